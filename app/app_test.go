@@ -1,0 +1,333 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/rs/zerolog"
+
+	"tienda/pkg/config"
+)
+
+// testWeb stands in for the built front end.
+var testWeb = fstest.MapFS{
+	"index.html":             {Data: []byte(`<!doctype html><html lang="es-MX"><div id="root"></div></html>`)},
+	"assets/index-abc123.js": {Data: []byte(`console.log("hola")`)},
+	"favicon.svg":            {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+}
+
+func testConfig(t *testing.T, dir string, env map[string]string) config.Config {
+	t.Helper()
+	cfg, err := config.Load(func(k string) string {
+		if k == "DATA_DIR" {
+			return dir
+		}
+		return env[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// MustStart builds the application on its own embedded store in dir.
+func MustStart(t *testing.T, dir string, env map[string]string) *App {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, err := New(ctx, testConfig(t, dir, env), zerolog.Nop(), testWeb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func closeApp(t *testing.T, a *App) {
+	t.Helper()
+	if err := a.Close(context.Background()); err != nil {
+		t.Error(err)
+	}
+}
+
+func do(t *testing.T, h http.Handler, method, path, body string, headers ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+type errorAnswer struct {
+	Error struct {
+		Code      string            `json:"code"`
+		Message   string            `json:"message"`
+		Fields    map[string]string `json:"fields"`
+		RequestID string            `json:"request_id"`
+	} `json:"error"`
+}
+
+func decodeError(t *testing.T, rec *httptest.ResponseRecorder) errorAnswer {
+	t.Helper()
+	var e errorAnswer
+	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil {
+		t.Fatalf("error body is not the JSON error shape: %q", rec.Body.String())
+	}
+	if e.Error.Code == "" || e.Error.Message == "" || e.Error.RequestID == "" {
+		t.Fatalf("incomplete error body: %q", rec.Body.String())
+	}
+	if e.Error.RequestID != rec.Header().Get("X-Request-Id") {
+		t.Fatalf("request id %q differs from the header %q", e.Error.RequestID, rec.Header().Get("X-Request-Id"))
+	}
+	return e
+}
+
+func TestServer(t *testing.T) {
+	t.Parallel()
+	a := MustStart(t, t.TempDir(), map[string]string{"BODY_LIMIT_BYTES": "4096"})
+	defer closeApp(t, a)
+	h := a.Handler()
+
+	t.Run("health", func(t *testing.T) {
+		rec := do(t, h, http.MethodGet, "/v1/health", "")
+		if rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"db":"ok","status":"ok"}` {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	})
+	t.Run("deep links get index.html", func(t *testing.T) {
+		for _, p := range []string{"/", "/product/123", "/corte/print", "/usuarios/perfil", "/no/existe"} {
+			rec := do(t, h, http.MethodGet, p, "")
+			if rec.Code != 200 || !strings.Contains(rec.Body.String(), `<div id="root">`) {
+				t.Errorf("%s: %d %q", p, rec.Code, rec.Body)
+			}
+			if rec.Header().Get("Cache-Control") != "no-cache" {
+				t.Errorf("%s: Cache-Control %q", p, rec.Header().Get("Cache-Control"))
+			}
+		}
+	})
+	t.Run("hashed assets are cached for a year", func(t *testing.T) {
+		rec := do(t, h, http.MethodGet, "/assets/index-abc123.js", "")
+		if rec.Code != 200 || rec.Body.String() != `console.log("hola")` ||
+			rec.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Fatalf("%d %q %q", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+		}
+	})
+	t.Run("security headers", func(t *testing.T) {
+		rec := do(t, h, http.MethodGet, "/", "")
+		csp := rec.Header().Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self' https://sdk.mercadopago.com") || !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("CSP %q", csp)
+		}
+		if rec.Header().Get("X-Content-Type-Options") != "nosniff" || rec.Header().Get("X-Frame-Options") != "DENY" {
+			t.Errorf("headers %v", rec.Header())
+		}
+		if rec.Header().Get("Access-Control-Allow-Origin") != "" {
+			t.Error("CORS is open")
+		}
+	})
+	t.Run("unknown API route is a JSON 404", func(t *testing.T) {
+		rec := do(t, h, http.MethodGet, "/v1/no-existe", "")
+		if rec.Code != 404 || decodeError(t, rec).Error.Code != "not_found" {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	})
+	t.Run("body over the limit is a 413 in Spanish", func(t *testing.T) {
+		body := `{"email":"` + strings.Repeat("a", 5000) + `@x.mx","password":"12345678"}`
+		rec := do(t, h, http.MethodPost, "/v1/usuarios/login", body)
+		e := decodeError(t, rec)
+		if rec.Code != 413 || e.Error.Code != "too_large" || e.Error.Message != "La solicitud es demasiado grande." {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	})
+	t.Run("error shape for bad input", func(t *testing.T) {
+		tests := []struct{ body, code, field string }{
+			{`{`, "invalid", ""},
+			{``, "invalid", ""},
+			{`[]`, "invalid", ""},
+			{`{"email":5,"password":"x"}`, "invalid", "email"},
+			{`{"email":"no-es-correo","password":"x"}`, "invalid", "email"},
+			{`{"email":"a@b.mx"}`, "invalid", "password"},
+			{`{"email":"a@b.mx","password":"x"} {}`, "invalid", ""},
+		}
+		for _, tt := range tests {
+			rec := do(t, h, http.MethodPost, "/v1/usuarios/login", tt.body)
+			e := decodeError(t, rec)
+			if rec.Code != 400 || e.Error.Code != tt.code || (tt.field != "" && e.Error.Fields[tt.field] == "") {
+				t.Errorf("%q: %d %s", tt.body, rec.Code, rec.Body)
+			}
+		}
+	})
+	t.Run("public config", func(t *testing.T) {
+		rec := do(t, h, http.MethodGet, "/v1/config", "")
+		var c struct {
+			Tienda struct{ Nombre, Telefono, Mapa string }
+		}
+		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c.Tienda.Telefono == "" || c.Tienda.Mapa == "" {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+func TestPanicGivesA500WithTheErrorShapeAndNoStack(t *testing.T) {
+	t.Parallel()
+	a := MustStart(t, t.TempDir(), nil)
+	defer closeApp(t, a)
+	a.echo.GET("/v1/test/panic", func(*echo.Context) error { panic("secreto interno") })
+	rec := do(t, a.Handler(), http.MethodGet, "/v1/test/panic", "")
+	e := decodeError(t, rec)
+	if rec.Code != 500 || e.Error.Code != "internal" || strings.Contains(rec.Body.String(), "secreto") || strings.Contains(rec.Body.String(), "goroutine") {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestGracefulShutdownFinishesTheRequestInFlight(t *testing.T) {
+	t.Parallel()
+	a := MustStart(t, t.TempDir(), nil)
+	defer closeApp(t, a)
+	started := make(chan struct{})
+	a.echo.GET("/v1/test/slow", func(c *echo.Context) error {
+		close(started)
+		time.Sleep(700 * time.Millisecond)
+		return c.String(http.StatusOK, "terminado")
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- a.Serve(ctx, ln) }()
+
+	type result struct {
+		body string
+		err  error
+	}
+	got := make(chan result, 1)
+	go func() {
+		resp, err := http.Get("http://" + ln.Addr().String() + "/v1/test/slow")
+		if err != nil {
+			got <- result{err: err}
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		got <- result{string(b), err}
+	}()
+	<-started
+	cancel() // what SIGTERM does in Main
+	r := <-got
+	if r.err != nil || r.body != "terminado" {
+		t.Fatalf("request in flight: %q %v", r.body, r.err)
+	}
+	if err := <-served; err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	if _, err := http.Get("http://" + ln.Addr().String() + "/v1/health"); err == nil {
+		t.Fatal("still accepting after shutdown")
+	}
+}
+
+func countProducts(t *testing.T, h http.Handler) int {
+	t.Helper()
+	rec := do(t, h, http.MethodGet, "/v1/productos?limit=100", "")
+	var ans struct {
+		Products []struct {
+			ID string `json:"_id"`
+		} `json:"products"`
+	}
+	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &ans) != nil {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	return len(ans.Products)
+}
+
+func TestDemoDataIsCreatedOnceAndSurvivesRestarts(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := map[string]string{"DEMO_DATA": "true"}
+	a := MustStart(t, dir, env)
+	first := countProducts(t, a.Handler())
+	if first < 60 {
+		t.Fatalf("demo catalogue has %d products, want at least 60", first)
+	}
+	for _, acc := range []string{`{"email":"admin@tienda.mx","password":"Admin#2026"}`, `{"email":"cliente@tienda.mx","password":"Cliente#2026"}`} {
+		if rec := do(t, a.Handler(), http.MethodPost, "/v1/usuarios/login", acc); rec.Code != 200 {
+			t.Fatalf("demo login %s: %d %s", acc, rec.Code, rec.Body)
+		}
+	}
+	closeApp(t, a)
+
+	b := MustStart(t, dir, env)
+	defer closeApp(t, b)
+	if n := countProducts(t, b.Handler()); n != first {
+		t.Fatalf("after restart %d products, want %d (no duplicates)", n, first)
+	}
+	if rec := do(t, b.Handler(), http.MethodPost, "/v1/usuarios/login", `{"email":"admin@tienda.mx","password":"Admin#2026"}`); rec.Code != 200 {
+		t.Fatalf("login after restart: %d %s", rec.Code, rec.Body)
+	}
+	secret1, err := os.ReadFile(filepath.Join(dir, "jwt-secret"))
+	if err != nil || len(bytes.TrimSpace(secret1)) < 32 {
+		t.Fatalf("jwt secret not kept in the data directory: %v", err)
+	}
+}
+
+func TestFirstAdministratorFromConfig(t *testing.T) {
+	t.Parallel()
+	a := MustStart(t, t.TempDir(), map[string]string{"ADMIN_EMAIL": "Duena@Tienda.MX", "ADMIN_PASSWORD": "clave-segura-1"})
+	defer closeApp(t, a)
+	rec := do(t, a.Handler(), http.MethodPost, "/v1/usuarios/login", `{"email":"duena@tienda.mx","password":"clave-segura-1"}`)
+	var ans struct {
+		Data struct {
+			Token    string
+			DataUser struct {
+				Admin bool
+				Rol   string
+			}
+		}
+	}
+	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &ans) != nil || ans.Data.Token == "" || !ans.Data.DataUser.Admin || ans.Data.DataUser.Rol != "Administrador" {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	if n := countProducts(t, a.Handler()); n != 0 {
+		t.Fatalf("no demo data asked, got %d products", n)
+	}
+}
+
+// TestMainRejectsBadConfiguration runs the real binary with a bad variable: it must stop at once
+// with a one-line message that names the variable.
+func TestMainRejectsBadConfiguration(t *testing.T) {
+	t.Parallel()
+	bin := filepath.Join(t.TempDir(), "tienda")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "PORT=ochenta", "DATA_DIR="+t.TempDir())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	exitErr, ok := err.(*exec.ExitError)
+	if !ok || exitErr.ExitCode() != 2 {
+		t.Fatalf("exit: %v", err)
+	}
+	msg := strings.TrimSpace(stderr.String())
+	if !strings.Contains(msg, "PORT") || strings.Contains(msg, "\n") {
+		t.Fatalf("message %q", msg)
+	}
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"tienda/frontend"
+	"tienda/pkg/config"
+	"tienda/pkg/logx"
+)
+
+// Main runs the shop until SIGTERM or SIGINT and returns the process's exit code.
+func Main() int {
+	cfg, err := config.Load(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	log := logx.New(os.Stdout, cfg.LogLevel)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+
+	startCtx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	a, err := New(startCtx, cfg, log, frontend.Dist())
+	cancel()
+	if err != nil {
+		log.Error().Err(err).Msg("start failed")
+		return 1
+	}
+	ln, err := net.Listen("tcp", fmt.Sprintf(":%d", cfg.Port))
+	if err != nil {
+		log.Error().Err(err).Msg("listen failed")
+		_ = a.Close(context.Background())
+		return 1
+	}
+	code := 0
+	if err := a.Serve(ctx, ln); err != nil {
+		log.Error().Err(err).Msg("server stopped with an error")
+		code = 1
+	}
+	closeCtx, cancelClose := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancelClose()
+	if err := a.Close(closeCtx); err != nil {
+		log.Error().Err(err).Msg("closing the store failed")
+		code = 1
+	}
+	log.Info().Msg("stopped")
+	return code
+}
+
+func main() { os.Exit(Main()) }

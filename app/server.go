@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/getsentry/sentry-go"
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
+	"github.com/rs/zerolog"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/auth"
+	"tienda/pkg/config"
+	"tienda/pkg/httpx"
+)
+
+// contentSecurityPolicy allows our own files plus the payment provider's script, frames and API,
+// and Sentry's ingest endpoints.
+const contentSecurityPolicy = "default-src 'self'; " +
+	"script-src 'self' https://sdk.mercadopago.com https://*.mercadopago.com https://*.mlstatic.com; " +
+	"style-src 'self' 'unsafe-inline' https://*.mlstatic.com; " +
+	"img-src 'self' data: blob: https:; " +
+	"font-src 'self' data: https://*.mlstatic.com; " +
+	"connect-src 'self' https://*.mercadopago.com https://*.mercadolibre.com https://*.mercadopago.com.mx https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
+	"frame-src https://*.mercadopago.com https://*.mercadolibre.com https://*.mercadopago.com.mx https://*.mlstatic.com; " +
+	"object-src 'none'; base-uri 'self'; form-action 'self' https://*.mercadopago.com https://*.mercadopago.com.mx; frame-ancestors 'none'"
+
+// routes is what a module contributes to the /v1 group.
+type routes interface {
+	Routes(g *echo.Group)
+}
+
+// newServer builds the Echo server: middleware, the error handler, /v1 with every module's routes,
+// and the embedded front end for every other path.
+func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, health echo.HandlerFunc, modules []routes) *echo.Echo {
+	e := echo.NewWithConfig(echo.Config{
+		HTTPErrorHandler: httpx.ErrorHandler(sentryReporter(cfg.SentryDSN != "")),
+		Validator:        httpx.NewValidator(),
+		IPExtractor:      echo.ExtractIPFromXFFHeader(),
+	})
+	e.Use(middleware.RequestID())
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection:         "0",
+		ContentTypeNosniff:    "nosniff",
+		XFrameOptions:         "DENY",
+		HSTSMaxAge:            31536000,
+		ContentSecurityPolicy: contentSecurityPolicy,
+		ReferrerPolicy:        "strict-origin-when-cross-origin",
+	}))
+	e.Use(tokens.Middleware())
+	e.Use(httpx.RequestLogger(log, auth.UserID))
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}))
+
+	bodyLimit := middleware.BodyLimit(cfg.BodyLimit)
+	v1 := e.Group("/v1", bodyLimit, noStore)
+	v1.GET("/health", health)
+	v1.GET("/config", publicConfig(cfg))
+	for _, m := range modules {
+		m.Routes(v1)
+	}
+	v1.RouteNotFound("/*", func(*echo.Context) error {
+		return apperr.New(apperr.NotFound, "La ruta solicitada no existe.")
+	})
+
+	spa := spaHandler(web)
+	e.GET("/*", spa)
+	e.HEAD("/*", spa)
+	return e
+}
+
+// noStore keeps browsers and proxies from caching API answers.
+func noStore(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		return next(c)
+	}
+}
+
+// publicConfig is what the browser may know about the shop and its integrations.
+func publicConfig(cfg config.Config) echo.HandlerFunc {
+	type shop struct {
+		Nombre    string `json:"nombre"`
+		Direccion string `json:"direccion"`
+		Horario   string `json:"horario"`
+		Telefono  string `json:"telefono"`
+		Mapa      string `json:"mapa"`
+	}
+	body := struct {
+		Tienda               shop   `json:"tienda"`
+		MercadoPagoPublicKey string `json:"mercadoPagoPublicKey"`
+		SentryDSN            string `json:"sentryDsn"`
+	}{
+		Tienda:               shop{cfg.Shop.Name, cfg.Shop.Address, cfg.Shop.Hours, cfg.Shop.Phone, cfg.Shop.MapURL},
+		MercadoPagoPublicKey: cfg.MercadoPagoPublicKey,
+		SentryDSN:            cfg.SentryDSN,
+	}
+	return func(c *echo.Context) error { return c.JSON(http.StatusOK, body) }
+}
+
+// spaHandler serves the built front end: a file that exists is served (hashed assets cached for a
+// year), every other path gets index.html so that the app's router handles deep links.
+func spaHandler(web fs.FS) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		name := strings.TrimPrefix(path.Clean("/"+c.Request().URL.Path), "/")
+		if name != "" && name != "index.html" {
+			if st, err := fs.Stat(web, name); err == nil && !st.IsDir() {
+				cache := "no-cache"
+				if strings.HasPrefix(name, "assets/") {
+					cache = "public, max-age=31536000, immutable"
+				}
+				c.Response().Header().Set(echo.HeaderCacheControl, cache)
+				return c.FileFS(name, web)
+			}
+		}
+		index, err := fs.ReadFile(web, "index.html")
+		if err != nil {
+			return errors.New("app: front end not built: index.html missing")
+		}
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+		return c.HTMLBlob(http.StatusOK, index)
+	}
+}
+
+// sentryReporter reports internal errors and panics to Sentry, once each, tagged with the request id.
+func sentryReporter(enabled bool) httpx.Reporter {
+	if !enabled {
+		return nil
+	}
+	return func(c *echo.Context, err error) {
+		hub := sentry.CurrentHub().Clone()
+		hub.ConfigureScope(func(s *sentry.Scope) {
+			s.SetTag("request_id", httpx.RequestID(c))
+			s.SetRequest(c.Request())
+			if id := auth.UserID(c); id != "" {
+				s.SetUser(sentry.User{ID: id})
+			}
+		})
+		hub.CaptureException(err)
+	}
+}
+
+// healthHandler answers {"status":"ok","db":"ok"}, or 503 when the store does not answer.
+func healthHandler(ping func(ctx context.Context) error) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if err := ping(c.Request().Context()); err != nil {
+			logFrom(c).Warn().Err(err).Msg("health: store down")
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "error", "db": "error",
+				"message": "La base de datos no responde."})
+		}
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "db": "ok"})
+	}
+}

@@ -1,0 +1,107 @@
+package catalog
+
+import (
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// Product is a document of the productos collection. It carries both the supplier fields (titulo,
+// precios, details, ...) and the shop fields of the admin form (nombre, variantes, extras, ...).
+type Product struct {
+	ID              bson.ObjectID `bson:"_id" json:"_id"`
+	ProductoID      string        `bson:"producto_id" json:"producto_id"`
+	Titulo          string        `bson:"titulo" json:"titulo"`
+	Marca           string        `bson:"marca" json:"marca"`
+	MarcaLogo       string        `bson:"marca_logo" json:"marca_logo"`
+	Modelo          string        `bson:"modelo" json:"modelo"`
+	Garantia        string        `bson:"garantia" json:"garantia"`
+	SatKey          string        `bson:"sat_key" json:"sat_key"`
+	UnidadDeMedida  UnidadMedida  `bson:"unidad_de_medida" json:"unidad_de_medida"`
+	TotalExistencia int           `bson:"total_existencia" json:"total_existencia"`
+	ImgPortada      string        `bson:"img_portada" json:"img_portada"`
+	Largo           float64       `bson:"largo" json:"largo"`
+	Ancho           float64       `bson:"ancho" json:"ancho"`
+	Alto            float64       `bson:"alto" json:"alto"`
+	Precios         Precios       `bson:"precios" json:"precios"`
+	Details         *Details      `bson:"details,omitempty" json:"details,omitempty"`
+	Categorias      []string      `bson:"categorias" json:"categorias"` // supplier category ids
+
+	Nombre           string     `bson:"nombre" json:"nombre"`
+	Descripcion      string     `bson:"descripcion" json:"descripcion,omitempty"`
+	DescripcionCorta string     `bson:"descripcionCorta" json:"descripcionCorta,omitempty"`
+	Categoria        string     `bson:"categoria" json:"categoria"`
+	Proveedor        string     `bson:"proveedor" json:"proveedor,omitempty"`
+	Favorito         bool       `bson:"favorito" json:"favorito"`
+	FechaCompra      *time.Time `bson:"fechaCompra,omitempty" json:"fechaCompra,omitempty"`
+	Imagen           string     `bson:"imagen" json:"imagen"`
+	Stock            int        `bson:"stock" json:"stock"`
+	Variantes        []Variante `bson:"variantes" json:"variantes"`
+	Extras           []Extra    `bson:"extras" json:"extras"`
+
+	CreatedAt time.Time `bson:"createdAt" json:"createdAt"`
+	UpdatedAt time.Time `bson:"updatedAt" json:"updatedAt"`
+}
+
+// UnidadMedida is the SAT unit of measure.
+type UnidadMedida struct {
+	ClaveUnidadSat string `bson:"clave_unidad_sat" json:"clave_unidad_sat"`
+}
+
+// Precios are the supplier-shaped prices, in pesos, kept consistent with the first variant.
+type Precios struct {
+	PrecioLista     float64 `bson:"precio_lista" json:"precio_lista"`
+	Precio1         float64 `bson:"precio_1" json:"precio_1"`
+	PrecioDescuento float64 `bson:"precio_descuento" json:"precio_descuento"`
+	PrecioOferta    float64 `bson:"precio_oferta" json:"precio_oferta"`
+}
+
+// Details are the heavy fields, left out of compact list answers.
+type Details struct {
+	Caracteristicas []string `bson:"caracteristicas" json:"caracteristicas"`
+	Recursos        []string `bson:"recursos" json:"recursos"`
+	Iconos          Iconos   `bson:"iconos" json:"iconos"`
+	ImgPortada      string   `bson:"img_portada" json:"img_portada"`
+	Imagenes        []string `bson:"imagenes" json:"imagenes"`
+	Descripcion     string   `bson:"descripcion" json:"descripcion"`
+}
+
+// Iconos are the corner badges of a supplier product card.
+type Iconos struct {
+	SupIzq string `bson:"sup_izq" json:"sup_izq"`
+	SupDer string `bson:"sup_der" json:"sup_der"`
+}
+
+// Variante is one sellable version of a product, with its own stock and prices in pesos.
+type Variante struct {
+	ID           bson.ObjectID `bson:"_id" json:"_id"`
+	Talla        string        `bson:"talla" json:"talla"`
+	Tamano       string        `bson:"tamano" json:"tamano"`
+	Stock        int           `bson:"stock" json:"stock"`
+	PrecioCompra float64       `bson:"precioCompra" json:"precioCompra"`
+	PrecioVenta  float64       `bson:"precioVenta" json:"precioVenta"`
+	Descuento    float64       `bson:"descuento" json:"descuento"` // percent
+}
+
+// Extra is an add-on sold with a product.
+type Extra struct {
+	ID     bson.ObjectID `bson:"_id" json:"_id"`
+	Nombre string        `bson:"nombre" json:"nombre"`
+	Precio float64       `bson:"precio" json:"precio"`
+}
+
+// compact returns the product without its heavy fields, for list answers.
+func (p Product) compact() Product {
+	p.Details = nil
+	p.Descripcion = truncate(p.Descripcion, 160)
+	p.DescripcionCorta = truncate(p.DescripcionCorta, 160)
+	return p
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}

@@ -1,0 +1,40 @@
+package users
+
+import (
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/auth"
+)
+
+// User is a document of the usuarios collection. The password hash never leaves the server.
+type User struct {
+	ID        bson.ObjectID `bson:"_id" json:"_id"`
+	Name      string        `bson:"name" json:"name"`
+	Email     string        `bson:"email" json:"email"` // stored lower-case; unique
+	Password  string        `bson:"password" json:"-"`  // bcrypt hash
+	Phone     string        `bson:"phone" json:"phone"`
+	Address   string        `bson:"address" json:"address"`
+	Rol       auth.Role     `bson:"rol" json:"rol"`
+	Status    bool          `bson:"status" json:"status"` // false: the account is disabled
+	Admin     bool          `bson:"admin" json:"admin"`   // true for Administrador
+	LastLogin *time.Time    `bson:"lastLogin,omitempty" json:"lastLogin,omitempty"`
+	CreatedAt time.Time     `bson:"createdAt" json:"createdAt"`
+}
+
+// DataUser is the profile returned with the token on login (SPEC §7).
+type DataUser struct {
+	ID    string    `json:"id"`
+	Name  string    `json:"name"`
+	Email string    `json:"email"`
+	Admin bool      `json:"admin"`
+	Rol   auth.Role `json:"rol"`
+}
+
+// LoginResult is the `data` of the login answer.
+type LoginResult struct {
+	Token    string   `json:"token"`
+	Email    string   `json:"email"`
+	DataUser DataUser `json:"dataUser"`
+}

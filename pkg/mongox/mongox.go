@@ -1,0 +1,195 @@
+// Package mongox opens the store: a MongoDB server when MONGODB_URI is set, otherwise an embedded
+// FerretDB (SQLite) in the data directory. Writes go through a client whose pool has one
+// connection, because FerretDB v1 loses concurrent updates to the same document; reads use a
+// second client. On MongoDB both handles share one client.
+package mongox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"go.mongodb.org/mongo-driver/v2/mongo/readpref"
+)
+
+// Store is the database as the modules see it: W for every write, R for reads.
+type Store struct {
+	W *mongo.Database
+	R *mongo.Database
+
+	writer, reader *mongo.Client
+	embedded       *embedded
+}
+
+// Options says where the store lives.
+type Options struct {
+	URI      string // a MongoDB URI; empty starts the embedded store in DataDir
+	DataDir  string
+	Database string // database name; default "tienda"
+}
+
+// Open connects to the store and checks that it answers.
+func Open(ctx context.Context, o Options) (*Store, error) {
+	if o.Database == "" {
+		o.Database = "tienda"
+	}
+	s := &Store{}
+	uri := o.URI
+	if uri == "" {
+		emb, err := startEmbedded(o.DataDir)
+		if err != nil {
+			return nil, err
+		}
+		s.embedded = emb
+		uri = emb.uri
+	}
+	if err := s.connect(ctx, uri, o.URI == ""); err != nil {
+		s.Close(context.Background())
+		return nil, err
+	}
+	s.W = s.writer.Database(o.Database)
+	s.R = s.reader.Database(o.Database)
+	return s, nil
+}
+
+func (s *Store) connect(ctx context.Context, uri string, embedded bool) error {
+	opts := options.Client().ApplyURI(uri).
+		SetServerSelectionTimeout(5 * time.Second).
+		SetConnectTimeout(5 * time.Second)
+	if !embedded {
+		c, err := mongo.Connect(opts)
+		if err != nil {
+			return fmt.Errorf("mongox: connect: %w", err)
+		}
+		s.writer, s.reader = c, c
+		return s.Ping(ctx)
+	}
+	w, err := mongo.Connect(options.MergeClientOptions(opts, options.Client().SetMaxPoolSize(1)))
+	if err != nil {
+		return fmt.Errorf("mongox: connect writer: %w", err)
+	}
+	s.writer = w
+	r, err := mongo.Connect(options.MergeClientOptions(opts, options.Client().SetMaxPoolSize(16)))
+	if err != nil {
+		return fmt.Errorf("mongox: connect reader: %w", err)
+	}
+	s.reader = r
+	return s.Ping(ctx)
+}
+
+// Ping checks that the store answers, within 2 seconds.
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if err := s.reader.Ping(ctx, readpref.Primary()); err != nil {
+		return fmt.Errorf("mongox: ping: %w", err)
+	}
+	return nil
+}
+
+// Embedded reports whether the store is the embedded FerretDB.
+func (s *Store) Embedded() bool { return s.embedded != nil }
+
+// Close disconnects the clients and stops the embedded store.
+func (s *Store) Close(ctx context.Context) error {
+	var errs []error
+	if s.writer != nil {
+		errs = append(errs, s.writer.Disconnect(ctx))
+	}
+	if s.reader != nil && s.reader != s.writer {
+		errs = append(errs, s.reader.Disconnect(ctx))
+	}
+	if s.embedded != nil {
+		errs = append(errs, s.embedded.stop(10*time.Second))
+	}
+	return errors.Join(errs...)
+}
+
+// IsDuplicate reports whether err is a unique-index violation, on MongoDB or FerretDB (which
+// reports violations caused by updates as an internal SQLite error).
+func IsDuplicate(err error) bool {
+	return err != nil && (mongo.IsDuplicateKeyError(err) || strings.Contains(err.Error(), "UNIQUE constraint failed"))
+}
+
+// IsUnavailable reports whether err means the store could not be reached.
+func IsUnavailable(err error) bool {
+	return err != nil && (mongo.IsNetworkError(err) || mongo.IsTimeout(err) ||
+		errors.Is(err, mongo.ErrClientDisconnected) || strings.Contains(err.Error(), "server selection error"))
+}
+
+type embedded struct {
+	uri    string
+	lock   *os.File
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// startEmbedded starts FerretDB on SQLite in dir, on a free port of 127.0.0.1. A lock file keeps a
+// second process off the same directory.
+func startEmbedded(dir string) (*embedded, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("mongox: data dir: %w", err)
+	}
+	if err := os.MkdirAll(abs, 0o750); err != nil {
+		return nil, fmt.Errorf("mongox: data dir: %w", err)
+	}
+	lock, err := os.OpenFile(filepath.Join(abs, ".lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("mongox: lock file: %w", err)
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("mongox: data directory %s is in use by another process", abs)
+	}
+	f, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + abs + "/",
+		// FerretDB logs every connection at info and dumps every error reply at warn; keep only
+		// real failures. Never debug: it slows the store tenfold.
+		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
+	})
+	if err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("mongox: embedded store: %w", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	e := &embedded{lock: lock, cancel: cancel, done: make(chan struct{})}
+	go func() { defer close(e.done); _ = f.Run(ctx) }()
+	e.uri = f.MongoDBURI()
+	return e, nil
+}
+
+func (e *embedded) stop(timeout time.Duration) error {
+	e.cancel()
+	defer e.lock.Close()
+	select {
+	case <-e.done:
+		return nil
+	case <-time.After(timeout):
+		return errors.New("mongox: embedded store did not stop in time")
+	}
+}
+
+// EnsureIndexes creates a collection's indexes one at a time. Repeating a createIndexes command
+// that names two or more existing indexes crashes FerretDB v1.24's connection (a slice-bounds
+// panic in the server, seen here on every restart), while repeating one index at a time works on
+// both engines.
+func EnsureIndexes(ctx context.Context, coll *mongo.Collection, models ...mongo.IndexModel) error {
+	for _, m := range models {
+		if _, err := coll.Indexes().CreateOne(ctx, m); err != nil {
+			return fmt.Errorf("mongox: index on %s: %w", coll.Name(), err)
+		}
+	}
+	return nil
+}

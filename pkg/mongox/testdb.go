@@ -1,0 +1,68 @@
+package mongox
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/mongo"
+)
+
+var shared struct {
+	once  sync.Once
+	store *Store
+	err   error
+}
+
+// TestDB gives a test its own fresh database and drops it when the test ends. The store is the
+// MongoDB at MONGODB_URI when set, otherwise an embedded FerretDB started once per test binary in
+// a temporary directory.
+func TestDB(t testing.TB) *Store {
+	t.Helper()
+	shared.once.Do(func() {
+		dir, err := os.MkdirTemp("", "tienda-testdb-")
+		if err != nil {
+			shared.err = err
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		shared.store, shared.err = Open(ctx, Options{URI: os.Getenv("MONGODB_URI"), DataDir: dir})
+	})
+	if shared.err != nil {
+		t.Fatalf("mongox.TestDB: %v", shared.err)
+	}
+	name := "t_" + randomHex(8)
+	s := &Store{
+		W:        shared.store.writer.Database(name),
+		R:        shared.store.reader.Database(name),
+		writer:   shared.store.writer,
+		reader:   shared.store.reader,
+		embedded: nil,
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := s.W.Drop(ctx); err != nil {
+			t.Logf("mongox.TestDB: drop %s: %v", name, err)
+		}
+	})
+	return s
+}
+
+// TestClient returns the shared test clients, for tests that need a second handle on the store.
+func TestClient(t testing.TB) (writer, reader *mongo.Client) {
+	t.Helper()
+	TestDB(t)
+	return shared.store.writer, shared.store.reader
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
