@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"io/fs"
 	"net/http"
@@ -29,6 +30,11 @@ const contentSecurityPolicy = "default-src 'self'; " +
 	"connect-src 'self' https://*.mercadopago.com https://*.mercadolibre.com https://*.mercadopago.com.mx https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
 	"frame-src https://*.mercadopago.com https://*.mercadolibre.com https://*.mercadopago.com.mx https://*.mlstatic.com; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self' https://*.mercadopago.com https://*.mercadopago.com.mx; frame-ancestors 'none'"
+
+// openAPI lists every route of /v1 in one place.
+//
+//go:embed openapi.yaml
+var openAPI []byte
 
 // routes is what a module contributes to the /v1 group.
 type routes interface {
@@ -61,6 +67,7 @@ func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web f
 	v1 := e.Group("/v1", bodyLimit, noStore)
 	v1.GET("/health", health)
 	v1.GET("/config", publicConfig(cfg))
+	v1.GET("/openapi.yaml", func(c *echo.Context) error { return c.Blob(http.StatusOK, "application/yaml", openAPI) })
 	for _, m := range modules {
 		m.Routes(v1)
 	}
