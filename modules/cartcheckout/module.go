@@ -1,42 +1,69 @@
-// Package cartcheckout owns the payment records of online payments (preferences and notifications).
+// Package cartcheckout turns carts into orders: counter orders ('Pagar en caja') and online
+// payments with MercadoPago, priced and stocked by the server. It owns the payment records.
 package cartcheckout
 
 import (
 	"context"
+	"time"
 
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
 
-const collection = "pagos"
-
 // Deps is what the module needs from the application.
 type Deps struct {
-	Store *mongox.Store
-	Log   zerolog.Logger
+	Store    *mongox.Store
+	Catalog  Catalog
+	Sales    Sales
+	Users    Users
+	Provider Provider // nil: online payments are off
+	Secret   string   // the webhook signing secret
+	Log      zerolog.Logger
 }
 
-// Module is the module's one door.
+// Module is the checkout module's one door.
 type Module struct {
-	db  *mongox.Store
-	log zerolog.Logger
+	store   store
+	service *Service
 }
 
 // New builds the module.
-func New(d Deps) *Module { return &Module{db: d.Store, log: d.Log} }
-
-// EnsureIndexes creates the collection's indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, m.db.W.Collection(collection), mongo.IndexModel{
-		Keys:    bson.D{{Key: "external_reference", Value: 1}},
-		Options: options.Index().SetName("external_reference"),
-	})
+func New(d Deps) *Module {
+	s := &Service{catalog: d.Catalog, sales: d.Sales, users: d.Users, log: d.Log, now: time.Now}
+	if d.Provider != nil {
+		s.payments = &payments{provider: d.Provider, secret: d.Secret}
+	}
+	return &Module{store: store{db: d.Store}, service: s}
 }
 
+// Service returns the checkout use cases.
+func (m *Module) Service() *Service { return m.service }
+
+// EnsureIndexes creates the collection's indexes.
+func (m *Module) EnsureIndexes(ctx context.Context) error { return m.store.ensureIndexes(ctx) }
+
 // Routes registers the module's routes on the /v1 group.
-func (m *Module) Routes(g *echo.Group) {}
+func (m *Module) Routes(g *echo.Group) {
+	shop := auth.Require(auth.Shop)
+	g.POST("/ventas", m.placeOrder, shop)
+	g.POST("/ventas/mercado-pago-preference", m.createPreference, shop)
+	g.POST("/ventas/mercado-pago/confirmar", m.confirmPayment, shop)
+	g.POST("/webhooks/mercadopago", m.webhook)
+}
+
+// Run settles crashed and abandoned orders at start and then every minute, until ctx ends.
+func (m *Module) Run(ctx context.Context) {
+	for {
+		if err := m.service.Sweep(ctx); err != nil && ctx.Err() == nil {
+			m.service.log.Error().Err(err).Msg("checkout: sweep")
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Minute):
+		}
+	}
+}

@@ -3,40 +3,49 @@ package sales
 
 import (
 	"context"
+	"time"
 
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
-
-const collection = "ventas"
 
 // Deps is what the module needs from the application.
 type Deps struct {
 	Store *mongox.Store
+	Stock Stock // gives back the stock of cancelled orders
 	Log   zerolog.Logger
 }
 
-// Module is the module's one door.
+// Module is the sales module's one door.
 type Module struct {
-	db  *mongox.Store
-	log zerolog.Logger
+	service *Service
 }
 
 // New builds the module.
-func New(d Deps) *Module { return &Module{db: d.Store, log: d.Log} }
-
-// EnsureIndexes creates the collection's indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, m.db.W.Collection(collection), mongo.IndexModel{
-		Keys:    bson.D{{Key: "fecha", Value: 1}},
-		Options: options.Index().SetName("fecha"),
-	})
+func New(d Deps) *Module {
+	return &Module{service: &Service{store: store{db: d.Store}, stock: d.Stock, log: d.Log, now: time.Now}}
 }
 
+// Service returns the use cases other modules may call through their own interfaces.
+func (m *Module) Service() *Service { return m.service }
+
+// EnsureIndexes creates the collection's indexes.
+func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+
 // Routes registers the module's routes on the /v1 group.
-func (m *Module) Routes(g *echo.Group) {}
+func (m *Module) Routes(g *echo.Group) {
+	shop, orders := auth.Require(auth.Shop), auth.Require(auth.ManageOrders)
+	g.GET("/ventas", m.between, orders)
+	g.GET("/ventas/", m.between, orders)
+	g.GET("/ventas/ordenes/pendientes", m.pending, orders)
+	g.GET("/ventas/ordenes/version", m.version, orders)
+	g.GET("/ventas/ordenes/pendientes/:clientId", m.pendingForClient, shop)
+	g.GET("/ventas/usuario/:userId", m.byUser, shop)
+	g.GET("/ventas/:id", m.get, shop)
+	g.PATCH("/ventas/:id", m.update, orders)
+	g.PATCH("/ventas/order/:saleId", m.toggleDelivered, orders)
+	g.POST("/ventas/reporte", m.report, auth.Require(auth.ManageCatalog))
+}

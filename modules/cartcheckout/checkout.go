@@ -1,0 +1,162 @@
+package cartcheckout
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/money"
+)
+
+// Service holds the checkout use cases: pricing a cart, placing counter and online orders, and
+// settling what a crash or an abandoned payment left behind.
+type Service struct {
+	catalog  Catalog
+	sales    Sales
+	users    Users
+	payments *payments // nil when MercadoPago is not configured
+	log      zerolog.Logger
+	now      func() time.Time
+}
+
+// Order is what a buyer sends to place an order.
+type Order struct {
+	Lines   []Line
+	Cliente string // 'Quien Ordena ?'
+}
+
+// stockKey is the key under which line i of a sale holds stock.
+func stockKey(saleID string, i int) string { return fmt.Sprintf("%s:%d", saleID, i) }
+
+// price quotes the lines and totals them in centavos.
+func (s *Service) price(ctx context.Context, lines []Line) ([]PricedLine, money.Cents, error) {
+	priced, err := s.catalog.Quote(ctx, lines)
+	if err != nil {
+		return nil, 0, err
+	}
+	var sub money.Cents
+	for _, l := range priced {
+		sub += l.PrecioFinal.Times(int64(l.Cantidad))
+	}
+	return priced, sub, nil
+}
+
+// place prices the order, stores it as 'reservando', takes the stock of every line (all or
+// nothing) and returns the reservation. On a shortage it gives back what it took and marks the
+// sale failed: nothing stays taken.
+func (s *Service) place(ctx context.Context, buyerID string, placedBy Buyer, o Order, origen, metodo string) (Reserved, []PricedLine, error) {
+	buyer, err := s.users.Contact(ctx, buyerID)
+	if err != nil {
+		return Reserved{}, nil, err
+	}
+	priced, sub, err := s.price(ctx, o.Lines)
+	if err != nil {
+		return Reserved{}, nil, err
+	}
+	r, err := s.sales.Reserve(ctx, Draft{
+		Lines: priced, Buyer: buyer, PlacedBy: placedBy, Cliente: strings.TrimSpace(o.Cliente),
+		Origen: origen, MetodoPago: metodo, Subtotal: sub, IVA: sub.IVA(), Total: sub.WithIVA(), Charge: chargeOf(priced),
+	})
+	if err != nil {
+		return Reserved{}, nil, err
+	}
+	for i, l := range r.Lines {
+		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l); err != nil {
+			s.release(ctx, r, i)
+			if ferr := s.sales.Fail(ctx, r.ID); ferr != nil {
+				s.log.Error().Err(ferr).Str("sale", r.ID).Msg("checkout: mark failed")
+			}
+			return Reserved{}, nil, err
+		}
+	}
+	return r, priced, nil
+}
+
+// release gives back the stock of the first n lines of a sale (all lines when n < 0).
+func (s *Service) release(ctx context.Context, r Reserved, n int) {
+	if n < 0 {
+		n = len(r.Lines)
+	}
+	for i := 0; i < n; i++ {
+		if err := s.catalog.ReturnStock(ctx, stockKey(r.ID, i), r.Lines[i]); err != nil {
+			// The key stays on the product; the next sweep gives it back.
+			s.log.Error().Err(err).Str("sale", r.ID).Int("line", i).Msg("checkout: return stock")
+		}
+	}
+}
+
+// PlaceCounterOrder places a 'Pagar en caja' order: unpaid, to be paid at the counter. It answers
+// the saved sale. Errors: invalid, not_found or conflict naming the product; nothing is taken then.
+func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedBy Buyer, o Order) (any, error) {
+	if err := checkOrder(o, true); err != nil {
+		return nil, err
+	}
+	r, _, err := s.place(ctx, buyerID, placedBy, o, "caja", "Efectivo")
+	if err != nil {
+		return nil, err
+	}
+	sale, err := s.sales.Confirm(ctx, r.ID)
+	if err != nil {
+		// The stock is taken and the sale reserved: the sweep confirms nothing, so give it back.
+		s.release(ctx, r, -1)
+		_ = s.sales.Fail(ctx, r.ID)
+		return nil, err
+	}
+	return sale, nil
+}
+
+// Sweep settles sales that a crash left in state 'reservando' for more than a minute: it gives
+// back whatever stock their keys hold and marks them failed. The buyer got no answer for them, so
+// nothing acknowledged is lost. It also expires online orders whose payment never came.
+func (s *Service) Sweep(ctx context.Context) error {
+	now := s.now()
+	stuck, err := s.sales.Unsettled(ctx, []string{EstadoReservando}, now.Add(-time.Minute))
+	if err != nil {
+		return err
+	}
+	for _, r := range stuck {
+		s.release(ctx, r, -1)
+		if err := s.sales.Fail(ctx, r.ID); err != nil && !apperr.Is(err, apperr.Conflict) {
+			return err
+		}
+		s.log.Warn().Str("folio", r.Folio).Msg("checkout: settled a sale left half-way by a crash")
+	}
+	if s.payments != nil {
+		return s.expireUnpaid(ctx, now)
+	}
+	return nil
+}
+
+// checkOrder validates an order's shape; the catalogue checks the ids.
+func checkOrder(o Order, needCliente bool) error {
+	fields := map[string]string{}
+	if len(o.Lines) == 0 {
+		return apperr.New(apperr.Invalid, "El carrito está vacío.")
+	}
+	if len(o.Lines) > 100 {
+		fields["carrito"] = "Debe tener como máximo 100 productos."
+	}
+	for i, l := range o.Lines {
+		if l.Cantidad < 1 || l.Cantidad > 999 {
+			fields[fmt.Sprintf("carrito.%d.cantidad", i)] = "La cantidad debe ser un número entero entre 1 y 999."
+		}
+		if l.ProductID == "" {
+			fields[fmt.Sprintf("carrito.%d.producto_id", i)] = "Este campo es obligatorio."
+		}
+	}
+	name := strings.TrimSpace(o.Cliente)
+	if needCliente && name == "" {
+		fields["cliente"] = "Escribe el nombre de quien ordena."
+	}
+	if len([]rune(name)) > 80 {
+		fields["cliente"] = "Debe tener como máximo 80 caracteres."
+	}
+	if len(fields) > 0 {
+		return apperr.InvalidFields("Revisa los datos del pedido.", fields)
+	}
+	return nil
+}

@@ -1,0 +1,208 @@
+package cartcheckout
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/money"
+)
+
+const (
+	// noPaymentTimeout: an online order with no payment at all after this gives its stock back.
+	noPaymentTimeout = 30 * time.Minute
+	// preferenceLifetime: a pending payment (cash at a store, transfer) keeps the stock this long.
+	preferenceLifetime = 72 * time.Hour
+)
+
+// payments is the online-payment part of checkout.
+type payments struct {
+	provider Provider
+	secret   string // webhook signing secret
+}
+
+var errNoOnlinePayments = apperr.New(apperr.Unavailable, "El pago en línea no está disponible por ahora. Puedes pagar en caja.")
+
+// CreatePreference places an online order (stock held, waiting for its payment) and creates its
+// checkout preference; unit prices are final prices plus IVA. It answers the preference id.
+func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy Buyer, o Order) (string, error) {
+	if s.payments == nil {
+		return "", errNoOnlinePayments
+	}
+	if err := checkOrder(o, false); err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(o.Cliente) == "" {
+		o.Cliente = placedBy.Name
+	}
+	r, priced, err := s.place(ctx, buyerID, placedBy, o, "mercadopago", "Mercado Pago")
+	if err != nil {
+		return "", err
+	}
+	if err := s.sales.AwaitPayment(ctx, r.ID); err != nil {
+		s.release(ctx, r, -1)
+		_ = s.sales.Fail(ctx, r.ID)
+		return "", err
+	}
+	items := make([]PreferenceItem, len(priced))
+	for i, l := range priced {
+		items[i] = PreferenceItem{ID: l.VariantID, Title: l.Nombre, Quantity: l.Cantidad, UnitPrice: l.PrecioFinal.WithIVA()}
+	}
+	id, err := s.payments.provider.CreatePreference(ctx, r.ID, items, s.now().Add(preferenceLifetime))
+	if err != nil {
+		s.log.Error().Err(err).Str("folio", r.Folio).Msg("checkout: preference")
+		s.release(ctx, r, -1)
+		_ = s.sales.Expire(ctx, r.ID)
+		return "", apperr.New(apperr.Unavailable, "No pudimos conectar con Mercado Pago. Inténtalo de nuevo en unos minutos o paga en caja.")
+	}
+	return id, nil
+}
+
+// chargeOf is what the provider charges for a sale's lines: each unit's final price plus IVA,
+// rounded per unit, times its quantity — exactly the preference's items.
+func chargeOf(lines []PricedLine) money.Cents {
+	var c money.Cents
+	for _, l := range lines {
+		c += l.PrecioFinal.WithIVA().Times(int64(l.Cantidad))
+	}
+	return c
+}
+
+// ConfirmResult is the answer to a payment confirmation.
+type ConfirmResult struct {
+	Venta    any    `json:"venta"`
+	Guardada bool   `json:"guardada"` // the sale is recorded as paid (now or before)
+	Nueva    bool   `json:"nueva"`    // this call recorded it
+	Estado   string `json:"estado"`   // the provider's status
+}
+
+// ConfirmPayment fetches the payment from the provider and records the sale only if it is
+// approved, its reference is one of our online sales and its amount is what we charge. The return
+// page, a second tab and the webhook all come here; a payment is recorded once.
+func (s *Service) ConfirmPayment(ctx context.Context, paymentID string) (ConfirmResult, error) {
+	if s.payments == nil {
+		return ConfirmResult{}, errNoOnlinePayments
+	}
+	id, err := strconv.Atoi(strings.TrimSpace(paymentID))
+	if err != nil || id <= 0 {
+		return ConfirmResult{}, apperr.New(apperr.Invalid, "Datos de pago inválidos")
+	}
+	p, err := s.payments.provider.Payment(ctx, id)
+	if errors.Is(err, ErrUnknownPayment) {
+		return ConfirmResult{}, apperr.New(apperr.NotFound, "Mercado Pago no reconoce ese pago.")
+	}
+	if err != nil {
+		s.log.Error().Err(err).Int("payment", id).Msg("checkout: fetch payment")
+		return ConfirmResult{}, apperr.New(apperr.Unavailable, "No pudimos verificar el pago con Mercado Pago. Inténtalo de nuevo en unos minutos.")
+	}
+	return s.settle(ctx, p)
+}
+
+// settle records an approved payment against its sale, or says why not.
+func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult, error) {
+	r, err := s.sales.Find(ctx, p.ExternalReference)
+	if err != nil {
+		if apperr.Is(err, apperr.NotFound) {
+			return ConfirmResult{}, apperr.New(apperr.PaymentFailed, "El pago no corresponde a ninguna orden de esta tienda.")
+		}
+		return ConfirmResult{}, err
+	}
+	if p.Status != "approved" {
+		if p.Status == "rejected" || p.Status == "cancelled" {
+			s.releaseOnline(ctx, r)
+		}
+		return ConfirmResult{Estado: p.Status}, apperr.New(apperr.PaymentFailed, paymentStatusMessage(p.Status))
+	}
+	if p.Amount != r.Charge {
+		s.log.Error().Str("folio", r.Folio).Int("payment", p.ID).Msg("checkout: paid amount differs from the order")
+		return ConfirmResult{Estado: p.Status}, apperr.New(apperr.PaymentFailed, "El monto pagado no coincide con el de la orden. Comunícate con la tienda.")
+	}
+	if r.Estado == EstadoExpirada {
+		// The money is real: take the stock again if it is there; the sale is recorded either way.
+		s.retake(ctx, r)
+	}
+	sale, fresh, err := s.sales.RecordPayment(ctx, r.ID, Payment{
+		ID: strconv.Itoa(p.ID), Status: p.Status, PaymentType: p.PaymentType, MerchantOrderID: p.MerchantOrderID,
+		ExternalReference: p.ExternalReference, Amount: p.Amount, PayerGivenName: p.PayerGivenName,
+		PayerSurname: p.PayerSurname, ApprovedAt: p.Approved,
+	})
+	if err != nil {
+		return ConfirmResult{}, err
+	}
+	if fresh {
+		s.log.Info().Str("folio", r.Folio).Int("payment", p.ID).Msg("payment verified")
+	}
+	return ConfirmResult{Venta: sale, Guardada: true, Nueva: fresh, Estado: p.Status}, nil
+}
+
+func paymentStatusMessage(status string) string {
+	switch status {
+	case "pending", "in_process", "authorized":
+		return "Tu pago está pendiente. Te avisaremos cuando Mercado Pago lo apruebe."
+	case "rejected":
+		return "Mercado Pago rechazó el pago. Intenta con otro medio de pago o paga en caja."
+	case "cancelled":
+		return "El pago fue cancelado."
+	case "refunded", "charged_back":
+		return "El pago fue devuelto."
+	}
+	return "El pago no está aprobado."
+}
+
+// releaseOnline gives back an online order's stock and expires it, once.
+func (s *Service) releaseOnline(ctx context.Context, r Reserved) {
+	if r.Estado != EstadoEsperandoPago {
+		return
+	}
+	if err := s.sales.Expire(ctx, r.ID); err != nil {
+		return // somebody else settled it
+	}
+	s.release(ctx, r, -1)
+}
+
+// retake takes again the stock of an expired order whose payment arrived late; lines short of
+// stock are left for staff (the sale is flagged by the sales module).
+func (s *Service) retake(ctx context.Context, r Reserved) {
+	for i, l := range r.Lines {
+		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l); err != nil {
+			s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: late payment without stock")
+		}
+	}
+}
+
+// expireUnpaid reconciles online orders still waiting: approved payments are recorded (a lost
+// webhook), orders with no payment after 30 minutes or past the preference's life give their
+// stock back.
+func (s *Service) expireUnpaid(ctx context.Context, now time.Time) error {
+	waiting, err := s.sales.Unsettled(ctx, []string{EstadoEsperandoPago}, now.Add(-noPaymentTimeout))
+	if err != nil {
+		return err
+	}
+	for _, r := range waiting {
+		ps, err := s.payments.provider.PaymentsFor(ctx, r.ID)
+		if err != nil {
+			s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: reconcile")
+			continue // ask again next time
+		}
+		keep := false
+		for _, p := range ps {
+			switch p.Status {
+			case "approved":
+				if _, err := s.settle(ctx, p); err != nil {
+					s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: reconcile settle")
+				}
+				keep = true
+			case "pending", "in_process", "authorized":
+				keep = now.Sub(r.Fecha) < preferenceLifetime
+			}
+		}
+		if !keep {
+			s.releaseOnline(ctx, r)
+			s.log.Info().Str("folio", r.Folio).Msg("checkout: online order expired, stock returned")
+		}
+	}
+	return nil
+}

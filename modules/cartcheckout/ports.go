@@ -1,0 +1,118 @@
+package cartcheckout
+
+import (
+	"context"
+	"time"
+
+	"tienda/pkg/money"
+)
+
+// Line is one line a buyer asks for: ids and a quantity. Prices from a client are never read.
+type Line struct {
+	ProductID string
+	VariantID string
+	ExtraIDs  []string
+	Cantidad  int
+}
+
+// PricedLine is a line priced from the catalogue.
+type PricedLine struct {
+	Line
+	Nombre, Descripcion, Imagen, Talla, Tamano string
+	Precio                                     money.Cents // the variant's list price
+	Descuento                                  float64     // percent
+	PrecioFinal                                money.Cents // unit price after discount, extras included
+	Extras                                     []PricedExtra
+	Stock                                      int
+}
+
+// PricedExtra is an extra with its catalogue price.
+type PricedExtra struct {
+	ID, Nombre string
+	Precio     money.Cents
+}
+
+// Catalog prices lines and holds stock. It is the catalogue module, adapted by app/.
+type Catalog interface {
+	// Quote prices each line. Errors: invalid or not_found naming the product.
+	Quote(ctx context.Context, lines []Line) ([]PricedLine, error)
+	// TakeStock takes a line's stock under key, once: a repeat with the same key takes nothing.
+	// Errors: conflict naming the product when there is not enough.
+	TakeStock(ctx context.Context, key string, line Line) error
+	// ReturnStock gives back what key took, once; nothing when key took nothing.
+	ReturnStock(ctx context.Context, key string, line Line) error
+}
+
+// Buyer is the customer's contact data.
+type Buyer struct {
+	ID, Name, Email, Phone, Address string
+}
+
+// Users finds a customer's contact data. It is the users module, adapted by app/.
+type Users interface {
+	// Contact returns the account's contact data. Errors: not_found.
+	Contact(ctx context.Context, userID string) (Buyer, error)
+}
+
+// Draft is a new sale, priced.
+type Draft struct {
+	Lines      []PricedLine
+	Buyer      Buyer
+	PlacedBy   Buyer // who placed it (the buyer, or staff at the counter)
+	Cliente    string
+	Origen     string // "caja" or "mercadopago"
+	MetodoPago string
+	Subtotal   money.Cents
+	IVA        money.Cents
+	Total      money.Cents
+	Charge     money.Cents // online orders: what the provider will charge
+}
+
+// Reserved is a sale stored before its stock is taken.
+type Reserved struct {
+	ID, Folio string
+	Lines     []Line
+	Total     money.Cents
+	Charge    money.Cents // what the provider charges: each unit's final price plus IVA, times quantity
+	Fecha     time.Time
+	Estado    string
+	PaymentID string
+}
+
+// Payment is an approved payment as the provider reported it.
+type Payment struct {
+	ID, Status, PaymentType, MerchantOrderID, ExternalReference, PreferenceID string
+	Amount                                                                    money.Cents
+	PayerGivenName, PayerSurname                                              string
+	ApprovedAt                                                                time.Time
+}
+
+// Sales stores and settles sales. It is the sales module, adapted by app/.
+type Sales interface {
+	// Reserve stores a sale in state 'reservando' with a new folio.
+	Reserve(ctx context.Context, d Draft) (Reserved, error)
+	// Confirm makes a reserved counter sale visible, unpaid. It returns the saved sale document.
+	Confirm(ctx context.Context, id string) (any, error)
+	// AwaitPayment marks a reserved online sale as waiting for its payment (not in order lists).
+	AwaitPayment(ctx context.Context, id string) error
+	// Fail marks a reserved sale whose stock could not be taken.
+	Fail(ctx context.Context, id string) error
+	// Expire marks an online sale whose payment never came; its stock has been given back.
+	Expire(ctx context.Context, id string) error
+	// RecordPayment marks an online sale paid with this payment, once per payment id. It answers the
+	// saved sale document and whether this call recorded it (false: recorded before).
+	RecordPayment(ctx context.Context, id string, p Payment) (any, bool, error)
+	// Find returns a sale's checkout view. Errors: not_found.
+	Find(ctx context.Context, id string) (Reserved, error)
+	// Unsettled lists sales in the given states whose date is before the given time.
+	Unsettled(ctx context.Context, estados []string, before time.Time) ([]Reserved, error)
+}
+
+// Saga states shared with the sales module.
+const (
+	EstadoReservando    = "reservando"
+	EstadoConfirmada    = "confirmada"
+	EstadoEsperandoPago = "esperando_pago"
+	EstadoExpirada      = "expirada"
+	EstadoFallida       = "fallida"
+)

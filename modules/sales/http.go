@@ -1,0 +1,199 @@
+package sales
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/auth"
+	"tienda/pkg/httpx"
+)
+
+func saleID(c *echo.Context, name string) (bson.ObjectID, error) {
+	id, err := bson.ObjectIDFromHex(c.Param(name))
+	if err != nil {
+		return bson.ObjectID{}, errSaleNotFound
+	}
+	return id, nil
+}
+
+func actor(c *echo.Context) Actor {
+	u, _ := auth.User(c)
+	return Actor{ID: u.UserID(), Name: u.Name}
+}
+
+// ownerOrStaff lets a customer see only their own sales; staff who manage orders see all.
+func ownerOrStaff(c *echo.Context, owner string) error {
+	u, _ := auth.User(c)
+	if u.UserID() == owner || u.Role.Can(auth.ManageOrders) {
+		return nil
+	}
+	return apperr.New(apperr.Forbidden, "Solo puedes ver tus propias compras.")
+}
+
+func (m *Module) get(c *echo.Context) error {
+	id, err := saleID(c, "id")
+	if err != nil {
+		return err
+	}
+	v, err := m.service.Get(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if v.Estado != EstadoConfirmada {
+		return errSaleNotFound
+	}
+	if err := ownerOrStaff(c, v.UsuarioID); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, v)
+}
+
+func (m *Module) byUser(c *echo.Context) error {
+	userID := c.Param("userId")
+	if err := ownerOrStaff(c, userID); err != nil {
+		return err
+	}
+	list, err := m.service.ByUser(c.Request().Context(), userID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
+}
+
+func (m *Module) pending(c *echo.Context) error {
+	list, err := m.service.PendingOrders(c.Request().Context(), "")
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
+}
+
+func (m *Module) pendingForClient(c *echo.Context) error {
+	clientID := c.Param("clientId")
+	if err := ownerOrStaff(c, clientID); err != nil {
+		return err
+	}
+	list, err := m.service.PendingOrders(c.Request().Context(), clientID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
+}
+
+func (m *Module) version(c *echo.Context) error {
+	n, err := m.service.Version(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]int64{"version": n})
+}
+
+func (m *Module) between(c *echo.Context) error {
+	from, to, err := ParseRange(c.QueryParam("startDate"), c.QueryParam("endDate"), m.service.now())
+	if err != nil {
+		return err
+	}
+	list, err := m.service.Between(c.Request().Context(), from, to)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
+}
+
+type reportRequest struct {
+	StartDate string `json:"startDate" validate:"max=40"`
+	EndDate   string `json:"endDate" validate:"max=40"`
+}
+
+func (m *Module) report(c *echo.Context) error {
+	var req reportRequest
+	if err := httpx.BindJSON(c, &req); err != nil {
+		return err
+	}
+	from, to, err := ParseRange(req.StartDate, req.EndDate, m.service.now())
+	if err != nil {
+		return err
+	}
+	r, err := m.service.SalesReport(c.Request().Context(), from, to)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, r)
+}
+
+// updateRequest is the order-management and shipment update: any of the fields, the rest of a
+// sale a client may send (carrito, totals...) is ignored.
+type updateRequest struct {
+	Pago          *string          `json:"pago"`
+	Entrega       *string          `json:"entrega"`
+	Observaciones *string          `json:"observaciones"`
+	MetodoPago    *string          `json:"metodoPago"`
+	Envio         *json.RawMessage `json:"envio"`
+}
+
+type envioRequest struct {
+	Status        string  `json:"status" validate:"max=40"`
+	Empresa       string  `json:"empresa" validate:"max=80"`
+	Guia          string  `json:"guia" validate:"max=80"`
+	Observaciones string  `json:"observaciones" validate:"max=1000"`
+	CostoEnvio    float64 `json:"costoEnvio" validate:"gte=0,lte=1000000"`
+}
+
+func (m *Module) update(c *echo.Context) error {
+	id, err := saleID(c, "id")
+	if err != nil {
+		return err
+	}
+	var req updateRequest
+	if err := httpx.BindJSON(c, &req); err != nil {
+		return err
+	}
+	u, _ := auth.User(c)
+	if (req.Pago != nil || req.MetodoPago != nil) && !u.Role.Can(auth.CashDesk) {
+		return apperr.New(apperr.Forbidden, "Solo caja puede cambiar el pago de una orden.")
+	}
+	ch := OrderChange{Pago: req.Pago, Entrega: req.Entrega, Observaciones: req.Observaciones, MetodoPago: req.MetodoPago}
+	if req.Envio != nil {
+		if !u.Role.Can(auth.ManageCatalog) {
+			return apperr.New(apperr.Forbidden, "No tienes permiso para registrar envíos.")
+		}
+		var e envioRequest
+		if err := json.Unmarshal(*req.Envio, &e); err != nil {
+			return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"envio": "Datos de envío inválidos."})
+		}
+		if err := c.Validate(&e); err != nil {
+			return err
+		}
+		ch.Envio = &Envio{Status: e.Status, Empresa: e.Empresa, Guia: e.Guia, Observaciones: e.Observaciones, CostoEnvio: e.CostoEnvio}
+	}
+	v, err := m.service.UpdateOrder(c.Request().Context(), id, actor(c), ch)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, v)
+}
+
+type toggleRequest struct {
+	IDOrden string `json:"idOrden" validate:"required,max=64"`
+	Nombre  string `json:"nombre" validate:"max=300"`
+}
+
+func (m *Module) toggleDelivered(c *echo.Context) error {
+	id, err := saleID(c, "saleId")
+	if err != nil {
+		return err
+	}
+	var req toggleRequest
+	if err := httpx.BindJSON(c, &req); err != nil {
+		return err
+	}
+	v, err := m.service.ToggleDelivered(c.Request().Context(), id, actor(c), req.IDOrden, req.Nombre)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, v)
+}

@@ -1,0 +1,160 @@
+package sales
+
+import (
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// Order states of a sale's delivery (SPEC §4) and of its payment.
+const (
+	EntregaPendiente = "Pendiente"
+	EntregaEnviado   = "Enviado"
+	EntregaEntregado = "Entregado"
+	EntregaCancelado = "Cancelado"
+	EntregaDevuelto  = "Devuelto"
+
+	PagoPendiente = "Pendiente"
+	PagoPagado    = "Pagado"
+)
+
+// EntregaValues and PagoValues are the only accepted values.
+var (
+	EntregaValues = []string{EntregaPendiente, EntregaEnviado, EntregaEntregado, EntregaCancelado, EntregaDevuelto}
+	PagoValues    = []string{PagoPendiente, PagoPagado}
+	MetodoValues  = []string{"Efectivo", "Tarjeta", "Transferencia", "Mercado Pago"}
+)
+
+// Saga states of a sale (DESIGN.md §2): a sale is written as 'reservando' before stock is taken and
+// becomes 'confirmada' once every step is done; a start-up sweep settles what a crash left behind.
+const (
+	EstadoReservando    = "reservando"
+	EstadoConfirmada    = "confirmada"
+	EstadoFallida       = "fallida"
+	EstadoEsperandoPago = "esperando_pago" // online order: stock held, payment not yet approved
+	EstadoExpirada      = "expirada"       // online order whose payment never came; stock returned
+)
+
+// Origins of a sale.
+const (
+	OrigenCaja        = "caja"
+	OrigenMercadoPago = "mercadopago"
+)
+
+// Sale is a document of the ventas collection, in the original shape (SPEC §3) plus the fields
+// that keep it right (estado, origen, usuarioId, historial, corteId).
+type Sale struct {
+	ID            bson.ObjectID `bson:"_id" json:"_id"`
+	Folio         string        `bson:"folio" json:"folio"`
+	Fecha         time.Time     `bson:"fecha" json:"fecha"`
+	Carrito       []Item        `bson:"carrito" json:"carrito"`
+	Usuario       Buyer         `bson:"usuario" json:"usuario"`
+	UsuarioID     string        `bson:"usuarioId" json:"usuarioId"`         // the customer's account
+	CreadoPor     string        `bson:"creadoPor" json:"creadoPor"`         // who placed it (may be staff)
+	NombreCreador string        `bson:"nombreCreador" json:"nombreCreador"` // that user's name
+	Cliente       string        `bson:"cliente" json:"cliente"`             // 'Quien Ordena ?'
+	Subtotal      float64       `bson:"subtotal" json:"subtotal"`
+	IVA           float64       `bson:"iva" json:"iva"`
+	Total         float64       `bson:"total" json:"total"`
+	MontoCobro    float64       `bson:"montoCobro,omitempty" json:"montoCobro,omitempty"` // online: what the provider charges
+	Order         *Order        `bson:"order,omitempty" json:"order,omitempty"`
+	MercadoPago   *MercadoPago  `bson:"mercadoPago,omitempty" json:"mercadoPago,omitempty"`
+	Observaciones string        `bson:"observaciones" json:"observaciones"`
+	Guardado      bool          `bson:"guardado" json:"guardado"`
+	Entrega       string        `bson:"entrega" json:"entrega"`
+	Pago          string        `bson:"pago" json:"pago"`
+	MetodoPago    string        `bson:"metodoPago" json:"metodoPago"`
+	Envio         *Envio        `bson:"envio,omitempty" json:"envio,omitempty"`
+	PagadoEn      *time.Time    `bson:"pagadoEn,omitempty" json:"pagadoEn,omitempty"`
+	CorteID       string        `bson:"corteId,omitempty" json:"corteId,omitempty"`
+	Estado        string        `bson:"estado" json:"estado"`
+	Revisar       string        `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
+	Origen        string        `bson:"origen" json:"origen"`
+	StockDevuelto bool          `bson:"stockDevuelto" json:"stockDevuelto"`
+	Historial     []Cambio      `bson:"historial" json:"historial"`
+	Version       int           `bson:"version" json:"version"`
+}
+
+// Item is one cart line of a sale, priced by the server.
+type Item struct {
+	ID          string  `bson:"_id" json:"_id"` // the variant's id
+	ProductoID  string  `bson:"producto_id" json:"producto_id"`
+	Nombre      string  `bson:"nombre" json:"nombre"`
+	Descripcion string  `bson:"descripcion" json:"descripcion"`
+	Stock       int     `bson:"stock" json:"stock"`
+	Precio      float64 `bson:"precio" json:"precio"`
+	Descuento   float64 `bson:"descuento" json:"descuento"`
+	PrecioFinal float64 `bson:"precioFinal" json:"precioFinal"`
+	Cantidad    int     `bson:"cantidad" json:"cantidad"`
+	Imagen      string  `bson:"imagen" json:"imagen"`
+	Talla       string  `bson:"talla" json:"talla"`
+	Tamano      string  `bson:"tamano" json:"tamano"`
+	Extras      []Extra `bson:"extras" json:"extras"`
+	Entregado   bool    `bson:"entregado" json:"entregado"`
+}
+
+// Extra is an add-on bought with an item.
+type Extra struct {
+	ID     string  `bson:"_id" json:"_id"`
+	Nombre string  `bson:"nombre" json:"nombre"`
+	Precio float64 `bson:"precio" json:"precio"`
+}
+
+// Buyer is the customer's contact data at the time of the sale.
+type Buyer struct {
+	Name    string `bson:"name" json:"name"`
+	Email   string `bson:"email" json:"email"`
+	Phone   string `bson:"phone" json:"phone"`
+	Address string `bson:"address" json:"address"`
+}
+
+// Order is the payment provider's order.
+type Order struct {
+	ID         string    `bson:"id" json:"id"`
+	Status     string    `bson:"status" json:"status"`
+	CreateTime time.Time `bson:"create_time" json:"create_time"`
+	Payer      Payer     `bson:"payer" json:"payer"`
+}
+
+// Payer is the provider's payer.
+type Payer struct {
+	Name PayerName `bson:"name" json:"name"`
+}
+
+// PayerName is the payer's given name and surname.
+type PayerName struct {
+	GivenName string `bson:"given_name" json:"given_name"`
+	Surname   string `bson:"surname" json:"surname"`
+}
+
+// MercadoPago is what the provider said about the payment.
+type MercadoPago struct {
+	PaymentID         string    `bson:"payment_id" json:"payment_id"`
+	Status            string    `bson:"status" json:"status"`
+	PaymentType       string    `bson:"payment_type" json:"payment_type"`
+	MerchantOrderID   string    `bson:"merchant_order_id" json:"merchant_order_id"`
+	CollectionID      string    `bson:"collection_id" json:"collection_id"`
+	ExternalReference string    `bson:"external_reference" json:"external_reference"`
+	PreferenceID      string    `bson:"preference_id" json:"preference_id"`
+	Timestamp         time.Time `bson:"timestamp" json:"timestamp"`
+}
+
+// Envio is a sale's shipment.
+type Envio struct {
+	Status        string    `bson:"status" json:"status"`
+	Empresa       string    `bson:"empresa" json:"empresa"`
+	Guia          string    `bson:"guia" json:"guia"`
+	Observaciones string    `bson:"observaciones" json:"observaciones"`
+	Fecha         time.Time `bson:"fecha" json:"fecha"`
+	CostoEnvio    float64   `bson:"costoEnvio" json:"costoEnvio"`
+}
+
+// Cambio is one entry of a sale's history: who changed what, when.
+type Cambio struct {
+	Campo  string    `bson:"campo" json:"campo"`
+	De     string    `bson:"de" json:"de"`
+	A      string    `bson:"a" json:"a"`
+	Por    string    `bson:"por" json:"por"`
+	Nombre string    `bson:"nombre" json:"nombre"`
+	Fecha  time.Time `bson:"fecha" json:"fecha"`
+}

@@ -1,0 +1,76 @@
+package sales
+
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+)
+
+// AwaitPayment moves a reserved online sale to 'esperando_pago': its stock is held, it is not in
+// any order list until its payment is approved.
+func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
+	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando},
+		bson.M{"$set": bson.M{"estado": EstadoEsperandoPago}, "$inc": bson.M{"version": 1}})
+	return err
+}
+
+// Expire marks an online sale whose payment never came (its stock is given back by the caller).
+// Errors: conflict when it is no longer waiting.
+func (s *Service) Expire(ctx context.Context, id bson.ObjectID) error {
+	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoEsperandoPago},
+		bson.M{"$set": bson.M{"estado": EstadoExpirada}, "$inc": bson.M{"version": 1}})
+	return err
+}
+
+// Unsettled lists sales in the given saga states dated before the given time, oldest first.
+func (s *Service) Unsettled(ctx context.Context, estados []string, before time.Time) ([]Sale, error) {
+	return s.store.find(ctx, bson.M{"estado": bson.M{"$in": estados}, "fecha": bson.M{"$lt": before}}, bson.D{{Key: "fecha", Value: 1}})
+}
+
+// PaidOnline is an approved payment to record.
+type PaidOnline struct {
+	MercadoPago MercadoPago
+	Payer       PayerName
+	OrderID     string
+}
+
+// RecordPayment records an approved online payment on its sale, once: the sale becomes a paid,
+// saved order. A second call with the same payment answers the sale and false. A payment that
+// arrives after the order expired is still recorded (the money is real) and flagged for staff.
+func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnline) (Sale, bool, error) {
+	now := s.now().UTC().Truncate(time.Millisecond)
+	set := bson.M{
+		"estado": EstadoConfirmada, "guardado": true, "pago": PagoPagado, "metodoPago": "Mercado Pago",
+		"mercadoPago": p.MercadoPago, "pagadoEn": now,
+		"order": Order{ID: p.OrderID, Status: "approved", CreateTime: now, Payer: Payer{Name: p.Payer}},
+	}
+	filter := bson.M{"estado": EstadoEsperandoPago}
+	v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$inc": bson.M{"version": 1}})
+	if apperr.Is(err, apperr.Conflict) {
+		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
+		set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
+		v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, bson.M{"$set": set, "$inc": bson.M{"version": 1}})
+	}
+	if apperr.Is(err, apperr.Conflict) {
+		cur, gerr := s.store.get(ctx, id)
+		if gerr != nil {
+			return Sale{}, false, gerr
+		}
+		if cur.MercadoPago != nil && cur.MercadoPago.PaymentID == p.MercadoPago.PaymentID {
+			return cur, false, nil // recorded before: the same payment is one sale
+		}
+		s.log.Error().Str("folio", cur.Folio).Str("payment", p.MercadoPago.PaymentID).Msg("sales: second payment for a settled sale")
+		return Sale{}, false, apperr.New(apperr.Conflict, "Esta orden ya tiene otro pago registrado. Comunícate con la tienda.")
+	}
+	if err != nil {
+		return Sale{}, false, err
+	}
+	if err := s.store.bumpVersion(ctx, now); err != nil {
+		s.log.Warn().Err(err).Msg("sales: version bump")
+	}
+	s.log.Info().Str("folio", v.Folio).Float64("total", v.Total).Msg("sale recorded (paid online)")
+	return v, true, nil
+}

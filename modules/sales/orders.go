@@ -1,0 +1,215 @@
+package sales
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+)
+
+// StockLine is stock held by one line of a sale.
+type StockLine struct {
+	ProductID, VariantID string
+	Cantidad             int
+}
+
+// Stock gives back stock held by a cancelled order. key identifies the sale's line; giving back the
+// same key twice returns nothing the second time.
+type Stock interface {
+	ReturnStock(ctx context.Context, key string, line StockLine) error
+}
+
+// StockKey is the key under which a sale's line holds stock.
+func StockKey(saleID bson.ObjectID, line int) string { return fmt.Sprintf("%s:%d", saleID.Hex(), line) }
+
+// OrderChange is a change to an order's management fields; nil fields stay as they are.
+type OrderChange struct {
+	Pago          *string
+	Entrega       *string
+	Observaciones *string
+	MetodoPago    *string
+	Envio         *Envio
+}
+
+// UpdateOrder applies a change made by a member of staff, records who made it, and gives the stock
+// back exactly once when an unpaid order is cancelled. The caller has checked the actor's rights
+// for each field. Errors: invalid (a value outside the lists), not_found, conflict.
+func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, ch OrderChange) (Sale, error) {
+	fields := map[string]string{}
+	if ch.Pago != nil && !validValue(*ch.Pago, PagoValues) {
+		fields["pago"] = "Debe ser uno de: " + joinValues(PagoValues) + "."
+	}
+	if ch.Entrega != nil && !validValue(*ch.Entrega, EntregaValues) {
+		fields["entrega"] = "Debe ser uno de: " + joinValues(EntregaValues) + "."
+	}
+	if ch.MetodoPago != nil && !validValue(*ch.MetodoPago, MetodoValues) {
+		fields["metodoPago"] = "Debe ser uno de: " + joinValues(MetodoValues) + "."
+	}
+	if ch.Observaciones != nil && len([]rune(*ch.Observaciones)) > 1000 {
+		fields["observaciones"] = "Debe tener como máximo 1000 caracteres."
+	}
+	if ch.Envio != nil {
+		for k, msg := range checkEnvio(*ch.Envio) {
+			fields["envio."+k] = msg
+		}
+	}
+	if len(fields) > 0 {
+		return Sale{}, apperr.InvalidFields("Revisa los datos marcados.", fields)
+	}
+	cur, err := s.store.get(ctx, id)
+	if err != nil {
+		return Sale{}, err
+	}
+	if cur.Estado != EstadoConfirmada {
+		return Sale{}, errSaleNotFound
+	}
+	now := s.now().UTC().Truncate(1e6)
+	set := bson.M{}
+	var history []Cambio
+	change := func(field, from, to string) {
+		if from != to {
+			history = append(history, Cambio{Campo: field, De: from, A: to, Por: who.ID, Nombre: who.Name, Fecha: now})
+		}
+	}
+	if ch.Pago != nil {
+		if cur.CorteID != "" && *ch.Pago != cur.Pago {
+			return Sale{}, apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
+		}
+		set["pago"] = *ch.Pago
+		change("pago", cur.Pago, *ch.Pago)
+		if *ch.Pago == PagoPagado && cur.Pago != PagoPagado {
+			set["pagadoEn"] = now
+		}
+		if *ch.Pago == PagoPendiente && cur.Pago == PagoPagado {
+			set["pagadoEn"] = nil
+		}
+	}
+	if ch.MetodoPago != nil {
+		set["metodoPago"] = *ch.MetodoPago
+		change("metodoPago", cur.MetodoPago, *ch.MetodoPago)
+	}
+	if ch.Entrega != nil {
+		set["entrega"] = *ch.Entrega
+		change("entrega", cur.Entrega, *ch.Entrega)
+	}
+	if ch.Observaciones != nil {
+		set["observaciones"] = strings.TrimSpace(*ch.Observaciones)
+		change("observaciones", cur.Observaciones, strings.TrimSpace(*ch.Observaciones))
+	}
+	if ch.Envio != nil {
+		e := *ch.Envio
+		e.Fecha = now
+		set["envio"] = e
+		prev := ""
+		if cur.Envio != nil {
+			prev = cur.Envio.Status
+		}
+		change("envio", prev, e.Status)
+	}
+	if len(set) == 0 {
+		return cur, nil
+	}
+	cancelling := ch.Entrega != nil && (*ch.Entrega == EntregaCancelado) && cur.Entrega != EntregaCancelado
+	payAfter := cur.Pago
+	if ch.Pago != nil {
+		payAfter = *ch.Pago
+	}
+	if cancelling && payAfter == PagoPagado {
+		return Sale{}, apperr.New(apperr.Conflict, "No se puede cancelar una orden pagada; regístrala como Devuelto.")
+	}
+	update := bson.M{"$set": set, "$inc": bson.M{"version": 1}}
+	if len(history) > 0 {
+		update["$push"] = bson.M{"historial": bson.M{"$each": history}}
+	}
+	v, err := s.store.update(ctx, id, bson.M{"version": cur.Version}, update)
+	if err != nil {
+		return Sale{}, err
+	}
+	if err := s.store.bumpVersion(ctx, now); err != nil {
+		s.log.Warn().Err(err).Msg("sales: version bump")
+	}
+	if cancelling {
+		if err := s.giveBackStock(ctx, v); err != nil {
+			return Sale{}, err
+		}
+	}
+	return v, nil
+}
+
+// giveBackStock returns a cancelled order's stock once: the flag is set first under a guard, so a
+// repeat (or a concurrent cancel) finds it set and returns nothing.
+func (s *Service) giveBackStock(ctx context.Context, v Sale) error {
+	if s.stock == nil {
+		return nil
+	}
+	if _, err := s.store.update(ctx, v.ID, bson.M{"stockDevuelto": false}, bson.M{"$set": bson.M{"stockDevuelto": true}}); err != nil {
+		if apperr.Is(err, apperr.Conflict) {
+			return nil // given back already
+		}
+		return err
+	}
+	for i, it := range v.Carrito {
+		if err := s.stock.ReturnStock(ctx, StockKey(v.ID, i), StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad}); err != nil {
+			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)
+		}
+	}
+	s.log.Info().Str("folio", v.Folio).Msg("stock returned for a cancelled order")
+	return nil
+}
+
+func checkEnvio(e Envio) map[string]string {
+	f := map[string]string{}
+	if len([]rune(e.Status)) > 40 {
+		f["status"] = "Debe tener como máximo 40 caracteres."
+	}
+	if len([]rune(e.Empresa)) > 80 {
+		f["empresa"] = "Debe tener como máximo 80 caracteres."
+	}
+	if len([]rune(e.Guia)) > 80 {
+		f["guia"] = "Debe tener como máximo 80 caracteres."
+	}
+	if len([]rune(e.Observaciones)) > 1000 {
+		f["observaciones"] = "Debe tener como máximo 1000 caracteres."
+	}
+	if e.CostoEnvio < 0 || e.CostoEnvio > 1e6 {
+		f["costoEnvio"] = "Debe ser un importe entre 0 y 1,000,000."
+	}
+	return f
+}
+
+// ToggleDelivered flips one item's delivered flag. The item is found by its id (and name, when
+// given) and updated by index under a guard on that element, as FerretDB requires.
+func (s *Service) ToggleDelivered(ctx context.Context, id bson.ObjectID, who Actor, itemID, nombre string) (Sale, error) {
+	cur, err := s.store.get(ctx, id)
+	if err != nil {
+		return Sale{}, err
+	}
+	idx := -1
+	for i, it := range cur.Carrito {
+		if it.ID == itemID && (nombre == "" || it.Nombre == nombre) {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 || cur.Estado != EstadoConfirmada {
+		return Sale{}, apperr.New(apperr.NotFound, "No se encontró ese artículo en la orden.")
+	}
+	was := cur.Carrito[idx].Entregado
+	now := s.now().UTC().Truncate(1e6)
+	path := fmt.Sprintf("carrito.%d", idx)
+	v, err := s.store.update(ctx, id, bson.M{path + "._id": itemID, path + ".entregado": was}, bson.M{
+		"$set":  bson.M{path + ".entregado": !was},
+		"$inc":  bson.M{"version": 1},
+		"$push": bson.M{"historial": Cambio{Campo: "entregado " + cur.Carrito[idx].Nombre, De: fmt.Sprint(was), A: fmt.Sprint(!was), Por: who.ID, Nombre: who.Name, Fecha: now}},
+	})
+	if err != nil {
+		return Sale{}, err
+	}
+	if err := s.store.bumpVersion(ctx, now); err != nil {
+		s.log.Warn().Err(err).Msg("sales: version bump")
+	}
+	return v, nil
+}

@@ -1,0 +1,92 @@
+package sales
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/money"
+)
+
+// Report is the sales report of a date range (SPEC §3).
+type Report struct {
+	TotalVentas       int            `json:"totalVentas"`       // sales counted
+	TotalIngresos     float64        `json:"totalIngresos"`     // their totals, in pesos, exact to the centavo
+	ProductosVendidos map[string]int `json:"productosVendidos"` // product name -> units sold
+}
+
+// counts reports whether a sale counts as a sale: saved and not cancelled or returned.
+func counts(v Sale) bool {
+	return v.Estado == EstadoConfirmada && v.Entrega != EntregaCancelado && v.Entrega != EntregaDevuelto
+}
+
+// SalesReport totals the sales of [from, to) in centavos.
+func (s *Service) SalesReport(ctx context.Context, from, to time.Time) (Report, error) {
+	sales, err := s.Between(ctx, from, to)
+	if err != nil {
+		return Report{}, err
+	}
+	r := Report{ProductosVendidos: map[string]int{}}
+	var total money.Cents
+	for _, v := range sales {
+		if !counts(v) {
+			continue
+		}
+		c, err := money.FromPesos(v.Total)
+		if err != nil {
+			return Report{}, apperr.Wrap(err, "sales: report: total of %s", v.Folio)
+		}
+		total += c
+		r.TotalVentas++
+		for _, it := range v.Carrito {
+			r.ProductosVendidos[it.Nombre] += it.Cantidad
+		}
+	}
+	r.TotalIngresos = total.Pesos()
+	return r, nil
+}
+
+// ParseRange turns a report's start and end into [from, to): each is a day (2026-11-23, a whole day
+// in the shop's zone; the end day is included) or an ISO-8601 instant. Empty means today.
+func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) {
+	today := now.In(ShopZone).Format(time.DateOnly)
+	if strings.TrimSpace(start) == "" {
+		start = today
+	}
+	if strings.TrimSpace(end) == "" {
+		end = today
+	}
+	from, err := parseBound(start, false)
+	if err != nil {
+		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"startDate": err.Error()})
+	}
+	to, err := parseBound(end, true)
+	if err != nil {
+		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"endDate": err.Error()})
+	}
+	if !from.Before(to) {
+		return time.Time{}, time.Time{}, apperr.InvalidFields("La fecha de inicio debe ser anterior a la fecha de fin.",
+			map[string]string{"endDate": "Debe ser igual o posterior a la fecha de inicio."})
+	}
+	if to.Sub(from) > 367*24*time.Hour {
+		return time.Time{}, time.Time{}, apperr.InvalidFields("El periodo no puede ser mayor a un año.",
+			map[string]string{"endDate": "El periodo no puede ser mayor a un año."})
+	}
+	return from.UTC(), to.UTC(), nil
+}
+
+func parseBound(v string, end bool) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if d, err := time.ParseInLocation(time.DateOnly, v, ShopZone); err == nil {
+		if end {
+			return d.AddDate(0, 0, 1), nil // the whole end day
+		}
+		return d, nil
+	}
+	if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
+		return t, nil
+	}
+	return time.Time{}, fmt.Errorf("Usa el formato AAAA-MM-DD.")
+}

@@ -1,0 +1,250 @@
+package sales
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/mongox"
+)
+
+// fakeStock records the stock given back, per key.
+type fakeStock struct {
+	mu       sync.Mutex
+	returned map[string]int
+}
+
+func (f *fakeStock) ReturnStock(_ context.Context, key string, l StockLine) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.returned[key] += l.Cantidad
+	return nil
+}
+
+func newService(t *testing.T) (*Service, *fakeStock) {
+	t.Helper()
+	st := &fakeStock{returned: map[string]int{}}
+	s := &Service{store: store{db: mongox.TestDB(t)}, stock: st, log: zerolog.Nop(), now: time.Now}
+	if err := s.store.ensureIndexes(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s, st
+}
+
+// MustSale reserves and confirms a sale of the given lines (price in pesos, quantity).
+func MustSale(t *testing.T, s *Service, user string, lines ...Item) Sale {
+	t.Helper()
+	var sub int64
+	for i := range lines {
+		if lines[i].ID == "" {
+			lines[i].ID = bson.NewObjectID().Hex()
+			lines[i].ProductoID = bson.NewObjectID().Hex()
+		}
+		sub += int64(lines[i].PrecioFinal*100+0.5) * int64(lines[i].Cantidad)
+	}
+	iva := (sub*16 + 50) / 100
+	v, err := s.Reserve(context.Background(), Sale{Carrito: lines, UsuarioID: user, Cliente: "Juan",
+		Subtotal: float64(sub) / 100, IVA: float64(iva) / 100, Total: float64(sub+iva) / 100, Origen: OrigenCaja, MetodoPago: "Efectivo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err = s.Confirm(context.Background(), v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestReserveChecksTotalsAndGivesUniqueFolios(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	_, err := s.Reserve(ctx, Sale{Carrito: []Item{{PrecioFinal: 100, Cantidad: 2}}, Subtotal: 200, IVA: 32, Total: 231.99})
+	if !apperr.Is(err, apperr.Internal) {
+		t.Fatalf("totals off by a centavo must be refused: %v", err)
+	}
+	folios := map[string]bool{}
+	for range 20 {
+		v := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: 1709.10, Cantidad: 1})
+		if len(v.Folio) != len("20261123-153045-4821") || folios[v.Folio] || !v.Guardado || v.Pago != PagoPendiente {
+			t.Fatalf("sale %+v", v)
+		}
+		folios[v.Folio] = true
+	}
+}
+
+func TestReservedSalesStayOutOfListsUntilConfirmed(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	v, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "a", PrecioFinal: 10, Cantidad: 1}}, UsuarioID: "u1", Subtotal: 10, IVA: 1.6, Total: 11.6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := s.PendingOrders(ctx, ""); len(list) != 0 {
+		t.Fatalf("a reserved sale is listed: %d", len(list))
+	}
+	if list, _ := s.Reserving(ctx, time.Now().Add(time.Minute)); len(list) != 1 {
+		t.Fatalf("reserving: %d", len(list))
+	}
+	if err := s.Fail(ctx, v.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Confirm(ctx, v.ID); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("confirming a failed sale: %v", err)
+	}
+}
+
+func TestUpdateOrder(t *testing.T) {
+	t.Parallel()
+	s, st := newService(t)
+	ctx := context.Background()
+	who := Actor{ID: "staff1", Name: "Carmen"}
+	v := MustSale(t, s, "u1", Item{Nombre: "Cable", PrecioFinal: 49, Cantidad: 3}, Item{Nombre: "Switch", PrecioFinal: 3951, Cantidad: 1})
+
+	bad := []OrderChange{
+		{Pago: ptr("Regalado")}, {Entrega: ptr("Perdido")}, {MetodoPago: ptr("Trueque")},
+		{Envio: &Envio{CostoEnvio: -1}},
+	}
+	for _, ch := range bad {
+		if _, err := s.UpdateOrder(ctx, v.ID, who, ch); !apperr.Is(err, apperr.Invalid) {
+			t.Errorf("%+v accepted: %v", ch, err)
+		}
+	}
+	got, err := s.UpdateOrder(ctx, v.ID, who, OrderChange{Envio: &Envio{Status: "Enviado", Empresa: "Estafeta", Guia: "123", CostoEnvio: 150}})
+	if err != nil || got.Envio == nil || got.Envio.Fecha.IsZero() || len(got.Historial) != 1 || got.Historial[0].Por != "staff1" {
+		t.Fatalf("shipment: %+v %v", got.Envio, err)
+	}
+	// Cancelling twice, even at once, gives the stock back once.
+	var wg sync.WaitGroup
+	var ok atomic.Int32
+	for range 4 {
+		wg.Go(func() {
+			if _, err := s.UpdateOrder(ctx, v.ID, who, OrderChange{Entrega: ptr(EntregaCancelado)}); err == nil {
+				ok.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if ok.Load() < 1 || st.returned[StockKey(v.ID, 0)] != 3 || st.returned[StockKey(v.ID, 1)] != 1 {
+		t.Fatalf("stock returned %v (successful cancels %d)", st.returned, ok.Load())
+	}
+	paid := MustSale(t, s, "u1", Item{Nombre: "Radio", PrecioFinal: 2590, Cantidad: 1})
+	if _, err := s.UpdateOrder(ctx, paid.ID, who, OrderChange{Pago: ptr(PagoPagado), MetodoPago: ptr("Tarjeta")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateOrder(ctx, paid.ID, who, OrderChange{Entrega: ptr(EntregaCancelado)}); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("cancelling a paid order: %v", err)
+	}
+}
+
+func TestToggleDelivered(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	v := MustSale(t, s, "u1", Item{Nombre: "A", PrecioFinal: 10, Cantidad: 1}, Item{Nombre: "B", PrecioFinal: 20, Cantidad: 1})
+	got, err := s.ToggleDelivered(ctx, v.ID, Actor{ID: "c"}, v.Carrito[1].ID, "B")
+	if err != nil || got.Carrito[1].Entregado != true || got.Carrito[0].Entregado {
+		t.Fatalf("%+v %v", got.Carrito, err)
+	}
+	got, err = s.ToggleDelivered(ctx, v.ID, Actor{ID: "c"}, v.Carrito[1].ID, "")
+	if err != nil || got.Carrito[1].Entregado {
+		t.Fatalf("toggle back: %+v %v", got.Carrito, err)
+	}
+	if _, err := s.ToggleDelivered(ctx, v.ID, Actor{ID: "c"}, "no-existe", ""); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("unknown item: %v", err)
+	}
+}
+
+func TestSalesReportMatchesAHandComputedFixture(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	// 3 x 0.10 + 1 x 1709.10 = 1709.40; IVA 273.50 (273.504); total 1982.90
+	MustSale(t, s, "u1", Item{Nombre: "Conector", PrecioFinal: 0.10, Cantidad: 3}, Item{Nombre: "Cámara", PrecioFinal: 1709.10, Cantidad: 1})
+	// 2 x 0.10 = 0.20; IVA 0.03 (0.032); total 0.23
+	MustSale(t, s, "u2", Item{Nombre: "Conector", PrecioFinal: 0.10, Cantidad: 2})
+	cancelled := MustSale(t, s, "u2", Item{Nombre: "Dron", PrecioFinal: 17990, Cantidad: 1})
+	if _, err := s.UpdateOrder(ctx, cancelled.ID, Actor{ID: "x"}, OrderChange{Entrega: ptr(EntregaCancelado)}); err != nil {
+		t.Fatal(err)
+	}
+	from, to, err := ParseRange("", "", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.SalesReport(ctx, from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.TotalVentas != 2 || r.TotalIngresos != 1983.13 || r.ProductosVendidos["Conector"] != 5 || r.ProductosVendidos["Cámara"] != 1 || r.ProductosVendidos["Dron"] != 0 {
+		t.Fatalf("report %+v", r)
+	}
+}
+
+func TestParseRangeUsesTheShopsDays(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 24, 5, 30, 0, 0, time.UTC) // 23:30 on the 23rd in Mexico City
+	from, to, err := ParseRange("", "", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC); !from.Equal(want) {
+		t.Errorf("from %v, want %v", from, want)
+	}
+	if want := time.Date(2026, 11, 24, 6, 0, 0, 0, time.UTC); !to.Equal(want) {
+		t.Errorf("to %v, want %v (the end day is included)", to, want)
+	}
+	late := time.Date(2026, 11, 24, 5, 59, 59, 0, time.UTC) // 23:59:59 local on the 23rd
+	if !(late.Before(to) && !late.Before(from)) {
+		t.Error("a sale at 23:59 local time falls outside its day")
+	}
+	for _, bad := range [][2]string{{"23/11/2026", ""}, {"2026-13-01", ""}, {"2026-11-24", "2026-11-23"}, {"2020-01-01", "2026-01-01"}, {`{"$gt":""}`, ""}} {
+		if _, _, err := ParseRange(bad[0], bad[1], now); !apperr.Is(err, apperr.Invalid) {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+	if _, _, err := ParseRange("2026-11-23T00:00:00-06:00", "2026-11-23T12:00:00Z", now); err != nil {
+		t.Errorf("ISO instants: %v", err)
+	}
+}
+
+func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	v, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "a", ProductoID: "p", PrecioFinal: 100, Cantidad: 1}}, UsuarioID: "u1", Subtotal: 100, IVA: 16, Total: 116, Origen: OrigenMercadoPago})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AwaitPayment(ctx, v.ID); err != nil {
+		t.Fatal(err)
+	}
+	var fresh atomic.Int32
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			got, isNew, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "1319000001", Status: "approved"}})
+			if err != nil || got.Pago != PagoPagado || got.Estado != EstadoConfirmada {
+				t.Errorf("%+v %v", got, err)
+			}
+			if isNew {
+				fresh.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if fresh.Load() != 1 {
+		t.Fatalf("recorded %d times", fresh.Load())
+	}
+	if _, _, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "999"}}); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("a second payment for a settled sale: %v", err)
+	}
+}
+
+func ptr(s string) *string { return &s }

@@ -1,0 +1,121 @@
+package sales
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/mongox"
+)
+
+const (
+	collection     = "ventas"
+	metaCollection = "ventas_meta"
+	versionID      = "version"
+)
+
+// store is the only code that touches the ventas collection.
+type store struct{ db *mongox.Store }
+
+func (s store) ensureIndexes(ctx context.Context) error {
+	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
+		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("folio_unique")},
+		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")},
+		mongo.IndexModel{Keys: bson.D{{Key: "usuarioId", Value: 1}}, Options: options.Index().SetName("usuarioId")},
+		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},
+	)
+}
+
+var errSaleNotFound = apperr.New(apperr.NotFound, "No se encontró la venta.")
+
+func (s store) insert(ctx context.Context, v Sale) error {
+	_, err := s.db.W.Collection(collection).InsertOne(ctx, v)
+	if mongox.IsDuplicate(err) {
+		return errDuplicateFolio
+	}
+	if err != nil {
+		return fmt.Errorf("sales: insert: %w", err)
+	}
+	return nil
+}
+
+var errDuplicateFolio = errors.New("sales: duplicate folio")
+
+func (s store) get(ctx context.Context, id bson.ObjectID) (Sale, error) {
+	var v Sale
+	err := s.db.R.Collection(collection).FindOne(ctx, bson.M{"_id": id}).Decode(&v)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Sale{}, errSaleNotFound
+	}
+	if err != nil {
+		return Sale{}, fmt.Errorf("sales: get: %w", err)
+	}
+	return v, nil
+}
+
+func (s store) find(ctx context.Context, filter bson.M, sort bson.D) ([]Sale, error) {
+	cur, err := s.db.R.Collection(collection).Find(ctx, filter, options.Find().SetSort(sort))
+	if err != nil {
+		return nil, fmt.Errorf("sales: find: %w", err)
+	}
+	out := []Sale{}
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("sales: find: %w", err)
+	}
+	return out, nil
+}
+
+// update applies a change to one sale when filter still matches, and returns the sale after it.
+// apperr.Conflict when the sale exists but no longer matches the filter.
+func (s store) update(ctx context.Context, id bson.ObjectID, filter bson.M, change bson.M) (Sale, error) {
+	f := bson.M{"_id": id}
+	for k, v := range filter {
+		f[k] = v
+	}
+	var v Sale
+	err := s.db.W.Collection(collection).FindOneAndUpdate(ctx, f, change,
+		options.FindOneAndUpdate().SetReturnDocument(options.After)).Decode(&v)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		if _, gerr := s.get(ctx, id); gerr != nil {
+			return Sale{}, gerr
+		}
+		return Sale{}, apperr.New(apperr.Conflict, "La venta cambió mientras la editabas. Recarga e inténtalo de nuevo.")
+	}
+	if mongox.IsDuplicate(err) {
+		return Sale{}, apperr.New(apperr.Conflict, "Ese pago ya está registrado en otra venta.")
+	}
+	if err != nil {
+		return Sale{}, fmt.Errorf("sales: update: %w", err)
+	}
+	return v, nil
+}
+
+// bumpVersion marks that the order list changed, so open screens refetch.
+func (s store) bumpVersion(ctx context.Context, now time.Time) error {
+	_, err := s.db.W.Collection(metaCollection).UpdateOne(ctx, bson.M{"_id": versionID},
+		bson.M{"$inc": bson.M{"n": 1}, "$set": bson.M{"at": now}}, options.UpdateOne().SetUpsert(true))
+	if err != nil {
+		return fmt.Errorf("sales: version: %w", err)
+	}
+	return nil
+}
+
+func (s store) version(ctx context.Context) (int64, error) {
+	var doc struct {
+		N int64 `bson:"n"`
+	}
+	err := s.db.R.Collection(metaCollection).FindOne(ctx, bson.M{"_id": versionID}).Decode(&doc)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("sales: version: %w", err)
+	}
+	return doc.N, nil
+}
