@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/getsentry/sentry-go"
@@ -42,7 +43,17 @@ type App struct {
 	store  *mongox.Store
 	echo   *echo.Echo
 	web    fs.FS
-	sentry bool
+	sentry *sentry.Hub  // nil without SENTRY_DSN
+	logs   *logs.Module // runs the log sweeper for the app's lifetime
+
+	stopBackground context.CancelFunc // stops the checkout's sweeper
+	background     sync.WaitGroup
+
+	// The modules tests reach into; nothing else uses these.
+	catalog  *catalog.Module
+	sales    *sales.Module
+	checkout *cartcheckout.Module
+	cashcut  *cashcut.Module
 }
 
 type module interface {
@@ -54,12 +65,11 @@ type module interface {
 // asked, the demo data. web is the built front end.
 func New(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS) (*App, error) {
 	a := &App{cfg: cfg, log: log, web: web}
-	if cfg.SentryDSN != "" {
-		if err := sentry.Init(sentry.ClientOptions{Dsn: cfg.SentryDSN, Environment: cfg.SentryEnvironment}); err != nil {
-			return nil, fmt.Errorf("app: sentry: %w", err)
-		}
-		a.sentry = true
+	hub, err := newSentryHub(cfg, nil)
+	if err != nil {
+		return nil, err
 	}
+	a.sentry = hub
 	store, err := mongox.Open(ctx, mongox.Options{URI: cfg.MongoURI, DataDir: cfg.DataDir})
 	if err != nil {
 		return nil, err
@@ -81,12 +91,23 @@ func (a *App) build(ctx context.Context) error {
 	deps := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
 
 	catalogM := catalog.New(catalog.Deps{Store: a.store, Log: deps("catalog")})
-	usersM := users.New(users.Deps{Store: a.store, Tokens: tokens, Log: deps("users")})
-	salesM := sales.New(sales.Deps{Store: a.store, Log: deps("sales")})
-	checkoutM := cartcheckout.New(cartcheckout.Deps{Store: a.store, Log: deps("cartcheckout")})
-	cashcutM := cashcut.New(cashcut.Deps{Store: a.store, Log: deps("cashcut")})
+	usersM, err := users.New(users.Deps{Store: a.store, Tokens: tokens, Log: deps("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom})
+	if err != nil {
+		return err
+	}
+	tokens.SetSessionCheck(usersM.Service().CheckSession)
+	stock := catalogStock{catalogM.Service()}
+	salesM := sales.New(sales.Deps{Store: a.store, Stock: salesStock{catalogM.Service()}, Log: deps("sales")})
+	provider, err := paymentProvider(a.cfg)
+	if err != nil {
+		return err
+	}
+	checkoutM := cartcheckout.New(cartcheckout.Deps{Store: a.store, Catalog: stock, Sales: checkoutSales{salesM.Service()},
+		Users: checkoutUsers{usersM.Service()}, Provider: provider, Secret: a.cfg.MercadoPagoWebhookSecret, Log: deps("cartcheckout")})
+	cashcutM := cashcut.New(cashcut.Deps{Store: a.store, Sales: cashcutSales{salesM.Service()}, Log: deps("cashcut")})
 	logsM := logs.New(logs.Deps{Store: a.store, Log: deps("logs")})
 	modules := []module{catalogM, usersM, salesM, checkoutM, cashcutM, logsM}
+	a.catalog, a.sales, a.checkout, a.cashcut = catalogM, salesM, checkoutM, cashcutM
 
 	for _, m := range modules {
 		if err := m.EnsureIndexes(ctx); err != nil {
@@ -111,7 +132,15 @@ func (a *App) build(ctx context.Context) error {
 	for i, m := range modules {
 		rs[i] = m
 	}
-	a.echo = newServer(a.cfg, a.log, tokens, a.web, healthHandler(a.store.Ping), rs)
+	a.echo = newServer(a.cfg, a.log, tokens, a.web, healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
+	a.logs = logsM
+	logsM.Start(context.Background())
+	if err := cashcutM.Service().Sweep(ctx); err != nil {
+		return err
+	}
+	background, stop := context.WithCancel(context.Background())
+	a.stopBackground = stop
+	a.background.Go(func() { checkoutM.Run(background) })
 	return nil
 }
 
@@ -150,8 +179,15 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 
 // Close closes the store and flushes Sentry.
 func (a *App) Close(ctx context.Context) error {
-	if a.sentry {
-		sentry.Flush(2 * time.Second)
+	if a.stopBackground != nil {
+		a.stopBackground()
+		a.background.Wait()
+	}
+	if a.logs != nil {
+		a.logs.Stop()
+	}
+	if a.sentry != nil {
+		a.sentry.Flush(2 * time.Second)
 	}
 	return a.store.Close(ctx)
 }

@@ -9,7 +9,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/getsentry/sentry-go"
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
 	"github.com/rs/zerolog"
@@ -41,11 +40,20 @@ type routes interface {
 	Routes(g *echo.Group)
 }
 
+// uploadRoutes is what a module contributes to /v1 with a larger body limit (writes that carry an
+// image as a data URL); the module says how large.
+type uploadRoutes interface {
+	UploadRoutes(g *echo.Group)
+}
+
+// uploadBodyLimit is the body limit of upload routes: a 5 MB image as base64 plus the record.
+const uploadBodyLimit = 8 << 20
+
 // newServer builds the Echo server: middleware, the error handler, /v1 with every module's routes,
 // and the embedded front end for every other path.
-func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, health echo.HandlerFunc, modules []routes) *echo.Echo {
+func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, health echo.HandlerFunc, modules []routes, report httpx.Reporter) *echo.Echo {
 	e := echo.NewWithConfig(echo.Config{
-		HTTPErrorHandler: httpx.ErrorHandler(sentryReporter(cfg.SentryDSN != "")),
+		HTTPErrorHandler: httpx.ErrorHandler(report),
 		Validator:        httpx.NewValidator(),
 		IPExtractor:      echo.ExtractIPFromXFFHeader(),
 	})
@@ -70,6 +78,9 @@ func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web f
 	v1.GET("/openapi.yaml", func(c *echo.Context) error { return c.Blob(http.StatusOK, "application/yaml", openAPI) })
 	for _, m := range modules {
 		m.Routes(v1)
+		if u, ok := m.(uploadRoutes); ok {
+			u.UploadRoutes(e.Group("/v1", middleware.BodyLimit(max(cfg.BodyLimit, uploadBodyLimit)), noStore))
+		}
 	}
 	v1.RouteNotFound("/*", func(*echo.Context) error {
 		return apperr.New(apperr.NotFound, "La ruta solicitada no existe.")
@@ -131,24 +142,6 @@ func spaHandler(web fs.FS) echo.HandlerFunc {
 		}
 		c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
 		return c.HTMLBlob(http.StatusOK, index)
-	}
-}
-
-// sentryReporter reports internal errors and panics to Sentry, once each, tagged with the request id.
-func sentryReporter(enabled bool) httpx.Reporter {
-	if !enabled {
-		return nil
-	}
-	return func(c *echo.Context, err error) {
-		hub := sentry.CurrentHub().Clone()
-		hub.ConfigureScope(func(s *sentry.Scope) {
-			s.SetTag("request_id", httpx.RequestID(c))
-			s.SetRequest(c.Request())
-			if id := auth.UserID(c); id != "" {
-				s.SetUser(sentry.User{ID: id})
-			}
-		})
-		hub.CaptureException(err)
 	}
 }
 

@@ -7,10 +7,13 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/cartcheckout"
+	"tienda/modules/cashcut"
+	"tienda/modules/catalog"
 	"tienda/modules/sales"
 	"tienda/modules/users"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
+	"tienda/pkg/config"
 	"tienda/pkg/money"
 )
 
@@ -150,6 +153,22 @@ func (a checkoutSales) Find(ctx context.Context, id string) (cartcheckout.Reserv
 	return reserved(v)
 }
 
+func (a checkoutSales) Abandoned(ctx context.Context, before time.Time) ([]cartcheckout.Reserved, error) {
+	list, err := a.s.Abandoned(ctx, before)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]cartcheckout.Reserved, 0, len(list))
+	for _, v := range list {
+		r, err := reserved(v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
 func (a checkoutSales) Unsettled(ctx context.Context, estados []string, before time.Time) ([]cartcheckout.Reserved, error) {
 	list, err := a.s.Unsettled(ctx, estados, before)
 	if err != nil {
@@ -164,4 +183,101 @@ func (a checkoutSales) Unsettled(ctx context.Context, estados []string, before t
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// catalogStock is the catalogue as checkout (prices, held stock) and sales (stock of cancelled
+// orders) see it.
+type catalogStock struct{ s *catalog.Service }
+
+func orderLine(l cartcheckout.Line) catalog.OrderLine {
+	return catalog.OrderLine{ProductID: l.ProductID, VariantID: l.VariantID, ExtraIDs: l.ExtraIDs, Cantidad: l.Cantidad}
+}
+
+func (a catalogStock) Quote(ctx context.Context, lines []cartcheckout.Line) ([]cartcheckout.PricedLine, error) {
+	in := make([]catalog.OrderLine, len(lines))
+	for i, l := range lines {
+		in[i] = orderLine(l)
+	}
+	quoted, err := a.s.Quote(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]cartcheckout.PricedLine, len(quoted))
+	for i, q := range quoted {
+		extras := make([]cartcheckout.PricedExtra, len(q.Extras))
+		for j, e := range q.Extras {
+			extras[j] = cartcheckout.PricedExtra{ID: e.ID, Nombre: e.Nombre, Precio: e.Precio}
+		}
+		out[i] = cartcheckout.PricedLine{
+			Line:   cartcheckout.Line{ProductID: q.ProductID, VariantID: q.VariantID, ExtraIDs: q.ExtraIDs, Cantidad: q.Cantidad},
+			Nombre: q.Nombre, Descripcion: q.Descripcion, Imagen: q.Imagen, Talla: q.Talla, Tamano: q.Tamano,
+			Precio: q.Precio, Descuento: q.Descuento, PrecioFinal: q.PrecioFinal, Extras: extras, Stock: q.Stock,
+		}
+	}
+	return out, nil
+}
+
+func (a catalogStock) TakeStock(ctx context.Context, key string, l cartcheckout.Line) error {
+	return a.s.TakeStockFor(ctx, key, orderLine(l))
+}
+
+// ReturnStock serves checkout.
+func (a catalogStock) ReturnStock(ctx context.Context, key string, l cartcheckout.Line) error {
+	return a.s.ReturnStockFor(ctx, key, orderLine(l))
+}
+
+// salesStock is the catalogue as sales sees it: stock given back when an order is cancelled.
+type salesStock struct{ s *catalog.Service }
+
+func (a salesStock) ReturnStock(ctx context.Context, key string, l sales.StockLine) error {
+	return a.s.ReturnStockFor(ctx, key, catalog.OrderLine{ProductID: l.ProductID, VariantID: l.VariantID, Cantidad: l.Cantidad})
+}
+
+// cashcutSales is the sales module as the cash cut sees it.
+type cashcutSales struct{ s *sales.Service }
+
+func paidSales(list []sales.Sale) ([]cashcut.PaidSale, error) {
+	out := make([]cashcut.PaidSale, len(list))
+	for i, v := range list {
+		total, err := money.FromPesos(v.Total)
+		if err != nil {
+			return nil, apperr.Wrap(err, "app: sale %s total", v.Folio)
+		}
+		paid := time.Time{}
+		if v.PagadoEn != nil {
+			paid = *v.PagadoEn
+		}
+		out[i] = cashcut.PaidSale{ID: v.ID.Hex(), Folio: v.Folio, Metodo: v.MetodoPago, UserID: v.CobradoPor,
+			UserName: v.NombreCobro, Total: total, PaidAt: paid}
+	}
+	return out, nil
+}
+
+func (a cashcutSales) Uncut(ctx context.Context) ([]cashcut.PaidSale, error) {
+	list, err := a.s.Uncut(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return paidSales(list)
+}
+
+func (a cashcutSales) ClaimForCut(ctx context.Context, cutID string) (int64, error) {
+	return a.s.ClaimForCut(ctx, cutID)
+}
+
+func (a cashcutSales) InCut(ctx context.Context, cutID string) ([]cashcut.PaidSale, error) {
+	list, err := a.s.InCut(ctx, cutID)
+	if err != nil {
+		return nil, err
+	}
+	return paidSales(list)
+}
+
+// paymentProvider is MercadoPago when an access token is configured, nil (online payments off)
+// otherwise.
+func paymentProvider(cfg config.Config) (cartcheckout.Provider, error) {
+	if cfg.MercadoPagoAccessToken == "" {
+		return nil, nil
+	}
+	return cartcheckout.NewMercadoPago(cfg.MercadoPagoAccessToken, cfg.MercadoPagoAPIURL, cfg.PublicURL)
 }

@@ -1,4 +1,6 @@
-// Package frontend embeds the built React app (frontend/dist) into the binary.
+// Package frontend embeds the built React app (frontend/dist/app) into the binary. dist/.gitkeep
+// is committed so that the Go build works before the first front-end build; the shop then answers
+// every page with an error until `go tool task build` has built the app.
 package frontend
 
 import (
@@ -11,9 +13,9 @@ var dist embed.FS
 
 // Dist returns the built app: index.html at its root, hashed files under assets/.
 func Dist() fs.FS {
-	sub, err := fs.Sub(dist, "dist")
+	sub, err := fs.Sub(dist, "dist/app")
 	if err != nil {
-		panic(err) // cannot happen: "dist" is a valid path embedded above
+		panic(err) // cannot happen: "dist/app" is a valid path
 	}
 	return sub
 }

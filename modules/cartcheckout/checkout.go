@@ -101,20 +101,23 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 	}
 	sale, err := s.sales.Confirm(ctx, r.ID)
 	if err != nil {
-		// The stock is taken and the sale reserved: the sweep confirms nothing, so give it back.
-		s.release(ctx, r, -1)
-		_ = s.sales.Fail(ctx, r.ID)
+		// Not saved: give the stock back now (the sweep would, later), unless it was saved after all.
+		if ferr := s.sales.Fail(ctx, r.ID); !apperr.Is(ferr, apperr.Conflict) {
+			s.release(ctx, r, -1)
+		}
 		return nil, err
 	}
 	return sale, nil
 }
 
-// Sweep settles sales that a crash left in state 'reservando' for more than a minute: it gives
-// back whatever stock their keys hold and marks them failed. The buyer got no answer for them, so
-// nothing acknowledged is lost. It also expires online orders whose payment never came.
+// Sweep settles what a crash left between taking stock and saving a sale (reservations older than
+// five minutes whose sale was never saved): it gives back whatever stock their keys hold, then
+// drops them. The buyer never got an answer for them, so nothing acknowledged is lost; a crash in
+// the middle of the sweep is harmless, as giving back under a key happens once. It also expires
+// online orders whose payment never came.
 func (s *Service) Sweep(ctx context.Context) error {
 	now := s.now()
-	stuck, err := s.sales.Unsettled(ctx, []string{EstadoReservando}, now.Add(-time.Minute))
+	stuck, err := s.sales.Abandoned(ctx, now.Add(-5*time.Minute))
 	if err != nil {
 		return err
 	}
@@ -123,7 +126,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 		if err := s.sales.Fail(ctx, r.ID); err != nil && !apperr.Is(err, apperr.Conflict) {
 			return err
 		}
-		s.log.Warn().Str("folio", r.Folio).Msg("checkout: settled a sale left half-way by a crash")
+		s.log.Warn().Str("folio", r.Folio).Msg("checkout: settled an order left half-way by a crash")
 	}
 	if s.payments != nil {
 		return s.expireUnpaid(ctx, now)
@@ -160,3 +163,6 @@ func checkOrder(o Order, needCliente bool) error {
 	}
 	return nil
 }
+
+// SetClock replaces the service's clock (tests of time-based settling).
+func (s *Service) SetClock(now func() time.Time) { s.now = now }

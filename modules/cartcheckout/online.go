@@ -43,8 +43,9 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 		return "", err
 	}
 	if err := s.sales.AwaitPayment(ctx, r.ID); err != nil {
-		s.release(ctx, r, -1)
-		_ = s.sales.Fail(ctx, r.ID)
+		if ferr := s.sales.Fail(ctx, r.ID); !apperr.Is(ferr, apperr.Conflict) {
+			s.release(ctx, r, -1)
+		}
 		return "", err
 	}
 	items := make([]PreferenceItem, len(priced))

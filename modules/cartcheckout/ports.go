@@ -89,14 +89,17 @@ type Payment struct {
 
 // Sales stores and settles sales. It is the sales module, adapted by app/.
 type Sales interface {
-	// Reserve stores a sale in state 'reservando' with a new folio.
+	// Reserve writes a sale's intent record ('reservando') with a new folio.
 	Reserve(ctx context.Context, d Draft) (Reserved, error)
-	// Confirm makes a reserved counter sale visible, unpaid. It returns the saved sale document.
+	// Confirm saves a reserved counter sale, unpaid. It returns the saved sale document.
 	Confirm(ctx context.Context, id string) (any, error)
-	// AwaitPayment marks a reserved online sale as waiting for its payment (not in order lists).
+	// AwaitPayment saves a reserved online sale as waiting for its payment (not in order lists).
 	AwaitPayment(ctx context.Context, id string) error
-	// Fail marks a reserved sale whose stock could not be taken.
+	// Fail drops the reservation of a sale never saved. Errors: conflict when it was saved after
+	// all (then its stock must stay taken).
 	Fail(ctx context.Context, id string) error
+	// Abandoned lists reservations older than before whose sale was never saved.
+	Abandoned(ctx context.Context, before time.Time) ([]Reserved, error)
 	// Expire marks an online sale whose payment never came; its stock has been given back.
 	Expire(ctx context.Context, id string) error
 	// RecordPayment marks an online sale paid with this payment, once per payment id. It answers the
@@ -104,7 +107,7 @@ type Sales interface {
 	RecordPayment(ctx context.Context, id string, p Payment) (any, bool, error)
 	// Find returns a sale's checkout view. Errors: not_found.
 	Find(ctx context.Context, id string) (Reserved, error)
-	// Unsettled lists sales in the given states whose date is before the given time.
+	// Unsettled lists saved sales in the given states whose date is before the given time.
 	Unsettled(ctx context.Context, estados []string, before time.Time) ([]Reserved, error)
 }
 

@@ -1,42 +1,47 @@
-// Package cashcut owns the cortes collection: the cash cuts ('Hacer corte') and their reports.
+// Package cashcut owns the cortes collection: the cash cuts ('Hacer corte') and their reports. It
+// reads and closes sales only through the sales module's Go API.
 package cashcut
 
 import (
 	"context"
+	"time"
 
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
-
-const collection = "cortes"
 
 // Deps is what the module needs from the application.
 type Deps struct {
 	Store *mongox.Store
+	Sales Sales
 	Log   zerolog.Logger
 }
 
-// Module is the module's one door.
+// Module is the cash-cut module's one door.
 type Module struct {
-	db  *mongox.Store
-	log zerolog.Logger
+	service *Service
 }
 
 // New builds the module.
-func New(d Deps) *Module { return &Module{db: d.Store, log: d.Log} }
-
-// EnsureIndexes creates the collection's indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, m.db.W.Collection(collection), mongo.IndexModel{
-		Keys:    bson.D{{Key: "fecha", Value: 1}},
-		Options: options.Index().SetName("fecha"),
-	})
+func New(d Deps) *Module {
+	return &Module{service: &Service{store: store{db: d.Store}, sales: d.Sales, log: d.Log, now: time.Now}}
 }
 
+// Service returns the cash-cut use cases.
+func (m *Module) Service() *Service { return m.service }
+
+// EnsureIndexes creates the collection's indexes.
+func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+
 // Routes registers the module's routes on the /v1 group.
-func (m *Module) Routes(g *echo.Group) {}
+func (m *Module) Routes(g *echo.Group) {
+	desk := auth.Require(auth.CashDesk)
+	g.GET("/ventas/reporte/metodo-pago", m.byMethod, desk)
+	g.GET("/ventas/reporte/usuario", m.byUser, desk)
+	g.POST("/ventas/corte", m.makeCut, desk)
+	g.GET("/cortes", m.list, desk)
+	g.GET("/cortes/:id", m.get, desk)
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"html"
+	"math"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -24,21 +25,25 @@ const demoMarker = "demo-data"
 // completes on the next start without duplicates, and the marker keeps a later start from
 // bringing back demo products the staff deleted.
 func (m *Module) SeedDemo(ctx context.Context) error {
-	done, err := m.store.hasMarker(ctx, demoMarker)
+	s := m.service
+	done, err := s.store.hasMarker(ctx, demoMarker)
 	if err != nil || done {
 		return err
 	}
-	ps, err := demoProducts(m.now())
+	ps, err := demoProducts(s.now())
 	if err != nil {
 		return err
 	}
-	if err := m.store.insertIgnoringExisting(ctx, ps); err != nil {
+	if err := s.store.insertIgnoringExisting(ctx, ps); err != nil {
 		return err
 	}
-	if _, err := m.store.markOnce(ctx, demoMarker); err != nil {
+	if _, err := s.store.markOnce(ctx, demoMarker); err != nil {
 		return err
 	}
-	m.log.Info().Int("products", len(ps)).Msg("demo catalogue created")
+	s.log.Info().Int("products", len(ps)).Msg("demo catalogue created")
+	if _, err := s.store.bumpVersion(ctx); err != nil {
+		return err
+	}
 	return m.Load(ctx)
 }
 
@@ -74,12 +79,12 @@ func demoProduct(i int, f []string, price, disc float64, stock int, now time.Tim
 	catID, categoria, marca, modelo, nombre := f[0], f[1], f[2], f[3], f[4]
 	img := "/v1/imagenes/demo/" + demoSlug(i) + ".svg"
 	variantes := []Variante{{ID: demoID(i, 1), Talla: "Unico", Tamano: "1 pieza", Stock: stock,
-		PrecioCompra: money.MustFromPesos(price * 0.7).Pesos(), PrecioVenta: price, Descuento: disc}}
+		PrecioCompra: math.Round(price * 0.7), PrecioVenta: price, Descuento: disc}}
 	if categoria == "Cables" && strings.Contains(nombre, "305 m") && stock > 0 {
 		// Cable reels also sell by shorter lengths.
 		variantes = append(variantes,
-			Variante{ID: demoID(i, 2), Talla: "Mediano", Tamano: "100 m", Stock: 10, PrecioCompra: price * 0.3, PrecioVenta: money.MustFromPesos(price * 0.4).Pesos(), Descuento: disc},
-			Variante{ID: demoID(i, 3), Talla: "Chico", Tamano: "20 m", Stock: 0, PrecioCompra: price * 0.07, PrecioVenta: money.MustFromPesos(price * 0.1).Pesos(), Descuento: 0})
+			Variante{ID: demoID(i, 2), Talla: "Mediano", Tamano: "100 m", Stock: 10, PrecioCompra: math.Round(price * 0.3), PrecioVenta: math.Round(price * 0.4), Descuento: disc},
+			Variante{ID: demoID(i, 3), Talla: "Chico", Tamano: "20 m", Stock: 0, PrecioCompra: math.Round(price * 0.07), PrecioVenta: math.Round(price * 0.1), Descuento: 0})
 	}
 	var extras []Extra
 	if price >= 1500 {
@@ -105,7 +110,7 @@ func demoProduct(i int, f []string, price, disc float64, stock int, now time.Tim
 		},
 		Nombre: nombre, Descripcion: desc, DescripcionCorta: nombre, Categoria: categoria, Proveedor: "Demo",
 		Favorito: f[8] == "1", Imagen: img, Stock: total, Variantes: variantes, Extras: nonNil(extras),
-		CreatedAt: created, UpdatedAt: created,
+		Version: 1, CreatedAt: created, UpdatedAt: created,
 	}
 }
 

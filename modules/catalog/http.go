@@ -6,15 +6,19 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v5"
-	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/httpx"
 )
+
+// maxQueryText bounds the search texts of the list and search calls.
+const maxQueryText = 100
 
 type listMeta struct {
 	HasMore bool `json:"hasMore"`
 	Page    int  `json:"page"`
 	Limit   int  `json:"limit"`
+	Total   *int `json:"total,omitempty"`
 }
 
 type listAnswer struct {
@@ -22,8 +26,88 @@ type listAnswer struct {
 	Meta     listMeta  `json:"meta"`
 }
 
-// list answers GET productos?limit&page&compact&titulo&categoria from memory.
+// filter is what a list asks for.
+type filter struct {
+	titulo     string // folded
+	inCategory func(Product) bool
+	descuentos bool // only discounted products (the 'Descuentos' tab)
+	favoritos  bool
+	withStock  bool // the shop hides products without stock
+}
+
+func (f filter) keep(pr pricing) func(entry) bool {
+	words := strings.Fields(f.titulo)
+	return func(e entry) bool {
+		if f.withStock && e.p.Stock <= 0 {
+			return false
+		}
+		if f.favoritos && !e.p.Favorito {
+			return false
+		}
+		for _, w := range words {
+			if !strings.Contains(e.search, w) {
+				return false
+			}
+		}
+		if f.inCategory != nil && !f.inCategory(e.p) {
+			return false
+		}
+		return !f.descuentos || pr.discounted(&e.p)
+	}
+}
+
+// listFilter reads titulo, categoria and favorito. The texts are only ever compared in memory,
+// never sent to the store, so no operator or pattern can be injected.
+func listFilter(c *echo.Context) (filter, error) {
+	var f filter
+	titulo, err := textParam(c, "titulo")
+	if err != nil {
+		return f, err
+	}
+	f.titulo = fold(titulo)
+	cat, err := textParam(c, "categoria")
+	if err != nil {
+		return f, err
+	}
+	switch fold(cat) {
+	case "":
+	case "descuentos", "ofertas":
+		f.descuentos = true
+	default:
+		f.inCategory = categoryMatcher(cat)
+	}
+	switch c.QueryParam("favorito") {
+	case "", "0", "false":
+	case "1", "true":
+		f.favoritos = true
+	default:
+		return f, apperr.InvalidFields("Parámetro inválido.", map[string]string{"favorito": "Debe ser 1 o 0."})
+	}
+	return f, nil
+}
+
+func textParam(c *echo.Context, name string) (string, error) {
+	v := strings.TrimSpace(c.QueryParam(name))
+	if len([]rune(v)) > maxQueryText {
+		return "", apperr.InvalidFields("La búsqueda es demasiado larga.",
+			map[string]string{name: "Debe tener como máximo " + strconv.Itoa(maxQueryText) + " caracteres."})
+	}
+	return v, nil
+}
+
+// list answers GET productos?limit&page&compact&titulo&categoria&favorito from memory, without
+// the products that have no stock.
 func (m *Module) list(c *echo.Context) error {
+	return m.answerList(c, true)
+}
+
+// adminList answers GET admin/productos: the same filters, every product (with or without
+// stock), and the total count.
+func (m *Module) adminList(c *echo.Context) error {
+	return m.answerList(c, false)
+}
+
+func (m *Module) answerList(c *echo.Context, shop bool) error {
 	page, err := intParam(c, "page", 1, 1, 100000)
 	if err != nil {
 		return err
@@ -32,58 +116,142 @@ func (m *Module) list(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	compact := c.QueryParam("compact") != "0"
-	titulo := fold(strings.TrimSpace(c.QueryParam("titulo")))
-	var inCategory func(Product) bool
-	if cat := strings.TrimSpace(c.QueryParam("categoria")); cat != "" {
-		inCategory = categoryMatcher(cat)
+	f, err := listFilter(c)
+	if err != nil {
+		return err
 	}
-	products, more := m.memory.page(func(e entry) bool {
-		return (titulo == "" || strings.Contains(e.search, titulo)) && (inCategory == nil || inCategory(e.p))
-	}, page, limit)
-	if compact {
-		for i := range products {
+	f.withStock = shop
+	compact := c.QueryParam("compact") != "0"
+	pr := m.service.memory.pricing(m.service.now())
+	keep := f.keep(pr)
+	products, more := m.service.memory.page(keep, page, limit)
+	for i := range products {
+		if compact {
 			products[i] = products[i].compact()
 		}
+		products[i] = pr.priced(products[i])
 	}
-	return c.JSON(http.StatusOK, listAnswer{Products: products, Meta: listMeta{HasMore: more, Page: page, Limit: limit}})
+	meta := listMeta{HasMore: more, Page: page, Limit: limit}
+	if !shop {
+		total := m.service.memory.count(keep)
+		meta.Total = &total
+	}
+	return c.JSON(http.StatusOK, listAnswer{Products: products, Meta: meta})
 }
 
 // get answers GET productos/{id}.
 func (m *Module) get(c *echo.Context) error {
-	id, err := bson.ObjectIDFromHex(c.Param("id"))
+	p, err := m.service.Product(c.Param("id"))
 	if err != nil {
-		return apperr.New(apperr.NotFound, "Producto no encontrado.")
-	}
-	p, ok := m.memory.get(id)
-	if !ok {
-		return apperr.New(apperr.NotFound, "Producto no encontrado.")
+		return err
 	}
 	return c.JSON(http.StatusOK, p)
 }
 
-// search answers GET productos/search/?q= with up to 20 matches; under 3 characters, none.
+// search answers GET productos/search/?q= with up to 20 products in stock whose name, brand or
+// model hold every word (ignoring case and accents); under 3 characters, none.
 func (m *Module) search(c *echo.Context) error {
-	q := fold(strings.TrimSpace(c.QueryParam("q")))
+	raw, err := textParam(c, "q")
+	if err != nil {
+		return err
+	}
+	q := fold(raw)
 	if len([]rune(q)) < 3 {
 		return c.JSON(http.StatusOK, map[string][]Product{"productos": {}})
 	}
-	if len(q) > 100 {
-		return apperr.InvalidFields("La búsqueda es demasiado larga.", map[string]string{"q": "Debe tener como máximo 100 caracteres."})
-	}
-	words := strings.Fields(q)
-	products, _ := m.memory.page(func(e entry) bool {
-		for _, w := range words {
-			if !strings.Contains(e.search, w) {
-				return false
-			}
-		}
-		return true
-	}, 1, 20)
+	pr := m.service.memory.pricing(m.service.now())
+	products, _ := m.service.memory.page(filter{titulo: q, withStock: true}.keep(pr), 1, 20)
 	for i := range products {
-		products[i] = products[i].compact()
+		products[i] = pr.priced(products[i].compact())
 	}
 	return c.JSON(http.StatusOK, map[string][]Product{"productos": products})
+}
+
+// create answers POST productos with the stored product.
+func (m *Module) create(c *echo.Context) error {
+	var in ProductInput
+	if err := httpx.BindJSON(c, &in); err != nil {
+		return err
+	}
+	p, err := m.service.CreateProduct(c.Request().Context(), in)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, p)
+}
+
+// update answers PATCH productos/{id} with the stored product.
+func (m *Module) update(c *echo.Context) error {
+	if _, err := parseProductID(c.Param("id")); err != nil {
+		return err
+	}
+	var in ProductInput
+	if err := httpx.BindJSON(c, &in); err != nil {
+		return err
+	}
+	p, err := m.service.UpdateProduct(c.Request().Context(), c.Param("id"), in)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+// remove answers DELETE productos/{id}.
+func (m *Module) remove(c *echo.Context) error {
+	if err := m.service.DeleteProduct(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+type discountAnswer struct {
+	Data Discount `json:"data"`
+}
+
+func (m *Module) listDiscounts(c *echo.Context) error {
+	return c.JSON(http.StatusOK, map[string][]Discount{"data": m.service.Discounts()})
+}
+
+func (m *Module) getDiscount(c *echo.Context) error {
+	d, err := m.service.Discount(c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, discountAnswer{d})
+}
+
+func (m *Module) createDiscount(c *echo.Context) error {
+	var in DiscountInput
+	if err := httpx.BindJSON(c, &in); err != nil {
+		return err
+	}
+	d, err := m.service.CreateDiscount(c.Request().Context(), in)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, discountAnswer{d})
+}
+
+func (m *Module) updateDiscount(c *echo.Context) error {
+	if _, err := m.service.Discount(c.Param("id")); err != nil {
+		return err
+	}
+	var in DiscountInput
+	if err := httpx.BindJSON(c, &in); err != nil {
+		return err
+	}
+	d, err := m.service.UpdateDiscount(c.Request().Context(), c.Param("id"), in)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, discountAnswer{d})
+}
+
+func (m *Module) deleteDiscount(c *echo.Context) error {
+	if err := m.service.DeleteDiscount(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 func intParam(c *echo.Context, name string, def, lo, hi int) (int, error) {

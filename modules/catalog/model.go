@@ -38,6 +38,14 @@ type Product struct {
 	Stock            int        `bson:"stock" json:"stock"`
 	Variantes        []Variante `bson:"variantes" json:"variantes"`
 	Extras           []Extra    `bson:"extras" json:"extras"`
+	// DescuentoID names a discount of the discounts collection that applies to every variant
+	// while it has not expired; "" when none.
+	DescuentoID string `bson:"descuentoId,omitempty" json:"descuentoId,omitempty"`
+	// Version grows by one on every write; a PATCH that sends it is refused when it is stale.
+	Version int64 `bson:"version" json:"version"`
+	// Holds are the keys of the sale lines holding stock of this product (see holds.go): taking
+	// and giving back under a key happens at most once, in the same update as the stock change.
+	Holds []string `bson:"holds,omitempty" json:"-"`
 
 	CreatedAt time.Time `bson:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `bson:"updatedAt" json:"updatedAt"`
@@ -81,6 +89,11 @@ type Variante struct {
 	PrecioCompra float64       `bson:"precioCompra" json:"precioCompra"`
 	PrecioVenta  float64       `bson:"precioVenta" json:"precioVenta"`
 	Descuento    float64       `bson:"descuento" json:"descuento"` // percent
+
+	// DescuentoEfectivo and PrecioFinal are computed for each answer (the variant's own discount
+	// or the product's discount while it applies); they are never stored.
+	DescuentoEfectivo float64 `bson:"-" json:"descuentoEfectivo"`
+	PrecioFinal       float64 `bson:"-" json:"precioFinal"`
 }
 
 // Extra is an add-on sold with a product.
@@ -88,6 +101,28 @@ type Extra struct {
 	ID     bson.ObjectID `bson:"_id" json:"_id"`
 	Nombre string        `bson:"nombre" json:"nombre"`
 	Precio float64       `bson:"precio" json:"precio"`
+}
+
+// Discount is a document of the discounts collection: a named, expiring percentage that products
+// may point to (Product.DescuentoID).
+type Discount struct {
+	ID             bson.ObjectID `bson:"_id" json:"_id"`
+	Name           string        `bson:"name" json:"name"`
+	Description    string        `bson:"description" json:"description"`
+	Percentage     float64       `bson:"percentage" json:"percentage"`
+	ExpirationDate string        `bson:"expirationDate" json:"expirationDate"` // AAAA-MM-DD, last day it applies
+	CreatedAt      time.Time     `bson:"createdAt" json:"createdAt"`
+	UpdatedAt      time.Time     `bson:"updatedAt" json:"updatedAt"`
+}
+
+// storedImage is a document of the imagenes collection: an uploaded picture, stored once under the
+// hash of its bytes and served from /v1/imagenes/{id}.
+type storedImage struct {
+	ID        string    `bson:"_id"`
+	Tipo      string    `bson:"tipo"`
+	Tamano    int       `bson:"tamano"`
+	Datos     []byte    `bson:"datos"`
+	CreatedAt time.Time `bson:"createdAt"`
 }
 
 // compact returns the product without its heavy fields, for list answers.

@@ -4,11 +4,13 @@ package catalog
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
+	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
 
@@ -16,39 +18,80 @@ import (
 type Deps struct {
 	Store *mongox.Store
 	Log   zerolog.Logger
+	// ReloadEvery is how often the catalogue's version document is checked for changes made by
+	// another replica; 0 means every 2 seconds, a negative value never.
+	ReloadEvery time.Duration
 }
 
 // Module is the catalogue module's one door.
 type Module struct {
-	store  store
-	memory *memory
-	log    zerolog.Logger
-	now    func() time.Time
+	service *Service
+	every   time.Duration
+
+	watchOnce sync.Once
+	closeOnce sync.Once
+	stop      chan struct{}
 }
 
 // New builds the module; Load fills its in-memory catalogue.
 func New(d Deps) *Module {
-	return &Module{store: store{db: d.Store}, memory: &memory{}, log: d.Log, now: time.Now}
+	every := d.ReloadEvery
+	if every == 0 {
+		every = 2 * time.Second
+	}
+	return &Module{
+		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), log: d.Log, now: time.Now},
+		every:   every,
+		stop:    make(chan struct{}),
+	}
 }
 
-// EnsureIndexes creates the collections' indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.store.ensureIndexes(ctx) }
+// Service returns the use cases other modules may call through their own interfaces.
+func (m *Module) Service() *Service { return m.service }
 
-// Load reads the whole catalogue into memory.
+// EnsureIndexes creates the collections' indexes.
+func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+
+// Load reads the whole catalogue into memory and starts watching for changes made by other
+// replicas (until Close, or until the store is closed).
 func (m *Module) Load(ctx context.Context) error {
-	ps, err := m.store.all(ctx)
-	if err != nil {
+	if err := m.service.load(ctx); err != nil {
 		return err
 	}
-	m.memory.replace(ps)
+	if m.every > 0 {
+		m.watchOnce.Do(func() { go m.service.watch(m.every, m.stop) })
+	}
 	return nil
 }
 
-// Routes registers the module's routes on the /v1 group.
+// Close stops watching for changes.
+func (m *Module) Close() { m.closeOnce.Do(func() { close(m.stop) }) }
+
+// Routes registers the module's routes on the /v1 group. Reads are public; writes need the
+// ManageCatalog permission. The product writes that carry images are in UploadRoutes.
 func (m *Module) Routes(g *echo.Group) {
+	manage := auth.Require(auth.ManageCatalog)
 	g.GET("/productos", m.list)
 	g.GET("/productos/search/", m.search)
 	g.GET("/productos/search", m.search)
 	g.GET("/productos/:id", m.get)
+	g.DELETE("/productos/:id", m.remove, manage)
+	g.GET("/admin/productos", m.adminList, manage)
+
+	g.GET("/discounts", m.listDiscounts)
+	g.GET("/discounts/:id", m.getDiscount)
+	g.POST("/discounts", m.createDiscount, manage)
+	g.PATCH("/discounts/:id", m.updateDiscount, manage)
+	g.DELETE("/discounts/:id", m.deleteDiscount, manage)
+
+	g.GET("/imagenes/:id", m.serveImage)
 	g.GET("/imagenes/demo/:name", m.demoImage)
+}
+
+// UploadRoutes registers the product writes, whose bodies may carry an image of up to 5 MB as a
+// data URL; the group must accept bodies of about 8 MB (5 MB as base64 plus the product).
+func (m *Module) UploadRoutes(g *echo.Group) {
+	manage := auth.Require(auth.ManageCatalog)
+	g.POST("/productos", m.create, manage)
+	g.PATCH("/productos/:id", m.update, manage)
 }

@@ -66,6 +66,8 @@ type Sale struct {
 	MetodoPago    string        `bson:"metodoPago" json:"metodoPago"`
 	Envio         *Envio        `bson:"envio,omitempty" json:"envio,omitempty"`
 	PagadoEn      *time.Time    `bson:"pagadoEn,omitempty" json:"pagadoEn,omitempty"`
+	CobradoPor    string        `bson:"cobradoPor,omitempty" json:"cobradoPor,omitempty"`         // who took the money
+	NombreCobro   string        `bson:"nombreCobro,omitempty" json:"nombreCobro,omitempty"`       // that user's name
 	CorteID       string        `bson:"corteId,omitempty" json:"corteId,omitempty"`
 	Estado        string        `bson:"estado" json:"estado"`
 	Revisar       string        `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at

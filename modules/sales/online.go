@@ -9,14 +9,6 @@ import (
 	"tienda/pkg/apperr"
 )
 
-// AwaitPayment moves a reserved online sale to 'esperando_pago': its stock is held, it is not in
-// any order list until its payment is approved.
-func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
-	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando},
-		bson.M{"$set": bson.M{"estado": EstadoEsperandoPago}, "$inc": bson.M{"version": 1}})
-	return err
-}
-
 // Expire marks an online sale whose payment never came (its stock is given back by the caller).
 // Errors: conflict when it is no longer waiting.
 func (s *Service) Expire(ctx context.Context, id bson.ObjectID) error {
@@ -44,7 +36,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	now := s.now().UTC().Truncate(time.Millisecond)
 	set := bson.M{
 		"estado": EstadoConfirmada, "guardado": true, "pago": PagoPagado, "metodoPago": "Mercado Pago",
-		"mercadoPago": p.MercadoPago, "pagadoEn": now,
+		"mercadoPago": p.MercadoPago, "pagadoEn": now, "cobradoPor": "mercadopago", "nombreCobro": "Mercado Pago",
 		"order": Order{ID: p.OrderID, Status: "approved", CreateTime: now, Payer: Payer{Name: p.Payer}},
 	}
 	filter := bson.M{"estado": EstadoEsperandoPago}

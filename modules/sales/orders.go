@@ -81,10 +81,10 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		set["pago"] = *ch.Pago
 		change("pago", cur.Pago, *ch.Pago)
 		if *ch.Pago == PagoPagado && cur.Pago != PagoPagado {
-			set["pagadoEn"] = now
+			set["pagadoEn"], set["cobradoPor"], set["nombreCobro"] = now, who.ID, who.Name
 		}
 		if *ch.Pago == PagoPendiente && cur.Pago == PagoPagado {
-			set["pagadoEn"] = nil
+			set["pagadoEn"], set["cobradoPor"], set["nombreCobro"] = nil, "", ""
 		}
 	}
 	if ch.MetodoPago != nil {

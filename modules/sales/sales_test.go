@@ -90,14 +90,34 @@ func TestReservedSalesStayOutOfListsUntilConfirmed(t *testing.T) {
 	if list, _ := s.PendingOrders(ctx, ""); len(list) != 0 {
 		t.Fatalf("a reserved sale is listed: %d", len(list))
 	}
-	if list, _ := s.Reserving(ctx, time.Now().Add(time.Minute)); len(list) != 1 {
-		t.Fatalf("reserving: %d", len(list))
+	if list, _ := s.Abandoned(ctx, time.Now().Add(time.Minute)); len(list) != 1 {
+		t.Fatalf("abandoned: %d", len(list))
 	}
 	if err := s.Fail(ctx, v.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Confirm(ctx, v.ID); !apperr.Is(err, apperr.Conflict) {
+	if _, err := s.Confirm(ctx, v.ID); !apperr.Is(err, apperr.NotFound) {
 		t.Fatalf("confirming a failed sale: %v", err)
+	}
+	// A sale saved, whose reservation a crash left behind, is not abandoned and keeps its stock.
+	w, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "a", PrecioFinal: 10, Cantidad: 1}}, UsuarioID: "u1", Subtotal: 10, IVA: 1.6, Total: 11.6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Confirm(ctx, w.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.store.insertIntent(ctx, w); err != nil { // as if the crash came before dropping it
+		t.Fatal(err)
+	}
+	if again, err := s.Confirm(ctx, w.ID); err != nil || again.ID != w.ID {
+		t.Fatalf("confirming twice: %v", err)
+	}
+	if list, _ := s.Abandoned(ctx, time.Now().Add(time.Minute)); len(list) != 0 {
+		t.Fatalf("a saved sale is abandoned: %d", len(list))
+	}
+	if err := s.Fail(ctx, w.ID); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("failing a saved sale: %v", err)
 	}
 }
 

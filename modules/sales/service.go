@@ -42,8 +42,10 @@ type Actor struct {
 	ID, Name string
 }
 
-// Reserve stores a new sale in state 'reservando' with a fresh folio, before its stock is taken.
-// The caller prices it; Reserve checks the totals add up.
+// Reserve writes a new sale's intent record ('reservando', with a fresh folio) before its stock is
+// taken. The intent lives in a small collection of its own, so the hot path never updates the
+// large ventas collection (the embedded store scans a collection on every update). The caller
+// prices the sale; Reserve checks the totals add up.
 func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 	if err := checkTotals(v); err != nil {
 		return Sale{}, err
@@ -51,28 +53,23 @@ func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	v.ID = bson.NewObjectID()
 	v.Fecha = now
+	v.Folio = newFolio(now)
 	v.Estado = EstadoReservando
 	v.Guardado = false
 	v.Pago = PagoPendiente
 	v.Entrega = EntregaPendiente
 	v.Historial = []Cambio{}
 	v.Version = 1
-	for attempt := 0; ; attempt++ {
-		v.Folio = newFolio(now)
-		err := s.store.insert(ctx, v)
-		if err == nil {
-			return v, nil
-		}
-		if !errors.Is(err, errDuplicateFolio) || attempt == 5 {
-			return Sale{}, err
-		}
+	if err := s.store.insertIntent(ctx, v); err != nil {
+		return Sale{}, err
 	}
+	return v, nil
 }
 
-// Confirm marks a reserved sale as saved; the order lists show it from then on.
+// Confirm saves a reserved counter sale: it enters ventas, unpaid, and the order lists show it.
+// Errors: not_found (no such reservation), conflict.
 func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
-	v, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando},
-		bson.M{"$set": bson.M{"estado": EstadoConfirmada, "guardado": true}, "$inc": bson.M{"version": 1}})
+	v, err := s.save(ctx, id, EstadoConfirmada)
 	if err != nil {
 		return Sale{}, err
 	}
@@ -83,16 +80,87 @@ func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
 	return v, nil
 }
 
-// Fail marks a reserved sale whose stock could not be taken; it never shows in any list.
-func (s *Service) Fail(ctx context.Context, id bson.ObjectID) error {
-	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando},
-		bson.M{"$set": bson.M{"estado": EstadoFallida}, "$inc": bson.M{"version": 1}})
+// AwaitPayment saves a reserved online sale as 'esperando_pago': its stock stays held, it is in
+// no order list until its payment is approved.
+func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
+	_, err := s.save(ctx, id, EstadoEsperandoPago)
 	return err
 }
 
-// Reserving lists the sales left in state 'reservando' since before the given time (a crash).
-func (s *Service) Reserving(ctx context.Context, before time.Time) ([]Sale, error) {
-	return s.store.find(ctx, bson.M{"estado": EstadoReservando, "fecha": bson.M{"$lt": before}}, bson.D{{Key: "fecha", Value: 1}})
+// save moves a sale from its intent record into ventas in state estado, then drops the intent. A
+// repeat finds the sale saved and answers it.
+func (s *Service) save(ctx context.Context, id bson.ObjectID, estado string) (Sale, error) {
+	v, err := s.store.intent(ctx, id)
+	if apperr.Is(err, apperr.NotFound) {
+		if saved, gerr := s.store.get(ctx, id); gerr == nil && saved.Estado == estado {
+			return saved, nil
+		}
+		return Sale{}, err
+	}
+	if err != nil {
+		return Sale{}, err
+	}
+	v.Estado = estado
+	v.Guardado = estado == EstadoConfirmada
+	for attempt := 0; ; attempt++ {
+		err = s.store.insert(ctx, v)
+		if errors.Is(err, errDuplicateFolio) && attempt < 5 {
+			if saved, gerr := s.store.get(ctx, id); gerr == nil {
+				v = saved // saved before (a repeat after a crash)
+				break
+			}
+			v.Folio = newFolio(v.Fecha.Add(time.Duration(attempt+1) * time.Second))
+			continue
+		}
+		if err != nil {
+			return Sale{}, err
+		}
+		break
+	}
+	if err := s.store.deleteIntent(ctx, id); err != nil {
+		s.log.Warn().Err(err).Str("folio", v.Folio).Msg("sales: drop intent") // the sweep drops it
+	}
+	return v, nil
+}
+
+// Fail drops the reservation of a sale that was never saved (its stock could not be taken, or
+// was given back by the sweep). Errors: conflict when the sale was saved after all (its
+// reservation is dropped too; the caller must keep its stock).
+func (s *Service) Fail(ctx context.Context, id bson.ObjectID) error {
+	_, err := s.store.get(ctx, id)
+	saved := err == nil
+	if err != nil && !apperr.Is(err, apperr.NotFound) {
+		return err
+	}
+	if err := s.store.deleteIntent(ctx, id); err != nil {
+		return err
+	}
+	if saved {
+		return apperr.New(apperr.Conflict, "La venta ya estaba guardada.")
+	}
+	return nil
+}
+
+// Abandoned lists the reservations older than before whose sale was never saved: a crash between
+// taking stock and saving. Reservations whose sale was saved are dropped on the way.
+func (s *Service) Abandoned(ctx context.Context, before time.Time) ([]Sale, error) {
+	intents, err := s.store.intentsBefore(ctx, before)
+	if err != nil {
+		return nil, err
+	}
+	out := []Sale{}
+	for _, v := range intents {
+		if _, err := s.store.get(ctx, v.ID); err == nil {
+			if err := s.store.deleteIntent(ctx, v.ID); err != nil {
+				return nil, err
+			}
+			continue
+		} else if !apperr.Is(err, apperr.NotFound) {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // Get returns one sale. Errors: not_found.

@@ -15,9 +15,10 @@ import (
 )
 
 const (
-	collection     = "ventas"
-	metaCollection = "ventas_meta"
-	versionID      = "version"
+	collection       = "ventas"
+	intentCollection = "ventas_reservas" // sales being placed: small, so the hot path stays fast
+	metaCollection   = "ventas_meta"
+	versionID        = "version"
 )
 
 // store is the only code that touches the ventas collection.
@@ -46,6 +47,44 @@ func (s store) insert(ctx context.Context, v Sale) error {
 }
 
 var errDuplicateFolio = errors.New("sales: duplicate folio")
+
+func (s store) insertIntent(ctx context.Context, v Sale) error {
+	if _, err := s.db.W.Collection(intentCollection).InsertOne(ctx, v); err != nil {
+		return fmt.Errorf("sales: insert intent: %w", err)
+	}
+	return nil
+}
+
+func (s store) intent(ctx context.Context, id bson.ObjectID) (Sale, error) {
+	var v Sale
+	err := s.db.R.Collection(intentCollection).FindOne(ctx, bson.M{"_id": id}).Decode(&v)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Sale{}, apperr.New(apperr.NotFound, "No se encontró la reserva de la venta.")
+	}
+	if err != nil {
+		return Sale{}, fmt.Errorf("sales: intent: %w", err)
+	}
+	return v, nil
+}
+
+func (s store) deleteIntent(ctx context.Context, id bson.ObjectID) error {
+	if _, err := s.db.W.Collection(intentCollection).DeleteOne(ctx, bson.M{"_id": id}); err != nil {
+		return fmt.Errorf("sales: delete intent: %w", err)
+	}
+	return nil
+}
+
+func (s store) intentsBefore(ctx context.Context, before time.Time) ([]Sale, error) {
+	cur, err := s.db.R.Collection(intentCollection).Find(ctx, bson.M{"fecha": bson.M{"$lt": before}})
+	if err != nil {
+		return nil, fmt.Errorf("sales: intents: %w", err)
+	}
+	out := []Sale{}
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("sales: intents: %w", err)
+	}
+	return out, nil
+}
 
 func (s store) get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 	var v Sale

@@ -21,6 +21,18 @@ type User struct {
 	Admin     bool          `bson:"admin" json:"admin"`   // true for Administrador
 	LastLogin *time.Time    `bson:"lastLogin,omitempty" json:"lastLogin,omitempty"`
 	CreatedAt time.Time     `bson:"createdAt" json:"createdAt"`
+	// SessionsAfter ends every session issued before it (set when the password changes).
+	SessionsAfter *time.Time `bson:"sessionsAfter,omitempty" json:"-"`
+}
+
+// recovery is a document of the password_recovery collection: one live code per e-mail, whose
+// _id is the lower-case e-mail.
+type recovery struct {
+	Email     string    `bson:"_id"`
+	CodeHash  string    `bson:"codeHash"` // bcrypt of the 6-digit code
+	Tries     int       `bson:"tries"`    // guesses made, counted before each check
+	ExpiresAt time.Time `bson:"expiresAt"`
+	CreatedAt time.Time `bson:"createdAt"`
 }
 
 // DataUser is the profile returned with the token on login (SPEC §7).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -64,6 +65,127 @@ func (s store) setLastLogin(ctx context.Context, id bson.ObjectID, u User) error
 	_, err := s.db.W.Collection(collection).UpdateOne(ctx, bson.M{"_id": id}, bson.M{"$set": bson.M{"lastLogin": u.LastLogin}})
 	if err != nil {
 		return fmt.Errorf("users: last login: %w", err)
+	}
+	return nil
+}
+
+const recoveryCollection = "password_recovery"
+
+var errUserNotFound = apperr.New(apperr.NotFound, "No existe ese usuario.")
+
+// byID returns the user with that id; apperr.NotFound when there is none.
+func (s store) byID(ctx context.Context, id bson.ObjectID) (User, error) {
+	var u User
+	err := s.db.R.Collection(collection).FindOne(ctx, bson.M{"_id": id}).Decode(&u)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return User{}, errUserNotFound
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("users: by id: %w", err)
+	}
+	return u, nil
+}
+
+// list returns every user, by name.
+func (s store) list(ctx context.Context) ([]User, error) {
+	cur, err := s.db.R.Collection(collection).Find(ctx, bson.M{}, options.Find().SetSort(bson.D{{Key: "name", Value: 1}, {Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("users: list: %w", err)
+	}
+	users := []User{}
+	if err := cur.All(ctx, &users); err != nil {
+		return nil, fmt.Errorf("users: list: %w", err)
+	}
+	return users, nil
+}
+
+// set changes fields of one user. Errors: not_found, invalid (the e-mail belongs to another account).
+func (s store) set(ctx context.Context, id bson.ObjectID, fields bson.M) error {
+	res, err := s.db.W.Collection(collection).UpdateOne(ctx, bson.M{"_id": id}, bson.M{"$set": fields})
+	if mongox.IsDuplicate(err) {
+		return errDuplicateEmail
+	}
+	if err != nil {
+		return fmt.Errorf("users: update: %w", err)
+	}
+	if res.MatchedCount == 0 {
+		return errUserNotFound
+	}
+	return nil
+}
+
+// delete removes one user. Errors: not_found.
+func (s store) delete(ctx context.Context, id bson.ObjectID) error {
+	res, err := s.db.W.Collection(collection).DeleteOne(ctx, bson.M{"_id": id})
+	if err != nil {
+		return fmt.Errorf("users: delete: %w", err)
+	}
+	if res.DeletedCount == 0 {
+		return errUserNotFound
+	}
+	return nil
+}
+
+// activeAdmins counts the active Administradores.
+func (s store) activeAdmins(ctx context.Context) (int64, error) {
+	n, err := s.db.R.Collection(collection).CountDocuments(ctx, bson.M{"rol": "Administrador", "status": true})
+	if err != nil {
+		return 0, fmt.Errorf("users: count admins: %w", err)
+	}
+	return n, nil
+}
+
+// recoveryByEmail returns the live recovery code document of an e-mail, if any.
+func (s store) recoveryByEmail(ctx context.Context, email string) (recovery, bool, error) {
+	var r recovery
+	err := s.db.R.Collection(recoveryCollection).FindOne(ctx, bson.M{"_id": email}).Decode(&r)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return recovery{}, false, nil
+	}
+	if err != nil {
+		return recovery{}, false, fmt.Errorf("users: recovery: %w", err)
+	}
+	return r, true, nil
+}
+
+// putRecovery stores a new code for an e-mail, replacing the previous one.
+func (s store) putRecovery(ctx context.Context, r recovery) error {
+	_, err := s.db.W.Collection(recoveryCollection).ReplaceOne(ctx, bson.M{"_id": r.Email}, r, options.Replace().SetUpsert(true))
+	if err != nil {
+		return fmt.Errorf("users: put recovery: %w", err)
+	}
+	return nil
+}
+
+// takeTry counts one guess against the e-mail's code, only while it is unexpired and has tries
+// left, and returns the document as it is after the count. found=false: no usable code.
+func (s store) takeTry(ctx context.Context, email string, now time.Time, maxTries int) (recovery, bool, error) {
+	var r recovery
+	err := s.db.W.Collection(recoveryCollection).FindOneAndUpdate(ctx,
+		bson.M{"_id": email, "expiresAt": bson.M{"$gt": now}, "tries": bson.M{"$lt": maxTries}},
+		bson.M{"$inc": bson.M{"tries": 1}},
+		options.FindOneAndUpdate().SetReturnDocument(options.After)).Decode(&r)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return recovery{}, false, nil
+	}
+	if err != nil {
+		return recovery{}, false, fmt.Errorf("users: recovery try: %w", err)
+	}
+	return r, true, nil
+}
+
+// deleteRecovery removes the e-mail's code.
+func (s store) deleteRecovery(ctx context.Context, email string) error {
+	if _, err := s.db.W.Collection(recoveryCollection).DeleteOne(ctx, bson.M{"_id": email}); err != nil {
+		return fmt.Errorf("users: delete recovery: %w", err)
+	}
+	return nil
+}
+
+// sweepRecovery deletes the codes that expired (the store has no TTL index).
+func (s store) sweepRecovery(ctx context.Context, now time.Time) error {
+	if _, err := s.db.W.Collection(recoveryCollection).DeleteMany(ctx, bson.M{"expiresAt": bson.M{"$lte": now}}); err != nil {
+		return fmt.Errorf("users: sweep recovery: %w", err)
 	}
 	return nil
 }

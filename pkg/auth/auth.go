@@ -3,6 +3,7 @@
 package auth
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -90,7 +91,18 @@ type Tokens struct {
 	secret []byte
 	ttl    time.Duration
 	now    func() time.Time
+	check  SessionCheck
 }
+
+// SessionCheck tells whether the user of a well-signed, unexpired token may still use it: the
+// account exists, is active, still has the token's role and has not ended its sessions since the
+// token was issued. ok=false makes the request anonymous with a rejected token (Require answers
+// 401); an error stops the request with that error.
+type SessionCheck func(ctx context.Context, c *Claims) (ok bool, err error)
+
+// SetSessionCheck installs the check the middleware runs on every valid token. Call it before
+// serving; with none installed a valid token is trusted until it expires.
+func (t *Tokens) SetSessionCheck(f SessionCheck) { t.check = f }
 
 // NewTokens returns a token issuer; ttl is how long a session lasts.
 func NewTokens(secret string, ttl time.Duration) *Tokens {
@@ -145,7 +157,14 @@ func (t *Tokens) Middleware() echo.MiddlewareFunc {
 				raw = strings.TrimSpace(raw[7:])
 			}
 			if raw != "" && raw != "null" && raw != "undefined" {
-				if claims, err := t.Parse(raw); err == nil {
+				claims, err := t.Parse(raw)
+				ok := err == nil
+				if ok && t.check != nil {
+					if ok, err = t.check(c.Request().Context(), claims); err != nil {
+						return err
+					}
+				}
+				if ok {
 					c.Set(claimsKey, claims)
 				} else {
 					c.Set(badTokenKey, true)

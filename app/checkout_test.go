@@ -1,0 +1,300 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tienda/modules/cartcheckout"
+	"tienda/modules/cartcheckout/mpfake"
+)
+
+const webhookSecret = "mp-webhook-secret-123"
+
+// shop is a running app with demo data and a fake MercadoPago behind it.
+type shop struct {
+	t    *testing.T
+	app  *App
+	h    http.Handler
+	mp   *mpfake.Server
+	toks map[string]string
+}
+
+func newShop(t *testing.T) *shop {
+	t.Helper()
+	mp := mpfake.New("TEST-token")
+	srv := httptest.NewServer(mp)
+	t.Cleanup(srv.Close)
+	a := MustStart(t, t.TempDir(), map[string]string{"DEMO_DATA": "true", "MP_ACCESS_TOKEN": "TEST-token",
+		"MP_API_URL": srv.URL, "MP_WEBHOOK_SECRET": webhookSecret, "PUBLIC_URL": "https://tienda.example.mx"})
+	t.Cleanup(func() { closeApp(t, a) })
+	return &shop{t: t, app: a, h: a.Handler(), mp: mp, toks: map[string]string{}}
+}
+
+// token signs in a demo account once and keeps its token.
+func (s *shop) token(email string) string {
+	s.t.Helper()
+	if tok, ok := s.toks[email]; ok {
+		return tok
+	}
+	pw := map[string]string{"admin@tienda.mx": "Admin#2026", "cajero@tienda.mx": "Cajero#2026",
+		"cliente@tienda.mx": "Cliente#2026", "comandero@tienda.mx": "Comandero#2026", "auxiliar@tienda.mx": "Auxiliar#2026"}[email]
+	rec := do(s.t, s.h, http.MethodPost, "/v1/usuarios/login", fmt.Sprintf(`{"email":%q,"password":%q}`, email, pw))
+	var ans struct{ Data struct{ Token string } }
+	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &ans) != nil {
+		s.t.Fatalf("login %s: %d %s", email, rec.Code, rec.Body)
+	}
+	s.toks[email] = ans.Data.Token
+	return ans.Data.Token
+}
+
+// call sends a request as a demo account ("" for a visitor).
+func (s *shop) call(who, method, path string, body any) *httptest.ResponseRecorder {
+	s.t.Helper()
+	var b string
+	switch v := body.(type) {
+	case nil:
+	case string:
+		b = v
+	default:
+		raw, _ := json.Marshal(v)
+		b = string(raw)
+	}
+	if who == "" {
+		return do(s.t, s.h, method, path, b)
+	}
+	return do(s.t, s.h, method, path, b, "Authorization", "Bearer "+s.token(who))
+}
+
+type product struct {
+	ID        string `json:"_id"`
+	Nombre    string `json:"nombre"`
+	Stock     int    `json:"stock"`
+	Variantes []struct {
+		ID          string  `json:"_id"`
+		Stock       int     `json:"stock"`
+		PrecioVenta float64 `json:"precioVenta"`
+		Descuento   float64 `json:"descuento"`
+	} `json:"variantes"`
+	Extras []struct {
+		ID     string  `json:"_id"`
+		Precio float64 `json:"precio"`
+	} `json:"extras"`
+}
+
+func (s *shop) product(id string) product {
+	s.t.Helper()
+	rec := s.call("", http.MethodGet, "/v1/productos/"+id, nil)
+	var p product
+	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &p) != nil {
+		s.t.Fatalf("product %s: %d %s", id, rec.Code, rec.Body)
+	}
+	return p
+}
+
+// pick returns a demo product with the given discount, some stock and extras.
+func (s *shop) pick(discounted bool) product {
+	s.t.Helper()
+	rec := s.call("", http.MethodGet, "/v1/productos?limit=100&compact=0", nil)
+	var ans struct{ Products []product }
+	if err := json.Unmarshal(rec.Body.Bytes(), &ans); err != nil {
+		s.t.Fatal(err)
+	}
+	for _, p := range ans.Products {
+		if len(p.Variantes) > 0 && p.Variantes[0].Stock >= 5 && (p.Variantes[0].Descuento > 0) == discounted && len(p.Extras) > 0 {
+			return p
+		}
+	}
+	s.t.Fatal("no demo product fits")
+	return product{}
+}
+
+type sale struct {
+	ID       string  `json:"_id"`
+	Folio    string  `json:"folio"`
+	Cliente  string  `json:"cliente"`
+	Subtotal float64 `json:"subtotal"`
+	IVA      float64 `json:"iva"`
+	Total    float64 `json:"total"`
+	Pago     string  `json:"pago"`
+	Estado   string  `json:"estado"`
+	Carrito  []struct {
+		Precio      float64 `json:"precio"`
+		PrecioFinal float64 `json:"precioFinal"`
+		Cantidad    int     `json:"cantidad"`
+	} `json:"carrito"`
+}
+
+func decodeSale(t *testing.T, rec *httptest.ResponseRecorder) sale {
+	t.Helper()
+	var v sale
+	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+		t.Fatalf("not a sale: %s", rec.Body)
+	}
+	return v
+}
+
+func cartLine(p product, qty int, extras bool) map[string]any {
+	l := map[string]any{"id": p.Variantes[0].ID, "producto_id": p.ID, "cantidad": qty,
+		"precio": 1, "precioFinal": 0.01, "nombre": "manipulado", "descuento": 99} // prices a client sends are ignored
+	if extras {
+		l["extras"] = []map[string]any{{"_id": p.Extras[0].ID, "precio": 0}}
+	}
+	return l
+}
+
+func TestCounterOrderIsPricedAndStockedByTheServer(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(true)
+	v := p.Variantes[0]
+	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{
+		"cliente": "Juan", "total": 1, "carrito": []any{cartLine(p, 2, true)}})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	got := decodeSale(t, rec)
+	// Final price = list x (1 - discount), plus the extra; IVA 16% on top.
+	unit := float64(int64(v.PrecioVenta*(100-v.Descuento)+0.5))/100 + p.Extras[0].Precio
+	sub := unit * 2
+	if got.Folio == "" || got.ID == "" || got.Cliente != "Juan" || got.Pago != "Pendiente" ||
+		fmt.Sprintf("%.2f", got.Subtotal) != fmt.Sprintf("%.2f", sub) ||
+		fmt.Sprintf("%.2f", got.Total) != fmt.Sprintf("%.2f", sub*1.16) || got.Carrito[0].Precio != v.PrecioVenta {
+		t.Fatalf("sale %+v; want unit %.2f", got, unit)
+	}
+	if after := s.product(p.ID); after.Variantes[0].Stock != v.Stock-2 || after.Stock != p.Stock-2 {
+		t.Fatalf("stock %d -> %d", v.Stock, after.Variantes[0].Stock)
+	}
+	// The thank-you page lists it among the customer's pending orders.
+	me := s.call("cliente@tienda.mx", http.MethodPost, "/v1/usuarios/login", `{"email":"cliente@tienda.mx","password":"Cliente#2026"}`)
+	var login struct{ Data struct{ DataUser struct{ ID string } } }
+	_ = json.Unmarshal(me.Body.Bytes(), &login)
+	rec = s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/ordenes/pendientes/"+login.Data.DataUser.ID, nil)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), got.Folio) {
+		t.Fatalf("pending orders: %d %s", rec.Code, rec.Body)
+	}
+	if rec := s.call("comandero@tienda.mx", http.MethodGet, "/v1/ventas/ordenes/pendientes/"+login.Data.DataUser.ID, nil); rec.Code != 200 {
+		t.Fatalf("staff reading a customer's pending orders: %d", rec.Code)
+	}
+	if rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/ventas/usuario/"+login.Data.DataUser.ID, nil); rec.Code != 200 {
+		t.Fatalf("staff reading a customer's sales: %d", rec.Code)
+	}
+}
+
+func TestBadOrdersTakeNothing(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	before := s.product(p.ID).Variantes[0].Stock
+	tests := []struct {
+		name   string
+		who    string
+		body   string
+		status int
+		text   string
+	}{
+		{"visitor", "", `{"cliente":"Juan","carrito":[]}`, 401, ""},
+		{"empty cart", "cliente@tienda.mx", `{"cliente":"Juan","carrito":[]}`, 400, "vacío"},
+		{"no name", "cliente@tienda.mx", fmt.Sprintf(`{"carrito":[{"id":%q,"producto_id":%q,"cantidad":1}]}`, p.Variantes[0].ID, p.ID), 400, "nombre"},
+		{"zero", "cliente@tienda.mx", fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":0}]}`, p.Variantes[0].ID, p.ID), 400, "cantidad"},
+		{"negative", "cliente@tienda.mx", fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":-3}]}`, p.Variantes[0].ID, p.ID), 400, "cantidad"},
+		{"fraction", "cliente@tienda.mx", fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":1.5}]}`, p.Variantes[0].ID, p.ID), 400, ""},
+		{"unknown product", "cliente@tienda.mx", `{"cliente":"Juan","carrito":[{"id":"6955b90064656d6f0000ffff","producto_id":"6955b90064656d6f0000fffe","cantidad":1}]}`, 404, ""},
+		{"operator", "cliente@tienda.mx", `{"cliente":{"$gt":""},"carrito":[{"id":{"$ne":""},"producto_id":"x","cantidad":1}]}`, 400, ""},
+		{"too many", "cliente@tienda.mx", fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":%d}]}`, p.Variantes[0].ID, p.ID, before+1), 409, p.Nombre},
+		{"second line short", "cliente@tienda.mx", fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":1},{"id":%q,"producto_id":%q,"cantidad":%d}]}`,
+			p.Variantes[0].ID, p.ID, p.Variantes[0].ID, p.ID, before), 409, p.Nombre},
+	}
+	for _, tt := range tests {
+		rec := s.call(tt.who, http.MethodPost, "/v1/ventas", tt.body)
+		e := decodeError(t, rec)
+		if rec.Code != tt.status || !strings.Contains(rec.Body.String(), tt.text) {
+			t.Errorf("%s: %d %s", tt.name, rec.Code, rec.Body)
+		}
+		_ = e
+	}
+	if after := s.product(p.ID).Variantes[0].Stock; after != before {
+		t.Fatalf("stock changed by bad orders: %d -> %d", before, after)
+	}
+}
+
+func TestFiftyBuyersForTenUnits(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	rec := s.call("admin@tienda.mx", http.MethodPost, "/v1/productos", map[string]any{
+		"nombre": "Cámara de oferta relámpago", "categoria": "Camaras IP y NVRs",
+		"variantes": []map[string]any{{"talla": "Unico", "tamano": "1", "stock": 10, "precioCompra": 100, "precioVenta": 150, "descuento": 0}},
+	})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	var p product
+	_ = json.Unmarshal(rec.Body.Bytes(), &p)
+	tok := s.token("cliente@tienda.mx")
+	body := fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":1}]}`, p.Variantes[0].ID, p.ID)
+	var ok, short atomic.Int32
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Go(func() {
+			rec := do(t, s.h, http.MethodPost, "/v1/ventas", body, "Authorization", tok)
+			switch rec.Code {
+			case http.StatusCreated:
+				ok.Add(1)
+			case http.StatusConflict:
+				short.Add(1)
+			default:
+				t.Errorf("%d %s", rec.Code, rec.Body)
+			}
+		})
+	}
+	wg.Wait()
+	after := s.product(p.ID)
+	if ok.Load() != 10 || short.Load() != 40 || after.Variantes[0].Stock != 0 || after.Stock != 0 {
+		t.Fatalf("sold %d, refused %d, stock left %d", ok.Load(), short.Load(), after.Variantes[0].Stock)
+	}
+}
+
+func TestACrashBetweenTakingStockAndSavingIsPutRight(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	before := s.product(p.ID).Variantes[0].Stock
+	ctx := context.Background()
+	line := cartcheckout.Line{ProductID: p.ID, VariantID: p.Variantes[0].ID, Cantidad: 3}
+	// What POST ventas does up to the crash: the reservation, then the stock.
+	priced, err := catalogStock{s.app.catalog.Service()}.Quote(ctx, []cartcheckout.Line{line})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := priced[0].PrecioFinal.Times(3)
+	r, err := checkoutSales{s.app.sales.Service()}.Reserve(ctx, cartcheckout.Draft{Lines: priced, Buyer: cartcheckout.Buyer{ID: "u"},
+		Cliente: "Juan", Origen: "caja", Subtotal: sub, IVA: sub.IVA(), Total: sub.WithIVA()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (catalogStock{s.app.catalog.Service()}).TakeStock(ctx, fmt.Sprintf("%s:0", r.ID), line); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.product(p.ID).Variantes[0].Stock; got != before-3 {
+		t.Fatalf("stock %d", got)
+	}
+	// The next start's sweep, once the reservation is old enough.
+	svc := s.app.checkout.Service()
+	later := func() time.Time { return time.Now().Add(10 * time.Minute) }
+	svc.SetClock(later)
+	for range 2 { // a repeat is harmless
+		if err := svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := s.product(p.ID).Variantes[0].Stock; got != before {
+		t.Fatalf("stock after the sweep %d, want %d", got, before)
+	}
+}

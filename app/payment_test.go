@@ -1,0 +1,234 @@
+package main
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// order places an online order for p and returns the sale id (the preference's reference).
+func (s *shop) order(p product, qty int) (ref string, charge float64) {
+	s.t.Helper()
+	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas/mercado-pago-preference", map[string]any{
+		"public_key": "TEST-pk", "items": []any{cartLine(p, qty, false)}})
+	var ans struct{ ID string }
+	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &ans) != nil || ans.ID == "" {
+		s.t.Fatalf("preference: %d %s", rec.Code, rec.Body)
+	}
+	for _, pref := range s.mp.Preferences() {
+		if pref.ID == ans.ID {
+			return pref.ExternalReference, pref.Charge()
+		}
+	}
+	s.t.Fatal("the provider has no such preference")
+	return "", 0
+}
+
+func (s *shop) confirm(paymentID int, extra map[string]string) *httptest.ResponseRecorder {
+	s.t.Helper()
+	body := map[string]string{"payment_id": strconv.Itoa(paymentID), "collection_id": strconv.Itoa(paymentID),
+		"status": "approved", "collection_status": "approved", "payment_type": "credit_card", "site_id": "MLM"}
+	for k, v := range extra {
+		body[k] = v
+	}
+	return s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas/mercado-pago/confirmar", body)
+}
+
+func signed(id, reqID string) string {
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	mac := hmac.New(sha256.New, []byte(webhookSecret))
+	fmt.Fprintf(mac, "id:%s;request-id:%s;ts:%s;", id, reqID, ts)
+	return "ts=" + ts + ",v1=" + hex.EncodeToString(mac.Sum(nil))
+}
+
+func (s *shop) webhook(paymentID int, signature string) *httptest.ResponseRecorder {
+	s.t.Helper()
+	id := strconv.Itoa(paymentID)
+	if signature == "" {
+		signature = signed(id, "req-1")
+	}
+	return do(s.t, s.h, http.MethodPost, "/v1/webhooks/mercadopago?data.id="+id+"&type=payment",
+		fmt.Sprintf(`{"action":"payment.updated","type":"payment","data":{"id":%q}}`, id), "x-signature", signature, "x-request-id", "req-1")
+}
+
+// paidSales counts the sales recorded with a payment id.
+func (s *shop) salesWithPayment(paymentID int) int64 {
+	s.t.Helper()
+	n, err := s.app.store.R.Collection("ventas").CountDocuments(context.Background(), bson.M{"mercadoPago.payment_id": strconv.Itoa(paymentID), "pago": "Pagado"})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return n
+}
+
+func TestOnlinePaymentIsRecordedOnceWhateverComesFirst(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(true)
+	before := s.product(p.ID).Variantes[0].Stock
+	ref, charge := s.order(p, 2)
+	if got := s.product(p.ID).Variantes[0].Stock; got != before-2 {
+		t.Fatalf("an online order holds its stock: %d -> %d", before, got)
+	}
+	pref, _ := s.mp.PreferenceFor(ref)
+	unit := pref.Items[0].UnitPrice
+	final := float64(int64(p.Variantes[0].PrecioVenta*(100-p.Variantes[0].Descuento)+0.5)) / 100
+	if fmt.Sprintf("%.2f", unit) != fmt.Sprintf("%.2f", float64(int64(final*116+0.5))/100) {
+		t.Fatalf("unit price sent %.2f, want the final price %.2f plus IVA", unit, final)
+	}
+	pid := s.mp.Pay(ref, "approved", charge)
+	// The return page (twice: a reload) and the webhook, all at once.
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() {
+			if rec := s.confirm(pid, map[string]string{"external_reference": ref}); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"guardada":true`) {
+				t.Errorf("confirm: %d %s", rec.Code, rec.Body)
+			}
+		})
+		wg.Go(func() {
+			if rec := s.webhook(pid, ""); rec.Code != 200 {
+				t.Errorf("webhook: %d %s", rec.Code, rec.Body)
+			}
+		})
+	}
+	wg.Wait()
+	if n := s.salesWithPayment(pid); n != 1 {
+		t.Fatalf("%d sales for one payment", n)
+	}
+	rec := s.confirm(pid, nil)
+	if !strings.Contains(rec.Body.String(), `"nueva":false`) || !strings.Contains(rec.Body.String(), `"folio"`) {
+		t.Fatalf("a repeat answers the same sale: %s", rec.Body)
+	}
+	if got := s.product(p.ID).Variantes[0].Stock; got != before-2 {
+		t.Fatalf("stock after payment %d, want %d", got, before-2)
+	}
+}
+
+func TestPaymentsThatMustNotBeRecorded(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	before := s.product(p.ID).Variantes[0].Stock
+
+	t.Run("missing return data", func(t *testing.T) {
+		rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas/mercado-pago/confirmar", `{"payment_id":"1","status":"null"}`)
+		if rec.Code != 400 || decodeError(t, rec).Error.Message != "Datos de pago inválidos" {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	})
+	t.Run("unknown payment", func(t *testing.T) {
+		if rec := s.confirm(5, nil); rec.Code != 404 {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	})
+	t.Run("amount mismatch", func(t *testing.T) {
+		ref, charge := s.order(p, 1)
+		pid := s.mp.Pay(ref, "approved", charge-1)
+		rec := s.confirm(pid, nil)
+		if rec.Code != http.StatusPaymentRequired || s.salesWithPayment(pid) != 0 {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	})
+	t.Run("pending keeps the stock", func(t *testing.T) {
+		ref, charge := s.order(p, 1)
+		pid := s.mp.Pay(ref, "pending", charge)
+		rec := s.confirm(pid, map[string]string{"status": "pending"})
+		if rec.Code != http.StatusPaymentRequired || !strings.Contains(rec.Body.String(), "pendiente") || s.salesWithPayment(pid) != 0 {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		s.mp.SetStatus(pid, "approved") // approved later: the webhook records it
+		if rec := s.webhook(pid, ""); rec.Code != 200 || s.salesWithPayment(pid) != 1 {
+			t.Fatalf("webhook after approval: %d %s", rec.Code, rec.Body)
+		}
+	})
+	t.Run("rejected gives the stock back", func(t *testing.T) {
+		stock := s.product(p.ID).Variantes[0].Stock
+		ref, charge := s.order(p, 2)
+		pid := s.mp.Pay(ref, "rejected", charge)
+		if rec := s.confirm(pid, nil); rec.Code != http.StatusPaymentRequired || s.salesWithPayment(pid) != 0 {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		if got := s.product(p.ID).Variantes[0].Stock; got != stock {
+			t.Fatalf("stock %d, want %d", got, stock)
+		}
+	})
+	t.Run("forged signature", func(t *testing.T) {
+		ref, charge := s.order(p, 1)
+		pid := s.mp.Pay(ref, "approved", charge)
+		for _, sig := range []string{"ts=1,v1=00", signed("999", "req-1"), "basura"} {
+			if rec := s.webhook(pid, sig); rec.Code != 401 {
+				t.Fatalf("%q: %d", sig, rec.Code)
+			}
+		}
+		if s.salesWithPayment(pid) != 0 {
+			t.Fatal("a forged notification recorded a sale")
+		}
+	})
+	t.Run("provider down, then back", func(t *testing.T) {
+		ref, charge := s.order(p, 1)
+		pid := s.mp.Pay(ref, "approved", charge)
+		s.mp.SetDown(true)
+		rec := s.confirm(pid, nil)
+		s.mp.SetDown(false)
+		if rec.Code != 503 || !strings.Contains(decodeError(t, rec).Error.Message, "Mercado Pago") || s.salesWithPayment(pid) != 0 {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		if rec := s.webhook(pid, ""); rec.Code != 200 || s.salesWithPayment(pid) != 1 {
+			t.Fatalf("retry: %d %s", rec.Code, rec.Body)
+		}
+	})
+	_ = before
+}
+
+func TestAbandonedOnlineOrderReturnsItsStockAndALatePaymentIsStillRecorded(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	before := s.product(p.ID).Variantes[0].Stock
+	ref, charge := s.order(p, 2)
+	svc := s.app.checkout.Service()
+	svc.SetClock(func() time.Time { return time.Now().Add(31 * time.Minute) })
+	if err := svc.Sweep(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.product(p.ID).Variantes[0].Stock; got != before {
+		t.Fatalf("stock after 31 minutes without payment %d, want %d", got, before)
+	}
+	// The buyer pays anyway: the money is real, the sale is recorded and the stock taken again.
+	pid := s.mp.Pay(ref, "approved", charge)
+	rec := s.confirm(pid, nil)
+	if rec.Code != 200 || s.salesWithPayment(pid) != 1 || !strings.Contains(rec.Body.String(), "revisar") {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	if got := s.product(p.ID).Variantes[0].Stock; got != before-2 {
+		t.Fatalf("stock after the late payment %d, want %d", got, before-2)
+	}
+}
+
+func TestReconciliationRecordsAPaymentWhoseNotificationWasLost(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	ref, charge := s.order(p, 1)
+	pid := s.mp.Pay(ref, "approved", charge) // no return, no webhook
+	svc := s.app.checkout.Service()
+	svc.SetClock(func() time.Time { return time.Now().Add(31 * time.Minute) })
+	if err := svc.Sweep(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if s.salesWithPayment(pid) != 1 {
+		t.Fatal("the reconciliation did not record an approved payment")
+	}
+}

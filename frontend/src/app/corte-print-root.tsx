@@ -1,0 +1,14 @@
+import { useAppSelector } from '@/app/hooks'
+import { selectRol } from '@/features/session/session-slice'
+import { CortePrintPage } from '@/features/staff/components/corte-print-page'
+import { StaffGuard } from '@/features/staff/components/staff-guard'
+
+/** `/corte/print`: its own bare route, guarded like the cash-cut screen. */
+export function CortePrintRoot() {
+  const rol = useAppSelector(selectRol)
+  return (
+    <StaffGuard rol={rol} screen="corte">
+      <CortePrintPage />
+    </StaffGuard>
+  )
+}

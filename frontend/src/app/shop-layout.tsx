@@ -1,0 +1,66 @@
+import { useState } from 'react'
+import { Outlet, useNavigate, useNavigation } from 'react-router'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { BottomNav } from '@/components/layout/bottom-nav'
+import { CategoryMenu } from '@/components/layout/category-menu'
+import { Footer } from '@/components/layout/footer'
+import { Header } from '@/components/layout/header'
+import { SideMenu } from '@/components/layout/side-menu'
+import { TopBar } from '@/components/layout/top-bar'
+import { DEFAULT_SHOP_NAME } from '@/lib/categories'
+import { selectCartCount } from '@/features/cart/cart-slice'
+import { useGetConfigQuery } from '@/features/config/api'
+import { SearchBox } from '@/features/search/components/search-box'
+import { selectFirstName, selectIsAdmin, selectIsSignedIn, signOut } from '@/features/session/session-slice'
+
+/** The frame of every shop screen (SPEC §2 "Header, menus, footer"). */
+export function ShopLayout() {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const firstName = useAppSelector(selectFirstName)
+  const signedIn = useAppSelector(selectIsSignedIn)
+  const isAdmin = useAppSelector(selectIsAdmin)
+  const cartCount = useAppSelector(selectCartCount)
+  const { data: config } = useGetConfigQuery()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const shopName = config?.tienda?.nombre || DEFAULT_SHOP_NAME
+
+  const onSignOut = () => {
+    dispatch(signOut())
+    navigate('/login')
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#contenido" className="skip-link">
+        Saltar al contenido
+      </a>
+      {navigation.state === 'loading' ? (
+        <div className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-pulse bg-teal-400" role="progressbar" aria-label="Cargando" />
+      ) : null}
+      <TopBar firstName={firstName} phone={config?.tienda?.telefono} />
+      <Header
+        shopName={shopName}
+        cartCount={cartCount}
+        menuOpen={menuOpen}
+        onOpenMenu={() => setMenuOpen(true)}
+        search={<SearchBox />}
+      />
+      <CategoryMenu />
+      <main id="contenido" className="flex w-full flex-1 flex-col">
+        <Outlet />
+      </main>
+      <Footer shopName={shopName} tienda={config?.tienda} />
+      <BottomNav />
+      <SideMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        firstName={firstName}
+        signedIn={signedIn}
+        isAdmin={isAdmin}
+        onSignOut={onSignOut}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import {
+  combineSlices,
+  configureStore,
+  type Action,
+  type ThunkAction,
+} from '@reduxjs/toolkit'
+import { setupListeners } from '@reduxjs/toolkit/query'
+import { api } from '@/lib/api'
+import { cartSlice } from '@/features/cart/cart-slice'
+import { saveCart } from '@/features/cart/cart-storage'
+import { sessionSlice } from '@/features/session/session-slice'
+
+const rootReducer = combineSlices(api, sessionSlice, cartSlice)
+
+export type RootState = ReturnType<typeof rootReducer>
+
+/** Builds a store; tests pass a preloaded state, the app passes nothing and reads the browser. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  })
+  setupListeners(store.dispatch)
+
+  // The cart lives in browser storage so it survives reloads (SPEC §3 "cart" key).
+  let lastItems = store.getState().cart.items
+  store.subscribe(() => {
+    const items = store.getState().cart.items
+    if (items !== lastItems) {
+      lastItems = items
+      saveCart(items)
+    }
+  })
+  return store
+}
+
+export type AppStore = ReturnType<typeof makeStore>
+export type AppDispatch = AppStore['dispatch']
+export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, Action>

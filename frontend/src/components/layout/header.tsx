@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { CartIcon, MenuIcon, UserIcon } from '@/components/icons'
+import { Logo } from '@/components/layout/logo'
+
+type HeaderProps = {
+  shopName: string
+  cartCount: number
+  menuOpen: boolean
+  onOpenMenu: () => void
+  /** The search box: below the logo row on phones, between logo and icons from 768 px. */
+  search: ReactNode
+}
+
+const iconButton =
+  'relative inline-flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300'
+
+/** The shop header: menu button, logo, search, profile and cart with its badge. */
+export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: HeaderProps) {
+  const badge = cartCount > 99 ? '99+' : String(cartCount)
+  return (
+    <header className="sticky top-0 z-40 bg-brand-900 text-white shadow-md shadow-brand-950/20">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-2 py-2 sm:gap-x-2 sm:px-4">
+        <button
+          type="button"
+          className={iconButton}
+          onClick={onOpenMenu}
+          aria-label="Abrir menú"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls="menu-principal"
+        >
+          <MenuIcon />
+        </button>
+        <Logo name={shopName} className="mr-auto md:mr-0" />
+        <div className="order-last w-full px-1 pt-1 pb-1 md:order-none md:w-auto md:flex-1 md:px-6 md:py-0">
+          {search}
+        </div>
+        <Link to="/usuarios/perfil" className={iconButton} aria-label="Mi perfil">
+          <UserIcon />
+        </Link>
+        <Link
+          to="/carrito"
+          className={iconButton}
+          aria-label={cartCount > 0 ? `Carrito, ${cartCount} artículos` : 'Carrito, vacío'}
+        >
+          <CartIcon />
+          {cartCount > 0 ? (
+            <span
+              data-testid="cart-badge"
+              aria-hidden="true"
+              className="absolute top-0.5 right-0 min-w-5 rounded-full bg-teal-400 px-1 text-center text-[11px] leading-5 font-bold text-brand-950 ring-2 ring-brand-900"
+            >
+              {badge}
+            </span>
+          ) : null}
+        </Link>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,102 @@
+import type { ComponentType, ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Drawer } from '@/components/drawer'
+import { CATEGORY_ICONS } from '@/components/layout/category-icons'
+import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, SettingsIcon, UserIcon } from '@/components/icons'
+import { categoryPath, MENU_CATEGORIES } from '@/lib/categories'
+
+type SideMenuProps = {
+  open: boolean
+  onClose: () => void
+  firstName: string
+  signedIn: boolean
+  isAdmin: boolean
+  onSignOut: () => void
+}
+
+const SIDE_CATEGORIES = MENU_CATEGORIES.filter((c) =>
+  ['video-vigilancia', 'energia', 'accesorios', 'routers'].includes(c.slug),
+)
+
+const itemClass =
+  'flex w-full items-center gap-3 px-5 py-3.5 text-left text-[15px] font-medium text-slate-800 hover:bg-slate-50 focus-visible:bg-teal-50 focus-visible:outline-none'
+
+function MenuLink({ to, icon: Icon, children, onClose }: { to: string; icon: ComponentType<{ size?: number }>; children: ReactNode; onClose: () => void }) {
+  return (
+    <li>
+      <Link to={to} className={itemClass} onClick={onClose}>
+        <span className="text-brand-700">
+          <Icon size={20} />
+        </span>
+        <span className="flex-1">{children}</span>
+        <ChevronRightIcon size={18} className="text-slate-400" />
+      </Link>
+    </li>
+  )
+}
+
+/** The hamburger menu of the shop (SPEC §2 "Side menu"). */
+export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, onSignOut }: SideMenuProps) {
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      label="Menú principal"
+      id="menu-principal"
+      header={
+        <div>
+          <p className="text-xs tracking-wide text-teal-200 uppercase">Menú</p>
+          <p className="truncate text-base font-semibold">{firstName ? `Hola ${firstName}` : 'Bienvenido'}</p>
+        </div>
+      }
+    >
+      <nav aria-label="Menú principal">
+        <p className="px-5 pt-4 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Categorías</p>
+        <ul>
+          {SIDE_CATEGORIES.map(({ slug, nombre }) => (
+            <MenuLink key={slug} to={categoryPath(slug)} icon={CATEGORY_ICONS[slug]} onClose={onClose}>
+              {nombre}
+            </MenuLink>
+          ))}
+          <MenuLink to="/modern" icon={GridIcon} onClose={onClose}>
+            Todo
+          </MenuLink>
+        </ul>
+        <div className="my-2 border-t border-slate-200" />
+        <ul>
+          {signedIn ? (
+            <MenuLink to="/usuarios/perfil" icon={UserIcon} onClose={onClose}>
+              Perfil
+            </MenuLink>
+          ) : null}
+          {isAdmin ? (
+            <MenuLink to="/productos" icon={SettingsIcon} onClose={onClose}>
+              Administrador
+            </MenuLink>
+          ) : null}
+          {signedIn ? (
+            <li>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  onClose()
+                  onSignOut()
+                }}
+              >
+                <span className="text-rose-600">
+                  <LogOutIcon size={20} />
+                </span>
+                <span className="flex-1">Cerrar sesión</span>
+              </button>
+            </li>
+          ) : (
+            <MenuLink to="/login" icon={LogInIcon} onClose={onClose}>
+              Iniciar sesión
+            </MenuLink>
+          )}
+        </ul>
+      </nav>
+    </Drawer>
+  )
+}

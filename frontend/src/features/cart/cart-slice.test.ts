@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { makeStore } from '@/app/store'
+import { cartCleared, itemAdded, itemRemoved, quantityChanged, selectCartCount, selectCartItems } from '@/features/cart/cart-slice'
+import type { CartItem } from '@/features/cart/types'
+
+const camara: CartItem = {
+  id: 'var-1',
+  producto_id: 'prod-1',
+  nombre: 'Cámara IP 4MP',
+  imagen: 'https://img/camara.jpg',
+  precio: 1000,
+  precioFinal: 900,
+  cantidad: 1,
+  descuento: 10,
+  talla: 'Unico',
+}
+
+const storedCart = () => JSON.parse(localStorage.getItem('cart') ?? 'null') as CartItem[] | null
+
+describe('cart', () => {
+  it.each([
+    ['invalid JSON', '{not json'],
+    ['an object instead of a list', '{"id":"x"}'],
+    ['items without the required fields', '[{"foo":1}]'],
+    ['a negative quantity', JSON.stringify([{ ...camara, cantidad: -2 }])],
+  ])('treats %s as an empty cart and removes the key', (_label, raw) => {
+    localStorage.setItem('cart', raw)
+    const store = makeStore()
+    expect(selectCartItems(store.getState())).toEqual([])
+    expect(localStorage.getItem('cart')).toBeNull()
+  })
+
+  it('loads a valid stored cart', () => {
+    localStorage.setItem('cart', JSON.stringify([{ ...camara, cantidad: 3 }]))
+    const store = makeStore()
+    expect(selectCartItems(store.getState())).toHaveLength(1)
+    expect(selectCartCount(store.getState())).toBe(3)
+  })
+
+  it('adds to the quantity when the same id and producto_id is added again', () => {
+    const store = makeStore()
+    store.dispatch(itemAdded(camara))
+    store.dispatch(itemAdded({ ...camara, cantidad: 2 }))
+    expect(selectCartItems(store.getState())).toHaveLength(1)
+    expect(selectCartItems(store.getState())[0].cantidad).toBe(3)
+    expect(storedCart()?.[0].cantidad).toBe(3)
+  })
+
+  it('keeps separate lines for another variant of the same product', () => {
+    const store = makeStore()
+    store.dispatch(itemAdded(camara))
+    store.dispatch(itemAdded({ ...camara, id: 'var-2', cantidad: 4 }))
+    expect(selectCartItems(store.getState())).toHaveLength(2)
+    expect(selectCartCount(store.getState())).toBe(5)
+  })
+
+  it('persists changes under the cart key and leaves no key when emptied', () => {
+    const store = makeStore()
+    store.dispatch(itemAdded(camara))
+    store.dispatch(quantityChanged({ id: 'var-1', producto_id: 'prod-1', cantidad: 5 }))
+    expect(storedCart()).toEqual([{ ...camara, cantidad: 5 }])
+
+    store.dispatch(itemRemoved({ id: 'var-1', producto_id: 'prod-1' }))
+    expect(localStorage.getItem('cart')).toBeNull()
+
+    store.dispatch(itemAdded(camara))
+    store.dispatch(cartCleared())
+    expect(selectCartCount(store.getState())).toBe(0)
+    expect(localStorage.getItem('cart')).toBeNull()
+  })
+})

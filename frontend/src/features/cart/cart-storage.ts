@@ -1,0 +1,40 @@
+import { readItem, removeItem, writeItem } from '@/lib/storage'
+import type { CartItem } from '@/features/cart/types'
+
+/** Browser storage key of the cart (SPEC §3). */
+export const CART_KEY = 'cart'
+
+function isCartItem(value: unknown): value is CartItem {
+  if (!value || typeof value !== 'object') return false
+  const v = value as Record<string, unknown>
+  return (
+    (typeof v.id === 'string' || typeof v.id === 'number') &&
+    typeof v.nombre === 'string' &&
+    typeof v.precioFinal === 'number' &&
+    typeof v.cantidad === 'number' &&
+    Number.isFinite(v.cantidad) &&
+    v.cantidad >= 0
+  )
+}
+
+/** Reads the stored cart; corrupt data is removed and treated as an empty cart. */
+export function loadCart(): CartItem[] {
+  const raw = readItem(CART_KEY)
+  if (raw === null) return []
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (Array.isArray(value) && value.every(isCartItem)) {
+      return value.map((item) => ({ ...item, id: String(item.id), producto_id: String(item.producto_id ?? '') }))
+    }
+  } catch {
+    // Falls through: the data is corrupt.
+  }
+  removeItem(CART_KEY)
+  return []
+}
+
+/** Stores the cart; an empty cart leaves no key behind. */
+export function saveCart(items: CartItem[]): void {
+  if (items.length === 0) removeItem(CART_KEY)
+  else writeItem(CART_KEY, JSON.stringify(items))
+}

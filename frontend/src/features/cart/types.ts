@@ -1,0 +1,15 @@
+export type CartExtra = { nombre: string; precio: number }
+
+/** One cart line as the original shop kept it in browser storage (SPEC §3). */
+export type CartItem = {
+  id: string
+  producto_id: string
+  nombre: string
+  imagen: string
+  precio: number
+  precioFinal: number
+  cantidad: number
+  descuento: number
+  talla?: string
+  extras?: CartExtra[]
+}

@@ -1,0 +1,35 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp } from '@/testing/render'
+
+describe('header search', () => {
+  it('waits for 3 characters, searches after the debounce and opens the chosen product', async () => {
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/productos': json({ products: [], meta: { hasMore: false } }),
+      'GET /v1/productos/search/': json({
+        productos: [
+          { _id: 'c1', nombre: 'Cámara domo 2MP', imagen: 'https://img/c1.jpg' },
+          { _id: 'c2', titulo: 'Cámara PTZ', img_portada: 'https://img/c2.jpg' },
+        ],
+      }),
+    })
+    const { user, router } = renderApp('/')
+    const searches = () => calls.filter((c) => new URL(c.url).pathname === '/v1/productos/search/')
+
+    const box = await screen.findByRole('combobox')
+    expect(box).toHaveAttribute('placeholder', '¿Qué estás buscando hoy?')
+    await user.type(box, 'ca')
+    await new Promise((r) => setTimeout(r, 400))
+    expect(searches()).toHaveLength(0)
+
+    await user.type(box, 'm')
+    const list = await screen.findByRole('listbox', { name: 'Resultados de búsqueda' })
+    expect(searches()).toHaveLength(1)
+    expect(new URL(searches()[0].url).search).toBe('?q=cam')
+
+    await user.click(await within(list).findByRole('option', { name: /Cámara PTZ/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/c2'))
+  })
+})

@@ -1,0 +1,105 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useAppDispatch } from '@/app/hooks'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { apiErrorMessage } from '@/lib/api'
+import { firstName } from '@/lib/text'
+import { useLoginMutation } from '@/features/session/api'
+import { signIn } from '@/features/session/session-slice'
+
+/** Time the success message stays before going home (SPEC §9). */
+export const LOGIN_REDIRECT_MS = 2000
+
+/** `/login`: email and password; on success the session is stored and the shop opens after 2 s. */
+export function LoginPage() {
+  useDocumentTitle('Iniciar sesión')
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const [login, { isLoading, error }] = useLoginMutation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [welcome, setWelcome] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (welcome === null) return
+    const timer = window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_MS)
+    return () => window.clearTimeout(timer)
+  }, [welcome, navigate])
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isLoading || welcome !== null) return
+    const result = await login({ email: email.trim(), password })
+    if ('data' in result && result.data) {
+      dispatch(signIn(result.data))
+      setWelcome(firstName(result.data.data.dataUser?.name))
+    }
+  }
+
+  return (
+    <section className="mx-auto flex w-full max-w-md flex-col px-4 py-10">
+      <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <img src="/favicon.svg" alt="" width={48} height={48} className="mx-auto h-12 w-12" />
+        <h1 className="mt-4 text-center text-2xl font-bold text-brand-900">Iniciar sesión</h1>
+        <p className="mt-1 text-center text-sm text-slate-600">Ingresa con tu correo y contraseña.</p>
+
+        <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
+          <div>
+            <label htmlFor="login-email" className="field-label">
+              Correo electrónico
+            </label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className="field-input"
+            />
+          </div>
+          <div>
+            <label htmlFor="login-password" className="field-label">
+              Contraseña
+            </label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className="field-input"
+            />
+          </div>
+
+          {welcome !== null ? (
+            <p role="status" className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">
+              {welcome ? `¡Bienvenido, ${welcome}!` : '¡Bienvenido!'} Sesión iniciada correctamente.
+            </p>
+          ) : error ? (
+            <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
+              {apiErrorMessage(error, 'Error al ingresar')}
+            </p>
+          ) : null}
+
+          <button type="submit" className="btn-primary w-full" disabled={isLoading || welcome !== null}>
+            {isLoading ? 'Ingresando…' : 'Ingresar'}
+          </button>
+        </form>
+
+        <div className="mt-6 flex flex-col items-center gap-2 text-sm">
+          <Link to="/usuarios/registro" className="link">
+            No tengo cuenta
+          </Link>
+          <Link to="/usuarios/restablecer-cuenta" className="link">
+            ¿Olvidó la contraseña ?
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}

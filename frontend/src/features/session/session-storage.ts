@@ -1,0 +1,61 @@
+import { readItem, writeItem } from '@/lib/storage'
+import type { DataUser } from '@/features/session/types'
+
+/** Browser storage keys of SPEC §3 that hold the session. */
+export const SESSION_KEYS = {
+  token: 'token',
+  name: 'name',
+  email: 'email',
+  admin: 'admin',
+  id: 'id',
+  user: 'user',
+  lastLogin: 'lastLogin',
+} as const
+
+export type StoredSession = { token: string | null; user: DataUser | null; lastLogin: string | null }
+
+/** Accepts a profile as the server or an older browser may have written it. */
+export function toDataUser(value: unknown): DataUser | null {
+  if (!value || typeof value !== 'object') return null
+  const u = value as Record<string, unknown>
+  return {
+    id: String(u.id ?? u._id ?? ''),
+    name: String(u.name ?? ''),
+    email: String(u.email ?? ''),
+    admin: u.admin === true || u.admin === 'true',
+    ...(typeof u.rol === 'string' && u.rol ? { rol: u.rol } : {}),
+  }
+}
+
+function parseUser(raw: string | null): DataUser | null {
+  if (!raw) return null
+  try {
+    return toDataUser(JSON.parse(raw))
+  } catch {
+    return null
+  }
+}
+
+/** Reads the session left in the browser by a previous login (or by the original shop). */
+export function readSession(): StoredSession {
+  const token = readItem(SESSION_KEYS.token)
+  if (!token) return { token: null, user: null, lastLogin: null }
+  const user = parseUser(readItem(SESSION_KEYS.user)) ?? {
+    id: readItem(SESSION_KEYS.id) ?? '',
+    name: readItem(SESSION_KEYS.name) ?? '',
+    email: readItem(SESSION_KEYS.email) ?? '',
+    admin: readItem(SESSION_KEYS.admin) === 'true',
+  }
+  return { token, user, lastLogin: readItem(SESSION_KEYS.lastLogin) }
+}
+
+/** Writes every session key, as the original shop did after a login. */
+export function writeSession(token: string, email: string, user: DataUser, lastLogin: string): void {
+  writeItem(SESSION_KEYS.token, token)
+  writeItem(SESSION_KEYS.name, user.name)
+  writeItem(SESSION_KEYS.email, email || user.email)
+  writeItem(SESSION_KEYS.admin, user.admin ? 'true' : 'false')
+  writeItem(SESSION_KEYS.id, user.id)
+  writeItem(SESSION_KEYS.user, JSON.stringify(user))
+  writeItem(SESSION_KEYS.lastLogin, lastLogin)
+}

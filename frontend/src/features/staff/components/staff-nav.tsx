@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react'
+import { Link, NavLink } from 'react-router'
+import {
+  AlertIcon,
+  CashIcon,
+  ChartIcon,
+  ClipboardIcon,
+  LogOutIcon,
+  PackageIcon,
+  PercentIcon,
+  StoreIcon,
+  TruckIcon,
+  UsersIcon,
+} from '@/components/icons'
+import { screensFor, type StaffScreen } from '@/features/staff/permissions'
+
+const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
+  productos: PackageIcon,
+  descuentos: PercentIcon,
+  ventas: ChartIcon,
+  ordenes: ClipboardIcon,
+  envios: TruckIcon,
+  corte: CashIcon,
+  usuarios: UsersIcon,
+  'registro-errores': AlertIcon,
+}
+
+type StaffNavProps = { rol: string | null; onNavigate?: () => void; onSignOut: () => void }
+
+const item =
+  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-teal-400'
+
+/** The admin drawer's entries: only the screens the role may open, then Tienda and Cerrar sesión. */
+export function StaffNav({ rol, onNavigate, onSignOut }: StaffNavProps) {
+  return (
+    <nav aria-label="Menú de administración" className="flex h-full flex-col gap-1 p-3">
+      <ul className="space-y-1">
+        {screensFor(rol).map(({ screen, label, path }) => {
+          const Icon = ICONS[screen]
+          return (
+            <li key={screen}>
+              <NavLink
+                to={path}
+                end
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  `${item} ${isActive ? 'bg-teal-500/15 text-teal-200' : 'text-slate-200 hover:bg-white/10 hover:text-white'}`
+                }
+              >
+                <Icon size={20} />
+                {label}
+              </NavLink>
+            </li>
+          )
+        })}
+      </ul>
+      <ul className="mt-auto space-y-1 border-t border-white/10 pt-3">
+        <li>
+          <Link to="/" onClick={onNavigate} className={`${item} text-slate-200 hover:bg-white/10 hover:text-white`}>
+            <StoreIcon size={20} />
+            Tienda
+          </Link>
+        </li>
+        <li>
+          <button type="button" onClick={onSignOut} className={`${item} text-rose-200 hover:bg-rose-500/15`}>
+            <LogOutIcon size={20} />
+            Cerrar sesión
+          </button>
+        </li>
+      </ul>
+    </nav>
+  )
+}

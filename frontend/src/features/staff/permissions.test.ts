@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { canSee, normalizeRol, screensFor } from '@/features/staff/permissions'
+
+describe('permissions', () => {
+  it('follows the role table of DESIGN §4', () => {
+    expect(canSee('Comandero', 'ordenes')).toBe(true)
+    expect(canSee('Comandero', 'corte')).toBe(false)
+    expect(canSee('Cajero', 'corte')).toBe(true)
+    expect(canSee('Auxiliar', 'corte')).toBe(false)
+    expect(canSee('Auxiliar', 'envios')).toBe(true)
+    expect(canSee('Auxiliar', 'usuarios')).toBe(false)
+    expect(canSee('Administrador', 'registro-errores')).toBe(true)
+    expect(canSee('Cliente', 'ordenes')).toBe(false)
+    expect(canSee(null, 'ordenes')).toBe(false)
+  })
+
+  it('accepts roles whatever their case and rejects unknown ones', () => {
+    expect(normalizeRol(' administrador ')).toBe('Administrador')
+    expect(normalizeRol('Jefe')).toBeNull()
+    expect(screensFor('Jefe')).toEqual([])
+  })
+})

@@ -1,0 +1,59 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react'
+import type { SerializedError } from '@reduxjs/toolkit'
+import { signedOut, type TokenState } from '@/lib/session-events'
+import { clearStorage } from '@/lib/storage'
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/v1',
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as TokenState).session.token
+    if (token) headers.set('Authorization', `Bearer ${token}`)
+    return headers
+  },
+})
+
+/** Adds the token and signs the user out when the server no longer accepts it. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await rawBaseQuery(args, api, extraOptions)
+  const hadToken = Boolean((api.getState() as TokenState).session.token)
+  if (result.error?.status === 401 && hadToken) {
+    clearStorage()
+    api.dispatch(signedOut())
+  }
+  return result
+}
+
+/** The one API slice of the app; features add their endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Config', 'Producto'],
+  endpoints: () => ({}),
+})
+
+/** The server's error body: {"error": {"code", "message", "fields", "request_id"}}. */
+export type ApiErrorBody = {
+  error?: { code?: string; message?: string; fields?: Record<string, string>; request_id?: string }
+}
+
+/** The Spanish message the server sent with an error, or `fallback` when there is none. */
+export function apiErrorMessage(
+  error: FetchBaseQueryError | SerializedError | undefined,
+  fallback: string,
+): string {
+  if (error && 'status' in error && error.data && typeof error.data === 'object') {
+    const message = (error.data as ApiErrorBody).error?.message
+    if (typeof message === 'string' && message.trim() !== '') return message
+  }
+  return fallback
+}

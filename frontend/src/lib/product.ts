@@ -1,0 +1,80 @@
+/** A product as catalogue lists send it (compact form); every field may be missing. */
+export type Variante = {
+  _id?: string
+  talla?: string
+  tamano?: string | number
+  stock?: number
+  precioVenta?: number
+  descuento?: number
+}
+
+export type Producto = {
+  _id: string
+  producto_id?: string | number
+  nombre?: string
+  titulo?: string
+  descripcion?: string
+  imagen?: string
+  img_portada?: string
+  stock?: number
+  total_existencia?: number
+  favorito?: boolean
+  categoria?: string
+  marca?: string
+  modelo?: string
+  variantes?: Variante[]
+  precios?: {
+    precio_lista?: number
+    precio_1?: number
+    precio_descuento?: number
+    precio_oferta?: number
+  }
+}
+
+export function productTitle(p: Pick<Producto, 'nombre' | 'titulo'>): string {
+  return (p.nombre || p.titulo || 'Producto sin nombre').trim()
+}
+
+export function productImage(p: Pick<Producto, 'imagen' | 'img_portada'>): string | undefined {
+  return p.imagen || p.img_portada || undefined
+}
+
+/** Units on hand; undefined when the server did not say. */
+export function productStock(p: Producto): number | undefined {
+  if (typeof p.stock === 'number') return p.stock
+  if (typeof p.total_existencia === 'number') return p.total_existencia
+  if (p.variantes?.length) return p.variantes.reduce((sum, v) => sum + (v.stock ?? 0), 0)
+  return undefined
+}
+
+export function isOutOfStock(p: Producto): boolean {
+  const stock = productStock(p)
+  return stock !== undefined && stock <= 0
+}
+
+/** Final price = price x (1 - descuento/100), rounded to centavos. */
+export function discounted(price: number, descuento: number): number {
+  const pct = descuento > 0 && descuento < 100 ? descuento : 0
+  return Math.round(price * (1 - pct / 100) * 100) / 100
+}
+
+export type PriceInfo = { precio: number; precioFinal: number; descuento: number }
+
+/**
+ * The price a card shows: the first variant's sale price and discount when there are
+ * variants, otherwise the list price and the discount price from `precios`.
+ */
+export function productPrice(p: Producto): PriceInfo | undefined {
+  const v = p.variantes?.[0]
+  if (v && typeof v.precioVenta === 'number') {
+    const descuento = Math.max(0, v.descuento ?? 0)
+    return { precio: v.precioVenta, precioFinal: discounted(v.precioVenta, descuento), descuento }
+  }
+  const lista = p.precios?.precio_lista ?? p.precios?.precio_1
+  if (typeof lista !== 'number') return undefined
+  const oferta = p.precios?.precio_descuento ?? p.precios?.precio_oferta
+  if (typeof oferta === 'number' && oferta > 0 && oferta < lista) {
+    return { precio: lista, precioFinal: oferta, descuento: Math.round(((lista - oferta) / lista) * 100) }
+  }
+  return { precio: lista, precioFinal: lista, descuento: 0 }
+}

@@ -1,0 +1,10 @@
+import { createAction } from '@reduxjs/toolkit'
+
+/**
+ * Dispatched when the session ends, by the user ("Cerrar sesión") or because the server
+ * answered 401. Shared so that every slice holding personal data (session, cart) resets.
+ */
+export const signedOut = createAction('session/signedOut')
+
+/** The part of the root state that the API layer reads to authenticate calls. */
+export type TokenState = { session: { token: string | null } }

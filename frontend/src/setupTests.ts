@@ -1,0 +1,17 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// jsdom has no fetch of its own, so Node's is used, and it rejects relative URLs such as
+// "/v1/productos" that RTK Query builds; resolve them against the page like a browser does.
+const NodeRequest = globalThis.Request
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init)
+  }
+} as typeof Request
+
+afterEach(() => {
+  cleanup()
+  window.localStorage.clear()
+})

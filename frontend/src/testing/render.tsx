@@ -1,0 +1,34 @@
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Provider } from 'react-redux'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { routes } from '@/app/router'
+import { makeStore } from '@/app/store'
+
+/** Renders the whole app (real routes, real store) at `path`, as a browser tab would. */
+export function renderApp(path = '/') {
+  const store = makeStore()
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const user = userEvent.setup()
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  )
+  return { ...view, store, router, user }
+}
+
+type DemoUser = { name?: string; email?: string; rol?: string; admin?: boolean }
+
+/** Leaves a signed-in session in browser storage, as a real login would (SPEC §3 keys). */
+export function storeSession({ name = 'Ana López', email = 'ana@tienda.mx', rol = 'Cliente', admin }: DemoUser = {}) {
+  const isAdmin = admin ?? rol === 'Administrador'
+  const user = { id: 'u1', name, email, admin: isAdmin, rol }
+  localStorage.setItem('token', 'test-token')
+  localStorage.setItem('name', name)
+  localStorage.setItem('email', email)
+  localStorage.setItem('admin', isAdmin ? 'true' : 'false')
+  localStorage.setItem('id', 'u1')
+  localStorage.setItem('user', JSON.stringify(user))
+  localStorage.setItem('lastLogin', '2026-01-01T00:00:00.000Z')
+}

@@ -1,0 +1,63 @@
+package cashcut
+
+import (
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// States of a cut: written 'en_proceso' before any sale is claimed, 'cerrado' once its totals are
+// stored. A start-up sweep completes a cut a crash left in process.
+const (
+	EstadoEnProceso = "en_proceso"
+	EstadoCerrado   = "cerrado"
+)
+
+// Cut is a document of the cortes collection: a closed cash cut.
+type Cut struct {
+	ID               bson.ObjectID `bson:"_id" json:"_id"`
+	Fecha            time.Time     `bson:"fecha" json:"fecha"`
+	UsuarioID        string        `bson:"usuarioId" json:"usuarioId"`
+	NombreUsuario    string        `bson:"nombreUsuario" json:"nombreUsuario"`
+	Estado           string        `bson:"estado" json:"estado"`
+	Ventas           []CutSale     `bson:"ventas" json:"ventas"`
+	PorMetodo        ByMethod      `bson:"porMetodo" json:"porMetodo"`
+	PorUsuario       []ByUser      `bson:"porUsuario" json:"porUsuario"`
+	EfectivoEsperado float64       `bson:"efectivoEsperado" json:"efectivoEsperado"`
+	EfectivoContado  *float64      `bson:"efectivoContado,omitempty" json:"efectivoContado,omitempty"`
+	Diferencia       *float64      `bson:"diferencia,omitempty" json:"diferencia,omitempty"`
+	Observaciones    string        `bson:"observaciones" json:"observaciones"`
+}
+
+// CutSale is one sale closed by a cut.
+type CutSale struct {
+	ID         string  `bson:"_id" json:"_id"`
+	Folio      string  `bson:"folio" json:"folio"`
+	Total      float64 `bson:"total" json:"total"`
+	MetodoPago string  `bson:"metodoPago" json:"metodoPago"`
+	Usuario    string  `bson:"usuario" json:"usuario"`
+}
+
+// ByMethod is the report by payment method (SPEC §3).
+type ByMethod struct {
+	Totales      []MethodTotal `bson:"totales" json:"totales"`
+	TotalGeneral float64       `bson:"totalGeneral" json:"totalGeneral"`
+}
+
+// MethodTotal is one method's total.
+type MethodTotal struct {
+	Metodo string  `bson:"metodo" json:"metodo"`
+	Venta  float64 `bson:"venta" json:"venta"`
+}
+
+// ByUser is one user's total (SPEC §3 shape).
+type ByUser struct {
+	ID         UserKey `bson:"_id" json:"_id"`
+	VentaTotal float64 `bson:"ventaTotal" json:"ventaTotal"`
+}
+
+// UserKey identifies who took the money.
+type UserKey struct {
+	NombreUsuario string `bson:"nombreUsuario" json:"nombreUsuario"`
+	UsuarioID     string `bson:"usuarioId" json:"usuarioId"`
+}

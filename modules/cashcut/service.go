@@ -1,0 +1,176 @@
+package cashcut
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/money"
+)
+
+// Service holds the cash-cut use cases.
+type Service struct {
+	store store
+	sales Sales
+	log   zerolog.Logger
+	now   func() time.Time
+}
+
+// Actor is the cashier making a cut.
+type Actor struct{ ID, Name string }
+
+// methodOrder is the order methods are listed in; others follow alphabetically.
+var methodOrder = map[string]int{"Efectivo": 0, "Tarjeta": 1, "Transferencia": 2, "Mercado Pago": 3}
+
+// totals computes both reports of a set of sales, exact to the centavo.
+func totals(sales []PaidSale) (ByMethod, []ByUser, money.Cents) {
+	byMethod := map[string]money.Cents{}
+	byUser := map[UserKey]money.Cents{}
+	var all, cash money.Cents
+	for _, v := range sales {
+		m := v.Metodo
+		if m == "" {
+			m = "Sin método"
+		}
+		byMethod[m] += v.Total
+		byUser[UserKey{NombreUsuario: v.UserName, UsuarioID: v.UserID}] += v.Total
+		all += v.Total
+		if m == "Efectivo" {
+			cash += v.Total
+		}
+	}
+	bm := ByMethod{Totales: []MethodTotal{}, TotalGeneral: all.Pesos()}
+	for m, c := range byMethod {
+		bm.Totales = append(bm.Totales, MethodTotal{Metodo: m, Venta: c.Pesos()})
+	}
+	sort.Slice(bm.Totales, func(i, j int) bool {
+		oi, iok := methodOrder[bm.Totales[i].Metodo]
+		oj, jok := methodOrder[bm.Totales[j].Metodo]
+		switch {
+		case iok && jok:
+			return oi < oj
+		case iok != jok:
+			return iok
+		}
+		return bm.Totales[i].Metodo < bm.Totales[j].Metodo
+	})
+	bu := make([]ByUser, 0, len(byUser))
+	for k, c := range byUser {
+		bu = append(bu, ByUser{ID: k, VentaTotal: c.Pesos()})
+	}
+	sort.Slice(bu, func(i, j int) bool {
+		return strings.ToLower(bu[i].ID.NombreUsuario) < strings.ToLower(bu[j].ID.NombreUsuario) ||
+			(strings.EqualFold(bu[i].ID.NombreUsuario, bu[j].ID.NombreUsuario) && bu[i].ID.UsuarioID < bu[j].ID.UsuarioID)
+	})
+	return bm, bu, cash
+}
+
+// Pending reports the paid sales not yet in a cut, by method and by user.
+func (s *Service) Pending(ctx context.Context) (ByMethod, []ByUser, error) {
+	sales, err := s.sales.Uncut(ctx)
+	if err != nil {
+		return ByMethod{}, nil, err
+	}
+	bm, bu, _ := totals(sales)
+	return bm, bu, nil
+}
+
+// MakeCut closes every paid sale not yet in a cut and stores the cut: who, when, the sales, the
+// totals by method and by user, and the cash expected against the cash counted. The cut is
+// written first in state 'en_proceso', so a crash leaves a cut the start-up sweep completes.
+// Errors: conflict when there is nothing to close.
+func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, notes string) (Cut, error) {
+	c := Cut{ID: bson.NewObjectID(), Fecha: s.now().UTC().Truncate(time.Millisecond), UsuarioID: who.ID,
+		NombreUsuario: who.Name, Estado: EstadoEnProceso, Ventas: []CutSale{}, PorUsuario: []ByUser{},
+		Observaciones: strings.TrimSpace(notes)}
+	if counted != nil {
+		p := counted.Pesos()
+		c.EfectivoContado = &p
+	}
+	if err := s.store.insert(ctx, c); err != nil {
+		return Cut{}, err
+	}
+	n, err := s.sales.ClaimForCut(ctx, c.ID.Hex())
+	if err != nil {
+		return Cut{}, err // the sweep completes or removes the cut
+	}
+	if n == 0 {
+		if err := s.store.delete(ctx, c.ID); err != nil {
+			return Cut{}, err
+		}
+		return Cut{}, apperr.New(apperr.Conflict, "No hay ventas pendientes de corte.")
+	}
+	c, err = s.close(ctx, c)
+	if err != nil {
+		return Cut{}, err
+	}
+	s.log.Info().Str("cut", c.ID.Hex()).Int("sales", len(c.Ventas)).Float64("total", c.PorMetodo.TotalGeneral).Msg("cash cut made")
+	return c, nil
+}
+
+// close computes a cut's totals from the sales it claimed and stores it as closed.
+func (s *Service) close(ctx context.Context, c Cut) (Cut, error) {
+	sales, err := s.sales.InCut(ctx, c.ID.Hex())
+	if err != nil {
+		return Cut{}, err
+	}
+	c.PorMetodo, c.PorUsuario, _ = totals(sales)
+	_, _, cash := totals(sales)
+	c.EfectivoEsperado = cash.Pesos()
+	if c.EfectivoContado != nil {
+		counted, _ := money.FromPesos(*c.EfectivoContado)
+		d := (counted - cash).Pesos()
+		c.Diferencia = &d
+	}
+	c.Ventas = make([]CutSale, len(sales))
+	for i, v := range sales {
+		c.Ventas[i] = CutSale{ID: v.ID, Folio: v.Folio, Total: v.Total.Pesos(), MetodoPago: v.Metodo, Usuario: v.UserName}
+	}
+	sort.Slice(c.Ventas, func(i, j int) bool { return c.Ventas[i].Folio < c.Ventas[j].Folio })
+	c.Estado = EstadoCerrado
+	if err := s.store.replace(ctx, c); err != nil {
+		return Cut{}, err
+	}
+	return c, nil
+}
+
+// Sweep completes the cuts a crash left in process: with claimed sales they are closed, without
+// any they are removed.
+func (s *Service) Sweep(ctx context.Context) error {
+	open, err := s.store.inProcess(ctx)
+	if err != nil {
+		return err
+	}
+	for _, c := range open {
+		sales, err := s.sales.InCut(ctx, c.ID.Hex())
+		if err != nil {
+			return err
+		}
+		if len(sales) == 0 {
+			if err := s.store.delete(ctx, c.ID); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, err := s.close(ctx, c); err != nil {
+			return err
+		}
+		s.log.Warn().Str("cut", c.ID.Hex()).Msg("cash cut completed after a crash")
+	}
+	return nil
+}
+
+// List returns past cuts, newest first, without their sales.
+func (s *Service) List(ctx context.Context, page, limit int) ([]Cut, bool, error) {
+	return s.store.list(ctx, page, limit)
+}
+
+// Get returns one cut with its sales. Errors: not_found.
+func (s *Service) Get(ctx context.Context, id bson.ObjectID) (Cut, error) {
+	return s.store.get(ctx, id)
+}

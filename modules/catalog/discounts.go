@@ -1,0 +1,138 @@
+package catalog
+
+import (
+	"context"
+	"math"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+)
+
+// DiscountInput is the body of POST and PATCH discounts (the form's four fields).
+type DiscountInput struct {
+	Name           string   `json:"name" validate:"max=120"`
+	Description    string   `json:"description" validate:"max=1000"`
+	Percentage     *float64 `json:"percentage"`
+	ExpirationDate string   `json:"expirationDate" validate:"max=40"`
+}
+
+var errDiscountNotFound = apperr.New(apperr.NotFound, "Descuento no encontrado.")
+
+func (in DiscountInput) check() (Discount, error) {
+	f := fieldErrors{}
+	d := Discount{Name: strings.TrimSpace(in.Name), Description: strings.TrimSpace(in.Description)}
+	if d.Name == "" {
+		f.add("name", "Este campo es obligatorio.")
+	}
+	switch {
+	case in.Percentage == nil:
+		f.add("percentage", "Este campo es obligatorio.")
+	case math.IsNaN(*in.Percentage) || *in.Percentage <= 0 || *in.Percentage > 100:
+		f.add("percentage", "Debe ser un número mayor que 0 y como máximo 100.")
+	default:
+		d.Percentage = math.Round(*in.Percentage*100) / 100
+	}
+	date := strings.TrimSpace(in.ExpirationDate)
+	if date == "" {
+		f.add("expirationDate", "Este campo es obligatorio.")
+	} else if _, err := parseDate(date); err != nil || len(date) < 10 {
+		f.add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
+	} else if _, err := time.Parse(time.DateOnly, date[:10]); err != nil {
+		f.add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
+	} else {
+		d.ExpirationDate = date[:10] // the day as the user picked it, whatever the time part says
+	}
+	return d, f.err()
+}
+
+// Discounts returns every discount, the latest expiry first.
+func (s *Service) Discounts() []Discount { return s.memory.discountList() }
+
+// Discount returns one discount; apperr.NotFound when there is none.
+func (s *Service) Discount(id string) (Discount, error) {
+	oid, err := bson.ObjectIDFromHex(id)
+	if err != nil {
+		return Discount{}, errDiscountNotFound
+	}
+	d, ok := s.memory.discount(oid)
+	if !ok {
+		return Discount{}, errDiscountNotFound
+	}
+	return d, nil
+}
+
+// CreateDiscount stores a new discount. Errors: invalid, internal.
+func (s *Service) CreateDiscount(ctx context.Context, in DiscountInput) (Discount, error) {
+	d, err := in.check()
+	if err != nil {
+		return Discount{}, err
+	}
+	s.sync.RLock()
+	defer s.sync.RUnlock()
+	now := s.now().UTC().Truncate(time.Millisecond)
+	d.ID, d.CreatedAt, d.UpdatedAt = bson.NewObjectID(), now, now
+	if err := s.store.insertDiscount(ctx, d); err != nil {
+		return Discount{}, err
+	}
+	s.memory.putDiscount(d)
+	s.changed(ctx)
+	return d, nil
+}
+
+// UpdateDiscount replaces a discount's fields. Errors: invalid, not_found, internal.
+func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInput) (Discount, error) {
+	old, err := s.Discount(id)
+	if err != nil {
+		return Discount{}, err
+	}
+	d, err := in.check()
+	if err != nil {
+		return Discount{}, err
+	}
+	s.sync.RLock()
+	defer s.sync.RUnlock()
+	d.ID, d.CreatedAt, d.UpdatedAt = old.ID, old.CreatedAt, s.now().UTC()
+	ok, err := s.store.replaceDiscount(ctx, d)
+	if err != nil {
+		return Discount{}, err
+	}
+	if !ok {
+		s.memory.removeDiscount(d.ID)
+		return Discount{}, errDiscountNotFound
+	}
+	s.memory.putDiscount(d)
+	s.changed(ctx)
+	return d, nil
+}
+
+// DeleteDiscount removes a discount and takes it off the products that had it.
+// Errors: not_found, internal.
+func (s *Service) DeleteDiscount(ctx context.Context, id string) error {
+	d, err := s.Discount(id)
+	if err != nil {
+		return err
+	}
+	s.sync.RLock()
+	defer s.sync.RUnlock()
+	ok, err := s.store.deleteDiscount(ctx, d.ID)
+	if err != nil {
+		return err
+	}
+	s.memory.removeDiscount(d.ID)
+	if !ok {
+		return errDiscountNotFound
+	}
+	ids, err := s.store.clearDiscount(ctx, d.ID.Hex())
+	for _, pid := range ids {
+		if p, ok := s.memory.get(pid); ok {
+			p = cloneProduct(p)
+			p.DescuentoID, p.Version = "", p.Version+1
+			s.memory.upsert(p)
+		}
+	}
+	s.changed(ctx)
+	return err
+}

@@ -1,0 +1,164 @@
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/rs/zerolog"
+
+	"tienda/pkg/auth"
+	"tienda/pkg/httpx"
+	"tienda/pkg/mongox"
+)
+
+// testEnv is the module on its own fresh database behind the real router and error handler.
+type testEnv struct {
+	t      *testing.T
+	db     *mongox.Store
+	m      *Module
+	e      *echo.Echo
+	tokens map[auth.Role]string
+}
+
+// MustModule builds and loads a module on db; every <= 0 turns the watcher off.
+func MustModule(t *testing.T, db *mongox.Store, every time.Duration) *Module {
+	t.Helper()
+	if every == 0 {
+		every = -1
+	}
+	m := New(Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: every})
+	ctx := context.Background()
+	if err := m.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Close)
+	return m
+}
+
+func newEnv(t *testing.T) *testEnv {
+	t.Helper()
+	db := mongox.TestDB(t)
+	env := &testEnv{t: t, db: db, m: MustModule(t, db, 0), tokens: map[auth.Role]string{}}
+	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
+	for _, r := range auth.Roles {
+		tok, err := tokens.Issue("64b000000000000000000001", "Prueba "+string(r), "p@tienda.mx", r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		env.tokens[r] = tok
+	}
+	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
+	e.Use(tokens.Middleware())
+	g := e.Group("/v1")
+	env.m.Routes(g)
+	env.m.UploadRoutes(g)
+	env.e = e
+	return env
+}
+
+// do sends a request as a role ("" for a visitor) and returns the recorder.
+func (env *testEnv) do(role auth.Role, method, path string, body any) *httptest.ResponseRecorder {
+	env.t.Helper()
+	var r *strings.Reader
+	switch b := body.(type) {
+	case nil:
+		r = strings.NewReader("")
+	case string:
+		r = strings.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			env.t.Fatal(err)
+		}
+		r = strings.NewReader(string(raw))
+	}
+	req := httptest.NewRequest(method, path, r)
+	req.Header.Set("Content-Type", "application/json")
+	if role != "" {
+		req.Header.Set("Authorization", env.tokens[role])
+	}
+	rec := httptest.NewRecorder()
+	env.e.ServeHTTP(rec, req)
+	return rec
+}
+
+func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+		t.Fatalf("%d %s: %v", rec.Code, rec.Body, err)
+	}
+	return v
+}
+
+type errBody struct {
+	Error struct {
+		Code    string            `json:"code"`
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields"`
+	} `json:"error"`
+}
+
+// pngDataURL is a small real PNG as the admin form sends it.
+func pngDataURL(t *testing.T, c color.Color) string {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
+	for x := 0; x < 4; x++ {
+		for y := 0; y < 4; y++ {
+			img.Set(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// formProduct is a product as the admin form sends it: two variants and an extra.
+func formProduct(name string) map[string]any {
+	return map[string]any{
+		"nombre": name, "descripcion": "Descripción de " + name, "descripcionCorta": "Corta",
+		"categoria": "Camaras IP y NVRs", "proveedor": "Syscom", "favorito": false, "fechaCompra": "2026-03-01",
+		"stock": 0,
+		"variantes": []map[string]any{
+			{"talla": "Grande", "tamano": 32, "stock": 5, "precioCompra": 100, "precioVenta": 150, "descuento": 10},
+			{"talla": "Chico", "tamano": "100 g", "stock": 3, "precioCompra": 50, "precioVenta": 80, "descuento": 0},
+		},
+		"extras": []map[string]any{{"nombre": "Extra Queso", "precio": 100}},
+	}
+}
+
+// mustCreate creates a product through the API as an administrator.
+func (env *testEnv) mustCreate(body map[string]any) Product {
+	env.t.Helper()
+	rec := env.do(auth.Administrador, http.MethodPost, "/v1/productos", body)
+	if rec.Code != http.StatusCreated {
+		env.t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	return decode[Product](env.t, rec)
+}
+
+// storedCount counts the products in the store.
+func (env *testEnv) storedCount() int64 {
+	env.t.Helper()
+	n, err := env.db.R.Collection(productsCollection).CountDocuments(context.Background(), map[string]any{})
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	return n
+}

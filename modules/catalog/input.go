@@ -1,0 +1,398 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/money"
+)
+
+// Limits of a product write.
+const (
+	maxPrice     = 10_000_000 // pesos
+	maxStock     = 1_000_000
+	maxVariantes = 50
+	maxExtras    = 50
+)
+
+// ProductInput is the body of POST and PATCH productos: the admin form's fields and the supplier
+// fields, all optional so that a PATCH changes only what it sends (the original front end sends
+// the whole product). Names that mean the same thing are reconciled by the server: nombre wins
+// over titulo, the variants' stock over stock and total_existencia, the first variant over precios.
+type ProductInput struct {
+	Nombre           *string `json:"nombre" validate:"omitempty,max=200"`
+	Titulo           *string `json:"titulo" validate:"omitempty,max=200"`
+	Descripcion      *string `json:"descripcion" validate:"omitempty,max=10000"`
+	DescripcionCorta *string `json:"descripcionCorta" validate:"omitempty,max=500"`
+	Categoria        *string `json:"categoria" validate:"omitempty,max=100"`
+	Proveedor        *string `json:"proveedor" validate:"omitempty,max=200"`
+	Favorito         *bool   `json:"favorito"`
+	FechaCompra      *string `json:"fechaCompra" validate:"omitempty,max=40"`
+	// Imagen is a data URL (a new upload), /v1/imagenes/... (kept) or an external http(s) URL.
+	Imagen          *string        `json:"imagen"`
+	Stock           *float64       `json:"stock"`
+	TotalExistencia *float64       `json:"total_existencia"`
+	Variantes       []VariantInput `json:"variantes" validate:"omitempty,max=50,dive"`
+	Extras          []ExtraInput   `json:"extras" validate:"omitempty,max=50,dive"`
+	DescuentoID     *string        `json:"descuentoId" validate:"omitempty,max=24"`
+	Version         *int64         `json:"version"`
+
+	ProductoID     *flexString   `json:"producto_id"`
+	Marca          *string       `json:"marca" validate:"omitempty,max=100"`
+	MarcaLogo      *string       `json:"marca_logo" validate:"omitempty,max=2000"`
+	Modelo         *string       `json:"modelo" validate:"omitempty,max=100"`
+	Garantia       *string       `json:"garantia" validate:"omitempty,max=100"`
+	SatKey         *string       `json:"sat_key" validate:"omitempty,max=20"`
+	UnidadDeMedida *UnidadMedida `json:"unidad_de_medida"`
+	ImgPortada     *string       `json:"img_portada" validate:"omitempty,max=2000"`
+	Largo          *float64      `json:"largo" validate:"omitempty,gte=0,lte=100000"`
+	Ancho          *float64      `json:"ancho" validate:"omitempty,gte=0,lte=100000"`
+	Alto           *float64      `json:"alto" validate:"omitempty,gte=0,lte=100000"`
+	Precios        *Precios      `json:"precios"`
+	Details        *Details      `json:"details"`
+	Categorias     []string      `json:"categorias" validate:"omitempty,max=20,dive,max=20"`
+}
+
+// VariantInput is one variant of the form. Numbers are checked in normalize, with messages that
+// say "whole number".
+type VariantInput struct {
+	ID           string     `json:"_id" validate:"omitempty,max=24"`
+	Talla        string     `json:"talla" validate:"max=40"`
+	Tamano       flexString `json:"tamano" validate:"max=40"`
+	Stock        *float64   `json:"stock"`
+	PrecioCompra *float64   `json:"precioCompra"`
+	PrecioVenta  *float64   `json:"precioVenta"`
+	Descuento    *float64   `json:"descuento"`
+}
+
+// ExtraInput is one extra of the form.
+type ExtraInput struct {
+	ID     string   `json:"_id" validate:"omitempty,max=24"`
+	Nombre string   `json:"nombre" validate:"max=100"`
+	Precio *float64 `json:"precio"`
+}
+
+// flexString accepts a JSON string or number (the form's tamano is 32 or "100 g").
+type flexString string
+
+func (f *flexString) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if bytes.Equal(b, []byte("null")) {
+		*f = ""
+		return nil
+	}
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*f = flexString(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return &json.UnmarshalTypeError{Value: "value", Type: reflect.TypeFor[string]()}
+	}
+	*f = flexString(n.String())
+	return nil
+}
+
+// fieldErrors collects Spanish messages per field.
+type fieldErrors map[string]string
+
+func (f fieldErrors) add(field, msg string) {
+	if _, ok := f[field]; !ok {
+		f[field] = msg
+	}
+}
+
+func (f fieldErrors) err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return apperr.InvalidFields("Revisa los datos marcados.", f)
+}
+
+// whole checks a whole, non-negative number no greater than hi.
+func whole(f fieldErrors, field string, v *float64, hi float64, required bool) int64 {
+	if v == nil {
+		if required {
+			f.add(field, "Este campo es obligatorio.")
+		}
+		return 0
+	}
+	switch {
+	case math.IsNaN(*v) || *v < 0:
+		f.add(field, "Debe ser un número entero mayor o igual a 0.")
+	case *v != math.Trunc(*v):
+		f.add(field, "Debe ser un número entero.")
+	case *v > hi:
+		f.add(field, fmt.Sprintf("Debe ser como máximo %s.", strconv.FormatFloat(hi, 'f', -1, 64)))
+	default:
+		return int64(*v)
+	}
+	return 0
+}
+
+func percent(f fieldErrors, field string, v *float64) float64 {
+	if v == nil {
+		return 0
+	}
+	if math.IsNaN(*v) || *v < 0 || *v > 100 {
+		f.add(field, "Debe ser un número entre 0 y 100.")
+		return 0
+	}
+	return math.Round(*v*100) / 100
+}
+
+func set[T any](dst *T, src *T) {
+	if src != nil {
+		*dst = *src
+	}
+}
+
+func trimmed(s *string) *string {
+	if s == nil {
+		return nil
+	}
+	t := strings.TrimSpace(*s)
+	return &t
+}
+
+// canonicalCategory returns the admin category named c (ignoring case and accents), or "".
+func canonicalCategory(c string) string {
+	fc := fold(strings.TrimSpace(c))
+	for _, a := range AdminCategories {
+		if fold(a) == fc {
+			return a
+		}
+	}
+	return ""
+}
+
+// apply writes the input over p (a copy of the stored product, or a new one), reconciles the
+// fields that mean the same thing and checks the result. Images are handled by the caller.
+func (in *ProductInput) apply(p *Product, pr pricing) error {
+	f := fieldErrors{}
+	set(&p.Descripcion, in.Descripcion)
+	set(&p.DescripcionCorta, in.DescripcionCorta)
+	set(&p.Proveedor, trimmed(in.Proveedor))
+	set(&p.Favorito, in.Favorito)
+	set(&p.Marca, trimmed(in.Marca))
+	set(&p.MarcaLogo, trimmed(in.MarcaLogo))
+	set(&p.Modelo, trimmed(in.Modelo))
+	set(&p.Garantia, trimmed(in.Garantia))
+	set(&p.SatKey, trimmed(in.SatKey))
+	set(&p.UnidadDeMedida, in.UnidadDeMedida)
+	set(&p.ImgPortada, trimmed(in.ImgPortada))
+	set(&p.Largo, in.Largo)
+	set(&p.Ancho, in.Ancho)
+	set(&p.Alto, in.Alto)
+	if in.ProductoID != nil {
+		p.ProductoID = strings.TrimSpace(string(*in.ProductoID))
+		if len(p.ProductoID) > 40 {
+			f.add("producto_id", "Debe tener como máximo 40 caracteres.")
+		}
+	}
+	if in.Details != nil {
+		d := *in.Details
+		p.Details = &d
+	}
+	if in.Categorias != nil {
+		p.Categorias = in.Categorias
+	}
+	if p.Categorias == nil {
+		p.Categorias = []string{}
+	}
+
+	// Name: nombre is the shop's, titulo the supplier's; one is enough and both end up equal.
+	name := p.Nombre
+	if name == "" {
+		name = p.Titulo
+	}
+	if in.Nombre != nil || in.Titulo != nil {
+		name = ""
+		if in.Nombre != nil {
+			name = strings.TrimSpace(*in.Nombre)
+		}
+		if name == "" && in.Titulo != nil {
+			name = strings.TrimSpace(*in.Titulo)
+		}
+	}
+	if name == "" {
+		f.add("nombre", "Este campo es obligatorio.")
+	}
+	p.Nombre, p.Titulo = name, name
+	if p.Details != nil && in.Descripcion != nil {
+		p.Details.Descripcion = p.Descripcion
+	}
+	if p.Descripcion == "" && p.Details != nil {
+		p.Descripcion = p.Details.Descripcion
+	}
+
+	if in.Categoria != nil {
+		p.Categoria = strings.TrimSpace(*in.Categoria)
+	}
+	if p.Categoria == "" {
+		f.add("categoria", "Este campo es obligatorio.")
+	} else if c := canonicalCategory(p.Categoria); c == "" {
+		f.add("categoria", "Elige una de las categorías de la lista.")
+	} else {
+		p.Categoria = c
+	}
+
+	if in.FechaCompra != nil {
+		p.FechaCompra = nil
+		if s := strings.TrimSpace(*in.FechaCompra); s != "" {
+			t, err := parseDate(s)
+			if err != nil {
+				f.add("fechaCompra", "Ingresa una fecha válida en formato AAAA-MM-DD.")
+			} else {
+				p.FechaCompra = &t
+			}
+		}
+	}
+
+	if in.DescuentoID != nil {
+		p.DescuentoID = strings.TrimSpace(*in.DescuentoID)
+		if p.DescuentoID != "" {
+			id, err := bson.ObjectIDFromHex(p.DescuentoID)
+			if _, ok := pr.discounts[id]; err != nil || !ok {
+				f.add("descuentoId", "Ese descuento no existe.")
+			}
+		}
+	}
+
+	in.applyVariants(p, f)
+	in.applyExtras(p, f)
+	return f.err()
+}
+
+func (in *ProductInput) applyVariants(p *Product, f fieldErrors) {
+	old := map[bson.ObjectID]bool{}
+	for _, v := range p.Variantes {
+		old[v.ID] = true
+	}
+	switch {
+	case in.Variantes != nil:
+		vs := make([]Variante, 0, len(in.Variantes))
+		used := map[bson.ObjectID]bool{}
+		for i, vi := range in.Variantes {
+			at := func(name string) string { return fmt.Sprintf("variantes[%d].%s", i, name) }
+			v := Variante{
+				ID:     keepID(vi.ID, old, used),
+				Talla:  strings.TrimSpace(vi.Talla),
+				Tamano: strings.TrimSpace(string(vi.Tamano)),
+				Stock:  int(whole(f, at("stock"), vi.Stock, maxStock, true)),
+			}
+			if v.Talla == "" {
+				v.Talla = "Unico"
+			}
+			v.PrecioCompra = float64(whole(f, at("precioCompra"), vi.PrecioCompra, maxPrice, false))
+			v.PrecioVenta = float64(whole(f, at("precioVenta"), vi.PrecioVenta, maxPrice, true))
+			v.Descuento = percent(f, at("descuento"), vi.Descuento)
+			vs = append(vs, v)
+		}
+		p.Variantes = vs
+	case len(p.Variantes) == 0:
+		// Supplier shape: one variant from the list price, the discount price and the stock.
+		stock := in.TotalExistencia
+		if in.Stock != nil {
+			stock = in.Stock
+		}
+		field := "stock"
+		if in.Stock == nil && in.TotalExistencia != nil {
+			field = "total_existencia"
+		}
+		v := Variante{ID: bson.NewObjectID(), Talla: "Unico", Stock: int(whole(f, field, stock, maxStock, false))}
+		if in.Precios == nil {
+			f.add("variantes", "Agrega al menos una variante con su precio.")
+			break
+		}
+		lista := in.Precios.PrecioLista
+		if lista == 0 {
+			lista = in.Precios.Precio1
+		}
+		v.PrecioVenta = float64(whole(f, "precios.precio_lista", &lista, maxPrice, true))
+		oferta := in.Precios.PrecioDescuento
+		if oferta == 0 {
+			oferta = in.Precios.PrecioOferta
+		}
+		if oferta > 0 && oferta < lista {
+			// SPEC §5: the rounded percentage of (list - discount price) over list.
+			v.Descuento = math.Round((lista - oferta) / lista * 100)
+		}
+		p.Variantes = []Variante{v}
+	}
+	if len(p.Variantes) == 0 {
+		f.add("variantes", "Agrega al menos una variante.")
+	}
+	if len(p.Variantes) > maxVariantes {
+		f.add("variantes", fmt.Sprintf("Debe tener como máximo %d elementos.", maxVariantes))
+	}
+	// The totals are the sum of the variants; the supplier prices follow the first variant.
+	total := 0
+	for _, v := range p.Variantes {
+		total += v.Stock
+	}
+	p.Stock, p.TotalExistencia = total, total
+	if len(p.Variantes) > 0 {
+		v := p.Variantes[0]
+		list := money.MustFromPesos(v.PrecioVenta)
+		final := list.Discounted(effectivePercent(v.Descuento, 0, list)).Pesos()
+		p.Precios = Precios{PrecioLista: v.PrecioVenta, Precio1: v.PrecioVenta, PrecioDescuento: final, PrecioOferta: final}
+	}
+}
+
+func (in *ProductInput) applyExtras(p *Product, f fieldErrors) {
+	if in.Extras == nil {
+		if p.Extras == nil {
+			p.Extras = []Extra{}
+		}
+		return
+	}
+	old := map[bson.ObjectID]bool{}
+	for _, e := range p.Extras {
+		old[e.ID] = true
+	}
+	used := map[bson.ObjectID]bool{}
+	es := make([]Extra, 0, len(in.Extras))
+	for i, ei := range in.Extras {
+		e := Extra{ID: keepID(ei.ID, old, used), Nombre: strings.TrimSpace(ei.Nombre)}
+		if e.Nombre == "" {
+			f.add(fmt.Sprintf("extras[%d].nombre", i), "Este campo es obligatorio.")
+		}
+		e.Precio = float64(whole(f, fmt.Sprintf("extras[%d].precio", i), ei.Precio, maxPrice, true))
+		es = append(es, e)
+	}
+	p.Extras = es
+}
+
+// keepID keeps a variant's or extra's id when the product already had it (carts point to it) and
+// gives a new one otherwise.
+func keepID(hex string, old, used map[bson.ObjectID]bool) bson.ObjectID {
+	if id, err := bson.ObjectIDFromHex(hex); err == nil && old[id] && !used[id] {
+		used[id] = true
+		return id
+	}
+	return bson.NewObjectID()
+}
+
+// parseDate accepts an ISO date (AAAA-MM-DD) or an ISO date and time.
+func parseDate(s string) (time.Time, error) {
+	for _, layout := range []string{time.DateOnly, time.RFC3339Nano, "2006-01-02T15:04", "2006-01-02T15:04:05"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("catalog: not an ISO date: %q", s)
+}

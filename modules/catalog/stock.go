@@ -1,0 +1,246 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/money"
+)
+
+// maxCantidad bounds one line's quantity.
+const maxCantidad = 10_000
+
+// OrderLine is one line a buyer asks for. Prices sent by a client are never read.
+type OrderLine struct {
+	ProductID string   // the product's _id (hex)
+	VariantID string   // the variant's _id (hex); "" means the product's first variant
+	ExtraIDs  []string // the chosen extras' _id (hex)
+	Cantidad  int      // >= 1
+}
+
+// QuotedExtra is a chosen extra, priced from the catalogue.
+type QuotedExtra struct {
+	ID, Nombre string
+	Precio     money.Cents
+}
+
+// QuotedLine is a line priced from the catalogue. ProductoID is the product's supplier code (its
+// producto_id field); the product's _id is OrderLine.ProductID.
+type QuotedLine struct {
+	OrderLine                                              // with VariantID filled in
+	ProductoID, Nombre, Descripcion, Imagen, Talla, Tamano string
+	Precio                                                 money.Cents // the variant's list price (precioVenta)
+	Descuento                                              float64     // effective discount percent (0 when none)
+	PrecioFinal                                            money.Cents // unit price after discount, plus the extras' prices (extras are not discounted)
+	Extras                                                 []QuotedExtra
+	Stock                                                  int // the variant's stock now
+}
+
+// resolved is an order line checked against the in-memory catalogue.
+type resolved struct {
+	line    OrderLine
+	product Product
+	index   int // of the variant
+	variant bson.ObjectID
+	extras  []Extra
+}
+
+// resolve checks every line against the catalogue. Errors: invalid (bad id, quantity, variant or
+// extra), not_found (product).
+func (s *Service) resolve(lines []OrderLine) ([]resolved, error) {
+	if len(lines) == 0 {
+		return nil, apperr.New(apperr.Invalid, "El carrito está vacío.")
+	}
+	out := make([]resolved, 0, len(lines))
+	for _, l := range lines {
+		pid, err := bson.ObjectIDFromHex(l.ProductID)
+		if err != nil {
+			return nil, apperr.New(apperr.Invalid, "Un producto del carrito no es válido.")
+		}
+		p, ok := s.memory.get(pid)
+		if !ok {
+			return nil, apperr.New(apperr.NotFound, "Un producto del carrito ya no está disponible.")
+		}
+		name := p.Nombre
+		if l.Cantidad < 1 || l.Cantidad > maxCantidad {
+			return nil, apperr.New(apperr.Invalid, "La cantidad de "+name+" debe estar entre 1 y 10000.")
+		}
+		if len(p.Variantes) == 0 {
+			return nil, apperr.New(apperr.Invalid, name+" no está a la venta.")
+		}
+		r := resolved{product: p, index: -1}
+		if l.VariantID == "" {
+			r.index = 0
+		} else if vid, err := bson.ObjectIDFromHex(l.VariantID); err == nil {
+			for i, v := range p.Variantes {
+				if v.ID == vid {
+					r.index = i
+					break
+				}
+			}
+		}
+		if r.index < 0 {
+			return nil, apperr.New(apperr.Invalid, "La variante elegida de "+name+" ya no existe.")
+		}
+		r.variant = p.Variantes[r.index].ID
+		l.VariantID = r.variant.Hex()
+		seen := map[string]bool{}
+		for _, xid := range l.ExtraIDs {
+			found := false
+			for _, e := range p.Extras {
+				if e.ID.Hex() == xid && !seen[xid] {
+					r.extras = append(r.extras, e)
+					found = true
+					break
+				}
+			}
+			if !found {
+				return nil, apperr.New(apperr.Invalid, "Un extra elegido de "+name+" ya no existe.")
+			}
+			seen[xid] = true
+		}
+		l.ExtraIDs = append([]string(nil), l.ExtraIDs...)
+		r.line = l
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Quote prices lines from the catalogue. Errors: invalid, not_found.
+func (s *Service) Quote(_ context.Context, lines []OrderLine) ([]QuotedLine, error) {
+	rs, err := s.resolve(lines)
+	if err != nil {
+		return nil, err
+	}
+	pr := s.memory.pricing(s.now())
+	out := make([]QuotedLine, len(rs))
+	for i, r := range rs {
+		p := pr.priced(r.product)
+		v := p.Variantes[r.index]
+		price := money.MustFromPesos(v.PrecioVenta)
+		q := QuotedLine{
+			OrderLine: r.line, ProductoID: p.ProductoID, Nombre: p.Nombre, Descripcion: p.Descripcion,
+			Imagen: p.Imagen, Talla: v.Talla, Tamano: v.Tamano, Precio: price, Descuento: v.DescuentoEfectivo,
+			PrecioFinal: price.Discounted(v.DescuentoEfectivo), Stock: v.Stock,
+		}
+		for _, e := range r.extras {
+			c := money.MustFromPesos(e.Precio)
+			q.Extras = append(q.Extras, QuotedExtra{ID: e.ID.Hex(), Nombre: e.Nombre, Precio: c})
+			q.PrecioFinal += c
+		}
+		out[i] = q
+	}
+	return out, nil
+}
+
+func shortage(name string) error {
+	return apperr.New(apperr.Conflict, "Sin existencias suficientes de "+name+".")
+}
+
+// TakeStock takes stock for every line, all or nothing: each variant with one conditional
+// single-document update (DESIGN.md §3). On a shortage it gives back what it took and returns a
+// conflict naming the product. Errors: invalid, not_found, conflict, internal.
+func (s *Service) TakeStock(ctx context.Context, lines []OrderLine) error {
+	rs, err := s.resolve(lines)
+	if err != nil {
+		return err
+	}
+	s.sync.RLock()
+	defer s.sync.RUnlock()
+	var taken []resolved
+	for _, r := range rs {
+		if err := s.moveStock(ctx, &r, -r.line.Cantidad); err != nil {
+			if gb := s.giveBack(ctx, taken); gb != nil {
+				s.log.Error().Err(gb).Msg("stock taken for a failed order was not all given back")
+			}
+			if len(taken) > 0 {
+				s.changed(ctx)
+			}
+			return err
+		}
+		taken = append(taken, r)
+	}
+	s.changed(ctx)
+	return nil
+}
+
+// ReturnStock gives stock back (cancelled order, abandoned payment). The caller guarantees
+// once-only. A line whose product or variant no longer exists is skipped. Errors: invalid, internal.
+func (s *Service) ReturnStock(ctx context.Context, lines []OrderLine) error {
+	for _, l := range lines {
+		if _, err := bson.ObjectIDFromHex(l.ProductID); err != nil {
+			return apperr.New(apperr.Invalid, "Un producto de la orden no es válido.")
+		}
+		if l.Cantidad < 1 || l.Cantidad > maxCantidad {
+			return apperr.New(apperr.Invalid, "La cantidad debe estar entre 1 y 10000.")
+		}
+	}
+	var rs []resolved
+	for _, l := range lines {
+		l.ExtraIDs = nil // extras hold no stock
+		r, err := s.resolve([]OrderLine{l})
+		if err != nil {
+			s.log.Warn().Str("product", l.ProductID).Str("variant", l.VariantID).Int("cantidad", l.Cantidad).
+				Msg("stock not returned: the product or variant no longer exists")
+			continue
+		}
+		rs = append(rs, r[0])
+	}
+	s.sync.RLock()
+	defer s.sync.RUnlock()
+	err := s.giveBack(ctx, rs)
+	if len(rs) > 0 {
+		s.changed(ctx)
+	}
+	return err
+}
+
+func (s *Service) giveBack(ctx context.Context, rs []resolved) error {
+	ctx = context.WithoutCancel(ctx)
+	var errs []error
+	for i := range rs {
+		err := s.moveStock(ctx, &rs[i], rs[i].line.Cantidad)
+		if apperr.Is(err, apperr.NotFound) || apperr.Is(err, apperr.Invalid) {
+			s.log.Warn().Str("product", rs[i].line.ProductID).Msg("stock not returned: the product or variant no longer exists")
+			continue
+		}
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// moveStock adds delta to a variant's stock (negative takes). The variant is addressed by its
+// index, guarded by its id; when an edit moved it, the index is looked up again in the store.
+func (s *Service) moveStock(ctx context.Context, r *resolved, delta int) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		p, ok, err := s.store.addVariantStock(ctx, r.product.ID, r.index, r.variant, delta)
+		if err != nil {
+			return err
+		}
+		if ok {
+			s.memory.upsert(p)
+			return nil
+		}
+		fresh, err := s.store.product(ctx, r.product.ID)
+		if err != nil {
+			return err
+		}
+		r.index = -1
+		for i, v := range fresh.Variantes {
+			if v.ID == r.variant {
+				r.index = i
+				if delta < 0 && v.Stock < -delta {
+					s.memory.upsert(fresh)
+					return shortage(fresh.Nombre)
+				}
+			}
+		}
+		if r.index < 0 {
+			return apperr.New(apperr.Invalid, "La variante elegida de "+fresh.Nombre+" ya no existe.")
+		}
+	}
+	return shortage(r.product.Nombre)
+}

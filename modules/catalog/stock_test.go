@@ -1,0 +1,256 @@
+package catalog
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/auth"
+	"tienda/pkg/money"
+)
+
+// storedProduct reads a product straight from the store.
+func (env *testEnv) storedProduct(id string) Product {
+	env.t.Helper()
+	oid, err := parseProductID(id)
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	p, err := env.m.service.store.product(context.Background(), oid)
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	return p
+}
+
+func checkTotals(t *testing.T, p Product, wantVariant0 int) {
+	t.Helper()
+	sum := 0
+	for _, v := range p.Variantes {
+		sum += v.Stock
+	}
+	if p.Variantes[0].Stock != wantVariant0 || p.Stock != sum || p.TotalExistencia != sum {
+		t.Fatalf("variant 0 stock %d (want %d), stock %d, total_existencia %d, sum of variants %d",
+			p.Variantes[0].Stock, wantVariant0, p.Stock, p.TotalExistencia, sum)
+	}
+}
+
+func TestFiftyBuyersTakeTwentyUnits(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	body := formProduct("Cámara de prueba concurrente")
+	body["variantes"] = []map[string]any{
+		{"talla": "Unico", "stock": 20, "precioVenta": 150},
+		{"talla": "Grande", "stock": 7, "precioVenta": 200},
+	}
+	p := env.mustCreate(body)
+	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: 1}
+
+	var ok, short atomic.Int32
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := env.m.Service().TakeStock(context.Background(), []OrderLine{line})
+			switch {
+			case err == nil:
+				ok.Add(1)
+			case apperr.Is(err, apperr.Conflict):
+				short.Add(1)
+			default:
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if ok.Load() != 20 || short.Load() != 30 {
+		t.Fatalf("%d sales and %d shortages, want 20 and 30", ok.Load(), short.Load())
+	}
+	checkTotals(t, env.storedProduct(p.ID.Hex()), 0)
+	mem, _ := env.m.Service().Product(p.ID.Hex())
+	checkTotals(t, mem, 0)
+	if mem.Stock != 7 {
+		t.Fatalf("memory stock %d, want 7", mem.Stock)
+	}
+}
+
+func TestTakeStockIsAllOrNothing(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	a := env.mustCreate(formProduct("Switch PoE"))
+	b := env.mustCreate(formProduct("Cámara bala"))
+	svc := env.m.Service()
+	err := svc.TakeStock(context.Background(), []OrderLine{
+		{ProductID: a.ID.Hex(), Cantidad: 2},
+		{ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 4}, // has 3
+	})
+	if !apperr.Is(err, apperr.Conflict) || err.(*apperr.Error).Message != "Sin existencias suficientes de Cámara bala." {
+		t.Fatalf("err %v", err)
+	}
+	checkTotals(t, env.storedProduct(a.ID.Hex()), 5)
+	checkTotals(t, env.storedProduct(b.ID.Hex()), 5)
+	if mem, _ := svc.Product(a.ID.Hex()); mem.Variantes[0].Stock != 5 || mem.Stock != 8 {
+		t.Fatalf("memory after give-back: %+v", mem.Variantes)
+	}
+
+	// The same order without the short line goes through, and ReturnStock gives it back.
+	lines := []OrderLine{{ProductID: a.ID.Hex(), Cantidad: 2}, {ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 3}}
+	if err := svc.TakeStock(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	checkTotals(t, env.storedProduct(a.ID.Hex()), 3)
+	if got := env.storedProduct(b.ID.Hex()); got.Variantes[1].Stock != 0 || got.Stock != 5 {
+		t.Fatalf("b after sale: %+v", got)
+	}
+	if err := svc.ReturnStock(context.Background(), lines); err != nil {
+		t.Fatal(err)
+	}
+	checkTotals(t, env.storedProduct(a.ID.Hex()), 5)
+	if got, _ := svc.Product(b.ID.Hex()); got.Variantes[1].Stock != 3 || got.Stock != 8 {
+		t.Fatalf("b in memory after return: %+v", got)
+	}
+}
+
+func TestTakeStockRejectsBadLinesAndTakesNothing(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	p := env.mustCreate(formProduct("Radio portátil"))
+	good := OrderLine{ProductID: p.ID.Hex(), Cantidad: 1}
+	tests := []struct {
+		name string
+		line OrderLine
+		code apperr.Code
+	}{
+		{"malformed product id", OrderLine{ProductID: "zzz", Cantidad: 1}, apperr.Invalid},
+		{"unknown product", OrderLine{ProductID: "64b0000000000000000000ff", Cantidad: 1}, apperr.NotFound},
+		{"unknown variant", OrderLine{ProductID: p.ID.Hex(), VariantID: "64b0000000000000000000ff", Cantidad: 1}, apperr.Invalid},
+		{"malformed variant", OrderLine{ProductID: p.ID.Hex(), VariantID: "x", Cantidad: 1}, apperr.Invalid},
+		{"unknown extra", OrderLine{ProductID: p.ID.Hex(), ExtraIDs: []string{"64b0000000000000000000ff"}, Cantidad: 1}, apperr.Invalid},
+		{"zero quantity", OrderLine{ProductID: p.ID.Hex(), Cantidad: 0}, apperr.Invalid},
+		{"negative quantity", OrderLine{ProductID: p.ID.Hex(), Cantidad: -3}, apperr.Invalid},
+	}
+	for _, tt := range tests {
+		err := env.m.Service().TakeStock(context.Background(), []OrderLine{good, tt.line})
+		if !apperr.Is(err, tt.code) {
+			t.Errorf("%s: %v, want %s", tt.name, err, tt.code)
+		}
+		if _, err := env.m.Service().Quote(context.Background(), []OrderLine{tt.line}); !apperr.Is(err, tt.code) {
+			t.Errorf("quote %s: %v, want %s", tt.name, err, tt.code)
+		}
+	}
+	if err := env.m.Service().TakeStock(context.Background(), nil); !apperr.Is(err, apperr.Invalid) {
+		t.Errorf("empty order: %v", err)
+	}
+	checkTotals(t, env.storedProduct(p.ID.Hex()), 5)
+	if err := env.m.Service().ReturnStock(context.Background(), []OrderLine{{ProductID: p.ID.Hex(), Cantidad: 0}}); !apperr.Is(err, apperr.Invalid) {
+		t.Errorf("return of 0: %v", err)
+	}
+}
+
+func TestQuotePricesFromTheCatalogue(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	p := env.mustCreate(formProduct("Kit DVR"))
+	svc := env.m.Service()
+	extra := p.Extras[0].ID.Hex()
+	q, err := svc.Quote(context.Background(), []OrderLine{
+		{ProductID: p.ID.Hex(), ExtraIDs: []string{extra}, Cantidad: 2},
+		{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := q[0]
+	// 150 with 10% off = 135, plus the extra's 100 (not discounted).
+	if first.VariantID != p.Variantes[0].ID.Hex() || first.Precio != 15000 || first.Descuento != 10 ||
+		first.PrecioFinal != 23500 || first.Stock != 5 || first.Talla != "Grande" || first.Tamano != "32" ||
+		len(first.Extras) != 1 || first.Extras[0].Precio != 10000 || first.Extras[0].Nombre != "Extra Queso" ||
+		first.Nombre != "Kit DVR" || first.Imagen != p.Imagen {
+		t.Fatalf("first line %+v", first)
+	}
+	if q[1].PrecioFinal != 8000 || q[1].Descuento != 0 || q[1].Stock != 3 {
+		t.Fatalf("second line %+v", q[1])
+	}
+
+	// A product discount applies while it has not expired (the larger of the two wins).
+	today := time.Now().In(shopTZ).Format(time.DateOnly)
+	rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/discounts", map[string]any{
+		"name": "Buen Fin", "description": "Noviembre", "percentage": 25, "expirationDate": today})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	d := decode[struct{ Data Discount }](t, rec).Data
+	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"descuentoId": d.ID.Hex()})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	q, _ = svc.Quote(context.Background(), []OrderLine{{ProductID: p.ID.Hex(), Cantidad: 1}})
+	if q[0].Descuento != 25 || q[0].PrecioFinal != money.MustFromPesos(112.5) {
+		t.Fatalf("with discount: %+v", q[0])
+	}
+	svc.now = func() time.Time { return time.Now().Add(48 * time.Hour) }
+	q, _ = svc.Quote(context.Background(), []OrderLine{{ProductID: p.ID.Hex(), Cantidad: 1}})
+	if q[0].Descuento != 10 || q[0].PrecioFinal != 13500 {
+		t.Fatalf("after expiry: %+v", q[0])
+	}
+}
+
+func TestTakeStockFindsAVariantAnEditMoved(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	p := env.mustCreate(formProduct("Bobina UTP"))
+	chico := p.Variantes[1]
+	// Another replica (here: the store directly) puts a new variant first.
+	stored := env.storedProduct(p.ID.Hex())
+	stored.Variantes = append([]Variante{{ID: chico.ID, Talla: "Chico", Stock: 3, PrecioVenta: 80}}, stored.Variantes[0])
+	if _, err := env.db.W.Collection(productsCollection).ReplaceOne(context.Background(), map[string]any{"_id": p.ID}, stored); err != nil {
+		t.Fatal(err)
+	}
+	err := env.m.Service().TakeStock(context.Background(), []OrderLine{{ProductID: p.ID.Hex(), VariantID: chico.ID.Hex(), Cantidad: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := env.storedProduct(p.ID.Hex())
+	if got.Variantes[0].ID != chico.ID || got.Variantes[0].Stock != 1 || got.Variantes[1].Stock != 5 {
+		t.Fatalf("variants after sale: %+v", got.Variantes)
+	}
+}
+
+func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	other := MustModule(t, env.db, 100*time.Millisecond)
+	p := env.mustCreate(formProduct("Cámara vista por otra réplica"))
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for !ok() {
+			if time.Now().After(deadline) {
+				t.Fatalf("the other replica did not see: %s", what)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	waitFor("the new product", func() bool { _, err := other.Service().Product(p.ID.Hex()); return err == nil })
+
+	rec := env.do(auth.Administrador, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"nombre": "Cámara renombrada"})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	waitFor("the new name", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Nombre == "Cámara renombrada" })
+
+	if err := env.m.Service().TakeStock(context.Background(), []OrderLine{{ProductID: p.ID.Hex(), Cantidad: 5}}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the sale", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Variantes[0].Stock == 0 })
+
+	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil); rec.Code != http.StatusNoContent {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	waitFor("the deletion", func() bool { _, err := other.Service().Product(p.ID.Hex()); return err != nil })
+}

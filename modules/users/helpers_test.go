@@ -1,0 +1,259 @@
+package users
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"mime/quotedprintable"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/rs/zerolog"
+
+	"tienda/pkg/auth"
+	"tienda/pkg/httpx"
+	"tienda/pkg/mongox"
+)
+
+const testSecret = "0123456789abcdef0123456789abcdef"
+
+// clock is a settable time source for the service.
+// It runs with real time plus an offset, since tokens are stamped with real time.
+type clock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return time.Now().Add(c.offset) }
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+}
+
+// nextSecond waits until the wall clock enters a new second, so that a token issued before and a
+// change made after have different (whole-second) times.
+func nextSecond() {
+	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second + 10*time.Millisecond)))
+}
+
+// outbox is a Mailer that keeps the messages.
+type outbox struct {
+	mu   sync.Mutex
+	msgs []sentMail
+}
+
+type sentMail struct{ to, subject, body string }
+
+func (o *outbox) Send(_ context.Context, to, subject, body string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.msgs = append(o.msgs, sentMail{to, subject, body})
+	return nil
+}
+
+func (o *outbox) all() []sentMail {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return append([]sentMail(nil), o.msgs...)
+}
+
+var codeRe = regexp.MustCompile(`\b(\d{6})\b`)
+
+// env is the module behind a real Echo server with the application's error handler, validator
+// and token middleware (with the session check), on a fresh database.
+type env struct {
+	t     *testing.T
+	e     *echo.Echo
+	m     *Module
+	clock *clock
+	mail  *outbox
+}
+
+func newEnv(t *testing.T, mailer Mailer) *env {
+	t.Helper()
+	box := &outbox{}
+	if mailer == nil {
+		mailer = box
+	}
+	tokens := auth.NewTokens(testSecret, time.Hour)
+	m, err := New(Deps{Store: mongox.TestDB(t), Tokens: tokens, Log: zerolog.Nop(), Mailer: mailer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk := &clock{}
+	m.service.now = clk.now
+	tokens.SetSessionCheck(m.service.CheckSession)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := m.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.service.SeedDemo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
+	e.Use(tokens.Middleware())
+	m.Routes(e.Group("/v1"))
+	t.Cleanup(m.service.mails.Wait)
+	return &env{t: t, e: e, m: m, clock: clk, mail: box}
+}
+
+type answer struct {
+	code int
+	body string
+}
+
+func (a answer) decode(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(a.body), v); err != nil {
+		t.Fatalf("%d %s: %v", a.code, a.body, err)
+	}
+}
+
+type apiError struct {
+	Error struct {
+		Code    string            `json:"code"`
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields"`
+	} `json:"error"`
+}
+
+func (a answer) err(t *testing.T) apiError {
+	t.Helper()
+	var e apiError
+	a.decode(t, &e)
+	return e
+}
+
+func (v *env) do(method, path, token, body string) answer {
+	v.t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", token)
+	}
+	rec := httptest.NewRecorder()
+	v.e.ServeHTTP(rec, req)
+	return answer{rec.Code, rec.Body.String()}
+}
+
+type loginAnswer struct {
+	Data struct {
+		Token    string `json:"token"`
+		Email    string `json:"email"`
+		DataUser struct {
+			ID    string `json:"id"`
+			Name  string `json:"name"`
+			Email string `json:"email"`
+			Admin bool   `json:"admin"`
+			Rol   string `json:"rol"`
+		} `json:"dataUser"`
+	} `json:"data"`
+}
+
+func (v *env) login(email, password string) loginAnswer {
+	v.t.Helper()
+	a := v.do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"`+email+`","password":"`+password+`"}`)
+	if a.code != 200 {
+		v.t.Fatalf("login %s: %d %s", email, a.code, a.body)
+	}
+	var l loginAnswer
+	a.decode(v.t, &l)
+	return l
+}
+
+type userAnswer struct {
+	Data struct {
+		ID      string `json:"_id"`
+		Name    string `json:"name"`
+		Email   string `json:"email"`
+		Phone   string `json:"phone"`
+		Address string `json:"address"`
+		Rol     string `json:"rol"`
+		Status  bool   `json:"status"`
+		Admin   bool   `json:"admin"`
+	} `json:"data"`
+}
+
+// smtpServer is a tiny SMTP server on 127.0.0.1 that keeps each message's decoded body.
+type smtpServer struct {
+	addr string
+	msgs chan string
+}
+
+func startSMTP(t *testing.T) *smtpServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	s := &smtpServer{addr: ln.Addr().String(), msgs: make(chan string, 10)}
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go s.serve(conn)
+		}
+	}()
+	return s
+}
+
+func (s *smtpServer) serve(conn net.Conn) {
+	defer conn.Close()
+	r := bufio.NewReader(conn)
+	say := func(line string) { _, _ = io.WriteString(conn, line+"\r\n") }
+	say("220 prueba ESMTP")
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return
+		}
+		cmd := strings.ToUpper(strings.TrimSpace(line))
+		switch {
+		case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
+			say("250-prueba")
+			say("250 8BITMIME")
+		case strings.HasPrefix(cmd, "MAIL FROM"), strings.HasPrefix(cmd, "RCPT TO"), strings.HasPrefix(cmd, "RSET"), strings.HasPrefix(cmd, "NOOP"):
+			say("250 OK")
+		case cmd == "DATA":
+			say("354 fin con <CRLF>.<CRLF>")
+			var msg strings.Builder
+			for {
+				l, err := r.ReadString('\n')
+				if err != nil {
+					return
+				}
+				if l == ".\r\n" {
+					break
+				}
+				msg.WriteString(strings.TrimPrefix(l, "."))
+			}
+			raw := msg.String()
+			if i := strings.Index(raw, "\r\n\r\n"); i >= 0 {
+				body, _ := io.ReadAll(quotedprintable.NewReader(strings.NewReader(raw[i+4:])))
+				raw = raw[:i+4] + string(body)
+			}
+			s.msgs <- raw
+			say("250 OK aceptado")
+		case cmd == "QUIT":
+			say("221 adiós")
+			return
+		default:
+			say("502 no implementado")
+		}
+	}
+}
+
+func v0Log() zerolog.Logger { return zerolog.Nop() }

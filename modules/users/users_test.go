@@ -1,0 +1,437 @@
+package users
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRegisterLoginProfileAndPassword(t *testing.T) {
+	t.Parallel()
+	v := newEnv(t, nil)
+
+	a := v.do(http.MethodPost, "/v1/usuarios", "", `{"name":"  Lucía   Pérez ","email":"Lucia@Correo.MX","password":"secreta-123","phone":"55 1234 5678","rol":"Cliente"}`)
+	if a.code != 201 || strings.Contains(a.body, "password") || strings.Contains(a.body, "secreta") {
+		t.Fatalf("register: %d %s", a.code, a.body)
+	}
+	var created userAnswer
+	a.decode(t, &created)
+	if d := created.Data; d.Name != "Lucía Pérez" || d.Email != "lucia@correo.mx" || d.Phone != "5512345678" || d.Rol != "Cliente" || !d.Status || d.Admin {
+		t.Fatalf("created %+v", d)
+	}
+
+	dup := v.do(http.MethodPost, "/v1/usuarios", "", `{"name":"Otra","email":"LUCIA@correo.mx","password":"secreta-123","phone":"5512345678"}`)
+	if dup.code != 400 || dup.err(t).Error.Fields["email"] != "Ya existe una cuenta con ese correo electrónico." {
+		t.Fatalf("duplicate: %d %s", dup.code, dup.body)
+	}
+
+	l := v.login("LUCIA@correo.mx", "secreta-123")
+	if l.Data.Token == "" || l.Data.Email != "lucia@correo.mx" || l.Data.DataUser.ID != created.Data.ID || l.Data.DataUser.Admin || l.Data.DataUser.Rol != "Cliente" {
+		t.Fatalf("login %+v", l)
+	}
+	u, _ := v.m.service.store.byEmail(t.Context(), "lucia@correo.mx")
+	if u.LastLogin == nil {
+		t.Fatal("lastLogin not set")
+	}
+	tok := l.Data.Token
+	bearer := "Bearer " + tok
+
+	if a := v.do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, tok, ""); a.code != 200 || !strings.Contains(a.body, "lucia@correo.mx") || strings.Contains(a.body, "$2a$") {
+		t.Fatalf("own account (raw token): %d %s", a.code, a.body)
+	}
+	other := v.login("cliente@tienda.mx", "Cliente#2026").Data.DataUser.ID
+	for _, tt := range []struct{ method, path, body string }{
+		{http.MethodGet, "/v1/usuarios/" + other, ""},
+		{http.MethodPatch, "/v1/usuarios/" + other, `{"phone":"5500000000"}`},
+		{http.MethodPatch, "/v1/usuarios/perfil", `{"id":"` + other + `","name":"X","email":"x@x.mx"}`},
+	} {
+		if a := v.do(tt.method, tt.path, bearer, tt.body); a.code != 403 || a.err(t).Error.Message == "" {
+			t.Errorf("%s %s on another account: %d %s", tt.method, tt.path, a.code, a.body)
+		}
+	}
+	if a := v.do(http.MethodGet, "/v1/usuarios", bearer, ""); a.code != 403 {
+		t.Fatalf("customer lists users: %d", a.code)
+	}
+	if a := v.do(http.MethodDelete, "/v1/usuarios/"+created.Data.ID, bearer, ""); a.code != 403 {
+		t.Fatalf("customer deletes: %d", a.code)
+	}
+
+	a = v.do(http.MethodPatch, "/v1/usuarios/perfil", bearer, `{"id":"`+created.Data.ID+`","name":"Lucía Pérez","email":"lucia@correo.mx","phone":"+52 55 8765 4321","address":"Calle 5 de Mayo 10"}`)
+	var upd userAnswer
+	a.decode(t, &upd)
+	if a.code != 200 || upd.Data.Phone != "5587654321" || upd.Data.Address != "Calle 5 de Mayo 10" {
+		t.Fatalf("profile: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodPatch, "/v1/usuarios/perfil", bearer, `{"name":"","email":"malo","phone":"123"}`); a.code != 400 ||
+		a.err(t).Error.Fields["name"] == "" || a.err(t).Error.Fields["email"] == "" || a.err(t).Error.Fields["phone"] != msgPhone {
+		t.Fatalf("bad profile: %d %s", a.code, a.body)
+	}
+
+	if a := v.do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"cliente@tienda.mx","password":"nueva-clave-1"}`); a.code != 403 {
+		t.Fatalf("password of another e-mail: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"corta"}`); a.code != 400 || a.err(t).Error.Fields["password"] != msgPassword {
+		t.Fatalf("short password: %d %s", a.code, a.body)
+	}
+	nextSecond() // the old token's issue time is now before the change
+	a = v.do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"nueva-clave-1"}`)
+	var pw struct{ Data struct{ Token string } }
+	a.decode(t, &pw)
+	if a.code != 200 || pw.Data.Token == "" {
+		t.Fatalf("own password: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, bearer, ""); a.code != 401 {
+		t.Fatalf("token from before the password change still works: %d", a.code)
+	}
+	if a := v.do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, "Bearer "+pw.Data.Token, ""); a.code != 200 {
+		t.Fatalf("new token: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"lucia@correo.mx","password":"secreta-123"}`); a.code != 401 {
+		t.Fatalf("old password: %d", a.code)
+	}
+	v.login("lucia@correo.mx", "nueva-clave-1")
+}
+
+func TestValidationAndOperatorsChangeNothing(t *testing.T) {
+	t.Parallel()
+	v := newEnv(t, nil)
+	count := func() int64 {
+		n, err := v.m.service.store.count(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := count()
+	tests := []struct {
+		name, path, body string
+		fields           map[string]string
+	}{
+		{"everything wrong", "/v1/usuarios", `{"name":" ","email":"sin-arroba","password":"1234567","phone":"55-1234"}`,
+			map[string]string{"name": msgName, "email": msgEmail, "password": msgPassword, "phone": msgPhone}},
+		{"phone with letters", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"55123456ab"}`, map[string]string{"phone": msgPhone}},
+		{"phone of 11 digits", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"55123456789"}`, map[string]string{"phone": msgPhone}},
+		{"missing phone", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678"}`, map[string]string{"phone": msgPhone}},
+		{"e-mail without domain dot", "/v1/usuarios", `{"name":"Ana","email":"ana@localhost","password":"12345678","phone":"5512345678"}`, map[string]string{"email": msgEmail}},
+		{"password over bcrypt's limit", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"` + strings.Repeat("a", 73) + `","phone":"5512345678"}`, map[string]string{"password": msgPasswordMax}},
+		{"unknown role", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"5512345678","rol":"Gerente"}`, map[string]string{"rol": msgRol}},
+		{"operator in register e-mail", "/v1/usuarios", `{"name":"Ana","email":{"$ne":""},"password":"12345678","phone":"5512345678"}`, map[string]string{"email": "Tipo de dato inválido."}},
+		{"operator in login e-mail", "/v1/usuarios/login", `{"email":{"$ne":""},"password":"x"}`, map[string]string{"email": "Tipo de dato inválido."}},
+		{"operator in login password", "/v1/usuarios/login", `{"email":"admin@tienda.mx","password":{"$gt":""}}`, map[string]string{"password": "Tipo de dato inválido."}},
+		{"operator in recovery", "/v1/usuarios/passwordrecovery", `{"email":{"$regex":".*"}}`, map[string]string{"email": "Tipo de dato inválido."}},
+		{"operator in change", "/v1/usuarios/passwordchange", `{"email":"admin@tienda.mx","password":{"$ne":"1"},"newPassword":"12345678"}`, map[string]string{"password": "Tipo de dato inválido."}},
+		{"code not 6 digits", "/v1/usuarios/passwordchange", `{"email":"admin@tienda.mx","password":"12345","newPassword":"12345678"}`, map[string]string{"password": msgCode}},
+		{"short new password", "/v1/usuarios/passwordchange", `{"email":"admin@tienda.mx","password":"123456","newPassword":"1234"}`, map[string]string{"newPassword": msgPassword}},
+	}
+	for _, tt := range tests {
+		a := v.do(http.MethodPost, tt.path, "", tt.body)
+		if a.code != 400 {
+			t.Errorf("%s: %d %s", tt.name, a.code, a.body)
+			continue
+		}
+		got := a.err(t).Error.Fields
+		for f, msg := range tt.fields {
+			if got[f] != msg {
+				t.Errorf("%s: field %s = %q, want %q (%s)", tt.name, f, got[f], msg, a.body)
+			}
+		}
+	}
+	if count() != before {
+		t.Fatal("a refused request created an account")
+	}
+	admin := "Bearer " + v.login("admin@tienda.mx", "Admin#2026").Data.Token
+	id := v.login("cliente@tienda.mx", "Cliente#2026").Data.DataUser.ID
+	a := v.do(http.MethodPatch, "/v1/usuarios/"+id, admin, `{"name":{"$set":"x"}}`)
+	if a.code != 400 {
+		t.Fatalf("operator in update: %d %s", a.code, a.body)
+	}
+	var got userAnswer
+	v.do(http.MethodGet, "/v1/usuarios/"+id, admin, "").decode(t, &got)
+	if got.Data.Name != "Claudia Cliente" {
+		t.Fatalf("changed by a refused update: %+v", got.Data)
+	}
+}
+
+func TestRolesAndTheLastAdministrador(t *testing.T) {
+	t.Parallel()
+	v := newEnv(t, nil)
+	admin := v.login("admin@tienda.mx", "Admin#2026")
+	adminTok := "Bearer " + admin.Data.Token
+
+	if a := v.do(http.MethodPost, "/v1/usuarios", "", `{"name":"Pícaro","email":"picaro@x.mx","password":"12345678","phone":"5512345678","rol":"Administrador"}`); a.code != 403 {
+		t.Fatalf("anonymous registers as Administrador: %d %s", a.code, a.body)
+	}
+	cliente := v.login("cliente@tienda.mx", "Cliente#2026")
+	if a := v.do(http.MethodPost, "/v1/usuarios", "Bearer "+cliente.Data.Token, `{"name":"Amigo","email":"amigo@x.mx","password":"12345678","phone":"5512345678","rol":"Cajero"}`); a.code != 403 {
+		t.Fatalf("customer creates a Cajero: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodPatch, "/v1/usuarios/"+cliente.Data.DataUser.ID, "Bearer "+cliente.Data.Token, `{"rol":"Administrador"}`); a.code != 403 {
+		t.Fatalf("customer raises own role: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodPatch, "/v1/usuarios/"+cliente.Data.DataUser.ID, "Bearer "+cliente.Data.Token, `{"status":false}`); a.code != 403 {
+		t.Fatalf("customer changes own status: %d %s", a.code, a.body)
+	}
+	cajeroTok := "Bearer " + v.login("cajero@tienda.mx", "Cajero#2026").Data.Token
+	if a := v.do(http.MethodGet, "/v1/usuarios", cajeroTok, ""); a.code != 403 {
+		t.Fatalf("Cajero lists users: %d", a.code)
+	}
+
+	// An Administrador creates a Cajero with address and role.
+	a := v.do(http.MethodPost, "/v1/usuarios", adminTok, `{"name":"Nuevo Cajero","email":"caja2@tienda.mx","password":"caja-2026","phone":"5511112222","address":"Sucursal Norte","rol":"Cajero"}`)
+	var caja userAnswer
+	a.decode(t, &caja)
+	if a.code != 201 || caja.Data.Rol != "Cajero" || caja.Data.Address != "Sucursal Norte" {
+		t.Fatalf("admin creates Cajero: %d %s", a.code, a.body)
+	}
+	var list struct{ Data []map[string]any }
+	a = v.do(http.MethodGet, "/v1/usuarios", adminTok, "")
+	a.decode(t, &list)
+	if a.code != 200 || len(list.Data) != 6 || strings.Contains(a.body, "password") {
+		t.Fatalf("list: %d %s", a.code, a.body)
+	}
+	cajaTok := "Bearer " + v.login("caja2@tienda.mx", "caja-2026").Data.Token
+	if a := v.do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.code != 200 {
+		t.Fatalf("Cajero reads own account: %d", a.code)
+	}
+
+	// The role changes: the old token stops working at once.
+	if a := v.do(http.MethodPatch, "/v1/usuarios/"+caja.Data.ID, adminTok, `{"rol":"Comandero","password":""}`); a.code != 200 || !strings.Contains(a.body, `"rol":"Comandero"`) {
+		t.Fatalf("admin changes role: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.code != 401 {
+		t.Fatalf("token after a role change: %d", a.code)
+	}
+	// Disabled: no login, old token refused.
+	cajaTok = "Bearer " + v.login("caja2@tienda.mx", "caja-2026").Data.Token
+	if a := v.do(http.MethodPatch, "/v1/usuarios/"+caja.Data.ID, adminTok, `{"status":false}`); a.code != 200 {
+		t.Fatalf("disable: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.code != 401 {
+		t.Fatalf("token of a disabled user: %d", a.code)
+	}
+	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"caja2@tienda.mx","password":"caja-2026"}`); a.code != 403 {
+		t.Fatalf("disabled login: %d %s", a.code, a.body)
+	}
+	// Deleted: token refused.
+	comTok := "Bearer " + v.login("comandero@tienda.mx", "Comandero#2026").Data.Token
+	comID := v.login("comandero@tienda.mx", "Comandero#2026").Data.DataUser.ID
+	if a := v.do(http.MethodDelete, "/v1/usuarios/"+comID, adminTok, ""); a.code != 200 {
+		t.Fatalf("delete: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodGet, "/v1/usuarios/"+comID, comTok, ""); a.code != 401 {
+		t.Fatalf("token of a deleted user: %d", a.code)
+	}
+	if a := v.do(http.MethodDelete, "/v1/usuarios/"+comID, adminTok, ""); a.code != 404 {
+		t.Fatalf("delete twice: %d", a.code)
+	}
+	if a := v.do(http.MethodGet, "/v1/usuarios/no-es-id", adminTok, ""); a.code != 404 {
+		t.Fatalf("bad id: %d", a.code)
+	}
+
+	// The last active Administrador can be neither demoted, disabled nor deleted.
+	me := admin.Data.DataUser.ID
+	for _, tt := range []struct{ method, body string }{
+		{http.MethodPatch, `{"rol":"Cajero"}`},
+		{http.MethodPatch, `{"status":false}`},
+		{http.MethodDelete, ""},
+	} {
+		if a := v.do(tt.method, "/v1/usuarios/"+me, adminTok, tt.body); a.code != 409 || a.err(t).Error.Message != errLastAdmin.Message {
+			t.Fatalf("last admin %s %s: %d %s", tt.method, tt.body, a.code, a.body)
+		}
+	}
+	// With a second Administrador, the first may step down; then the second is the last.
+	aux := v.login("auxiliar@tienda.mx", "Auxiliar#2026").Data.DataUser.ID
+	if a := v.do(http.MethodPatch, "/v1/usuarios/"+aux, adminTok, `{"rol":"Administrador"}`); a.code != 200 || !strings.Contains(a.body, `"admin":true`) {
+		t.Fatalf("promote: %d %s", a.code, a.body)
+	}
+	if a := v.do(http.MethodPatch, "/v1/usuarios/"+me, adminTok, `{"rol":"Auxiliar"}`); a.code != 200 {
+		t.Fatalf("step down: %d %s", a.code, a.body)
+	}
+	auxTok := "Bearer " + v.login("auxiliar@tienda.mx", "Auxiliar#2026").Data.Token
+	if a := v.do(http.MethodDelete, "/v1/usuarios/"+aux, auxTok, ""); a.code != 409 {
+		t.Fatalf("new last admin deletes self: %d %s", a.code, a.body)
+	}
+	// The demoted one raises itself back: its token is gone, and a fresh Auxiliar token is refused.
+	if a := v.do(http.MethodPatch, "/v1/usuarios/"+me, adminTok, `{"rol":"Administrador"}`); a.code != 401 {
+		t.Fatalf("old admin token after demotion: %d", a.code)
+	}
+	meTok := "Bearer " + v.login("admin@tienda.mx", "Admin#2026").Data.Token
+	if a := v.do(http.MethodPatch, "/v1/usuarios/"+me, meTok, `{"rol":"Administrador"}`); a.code != 403 {
+		t.Fatalf("Auxiliar raises own role: %d %s", a.code, a.body)
+	}
+}
+
+func TestLoginSlowsDownAfterRepeatedFailures(t *testing.T) {
+	t.Parallel()
+	v := newEnv(t, nil)
+	bad := `{"email":"cajero@tienda.mx","password":"equivocada"}`
+	for i := range freeAttempts {
+		if a := v.do(http.MethodPost, "/v1/usuarios/login", "", bad); a.code != 401 || a.err(t).Error.Message != "Correo o contraseña incorrectos." {
+			t.Fatalf("failure %d: %d %s", i+1, a.code, a.body)
+		}
+	}
+	good := `{"email":"CAJERO@tienda.mx","password":"Cajero#2026"}`
+	a := v.do(http.MethodPost, "/v1/usuarios/login", "", good)
+	if a.code != 429 || !strings.Contains(a.err(t).Error.Message, "Demasiados intentos fallidos") {
+		t.Fatalf("after %d failures: %d %s", freeAttempts, a.code, a.body)
+	}
+	// Another e-mail is not affected; an unknown e-mail is slowed the same way.
+	v.login("cliente@tienda.mx", "Cliente#2026")
+	v.clock.add(firstDelay + time.Second)
+	v.login("cajero@tienda.mx", "Cajero#2026")
+	// Success cleared the count: five more failures are needed to slow it again.
+	for range freeAttempts - 1 {
+		v.do(http.MethodPost, "/v1/usuarios/login", "", bad)
+	}
+	v.login("cajero@tienda.mx", "Cajero#2026")
+
+	nadie := `{"email":"nadie@x.mx","password":"12345678"}`
+	for range freeAttempts {
+		v.do(http.MethodPost, "/v1/usuarios/login", "", nadie)
+	}
+	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", nadie); a.code != 429 {
+		t.Fatalf("unknown e-mail: %d", a.code)
+	}
+	v.clock.add(firstDelay + time.Second)
+	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", nadie); a.code != 401 {
+		t.Fatalf("after the delay: %d", a.code)
+	}
+	v.clock.add(firstDelay + time.Second) // that 6th failure doubled the delay
+	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"nadie@x.mx","password":"12345678"}`); a.code != 429 {
+		t.Fatalf("unknown e-mail: %d", a.code)
+	}
+}
+
+func TestRecoveryWithCode(t *testing.T) {
+	t.Parallel()
+	v := newEnv(t, nil)
+	answerFor := func(email string) answer {
+		a := v.do(http.MethodPost, "/v1/usuarios/passwordrecovery", "", `{"email":"`+email+`"}`)
+		if a.code != 200 {
+			t.Fatalf("recovery %s: %d %s", email, a.code, a.body)
+		}
+		return a
+	}
+	known, unknown := answerFor("Cliente@Tienda.mx"), answerFor("nadie@tienda.mx")
+	if known.body != unknown.body {
+		t.Fatalf("answers differ: %s / %s", known.body, unknown.body)
+	}
+	v.m.service.mails.Wait()
+	msgs := v.mail.all()
+	if len(msgs) != 1 || msgs[0].to != "cliente@tienda.mx" || !strings.Contains(msgs[0].body, "Hola Claudia") {
+		t.Fatalf("mails %+v", msgs)
+	}
+	code := codeRe.FindStringSubmatch(msgs[0].body)[1]
+	r, ok, _ := v.m.service.store.recoveryByEmail(t.Context(), "cliente@tienda.mx")
+	if !ok || strings.Contains(r.CodeHash, code) || r.ExpiresAt.Sub(r.CreatedAt) != codeTTL {
+		t.Fatalf("stored code %+v", r)
+	}
+	// Asking again at once does not send another.
+	answerFor("cliente@tienda.mx")
+	v.m.service.mails.Wait()
+	if len(v.mail.all()) != 1 {
+		t.Fatal("a second code was mailed within a minute")
+	}
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	change := func(c, pw string) answer {
+		return v.do(http.MethodPost, "/v1/usuarios/passwordchange", "", `{"email":"cliente@tienda.mx","password":"`+c+`","newPassword":"`+pw+`"}`)
+	}
+	if a := change(wrong, "recuperada-1"); a.code != 400 || a.err(t).Error.Fields["password"] != "Código incorrecto. Te quedan 4 intentos." {
+		t.Fatalf("wrong code: %d %s", a.code, a.body)
+	}
+	if a := change(code, "recuperada-1"); a.code != 200 {
+		t.Fatalf("right code: %d %s", a.code, a.body)
+	}
+	v.login("cliente@tienda.mx", "recuperada-1")
+	if a := change(code, "otra-clave-2"); a.code != 400 {
+		t.Fatalf("a used code works again: %d %s", a.code, a.body)
+	}
+
+	// Five wrong tries use the code up: even the right one is then refused.
+	v.clock.add(resendAfter + time.Second)
+	answerFor("cliente@tienda.mx")
+	v.m.service.mails.Wait()
+	code = codeRe.FindStringSubmatch(v.mail.all()[1].body)[1]
+	wrong = "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	for i := range codeTries {
+		if a := change(wrong, "otra-clave-2"); a.code != 400 {
+			t.Fatalf("try %d: %d", i, a.code)
+		}
+	}
+	if a := change(code, "otra-clave-2"); a.code != 400 || !strings.Contains(a.body, "Solicita uno nuevo") {
+		t.Fatalf("after 5 tries: %d %s", a.code, a.body)
+	}
+
+	// An expired code is refused.
+	v.clock.add(resendAfter)
+	answerFor("cliente@tienda.mx")
+	v.m.service.mails.Wait()
+	code = codeRe.FindStringSubmatch(v.mail.all()[2].body)[1]
+	v.clock.add(codeTTL + time.Second)
+	if a := change(code, "otra-clave-2"); a.code != 400 {
+		t.Fatalf("expired code: %d %s", a.code, a.body)
+	}
+	v.login("cliente@tienda.mx", "recuperada-1")
+}
+
+func TestRecoveryEndsOldSessions(t *testing.T) {
+	t.Parallel()
+	v := newEnv(t, nil)
+	old := "Bearer " + v.login("auxiliar@tienda.mx", "Auxiliar#2026").Data.Token
+	nextSecond()
+	v.do(http.MethodPost, "/v1/usuarios/passwordrecovery", "", `{"email":"auxiliar@tienda.mx"}`)
+	v.m.service.mails.Wait()
+	code := codeRe.FindStringSubmatch(v.mail.all()[0].body)[1]
+	if a := v.do(http.MethodPost, "/v1/usuarios/passwordchange", "", `{"email":"auxiliar@tienda.mx","password":"`+code+`","newPassword":"nueva-aux-1"}`); a.code != 200 {
+		t.Fatalf("%d %s", a.code, a.body)
+	}
+	id := v.login("auxiliar@tienda.mx", "nueva-aux-1").Data.DataUser.ID
+	if a := v.do(http.MethodGet, "/v1/usuarios/"+id, old, ""); a.code != 401 {
+		t.Fatalf("session from before the reset: %d", a.code)
+	}
+}
+
+func TestRecoveryOverSMTP(t *testing.T) {
+	t.Parallel()
+	srv := startSMTP(t)
+	mailer, err := NewMailer("smtp://"+srv.addr, "tienda@tienda.mx", v0Log())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newEnv(t, mailer)
+	if a := v.do(http.MethodPost, "/v1/usuarios/passwordrecovery", "", `{"email":"cajero@tienda.mx"}`); a.code != 200 {
+		t.Fatalf("%d %s", a.code, a.body)
+	}
+	var msg string
+	select {
+	case msg = <-srv.msgs:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no e-mail reached the SMTP server")
+	}
+	for _, want := range []string{"To: cajero@tienda.mx", "From: tienda@tienda.mx", "Subject: =?utf-8?q?C=C3=B3digo_para_restablecer_tu_contrase=C3=B1a?=", "Tu código para restablecer tu contraseña es: "} {
+		if !strings.Contains(msg, want) {
+			t.Fatalf("message lacks %q:\n%s", want, msg)
+		}
+	}
+	code := codeRe.FindStringSubmatch(msg[strings.Index(msg, "\r\n\r\n"):])[1]
+	if a := v.do(http.MethodPost, "/v1/usuarios/passwordchange", "", `{"email":"cajero@tienda.mx","password":"`+code+`","newPassword":"por-correo-1"}`); a.code != 200 {
+		t.Fatalf("%d %s", a.code, a.body)
+	}
+	v.login("cajero@tienda.mx", "por-correo-1")
+}
+
+func TestNewMailerRejectsABadURL(t *testing.T) {
+	t.Parallel()
+	for _, u := range []string{"http://x", "smtp://", "::"} {
+		if _, err := NewMailer(u, "a@b.mx", v0Log()); err == nil {
+			t.Errorf("%q accepted", u)
+		}
+	}
+}

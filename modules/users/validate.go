@@ -1,0 +1,118 @@
+package users
+
+import (
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/auth"
+)
+
+// The Spanish messages of the account fields.
+const (
+	msgName        = "Ingresa tu nombre completo."
+	msgNameLong    = "El nombre debe tener como máximo 100 caracteres."
+	msgEmail       = "Ingresa un correo electrónico válido."
+	msgPassword    = "La contraseña debe tener al menos 8 caracteres."
+	msgPasswordMax = "La contraseña debe tener como máximo 72 caracteres."
+	msgPhone       = "El teléfono debe tener 10 dígitos."
+	msgAddress     = "La dirección debe tener como máximo 300 caracteres."
+	msgRol         = "Elige un rol: Administrador, Auxiliar, Cajero, Comandero o Cliente."
+	msgCode        = "El código debe tener 6 dígitos."
+	msgCheckFields = "Revisa los datos marcados."
+)
+
+// fieldErrors collects a Spanish message per JSON field.
+type fieldErrors map[string]string
+
+func (f fieldErrors) add(field, msg string) {
+	if _, ok := f[field]; !ok {
+		f[field] = msg
+	}
+}
+
+func (f fieldErrors) err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return apperr.InvalidFields(msgCheckFields, f)
+}
+
+func (f fieldErrors) name(v string) string {
+	v = strings.Join(strings.Fields(v), " ")
+	switch {
+	case v == "":
+		f.add("name", msgName)
+	case utf8.RuneCountInString(v) > 100:
+		f.add("name", msgNameLong)
+	}
+	return v
+}
+
+func (f fieldErrors) email(field, v string) string {
+	v = normalizeEmail(v)
+	a, err := mail.ParseAddress(v)
+	if v == "" || len(v) > 254 || err != nil || a.Address != v || !strings.Contains(v[strings.LastIndexByte(v, '@')+1:], ".") {
+		f.add(field, msgEmail)
+	}
+	return v
+}
+
+func (f fieldErrors) password(field, v string) string {
+	switch {
+	case utf8.RuneCountInString(v) < 8:
+		f.add(field, msgPassword)
+	case len(v) > 72: // bcrypt's limit, in bytes
+		f.add(field, msgPasswordMax)
+	}
+	return v
+}
+
+// phone accepts a Mexican number of 10 digits, written with spaces, dashes, dots, parentheses or
+// the +52 prefix, and returns its 10 digits.
+func (f fieldErrors) phone(v string, required bool) string {
+	digits := strings.Map(func(r rune) rune {
+		switch {
+		case r >= '0' && r <= '9':
+			return r
+		case r == ' ' || r == '-' || r == '.' || r == '(' || r == ')' || r == '+':
+			return -1
+		}
+		return 'x'
+	}, v)
+	if len(digits) == 12 && strings.HasPrefix(digits, "52") && strings.HasPrefix(strings.TrimSpace(v), "+") {
+		digits = digits[2:]
+	}
+	if digits == "" && !required {
+		return ""
+	}
+	if len(digits) != 10 || strings.ContainsRune(digits, 'x') {
+		f.add("phone", msgPhone)
+	}
+	return digits
+}
+
+func (f fieldErrors) address(v string) string {
+	v = strings.TrimSpace(v)
+	if utf8.RuneCountInString(v) > 300 {
+		f.add("address", msgAddress)
+	}
+	return v
+}
+
+func (f fieldErrors) rol(v string) auth.Role {
+	r := auth.Role(strings.TrimSpace(v))
+	if !r.Valid() {
+		f.add("rol", msgRol)
+	}
+	return r
+}
+
+func (f fieldErrors) code(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) != 6 || strings.Trim(v, "0123456789") != "" {
+		f.add("password", msgCode)
+	}
+	return v
+}
