@@ -105,6 +105,7 @@ func (a *App) build(ctx context.Context) error {
 	checkoutM := cartcheckout.New(cartcheckout.Deps{Store: a.store, Catalog: stock, Sales: checkoutSales{salesM.Service()},
 		Users: checkoutUsers{usersM.Service()}, Provider: provider, Secret: a.cfg.MercadoPagoWebhookSecret, Log: deps("cartcheckout")})
 	cashcutM := cashcut.New(cashcut.Deps{Store: a.store, Sales: cashcutSales{salesM.Service()}, Log: deps("cashcut")})
+	salesM.SetCuts(cashcutM.Service())
 	logsM := logs.New(logs.Deps{Store: a.store, Log: deps("logs")})
 	modules := []module{catalogM, usersM, salesM, checkoutM, cashcutM, logsM}
 	a.catalog, a.sales, a.checkout, a.cashcut = catalogM, salesM, checkoutM, cashcutM

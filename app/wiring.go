@@ -253,20 +253,8 @@ func paidSales(list []sales.Sale) ([]cashcut.PaidSale, error) {
 	return out, nil
 }
 
-func (a cashcutSales) Uncut(ctx context.Context) ([]cashcut.PaidSale, error) {
-	list, err := a.s.Uncut(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return paidSales(list)
-}
-
-func (a cashcutSales) ClaimForCut(ctx context.Context, cutID string) (int64, error) {
-	return a.s.ClaimForCut(ctx, cutID)
-}
-
-func (a cashcutSales) InCut(ctx context.Context, cutID string) ([]cashcut.PaidSale, error) {
-	list, err := a.s.InCut(ctx, cutID)
+func (a cashcutSales) PaidBetween(ctx context.Context, from, to time.Time) ([]cashcut.PaidSale, error) {
+	list, err := a.s.PaidBetween(ctx, from, to)
 	if err != nil {
 		return nil, err
 	}

@@ -6,8 +6,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
-// States of a cut: written 'en_proceso' before any sale is claimed, 'cerrado' once its totals are
-// stored. A start-up sweep completes a cut a crash left in process.
+// States of a cut: written 'en_proceso' as soon as its period is fixed, 'cerrado' once its totals
+// are stored. A start-up sweep completes a cut a crash left in process.
 const (
 	EstadoEnProceso = "en_proceso"
 	EstadoCerrado   = "cerrado"
@@ -16,6 +16,9 @@ const (
 // Cut is a document of the cortes collection: a closed cash cut.
 type Cut struct {
 	ID               bson.ObjectID `bson:"_id" json:"_id"`
+	Numero           int64         `bson:"numero" json:"numero"` // 1, 2, 3...: cuts follow each other
+	Desde            time.Time     `bson:"desde" json:"desde"`   // it closes the sales paid in (desde, hasta]
+	Hasta            time.Time     `bson:"hasta" json:"hasta"`
 	Fecha            time.Time     `bson:"fecha" json:"fecha"`
 	UsuarioID        string        `bson:"usuarioId" json:"usuarioId"`
 	NombreUsuario    string        `bson:"nombreUsuario" json:"nombreUsuario"`

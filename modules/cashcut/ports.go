@@ -16,11 +16,6 @@ type PaidSale struct {
 
 // Sales is the sales module as the cash cut sees it (adapted by app/).
 type Sales interface {
-	// Uncut lists the paid sales not yet in a cut.
-	Uncut(ctx context.Context) ([]PaidSale, error)
-	// ClaimForCut puts every paid sale not yet in a cut into cutID, atomically per sale; it
-	// returns how many it claimed.
-	ClaimForCut(ctx context.Context, cutID string) (int64, error)
-	// InCut lists the sales of a cut.
-	InCut(ctx context.Context, cutID string) ([]PaidSale, error)
+	// PaidBetween lists the sales paid in (from, to]; to zero means up to now.
+	PaidBetween(ctx context.Context, from, to time.Time) ([]PaidSale, error)
 }

@@ -70,9 +70,13 @@ func totals(sales []PaidSale) (ByMethod, []ByUser, money.Cents) {
 	return bm, bu, cash
 }
 
-// Pending reports the paid sales not yet in a cut, by method and by user.
+// Pending reports the paid sales not yet in a cut (paid after the last cut), by method and by user.
 func (s *Service) Pending(ctx context.Context) (ByMethod, []ByUser, error) {
-	sales, err := s.sales.Uncut(ctx)
+	last, err := s.store.counter(ctx)
+	if err != nil {
+		return ByMethod{}, nil, err
+	}
+	sales, err := s.sales.PaidBetween(ctx, last.Hasta, time.Time{})
 	if err != nil {
 		return ByMethod{}, nil, err
 	}
@@ -80,47 +84,65 @@ func (s *Service) Pending(ctx context.Context) (ByMethod, []ByUser, error) {
 	return bm, bu, nil
 }
 
-// MakeCut closes every paid sale not yet in a cut and stores the cut: who, when, the sales, the
-// totals by method and by user, and the cash expected against the cash counted. The cut is
-// written first in state 'en_proceso', so a crash leaves a cut the start-up sweep completes.
-// Errors: conflict when there is nothing to close.
-func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, notes string) (Cut, error) {
-	c := Cut{ID: bson.NewObjectID(), Fecha: s.now().UTC().Truncate(time.Millisecond), UsuarioID: who.ID,
-		NombreUsuario: who.Name, Estado: EstadoEnProceso, Ventas: []CutSale{}, PorUsuario: []ByUser{},
-		Observaciones: strings.TrimSpace(notes)}
-	if counted != nil {
-		p := counted.Pesos()
-		c.EfectivoContado = &p
-	}
-	if err := s.store.insert(ctx, c); err != nil {
-		return Cut{}, err
-	}
-	n, err := s.sales.ClaimForCut(ctx, c.ID.Hex())
-	if err != nil {
-		return Cut{}, err // the sweep completes or removes the cut
-	}
-	if n == 0 {
-		if err := s.store.delete(ctx, c.ID); err != nil {
-			return Cut{}, err
-		}
-		return Cut{}, apperr.New(apperr.Conflict, "No hay ventas pendientes de corte.")
-	}
-	c, err = s.close(ctx, c)
-	if err != nil {
-		return Cut{}, err
-	}
-	s.log.Info().Str("cut", c.ID.Hex()).Int("sales", len(c.Ventas)).Float64("total", c.PorMetodo.TotalGeneral).Msg("cash cut made")
-	return c, nil
+// LastCutUntil is the end of the last cut's period: sales paid up to then are closed.
+func (s *Service) LastCutUntil(ctx context.Context) (time.Time, error) {
+	last, err := s.store.counter(ctx)
+	return last.Hasta, err
 }
 
-// close computes a cut's totals from the sales it claimed and stores it as closed.
+// MakeCut closes the sales paid since the last cut and stores the cut: who, when, the sales, the
+// totals by method and by user, and the cash expected against the cash counted. Its period is
+// fixed first, by moving the cuts' counter under a guard (two cuts at once get consecutive,
+// non-overlapping periods), and the cut is written 'en_proceso' right after, so a crash leaves a
+// period the start-up sweep completes. Errors: conflict when there is nothing to close.
+func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, notes string) (Cut, error) {
+	for attempt := 0; attempt < 20; attempt++ {
+		last, err := s.store.counter(ctx)
+		if err != nil {
+			return Cut{}, err
+		}
+		pending, err := s.sales.PaidBetween(ctx, last.Hasta, time.Time{})
+		if err != nil {
+			return Cut{}, err
+		}
+		if len(pending) == 0 {
+			return Cut{}, apperr.New(apperr.Conflict, "No hay ventas pendientes de corte.")
+		}
+		next, ok, err := s.store.advance(ctx, last)
+		if err != nil {
+			return Cut{}, err
+		}
+		if !ok {
+			continue // another cut took this number: read again
+		}
+		c := Cut{ID: bson.NewObjectID(), Numero: next.Numero, Desde: last.Hasta, Hasta: next.Hasta,
+			Fecha: s.now().UTC().Truncate(time.Millisecond), UsuarioID: who.ID, NombreUsuario: who.Name,
+			Estado: EstadoEnProceso, Ventas: []CutSale{}, PorUsuario: []ByUser{}, Observaciones: strings.TrimSpace(notes)}
+		if counted != nil {
+			p := counted.Pesos()
+			c.EfectivoContado = &p
+		}
+		if err := s.store.insert(ctx, c); err != nil {
+			return Cut{}, err // the sweep completes the period
+		}
+		c, err = s.close(ctx, c)
+		if err != nil {
+			return Cut{}, err
+		}
+		s.log.Info().Int64("cut", c.Numero).Int("sales", len(c.Ventas)).Float64("total", c.PorMetodo.TotalGeneral).Msg("cash cut made")
+		return c, nil
+	}
+	return Cut{}, apperr.New(apperr.Conflict, "Otro corte se está haciendo en este momento. Inténtalo de nuevo.")
+}
+
+// close computes a cut's totals from the sales paid in its period and stores it as closed.
 func (s *Service) close(ctx context.Context, c Cut) (Cut, error) {
-	sales, err := s.sales.InCut(ctx, c.ID.Hex())
+	sales, err := s.sales.PaidBetween(ctx, c.Desde, c.Hasta)
 	if err != nil {
 		return Cut{}, err
 	}
-	c.PorMetodo, c.PorUsuario, _ = totals(sales)
-	_, _, cash := totals(sales)
+	var cash money.Cents
+	c.PorMetodo, c.PorUsuario, cash = totals(sales)
 	c.EfectivoEsperado = cash.Pesos()
 	if c.EfectivoContado != nil {
 		counted, _ := money.FromPesos(*c.EfectivoContado)
@@ -139,28 +161,35 @@ func (s *Service) close(ctx context.Context, c Cut) (Cut, error) {
 	return c, nil
 }
 
-// Sweep completes the cuts a crash left in process: with claimed sales they are closed, without
-// any they are removed.
+// Sweep completes what a crash left: a period fixed by the counter whose cut was never written
+// is written, and every cut in process is closed.
 func (s *Service) Sweep(ctx context.Context) error {
+	last, err := s.store.counter(ctx)
+	if err != nil || last.Numero == 0 {
+		return err
+	}
+	if _, ok, err := s.store.byNumber(ctx, last.Numero); err != nil {
+		return err
+	} else if !ok {
+		prev, _, err := s.store.byNumber(ctx, last.Numero-1)
+		if err != nil {
+			return err
+		}
+		c := Cut{ID: bson.NewObjectID(), Numero: last.Numero, Desde: prev.Hasta, Hasta: last.Hasta, Fecha: last.Hasta,
+			NombreUsuario: "Sistema (recuperado)", Estado: EstadoEnProceso, Ventas: []CutSale{}, PorUsuario: []ByUser{}}
+		if err := s.store.insert(ctx, c); err != nil {
+			return err
+		}
+	}
 	open, err := s.store.inProcess(ctx)
 	if err != nil {
 		return err
 	}
 	for _, c := range open {
-		sales, err := s.sales.InCut(ctx, c.ID.Hex())
-		if err != nil {
-			return err
-		}
-		if len(sales) == 0 {
-			if err := s.store.delete(ctx, c.ID); err != nil {
-				return err
-			}
-			continue
-		}
 		if _, err := s.close(ctx, c); err != nil {
 			return err
 		}
-		s.log.Warn().Str("cut", c.ID.Hex()).Msg("cash cut completed after a crash")
+		s.log.Warn().Int64("cut", c.Numero).Msg("cash cut completed after a crash")
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -13,18 +14,62 @@ import (
 	"tienda/pkg/mongox"
 )
 
-const collection = "cortes"
+const (
+	collection     = "cortes"
+	metaCollection = "cortes_meta"
+	counterID      = "ultimo" // the last cut's number and the end of its period
+)
 
-// store is the only code that touches the cortes collection.
+// store is the only code that touches the cortes collections.
 type store struct{ db *mongox.Store }
 
 func (s store) ensureIndexes(ctx context.Context) error {
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
+		mongo.IndexModel{Keys: bson.D{{Key: "numero", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("numero_unique")},
 		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: -1}}, Options: options.Index().SetName("fecha")})
 }
 
+// counter is the last cut's number and the end of its period.
+type counter struct {
+	Numero int64     `bson:"numero"`
+	Hasta  time.Time `bson:"hasta"`
+}
+
+func (s store) counter(ctx context.Context) (counter, error) {
+	var c counter
+	err := s.db.R.Collection(metaCollection).FindOne(ctx, bson.M{"_id": counterID}).Decode(&c)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return counter{}, nil
+	}
+	if err != nil {
+		return counter{}, fmt.Errorf("cashcut: counter: %w", err)
+	}
+	return c, nil
+}
+
+// advance moves the counter from prev to the next number, stamping the end of the new period with
+// the store's clock, only if nobody moved it meanwhile (ok=false then).
+func (s store) advance(ctx context.Context, prev counter) (counter, bool, error) {
+	filter := bson.M{"_id": counterID, "numero": prev.Numero}
+	opts := options.FindOneAndUpdate().SetReturnDocument(options.After).SetUpsert(prev.Numero == 0)
+	var next counter
+	err := s.db.W.Collection(metaCollection).FindOneAndUpdate(ctx, filter,
+		bson.M{"$set": bson.M{"numero": prev.Numero + 1}, "$currentDate": bson.M{"hasta": true}}, opts).Decode(&next)
+	if errors.Is(err, mongo.ErrNoDocuments) || mongox.IsDuplicate(err) {
+		return counter{}, false, nil
+	}
+	if err != nil {
+		return counter{}, false, fmt.Errorf("cashcut: advance: %w", err)
+	}
+	return next, true, nil
+}
+
 func (s store) insert(ctx context.Context, c Cut) error {
-	if _, err := s.db.W.Collection(collection).InsertOne(ctx, c); err != nil {
+	_, err := s.db.W.Collection(collection).InsertOne(ctx, c)
+	if mongox.IsDuplicate(err) {
+		return nil // inserted before (the sweep and a late caller)
+	}
+	if err != nil {
 		return fmt.Errorf("cashcut: insert: %w", err)
 	}
 	return nil
@@ -37,11 +82,16 @@ func (s store) replace(ctx context.Context, c Cut) error {
 	return nil
 }
 
-func (s store) delete(ctx context.Context, id bson.ObjectID) error {
-	if _, err := s.db.W.Collection(collection).DeleteOne(ctx, bson.M{"_id": id}); err != nil {
-		return fmt.Errorf("cashcut: delete: %w", err)
+func (s store) byNumber(ctx context.Context, n int64) (Cut, bool, error) {
+	var c Cut
+	err := s.db.R.Collection(collection).FindOne(ctx, bson.M{"numero": n}).Decode(&c)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Cut{}, false, nil
 	}
-	return nil
+	if err != nil {
+		return Cut{}, false, fmt.Errorf("cashcut: cut %d: %w", n, err)
+	}
+	return c, true, nil
 }
 
 func (s store) inProcess(ctx context.Context) ([]Cut, error) {
@@ -58,7 +108,7 @@ func (s store) inProcess(ctx context.Context) ([]Cut, error) {
 
 func (s store) list(ctx context.Context, page, limit int) ([]Cut, bool, error) {
 	cur, err := s.db.R.Collection(collection).Find(ctx, bson.M{"estado": EstadoCerrado}, options.Find().
-		SetSort(bson.D{{Key: "fecha", Value: -1}}).SetSkip(int64((page-1)*limit)).SetLimit(int64(limit+1)).
+		SetSort(bson.D{{Key: "numero", Value: -1}}).SetSkip(int64((page-1)*limit)).SetLimit(int64(limit+1)).
 		SetProjection(bson.M{"ventas": 0}))
 	if err != nil {
 		return nil, false, fmt.Errorf("cashcut: list: %w", err)

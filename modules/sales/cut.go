@@ -3,46 +3,40 @@ package sales
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
-// uncut selects the paid, saved sales not yet in a cash cut.
-var uncut = bson.M{"estado": EstadoConfirmada, "pago": PagoPagado, "corteId": bson.M{"$exists": false}}
+// Cash cuts partition the paid sales by the time they were paid (pagadoEn, stamped by the store's
+// clock): a cut closes the sales paid in (previous cut, its own time]. No sale is ever updated to
+// put it in a cut — an update per sale costs a scan of ventas on the embedded store — and no sale
+// can be in two cuts, as the periods do not overlap.
+
+// Cuts tells when the last cash cut closed; sales paid up to then cannot change their payment.
+type Cuts interface {
+	LastCutUntil(ctx context.Context) (time.Time, error)
+}
 
 // cutFields is what a cash cut reads of a sale.
-var cutFields = bson.M{"_id": 1, "folio": 1, "total": 1, "metodoPago": 1, "cobradoPor": 1, "nombreCobro": 1, "pagadoEn": 1, "corteId": 1}
+var cutFields = bson.M{"_id": 1, "folio": 1, "total": 1, "metodoPago": 1, "cobradoPor": 1, "nombreCobro": 1, "pagadoEn": 1}
 
-// Uncut lists the paid sales not yet in a cash cut (only the fields a cut needs).
-func (s *Service) Uncut(ctx context.Context) ([]Sale, error) {
-	return s.findFields(ctx, uncut)
-}
-
-// ClaimForCut puts every paid sale not yet in a cut into the cut, atomically per sale, in one
-// pass: a concurrent cut claims only what this one did not, so no sale is in two cuts. It returns
-// how many it claimed.
-func (s *Service) ClaimForCut(ctx context.Context, cutID string) (int64, error) {
-	res, err := s.store.db.W.Collection(collection).UpdateMany(ctx, uncut, bson.M{"$set": bson.M{"corteId": cutID}})
-	if err != nil {
-		return 0, fmt.Errorf("sales: claim for cut: %w", err)
+// PaidBetween lists the saved sales paid in (from, to] — to zero means up to now — with only the
+// fields a cash cut needs.
+func (s *Service) PaidBetween(ctx context.Context, from, to time.Time) ([]Sale, error) {
+	when := bson.M{"$gt": from}
+	if !to.IsZero() {
+		when["$lte"] = to
 	}
-	return res.ModifiedCount, nil
-}
-
-// InCut lists the sales of a cash cut (only the fields a cut needs).
-func (s *Service) InCut(ctx context.Context, cutID string) ([]Sale, error) {
-	return s.findFields(ctx, bson.M{"corteId": cutID})
-}
-
-func (s *Service) findFields(ctx context.Context, filter bson.M) ([]Sale, error) {
+	filter := bson.M{"estado": EstadoConfirmada, "pago": PagoPagado, "pagadoEn": when}
 	cur, err := s.store.db.R.Collection(collection).Find(ctx, filter, options.Find().SetProjection(cutFields))
 	if err != nil {
-		return nil, fmt.Errorf("sales: cut sales: %w", err)
+		return nil, fmt.Errorf("sales: paid between: %w", err)
 	}
 	out := []Sale{}
 	if err := cur.All(ctx, &out); err != nil {
-		return nil, fmt.Errorf("sales: cut sales: %w", err)
+		return nil, fmt.Errorf("sales: paid between: %w", err)
 	}
 	return out, nil
 }

@@ -16,6 +16,7 @@ import (
 type Deps struct {
 	Store *mongox.Store
 	Stock Stock // gives back the stock of cancelled orders
+	Cuts  Cuts  // when the last cash cut closed; may be set later with SetCuts
 	Log   zerolog.Logger
 }
 
@@ -26,8 +27,11 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) *Module {
-	return &Module{service: &Service{store: store{db: d.Store}, stock: d.Stock, log: d.Log, now: time.Now}}
+	return &Module{service: &Service{store: store{db: d.Store}, stock: d.Stock, cuts: d.Cuts, log: d.Log, now: time.Now}}
 }
+
+// SetCuts gives the module the cash cuts, which are built after it (they read sales).
+func (m *Module) SetCuts(c Cuts) { m.service.cuts = c }
 
 // Service returns the use cases other modules may call through their own interfaces.
 func (m *Module) Service() *Service { return m.service }

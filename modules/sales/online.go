@@ -36,15 +36,16 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	now := s.now().UTC().Truncate(time.Millisecond)
 	set := bson.M{
 		"estado": EstadoConfirmada, "guardado": true, "pago": PagoPagado, "metodoPago": "Mercado Pago",
-		"mercadoPago": p.MercadoPago, "pagadoEn": now, "cobradoPor": "mercadopago", "nombreCobro": "Mercado Pago",
+		"mercadoPago": p.MercadoPago, "cobradoPor": "mercadopago", "nombreCobro": "Mercado Pago",
 		"order": Order{ID: p.OrderID, Status: "approved", CreateTime: now, Payer: Payer{Name: p.Payer}},
 	}
 	filter := bson.M{"estado": EstadoEsperandoPago}
-	v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$inc": bson.M{"version": 1}})
+	stamp := bson.M{"pagadoEn": true} // the store's clock: cash cuts go by it
+	v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
 	if apperr.Is(err, apperr.Conflict) {
 		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
 		set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
-		v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, bson.M{"$set": set, "$inc": bson.M{"version": 1}})
+		v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
 	}
 	if apperr.Is(err, apperr.Conflict) {
 		cur, gerr := s.store.get(ctx, id)

@@ -74,17 +74,21 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 			history = append(history, Cambio{Campo: field, De: from, A: to, Por: who.ID, Nombre: who.Name, Fecha: now})
 		}
 	}
+	unset, stamp := bson.M{}, bson.M{}
 	if ch.Pago != nil {
-		if cur.CorteID != "" && *ch.Pago != cur.Pago {
-			return Sale{}, apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
+		if *ch.Pago != cur.Pago && cur.Pago == PagoPagado {
+			if err := s.checkNotCut(ctx, cur); err != nil {
+				return Sale{}, err
+			}
 		}
 		set["pago"] = *ch.Pago
 		change("pago", cur.Pago, *ch.Pago)
 		if *ch.Pago == PagoPagado && cur.Pago != PagoPagado {
-			set["pagadoEn"], set["cobradoPor"], set["nombreCobro"] = now, who.ID, who.Name
+			stamp["pagadoEn"] = true
+			set["cobradoPor"], set["nombreCobro"] = who.ID, who.Name
 		}
 		if *ch.Pago == PagoPendiente && cur.Pago == PagoPagado {
-			set["pagadoEn"], set["cobradoPor"], set["nombreCobro"] = nil, "", ""
+			unset["pagadoEn"], unset["cobradoPor"], unset["nombreCobro"] = "", "", ""
 		}
 	}
 	if ch.MetodoPago != nil {
@@ -121,6 +125,12 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		return Sale{}, apperr.New(apperr.Conflict, "No se puede cancelar una orden pagada; regístrala como Devuelto.")
 	}
 	update := bson.M{"$set": set, "$inc": bson.M{"version": 1}}
+	if len(stamp) > 0 {
+		update["$currentDate"] = stamp
+	}
+	if len(unset) > 0 {
+		update["$unset"] = unset
+	}
 	if len(history) > 0 {
 		update["$push"] = bson.M{"historial": bson.M{"$each": history}}
 	}
@@ -137,6 +147,21 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 	}
 	return v, nil
+}
+
+// checkNotCut refuses to change the payment of a sale a cash cut already closed.
+func (s *Service) checkNotCut(ctx context.Context, v Sale) error {
+	if s.cuts == nil || v.PagadoEn == nil {
+		return nil
+	}
+	until, err := s.cuts.LastCutUntil(ctx)
+	if err != nil {
+		return err
+	}
+	if !v.PagadoEn.After(until) {
+		return apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
+	}
+	return nil
 }
 
 // giveBackStock returns a cancelled order's stock once: the flag is set first under a guard, so a

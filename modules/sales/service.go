@@ -33,6 +33,7 @@ func mustZone(name string) *time.Location {
 type Service struct {
 	store store
 	stock Stock
+	cuts  Cuts
 	log   zerolog.Logger
 	now   func() time.Time
 }
