@@ -119,7 +119,9 @@ func TestConcurrentCutsSplitTheSales(t *testing.T) {
 	cuts := make([]cashcut.Cut, 2)
 	errs := make([]error, 2)
 	for i := range 2 {
-		wg.Go(func() { cuts[i], errs[i] = svc.MakeCut(context.Background(), cashcut.Actor{ID: "x", Name: "Caja"}, nil, "") })
+		wg.Go(func() {
+			cuts[i], errs[i] = svc.MakeCut(context.Background(), cashcut.Actor{ID: "x", Name: "Caja"}, nil, "")
+		})
 	}
 	wg.Wait()
 	seen := map[string]int{}

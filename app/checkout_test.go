@@ -174,7 +174,9 @@ func TestCounterOrderIsPricedAndStockedByTheServer(t *testing.T) {
 	}
 	// The thank-you page lists it among the customer's pending orders.
 	me := s.call("cliente@tienda.mx", http.MethodPost, "/v1/usuarios/login", `{"email":"cliente@tienda.mx","password":"Cliente#2026"}`)
-	var login struct{ Data struct{ DataUser struct{ ID string } } }
+	var login struct {
+		Data struct{ DataUser struct{ ID string } }
+	}
 	_ = json.Unmarshal(me.Body.Bytes(), &login)
 	rec = s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/ordenes/pendientes/"+login.Data.DataUser.ID, nil)
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), got.Folio) {

@@ -65,9 +65,9 @@ type Sale struct {
 	Pago          string        `bson:"pago" json:"pago"`
 	MetodoPago    string        `bson:"metodoPago" json:"metodoPago"`
 	Envio         *Envio        `bson:"envio,omitempty" json:"envio,omitempty"`
-	PagadoEn      *time.Time    `bson:"pagadoEn,omitempty" json:"pagadoEn,omitempty"` // stamped by the store's clock; cash cuts go by it
-	CobradoPor    string        `bson:"cobradoPor,omitempty" json:"cobradoPor,omitempty"`         // who took the money
-	NombreCobro   string        `bson:"nombreCobro,omitempty" json:"nombreCobro,omitempty"`       // that user's name
+	PagadoEn      *time.Time    `bson:"pagadoEn,omitempty" json:"pagadoEn,omitempty"`       // stamped by the store's clock; cash cuts go by it
+	CobradoPor    string        `bson:"cobradoPor,omitempty" json:"cobradoPor,omitempty"`   // who took the money
+	NombreCobro   string        `bson:"nombreCobro,omitempty" json:"nombreCobro,omitempty"` // that user's name
 	Estado        string        `bson:"estado" json:"estado"`
 	Revisar       string        `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
 	Origen        string        `bson:"origen" json:"origen"`
