@@ -243,6 +243,15 @@ func TestGracefulShutdownFinishesTheRequestInFlight(t *testing.T) {
 	}
 }
 
+func storedProducts(t *testing.T, a *App) int {
+	t.Helper()
+	n, err := a.store.R.Collection("productos").CountDocuments(context.Background(), map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
+}
+
 func countProducts(t *testing.T, h http.Handler) int {
 	t.Helper()
 	rec := do(t, h, http.MethodGet, "/v1/productos?limit=100", "")
@@ -262,7 +271,7 @@ func TestDemoDataIsCreatedOnceAndSurvivesRestarts(t *testing.T) {
 	dir := t.TempDir()
 	env := map[string]string{"DEMO_DATA": "true"}
 	a := MustStart(t, dir, env)
-	first := countProducts(t, a.Handler())
+	first := storedProducts(t, a)
 	if first < 60 {
 		t.Fatalf("demo catalogue has %d products, want at least 60", first)
 	}
@@ -275,7 +284,7 @@ func TestDemoDataIsCreatedOnceAndSurvivesRestarts(t *testing.T) {
 
 	b := MustStart(t, dir, env)
 	defer closeApp(t, b)
-	if n := countProducts(t, b.Handler()); n != first {
+	if n := storedProducts(t, b); n != first {
 		t.Fatalf("after restart %d products, want %d (no duplicates)", n, first)
 	}
 	if rec := do(t, b.Handler(), http.MethodPost, "/v1/usuarios/login", `{"email":"admin@tienda.mx","password":"Admin#2026"}`); rec.Code != 200 {

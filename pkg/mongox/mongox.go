@@ -73,7 +73,9 @@ func (s *Store) connect(ctx context.Context, uri string, embedded bool) error {
 		s.writer, s.reader = c, c
 		return s.Ping(ctx)
 	}
-	w, err := mongo.Connect(options.MergeClientOptions(opts, options.Client().SetMaxPoolSize(1)))
+	// Every write waits its turn for the one connection; the wait counts against the server
+	// selection timeout, so give the writer a longer one than a busy shop's queue can reach.
+	w, err := mongo.Connect(options.MergeClientOptions(opts, options.Client().SetMaxPoolSize(1).SetServerSelectionTimeout(30*time.Second)))
 	if err != nil {
 		return fmt.Errorf("mongox: connect writer: %w", err)
 	}
