@@ -156,7 +156,7 @@ func TestACutLeftHalfWayIsCompletedAtTheNextStart(t *testing.T) {
 	seedPaid(t, a, 3, func(int) float64 { return 10 }, func(int) string { return "Efectivo" }, func(int) (string, string) { return "c", "Caja" })
 	// A crash right after the cut's period was fixed, before the cut was written.
 	until := time.Now().UTC().Add(time.Second)
-	if _, err := a.store.W.Collection("cortes_meta").InsertOne(ctx, bson.M{"_id": "ultimo", "numero": 1, "hasta": until}); err != nil {
+	if _, err := a.store.W.Collection("cortes_meta").InsertOne(ctx, bson.M{"_id": "ultimo", "numero": 1, "desde": time.Time{}, "hasta": until}); err != nil {
 		t.Fatal(err)
 	}
 	closeApp(t, a)

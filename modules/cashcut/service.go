@@ -94,19 +94,13 @@ func (s *Service) LastCutUntil(ctx context.Context) (time.Time, error) {
 // totals by method and by user, and the cash expected against the cash counted. Its period is
 // fixed first, by moving the cuts' counter under a guard (two cuts at once get consecutive,
 // non-overlapping periods), and the cut is written 'en_proceso' right after, so a crash leaves a
-// period the start-up sweep completes. Errors: conflict when there is nothing to close.
+// period the start-up sweep completes. The sales are read once, in one pass over ventas.
+// Errors: conflict when there is nothing to close.
 func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, notes string) (Cut, error) {
 	for attempt := 0; attempt < 20; attempt++ {
 		last, err := s.store.counter(ctx)
 		if err != nil {
 			return Cut{}, err
-		}
-		pending, err := s.sales.PaidBetween(ctx, last.Hasta, time.Time{})
-		if err != nil {
-			return Cut{}, err
-		}
-		if len(pending) == 0 {
-			return Cut{}, apperr.New(apperr.Conflict, "No hay ventas pendientes de corte.")
 		}
 		next, ok, err := s.store.advance(ctx, last)
 		if err != nil {
@@ -128,6 +122,9 @@ func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, 
 		c, err = s.close(ctx, c)
 		if err != nil {
 			return Cut{}, err
+		}
+		if len(c.Ventas) == 0 {
+			return Cut{}, apperr.New(apperr.Conflict, "No hay ventas pendientes de corte.")
 		}
 		s.log.Info().Int64("cut", c.Numero).Int("sales", len(c.Ventas)).Float64("total", c.PorMetodo.TotalGeneral).Msg("cash cut made")
 		return c, nil
@@ -154,6 +151,10 @@ func (s *Service) close(ctx context.Context, c Cut) (Cut, error) {
 		c.Ventas[i] = CutSale{ID: v.ID, Folio: v.Folio, Total: v.Total.Pesos(), MetodoPago: v.Metodo, Usuario: v.UserName}
 	}
 	sort.Slice(c.Ventas, func(i, j int) bool { return c.Ventas[i].Folio < c.Ventas[j].Folio })
+	if len(sales) == 0 {
+		// A period with no sales (nothing pending, or a concurrent cut took them): no cut to keep.
+		return c, s.store.delete(ctx, c.ID)
+	}
 	c.Estado = EstadoCerrado
 	if err := s.store.replace(ctx, c); err != nil {
 		return Cut{}, err
@@ -171,11 +172,8 @@ func (s *Service) Sweep(ctx context.Context) error {
 	if _, ok, err := s.store.byNumber(ctx, last.Numero); err != nil {
 		return err
 	} else if !ok {
-		prev, _, err := s.store.byNumber(ctx, last.Numero-1)
-		if err != nil {
-			return err
-		}
-		c := Cut{ID: bson.NewObjectID(), Numero: last.Numero, Desde: prev.Hasta, Hasta: last.Hasta, Fecha: last.Hasta,
+		// Written and removed as empty, or never written: close it again (an empty one is removed).
+		c := Cut{ID: bson.NewObjectID(), Numero: last.Numero, Desde: last.Desde, Hasta: last.Hasta, Fecha: last.Hasta,
 			NombreUsuario: "Sistema (recuperado)", Estado: EstadoEnProceso, Ventas: []CutSale{}, PorUsuario: []ByUser{}}
 		if err := s.store.insert(ctx, c); err != nil {
 			return err

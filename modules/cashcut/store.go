@@ -29,9 +29,10 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: -1}}, Options: options.Index().SetName("fecha")})
 }
 
-// counter is the last cut's number and the end of its period.
+// counter is the last cut's number and its period.
 type counter struct {
 	Numero int64     `bson:"numero"`
+	Desde  time.Time `bson:"desde"`
 	Hasta  time.Time `bson:"hasta"`
 }
 
@@ -54,7 +55,7 @@ func (s store) advance(ctx context.Context, prev counter) (counter, bool, error)
 	opts := options.FindOneAndUpdate().SetReturnDocument(options.After).SetUpsert(prev.Numero == 0)
 	var next counter
 	err := s.db.W.Collection(metaCollection).FindOneAndUpdate(ctx, filter,
-		bson.M{"$set": bson.M{"numero": prev.Numero + 1}, "$currentDate": bson.M{"hasta": true}}, opts).Decode(&next)
+		bson.M{"$set": bson.M{"numero": prev.Numero + 1, "desde": prev.Hasta}, "$currentDate": bson.M{"hasta": true}}, opts).Decode(&next)
 	if errors.Is(err, mongo.ErrNoDocuments) || mongox.IsDuplicate(err) {
 		return counter{}, false, nil
 	}
@@ -78,6 +79,13 @@ func (s store) insert(ctx context.Context, c Cut) error {
 func (s store) replace(ctx context.Context, c Cut) error {
 	if _, err := s.db.W.Collection(collection).ReplaceOne(ctx, bson.M{"_id": c.ID}, c); err != nil {
 		return fmt.Errorf("cashcut: store cut: %w", err)
+	}
+	return nil
+}
+
+func (s store) delete(ctx context.Context, id bson.ObjectID) error {
+	if _, err := s.db.W.Collection(collection).DeleteOne(ctx, bson.M{"_id": id}); err != nil {
+		return fmt.Errorf("cashcut: delete: %w", err)
 	}
 	return nil
 }
