@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// hostileBodies is a corpus of bad request bodies: malformed JSON, wrong types, operator objects
+// in every usual field, negative and fractional quantities, unicode oddities, deep nesting, huge
+// strings and arrays.
+func hostileBodies() []string {
+	op := `{"$gt":""}`
+	fields := []string{"email", "password", "name", "nombre", "titulo", "phone", "rol", "status", "cliente", "q",
+		"categoria", "pago", "entrega", "metodoPago", "observaciones", "idOrden", "startDate", "endDate", "imagen", "logs",
+		"carrito", "items", "variantes", "extras", "envio", "percentage", "expirationDate", "code", "token"}
+	withOps := map[string]json.RawMessage{}
+	for _, f := range fields {
+		withOps[f] = json.RawMessage(op)
+	}
+	opsBody, _ := json.Marshal(withOps)
+	return []string{
+		``, `{`, `}`, `[]`, `"texto"`, `123`, `null`, `true`, `{"a":}`, `{"a":1}{"b":2}`,
+		string(opsBody),
+		`{"email":{"$ne":""},"password":{"$ne":""}}`,
+		`{"cliente":"Juan","carrito":[{"id":"x","producto_id":"y","cantidad":-5}]}`,
+		`{"cliente":"Juan","carrito":[{"id":"x","producto_id":"y","cantidad":1.5}]}`,
+		`{"cliente":"Juan","carrito":"no-es-lista","items":{"a":1}}`,
+		`{"nombre":"\u0000\ud800\uffff","descripcion":"` + "\u202e\u200b" + `","email":"a@b.mx\u0000"}`,
+		`{"variantes":[{"stock":-1,"precioVenta":-10,"descuento":150}],"percentage":-20,"expirationDate":"ayer"}`,
+		`{"logs":[{"title":` + strings.Repeat(`"x",`, 1) + `"error":{"$where":"1"}}]}`,
+		strings.Repeat("[", 5000) + strings.Repeat("]", 5000),
+		`{"nombre":"` + strings.Repeat("a", 300_000) + `"}`,
+		`{"carrito":[` + strings.TrimSuffix(strings.Repeat(`{"id":"a","producto_id":"b","cantidad":1},`, 20_000), ",") + `]}`,
+		`{"pago":5,"entrega":["Entregado"],"envio":"x","efectivoContado":"mucho","observaciones":7}`,
+	}
+}
+
+// dump reads every collection of the store, for comparing before and after.
+func dump(t *testing.T, a *App) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	names, err := a.store.R.ListCollectionNames(ctx, bson.M{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, n := range names {
+		cur, err := a.store.R.Collection(n).Find(ctx, bson.M{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for cur.Next(ctx) {
+			b, err := bson.MarshalExtJSON(cur.Current, true, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[n] = append(out[n], string(b))
+		}
+		if err := cur.Err(); err != nil {
+			t.Fatal(err)
+		}
+		sort.Strings(out[n])
+	}
+	return out
+}
+
+// TestHostileInputOnEveryRoute walks every /v1 route the router knows and sends it the corpus as
+// an Administrador (the widest rights) and as a visitor: no answer is a 5xx, every error has the
+// JSON shape with a Spanish message, and the store is unchanged afterwards.
+func TestHostileInputOnEveryRoute(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	admin := s.token("admin@tienda.mx")
+	before := dump(t, s.app)
+	param := regexp.MustCompile(`:[A-Za-z_]+`)
+	spanish := regexp.MustCompile(`[a-záéíóúñ]{3,}`)
+	queries := []string{"", "?page=-1&limit=abc&q=%7B%22%24gt%22%3A%22%22%7D&titulo=%24where&categoria=%7B%7D&startDate=zzz&endDate=2026-99-99",
+		"?q=" + strings.Repeat("x", 5000)}
+	for _, r := range s.app.echo.Router().Routes() {
+		if !strings.HasPrefix(r.Path, "/v1/") || r.Path == "/v1/*" || strings.HasPrefix(r.Path, "/v1/test/") || r.Method == "echo_route_not_found" {
+			continue
+		}
+		for _, id := range []string{"6955b90064656d6f0000ffff", "no-es-id", "%24gt"} {
+			path := param.ReplaceAllString(r.Path, id)
+			for _, q := range queries {
+				for _, body := range hostileBodies() {
+					if r.Method == http.MethodGet && body != "" {
+						continue
+					}
+					for _, tok := range []string{"Bearer " + admin, ""} {
+						rec := do(t, s.h, r.Method, path+q, body, "Authorization", tok)
+						where := fmt.Sprintf("%s %s%s with %.60q", r.Method, path, q, body)
+						if rec.Code >= 500 {
+							t.Errorf("%s: %d %s", where, rec.Code, rec.Body)
+							continue
+						}
+						if rec.Code >= 400 {
+							var e errorAnswer
+							if json.Unmarshal(rec.Body.Bytes(), &e) != nil || e.Error.Code == "" || !spanish.MatchString(e.Error.Message) {
+								t.Errorf("%s: error without the JSON shape: %d %.200s", where, rec.Code, rec.Body)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	after := dump(t, s.app)
+	for name, docs := range after {
+		if strings.HasSuffix(name, "_meta") {
+			// Version counters, and the cash cuts' counter: a 'Hacer corte' with nothing to close
+			// still ends a (sale-less) period.
+			continue
+		}
+		if strings.Join(docs, "\n") != strings.Join(before[name], "\n") {
+			t.Errorf("collection %s changed: %d documents before, %d after", name, len(before[name]), len(docs))
+			for i := range docs {
+				if i < len(before[name]) && docs[i] != before[name][i] {
+					t.Logf("before: %.600s\nafter:  %.600s", before[name][i], docs[i])
+					break
+				}
+			}
+		}
+	}
+}
