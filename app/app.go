@@ -103,7 +103,8 @@ func (a *App) build(ctx context.Context) error {
 		return err
 	}
 	checkoutM := cartcheckout.New(cartcheckout.Deps{Store: a.store, Catalog: stock, Sales: checkoutSales{salesM.Service()},
-		Users: checkoutUsers{usersM.Service()}, Provider: provider, Secret: a.cfg.MercadoPagoWebhookSecret, Log: deps("cartcheckout")})
+		Users: checkoutUsers{usersM.Service()}, Provider: provider, Secret: a.cfg.MercadoPagoWebhookSecret,
+		SoleProcess: a.store.Embedded(), Log: deps("cartcheckout")})
 	cashcutM := cashcut.New(cashcut.Deps{Store: a.store, Sales: cashcutSales{salesM.Service()}, Log: deps("cashcut")})
 	salesM.SetCuts(cashcutM.Service())
 	logsM := logs.New(logs.Deps{Store: a.store, Log: deps("logs")})
@@ -137,6 +138,9 @@ func (a *App) build(ctx context.Context) error {
 	a.logs = logsM
 	logsM.Start(context.Background())
 	if err := cashcutM.Service().Sweep(ctx); err != nil {
+		return err
+	}
+	if err := checkoutM.Recover(ctx); err != nil {
 		return err
 	}
 	background, stop := context.WithCancel(context.Background())

@@ -116,8 +116,18 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 // the middle of the sweep is harmless, as giving back under a key happens once. It also expires
 // online orders whose payment never came.
 func (s *Service) Sweep(ctx context.Context) error {
-	now := s.now()
-	stuck, err := s.sales.Abandoned(ctx, now.Add(-5*time.Minute))
+	if err := s.settleReservations(ctx, 5*time.Minute); err != nil {
+		return err
+	}
+	if s.payments != nil {
+		return s.expireUnpaid(ctx, s.now())
+	}
+	return nil
+}
+
+// settleReservations gives back the stock of reservations older than age and drops them.
+func (s *Service) settleReservations(ctx context.Context, age time.Duration) error {
+	stuck, err := s.sales.Abandoned(ctx, s.now().Add(-age))
 	if err != nil {
 		return err
 	}
@@ -127,9 +137,6 @@ func (s *Service) Sweep(ctx context.Context) error {
 			return err
 		}
 		s.log.Warn().Str("folio", r.Folio).Msg("checkout: settled an order left half-way by a crash")
-	}
-	if s.payments != nil {
-		return s.expireUnpaid(ctx, now)
 	}
 	return nil
 }

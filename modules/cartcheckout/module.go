@@ -21,13 +21,17 @@ type Deps struct {
 	Users    Users
 	Provider Provider // nil: online payments are off
 	Secret   string   // the webhook signing secret
+	// SoleProcess: no other process uses the store (the embedded one), so at start every
+	// reservation left is abandoned; with replicas on MongoDB only those older than 5 minutes are.
+	SoleProcess bool
 	Log      zerolog.Logger
 }
 
 // Module is the checkout module's one door.
 type Module struct {
-	store   store
-	service *Service
+	store       store
+	service     *Service
+	soleProcess bool
 }
 
 // New builds the module.
@@ -36,7 +40,7 @@ func New(d Deps) *Module {
 	if d.Provider != nil {
 		s.payments = &payments{provider: d.Provider, secret: d.Secret}
 	}
-	return &Module{store: store{db: d.Store}, service: s}
+	return &Module{store: store{db: d.Store}, service: s, soleProcess: d.SoleProcess}
 }
 
 // Service returns the checkout use cases.
@@ -54,16 +58,25 @@ func (m *Module) Routes(g *echo.Group) {
 	g.POST("/webhooks/mercadopago", m.webhook)
 }
 
-// Run settles crashed and abandoned orders at start and then every minute, until ctx ends.
+// Recover settles, before the shop serves, the orders a crash left half-placed. With the embedded
+// store no other process can have an order in flight, so every reservation left is a crash's.
+func (m *Module) Recover(ctx context.Context) error {
+	if !m.soleProcess {
+		return nil // other replicas may be placing orders: the periodic sweep waits 5 minutes
+	}
+	return m.service.settleReservations(ctx, 0)
+}
+
+// Run settles abandoned reservations and unpaid online orders every minute, until ctx ends.
 func (m *Module) Run(ctx context.Context) {
 	for {
-		if err := m.service.Sweep(ctx); err != nil && ctx.Err() == nil {
-			m.service.log.Error().Err(err).Msg("checkout: sweep")
-		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-time.After(time.Minute):
+		}
+		if err := m.service.Sweep(ctx); err != nil && ctx.Err() == nil {
+			m.service.log.Error().Err(err).Msg("checkout: sweep")
 		}
 	}
 }
