@@ -24,7 +24,7 @@ type Deps struct {
 	// SoleProcess: no other process uses the store (the embedded one), so at start every
 	// reservation left is abandoned; with replicas on MongoDB only those older than 5 minutes are.
 	SoleProcess bool
-	Log      zerolog.Logger
+	Log         zerolog.Logger
 }
 
 // Module is the checkout module's one door.
