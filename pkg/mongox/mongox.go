@@ -45,7 +45,7 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	s := &Store{}
 	uri := o.URI
 	if uri == "" {
-		emb, err := startEmbedded(o.DataDir)
+		emb, err := startEmbedded(o.DataDir, "127.0.0.1:0")
 		if err != nil {
 			return nil, err
 		}
@@ -135,9 +135,20 @@ type embedded struct {
 	done   chan struct{}
 }
 
-// startEmbedded starts FerretDB on SQLite in dir, on a free port of 127.0.0.1. A lock file keeps a
-// second process off the same directory.
-func startEmbedded(dir string) (*embedded, error) {
+// StartServer runs FerretDB on SQLite in dir as a server on addr (host:port), apart from any
+// Store: tests use it as the "remote" store they can stop and start again. It returns the URI
+// and a function that stops the server.
+func StartServer(dir, addr string) (string, func() error, error) {
+	e, err := startEmbedded(dir, addr)
+	if err != nil {
+		return "", nil, err
+	}
+	return e.uri, func() error { return e.stop(10 * time.Second) }, nil
+}
+
+// startEmbedded starts FerretDB on SQLite in dir, listening on addr (port 0: a free one). A lock
+// file keeps a second process off the same directory.
+func startEmbedded(dir, addr string) (*embedded, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("mongox: data dir: %w", err)
@@ -154,7 +165,7 @@ func startEmbedded(dir string) (*embedded, error) {
 		return nil, fmt.Errorf("mongox: data directory %s is in use by another process", abs)
 	}
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
+		Listener:  ferretdb.ListenerConfig{TCP: addr},
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/",
 		// FerretDB logs every connection at info and dumps every error reply at warn; keep only
