@@ -188,6 +188,9 @@ func (a *App) Close(ctx context.Context) error {
 		a.stopBackground()
 		a.background.Wait()
 	}
+	if a.catalog != nil {
+		a.catalog.Close() // stops its reload watcher
+	}
 	if a.logs != nil {
 		a.logs.Stop()
 	}

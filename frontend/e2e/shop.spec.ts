@@ -67,7 +67,7 @@ test.describe('on a phone (390x844)', () => {
     await shot(page, 'search-mobile')
     await option.click()
     await expect(page).toHaveURL(/\/product\/[^/]+$/)
-    await expect(page.getByRole('heading', { name: 'Detalle del producto' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
   })
 })
 
@@ -99,7 +99,7 @@ test.describe('deep links and unknown routes', () => {
     const response = await page.goto('/product/x')
     expect(response?.status()).toBe(200)
     await expect(page.getByRole('banner')).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Detalle del producto' })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveText('Error al cargar los detalles del producto')
   })
 
   test('a deep link to /corte/print loads the app', async ({ page }) => {

@@ -268,3 +268,22 @@ func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+func FuzzParseRange(f *testing.F) {
+	f.Add("2026-11-23", "2026-11-24")
+	f.Add("2026-11-23T00:00:00-06:00", "")
+	f.Add("", "2026-02-30")
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, start, end string) {
+		from, to, err := ParseRange(start, end, now)
+		if err != nil {
+			if !apperr.Is(err, apperr.Invalid) {
+				t.Fatalf("%q %q: %v is not an invalid-input error", start, end, err)
+			}
+			return
+		}
+		if !from.Before(to) || to.Sub(from) > 367*24*time.Hour {
+			t.Fatalf("%q %q: bad range %v - %v", start, end, from, to)
+		}
+	})
+}

@@ -1,6 +1,6 @@
 import { useAppSelector } from '@/app/hooks'
 import { selectRol } from '@/features/session/session-slice'
-import { CortePrintPage } from '@/features/staff/components/corte-print-page'
+import { CortePrintPage } from '@/features/cashcut/components/corte-print-page'
 import { StaffGuard } from '@/features/staff/components/staff-guard'
 
 /** `/corte/print`: its own bare route, guarded like the cash-cut screen. */

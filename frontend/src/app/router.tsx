@@ -3,7 +3,6 @@ import { Outlet, type RouteObject } from 'react-router'
 import { ShopLayout } from '@/app/shop-layout'
 import { NotFoundPage } from '@/components/not-found-page'
 import { PageLoading } from '@/components/page-loading'
-import { PlaceholderPage } from '@/components/placeholder-page'
 import { RouteError } from '@/components/route-error'
 import type { StaffHandle } from '@/features/staff/components/staff-layout'
 
@@ -12,14 +11,6 @@ function page<M>(load: () => Promise<M>, name: keyof M) {
   return {
     lazy: async () => ({ Component: (await load())[name] as ComponentType }),
   }
-}
-
-const staffPages = () => import('@/features/staff/components/staff-pages')
-
-type StaffPageName = keyof Awaited<ReturnType<typeof staffPages>>
-
-function staff(path: string, name: StaffPageName, handle: StaffHandle): RouteObject {
-  return { path, handle, ...page(staffPages, name) }
 }
 
 /** Every route of the app; `main.tsx` gives them to `createBrowserRouter`, tests to a memory router. */
@@ -39,38 +30,27 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('@/features/catalog-home/components/home-page'), 'HomePage') },
               { path: 'tiendas', ...page(() => import('@/features/config/components/stores-page'), 'StoresPage') },
-              {
-                path: 'ofertas',
-                element: (
-                  <PlaceholderPage title="Descuentos">
-                    <p>Aquí verás los productos con descuento. ¡Muy pronto!</p>
-                  </PlaceholderPage>
-                ),
-              },
-              {
-                path: 'modern',
-                element: (
-                  <PlaceholderPage title="Todos los productos">
-                    <p>Muy pronto podrás explorar aquí todo el catálogo.</p>
-                  </PlaceholderPage>
-                ),
-              },
+              { path: 'ofertas', ...page(() => import('@/features/catalog/components/category-page'), 'OffersPage') },
+              { path: 'modern', ...page(() => import('@/features/catalog/components/category-page'), 'AllProductsPage') },
               { path: 'busqueda/:id', ...page(() => import('@/features/catalog/components/category-page'), 'CategoryPage') },
               { path: 'product/:id', ...page(() => import('@/features/catalog/components/product-page'), 'ProductPage') },
               { path: 'carrito', ...page(() => import('@/features/cart/components/cart-page'), 'CartPage') },
-              { path: 'carrito/gracias', element: <PlaceholderPage title="¡Gracias por tu compra!" /> },
-              { path: 'success', element: <PlaceholderPage title="Resultado del pago" /> },
-              { path: 'failure', element: <PlaceholderPage title="El pago no se completó" /> },
-              { path: 'pending', element: <PlaceholderPage title="Pago pendiente" /> },
+              { path: 'carrito/gracias', ...page(() => import('@/features/checkout/components/thank-you-page'), 'ThankYouPage') },
+              { path: 'success', ...page(() => import('@/features/checkout/components/success-page'), 'SuccessPage') },
+              { path: 'failure', ...page(() => import('@/features/checkout/components/failure-page'), 'FailurePage') },
+              { path: 'pending', ...page(() => import('@/features/checkout/components/failure-page'), 'PendingPage') },
               { path: 'login', ...page(() => import('@/features/session/components/login-page'), 'LoginPage') },
-              { path: 'usuarios/registro', element: <PlaceholderPage title="Registre sus datos" /> },
-              { path: 'usuarios/restablecer-cuenta', element: <PlaceholderPage title="Restablecer cuenta" /> },
+              { path: 'usuarios/registro', ...page(() => import('@/features/session/components/register-page'), 'RegisterPage') },
+              {
+                path: 'usuarios/restablecer-cuenta',
+                ...page(() => import('@/features/session/components/reset-account-page'), 'ResetAccountPage'),
+              },
               {
                 path: 'usuarios/perfil',
                 ...page(() => import('@/features/session/components/profile-page'), 'ProfilePage'),
               },
-              { path: 'usuarios/compras', element: <PlaceholderPage title="Mis compras" /> },
-              { path: 'usuarios/listar', element: <PlaceholderPage title="Historial" /> },
+              { path: 'usuarios/compras', ...page(() => import('@/features/session/components/purchases-page'), 'PurchasesPage') },
+              { path: 'usuarios/listar', ...page(() => import('@/features/session/components/purchases-page'), 'PurchasesPage') },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
@@ -83,14 +63,46 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              staff('productos', 'ProductosPage', { staffScreen: 'productos' }),
-              staff('descuentos/*', 'DescuentosPage', { staffScreen: 'descuentos' }),
-              staff('ventas', 'VentasPage', { staffScreen: 'ventas' }),
-              staff('ventas/ordenes', 'OrdenesPage', { staffScreen: 'ordenes' }),
-              staff('ventas/envios', 'EnviosPage', { staffScreen: 'envios' }),
-              staff('corte', 'CortePage', { staffScreen: 'corte' }),
-              staff('usuarios', 'UsuariosPage', { staffScreen: 'usuarios' }),
-              staff('registro-errores', 'RegistroErroresPage', { staffScreen: 'registro-errores' }),
+              {
+                path: 'productos',
+                handle: { staffScreen: 'productos' } satisfies StaffHandle,
+                ...page(() => import('@/features/catalog-admin/components/productos-page'), 'ProductosPage'),
+              },
+              {
+                path: 'descuentos/*',
+                handle: { staffScreen: 'descuentos' } satisfies StaffHandle,
+                ...page(() => import('@/features/catalog-admin/components/descuentos-page'), 'DescuentosPage'),
+              },
+              {
+                path: 'ventas',
+                handle: { staffScreen: 'ventas' } satisfies StaffHandle,
+                ...page(() => import('@/features/sales/components/ventas-page'), 'VentasPage'),
+              },
+              {
+                path: 'ventas/ordenes',
+                handle: { staffScreen: 'ordenes' } satisfies StaffHandle,
+                ...page(() => import('@/features/sales/components/ordenes-page'), 'OrdenesPage'),
+              },
+              {
+                path: 'ventas/envios',
+                handle: { staffScreen: 'envios' } satisfies StaffHandle,
+                ...page(() => import('@/features/sales/components/envios-page'), 'EnviosPage'),
+              },
+              {
+                path: 'corte',
+                handle: { staffScreen: 'corte' } satisfies StaffHandle,
+                ...page(() => import('@/features/cashcut/components/corte-page'), 'CortePage'),
+              },
+              {
+                path: 'usuarios',
+                handle: { staffScreen: 'usuarios' } satisfies StaffHandle,
+                ...page(() => import('@/features/users/components/users-page'), 'UsersPage'),
+              },
+              {
+                path: 'registro-errores',
+                handle: { staffScreen: 'registro-errores' } satisfies StaffHandle,
+                ...page(() => import('@/features/error-log/components/error-log-page'), 'ErrorLogPage'),
+              },
             ],
           },
         ],

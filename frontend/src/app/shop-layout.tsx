@@ -5,13 +5,23 @@ import { BottomNav } from '@/components/layout/bottom-nav'
 import { CategoryMenu } from '@/components/layout/category-menu'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
+import { SessionNotice } from '@/components/layout/session-notice'
 import { SideMenu } from '@/components/layout/side-menu'
 import { TopBar } from '@/components/layout/top-bar'
 import { DEFAULT_SHOP_NAME } from '@/lib/categories'
 import { selectCartCount } from '@/features/cart/cart-slice'
 import { useGetConfigQuery } from '@/features/config/api'
 import { SearchBox } from '@/features/search/components/search-box'
-import { selectFirstName, selectIsAdmin, selectIsSignedIn, signOut } from '@/features/session/session-slice'
+import {
+  noticeDismissed,
+  selectFirstName,
+  selectIsAdmin,
+  selectIsSignedIn,
+  selectNotice,
+  selectRol,
+  signOut,
+} from '@/features/session/session-slice'
+import { screensFor } from '@/features/staff/permissions'
 
 /** The frame of every shop screen (SPEC §2 "Header, menus, footer"). */
 export function ShopLayout() {
@@ -21,6 +31,9 @@ export function ShopLayout() {
   const firstName = useAppSelector(selectFirstName)
   const signedIn = useAppSelector(selectIsSignedIn)
   const isAdmin = useAppSelector(selectIsAdmin)
+  const notice = useAppSelector(selectNotice)
+  // The 'Administrador' entry opens the first staff screen the role may use (DESIGN §4).
+  const adminPath = screensFor(useAppSelector(selectRol))[0]?.path
   const cartCount = useAppSelector(selectCartCount)
   const { data: config } = useGetConfigQuery()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -39,6 +52,7 @@ export function ShopLayout() {
       {navigation.state === 'loading' ? (
         <div className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-pulse bg-teal-400" role="progressbar" aria-label="Cargando" />
       ) : null}
+      <SessionNotice message={notice} onDismiss={() => dispatch(noticeDismissed())} />
       <TopBar firstName={firstName} phone={config?.tienda?.telefono} />
       <Header
         shopName={shopName}
@@ -59,6 +73,7 @@ export function ShopLayout() {
         firstName={firstName}
         signedIn={signedIn}
         isAdmin={isAdmin}
+        adminPath={adminPath}
         onSignOut={onSignOut}
       />
     </div>

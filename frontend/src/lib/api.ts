@@ -6,7 +6,8 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react'
 import type { SerializedError } from '@reduxjs/toolkit'
-import { signedOut, type TokenState } from '@/lib/session-events'
+import { sessionRejected, signedOut, type TokenState } from '@/lib/session-events'
+import { withErrorLog } from '@/lib/error-log'
 import { clearStorage } from '@/lib/storage'
 
 const rawBaseQuery = fetchBaseQuery({
@@ -18,7 +19,10 @@ const rawBaseQuery = fetchBaseQuery({
   },
 })
 
-/** Adds the token and signs the user out when the server no longer accepts it. */
+/** Shown after the server refused the stored token and the user was signed out. */
+export const SESSION_REJECTED = 'Tu sesión terminó o ya no es válida. Inicia sesión de nuevo.'
+
+/** Adds the token and signs the user out, with a message, when the server no longer accepts it. */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,
@@ -29,6 +33,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   if (result.error?.status === 401 && hadToken) {
     clearStorage()
     api.dispatch(signedOut())
+    api.dispatch(sessionRejected(SESSION_REJECTED))
   }
   return result
 }
@@ -36,7 +41,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 /** The one API slice of the app; features add their endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery,
+  // Every failed call is logged locally, reported to Sentry and carries its SPEC §8 message.
+  baseQuery: withErrorLog(baseQuery),
   tagTypes: ['Config', 'Producto'],
   endpoints: () => ({}),
 })

@@ -6,6 +6,9 @@ export type Variante = {
   stock?: number
   precioVenta?: number
   descuento?: number
+  /** Computed by the server for each answer: the discount that applies now and the price after it. */
+  descuentoEfectivo?: number
+  precioFinal?: number
 }
 
 export type Producto = {
@@ -67,8 +70,9 @@ export type PriceInfo = { precio: number; precioFinal: number; descuento: number
 export function productPrice(p: Producto): PriceInfo | undefined {
   const v = p.variantes?.[0]
   if (v && typeof v.precioVenta === 'number') {
-    const descuento = Math.max(0, v.descuento ?? 0)
-    return { precio: v.precioVenta, precioFinal: discounted(v.precioVenta, descuento), descuento }
+    const descuento = Math.max(0, v.descuentoEfectivo ?? v.descuento ?? 0)
+    const precioFinal = typeof v.precioFinal === 'number' ? v.precioFinal : discounted(v.precioVenta, descuento)
+    return { precio: v.precioVenta, precioFinal, descuento: Math.round(descuento) }
   }
   const lista = p.precios?.precio_lista ?? p.precios?.precio_1
   if (typeof lista !== 'number') return undefined

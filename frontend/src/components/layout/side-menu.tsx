@@ -11,6 +11,8 @@ type SideMenuProps = {
   firstName: string
   signedIn: boolean
   isAdmin: boolean
+  /** Where 'Administrador' goes: the first staff screen of the role; none hides the entry. */
+  adminPath?: string
   onSignOut: () => void
 }
 
@@ -36,7 +38,8 @@ function MenuLink({ to, icon: Icon, children, onClose }: { to: string; icon: Com
 }
 
 /** The hamburger menu of the shop (SPEC §2 "Side menu"). */
-export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, onSignOut }: SideMenuProps) {
+export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPath, onSignOut }: SideMenuProps) {
+  const staffPath = adminPath ?? (isAdmin ? '/productos' : undefined)
   return (
     <Drawer
       open={open}
@@ -69,8 +72,8 @@ export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, onSignOu
               Perfil
             </MenuLink>
           ) : null}
-          {isAdmin ? (
-            <MenuLink to="/productos" icon={SettingsIcon} onClose={onClose}>
+          {signedIn && staffPath ? (
+            <MenuLink to={staffPath} icon={SettingsIcon} onClose={onClose}>
               Administrador
             </MenuLink>
           ) : null}

@@ -30,6 +30,18 @@ export const cartSlice = createSlice({
       if (action.payload.cantidad <= 0) state.items = state.items.filter((i) => i !== item)
       else item.cantidad = action.payload.cantidad
     },
+    /** The server's current price for a line (the cart refreshes prices from the catalogue). */
+    itemRepriced: (
+      state,
+      action: PayloadAction<Pick<CartItem, 'id' | 'producto_id' | 'precio' | 'precioFinal' | 'descuento'> & Pick<CartItem, 'extras'>>,
+    ) => {
+      const item = state.items.find((i) => sameLine(i, action.payload))
+      if (!item) return
+      item.precio = action.payload.precio
+      item.precioFinal = action.payload.precioFinal
+      item.descuento = action.payload.descuento
+      if (action.payload.extras) item.extras = action.payload.extras
+    },
     cartCleared: (state) => {
       state.items = []
     },
@@ -46,5 +58,5 @@ export const cartSlice = createSlice({
   },
 })
 
-export const { itemAdded, itemRemoved, quantityChanged, cartCleared } = cartSlice.actions
+export const { itemAdded, itemRemoved, quantityChanged, itemRepriced, cartCleared } = cartSlice.actions
 export const { selectCartItems, selectCartCount } = cartSlice.selectors

@@ -1,4 +1,4 @@
-export type CartExtra = { nombre: string; precio: number }
+export type CartExtra = { _id?: string; nombre: string; precio: number }
 
 /** One cart line as the original shop kept it in browser storage (SPEC §3). */
 export type CartItem = {

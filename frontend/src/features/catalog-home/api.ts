@@ -1,4 +1,5 @@
 import { api } from '@/lib/api'
+import { readItem, removeItem, writeItem } from '@/lib/storage'
 import type { Producto } from '@/lib/product'
 
 /** Page size of product lists (SPEC §9). */
@@ -19,6 +20,27 @@ export function toProductPage(body: unknown, limit = PAGE_SIZE): ProductPage {
   return { products: [], hasMore: false }
 }
 
+/** Browser storage key and lifetime of the home products cache (SPEC §3, §9). */
+export const HOME_CACHE_KEY = 'home_products_cache_v3'
+export const HOME_CACHE_MS = 30 * 60 * 1000
+
+function readHomeCache(now = Date.now()): ProductPage | null {
+  try {
+    const raw = readItem(HOME_CACHE_KEY)
+    if (!raw) return null
+    const { t, page } = JSON.parse(raw) as { t?: number; page?: ProductPage }
+    if (typeof t === 'number' && now - t < HOME_CACHE_MS && page && Array.isArray(page.products)) return page
+  } catch {
+    // Corrupt: dropped below.
+  }
+  removeItem(HOME_CACHE_KEY)
+  return null
+}
+
+function writeHomeCache(page: ProductPage) {
+  writeItem(HOME_CACHE_KEY, JSON.stringify({ t: Date.now(), page }))
+}
+
 export const catalogHomeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getFeaturedProducts: build.infiniteQuery<ProductPage, void, number>({
@@ -27,11 +49,19 @@ export const catalogHomeApi = api.injectEndpoints({
         getNextPageParam: (lastPage, _allPages, lastPageParam) =>
           lastPage.hasMore ? lastPageParam + 1 : undefined,
       },
-      query: ({ pageParam }) => ({
-        url: 'productos',
-        params: { page: pageParam, limit: PAGE_SIZE, compact: 1 },
-      }),
-      transformResponse: (body: unknown) => toProductPage(body),
+      // The first page is also kept in browser storage for 30 minutes (SPEC §9), so a return
+      // visit shows the home at once without asking the server.
+      queryFn: async ({ pageParam }, _api, _extra, baseQuery) => {
+        if (pageParam === 1) {
+          const cached = readHomeCache()
+          if (cached) return { data: cached }
+        }
+        const res = await baseQuery({ url: 'productos', params: { page: pageParam, limit: PAGE_SIZE, compact: 1 } })
+        if (res.error) return { error: res.error }
+        const page = toProductPage(res.data)
+        if (pageParam === 1) writeHomeCache(page)
+        return { data: page }
+      },
       providesTags: ['Producto'],
       // Home products are kept for 30 minutes (SPEC §9).
       keepUnusedDataFor: 30 * 60,

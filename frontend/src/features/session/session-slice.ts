@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { AppThunk } from '@/app/store'
 import { api } from '@/lib/api'
-import { signedOut } from '@/lib/session-events'
+import { sessionRejected, signedOut } from '@/lib/session-events'
 import { clearStorage } from '@/lib/storage'
 import { firstName } from '@/lib/text'
 import { readSession, toDataUser, writeSession } from '@/features/session/session-storage'
@@ -11,21 +11,30 @@ export type SessionState = {
   token: string | null
   user: DataUser | null
   lastLogin: string | null
+  /** Why the user was signed out (the server refused the token); shown until dismissed. */
+  notice?: string | null
 }
 
-const empty: SessionState = { token: null, user: null, lastLogin: null }
+const empty: SessionState = { token: null, user: null, lastLogin: null, notice: null }
 
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: (): SessionState => readSession(),
   reducers: {
     sessionStarted: (_state, action: PayloadAction<SessionState>) => action.payload,
+    noticeDismissed: (state) => {
+      state.notice = null
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => empty)
+    builder.addCase(sessionRejected, (state, action) => {
+      state.notice = action.payload
+    })
   },
   selectors: {
     selectToken: (s) => s.token,
+    selectNotice: (s) => s.notice ?? null,
     selectUser: (s) => s.user,
     selectIsSignedIn: (s) => Boolean(s.token),
     selectIsAdmin: (s) => Boolean(s.token && s.user?.admin),
@@ -35,8 +44,8 @@ export const sessionSlice = createSlice({
   },
 })
 
-export const { sessionStarted } = sessionSlice.actions
-export const { selectToken, selectUser, selectIsSignedIn, selectIsAdmin, selectFirstName, selectRol } =
+export const { sessionStarted, noticeDismissed } = sessionSlice.actions
+export const { selectNotice, selectToken, selectUser, selectIsSignedIn, selectIsAdmin, selectFirstName, selectRol } =
   sessionSlice.selectors
 
 /** Stores the login answer in the browser (SPEC §3 keys) and in the state. */
@@ -47,6 +56,21 @@ export const signIn =
     const user = toDataUser(data.dataUser) ?? { id: '', name: '', email: data.email, admin: false }
     writeSession(data.token, data.email, user, lastLogin)
     dispatch(sessionStarted({ token: data.token, user, lastLogin }))
+  }
+
+/**
+ * Keeps the session in step after the user changed their own account: a new name or e-mail
+ * (profile) or the new token the server answers to a password change.
+ */
+export const sessionUpdated =
+  ({ token, name, email }: { token?: string; name?: string; email?: string }): AppThunk =>
+  (dispatch, getState) => {
+    const current = getState().session
+    if (!current.token || !current.user) return
+    const user = { ...current.user, ...(name ? { name } : {}), ...(email ? { email } : {}) }
+    const next = { token: token ?? current.token, user, lastLogin: current.lastLogin }
+    writeSession(next.token, user.email, user, next.lastLogin ?? new Date().toISOString())
+    dispatch(sessionStarted(next))
   }
 
 /** "Cerrar sesión": forgets everything kept in the browser and every cached answer. */

@@ -1,14 +1,193 @@
-import { Link } from 'react-router'
-import { PlaceholderPage } from '@/components/placeholder-page'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { useAppDispatch } from '@/app/hooks'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { Skeleton } from '@/components/skeleton'
+import { formatMoney } from '@/lib/money'
+import { productImage, productTitle } from '@/lib/product'
+import { itemAdded } from '@/features/cart/cart-slice'
+import { useGetProductoQuery } from '@/features/catalog/api'
+import { toCartItem, variantDiscount, variantFinalPrice } from '@/features/catalog/cart-line'
+import { ImageCarousel } from '@/features/catalog/components/image-carousel'
+import type { ProductoDetalle } from '@/features/catalog/types'
 
-/** `/product/:id`: product detail (placeholder until the catalogue issue). */
+function images(p: ProductoDetalle): string[] {
+  const all = [productImage(p), ...(p.details?.imagenes ?? [])].filter((s): s is string => Boolean(s))
+  return [...new Set(all)]
+}
+
+/** `/product/:id`: the product's detail and 'Agregar al carrito'. */
 export function ProductPage() {
+  const { id = '' } = useParams()
+  const { data: product, isLoading, isError } = useGetProductoQuery(id)
+  useDocumentTitle(product ? productTitle(product) : 'Producto')
+
+  if (isLoading) {
+    return (
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-2" aria-busy="true">
+        <Skeleton className="aspect-square w-full" />
+        <div className="space-y-3">
+          <Skeleton className="h-6 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-10 w-1/3" />
+        </div>
+      </div>
+    )
+  }
+  if (isError || !product) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12 text-center">
+        <p role="alert" className="font-medium text-rose-700">
+          Error al cargar los detalles del producto
+        </p>
+        <Link to="/" className="link mt-4 inline-block">
+          Volver a Inicio
+        </Link>
+      </div>
+    )
+  }
+  return <ProductDetail key={product._id} product={product} />
+}
+
+function ProductDetail({ product }: { product: ProductoDetalle }) {
+  const dispatch = useAppDispatch()
+  const title = productTitle(product)
+  const variantes = product.variantes ?? []
+  const [variantId, setVariantId] = useState(variantes[0]?._id ?? '')
+  const [extraIds, setExtraIds] = useState<string[]>([])
+  const [cantidad, setCantidad] = useState(1)
+  const [added, setAdded] = useState(false)
+  const variant = variantes.find((v) => v._id === variantId) ?? variantes[0]
+  const extras = (product.extras ?? []).filter((e) => extraIds.includes(e._id))
+  const descuento = variant ? variantDiscount(variant) : 0
+  const stock = variant?.stock ?? 0
+  const features = product.details?.caracteristicas ?? []
+  const dims = [
+    ['Largo', product.largo],
+    ['Ancho', product.ancho],
+    ['Alto', product.alto],
+  ] as const
+
+  const add = () => {
+    if (!variant || cantidad < 1) return
+    dispatch(itemAdded(toCartItem(product, variant, extras, cantidad)))
+    setAdded(true)
+  }
+
   return (
-    <PlaceholderPage title="Detalle del producto">
-      <p>Muy pronto verás aquí las fotos, el precio y las características del producto.</p>
-      <Link to="/" className="link mt-3 inline-block">
-        Volver a Inicio
-      </Link>
-    </PlaceholderPage>
+    <article className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-2">
+      <ImageCarousel images={images(product)} alt={title} />
+      <div className="flex flex-col gap-3">
+        <div className="flex items-center gap-2">
+          {product.marca_logo ? (
+            <img src={product.marca_logo} alt={product.marca ?? ''} className="h-8 object-contain" />
+          ) : product.marca ? (
+            <span className="rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold text-teal-800 uppercase">{product.marca}</span>
+          ) : null}
+          {descuento > 0 ? (
+            <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">-{Math.round(descuento)}%</span>
+          ) : null}
+        </div>
+        <h1 className="text-xl font-bold text-brand-900 sm:text-2xl">{title}</h1>
+        {variant ? (
+          <div aria-label="Precio">
+            {descuento > 0 ? (
+              <p className="text-sm text-slate-500">
+                <span className="sr-only">Antes </span>
+                <span className="line-through" data-testid="precio-lista">
+                  {formatMoney(variant.precioVenta ?? 0)}
+                </span>
+              </p>
+            ) : null}
+            <p className="text-3xl font-bold text-brand-900" data-testid="precio-final">
+              {formatMoney(variantFinalPrice(variant))}
+            </p>
+          </div>
+        ) : (
+          <p className="text-slate-600">Precio no disponible</p>
+        )}
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          {product.marca ? <Row label="Marca" value={product.marca} /> : null}
+          {product.modelo ? <Row label="Modelo" value={product.modelo} /> : null}
+          {product.garantia ? <Row label="Garantía" value={product.garantia} /> : null}
+          <Row label="Existencias" value={stock > 0 ? `${stock} disponibles` : 'Agotado'} />
+          {product.sat_key ? <Row label="Clave SAT" value={product.sat_key} /> : null}
+          {product.unidad_de_medida?.clave_unidad_sat ? (
+            <Row label="Unidad de medida" value={product.unidad_de_medida.clave_unidad_sat} />
+          ) : null}
+          {dims.map(([label, v]) => (typeof v === 'number' && v > 0 ? <Row key={label} label={label} value={`${v} cm`} /> : null))}
+        </dl>
+        {variantes.length > 1 ? (
+          <label className="text-sm">
+            <span className="field-label">Variante</span>
+            <select className="field-input" value={variant?._id} onChange={(e) => setVariantId(e.target.value)}>
+              {variantes.map((v) => (
+                <option key={v._id} value={v._id}>
+                  {[v.talla, v.tamano].filter(Boolean).join(' · ')} — {formatMoney(variantFinalPrice(v))}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {(product.extras ?? []).length > 0 ? (
+          <fieldset className="text-sm">
+            <legend className="field-label">Extras</legend>
+            {(product.extras ?? []).map((e) => (
+              <label key={e._id} className="flex items-center gap-2 py-1">
+                <input
+                  type="checkbox"
+                  checked={extraIds.includes(e._id)}
+                  onChange={(ev) =>
+                    setExtraIds((ids) => (ev.target.checked ? [...ids, e._id] : ids.filter((x) => x !== e._id)))
+                  }
+                />
+                {e.nombre} (+{formatMoney(e.precio)})
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div className="flex items-center gap-3">
+          <div className="flex items-center rounded-full border border-slate-300" role="group" aria-label="Cantidad">
+            <button type="button" aria-label="Quitar uno" className="px-3 py-2" onClick={() => setCantidad((n) => Math.max(0, n - 1))}>
+              −
+            </button>
+            <span className="min-w-8 text-center font-semibold" data-testid="cantidad">
+              {cantidad}
+            </span>
+            <button type="button" aria-label="Agregar uno" className="px-3 py-2" onClick={() => setCantidad((n) => n + 1)}>
+              +
+            </button>
+          </div>
+          <button type="button" className="btn-primary flex-1" disabled={!variant || cantidad < 1 || stock <= 0} onClick={add}>
+            Agregar al carrito
+          </button>
+        </div>
+        {added ? (
+          <p role="status" className="text-sm text-teal-800">
+            Producto agregado al carrito. <Link to="/carrito" className="link">Ver carrito</Link>
+          </p>
+        ) : null}
+        {product.descripcion ? <p className="text-sm whitespace-pre-line text-slate-700">{product.descripcion}</p> : null}
+        {features.length > 0 ? (
+          <section>
+            <h2 className="font-semibold text-slate-900">Características</h2>
+            <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+              {features.map((f, i) => (
+                <li key={i}>{f}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </article>
+  )
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-800">{value}</dd>
+    </>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { useAppDispatch } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api'
@@ -16,7 +16,9 @@ export function LoginPage() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [login, { isLoading, error }] = useLoginMutation()
-  const [email, setEmail] = useState('')
+  // A message and e-mail left by the registration or the password reset.
+  const arrival = (useLocation().state ?? null) as { message?: string; email?: string } | null
+  const [email, setEmail] = useState(arrival?.email ?? '')
   const [password, setPassword] = useState('')
   const [welcome, setWelcome] = useState<string | null>(null)
 
@@ -84,6 +86,8 @@ export function LoginPage() {
             <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
               {apiErrorMessage(error, 'Error al ingresar')}
             </p>
+          ) : arrival?.message ? (
+            <p className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">{arrival.message}</p>
           ) : null}
 
           <button type="submit" className="btn-primary w-full" disabled={isLoading || welcome !== null}>

@@ -1,0 +1,201 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp, storeSession } from '@/testing/render'
+import { cable, camara, LONG_NAME, p1, p2, producto, storeCart } from '@/features/cart/test-fixtures'
+import { cartTotals } from '@/features/cart/totals'
+
+vi.mock('@mercadopago/sdk-react', () => ({
+  initMercadoPago: vi.fn(),
+  Wallet: () => <div data-testid="mp-wallet" />,
+}))
+
+/** Makes `(max-width: …)` queries match (a phone) or not (a desktop). */
+function screenWidth(narrow: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: narrow && query.includes('max-width'),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  )
+}
+
+function server(extra: Record<string, Response> = {}) {
+  return mockServer({
+    'GET /v1/config': json(sampleConfig),
+    'GET /v1/productos/p1': json(p1),
+    'GET /v1/productos/p2': json(p2),
+    ...extra,
+  })
+}
+
+const rows = () => screen.getAllByTestId('cart-row')
+
+describe('cart page', () => {
+  it('shows each line, its discount, prices and the totals with IVA to the centavo', async () => {
+    screenWidth(true)
+    storeSession()
+    storeCart([camara, cable])
+    server()
+    renderApp('/carrito')
+
+    expect(await screen.findByRole('heading', { name: 'Tu Carrito', level: 1 })).toBeInTheDocument()
+    expect(rows()).toHaveLength(2)
+    const [first, second] = rows()
+    // Under 768 px the name is cut to 25 characters plus an ellipsis.
+    expect(within(first).getByRole('heading', { level: 2 })).toHaveTextContent(/^Cámara IP bala 4 MP con l…$/)
+    expect(within(first).getByTestId('descuento')).toHaveTextContent('- 10% Desc')
+    expect(within(first).getByTestId('precio-original')).toHaveTextContent('$1,899.00')
+    expect(within(first).getByTestId('precio-linea')).toHaveTextContent('$1,709.10 x 2 = $3,418.20')
+    expect(within(first).getByTestId('cantidad')).toHaveTextContent('2')
+    expect(within(first).getByRole('link', { name: `Ver ${LONG_NAME}` })).toHaveAttribute('href', '/product/p1')
+
+    expect(within(second).queryByTestId('descuento')).toBeNull()
+    expect(within(second).queryByTestId('precio-original')).toBeNull()
+    expect(within(second).getByTestId('precio-linea')).toHaveTextContent('$333.33 x 3 = $999.99')
+
+    // 3418.20 + 999.99 = 4418.19; IVA 16 % = 706.9104 -> 706.91; total 5125.10.
+    expect(screen.getByTestId('subtotal')).toHaveTextContent('$4,418.19')
+    expect(screen.getByTestId('iva')).toHaveTextContent('$706.91')
+    expect(screen.getByTestId('total')).toHaveTextContent('$5,125.10')
+    expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
+  })
+
+  it('shows the whole name and a single price on wide screens', async () => {
+    screenWidth(false)
+    storeCart([{ ...camara, cantidad: 1 }])
+    server()
+    renderApp('/carrito')
+    const row = (await screen.findAllByTestId('cart-row'))[0]
+    expect(within(row).getByRole('heading', { level: 2 })).toHaveTextContent(LONG_NAME)
+    expect(within(row).getByTestId('precio-linea')).toHaveTextContent(/^\$1,709\.10$/)
+  })
+
+  it('changes quantities with the chip and deletes a line', async () => {
+    storeSession()
+    storeCart([camara, cable])
+    server()
+    const { user, store } = renderApp('/carrito')
+    const first = (await screen.findAllByTestId('cart-row'))[0]
+    await user.click(within(first).getByRole('button', { name: 'Agregar uno' }))
+    expect(within(first).getByTestId('cantidad')).toHaveTextContent('3')
+    expect(within(first).getByTestId('precio-linea')).toHaveTextContent('$1,709.10 x 3 = $5,127.30')
+    await user.click(within(first).getByRole('button', { name: 'Quitar uno' }))
+    await user.click(within(first).getByRole('button', { name: 'Quitar uno' }))
+    expect(within(first).getByTestId('cantidad')).toHaveTextContent('1')
+    expect(within(first).getByRole('button', { name: 'Quitar uno' })).toBeDisabled()
+    expect(within(first).getByTestId('precio-linea')).toHaveTextContent(/^\$1,709\.10$/)
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Cable UTP Cat6' }))
+    expect(rows()).toHaveLength(1)
+    expect(store.getState().cart.items.map((i) => i.id)).toEqual(['v1'])
+    expect(screen.getByTestId('total')).toHaveTextContent('$1,982.56') // 1709.10 + 273.456 -> 273.46
+  })
+
+  it("says 'Carrito de compras vacio' when there is nothing", async () => {
+    server()
+    renderApp('/carrito')
+    expect(await screen.findByText('Carrito de compras vacio')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Vaciar carrito' })).toBeNull()
+    expect(screen.queryByTestId('total')).toBeNull()
+  })
+
+  it("asks a signed-out shopper to sign in: 'Iniciar sesión para poder Ordenar'", async () => {
+    storeCart([camara])
+    server()
+    renderApp('/carrito')
+    const link = await screen.findByRole('link', { name: 'Iniciar sesión para poder Ordenar' })
+    expect(link).toHaveAttribute('href', '/login')
+    expect(screen.queryByRole('button', { name: 'Pagar en caja' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Pagar con Mercado Pago' })).toBeNull()
+  })
+
+  it('empties the cart only after the confirmation dialog', async () => {
+    storeSession()
+    storeCart([camara, cable])
+    server()
+    const { user } = renderApp('/carrito')
+    await user.click(await screen.findByRole('button', { name: 'Vaciar carrito' }))
+    let dialog = screen.getByRole('dialog', { name: 'Vaciar carrito' })
+    expect(dialog).toHaveTextContent('¿Quieres quitar todos los productos de tu carrito?')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(rows()).toHaveLength(2)
+
+    await user.click(screen.getByRole('button', { name: 'Vaciar carrito' }))
+    dialog = screen.getByRole('dialog', { name: 'Vaciar carrito' })
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }))
+    expect(await screen.findByText('Carrito de compras vacio')).toBeInTheDocument()
+    expect(localStorage.getItem('cart')).toBeNull()
+  })
+
+  it('takes the price the server says today and tells the shopper', async () => {
+    storeSession()
+    storeCart([camara, cable])
+    server({
+      'GET /v1/productos/p1': json(
+        producto('p1', { _id: 'v1', precioVenta: 2000, descuento: 10, descuentoEfectivo: 10, precioFinal: 1800, stock: 25 }),
+      ),
+    })
+    const { store } = renderApp('/carrito')
+    await waitFor(() =>
+      expect(screen.getByText(`El precio de ${LONG_NAME} cambió de $1,709.10 a $1,800.00.`)).toBeInTheDocument(),
+    )
+    const first = rows()[0]
+    expect(within(first).getByTestId('precio-linea')).toHaveTextContent('$1,800.00 x 2 = $3,600.00')
+    expect(within(first).getByTestId('precio-original')).toHaveTextContent('$2,000.00')
+    expect(store.getState().cart.items[0]).toMatchObject({ precio: 2000, precioFinal: 1800, descuento: 10 })
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')[0].precioFinal).toBe(1800)
+    // 3600 + 999.99 = 4599.99; IVA 735.9984 -> 736.00; total 5335.99.
+    expect(screen.getByTestId('total')).toHaveTextContent('$5,335.99')
+  })
+
+  it('flags a product that is gone or out of stock and does not let the shopper order it', async () => {
+    storeSession()
+    storeCart([camara, cable])
+    server({
+      'GET /v1/productos/p1': json({ error: { code: 'not_found', message: 'Producto no encontrado' } }, 404),
+      'GET /v1/productos/p2': json(producto('p2', { _id: 'v2', precioVenta: 333.33, precioFinal: 333.33, stock: 0 })),
+    })
+    renderApp('/carrito')
+    const [first, second] = await screen.findAllByTestId('cart-row')
+    expect(await within(first).findByRole('alert')).toHaveTextContent('Este producto ya no está disponible')
+    expect(await within(second).findByRole('alert')).toHaveTextContent('Agotado')
+    expect(screen.getByText('Revisa los productos marcados antes de ordenar.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeDisabled()
+  })
+
+  it('flags a quantity above the stock left', async () => {
+    storeSession()
+    storeCart([{ ...cable, cantidad: 5 }])
+    server({ 'GET /v1/productos/p2': json(producto('p2', { _id: 'v2', precioVenta: 333.33, precioFinal: 333.33, stock: 4 })) })
+    const { user } = renderApp('/carrito')
+    const row = (await screen.findAllByTestId('cart-row'))[0]
+    expect(await within(row).findByRole('alert')).toHaveTextContent('Solo quedan 4 disponibles')
+    expect(within(row).getByRole('button', { name: 'Agregar uno' })).toBeDisabled()
+    await user.click(within(row).getByRole('button', { name: 'Quitar uno' }))
+    await waitFor(() => expect(within(row).queryByRole('alert')).toBeNull())
+    expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
+  })
+})
+
+describe('cartTotals', () => {
+  it('sums in centavos and rounds IVA half up like the server', () => {
+    expect(cartTotals([])).toEqual({ subtotal: 0, iva: 0, total: 0 })
+    // 0.1 + 0.2 in floats is 0.30000000000000004; in centavos it is 30.
+    expect(cartTotals([{ precioFinal: 0.1, cantidad: 1 }, { precioFinal: 0.2, cantidad: 1 }])).toEqual({
+      subtotal: 0.3,
+      iva: 0.05, // 4.8 centavos -> 5
+      total: 0.35,
+    })
+    // 2159.10 x 2 = 4318.20; IVA 690.912 -> 690.91 (the server's sale of the same cart).
+    expect(cartTotals([{ precioFinal: 2159.1, cantidad: 2 }])).toEqual({ subtotal: 4318.2, iva: 690.91, total: 5009.11 })
+    // 3 centavos -> 0.48 of IVA rounds down; 4 centavos -> 0.64 rounds up.
+    expect(cartTotals([{ precioFinal: 0.03, cantidad: 1 }]).iva).toBe(0)
+    expect(cartTotals([{ precioFinal: 0.04, cantidad: 1 }]).iva).toBe(0.01)
+  })
+})

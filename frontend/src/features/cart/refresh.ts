@@ -1,0 +1,61 @@
+import type { CartExtra, CartItem } from '@/features/cart/types'
+import { toCents } from '@/features/cart/totals'
+import { variantDiscount, variantFinalPrice } from '@/features/catalog/cart-line'
+import type { ProductoDetalle } from '@/features/catalog/types'
+import { productPrice, productStock } from '@/lib/product'
+
+/** What the catalogue says today about a cart line. */
+export type LineCheck =
+  | { kind: 'ok'; price: Price }
+  | { kind: 'gone' }
+  | { kind: 'agotado' }
+  | { kind: 'poco'; stock: number; price: Price }
+
+export type Price = { precio: number; precioFinal: number; descuento: number; extras?: CartExtra[] }
+
+/**
+ * Checks a cart line against the product as `GET /v1/productos/{id}` answers it: is the variant
+ * still sold, is there stock for the quantity, and what does it cost now (the variant's final
+ * price plus the chosen extras at today's price, as the server prices an order).
+ */
+export function checkLine(item: CartItem, product: ProductoDetalle): LineCheck {
+  const variantes = product.variantes ?? []
+  let price: Price
+  let stock: number | undefined
+  if (variantes.length > 0) {
+    const v = variantes.find((x) => x._id === item.id)
+    if (!v) return { kind: 'gone' }
+    stock = v.stock
+    price = { precio: v.precioVenta ?? 0, precioFinal: variantFinalPrice(v), descuento: variantDiscount(v) }
+  } else {
+    const p = productPrice(product)
+    if (!p) return { kind: 'gone' }
+    stock = productStock(product)
+    price = { precio: p.precio, precioFinal: p.precioFinal, descuento: p.descuento }
+  }
+  if (item.extras?.length) {
+    const extras: CartExtra[] = []
+    for (const e of item.extras) {
+      const now = (product.extras ?? []).find((x) => (e._id ? x._id === e._id : x.nombre === e.nombre))
+      if (!now) return { kind: 'gone' }
+      extras.push({ _id: now._id, nombre: now.nombre, precio: now.precio })
+    }
+    const extrasCents = extras.reduce((sum, e) => sum + toCents(e.precio), 0)
+    price = { ...price, precioFinal: (toCents(price.precioFinal) + extrasCents) / 100, extras }
+  }
+  if (typeof stock === 'number' && stock <= 0) return { kind: 'agotado' }
+  if (typeof stock === 'number' && stock < item.cantidad) return { kind: 'poco', stock, price }
+  return { kind: 'ok', price }
+}
+
+/** Whether the line's stored price differs from today's (to the centavo). */
+export function priceChanged(item: CartItem, price: Price): boolean {
+  return (
+    toCents(item.precioFinal) !== toCents(price.precioFinal) ||
+    toCents(item.precio) !== toCents(price.precio) ||
+    Math.round(item.descuento) !== Math.round(price.descuento)
+  )
+}
+
+/** A line's identity: the same variant of the same product is one line (SPEC §3). */
+export const lineKey = (item: Pick<CartItem, 'id' | 'producto_id'>) => `${item.producto_id}:${item.id}`

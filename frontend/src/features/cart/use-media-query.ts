@@ -1,0 +1,23 @@
+import { useCallback, useSyncExternalStore } from 'react'
+
+/** Whether a CSS media query matches now; follows changes (rotation, resizing). */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window.matchMedia !== 'function') return () => {}
+      const list = window.matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    [query],
+  )
+  const snapshot = () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches
+  return useSyncExternalStore(subscribe, snapshot, () => false)
+}
+
+/** The cart's narrow screens: under 768 px (SPEC §9). */
+export const CART_NARROW = '(max-width: 767.98px)'
+/** The order lists' narrow screens: up to 768 px (SPEC §2 thank-you page). */
+export const ORDERS_NARROW = '(max-width: 768px)'
+/** SPEC §2/§9: cart and order item names are cut at 25 characters on narrow screens. */
+export const NAME_CUT = 25

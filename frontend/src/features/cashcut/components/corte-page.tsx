@@ -1,0 +1,341 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Dialog } from '@/components/dialog'
+import { Field } from '@/features/sales/components/field'
+import { Skeleton } from '@/components/skeleton'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { formatDateTime } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import { ErrorNote } from '@/features/sales/components/status'
+import { errorText } from '@/features/sales/helpers'
+import {
+  useGetCorteQuery,
+  useGetCortesQuery,
+  useGetPendingByMethodQuery,
+  useGetPendingByUserQuery,
+  useMakeCutMutation,
+} from '@/features/cashcut/api'
+import { CutSummary } from '@/features/cashcut/components/cut-summary'
+import { CutTotals } from '@/features/cashcut/components/cut-totals'
+import { cutTitle, differenceLabel, openPrint, parseCounted } from '@/features/cashcut/helpers'
+import type { ByMethod, Corte } from '@/features/cashcut/types'
+
+function expectedCash(byMethod: ByMethod | undefined): number {
+  return byMethod?.totales.find((t) => t.metodo === 'Efectivo')?.venta ?? 0
+}
+
+/** 'Hacer corte' confirmation: the cash counted in the drawer (optional) and observations. */
+function HacerCorteDialog({
+  byMethod,
+  onClose,
+  onDone,
+}: {
+  byMethod: ByMethod | undefined
+  onClose: () => void
+  onDone: (cut: Corte) => void
+}) {
+  const formId = useId()
+  const [counted, setCounted] = useState('')
+  const [observaciones, setObservaciones] = useState('')
+  const [problem, setProblem] = useState('')
+  const [makeCut, { isLoading, error }] = useMakeCutMutation()
+  const total = byMethod?.totalGeneral ?? 0
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = parseCounted(counted)
+    if (parsed.problem) return setProblem(parsed.problem)
+    setProblem('')
+    try {
+      const body: { efectivoContado?: number; observaciones?: string } = {}
+      if (parsed.value !== undefined) body.efectivoContado = parsed.value
+      if (observaciones.trim()) body.observaciones = observaciones.trim()
+      onDone(await makeCut(body).unwrap())
+    } catch {
+      // The message stays in the dialog.
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Hacer corte"
+      description={
+        <span>
+          Se cerrarán las ventas pagadas pendientes de corte por <strong className="text-slate-900">{formatMoney(total)}</strong>.
+          Efectivo esperado en caja: <strong className="text-slate-900">{formatMoney(expectedCash(byMethod))}</strong>. ¿Deseas
+          continuar?
+        </span>
+      }
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={isLoading}>
+            {isLoading ? 'Haciendo corte…' : 'Confirmar'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <Field label="Efectivo contado en caja (opcional)">
+          {(id) => (
+            <input
+              id={id}
+              className="field-input"
+              inputMode="decimal"
+              placeholder="0.00"
+              value={counted}
+              onChange={(e) => setCounted(e.target.value)}
+              aria-invalid={Boolean(problem) || undefined}
+            />
+          )}
+        </Field>
+        <Field label="Observaciones">
+          {(id) => (
+            <textarea
+              id={id}
+              className="field-input h-auto py-3"
+              rows={3}
+              maxLength={1000}
+              value={observaciones}
+              onChange={(e) => setObservaciones(e.target.value)}
+            />
+          )}
+        </Field>
+        {problem ? <ErrorNote>{problem}</ErrorNote> : null}
+        <ErrorNote>{errorText(error, 'Error al hacer un corte de caja')}</ErrorNote>
+      </form>
+    </Dialog>
+  )
+}
+
+/** The cut just made: expected vs counted cash and the difference. */
+function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
+  return (
+    <section
+      role="status"
+      aria-labelledby="corte-realizado"
+      className="rounded-2xl border border-emerald-300 bg-emerald-50/60 p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="corte-realizado" className="text-lg font-semibold text-emerald-900">
+          {cutTitle(cut)} realizado
+        </h2>
+        <div className="flex gap-2">
+          <button type="button" className="btn-secondary min-h-10" onClick={() => openPrint(cut._id)}>
+            Imprimir corte
+          </button>
+          <button type="button" className="btn-secondary min-h-10" onClick={onClose}>
+            Cerrar
+          </button>
+        </div>
+      </div>
+      <div className="mt-3 max-w-md rounded-xl bg-white p-4">
+        <CutSummary cut={cut} />
+      </div>
+    </section>
+  )
+}
+
+/** One past cut, opened from the history. */
+function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { data: cut, error, isLoading } = useGetCorteQuery(id)
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={cut ? cutTitle(cut) : 'Corte de caja'}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cerrar
+          </button>
+          <button type="button" className="btn-primary" onClick={() => openPrint(id)}>
+            Reimprimir
+          </button>
+        </>
+      }
+    >
+      <div className="max-h-[60vh] space-y-4 overflow-y-auto pr-1">
+        {isLoading ? <Skeleton className="h-40 w-full" /> : null}
+        {error ? <ErrorNote>{errorText(error, 'Error al obtener el corte')}</ErrorNote> : null}
+        {cut ? (
+          <>
+            <CutSummary cut={cut} />
+            <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
+            {cut.ventas && cut.ventas.length > 0 ? (
+              <section aria-label="Ventas del corte">
+                <h3 className="text-sm font-bold uppercase">Ventas</h3>
+                <ul className="mt-1 divide-y divide-slate-100 text-xs">
+                  {cut.ventas.map((v) => (
+                    <li key={v._id} className="flex justify-between gap-3 py-1">
+                      <span>
+                        {v.folio} · {v.metodoPago} · {v.usuario}
+                      </span>
+                      <span className="tabular-nums">{formatMoney(v.total)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </Dialog>
+  )
+}
+
+function CortesPageRows({
+  page,
+  onOpen,
+  isLast,
+  onMore,
+}: {
+  page: number
+  onOpen: (id: string) => void
+  isLast: boolean
+  onMore: () => void
+}) {
+  const { data, error, isLoading } = useGetCortesQuery(page, { refetchOnMountOrArgChange: true })
+  if (isLoading) return <Skeleton className="h-16 w-full" />
+  if (error) return <ErrorNote>{errorText(error, 'Error al obtener los cortes')}</ErrorNote>
+  const cortes = data?.cortes ?? []
+  if (page === 1 && cortes.length === 0) return <p className="text-sm text-slate-600">Todavía no hay cortes.</p>
+  return (
+    <>
+      <ul className="divide-y divide-slate-100">
+        {cortes.map((c) => (
+          <li key={c._id} data-testid="corte-anterior" className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0 text-sm">
+              <p className="font-semibold text-slate-900">
+                {cutTitle(c)} · {formatDateTime(c.fecha)}
+              </p>
+              <p className="text-slate-600">
+                {c.nombreUsuario} · Total {formatMoney(c.porMetodo.totalGeneral)} · Efectivo esperado{' '}
+                {formatMoney(c.efectivoEsperado)}
+                {c.diferencia !== undefined && c.diferencia !== null
+                  ? ` · ${differenceLabel(c.diferencia)}${c.diferencia ? ` ${formatMoney(Math.abs(c.diferencia))}` : ''}`
+                  : ''}
+              </p>
+            </div>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className="btn-secondary min-h-10 px-4"
+                onClick={() => onOpen(c._id)}
+                aria-label={`Ver ${cutTitle(c)} del ${formatDateTime(c.fecha)}`}
+              >
+                Ver
+              </button>
+              <button
+                type="button"
+                className="btn-secondary min-h-10 px-4"
+                onClick={() => openPrint(c._id)}
+                aria-label={`Reimprimir ${cutTitle(c)} del ${formatDateTime(c.fecha)}`}
+              >
+                Reimprimir
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {isLast && data?.meta.hasMore ? (
+        <button type="button" className="btn-secondary mt-3" onClick={onMore}>
+          Ver más cortes
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+function CortesAnteriores() {
+  const [pages, setPages] = useState(1)
+  const [open, setOpen] = useState<string | null>(null)
+  return (
+    <section aria-labelledby="cortes-anteriores" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="cortes-anteriores" className="text-lg font-semibold text-slate-900">
+        Cortes anteriores
+      </h2>
+      <div className="mt-2">
+        {Array.from({ length: pages }, (_, i) => (
+          <CortesPageRows
+            key={i + 1}
+            page={i + 1}
+            isLast={i + 1 === pages}
+            onOpen={setOpen}
+            onMore={() => setPages((p) => p + 1)}
+          />
+        ))}
+      </div>
+      {open ? <CorteDetailDialog id={open} onClose={() => setOpen(null)} /> : null}
+    </section>
+  )
+}
+
+/** `/corte` 'Cortes de caja' (Cajero, Administrador). */
+export function CortePage() {
+  useDocumentTitle('Cortes de caja')
+  const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byUser = useGetPendingByUserQuery(undefined, { refetchOnMountOrArgChange: true })
+  const [confirming, setConfirming] = useState(false)
+  const [result, setResult] = useState<Corte | null>(null)
+  const loading = byMethod.isLoading || byUser.isLoading
+
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-900">Cortes de caja</h1>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" onClick={() => openPrint()}>
+            Imprimir
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => {
+              setResult(null)
+              setConfirming(true)
+            }}
+          >
+            Hacer corte
+          </button>
+        </div>
+      </div>
+
+      {result ? <CutResult cut={result} onClose={() => setResult(null)} /> : null}
+
+      <div>
+        <p className="mb-3 text-sm text-slate-600">Ventas pagadas pendientes de corte.</p>
+        {byMethod.error ? (
+          <ErrorNote>{errorText(byMethod.error, 'Error al obtener el reporte por metodo de pago')}</ErrorNote>
+        ) : null}
+        {byUser.error ? <ErrorNote>{errorText(byUser.error, 'Error al obtener el reporte por usuario')}</ErrorNote> : null}
+        {loading ? (
+          <div className="grid gap-4 md:grid-cols-2">
+            <Skeleton className="h-40 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        ) : byMethod.error || byUser.error ? null : (
+          <div aria-busy={byMethod.isFetching || byUser.isFetching || undefined}>
+            <CutTotals byMethod={byMethod.data} byUser={byUser.data} />
+          </div>
+        )}
+      </div>
+
+      <CortesAnteriores />
+
+      {confirming ? (
+        <HacerCorteDialog
+          byMethod={byMethod.data}
+          onClose={() => setConfirming(false)}
+          onDone={(cut) => {
+            setConfirming(false)
+            setResult(cut)
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}

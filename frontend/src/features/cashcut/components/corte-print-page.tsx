@@ -1,0 +1,121 @@
+import { useEffect, useRef } from 'react'
+import { useSearchParams } from 'react-router'
+import { useAppSelector } from '@/app/hooks'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { formatDateTime } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import { selectUser } from '@/features/session/session-slice'
+import { useGetConfigQuery } from '@/features/config/api'
+import { errorText } from '@/features/sales/helpers'
+import { useGetCorteQuery, useGetPendingByMethodQuery, useGetPendingByUserQuery } from '@/features/cashcut/api'
+import { CutSummary } from '@/features/cashcut/components/cut-summary'
+import { CutTotals } from '@/features/cashcut/components/cut-totals'
+import { cutTitle } from '@/features/cashcut/helpers'
+import './corte-print.css'
+
+/** SPEC §9: the print dialog opens about 1 s after the page has what it prints. */
+export const PRINT_DELAY_MS = 1000
+
+function usePrintWhenReady(ready: boolean) {
+  const printed = useRef(false)
+  useEffect(() => {
+    if (!ready || printed.current) return
+    const timer = window.setTimeout(() => {
+      printed.current = true
+      window.print()
+    }, PRINT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [ready])
+}
+
+function PendingTotals() {
+  const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byUser = useGetPendingByUserQuery(undefined, { refetchOnMountOrArgChange: true })
+  const error = byMethod.error
+    ? errorText(byMethod.error, 'Error al obtener el reporte por metodo de pago')
+    : byUser.error
+      ? errorText(byUser.error, 'Error al obtener el reporte por usuario')
+      : ''
+  const ready = Boolean(byMethod.data && byUser.data)
+  usePrintWhenReady(ready)
+  if (error) return <p role="alert">{error}</p>
+  if (!ready) return <p role="status">Cargando…</p>
+  return (
+    <>
+      <p className="text-xs">Ventas pendientes de corte</p>
+      <div className="mt-3">
+        <CutTotals byMethod={byMethod.data} byUser={byUser.data} compact />
+      </div>
+    </>
+  )
+}
+
+function CutById({ id }: { id: string }) {
+  const { data: cut, error } = useGetCorteQuery(id)
+  usePrintWhenReady(Boolean(cut))
+  if (error) return <p role="alert">{errorText(error, 'Error al obtener el corte')}</p>
+  if (!cut) return <p role="status">Cargando…</p>
+  return (
+    <>
+      <p className="text-sm font-bold">{cutTitle(cut)}</p>
+      <div className="mt-2 border-t border-dashed border-black pt-2">
+        <CutSummary cut={cut} compact />
+      </div>
+      <div className="mt-3">
+        <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
+      </div>
+      {cut.ventas && cut.ventas.length > 0 ? (
+        <section className="mt-4" aria-label="Ventas del corte">
+          <h2 className="border-b border-dashed border-black pb-1 text-sm font-bold uppercase">Ventas</h2>
+          <ul className="text-[11px]">
+            {cut.ventas.map((v) => (
+              <li key={v._id} className="flex justify-between gap-2 py-0.5">
+                <span>
+                  {v.folio} {v.metodoPago}
+                </span>
+                <span className="tabular-nums">{formatMoney(v.total)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  )
+}
+
+/** `/corte/print`: a clean receipt of the pending totals, or of the cut given by `?id=`. */
+export function CortePrintPage() {
+  useDocumentTitle('Corte de caja')
+  const [params] = useSearchParams()
+  const id = params.get('id')
+  const user = useAppSelector(selectUser)
+  const { data: config } = useGetConfigQuery()
+  const printedAt = formatDateTime(new Date())
+
+  return (
+    <main className="min-h-dvh bg-slate-100 py-6 print:bg-white print:py-0">
+      <div className="corte-no-print mx-auto mb-4 flex w-[80mm] max-w-full justify-between gap-2 px-1">
+        <button type="button" className="btn-primary min-h-10 px-4" onClick={() => window.print()}>
+          Imprimir
+        </button>
+        <button type="button" className="btn-secondary min-h-10 px-4" onClick={() => window.close()}>
+          Cerrar
+        </button>
+      </div>
+      <article className="corte-receipt mx-auto bg-white p-4 shadow print:p-0 print:shadow-none">
+        <header className="border-b border-dashed border-black pb-2 text-center">
+          <p className="text-sm font-bold">{config?.tienda.nombre ?? 'Tienda de Seguridad y Redes'}</p>
+          {config?.tienda.direccion ? <p className="text-[11px]">{config.tienda.direccion}</p> : null}
+          <h1 className="mt-2 text-base font-bold uppercase">Corte de caja</h1>
+          <p className="text-[11px]">Impreso: {printedAt}</p>
+          {user?.name ? <p className="text-[11px]">Por: {user.name}</p> : null}
+        </header>
+        <div className="mt-3">{id ? <CutById id={id} /> : <PendingTotals />}</div>
+        <footer className="mt-6 border-t border-dashed border-black pt-6 text-center text-[11px]">
+          <p>______________________________</p>
+          <p>Firma</p>
+        </footer>
+      </article>
+    </main>
+  )
+}

@@ -1,0 +1,227 @@
+import { useState } from 'react'
+import { ConfirmDialog, Dialog } from '@/components/dialog'
+import { ProductImage } from '@/components/product-image'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { apiErrorMessage } from '@/lib/api'
+import { formatMoney } from '@/lib/money'
+import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useGetProductoQuery } from '@/features/catalog/api'
+import {
+  fieldErrors,
+  useCreateProductoMutation,
+  useDeleteProductoMutation,
+  useGetAdminProductsQuery,
+  useUpdateProductoMutation,
+} from '@/features/catalog-admin/api'
+import { ProductForm } from '@/features/catalog-admin/components/product-form'
+import { emptyForm, formFromProduct, toBody, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+
+type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null
+
+/** `/productos`: search, the product table, and the 'Nuevo Producto' / 'Actualizar Producto' dialogs. */
+export function ProductosPage() {
+  useDocumentTitle('Productos')
+  const [text, setText] = useState('')
+  const [page, setPage] = useState(1)
+  const titulo = useDebouncedValue(text.trim(), 300)
+  const { data, isLoading, isError } = useGetAdminProductsQuery({ titulo, page })
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<Producto | null>(null)
+  const [remove, removal] = useDeleteProductoMutation()
+
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-900">Productos</h1>
+        <button type="button" className="btn-primary" onClick={() => setEditing({ kind: 'new' })}>
+          Nuevo Producto
+        </button>
+      </div>
+      <input
+        type="search"
+        className="field-input mt-4 w-full"
+        placeholder="Buscar productos por nombre..."
+        aria-label="Buscar productos por nombre..."
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value)
+          setPage(1)
+        }}
+      />
+      {isError ? (
+        <p role="alert" className="mt-4 text-rose-700">
+          Error al obtener los productos
+        </p>
+      ) : null}
+      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
+            <tr>
+              <th className="p-2">Imagen</th>
+              <th className="p-2">Marca / Modelo / Garantía</th>
+              <th className="p-2">Nombre</th>
+              <th className="p-2">Precio</th>
+              <th className="p-2">Precio con descuento</th>
+              <th className="p-2">Existencias</th>
+              <th className="p-2">Acciones</th>
+            </tr>
+          </thead>
+          <tbody>
+            {isLoading ? (
+              <tr>
+                <td colSpan={7} className="p-4 text-center text-slate-500">
+                  Cargando productos…
+                </td>
+              </tr>
+            ) : null}
+            {(data?.products ?? []).map((p) => {
+              const price = productPrice(p)
+              return (
+                <tr key={p._id} className="border-t border-slate-100">
+                  <td className="p-2">
+                    <ProductImage src={productImage(p)} alt={productTitle(p)} compact className="h-12 w-12" />
+                  </td>
+                  <td className="p-2 text-xs text-slate-600">
+                    {[p.marca, p.modelo, (p as { garantia?: string }).garantia].filter(Boolean).join(' · ')}
+                  </td>
+                  <td className="p-2 font-medium">{productTitle(p)}</td>
+                  <td className="p-2">{price ? formatMoney(price.precio) : '—'}</td>
+                  <td className="p-2">{price ? formatMoney(price.precioFinal) : '—'}</td>
+                  <td className="p-2">{p.stock ?? 0}</td>
+                  <td className="p-2 whitespace-nowrap">
+                    <button type="button" className="link mr-3" onClick={() => setEditing({ kind: 'edit', id: p._id })}>
+                      Editar<span className="sr-only"> {productTitle(p)}</span>
+                    </button>
+                    <button type="button" className="text-rose-700 underline" onClick={() => setDeleting(p)}>
+                      Eliminar<span className="sr-only"> {productTitle(p)}</span>
+                    </button>
+                  </td>
+                </tr>
+              )
+            })}
+            {!isLoading && data && data.products.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="p-4 text-center text-slate-500">
+                  No hay productos
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-3 flex items-center justify-between text-sm text-slate-600">
+        <span>{data ? `${data.total} productos` : ''}</span>
+        <span className="flex gap-2">
+          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>
+            Anterior
+          </button>
+          <button type="button" className="btn-secondary" disabled={!data?.hasMore} onClick={() => setPage((n) => n + 1)}>
+            Siguiente
+          </button>
+        </span>
+      </div>
+
+      {editing?.kind === 'new' ? <NewProductDialog onClose={() => setEditing(null)} /> : null}
+      {editing?.kind === 'edit' ? <EditProductDialog id={editing.id} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Eliminar ${productTitle(deleting)}` : ''}
+        description={
+          <>
+            ¿Estás seguro de querer eliminar este producto?
+            {removal.isError ? <span className="mt-2 block text-rose-700">Error al eliminar un producto</span> : null}
+          </>
+        }
+        busy={removal.isLoading}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return
+          const res = await remove(deleting._id)
+          if (!('error' in res)) setDeleting(null)
+        }}
+      />
+    </section>
+  )
+}
+
+function SaveDialog({ title, initial, onClose, save, failMessage, loading }: {
+  title: string
+  initial: Form
+  onClose: () => void
+  save: (f: Form) => Promise<{ error?: unknown }>
+  failMessage: string
+  loading: boolean
+}) {
+  const [error, setError] = useState<unknown>(null)
+  const formId = 'product-form'
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={loading}>
+            Guardar
+          </button>
+        </>
+      }
+    >
+      {error ? (
+        <p role="alert" className="mb-2 rounded bg-rose-50 p-2 text-sm text-rose-800">
+          {apiErrorMessage(error as never, failMessage)}
+        </p>
+      ) : null}
+      <ProductForm
+        id={formId}
+        initial={initial}
+        errors={fieldErrors(error)}
+        onSubmit={async (f) => {
+          const res = await save(f)
+          if (res.error) setError(res.error)
+          else onClose()
+        }}
+      />
+    </Dialog>
+  )
+}
+
+function NewProductDialog({ onClose }: { onClose: () => void }) {
+  const [create, state] = useCreateProductoMutation()
+  return (
+    <SaveDialog
+      title="Nuevo Producto"
+      initial={emptyForm()}
+      onClose={onClose}
+      loading={state.isLoading}
+      failMessage="Error la guardar un producto"
+      save={(f) => create(toBody(f))}
+    />
+  )
+}
+
+function EditProductDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { data, isLoading, isError } = useGetProductoQuery(id, { refetchOnMountOrArgChange: true })
+  const [update, state] = useUpdateProductoMutation()
+  if (isLoading || isError || !data) {
+    return (
+      <Dialog open onClose={onClose} title="Actualizar Producto">
+        <p className={isError ? 'text-rose-700' : 'text-slate-500'}>{isError ? 'Error al obtener un producto' : 'Cargando…'}</p>
+      </Dialog>
+    )
+  }
+  return (
+    <SaveDialog
+      title="Actualizar Producto"
+      initial={formFromProduct(data)}
+      onClose={onClose}
+      loading={state.isLoading}
+      failMessage="Error al actualizar  el producto"
+      save={(f) => update({ id, body: toBody(f, data.version) })}
+    />
+  )
+}

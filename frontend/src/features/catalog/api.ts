@@ -1,0 +1,35 @@
+import { api } from '@/lib/api'
+import type { ProductoDetalle } from '@/features/catalog/types'
+import { PAGE_SIZE, toProductPage, type ProductPage } from '@/features/catalog-home/api'
+
+/** What a catalogue grid asks for: a category (storefront id, menu slug, 'descuentos') or nothing. */
+export type CatalogQuery = { categoria?: string; favorito?: boolean }
+
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProducto: build.query<ProductoDetalle, string>({
+      query: (id) => `productos/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Producto', id }],
+    }),
+    getCatalogPage: build.infiniteQuery<ProductPage, CatalogQuery, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: 'productos',
+        params: {
+          page: pageParam,
+          limit: PAGE_SIZE,
+          compact: 1,
+          ...(queryArg.categoria ? { categoria: queryArg.categoria } : {}),
+          ...(queryArg.favorito ? { favorito: 1 } : {}),
+        },
+      }),
+      transformResponse: (body: unknown) => toProductPage(body),
+      providesTags: ['Producto'],
+    }),
+  }),
+})
+
+export const { useGetProductoQuery, useGetCatalogPageInfiniteQuery } = catalogApi

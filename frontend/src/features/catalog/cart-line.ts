@@ -1,0 +1,44 @@
+import type { CartItem } from '@/features/cart/types'
+import { discounted, productImage, productTitle } from '@/lib/product'
+import type { Extra, ProductoDetalle, VarianteDetalle } from '@/features/catalog/types'
+
+/** The discount a variant sells with now: the server's effective one, else its own. */
+export function variantDiscount(v: VarianteDetalle): number {
+  const pct = typeof v.descuentoEfectivo === 'number' ? v.descuentoEfectivo : (v.descuento ?? 0)
+  return pct > 0 && pct <= 100 ? pct : 0
+}
+
+/** The unit price after discount, as the server computed it when it did. */
+export function variantFinalPrice(v: VarianteDetalle): number {
+  if (typeof v.precioFinal === 'number') return v.precioFinal
+  return discounted(v.precioVenta ?? 0, variantDiscount(v))
+}
+
+/**
+ * The cart line (SPEC §3) for a product page choice: `id` is the VARIANT's _id and `producto_id`
+ * the PRODUCT's _id; the extras' prices are added to the final price (extras are not discounted).
+ * The server prices the order again from the catalogue; these numbers are only what the cart shows.
+ */
+export function toCartItem(product: ProductoDetalle, variant: VarianteDetalle, extras: Extra[], cantidad: number): CartItem {
+  const extrasTotal = extras.reduce((sum, e) => sum + e.precio, 0)
+  const item: CartItem = {
+    id: variant._id,
+    producto_id: product._id,
+    nombre: productTitle(product),
+    imagen: productImage(product) ?? '',
+    precio: variant.precioVenta ?? 0,
+    precioFinal: Math.round((variantFinalPrice(variant) + extrasTotal) * 100) / 100,
+    cantidad,
+    descuento: variantDiscount(variant),
+  }
+  if (variant.talla) item.talla = variant.talla
+  if (extras.length > 0) {
+    const withIds: (CartItem['extras'] extends (infer E)[] | undefined ? E & { _id: string } : never)[] = extras.map((e) => ({
+      _id: e._id,
+      nombre: e.nombre,
+      precio: e.precio,
+    }))
+    item.extras = withIds
+  }
+  return item
+}

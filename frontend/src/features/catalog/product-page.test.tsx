@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp } from '@/testing/render'
+import { toCartItem } from '@/features/catalog/cart-line'
+import type { ProductoDetalle } from '@/features/catalog/types'
+
+const product: ProductoDetalle = {
+  _id: 'p1',
+  nombre: 'Cámara IP bala 4 MP',
+  marca: 'Hikvision',
+  modelo: 'DS-2CD1043G2',
+  garantia: '2 años',
+  sat_key: '46171610',
+  unidad_de_medida: { clave_unidad_sat: 'H87' },
+  largo: 20,
+  ancho: 8,
+  alto: 7,
+  imagen: '/v1/imagenes/abc',
+  stock: 8,
+  variantes: [
+    { _id: 'v1', talla: 'Grande', tamano: '32', stock: 5, precioVenta: 1899, descuento: 10, descuentoEfectivo: 10, precioFinal: 1709.1 },
+    { _id: 'v2', talla: 'Chico', tamano: '100 g', stock: 3, precioVenta: 80, descuento: 0, descuentoEfectivo: 0, precioFinal: 80 },
+  ],
+  extras: [{ _id: 'x1', nombre: 'Instalación básica', precio: 450 }],
+  details: { caracteristicas: ['Visión nocturna', 'IP67'], imagenes: ['/v1/imagenes/abc', '/v1/imagenes/def'] },
+}
+
+describe('toCartItem', () => {
+  it('builds the cart shape: variant id, product id, prices with the extras added', () => {
+    expect(toCartItem(product, product.variantes![0], product.extras!, 2)).toEqual({
+      id: 'v1',
+      producto_id: 'p1',
+      nombre: 'Cámara IP bala 4 MP',
+      imagen: '/v1/imagenes/abc',
+      precio: 1899,
+      precioFinal: 2159.1,
+      cantidad: 2,
+      descuento: 10,
+      talla: 'Grande',
+      extras: [{ _id: 'x1', nombre: 'Instalación básica', precio: 450 }],
+    })
+  })
+})
+
+describe('product page', () => {
+  it('shows the detail and adds the chosen variant and extra to the cart', async () => {
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(product) })
+    const { user, store } = renderApp('/product/p1')
+    expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
+    expect(screen.getByTestId('precio-final')).toHaveTextContent('$1,709.10')
+    expect(screen.getByTestId('precio-lista')).toHaveTextContent('$1,899.00')
+    expect(screen.getByText('-10%')).toBeInTheDocument()
+    for (const text of ['2 años', '46171610', 'H87', '20 cm', 'Visión nocturna', '5 disponibles']) {
+      expect(screen.getByText(text)).toBeInTheDocument()
+    }
+    expect(screen.getAllByRole('button', { name: /Ver imagen/ })).toHaveLength(2)
+
+    await user.click(screen.getByLabelText(/Instalación básica/))
+    await user.click(screen.getByRole('button', { name: 'Agregar uno' }))
+    expect(screen.getByTestId('cantidad')).toHaveTextContent('2')
+    await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }))
+    expect(store.getState().cart.items).toEqual([
+      expect.objectContaining({ id: 'v1', producto_id: 'p1', cantidad: 2, precioFinal: 2159.1, descuento: 10, talla: 'Grande' }),
+    ])
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')[0].id).toBe('v1'))
+
+    // The stepper stops at 0, and 0 adds nothing.
+    for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: 'Quitar uno' }))
+    expect(screen.getByTestId('cantidad')).toHaveTextContent('0')
+    expect(screen.getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled()
+  })
+
+  it('says so when the product cannot be loaded', async () => {
+    mockServer({ 'GET /v1/config': json(sampleConfig) })
+    renderApp('/product/nope')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar los detalles del producto')
+  })
+})

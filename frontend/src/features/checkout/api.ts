@@ -1,0 +1,53 @@
+import { api } from '@/lib/api'
+import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
+import type {
+  ConfirmResult,
+  PlaceOrderRequest,
+  PreferenceRequest,
+  ReturnParams,
+  Venta,
+} from '@/features/checkout/types'
+
+const checkoutBase = api.enhanceEndpoints({ addTagTypes: ['OrdenCliente', 'Compras'] })
+
+/** The shopper's side of issue 5: counter orders, online payment and the thank-you page. */
+export const checkoutApi = checkoutBase.injectEndpoints({
+  endpoints: (build) => ({
+    /** 'Pagar en caja': the server prices every line again and answers the saved sale. */
+    placeOrder: build.mutation<Venta, PlaceOrderRequest>({
+      query: (body) => ({ url: 'ventas', method: 'POST', body }),
+      // The new order, the purchase history and the stock the products show all changed.
+      invalidatesTags: ['OrdenCliente', 'Compras', 'Producto'],
+    }),
+    /** The Mercado Pago preference for the cart: answers its id for the Wallet. */
+    createPreference: build.mutation<{ id: string }, PreferenceRequest>({
+      query: (body) => ({ url: 'ventas/mercado-pago-preference', method: 'POST', body }),
+    }),
+    /** The /success page asks the server to record the payment; the server asks the provider. */
+    confirmPayment: build.mutation<ConfirmResult, ReturnParams>({
+      query: (body) => ({ url: 'ventas/mercado-pago/confirmar', method: 'POST', body }),
+      invalidatesTags: ['OrdenCliente', 'Compras'],
+    }),
+    /** The customer's unpaid orders (thank-you page). */
+    getPendingOrdersOf: build.query<Venta[], string>({
+      query: (clientId) => `ventas/ordenes/pendientes/${encodeURIComponent(clientId)}`,
+      transformResponse: (body: unknown) => (Array.isArray(body) ? (body as Venta[]) : []),
+      providesTags: ['OrdenCliente'],
+    }),
+  }),
+})
+
+registerErrorMessages({
+  placeOrder: SPEC_MESSAGES.guardarVenta,
+  confirmPayment: SPEC_MESSAGES.guardarVenta,
+  getPendingOrdersOf: SPEC_MESSAGES.venta,
+  // SPEC §8 names no message for the preference; the title says what failed.
+  createPreference: 'Error al crear el pago en línea',
+})
+
+export const {
+  usePlaceOrderMutation,
+  useCreatePreferenceMutation,
+  useConfirmPaymentMutation,
+  useGetPendingOrdersOfQuery,
+} = checkoutApi

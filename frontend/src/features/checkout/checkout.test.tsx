@@ -1,0 +1,214 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { useEffect } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { initMercadoPago } from '@mercadopago/sdk-react'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp, storeSession } from '@/testing/render'
+import { cable, camara, p1, p2, storeCart } from '@/features/cart/test-fixtures'
+import type { Venta } from '@/features/checkout/types'
+
+// The provider's widget, as the notes suggest: a stand-in that reports ready and shows its props.
+vi.mock('@mercadopago/sdk-react', () => ({
+  initMercadoPago: vi.fn(),
+  Wallet: ({ initialization, locale, onReady }: { initialization: { preferenceId: string; redirectMode?: string }; locale?: string; onReady?: () => void }) => {
+    useEffect(() => onReady?.(), [onReady])
+    return (
+      <div
+        data-testid="mp-wallet"
+        data-preference-id={initialization.preferenceId}
+        data-redirect-mode={initialization.redirectMode}
+        data-locale={locale}
+      />
+    )
+  },
+}))
+
+const venta: Venta = {
+  _id: 's1',
+  folio: '20261123-032855-4587',
+  fecha: '2026-11-23T09:28:55.943Z',
+  cliente: 'Juan',
+  carrito: [
+    {
+      _id: 'v1',
+      producto_id: 'p1',
+      nombre: camara.nombre,
+      precio: 1899,
+      descuento: 10,
+      precioFinal: 1709.1,
+      cantidad: 2,
+      talla: 'Unico',
+      entregado: false,
+    },
+    {
+      _id: 'v2',
+      producto_id: 'p2',
+      nombre: 'Cable UTP Cat6',
+      precio: 333.33,
+      descuento: 0,
+      precioFinal: 333.33,
+      cantidad: 3,
+      talla: 'Grande',
+      entregado: true,
+    },
+  ],
+  subtotal: 4418.19,
+  iva: 706.91,
+  total: 5125.1,
+  pago: 'Pendiente',
+  entrega: 'Pendiente',
+}
+
+function server(routes: Record<string, Response | ((r: Request) => Response)> = {}, config = sampleConfig) {
+  return mockServer({
+    'GET /v1/config': json(config),
+    'GET /v1/productos/p1': json(p1),
+    'GET /v1/productos/p2': json(p2),
+    ...routes,
+  })
+}
+
+async function openCart() {
+  storeSession({ name: 'Claudia Cliente' })
+  storeCart([camara, cable])
+  return renderApp('/carrito')
+}
+
+describe("'Pagar en caja'", () => {
+  it("asks 'Quien Ordena ?', places the order, clears the cart and shows the thank-you page", async () => {
+    const { calls } = server({
+      'POST /v1/ventas': json(venta, 201),
+      'GET /v1/ventas/ordenes/pendientes/u1': json([venta]),
+    })
+    const { user, router, store } = await openCart()
+    await user.click(await screen.findByRole('button', { name: 'Pagar en caja' }))
+    const dialog = screen.getByRole('dialog', { name: 'Quien Ordena ?' })
+    const name = within(dialog).getByLabelText('Nombre')
+    expect(name).toHaveValue('Claudia Cliente')
+    await user.clear(name)
+    await user.click(within(dialog).getByRole('button', { name: 'Pagar en caja' }))
+    expect(within(dialog).getByText('Escribe el nombre de quien ordena.')).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+
+    await user.type(name, 'Juan')
+    await user.click(within(dialog).getByRole('button', { name: 'Pagar en caja' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/carrito/gracias'))
+    const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/v1/ventas'))
+    expect(post?.headers.get('Authorization')).toBe('Bearer test-token')
+    expect(await post?.json()).toEqual({
+      cliente: 'Juan',
+      carrito: [
+        { id: 'v1', producto_id: 'p1', cantidad: 2, nombre: camara.nombre },
+        { id: 'v2', producto_id: 'p2', cantidad: 3, nombre: 'Cable UTP Cat6' },
+      ],
+    })
+    expect(store.getState().cart.items).toEqual([])
+    expect(localStorage.getItem('cart')).toBeNull()
+    expect(JSON.parse(localStorage.getItem('ultimaVenta') ?? '{}').folio).toBe(venta.folio)
+
+    // The thank-you page (SPEC §2): the pending orders of the signed-in customer.
+    expect(await screen.findByRole('heading', { name: '¡Gracias por tu compra!' })).toBeInTheDocument()
+    expect(screen.getByText('paga tu orden en caja')).toBeInTheDocument()
+    expect(await screen.findByTestId('pendientes')).toHaveTextContent('Tienes 1 orden pendiente')
+    expect(screen.getByTestId('folio-reciente')).toHaveTextContent(venta.folio)
+    const orden = screen.getByTestId('orden')
+    expect(within(orden).getByTestId('folio')).toHaveTextContent(venta.folio)
+    expect(within(orden).getByText('Juan')).toBeInTheDocument()
+    expect(within(orden).getByText('$5,125.10')).toBeInTheDocument()
+    // The size label is hidden for 'Unico' and shown otherwise; delivered toggles are read-only.
+    expect(within(orden).getAllByTestId('talla')).toHaveLength(1)
+    expect(within(orden).getByTestId('talla')).toHaveTextContent('Talla: Grande')
+    const toggles = within(orden).getAllByRole('switch', { name: 'Entregado' })
+    expect(toggles.map((t) => t.getAttribute('aria-checked'))).toEqual(['false', 'true'])
+    expect(toggles.every((t) => t.getAttribute('aria-readonly') === 'true')).toBe(true)
+    await user.click(toggles[0])
+    expect(toggles[0]).toHaveAttribute('aria-checked', 'false')
+  })
+
+  it("keeps the cart and shows the server's message when the order fails", async () => {
+    server({
+      'POST /v1/ventas': json(
+        { error: { code: 'conflict', message: 'Sin existencias suficientes de Cable UTP Cat6.', request_id: 'r1' } },
+        409,
+      ),
+    })
+    const { user, router, store } = await openCart()
+    await user.click(await screen.findByRole('button', { name: 'Pagar en caja' }))
+    const dialog = screen.getByRole('dialog', { name: 'Quien Ordena ?' })
+    await user.clear(within(dialog).getByLabelText('Nombre'))
+    await user.type(within(dialog).getByLabelText('Nombre'), 'Juan')
+    await user.click(within(dialog).getByRole('button', { name: 'Pagar en caja' }))
+
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('La orden no se ha completado, contacta con nosotros 55 1234 5678 para mas informacion')
+    expect(within(alert).getByTestId('order-error')).toHaveTextContent('Sin existencias suficientes de Cable UTP Cat6.')
+    expect(within(alert).getByRole('link', { name: '55 1234 5678' })).toHaveAttribute('href', 'tel:+525512345678')
+    expect(router.state.location.pathname).toBe('/carrito')
+    expect(store.getState().cart.items).toHaveLength(2)
+    expect(screen.getAllByTestId('cart-row')).toHaveLength(2)
+    expect(localStorage.getItem('ultimaVenta')).toBeNull()
+  })
+})
+
+describe("'Pagar con Mercado Pago'", () => {
+  it('creates the preference, hides the button and shows the Wallet with stable es-MX props', async () => {
+    const { calls } = server({ 'POST /v1/ventas/mercado-pago-preference': json({ id: 'pref-123' }) })
+    const { user } = await openCart()
+    await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
+
+    const wallet = await screen.findByTestId('mp-wallet')
+    expect(wallet).toHaveAttribute('data-preference-id', 'pref-123')
+    expect(wallet).toHaveAttribute('data-redirect-mode', 'self')
+    expect(wallet).toHaveAttribute('data-locale', 'es-MX')
+    expect(screen.queryByRole('button', { name: 'Pagar con Mercado Pago' })).toBeNull()
+    expect(initMercadoPago).toHaveBeenCalledWith('TEST-key', { locale: 'es-MX' })
+    const post = calls.find((c) => c.url.endsWith('/v1/ventas/mercado-pago-preference'))
+    const body = await post?.json()
+    expect(body.public_key).toBe('TEST-key')
+    expect(body.items.map((i: { id: string; cantidad: number }) => [i.id, i.cantidad])).toEqual([
+      ['v1', 2],
+      ['v2', 3],
+    ])
+    // The counter stays available.
+    expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
+  })
+
+  it('says online payment is unavailable when the server answers 503', async () => {
+    server({
+      'POST /v1/ventas/mercado-pago-preference': json(
+        { error: { code: 'unavailable', message: 'El pago en línea no está disponible por ahora. Puedes pagar en caja.' } },
+        503,
+      ),
+    })
+    const { user } = await openCart()
+    await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
+    expect(await screen.findByTestId('mp-unavailable')).toHaveTextContent('El pago en línea no está disponible por ahora')
+    expect(screen.queryByRole('button', { name: 'Pagar con Mercado Pago' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
+  })
+
+  it('has no Mercado Pago button without a public key', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    server({}, { ...sampleConfig, mercadoPagoPublicKey: '' })
+    await openCart()
+    expect(await screen.findByTestId('mp-unavailable')).toHaveTextContent('El pago en línea no está disponible por ahora')
+    expect(screen.queryByRole('button', { name: 'Pagar con Mercado Pago' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
+  })
+
+  it("falls back to the counter when the provider's script fails to load", async () => {
+    server({ 'POST /v1/ventas/mercado-pago-preference': json({ id: 'pref-123' }) })
+    const { user } = await openCart()
+    await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
+    await screen.findByTestId('mp-wallet')
+    act(() => {
+      const event = new Event('unhandledrejection') as Event & { reason?: unknown }
+      event.reason = new Error('Failed to load MercadoPago.js')
+      window.dispatchEvent(event)
+    })
+    expect(await screen.findByTestId('mp-unavailable')).toHaveTextContent('No pudimos cargar Mercado Pago')
+    expect(screen.queryByTestId('mp-wallet')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
+  })
+})

@@ -1,0 +1,149 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { useAppSelector } from '@/app/hooks'
+import { Skeleton } from '@/components/skeleton'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { useScrollToTop } from '@/features/checkout/use-scroll-to-top'
+import { formatDateTime } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import { truncate } from '@/lib/text'
+import { CheckCircleIcon } from '@/features/cart/components/cart-icons'
+import { NAME_CUT, ORDERS_NARROW, useMediaQuery } from '@/features/cart/use-media-query'
+import { useGetPendingOrdersOfQuery } from '@/features/checkout/api'
+import type { Venta, VentaItem } from '@/features/checkout/types'
+import { readUltimaVenta } from '@/features/checkout/ultima-venta'
+import { selectUser } from '@/features/session/session-slice'
+
+/** `/carrito/gracias` (SPEC §2 Thank-you page): the customer's orders waiting to be paid at the counter. */
+export function ThankYouPage() {
+  useDocumentTitle('¡Gracias por tu compra!')
+  useScrollToTop()
+  const user = useAppSelector(selectUser)
+  const userId = user?.id ?? ''
+  const { data: orders = [], isLoading, isError, refetch } = useGetPendingOrdersOfQuery(userId, { skip: !userId })
+  const [ultima] = useState(readUltimaVenta)
+  const recent = ultima && orders.some((o) => o._id === ultima._id) ? ultima : null
+
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10">
+      <div className="rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 px-5 py-7 text-center text-white shadow-lg">
+        <CheckCircleIcon size={44} className="mx-auto text-teal-300" />
+        <h1 className="mt-3 text-2xl font-bold">¡Gracias por tu compra!</h1>
+        <p className="mt-1 text-brand-100">paga tu orden en caja</p>
+        {recent ? (
+          <p className="mt-4 inline-block rounded-full bg-white/10 px-4 py-1.5 text-sm">
+            Tu folio: <strong className="font-mono tracking-wide" data-testid="folio-reciente">{recent.folio}</strong>
+          </p>
+        ) : null}
+      </div>
+
+      {!userId ? (
+        <p className="mt-6 text-center text-slate-600">
+          <Link to="/login" className="link">
+            Inicia sesión
+          </Link>{' '}
+          para ver tus órdenes pendientes.
+        </p>
+      ) : isLoading ? (
+        <div className="mt-6 space-y-3" aria-busy="true">
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+        </div>
+      ) : isError ? (
+        <div role="alert" className="mt-6 rounded-2xl bg-rose-50 p-4 text-sm text-rose-800">
+          No pudimos cargar tus órdenes pendientes.{' '}
+          <button type="button" className="link" onClick={() => refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : (
+        <>
+          <h2 className="mt-7 text-lg font-semibold text-brand-900" data-testid="pendientes">
+            {orders.length === 1 ? 'Tienes 1 orden pendiente' : `Tienes ${orders.length} órdenes pendientes`}
+          </h2>
+          <ul className="mt-3 space-y-4">
+            {orders.map((o) => (
+              <OrderCard key={o._id} order={o} highlight={o._id === recent?._id} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to="/" className="btn-primary">
+          Seguir comprando
+        </Link>
+        <Link to="/tiendas" className="btn-secondary">
+          Ver ubicación y horario
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function OrderCard({ order, highlight }: { order: Venta; highlight: boolean }) {
+  return (
+    <li
+      data-testid="orden"
+      className={`overflow-hidden rounded-2xl border bg-white shadow-sm ${highlight ? 'border-teal-400 ring-2 ring-teal-200' : 'border-slate-200'}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-3">
+        <div>
+          <p className="text-xs text-slate-500">Folio</p>
+          <p className="font-mono text-sm font-semibold text-slate-900" data-testid="folio">
+            {order.folio}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xs text-slate-500">Cliente</p>
+          <p className="text-sm font-semibold text-slate-900">{order.cliente || '—'}</p>
+        </div>
+      </div>
+      <ul className="divide-y divide-slate-100 px-4">
+        {order.carrito.map((item, i) => (
+          <OrderItem key={`${item._id}-${i}`} item={item} />
+        ))}
+      </ul>
+      <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3">
+        <span className="text-xs text-slate-500">{order.fecha ? formatDateTime(order.fecha) : ''}</span>
+        <p className="text-sm">
+          Total <strong className="ml-1 text-base text-brand-900 tabular-nums">{formatMoney(order.total)}</strong>
+        </p>
+      </div>
+    </li>
+  )
+}
+
+function OrderItem({ item }: { item: VentaItem }) {
+  const narrow = useMediaQuery(ORDERS_NARROW)
+  const labelId = useId()
+  const showTalla = Boolean(item.talla) && item.talla !== 'Unico'
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium text-slate-900" title={item.nombre}>
+          {narrow ? truncate(item.nombre, NAME_CUT) : item.nombre}
+        </p>
+        <p className="text-xs text-slate-500">
+          {showTalla ? <span data-testid="talla">Talla: {item.talla} · </span> : null}
+          Cantidad: {item.cantidad}
+        </p>
+      </div>
+      <span className="flex items-center gap-2 text-xs text-slate-500">
+        <span id={labelId}>Entregado</span>
+        <span
+          role="switch"
+          aria-checked={item.entregado}
+          aria-readonly="true"
+          aria-disabled="true"
+          aria-labelledby={labelId}
+          className={`relative inline-flex h-5 w-9 shrink-0 rounded-full transition ${item.entregado ? 'bg-teal-500' : 'bg-slate-300'}`}
+        >
+          <span
+            className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${item.entregado ? 'left-[18px]' : 'left-0.5'}`}
+          />
+        </span>
+      </span>
+    </li>
+  )
+}

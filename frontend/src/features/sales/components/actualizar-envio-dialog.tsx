@@ -1,0 +1,137 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Dialog } from '@/components/dialog'
+import { Field } from '@/features/sales/components/field'
+import { useUpdateEnvioMutation } from '@/features/sales/api'
+import { ErrorNote } from '@/features/sales/components/status'
+import { errorText } from '@/features/sales/helpers'
+import { ENVIO_STATUS_VALUES, type Sale } from '@/features/sales/types'
+
+type Props = { sale: Sale; onClose: () => void; onSaved: (sale: Sale) => void }
+
+/** 'Actualizar Envio': status, empresa, guía, costo de envío and observaciones (PATCH ventas/{id}). */
+export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
+  const formId = useId()
+  const current = sale.envio
+  const [status, setStatus] = useState(current?.status || 'Enviado')
+  const [empresa, setEmpresa] = useState(current?.empresa ?? '')
+  const [guia, setGuia] = useState(current?.guia ?? '')
+  const [costo, setCosto] = useState(current ? String(current.costoEnvio ?? 0) : '')
+  const [observaciones, setObservaciones] = useState(current?.observaciones ?? '')
+  const [problem, setProblem] = useState('')
+  const [update, { isLoading, error }] = useUpdateEnvioMutation()
+  const statuses: string[] = [...ENVIO_STATUS_VALUES]
+  if (status && !statuses.includes(status)) statuses.unshift(status)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const text = costo.trim().replace(',', '.')
+    const costoEnvio = text === '' ? 0 : Number(text)
+    if (!Number.isFinite(costoEnvio) || costoEnvio < 0 || costoEnvio > 1_000_000 || !/^\d*(\.\d{0,2})?$/.test(text)) {
+      setProblem('El costo de envío debe ser un importe en pesos (por ejemplo 150 o 150.50).')
+      return
+    }
+    setProblem('')
+    try {
+      const saved = await update({
+        id: sale._id,
+        envio: { status, empresa: empresa.trim(), guia: guia.trim(), costoEnvio, observaciones },
+      }).unwrap()
+      onSaved(saved)
+    } catch {
+      // Shown below; the dialog stays open with what was typed.
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Actualizar Envio"
+      description={
+        <span>
+          Folio <strong className="text-slate-800">{sale.folio}</strong> · {sale.usuario?.name || sale.cliente}
+        </span>
+      }
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={isLoading}>
+            {isLoading ? 'Guardando…' : 'Guardar'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="max-h-[60vh] space-y-4 overflow-y-auto pr-1">
+        <Field label="Estado del envío">
+          {(id) => (
+            <select
+              id={id}
+              className="field-input"
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+            >
+              {statuses.map((v) => (
+                <option key={v}>{v}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Empresa de paquetería">
+            {(id) => (
+              <input
+                id={id}
+                className="field-input"
+                value={empresa}
+                maxLength={80}
+                autoComplete="off"
+                onChange={(e) => setEmpresa(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Guía de rastreo">
+            {(id) => (
+              <input
+                id={id}
+                className="field-input"
+                value={guia}
+                maxLength={80}
+                autoComplete="off"
+                onChange={(e) => setGuia(e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Costo de envío">
+          {(id) => (
+            <input
+              id={id}
+              className="field-input"
+              inputMode="decimal"
+              placeholder="0.00"
+              value={costo}
+              onChange={(e) => setCosto(e.target.value)}
+              aria-invalid={Boolean(problem) || undefined}
+            />
+          )}
+        </Field>
+        <Field label="Observaciones">
+          {(id) => (
+            <textarea
+              id={id}
+              className="field-input h-auto resize-y py-3"
+              rows={6}
+              maxLength={1000}
+              value={observaciones}
+              onChange={(e) => setObservaciones(e.target.value)}
+            />
+          )}
+        </Field>
+        {problem ? <ErrorNote>{problem}</ErrorNote> : null}
+        <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
+      </form>
+    </Dialog>
+  )
+}

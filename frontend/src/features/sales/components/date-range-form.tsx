@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react'
+import { DATE_ERRORS, parseIsoDate } from '@/lib/dates'
+import { Field } from '@/features/sales/components/field'
+import type { DateRange } from '@/features/sales/types'
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** Checks a day typed or picked in a date input; the Spanish problem, or '' when it is fine. */
+function dayProblem(value: string): string {
+  if (!value) return 'Indica la fecha.'
+  try {
+    if (!DAY.test(value)) throw new Error(DATE_ERRORS.notIso)
+    parseIsoDate(value)
+    return ''
+  } catch {
+    return 'Fecha inválida. Usa el formato AAAA-MM-DD.'
+  }
+}
+
+type Props = { initial: DateRange; submitLabel: string; onSubmit: (range: DateRange) => void; busy?: boolean }
+
+/** 'Fecha de inicio' and 'Fecha de fin' with a submit button; checks the days before asking. */
+export function DateRangeForm({ initial, submitLabel, onSubmit, busy }: Props) {
+  const [startDate, setStart] = useState(initial.startDate)
+  const [endDate, setEnd] = useState(initial.endDate)
+  const [problem, setProblem] = useState('')
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const bad = dayProblem(startDate) || dayProblem(endDate)
+    if (bad) return setProblem(bad)
+    if (startDate > endDate) return setProblem('La fecha de inicio debe ser anterior a la fecha de fin.')
+    setProblem('')
+    onSubmit({ startDate, endDate })
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <Field label="Fecha de inicio">
+          {(id) => (
+            <input
+              id={id}
+              type="date"
+              className="field-input"
+              value={startDate}
+              max={endDate || undefined}
+              onChange={(e) => setStart(e.target.value)}
+              aria-invalid={Boolean(problem) || undefined}
+            />
+          )}
+        </Field>
+        <Field label="Fecha de fin">
+          {(id) => (
+            <input
+              id={id}
+              type="date"
+              className="field-input"
+              value={endDate}
+              min={startDate || undefined}
+              onChange={(e) => setEnd(e.target.value)}
+              aria-invalid={Boolean(problem) || undefined}
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn-primary h-12" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+      {problem ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,268 @@
+import { useEffect, useState } from 'react'
+import { ProductImage } from '@/components/product-image'
+import { Skeleton } from '@/components/skeleton'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { formatDayMonYear, formatTime, shiftDay, shopToday } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import { useGetSalesBetweenQuery } from '@/features/sales/api'
+import { ActualizarEnvioDialog } from '@/features/sales/components/actualizar-envio-dialog'
+import { DateRangeForm } from '@/features/sales/components/date-range-form'
+import { EntregaChip, ErrorNote, StatusChip } from '@/features/sales/components/status'
+import { errorText, itemDetail } from '@/features/sales/helpers'
+import type { DateRange, Sale } from '@/features/sales/types'
+import { useMediaQuery, WIDE } from '@/features/sales/use-media-query'
+
+/** The shipments list opens on the last 30 days, most recent first. */
+const DEFAULT_DAYS = 30
+
+function Transaccion({ sale }: { sale: Sale }) {
+  return (
+    <div>
+      <p className="mb-2 text-xs font-semibold text-slate-500">Folio {sale.folio}</p>
+      <ul className="space-y-2">
+        {sale.carrito.map((item, i) => {
+          const detail = itemDetail(item)
+          return (
+            <li key={`${item._id}-${i}`} className="flex items-center gap-3">
+              <ProductImage src={item.imagen} alt="" compact className="h-11 w-11 shrink-0 rounded-lg" />
+              <div className="min-w-0 text-sm">
+                <p className="leading-snug font-medium text-slate-900">{item.nombre}</p>
+                <p className="text-xs text-slate-500">
+                  {detail ? `${detail} · ` : ''}
+                  {item.cantidad} × {formatMoney(item.precioFinal)}
+                </p>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
+function Comprador({ sale }: { sale: Sale }) {
+  return (
+    <div className="space-y-0.5 text-sm break-words">
+      <p className="font-semibold text-slate-900">{sale.usuario?.name || sale.cliente}</p>
+      {sale.usuario?.email ? <p className="text-slate-600">{sale.usuario.email}</p> : null}
+      {sale.usuario?.phone ? <p className="text-slate-600">{sale.usuario.phone}</p> : null}
+      {sale.usuario?.address ? <p className="text-xs text-slate-500">{sale.usuario.address}</p> : null}
+    </div>
+  )
+}
+
+function EnvioInfo({ sale }: { sale: Sale }) {
+  const envio = sale.envio
+  if (!envio) return <p className="text-sm text-slate-500">Sin envío registrado</p>
+  return (
+    <dl className="space-y-0.5 text-sm" data-testid="envio">
+      <dt className="sr-only">Estado</dt>
+      <dd>
+        <StatusChip tone={envio.status === 'Entregado' ? 'success' : envio.status === 'Devuelto' ? 'neutral' : 'info'}>
+          {envio.status || 'Sin estado'}
+        </StatusChip>
+      </dd>
+      {envio.fecha ? (
+        <>
+          <dt className="sr-only">Fecha</dt>
+          <dd className="text-xs text-slate-500">{formatDayMonYear(envio.fecha)}</dd>
+        </>
+      ) : null}
+      <dt className="sr-only">Empresa</dt>
+      <dd className="font-medium text-slate-800">{envio.empresa || '—'}</dd>
+      <dt className="sr-only">Guía</dt>
+      <dd className="text-slate-700">Guía: {envio.guia || '—'}</dd>
+      <dt className="sr-only">Costo de envío</dt>
+      <dd className="text-slate-700">Costo: {formatMoney(envio.costoEnvio ?? 0)}</dd>
+      {envio.observaciones ? (
+        <>
+          <dt className="sr-only">Observaciones</dt>
+          <dd className="text-xs whitespace-pre-line text-slate-500">{envio.observaciones}</dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
+function Fecha({ fecha }: { fecha: string }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span className="block font-medium text-slate-800">{formatDayMonYear(fecha)}</span>
+      <span className="block text-xs text-slate-500">{formatTime(fecha)}</span>
+    </span>
+  )
+}
+
+function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) {
+  return (
+    <button
+      type="button"
+      className="btn-secondary min-h-10 px-4"
+      onClick={() => onOpen(sale)}
+      aria-label={`Gestionar envío ${sale.folio}`}
+    >
+      Gestionar
+    </button>
+  )
+}
+
+const TH = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
+const TD = 'px-3 py-4 align-top'
+
+function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[960px] text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th className={`${TH} w-[28%]`}>Transacción</th>
+            <th className={TH}>Fecha</th>
+            <th className={TH}>Estado</th>
+            <th className={TH}>Total</th>
+            <th className={TH}>Comprador</th>
+            <th className={`${TH} w-[18%]`}>Envio</th>
+            <th className={TH}>
+              <span className="sr-only">Gestionar</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {sales.map((sale) => (
+            <tr key={sale._id} data-testid="envio-venta" data-folio={sale.folio}>
+              <td className={TD}>
+                <Transaccion sale={sale} />
+              </td>
+              <td className={TD}>
+                <Fecha fecha={sale.fecha} />
+              </td>
+              <td className={TD}>
+                <EntregaChip entrega={sale.entrega} />
+                <span className="mt-1 block text-xs text-slate-500">Pago: {sale.pago}</span>
+              </td>
+              <td className={`${TD} font-semibold whitespace-nowrap`}>{formatMoney(sale.total)}</td>
+              <td className={TD}>
+                <Comprador sale={sale} />
+              </td>
+              <td className={TD}>
+                <EnvioInfo sale={sale} />
+              </td>
+              <td className={`${TD} text-right`}>
+                <Gestionar sale={sale} onOpen={onOpen} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function EnvioCards({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {sales.map((sale) => (
+        <li
+          key={sale._id}
+          data-testid="envio-venta"
+          data-folio={sale.folio}
+          className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
+              <EntregaChip entrega={sale.entrega} />
+            </div>
+            <div className="text-right text-sm">
+              <Fecha fecha={sale.fecha} />
+            </div>
+          </div>
+          <div className="border-t border-slate-100 pt-3">
+            <Transaccion sale={sale} />
+          </div>
+          <div className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
+            <div>
+              <p className="mb-1 text-xs font-semibold text-slate-500 uppercase">Comprador</p>
+              <Comprador sale={sale} />
+            </div>
+            <div>
+              <p className="mb-1 text-xs font-semibold text-slate-500 uppercase">Envio</p>
+              <EnvioInfo sale={sale} />
+            </div>
+          </div>
+          <div className="flex justify-end border-t border-slate-100 pt-3">
+            <Gestionar sale={sale} onOpen={onOpen} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** `/ventas/envios` 'Reporte de envíos' (Auxiliar, Administrador). */
+export function EnviosPage() {
+  useDocumentTitle('Reporte de envíos')
+  const wide = useMediaQuery(WIDE)
+  const [range, setRange] = useState<DateRange>(() => {
+    const today = shopToday()
+    return { startDate: shiftDay(today, DEFAULT_DAYS), endDate: today }
+  })
+  const { data, error, isLoading, isFetching, refetch } = useGetSalesBetweenQuery(range, {
+    refetchOnMountOrArgChange: true,
+  })
+  const sales = [...(data ?? [])].reverse()
+  const [editing, setEditing] = useState<Sale | null>(null)
+  const [notice, setNotice] = useState('')
+
+  useEffect(() => {
+    if (!notice) return
+    const timer = window.setTimeout(() => setNotice(''), 3000)
+    return () => window.clearTimeout(timer)
+  }, [notice])
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-brand-900">Reporte de envíos</h1>
+      <div className="mt-6">
+        <DateRangeForm
+          initial={range}
+          submitLabel="Filtrar envíos"
+          busy={isFetching}
+          onSubmit={(next) => {
+            if (next.startDate === range.startDate && next.endDate === range.endDate) refetch()
+            else setRange(next)
+          }}
+        />
+      </div>
+      {notice ? (
+        <p role="status" className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
+          {notice}
+        </p>
+      ) : null}
+      <div className="mt-6">
+        {error ? <ErrorNote>{errorText(error, 'Error al filtrar las ventas')}</ErrorNote> : null}
+        {isLoading ? (
+          <Skeleton className="h-40 w-full" />
+        ) : !error && sales.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            No hay ventas
+          </p>
+        ) : wide ? (
+          <EnviosTable sales={sales} onOpen={setEditing} />
+        ) : (
+          <EnvioCards sales={sales} onOpen={setEditing} />
+        )}
+      </div>
+      {editing ? (
+        <ActualizarEnvioDialog
+          key={editing._id}
+          sale={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null)
+            setNotice(`Envío de la orden ${saved.folio} actualizado.`)
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,129 @@
+import type { ReactNode, SVGProps } from 'react'
+import { providerTone, type Tone } from '@/features/sales/helpers'
+import type { Entrega, Sale } from '@/features/sales/types'
+
+const TONES: Record<Tone, string> = {
+  success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
+  warning: 'bg-amber-50 text-amber-800 ring-amber-600/25',
+  error: 'bg-red-50 text-red-800 ring-red-600/20',
+  info: 'bg-sky-50 text-sky-800 ring-sky-600/20',
+  neutral: 'bg-slate-100 text-slate-700 ring-slate-500/20',
+}
+
+function Icon({ children, ...rest }: SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  )
+}
+
+const TONE_ICON: Record<Tone, ReactNode> = {
+  success: (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8 12 3 3 5-6" />
+    </Icon>
+  ),
+  warning: (
+    <Icon>
+      <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0" />
+      <path d="M12 9v4M12 17h.01" />
+    </Icon>
+  ),
+  error: (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m15 9-6 6M9 9l6 6" />
+    </Icon>
+  ),
+  info: (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 8h.01M11 12h1v4h1" />
+    </Icon>
+  ),
+  neutral: (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+    </Icon>
+  ),
+}
+
+/** A small coloured chip with an icon; the tone is also in `data-tone` for tests. */
+export function StatusChip({ tone, children, label }: { tone: Tone; children: ReactNode; label?: string }) {
+  return (
+    <span
+      data-tone={tone}
+      aria-label={label}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${TONES[tone]}`}
+    >
+      {TONE_ICON[tone]}
+      {children}
+    </span>
+  )
+}
+
+const ENTREGA_TONE: Record<Entrega, Tone> = {
+  Pendiente: 'warning',
+  Enviado: 'info',
+  Entregado: 'success',
+  Cancelado: 'error',
+  Devuelto: 'neutral',
+}
+
+/** The delivery state of an order (SPEC §4). */
+export function EntregaChip({ entrega }: { entrega: string }) {
+  return <StatusChip tone={ENTREGA_TONE[entrega as Entrega] ?? 'neutral'}>{entrega || 'Pendiente'}</StatusChip>
+}
+
+const PROVIDER_TEXT: Record<string, string> = {
+  approved: 'Aprobado',
+  pending: 'Pendiente',
+  in_process: 'En proceso',
+  rejected: 'Rechazado',
+  cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
+}
+
+/** 'Pago' column: the shop's payment state, the method, and what the provider said. */
+export function PagoCell({ sale }: { sale: Sale }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <StatusChip tone={sale.pago === 'Pagado' ? 'success' : 'warning'}>{sale.pago}</StatusChip>
+      {sale.metodoPago ? <span className="text-xs text-slate-600">{sale.metodoPago}</span> : null}
+      {sale.mercadoPago?.status ? (
+        <StatusChip tone={providerTone(sale.mercadoPago.status)} label={`Mercado Pago: ${sale.mercadoPago.status}`}>
+          {PROVIDER_TEXT[sale.mercadoPago.status] ?? sale.mercadoPago.status}
+        </StatusChip>
+      ) : null}
+      {sale.order?.status ? (
+        <StatusChip tone={sale.order.status === 'COMPLETED' ? 'success' : 'error'} label={`Orden ${sale.order.status}`}>
+          {sale.order.status}
+        </StatusChip>
+      ) : null}
+    </div>
+  )
+}
+
+/** Inline error under a form or list, read out by screen readers. */
+export function ErrorNote({ children }: { children: ReactNode }) {
+  if (!children) return null
+  return (
+    <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {children}
+    </p>
+  )
+}

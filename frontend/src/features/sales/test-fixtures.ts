@@ -1,0 +1,70 @@
+import { vi } from 'vitest'
+import type { Sale } from '@/features/sales/types'
+
+/** A counter order as the server returns it, with overrides. */
+export function sale(overrides: Partial<Sale> = {}): Sale {
+  return {
+    _id: 'v1',
+    folio: '20260305-140700-0001',
+    fecha: '2026-03-05T20:07:00.000Z',
+    carrito: [
+      {
+        _id: 'var1',
+        producto_id: 'p1',
+        nombre: 'Cámara IP bala 4 MP con luz híbrida y micrófono',
+        precio: 1899,
+        descuento: 10,
+        precioFinal: 1709.1,
+        cantidad: 2,
+        imagen: '/img/camara.svg',
+        talla: 'Unico',
+        tamano: '1 pieza',
+        extras: [],
+        entregado: false,
+      },
+      {
+        _id: 'var2',
+        producto_id: 'p2',
+        nombre: 'Switch 8 puertos',
+        precio: 500,
+        descuento: 0,
+        precioFinal: 500,
+        cantidad: 1,
+        imagen: '',
+        talla: 'Grande',
+        tamano: '8 puertos',
+        extras: [],
+        entregado: true,
+      },
+    ],
+    usuario: { name: 'Claudia Cliente', email: 'cliente@tienda.mx', phone: '5512345674', address: 'Calle Reforma 45, CDMX' },
+    usuarioId: 'u9',
+    cliente: 'Juan',
+    subtotal: 3918.2,
+    iva: 626.91,
+    total: 4545.11,
+    observaciones: '',
+    entrega: 'Pendiente',
+    pago: 'Pendiente',
+    metodoPago: 'Efectivo',
+    origen: 'caja',
+    historial: [],
+    version: 1,
+    ...overrides,
+  }
+}
+
+/** Makes `matchMedia` answer as a desktop (wide) or a tablet/phone screen. */
+export function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query)
+    const max = /max-width:\s*(\d+)px/.exec(query)
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
+    return { matches, media: query, addEventListener() {}, removeEventListener() {} }
+  })
+}
+
+/** The JSON body a request carried. */
+export async function bodyOf(request: Request): Promise<unknown> {
+  return JSON.parse(await request.clone().text())
+}

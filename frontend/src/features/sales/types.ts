@@ -1,0 +1,89 @@
+/** A sale as the server keeps it (SPEC §3 "Sale/order"; /tmp contract of `GET /v1/ventas/...`). */
+export type Entrega = 'Pendiente' | 'Enviado' | 'Entregado' | 'Cancelado' | 'Devuelto'
+export type Pago = 'Pendiente' | 'Pagado'
+export type MetodoPago = 'Efectivo' | 'Tarjeta' | 'Transferencia' | 'Mercado Pago'
+
+export const ENTREGA_VALUES: readonly Entrega[] = ['Pendiente', 'Enviado', 'Entregado', 'Cancelado', 'Devuelto']
+export const PAGO_VALUES: readonly Pago[] = ['Pendiente', 'Pagado']
+export const METODO_VALUES: readonly MetodoPago[] = ['Efectivo', 'Tarjeta', 'Transferencia', 'Mercado Pago']
+/** Shipment states offered in 'Actualizar Envio' (SPEC leaves them open; these are the usual ones). */
+export const ENVIO_STATUS_VALUES = ['Pendiente', 'Preparando', 'Enviado', 'En tránsito', 'Entregado', 'Devuelto'] as const
+
+export type SaleItem = {
+  _id: string
+  producto_id: string
+  nombre: string
+  descripcion?: string
+  precio: number
+  descuento: number
+  precioFinal: number
+  cantidad: number
+  imagen?: string
+  talla?: string
+  tamano?: string
+  extras?: { _id: string; nombre: string; precio: number }[]
+  entregado: boolean
+}
+
+export type Envio = {
+  status: string
+  empresa: string
+  guia: string
+  observaciones: string
+  fecha?: string
+  costoEnvio: number
+}
+
+export type Cambio = { campo: string; de: string; a: string; por: string; nombre: string; fecha: string }
+
+export type Sale = {
+  _id: string
+  folio: string
+  fecha: string
+  carrito: SaleItem[]
+  usuario: { name: string; email: string; phone: string; address: string }
+  usuarioId?: string
+  creadoPor?: string
+  nombreCreador?: string
+  cliente: string
+  subtotal: number
+  iva: number
+  total: number
+  montoCobro?: number
+  order?: { id: string; status: string; create_time?: string; payer?: { name?: { given_name?: string; surname?: string } } }
+  mercadoPago?: { payment_id: string; status: string; payment_type?: string; merchant_order_id?: string }
+  observaciones: string
+  guardado?: boolean
+  entrega: Entrega
+  pago: Pago
+  metodoPago: MetodoPago | ''
+  envio?: Envio
+  pagadoEn?: string
+  cobradoPor?: string
+  nombreCobro?: string
+  corteId?: string
+  estado?: string
+  origen?: 'caja' | 'mercadopago'
+  revisar?: string
+  historial?: Cambio[]
+  version?: number
+}
+
+/** `POST /v1/ventas/reporte` answer (SPEC §3 "Sales report response"). */
+export type SalesReport = {
+  totalVentas: number
+  totalIngresos: number
+  productosVendidos: Record<string, number>
+}
+
+export type DateRange = { startDate: string; endDate: string }
+
+/** What 'Actualizar Orden' may send; pago and metodoPago only for the cash desk. */
+export type OrderUpdate = {
+  pago?: Pago
+  metodoPago?: MetodoPago
+  entrega?: Entrega
+  observaciones?: string
+}
+
+export type EnvioUpdate = Pick<Envio, 'status' | 'empresa' | 'guia' | 'observaciones' | 'costoEnvio'>

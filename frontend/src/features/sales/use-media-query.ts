@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react'
+
+/** Whether a CSS media query matches now; follows changes (rotating a tablet, resizing). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => {}
+      const list = window.matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false),
+    () => false,
+  )
+}
+
+/** Desktop width: wide tables; under 1024 px (tablets, phones) lists show cards. */
+export const WIDE = '(min-width: 1024px)'

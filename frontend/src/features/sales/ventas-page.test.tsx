@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp, storeSession } from '@/testing/render'
+import { shopToday } from '@/lib/dates'
+import { bodyOf, sale, screenWidth } from '@/features/sales/test-fixtures'
+
+const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
+
+describe('Reporte de ventas', () => {
+  it('asks for today by default and shows the totals, the products sold and the items table', async () => {
+    screenWidth(1280)
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json({
+        totalVentas: 2,
+        totalIngresos: 5045.11,
+        productosVendidos: { 'Switch 8 puertos': 2, 'Cámara IP bala 4 MP con luz híbrida y micrófono': 2 },
+      }),
+      'GET /v1/ventas/': json([sale(), sale({ _id: 'v2', folio: 'F2', carrito: [sale().carrito[1]], entrega: 'Entregado' })]),
+    })
+    storeSession({ rol: 'Auxiliar' })
+    renderApp('/ventas')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reporte de ventas' })).toBeInTheDocument()
+    const today = shopToday()
+    expect(screen.getByLabelText('Fecha de inicio')).toHaveValue(today)
+    expect(screen.getByLabelText('Fecha de fin')).toHaveValue(today)
+    expect(await screen.findByTestId('Total de ventas')).toHaveTextContent('2')
+    expect(screen.getByTestId('Total de ingresos')).toHaveTextContent('$5,045.11')
+
+    const report = calls.find((c) => path(c) === 'POST /v1/ventas/reporte')!
+    expect(await bodyOf(report)).toEqual({ startDate: today, endDate: today })
+    const list = calls.find((c) => path(c) === 'GET /v1/ventas/')!
+    expect(new URL(list.url).searchParams.get('startDate')).toBe(today)
+    expect(new URL(list.url).searchParams.get('endDate')).toBe(today)
+
+    const products = screen.getByRole('region', { name: 'Productos vendidos' })
+    const lines = within(products).getAllByRole('listitem').map((li) => li.textContent)
+    expect(lines).toEqual(['Cámara IP bala 4 MP con luz híbrida y micrófono2', 'Switch 8 puertos2'])
+
+    const table = await screen.findByRole('table')
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Imagen',
+      'Nombre',
+      'Fecha',
+      'Estado',
+      'Cantidad',
+      'Precio Final',
+      'Total',
+    ])
+    const rows = within(table).getAllByTestId('venta-item')
+    expect(rows).toHaveLength(3)
+    expect(within(rows[0]).getByText('Producto p1')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('Folio 20260305-140700-0001')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('05-MAR-2026')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('$1,709.10')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('$3,418.20')).toBeInTheDocument()
+    expect(within(rows[2]).getByText('Entregado')).toBeInTheDocument()
+  })
+
+  it('shows the empty texts', async () => {
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json({ totalVentas: 0, totalIngresos: 0, productosVendidos: {} }),
+      'GET /v1/ventas/': json([]),
+    })
+    storeSession({ rol: 'Administrador' })
+    renderApp('/ventas')
+    expect(await screen.findByText('No hay ventas')).toBeInTheDocument()
+    expect(await screen.findByText('No hay productos vendidos')).toBeInTheDocument()
+    expect(screen.getByTestId('Total de ingresos')).toHaveTextContent('$0.00')
+  })
+
+  it('filters by the chosen days', async () => {
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json({ totalVentas: 0, totalIngresos: 0, productosVendidos: {} }),
+      'GET /v1/ventas/': json([]),
+    })
+    storeSession({ rol: 'Auxiliar' })
+    const { user } = renderApp('/ventas')
+    await screen.findByText('No hay ventas')
+    const start = screen.getByLabelText('Fecha de inicio')
+    await user.clear(start)
+    await user.type(start, '2026-03-01')
+    const end = screen.getByLabelText('Fecha de fin')
+    await user.clear(end)
+    await user.type(end, '2026-03-05')
+    await user.click(screen.getByRole('button', { name: 'Filtrar ventas' }))
+    await waitFor(() => {
+      const lists = calls.filter((c) => path(c) === 'GET /v1/ventas/')
+      expect(new URL(lists[lists.length - 1].url).search).toBe('?startDate=2026-03-01&endDate=2026-03-05')
+    })
+    const reports = calls.filter((c) => path(c) === 'POST /v1/ventas/reporte')
+    expect(await bodyOf(reports[reports.length - 1])).toEqual({ startDate: '2026-03-01', endDate: '2026-03-05' })
+  })
+
+  it('refuses a start after the end without asking the server', async () => {
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json({ totalVentas: 0, totalIngresos: 0, productosVendidos: {} }),
+      'GET /v1/ventas/': json([]),
+    })
+    storeSession({ rol: 'Auxiliar' })
+    const { user } = renderApp('/ventas')
+    await screen.findByText('No hay ventas')
+    const before = calls.length
+    const end = screen.getByLabelText('Fecha de fin')
+    await user.clear(end)
+    await user.type(end, '2020-01-01')
+    await user.click(screen.getByRole('button', { name: 'Filtrar ventas' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('La fecha de inicio debe ser anterior a la fecha de fin.')
+    expect(calls.length).toBe(before)
+  })
+
+  it('shows the server errors in Spanish', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json({ error: { code: 'forbidden', message: 'No tienes permiso para realizar esta acción.' } }, 403),
+      'GET /v1/ventas/': json({ error: { code: 'invalid', message: 'Fecha inválida.' } }, 400),
+    })
+    storeSession({ rol: 'Auxiliar' })
+    renderApp('/ventas')
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2))
+    const texts = screen.getAllByRole('alert').map((a) => a.textContent)
+    expect(texts).toContain('Error al obtener el reporte de ventas: No tienes permiso para realizar esta acción.')
+    expect(texts).toContain('Error al filtrar las ventas: Fecha inválida.')
+  })
+})

@@ -1,0 +1,70 @@
+import { api } from '@/lib/api'
+import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
+import type {
+  Account,
+  OwnPasswordRequest,
+  PasswordChangeRequest,
+  ProfileRequest,
+  Purchase,
+  RegisterRequest,
+} from '@/features/session/account-types'
+
+type Data<T> = { data: T }
+type Message = { message: string }
+
+/** The signed-in user's own account: registration, recovery, profile, password and purchases. */
+export const accountApi = api.enhanceEndpoints({ addTagTypes: ['Cuenta', 'Compras'] }).injectEndpoints({
+  endpoints: (build) => ({
+    register: build.mutation<Account, RegisterRequest>({
+      query: (body) => ({ url: 'usuarios', method: 'POST', body }),
+      transformResponse: (r: Data<Account>) => r.data,
+    }),
+    getAccount: build.query<Account, string>({
+      query: (id) => `usuarios/${encodeURIComponent(id)}`,
+      transformResponse: (r: Data<Account>) => r.data,
+      providesTags: ['Cuenta'],
+    }),
+    updateProfile: build.mutation<Account, ProfileRequest>({
+      query: (body) => ({ url: 'usuarios/perfil', method: 'PATCH', body }),
+      transformResponse: (r: Data<Account>) => r.data,
+      invalidatesTags: ['Cuenta'],
+    }),
+    updateOwnPassword: build.mutation<{ token: string }, OwnPasswordRequest>({
+      query: (body) => ({ url: 'usuarios/perfil/password', method: 'PATCH', body }),
+      transformResponse: (r: Data<{ token: string }>) => r.data,
+    }),
+    passwordRecovery: build.mutation<Message, { email: string }>({
+      query: (body) => ({ url: 'usuarios/passwordrecovery', method: 'POST', body }),
+    }),
+    passwordChange: build.mutation<Message, PasswordChangeRequest>({
+      query: (body) => ({ url: 'usuarios/passwordchange', method: 'POST', body }),
+    }),
+    getPurchases: build.query<Purchase[], string>({
+      query: (userId) => `ventas/usuario/${encodeURIComponent(userId)}`,
+      // A plain list, or {data: list}; anything else counts as no purchases.
+      transformResponse: (r: unknown) =>
+        Array.isArray(r) ? r : Array.isArray((r as Data<unknown>)?.data) ? (r as Data<Purchase[]>).data : [],
+      providesTags: ['Compras'],
+    }),
+  }),
+})
+
+registerErrorMessages({
+  register: SPEC_MESSAGES.actualizarUsuario,
+  getAccount: SPEC_MESSAGES.ingresar,
+  updateProfile: SPEC_MESSAGES.actualizarUsuario,
+  updateOwnPassword: SPEC_MESSAGES.cambiarPassword,
+  passwordRecovery: SPEC_MESSAGES.restablecerPassword,
+  passwordChange: SPEC_MESSAGES.cambiarPassword,
+  getPurchases: SPEC_MESSAGES.venta,
+})
+
+export const {
+  useRegisterMutation,
+  useGetAccountQuery,
+  useUpdateProfileMutation,
+  useUpdateOwnPasswordMutation,
+  usePasswordRecoveryMutation,
+  usePasswordChangeMutation,
+  useGetPurchasesQuery,
+} = accountApi

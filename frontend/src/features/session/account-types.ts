@@ -1,0 +1,46 @@
+/** An account as `GET /v1/usuarios/{id}` answers it (never with the password). */
+export type Account = {
+  _id: string
+  name: string
+  email: string
+  phone: string
+  address: string
+  rol: string
+  status: boolean
+  admin: boolean
+  lastLogin?: string
+  createdAt?: string
+}
+
+export type RegisterRequest = { name: string; email: string; password: string; phone: string }
+
+/** Own-profile update (SPEC §7: name, email, id, phone, address). */
+export type ProfileRequest = { id: string; name: string; email: string; phone: string; address: string }
+
+/** Own-password update (SPEC §7: email and password). */
+export type OwnPasswordRequest = { email: string; password: string }
+
+/** Recovery with the mailed code: `password` carries the code, `newPassword` the new one. */
+export type PasswordChangeRequest = { email: string; password: string; newPassword: string }
+
+/** One item of a sale's cart, as `GET /v1/ventas/usuario/{userId}` answers it. */
+export type PurchaseItem = {
+  _id?: string
+  nombre: string
+  talla?: string
+  tamano?: string | number
+  cantidad: number
+  precioFinal: number
+  imagen?: string
+}
+
+/** One sale of the signed-in customer. */
+export type Purchase = {
+  _id: string
+  folio?: string | number
+  fecha?: string
+  carrito?: PurchaseItem[]
+  total?: number
+  entrega?: unknown
+  pago?: unknown
+}

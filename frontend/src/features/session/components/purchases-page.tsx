@@ -1,0 +1,29 @@
+import { Link } from 'react-router'
+import { useAppSelector } from '@/app/hooks'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { selectIsSignedIn, selectUser } from '@/features/session/session-slice'
+import { PurchaseList } from '@/features/session/components/purchases'
+
+/** `/usuarios/compras` and `/usuarios/listar`: the signed-in customer's real purchases. */
+export function PurchasesPage() {
+  useDocumentTitle('Mis compras')
+  const signedIn = useAppSelector(selectIsSignedIn)
+  const user = useAppSelector(selectUser)
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-brand-900">Mis compras</h1>
+      <div className="mt-4">
+        {signedIn && user?.id ? (
+          <PurchaseList userId={user.id} />
+        ) : (
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
+            <p>Inicia sesión para ver tus compras.</p>
+            <Link to="/login" className="btn-primary mt-4">
+              Iniciar sesión
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react'
+import { AlertIcon, CloseIcon, PackageIcon } from '@/components/icons'
+import { ProductImage } from '@/components/product-image'
+import { formatMoney } from '@/lib/money'
+import { errorStatus } from '@/lib/form-errors'
+import { useGetPurchasesQuery } from '@/features/session/account-api'
+import { formatDate, itemLabel, NO_PURCHASES, purchaseState } from '@/features/session/purchase-format'
+
+function StateBadge({ state }: { state: string }) {
+  const style: Record<string, { cls: string; icon: ReactNode }> = {
+    Entregado: { cls: 'bg-teal-50 text-teal-800', icon: <PackageIcon size={14} /> },
+    Cancelado: { cls: 'bg-rose-50 text-rose-800', icon: <CloseIcon size={14} /> },
+  }
+  const s = style[state] ?? { cls: 'bg-amber-50 text-amber-800', icon: <AlertIcon size={14} /> }
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${s.cls}`}>
+      {s.icon}
+      {state}
+    </span>
+  )
+}
+
+/**
+ * The signed-in customer's purchases. The sales API answers 404 or [] when there are none; both
+ * show the empty state. Other failures show a message and a retry button.
+ */
+function usePurchases(userId: string) {
+  const query = useGetPurchasesQuery(userId, { skip: !userId })
+  const none = errorStatus(query.error) === 404
+  const purchases = none ? [] : (query.data ?? [])
+  const failed = Boolean(query.error) && !none
+  return { ...query, purchases, failed }
+}
+
+function Status({ loading, failed, empty, retry }: { loading: boolean; failed: boolean; empty: boolean; retry: () => void }) {
+  if (loading) return <p className="py-6 text-center text-sm text-slate-500">Cargando compras…</p>
+  if (failed)
+    return (
+      <div role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800">
+        No pudimos cargar tus compras.{' '}
+        <button type="button" className="font-semibold underline" onClick={retry}>
+          Reintentar
+        </button>
+      </div>
+    )
+  if (empty) return <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">{NO_PURCHASES}</p>
+  return null
+}
+
+/** 'Historial de compras' of the profile: one row per item bought. */
+export function PurchaseHistoryTable({ userId }: { userId: string }) {
+  const { purchases, failed, isLoading, refetch } = usePurchases(userId)
+  const rows = purchases.flatMap((p) => (p.carrito ?? []).map((item, i) => ({ p, item, key: `${p._id}-${i}` })))
+  return (
+    <section aria-labelledby="historial" className="mt-8">
+      <h2 id="historial" className="section-title">
+        Historial de compras
+      </h2>
+      <div className="mt-4">
+        <Status loading={isLoading} failed={failed} empty={rows.length === 0} retry={() => void refetch()} />
+        {rows.length > 0 ? (
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
+                <tr>
+                  <th className="px-3 py-2">
+                    <span className="sr-only">Imagen</span>
+                  </th>
+                  <th className="px-3 py-2">Nombre</th>
+                  <th className="px-3 py-2">Cantidad</th>
+                  <th className="px-3 py-2">Total</th>
+                  <th className="px-3 py-2">Fecha</th>
+                  <th className="px-3 py-2">Estado</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map(({ p, item, key }) => (
+                  <tr key={key}>
+                    <td className="px-3 py-2">
+                      <ProductImage src={item.imagen} alt={item.nombre} compact className="h-12 w-12 rounded-lg" />
+                    </td>
+                    <td className="px-3 py-2 font-medium text-slate-900">{itemLabel(item)}</td>
+                    <td className="px-3 py-2">{item.cantidad}</td>
+                    <td className="px-3 py-2">{formatMoney(item.precioFinal * item.cantidad)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.fecha)}</td>
+                    <td className="px-3 py-2">
+                      <StateBadge state={purchaseState(p)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+/** `/usuarios/compras` and `/usuarios/listar`: one card per purchase. */
+export function PurchaseList({ userId }: { userId: string }) {
+  const { purchases, failed, isLoading, refetch } = usePurchases(userId)
+  return (
+    <div className="space-y-4">
+      <Status loading={isLoading} failed={failed} empty={purchases.length === 0} retry={() => void refetch()} />
+      {purchases.map((p) => (
+        <article key={p._id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <header className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="font-semibold text-brand-900">Folio {p.folio ?? p._id}</h2>
+            <StateBadge state={purchaseState(p)} />
+          </header>
+          <p className="text-xs text-slate-500">{formatDate(p.fecha)}</p>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {(p.carrito ?? []).map((item, i) => (
+              <li key={i} className="flex items-center gap-3 py-2 text-sm">
+                <ProductImage src={item.imagen} alt={item.nombre} compact className="h-12 w-12 shrink-0 rounded-lg" />
+                <span className="flex-1">{itemLabel(item)}</span>
+                <span className="text-slate-600">x{item.cantidad}</span>
+                <span className="font-medium">{formatMoney(item.precioFinal * item.cantidad)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-right font-semibold">Total {formatMoney(p.total ?? 0)}</p>
+        </article>
+      ))}
+    </div>
+  )
+}

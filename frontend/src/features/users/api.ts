@@ -1,0 +1,39 @@
+import { api } from '@/lib/api'
+import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
+import type { NewUserRequest, UpdateUserRequest, User } from '@/features/users/types'
+
+type Data<T> = { data: T }
+
+/** User administration (Administrador only; the server refuses everyone else). */
+export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Usuarios'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<User[], void>({
+      query: () => 'usuarios',
+      transformResponse: (r: Data<User[]>) => r.data ?? [],
+      providesTags: ['Usuarios'],
+    }),
+    createUser: build.mutation<User, NewUserRequest>({
+      query: (body) => ({ url: 'usuarios', method: 'POST', body }),
+      transformResponse: (r: Data<User>) => r.data,
+      invalidatesTags: ['Usuarios'],
+    }),
+    updateUser: build.mutation<User, UpdateUserRequest>({
+      query: ({ _id, ...body }) => ({ url: `usuarios/${encodeURIComponent(_id)}`, method: 'PATCH', body }),
+      transformResponse: (r: Data<User>) => r.data,
+      invalidatesTags: ['Usuarios'],
+    }),
+    deleteUser: build.mutation<void, string>({
+      query: (id) => ({ url: `usuarios/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Usuarios'],
+    }),
+  }),
+})
+
+registerErrorMessages({
+  listUsers: SPEC_MESSAGES.usuarios,
+  createUser: SPEC_MESSAGES.actualizarUsuario,
+  updateUser: SPEC_MESSAGES.actualizarUsuario,
+  deleteUser: SPEC_MESSAGES.eliminarUsuario,
+})
+
+export const { useListUsersQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } = usersApi

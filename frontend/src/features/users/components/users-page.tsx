@@ -1,0 +1,202 @@
+import { useId, useState, type FormEvent } from 'react'
+import { ConfirmDialog, Dialog } from '@/components/dialog'
+import { FormField } from '@/components/form-field'
+import { UsersIcon } from '@/components/icons'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { SPEC_MESSAGES } from '@/lib/error-messages'
+import { serverFieldErrors, serverMessage } from '@/lib/form-errors'
+import { useCreateUserMutation, useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '@/features/users/api'
+import { ROLES, type User } from '@/features/users/types'
+
+type FormState = { name: string; email: string; password: string; phone: string; rol: string; status: boolean }
+
+const blank: FormState = { name: '', email: '', password: '', phone: '', rol: 'Cliente', status: true }
+
+/** 'Nuevo Usuario' (user undefined) or 'Actualizar Usuario'. */
+function UserDialog({ user, onClose }: { user?: User; onClose: () => void }) {
+  const [create, created] = useCreateUserMutation()
+  const [update, updated] = useUpdateUserMutation()
+  const busy = created.isLoading || updated.isLoading
+  const error = user ? updated.error : created.error
+  const fields = serverFieldErrors(error)
+  const rolId = useId()
+  const [form, setForm] = useState<FormState>(
+    user ? { name: user.name, email: user.email, password: '', phone: user.phone ?? '', rol: user.rol, status: user.status } : blank,
+  )
+  const set = (key: keyof FormState) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value })
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const { status, ...fields } = { ...form, email: form.email.trim() }
+    const result = user ? await update({ _id: user._id, ...fields, status }) : await create(fields)
+    if ('data' in result) onClose()
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={user ? 'Actualizar Usuario' : 'Nuevo Usuario'}>
+      <form className="space-y-4" onSubmit={onSubmit} noValidate>
+        <FormField label="Nombre" name="name" value={form.name} onChange={set('name')} error={fields.name} />
+        <FormField label="Email" name="email" type="email" inputMode="email" value={form.email} onChange={set('email')} error={fields.email} />
+        <FormField
+          label="Contraseña"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={user ? 'Déjala vacía para no cambiarla.' : 'Al menos 8 caracteres.'}
+          value={form.password}
+          onChange={set('password')}
+          error={fields.password}
+        />
+        <FormField label="Teléfono" name="phone" type="tel" inputMode="tel" value={form.phone} onChange={set('phone')} error={fields.phone} />
+        <div>
+          <label htmlFor={rolId} className="field-label">
+            Rol
+          </label>
+          <select id={rolId} name="rol" value={form.rol} onChange={set('rol')} className="field-input">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          {fields.rol ? <p className="mt-1 text-sm font-medium text-rose-700">{fields.rol}</p> : null}
+        </div>
+        {user ? (
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input
+              type="checkbox"
+              checked={form.status}
+              onChange={(e) => setForm({ ...form, status: e.target.checked })}
+              className="h-5 w-5 rounded border-slate-300"
+            />
+            Activo
+          </label>
+        ) : null}
+        {error && Object.keys(fields).length === 0 ? (
+          <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
+            {serverMessage(error, SPEC_MESSAGES.actualizarUsuario)}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Guardando…' : 'Guardar'}
+        </button>
+      </form>
+    </Dialog>
+  )
+}
+
+/** `/usuarios`: every account with its role and status; create, edit and delete. */
+export function UsersPage() {
+  useDocumentTitle('Usuarios')
+  const { data: users = [], error, isLoading, refetch } = useListUsersQuery()
+  const [remove, removal] = useDeleteUserMutation()
+  const [editing, setEditing] = useState<User | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<User | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const onConfirmDelete = async () => {
+    if (!deleting) return
+    const result = await remove(deleting._id)
+    setDeleting(null)
+    setProblem('error' in result ? serverMessage(result.error, SPEC_MESSAGES.eliminarUsuario) : null)
+  }
+
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-900">Usuarios</h1>
+        <button type="button" className="btn-primary" onClick={() => setEditing('new')}>
+          Nuevo Usuario
+        </button>
+      </div>
+
+      {problem ? (
+        <p role="alert" className="mt-4 rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
+          {problem}
+        </p>
+      ) : null}
+      {error ? (
+        <div role="alert" className="mt-4 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800">
+          {serverMessage(error, SPEC_MESSAGES.usuarios)}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : null}
+
+      <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        <table className="w-full min-w-[720px] text-left text-sm">
+          <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
+            <tr>
+              <th className="px-4 py-3">Nombre</th>
+              <th className="px-4 py-3">Email</th>
+              <th className="px-4 py-3">Rol</th>
+              <th className="px-4 py-3">Teléfono</th>
+              <th className="px-4 py-3">Status</th>
+              <th className="px-4 py-3">
+                <span className="sr-only">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {isLoading ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
+                  Cargando usuarios…
+                </td>
+              </tr>
+            ) : null}
+            {!isLoading && !error && users.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
+                  <UsersIcon size={20} /> No hay usuarios.
+                </td>
+              </tr>
+            ) : null}
+            {users.map((u) => (
+              <tr key={u._id}>
+                <td className="px-4 py-3 font-medium text-slate-900">{u.name}</td>
+                <td className="px-4 py-3 break-all">{u.email}</td>
+                <td className="px-4 py-3">{u.rol}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{u.phone}</td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${u.status ? 'bg-teal-50 text-teal-800' : 'bg-slate-100 text-slate-600'}`}
+                  >
+                    {u.status ? 'Activo' : 'Inactivo'}
+                  </span>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    <button type="button" className="btn-secondary min-h-9 px-3 py-1.5" aria-label={`Editar a ${u.name}`} onClick={() => setEditing(u)}>
+                      Editar
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-secondary min-h-9 border-rose-200 px-3 py-1.5 text-rose-700 hover:bg-rose-50"
+                      aria-label={`Eliminar a ${u.name}`}
+                      onClick={() => setDeleting(u)}
+                    >
+                      Eliminar
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {editing ? <UserDialog user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Eliminar a ${deleting?.name ?? ''}`}
+        description="¿Estás seguro de querer eliminar este usuario?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void onConfirmDelete()}
+        busy={removal.isLoading}
+      />
+    </section>
+  )
+}

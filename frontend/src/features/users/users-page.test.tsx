@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp, storeSession } from '@/testing/render'
+
+const users = [
+  { _id: 'a1', name: 'Adriana Administradora', email: 'admin@tienda.mx', phone: '5512345670', address: '', rol: 'Administrador', status: true, admin: true },
+  { _id: 'c1', name: 'Claudia Cliente', email: 'cliente@tienda.mx', phone: '5512345674', address: '', rol: 'Cliente', status: false, admin: false },
+]
+
+function server(extra: Record<string, Response | ((r: Request) => Response | Promise<Response>)> = {}) {
+  let list = [...users]
+  return mockServer({
+    'GET /v1/config': json(sampleConfig),
+    'GET /v1/usuarios': () => json({ data: list }),
+    'POST /v1/usuarios': async (req) => {
+      const body = await req.json()
+      const created = { _id: 'n1', address: '', status: true, admin: false, ...body }
+      delete created.password
+      list = [...list, created]
+      return json({ data: created }, 201)
+    },
+    'DELETE /v1/usuarios/a1': json({ error: { code: 'conflict', message: 'No se puede quitar ni eliminar al último Administrador activo.' } }, 409),
+    'DELETE /v1/usuarios/c1': () => {
+      list = list.filter((u) => u._id !== 'c1')
+      return json({ data: { _id: 'c1' } })
+    },
+    ...extra,
+  })
+}
+
+describe('usuarios (admin)', () => {
+  it('lists Nombre, Email, Rol, Teléfono and Status', async () => {
+    storeSession({ rol: 'Administrador' })
+    server()
+    renderApp('/usuarios')
+    const table = await screen.findByRole('table')
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers.slice(0, 5)).toEqual(['Nombre', 'Email', 'Rol', 'Teléfono', 'Status'])
+    expect(await within(table).findByText('Claudia Cliente')).toBeInTheDocument()
+    expect(within(table).getByText('Inactivo')).toBeInTheDocument()
+  })
+
+  it("creates a Cajero through 'Nuevo Usuario' with the role selector of five roles", async () => {
+    storeSession({ rol: 'Administrador' })
+    const { calls } = server()
+    const { user } = renderApp('/usuarios')
+    await user.click(await screen.findByRole('button', { name: 'Nuevo Usuario' }))
+    const dialog = screen.getByRole('dialog', { name: 'Nuevo Usuario' })
+    const rol = within(dialog).getByLabelText('Rol')
+    expect(within(rol).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Administrador',
+      'Auxiliar',
+      'Cajero',
+      'Comandero',
+      'Cliente',
+    ])
+    await user.type(within(dialog).getByLabelText('Nombre'), 'Nuevo Cajero')
+    await user.type(within(dialog).getByLabelText('Email'), 'caja2@tienda.mx')
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'caja-2026')
+    await user.type(within(dialog).getByLabelText('Teléfono'), '5511112222')
+    await user.selectOptions(rol, 'Cajero')
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await screen.findByText('caja2@tienda.mx')).toBeInTheDocument()
+    const post = calls.find((c) => c.method === 'POST')
+    expect(await post?.json()).toEqual({
+      name: 'Nuevo Cajero',
+      email: 'caja2@tienda.mx',
+      password: 'caja-2026',
+      phone: '5511112222',
+      rol: 'Cajero',
+    })
+  })
+
+  it("shows the server's field messages in 'Actualizar Usuario' and keeps the dialog open", async () => {
+    storeSession({ rol: 'Administrador' })
+    const { calls } = server({
+      'PATCH /v1/usuarios/c1': json({ error: { code: 'invalid', message: 'Revisa los datos marcados.', fields: { phone: 'El teléfono debe tener 10 dígitos.' } } }, 400),
+    })
+    const { user } = renderApp('/usuarios')
+    await user.click(await screen.findByRole('button', { name: 'Editar a Claudia Cliente' }))
+    const dialog = screen.getByRole('dialog', { name: 'Actualizar Usuario' })
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('cliente@tienda.mx')
+    expect(within(dialog).getByLabelText('Activo')).not.toBeChecked()
+    await user.click(within(dialog).getByLabelText('Activo'))
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+    expect(await within(dialog).findByText('El teléfono debe tener 10 dígitos.')).toBeInTheDocument()
+    const patch = calls.find((c) => c.method === 'PATCH')
+    expect(await patch?.json()).toEqual({
+      name: 'Claudia Cliente',
+      email: 'cliente@tienda.mx',
+      password: '',
+      phone: '5512345674',
+      rol: 'Cliente',
+      status: true,
+    })
+  })
+
+  it("asks 'Eliminar a {name}' and shows why the last Administrador cannot be deleted", async () => {
+    storeSession({ rol: 'Administrador' })
+    server()
+    const { user } = renderApp('/usuarios')
+    await user.click(await screen.findByRole('button', { name: 'Eliminar a Claudia Cliente' }))
+    let confirm = screen.getByRole('dialog', { name: 'Eliminar a Claudia Cliente' })
+    expect(confirm).toHaveTextContent('¿Estás seguro de querer eliminar este usuario?')
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }))
+    await waitFor(() => expect(screen.queryByText('Claudia Cliente')).not.toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Adriana Administradora' }))
+    confirm = screen.getByRole('dialog', { name: 'Eliminar a Adriana Administradora' })
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se puede quitar ni eliminar al último Administrador activo.')
+  })
+
+  it('is refused to a Cajero', async () => {
+    storeSession({ rol: 'Cajero' })
+    server()
+    renderApp('/usuarios')
+    expect(await screen.findByRole('heading', { name: 'No tienes permiso para ver esta página' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,89 @@
+/** Title and message of a failure that has no message of its own (SPEC §3). */
+export const DEFAULT_TITLE = 'Error desconocido'
+
+/**
+ * The Spanish messages of SPEC §8, written exactly as the specification has them (typos and
+ * double spaces included). A feature maps its endpoints to them with `registerErrorMessages`.
+ */
+export const SPEC_MESSAGES = {
+  productos: 'Error al obtener los productos',
+  producto: 'Error al obtener un producto',
+  productoPorNombre: 'Error al obtener un producto por nombre',
+  guardarProducto: 'Error la guardar un producto',
+  actualizarProducto: 'Error al actualizar  el producto',
+  eliminarProducto: 'Error al eliminar un producto',
+  descuentos: 'Error al ingresar',
+  descuento: 'Error al obtener un descuento',
+  guardarDescuento: 'Error la guardar un descuento',
+  actualizarDescuento: 'Error al actualizar  el descuento',
+  eliminarDescuento: 'Error al eliminar un descuento',
+  venta: 'Error al obtener una venta',
+  /** `{phone}` is the shop's phone: fill it with `withPhone`. */
+  guardarVenta: 'Error al guardar una venta, contacta con nosotros {phone} para mas información',
+  actualizarVenta: 'Error al actualizar una venta',
+  filtrarVentas: 'Error al filtrar las ventas',
+  reporteMetodoPago: 'Error al obtener el reporte por metodo de pago',
+  reporteUsuario: 'Error al obtener el reporte por usuario',
+  corte: 'Error al hacer un corte de caja',
+  usuarios: 'Error al listar los usuarios',
+  ingresar: 'Error al ingresar',
+  restablecerPassword: 'Error al restablecer la contraseña',
+  cambiarPassword: 'Error al cambiar la contraseña',
+  actualizarUsuario: 'Error al actualizar el usuario',
+  eliminarUsuario: 'Error al eliminar un usuario',
+  detalleProducto: 'Error al cargar los detalles del producto',
+} as const
+
+/**
+ * Endpoint name -> message, for the endpoints that existed when this was written; features add
+ * theirs (or override these) with `registerErrorMessages`. A message with `{phone}` is left to the
+ * feature, which knows the phone.
+ */
+const byEndpoint = new Map<string, string>([
+  ['getFeaturedProducts', SPEC_MESSAGES.productos],
+  ['getCatalogPage', SPEC_MESSAGES.productos],
+  ['getAdminProducts', SPEC_MESSAGES.productos],
+  ['getProducto', SPEC_MESSAGES.producto],
+  ['searchProductos', SPEC_MESSAGES.productoPorNombre],
+  ['createProducto', SPEC_MESSAGES.guardarProducto],
+  ['updateProducto', SPEC_MESSAGES.actualizarProducto],
+  ['deleteProducto', SPEC_MESSAGES.eliminarProducto],
+  ['getDescuentos', SPEC_MESSAGES.descuentos],
+  ['createDescuento', SPEC_MESSAGES.guardarDescuento],
+  ['updateDescuento', SPEC_MESSAGES.actualizarDescuento],
+  ['deleteDescuento', SPEC_MESSAGES.eliminarDescuento],
+  ['getSalesBetween', SPEC_MESSAGES.filtrarVentas],
+  ['updateOrder', SPEC_MESSAGES.actualizarVenta],
+  ['updateEnvio', SPEC_MESSAGES.actualizarVenta],
+  ['toggleDelivered', SPEC_MESSAGES.actualizarVenta],
+  ['getPendingByMethod', SPEC_MESSAGES.reporteMetodoPago],
+  ['getPendingByUser', SPEC_MESSAGES.reporteUsuario],
+  ['makeCut', SPEC_MESSAGES.corte],
+  ['listUsers', SPEC_MESSAGES.usuarios],
+  ['updateUser', SPEC_MESSAGES.actualizarUsuario],
+  ['deleteUser', SPEC_MESSAGES.eliminarUsuario],
+  ['login', SPEC_MESSAGES.ingresar],
+  ['getAccount', SPEC_MESSAGES.ingresar],
+  ['updateProfile', SPEC_MESSAGES.actualizarUsuario],
+  ['passwordRecovery', SPEC_MESSAGES.restablecerPassword],
+  ['passwordChange', SPEC_MESSAGES.cambiarPassword],
+  ['updateOwnPassword', SPEC_MESSAGES.cambiarPassword],
+])
+
+/**
+ * Gives endpoints their SPEC §8 message; call it next to `api.injectEndpoints`:
+ * `registerErrorMessages({ getProductos: SPEC_MESSAGES.productos })`.
+ */
+export function registerErrorMessages(messages: Record<string, string>): void {
+  for (const [endpoint, message] of Object.entries(messages)) byEndpoint.set(endpoint, message)
+}
+
+/** The message a failed call of `endpoint` raises; 'Error desconocido' when it has none. */
+export function errorMessageFor(endpoint: string): string {
+  return byEndpoint.get(endpoint) ?? DEFAULT_TITLE
+}
+
+/** Fills the `{phone}` of a message with the shop's phone. */
+export function withPhone(message: string, phone: string): string {
+  return message.replace('{phone}', phone)
+}
