@@ -246,3 +246,40 @@ export const YouTubeIcon = (p: IconProps) => (
     <path d="m10 9 5 3-5 3z" />
   </Svg>
 )
+
+// Cart and checkout icons (20 px by default).
+export const TrashIcon = (p: IconProps) => (
+  <Svg size={20} strokeWidth={1.9} {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Svg>
+)
+export const MinusIcon = (p: IconProps) => (
+  <Svg size={20} strokeWidth={1.9} {...p}>
+    <path d="M5 12h14" />
+  </Svg>
+)
+export const PlusIcon = (p: IconProps) => (
+  <Svg size={20} strokeWidth={1.9} {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+)
+export const CheckCircleIcon = (p: IconProps) => (
+  <Svg size={20} strokeWidth={1.9} {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.5 2.5L16 9.5" />
+  </Svg>
+)
+export const ClearCartIcon = (p: IconProps) => (
+  <Svg size={20} strokeWidth={1.9} {...p}>
+    <circle cx="9" cy="20" r="1.4" />
+    <circle cx="18" cy="20" r="1.4" />
+    <path d="M2.5 3h2.6l2.4 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 1.9-1.5L21.5 7H6" />
+    <path d="m11 8 4 4M15 8l-4 4" />
+  </Svg>
+)
+export const InfoIcon = (p: IconProps) => (
+  <Svg size={20} strokeWidth={1.9} {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </Svg>
+)

@@ -10,7 +10,7 @@ import { checkLine, lineKey, priceChanged, type LineCheck } from '@/features/car
 import { lineCents, toCents } from '@/features/cart/totals'
 import type { CartItem } from '@/features/cart/types'
 import { CART_NARROW, NAME_CUT, useMediaQuery } from '@/features/cart/use-media-query'
-import { MinusIcon, PlusIcon, TrashIcon } from '@/features/cart/components/cart-icons'
+import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
 import { useGetProductoQuery } from '@/features/catalog/api'
 
 /** A change of price the shopper is told about. */
