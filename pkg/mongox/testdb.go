@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"go.mongodb.org/mongo-driver/v2/mongo"
 )
 
 var shared struct {
@@ -52,13 +51,6 @@ func TestDB(t testing.TB) *Store {
 		}
 	})
 	return s
-}
-
-// TestClient returns the shared test clients, for tests that need a second handle on the store.
-func TestClient(t testing.TB) (writer, reader *mongo.Client) {
-	t.Helper()
-	TestDB(t)
-	return shared.store.writer, shared.store.reader
 }
 
 func randomHex(n int) string {
