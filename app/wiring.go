@@ -226,11 +226,16 @@ func (a catalogStock) ReturnStock(ctx context.Context, key string, l cartcheckou
 	return a.s.ReturnStockFor(ctx, key, orderLine(l))
 }
 
+// SettleStock serves checkout.
+func (a catalogStock) SettleStock(key string, l cartcheckout.Line) {
+	a.s.SettleStockFor(key, l.ProductID)
+}
+
 // salesStock is the catalogue as sales sees it: stock given back when an order is cancelled.
 type salesStock struct{ s *catalog.Service }
 
-func (a salesStock) ReturnStock(ctx context.Context, key string, l sales.StockLine) error {
-	return a.s.ReturnStockFor(ctx, key, catalog.OrderLine{ProductID: l.ProductID, VariantID: l.VariantID, Cantidad: l.Cantidad})
+func (a salesStock) GiveBackStock(ctx context.Context, l sales.StockLine) error {
+	return a.s.GiveBackStock(ctx, catalog.OrderLine{ProductID: l.ProductID, VariantID: l.VariantID, Cantidad: l.Cantidad})
 }
 
 // cashcutSales is the sales module as the cash cut sees it.

@@ -107,7 +107,15 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 		}
 		return nil, err
 	}
+	s.settleStock(r)
 	return sale, nil
+}
+
+// settleStock drops the keys of a saved order's lines.
+func (s *Service) settleStock(r Reserved) {
+	for i, l := range r.Lines {
+		s.catalog.SettleStock(stockKey(r.ID, i), l)
+	}
 }
 
 // Sweep settles what a crash left between taking stock and saving a sale (reservations older than

@@ -133,6 +133,7 @@ func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult,
 	if err != nil {
 		return ConfirmResult{}, err
 	}
+	s.settleStock(r)
 	if fresh {
 		s.log.Info().Str("folio", r.Folio).Int("payment", p.ID).Msg("payment verified")
 	}

@@ -41,6 +41,9 @@ type Catalog interface {
 	TakeStock(ctx context.Context, key string, line Line) error
 	// ReturnStock gives back what key took, once; nothing when key took nothing.
 	ReturnStock(ctx context.Context, key string, line Line) error
+	// SettleStock says the order holding stock under key is saved (counter) or paid (online):
+	// the key is no longer needed, as a later cancellation gives the units back by itself.
+	SettleStock(key string, line Line)
 }
 
 // Buyer is the customer's contact data.

@@ -2,10 +2,7 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"tienda/pkg/apperr"
@@ -46,33 +43,48 @@ func TestHeldStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ = svc.Product(p.ID.Hex())
-	if got.Variantes[1].Stock != 3 || got.Stock != 8 || len(got.Holds) != 0 {
-		t.Fatalf("after giving back: variant %d, stock %d, holds %v", got.Variantes[1].Stock, got.Stock, got.Holds)
+	if held := env.storedStock(p.ID).Holds; got.Variantes[1].Stock != 3 || got.Stock != 8 || len(held) != 0 {
+		t.Fatalf("after giving back: variant %d, stock %d, holds %v", got.Variantes[1].Stock, got.Stock, held)
 	}
+
 }
 
-func TestFiftyBuyersUnderKeysSellExactlyTheStock(t *testing.T) {
+func TestSettledKeysGoWithTheNextTakeAndCancelledUnitsComeBack(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Último lote")
-	body["variantes"] = []map[string]any{{"talla": "Unico", "tamano": "1", "stock": 20, "precioCompra": 10, "precioVenta": 20, "descuento": 0}}
-	p := env.mustCreate(body)
+	p := env.mustCreate(formProduct("Cámara más vendida"))
 	svc := env.m.Service()
-	var sold atomic.Int32
-	var wg sync.WaitGroup
-	for i := range 50 {
-		wg.Go(func() {
-			err := svc.TakeStockFor(context.Background(), fmt.Sprintf("v%d:0", i), OrderLine{ProductID: p.ID.Hex(), Cantidad: 1})
-			if err == nil {
-				sold.Add(1)
-			} else if !apperr.Is(err, apperr.Conflict) {
-				t.Error(err)
-			}
-		})
+	ctx := context.Background()
+	line := OrderLine{ProductID: p.ID.Hex(), Cantidad: 1} // stock 5
+	for _, key := range []string{"venta1:0", "venta2:0"} {
+		if err := svc.TakeStockFor(ctx, key, line); err != nil {
+			t.Fatal(err)
+		}
+		svc.SettleStockFor(key, line.ProductID)
 	}
-	wg.Wait()
-	got, _ := svc.Product(p.ID.Hex())
-	if sold.Load() != 20 || got.Variantes[0].Stock != 0 || got.Stock != 0 || len(got.Holds) != 20 {
-		t.Fatalf("sold %d, stock %d/%d, holds %d", sold.Load(), got.Variantes[0].Stock, got.Stock, len(got.Holds))
+	if err := svc.TakeStockFor(ctx, "venta3:0", line); err != nil {
+		t.Fatal(err)
+	}
+	d := env.storedStock(p.ID)
+	if _, ok := d.Holds["venta3:0"]; !ok || len(d.Holds) != 1 || d.Variantes[p.Variantes[0].ID.Hex()] != 2 {
+		t.Fatalf("after three sales, two of them saved: %+v", d)
+	}
+	// A saved order cancelled later gives its units back without its key.
+	if err := svc.GiveBackStock(ctx, line); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := svc.Product(p.ID.Hex()); got.Variantes[0].Stock != 3 || env.storedProduct(p.ID.Hex()).Variantes[0].Stock != 3 {
+		t.Fatalf("after a cancellation: memory %d, store %d", got.Variantes[0].Stock, env.storedProduct(p.ID.Hex()).Variantes[0].Stock)
+	}
+	// A shortage keeps the settled keys for the next take.
+	svc.SettleStockFor("venta3:0", line.ProductID)
+	if err := svc.TakeStockFor(ctx, "venta4:0", OrderLine{ProductID: p.ID.Hex(), Cantidad: 50}); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("want a shortage: %v", err)
+	}
+	if err := svc.TakeStockFor(ctx, "venta5:0", line); err != nil {
+		t.Fatal(err)
+	}
+	if d := env.storedStock(p.ID); len(d.Holds) != 1 {
+		t.Fatalf("holds after the shortage and a sale: %v", d.Holds)
 	}
 }

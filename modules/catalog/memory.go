@@ -83,6 +83,9 @@ func (m *memory) upsert(p Product) {
 		if old.Version > p.Version {
 			return
 		}
+		if old.StockVersion > p.StockVersion { // a sale wrote after p's stock was read
+			p = withStock(p, stockDoc{Variantes: unitsOf(old), Version: old.StockVersion})
+		}
 		if old.Favorito == p.Favorito && old.CreatedAt.Equal(p.CreatedAt) {
 			// Same place in the order: swap the entry alone (the sale path comes here).
 			entries := slices.Clone(m.products)
@@ -98,6 +101,18 @@ func (m *memory) upsert(p Product) {
 	entries := make([]entry, len(m.products), len(m.products)+1)
 	copy(entries, m.products)
 	m.setEntries(append(entries, newEntry(p)))
+}
+
+// setStock puts a stock document's units on its product, unless the memory holds newer ones.
+func (m *memory) setStock(d stockDoc) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	i, ok := m.byID[d.ID]
+	if !ok || m.products[i].p.StockVersion >= d.Version {
+		return
+	}
+	// In place: readers copy products out under the read lock, and withStock makes new slices.
+	m.products[i].p = withStock(m.products[i].p, d)
 }
 
 func (m *memory) remove(id bson.ObjectID) {

@@ -18,7 +18,7 @@ type Product struct {
 	Garantia        string        `bson:"garantia" json:"garantia"`
 	SatKey          string        `bson:"sat_key" json:"sat_key"`
 	UnidadDeMedida  UnidadMedida  `bson:"unidad_de_medida" json:"unidad_de_medida"`
-	TotalExistencia int           `bson:"total_existencia" json:"total_existencia"`
+	TotalExistencia int           `bson:"-" json:"total_existencia"` // live, from existencias
 	ImgPortada      string        `bson:"img_portada" json:"img_portada"`
 	Largo           float64       `bson:"largo" json:"largo"`
 	Ancho           float64       `bson:"ancho" json:"ancho"`
@@ -35,7 +35,7 @@ type Product struct {
 	Favorito         bool       `bson:"favorito" json:"favorito"`
 	FechaCompra      *time.Time `bson:"fechaCompra,omitempty" json:"fechaCompra,omitempty"`
 	Imagen           string     `bson:"imagen" json:"imagen"`
-	Stock            int        `bson:"stock" json:"stock"`
+	Stock            int        `bson:"-" json:"stock"` // live, from existencias
 	Variantes        []Variante `bson:"variantes" json:"variantes"`
 	Extras           []Extra    `bson:"extras" json:"extras"`
 	// DescuentoID names a discount of the discounts collection that applies to every variant
@@ -43,9 +43,8 @@ type Product struct {
 	DescuentoID string `bson:"descuentoId,omitempty" json:"descuentoId,omitempty"`
 	// Version grows by one on every write; a PATCH that sends it is refused when it is stale.
 	Version int64 `bson:"version" json:"version"`
-	// Holds are the keys of the sale lines holding stock of this product (see holds.go): taking
-	// and giving back under a key happens at most once, in the same update as the stock change.
-	Holds []string `bson:"holds,omitempty" json:"-"`
+	// StockVersion is the version of the stock document the memory copy carries (existencias.go).
+	StockVersion int64 `bson:"-" json:"-"`
 
 	CreatedAt time.Time `bson:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `bson:"updatedAt" json:"updatedAt"`
@@ -85,7 +84,7 @@ type Variante struct {
 	ID           bson.ObjectID `bson:"_id" json:"_id"`
 	Talla        string        `bson:"talla" json:"talla"`
 	Tamano       string        `bson:"tamano" json:"tamano"`
-	Stock        int           `bson:"stock" json:"stock"`
+	Stock        int           `bson:"-" json:"stock"` // live, from existencias
 	PrecioCompra float64       `bson:"precioCompra" json:"precioCompra"`
 	PrecioVenta  float64       `bson:"precioVenta" json:"precioVenta"`
 	Descuento    float64       `bson:"descuento" json:"descuento"` // percent

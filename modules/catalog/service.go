@@ -29,6 +29,11 @@ type Service struct {
 	sync sync.RWMutex
 	// seen is the catalogue version the memory holds.
 	seen atomic.Int64
+
+	// settled are the keys of saved orders still in the stock documents, by product: the next
+	// take of the product drops them (existencias.go).
+	settledMu sync.Mutex
+	settled   map[bson.ObjectID][]string
 }
 
 // load reads the whole catalogue and its discounts into memory.
@@ -42,6 +47,13 @@ func (s *Service) load(ctx context.Context) error {
 	ps, err := s.store.all(ctx)
 	if err != nil {
 		return err
+	}
+	units, err := s.store.allStock(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		ps[i] = withStock(ps[i], units[ps[i].ID])
 	}
 	ds, err := s.store.allDiscounts(ctx)
 	if err != nil {
@@ -73,11 +85,18 @@ func (s *Service) refresh(ctx context.Context) (bool, error) {
 	return true, s.load(ctx)
 }
 
+// stockEvery is how many polls pass between two reads of the whole stock: a sale does not raise
+// the catalogue's version (that would be one more write per order), so the units sold by other
+// replicas show here within stockEvery polls. A replica never sells from these copies: a take
+// is a conditional update of the stored units.
+const stockEvery = 5
+
 // watch polls the version document until stop is closed or the store is closed.
 func (s *Service) watch(every time.Duration, stop <-chan struct{}) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	var lastLogged time.Time
+	tick := 0
 	for {
 		select {
 		case <-stop:
@@ -86,6 +105,9 @@ func (s *Service) watch(every time.Duration, stop <-chan struct{}) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		reloaded, err := s.refresh(ctx)
+		if tick++; err == nil && !reloaded && tick%stockEvery == 0 {
+			err = s.refreshStock(ctx)
+		}
 		cancel()
 		switch {
 		case errors.Is(err, mongo.ErrClientDisconnected):
@@ -130,9 +152,14 @@ func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (Product, 
 	if err := s.applyInput(ctx, &p, in, pr); err != nil {
 		return Product{}, err
 	}
+	units := stockOfProduct(p)
+	if err := s.store.insertStock(ctx, units); err != nil {
+		return Product{}, err
+	}
 	if err := s.store.insertProduct(ctx, p); err != nil {
 		return Product{}, err
 	}
+	p = withStock(p, units)
 	s.memory.upsert(p)
 	s.changed(ctx)
 	return pr.priced(p), nil
@@ -149,10 +176,15 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 	s.sync.RLock()
 	defer s.sync.RUnlock()
 	for attempt := 0; ; attempt++ {
-		cur, err := s.store.product(ctx, oid)
+		stored, err := s.store.product(ctx, oid)
 		if err != nil {
 			return Product{}, err
 		}
+		units, _, err := s.store.stockOf(ctx, oid)
+		if err != nil {
+			return Product{}, err
+		}
+		cur := withStock(stored, units)
 		if in.Version != nil && *in.Version != cur.Version {
 			return Product{}, errStale
 		}
@@ -166,13 +198,23 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 		if err := s.applyInput(ctx, &next, in, pr); err != nil {
 			return Product{}, err
 		}
-		ok, err := s.store.replaceProduct(ctx, next, cur.Version)
-		if err != nil {
-			return Product{}, err
+		// The stock first, and only the units the edit changes, while they are still the ones read.
+		ok := true
+		if from, to, gone := stockEdit(cur, next); len(to)+len(gone) > 0 {
+			var d stockDoc
+			if d, ok, err = s.store.setStock(ctx, oid, from, to, gone); err != nil {
+				return Product{}, err
+			}
+			next = withStock(next, d)
+		}
+		if ok {
+			if ok, err = s.store.replaceProduct(ctx, next, cur.Version); err != nil {
+				return Product{}, err
+			}
 		}
 		if !ok {
-			// A sale changed it between our read and our write: read again, unless the caller
-			// asked to write over the version it saw.
+			// A sale or another edit changed it between our read and our write: read again,
+			// unless the caller asked to write over the version it saw.
 			if in.Version != nil || attempt == 2 {
 				return Product{}, errStale
 			}
@@ -203,6 +245,9 @@ func (s *Service) DeleteProduct(ctx context.Context, id string) error {
 	s.memory.remove(oid)
 	if !ok {
 		return errProductNotFound
+	}
+	if err := s.store.deleteStock(ctx, oid); err != nil {
+		s.log.Warn().Err(err).Str("product", id).Msg("stock of a deleted product left behind")
 	}
 	if inMemory {
 		s.forgetImage(ctx, old, oid, "")
@@ -259,6 +304,27 @@ func (s *Service) forgetImage(ctx context.Context, old Product, id bson.ObjectID
 		}
 		s.images.drop(imgID)
 	}
+}
+
+// stockEdit compares the units of a product before and after an edit: to has the variants whose
+// units the edit sets (new ones included), from what the edited ones had, gone the removed ones.
+func stockEdit(cur, next Product) (from, to map[string]int, gone []string) {
+	was, now := unitsOf(cur), unitsOf(next)
+	from, to = map[string]int{}, map[string]int{}
+	for v, n := range now {
+		if old, ok := was[v]; !ok || old != n {
+			to[v] = n
+			if ok {
+				from[v] = old
+			}
+		}
+	}
+	for v := range was {
+		if _, ok := now[v]; !ok {
+			gone = append(gone, v)
+		}
+	}
+	return from, to, gone
 }
 
 func cloneProduct(p Product) Product {

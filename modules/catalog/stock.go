@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"errors"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -138,109 +137,4 @@ func (s *Service) Quote(_ context.Context, lines []OrderLine) ([]QuotedLine, err
 
 func shortage(name string) error {
 	return apperr.New(apperr.Conflict, "Sin existencias suficientes de "+name+".")
-}
-
-// TakeStock takes stock for every line, all or nothing: each variant with one conditional
-// single-document update (DESIGN.md §3). On a shortage it gives back what it took and returns a
-// conflict naming the product. Errors: invalid, not_found, conflict, internal.
-func (s *Service) TakeStock(ctx context.Context, lines []OrderLine) error {
-	rs, err := s.resolve(lines)
-	if err != nil {
-		return err
-	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
-	var taken []resolved
-	for _, r := range rs {
-		if err := s.moveStock(ctx, &r, -r.line.Cantidad); err != nil {
-			if gb := s.giveBack(ctx, taken); gb != nil {
-				s.log.Error().Err(gb).Msg("stock taken for a failed order was not all given back")
-			}
-			if len(taken) > 0 {
-				s.changed(ctx)
-			}
-			return err
-		}
-		taken = append(taken, r)
-	}
-	s.changed(ctx)
-	return nil
-}
-
-// ReturnStock gives stock back (cancelled order, abandoned payment). The caller guarantees
-// once-only. A line whose product or variant no longer exists is skipped. Errors: invalid, internal.
-func (s *Service) ReturnStock(ctx context.Context, lines []OrderLine) error {
-	for _, l := range lines {
-		if _, err := bson.ObjectIDFromHex(l.ProductID); err != nil {
-			return apperr.New(apperr.Invalid, "Un producto de la orden no es válido.")
-		}
-		if l.Cantidad < 1 || l.Cantidad > maxCantidad {
-			return apperr.New(apperr.Invalid, "La cantidad debe estar entre 1 y 10000.")
-		}
-	}
-	var rs []resolved
-	for _, l := range lines {
-		l.ExtraIDs = nil // extras hold no stock
-		r, err := s.resolve([]OrderLine{l})
-		if err != nil {
-			s.log.Warn().Str("product", l.ProductID).Str("variant", l.VariantID).Int("cantidad", l.Cantidad).
-				Msg("stock not returned: the product or variant no longer exists")
-			continue
-		}
-		rs = append(rs, r[0])
-	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
-	err := s.giveBack(ctx, rs)
-	if len(rs) > 0 {
-		s.changed(ctx)
-	}
-	return err
-}
-
-func (s *Service) giveBack(ctx context.Context, rs []resolved) error {
-	ctx = context.WithoutCancel(ctx)
-	var errs []error
-	for i := range rs {
-		err := s.moveStock(ctx, &rs[i], rs[i].line.Cantidad)
-		if apperr.Is(err, apperr.NotFound) || apperr.Is(err, apperr.Invalid) {
-			s.log.Warn().Str("product", rs[i].line.ProductID).Msg("stock not returned: the product or variant no longer exists")
-			continue
-		}
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
-}
-
-// moveStock adds delta to a variant's stock (negative takes). The variant is addressed by its
-// index, guarded by its id; when an edit moved it, the index is looked up again in the store.
-func (s *Service) moveStock(ctx context.Context, r *resolved, delta int) error {
-	for attempt := 0; attempt < 3; attempt++ {
-		p, ok, err := s.store.addVariantStock(ctx, r.product.ID, r.index, r.variant, delta)
-		if err != nil {
-			return err
-		}
-		if ok {
-			s.memory.upsert(p)
-			return nil
-		}
-		fresh, err := s.store.product(ctx, r.product.ID)
-		if err != nil {
-			return err
-		}
-		r.index = -1
-		for i, v := range fresh.Variantes {
-			if v.ID == r.variant {
-				r.index = i
-				if delta < 0 && v.Stock < -delta {
-					s.memory.upsert(fresh)
-					return shortage(fresh.Nombre)
-				}
-			}
-		}
-		if r.index < 0 {
-			return apperr.New(apperr.Invalid, "La variante elegida de "+fresh.Nombre+" ya no existe.")
-		}
-	}
-	return shortage(r.product.Nombre)
 }

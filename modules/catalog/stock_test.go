@@ -2,18 +2,21 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/money"
 )
 
-// storedProduct reads a product straight from the store.
+// storedProduct reads a product and its stock straight from the store.
 func (env *testEnv) storedProduct(id string) Product {
 	env.t.Helper()
 	oid, err := parseProductID(id)
@@ -24,7 +27,17 @@ func (env *testEnv) storedProduct(id string) Product {
 	if err != nil {
 		env.t.Fatal(err)
 	}
-	return p
+	return withStock(p, env.storedStock(oid))
+}
+
+// storedStock reads a product's stock document straight from the store.
+func (env *testEnv) storedStock(id bson.ObjectID) stockDoc {
+	env.t.Helper()
+	d, found, err := env.m.service.store.stockOf(context.Background(), id)
+	if err != nil || !found {
+		env.t.Fatalf("stock of %s: found %v, %v", id.Hex(), found, err)
+	}
+	return d
 }
 
 func checkTotals(t *testing.T, p Product, wantVariant0 int) {
@@ -52,11 +65,11 @@ func TestFiftyBuyersTakeTwentyUnits(t *testing.T) {
 
 	var ok, short atomic.Int32
 	var wg sync.WaitGroup
-	for range 50 {
+	for i := range 50 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := env.m.Service().TakeStock(context.Background(), []OrderLine{line})
+			err := env.m.Service().TakeStockFor(context.Background(), fmt.Sprintf("venta%d:0", i), line)
 			switch {
 			case err == nil:
 				ok.Add(1)
@@ -77,42 +90,22 @@ func TestFiftyBuyersTakeTwentyUnits(t *testing.T) {
 	if mem.Stock != 7 {
 		t.Fatalf("memory stock %d, want 7", mem.Stock)
 	}
+	if held := env.storedStock(p.ID).Holds; len(held) != 20 {
+		t.Fatalf("%d keys hold stock, want 20", len(held))
+	}
 }
 
-func TestTakeStockIsAllOrNothing(t *testing.T) {
+func TestAShortageNamesTheProductAndTakesNothing(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	a := env.mustCreate(formProduct("Switch PoE"))
 	b := env.mustCreate(formProduct("Cámara bala"))
 	svc := env.m.Service()
-	err := svc.TakeStock(context.Background(), []OrderLine{
-		{ProductID: a.ID.Hex(), Cantidad: 2},
-		{ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 4}, // has 3
-	})
+	err := svc.TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 4}) // has 3
 	if !apperr.Is(err, apperr.Conflict) || err.(*apperr.Error).Message != "Sin existencias suficientes de Cámara bala." {
 		t.Fatalf("err %v", err)
 	}
-	checkTotals(t, env.storedProduct(a.ID.Hex()), 5)
-	checkTotals(t, env.storedProduct(b.ID.Hex()), 5)
-	if mem, _ := svc.Product(a.ID.Hex()); mem.Variantes[0].Stock != 5 || mem.Stock != 8 {
-		t.Fatalf("memory after give-back: %+v", mem.Variantes)
-	}
-
-	// The same order without the short line goes through, and ReturnStock gives it back.
-	lines := []OrderLine{{ProductID: a.ID.Hex(), Cantidad: 2}, {ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 3}}
-	if err := svc.TakeStock(context.Background(), lines); err != nil {
-		t.Fatal(err)
-	}
-	checkTotals(t, env.storedProduct(a.ID.Hex()), 3)
-	if got := env.storedProduct(b.ID.Hex()); got.Variantes[1].Stock != 0 || got.Stock != 5 {
-		t.Fatalf("b after sale: %+v", got)
-	}
-	if err := svc.ReturnStock(context.Background(), lines); err != nil {
-		t.Fatal(err)
-	}
-	checkTotals(t, env.storedProduct(a.ID.Hex()), 5)
-	if got, _ := svc.Product(b.ID.Hex()); got.Variantes[1].Stock != 3 || got.Stock != 8 {
-		t.Fatalf("b in memory after return: %+v", got)
+	if got := env.storedProduct(b.ID.Hex()); got.Variantes[1].Stock != 3 || got.Stock != 8 || len(env.storedStock(b.ID).Holds) != 0 {
+		t.Fatalf("after a shortage: %+v", got.Variantes)
 	}
 }
 
@@ -135,7 +128,7 @@ func TestTakeStockRejectsBadLinesAndTakesNothing(t *testing.T) {
 		{"negative quantity", OrderLine{ProductID: p.ID.Hex(), Cantidad: -3}, apperr.Invalid},
 	}
 	for _, tt := range tests {
-		err := env.m.Service().TakeStock(context.Background(), []OrderLine{good, tt.line})
+		err := env.m.Service().TakeStockFor(context.Background(), "venta:0", tt.line)
 		if !apperr.Is(err, tt.code) {
 			t.Errorf("%s: %v, want %s", tt.name, err, tt.code)
 		}
@@ -143,13 +136,10 @@ func TestTakeStockRejectsBadLinesAndTakesNothing(t *testing.T) {
 			t.Errorf("quote %s: %v, want %s", tt.name, err, tt.code)
 		}
 	}
-	if err := env.m.Service().TakeStock(context.Background(), nil); !apperr.Is(err, apperr.Invalid) {
-		t.Errorf("empty order: %v", err)
+	if err := env.m.Service().TakeStockFor(context.Background(), "", good); !apperr.Is(err, apperr.Invalid) {
+		t.Errorf("no key: %v", err)
 	}
 	checkTotals(t, env.storedProduct(p.ID.Hex()), 5)
-	if err := env.m.Service().ReturnStock(context.Background(), []OrderLine{{ProductID: p.ID.Hex(), Cantidad: 0}}); !apperr.Is(err, apperr.Invalid) {
-		t.Errorf("return of 0: %v", err)
-	}
 }
 
 func TestQuotePricesFromTheCatalogue(t *testing.T) {
@@ -211,7 +201,7 @@ func TestTakeStockFindsAVariantAnEditMoved(t *testing.T) {
 	if _, err := env.db.W.Collection(productsCollection).ReplaceOne(context.Background(), map[string]any{"_id": p.ID}, stored); err != nil {
 		t.Fatal(err)
 	}
-	err := env.m.Service().TakeStock(context.Background(), []OrderLine{{ProductID: p.ID.Hex(), VariantID: chico.ID.Hex(), Cantidad: 2}})
+	err := env.m.Service().TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex(), VariantID: chico.ID.Hex(), Cantidad: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +234,7 @@ func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
 	}
 	waitFor("the new name", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Nombre == "Cámara renombrada" })
 
-	if err := env.m.Service().TakeStock(context.Background(), []OrderLine{{ProductID: p.ID.Hex(), Cantidad: 5}}); err != nil {
+	if err := env.m.Service().TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex(), Cantidad: 5}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor("the sale", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Variantes[0].Stock == 0 })

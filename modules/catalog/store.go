@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -88,29 +87,6 @@ func (s store) deleteProduct(ctx context.Context, id bson.ObjectID) (bool, error
 		return false, fmt.Errorf("catalog: delete %s: %w", id.Hex(), err)
 	}
 	return res.DeletedCount == 1, nil
-}
-
-// addVariantStock adds delta (negative to take) to the stock of the variant at index i, and to the
-// product's totals, in one conditional single-document update: it applies only while that index
-// still holds that variant and, when taking, while the variant has enough stock (DESIGN.md §3).
-// It returns the product after the update, or ok=false when the condition did not hold.
-func (s store) addVariantStock(ctx context.Context, id bson.ObjectID, i int, variant bson.ObjectID, delta int) (Product, bool, error) {
-	path := "variantes." + strconv.Itoa(i)
-	filter := bson.M{"_id": id, path + "._id": variant}
-	if delta < 0 {
-		filter[path+".stock"] = bson.M{"$gte": -delta}
-	}
-	update := bson.M{"$inc": bson.M{path + ".stock": delta, "stock": delta, "total_existencia": delta, "version": 1}}
-	var p Product
-	err := s.db.W.Collection(productsCollection).FindOneAndUpdate(ctx, filter, update,
-		options.FindOneAndUpdate().SetReturnDocument(options.After)).Decode(&p)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Product{}, false, nil
-	}
-	if err != nil {
-		return Product{}, false, fmt.Errorf("catalog: stock %s: %w", id.Hex(), err)
-	}
-	return p, true, nil
 }
 
 // clearDiscount takes a deleted discount off every product that pointed to it and returns their ids.
@@ -261,13 +237,20 @@ func (s store) hasMarker(ctx context.Context, id string) (bool, error) {
 	return true, nil
 }
 
-// insertIgnoringExisting inserts products whose ids are not taken yet.
+// insertIgnoringExisting inserts products, and their stock, whose ids are not taken yet.
 func (s store) insertIgnoringExisting(ctx context.Context, ps []Product) error {
-	docs := make([]any, len(ps))
+	docs, units := make([]any, len(ps)), make([]any, len(ps))
 	for i := range ps {
-		docs[i] = ps[i]
+		docs[i], units[i] = ps[i], stockOfProduct(ps[i])
 	}
-	_, err := s.db.W.Collection(productsCollection).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+	if err := s.insertMany(ctx, stockCollection, units); err != nil {
+		return err
+	}
+	return s.insertMany(ctx, productsCollection, docs)
+}
+
+func (s store) insertMany(ctx context.Context, coll string, docs []any) error {
+	_, err := s.db.W.Collection(coll).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
 	var bwe mongo.BulkWriteException
 	if errors.As(err, &bwe) {
 		for _, we := range bwe.WriteErrors {

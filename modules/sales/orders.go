@@ -16,14 +16,11 @@ type StockLine struct {
 	Cantidad             int
 }
 
-// Stock gives back stock held by a cancelled order. key identifies the sale's line; giving back the
-// same key twice returns nothing the second time.
+// Stock gives back the stock of a cancelled order's line; the caller (giveBackStock) makes sure
+// it happens once.
 type Stock interface {
-	ReturnStock(ctx context.Context, key string, line StockLine) error
+	GiveBackStock(ctx context.Context, line StockLine) error
 }
-
-// StockKey is the key under which a sale's line holds stock.
-func StockKey(saleID bson.ObjectID, line int) string { return fmt.Sprintf("%s:%d", saleID.Hex(), line) }
 
 // OrderChange is a change to an order's management fields; nil fields stay as they are.
 type OrderChange struct {
@@ -176,8 +173,8 @@ func (s *Service) giveBackStock(ctx context.Context, v Sale) error {
 		}
 		return err
 	}
-	for i, it := range v.Carrito {
-		if err := s.stock.ReturnStock(ctx, StockKey(v.ID, i), StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad}); err != nil {
+	for _, it := range v.Carrito {
+		if err := s.stock.GiveBackStock(ctx, StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad}); err != nil {
 			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)
 		}
 	}

@@ -14,16 +14,16 @@ import (
 	"tienda/pkg/mongox"
 )
 
-// fakeStock records the stock given back, per key.
+// fakeStock records the stock given back, per product and variant.
 type fakeStock struct {
 	mu       sync.Mutex
 	returned map[string]int
 }
 
-func (f *fakeStock) ReturnStock(_ context.Context, key string, l StockLine) error {
+func (f *fakeStock) GiveBackStock(_ context.Context, l StockLine) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.returned[key] += l.Cantidad
+	f.returned[l.ProductID+"/"+l.VariantID] += l.Cantidad
 	return nil
 }
 
@@ -152,7 +152,7 @@ func TestUpdateOrder(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if ok.Load() < 1 || st.returned[StockKey(v.ID, 0)] != 3 || st.returned[StockKey(v.ID, 1)] != 1 {
+	if ok.Load() < 1 || st.returned[v.Carrito[0].ProductoID+"/"+v.Carrito[0].ID] != 3 || st.returned[v.Carrito[1].ProductoID+"/"+v.Carrito[1].ID] != 1 || len(st.returned) != 2 {
 		t.Fatalf("stock returned %v (successful cancels %d)", st.returned, ok.Load())
 	}
 	paid := MustSale(t, s, "u1", Item{Nombre: "Radio", PrecioFinal: 2590, Cantidad: 1})
