@@ -62,7 +62,9 @@ export function ShopLayout() {
         search={<SearchBox />}
       />
       <CategoryMenu />
-      <main id="contenido" className="flex w-full flex-1 flex-col">
+      {/* At least a screen tall, so that the footer starts below the fold and does not jump
+          (layout shift) when a skeleton is replaced by the taller content. */}
+      <main id="contenido" className="flex min-h-dvh w-full flex-1 flex-col">
         <Outlet />
       </main>
       <Footer shopName={shopName} tienda={config?.tienda} />

@@ -1,10 +1,17 @@
 import { useState } from 'react'
 import { ImageOffIcon } from '@/components/icons'
 
-type ProductImageProps = { src?: string; alt: string; className?: string; compact?: boolean }
+type ProductImageProps = {
+  src?: string
+  alt: string
+  className?: string
+  compact?: boolean
+  /** The page's main picture (its largest paint): loaded at once and first, not lazily. */
+  priority?: boolean
+}
 
 /** A product photo; a missing or broken image shows 'Imagen no disponible'. */
-export function ProductImage({ src, alt, className = '', compact = false }: ProductImageProps) {
+export function ProductImage({ src, alt, className = '', compact = false, priority = false }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   if (!src || failedSrc === src) {
     return (
@@ -18,7 +25,8 @@ export function ProductImage({ src, alt, className = '', compact = false }: Prod
     <img
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailedSrc(src)}
       className={`object-contain ${className}`}

@@ -41,6 +41,7 @@ describe('parseIsoDate', () => {
     ['2026-01-01', 'first month'],
     ['2026-12-31', 'last month, last day'],
     ['2024-02-29', 'leap day'],
+    ['0000-02-29T00:00:00Z', 'leap day of year 0000 (not read as 1900)'],
     ['2026-03-05T00:00:00Z', 'hour 0'],
     ['2026-03-05T23:59:59Z', 'hour 23, minute and second 59'],
   ])('accepts %s (%s)', (text) => {

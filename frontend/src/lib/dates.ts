@@ -18,7 +18,11 @@ const OFFSET = /^([+-])(\d{2}):?(\d{2})$/
 const pad = (n: number, size = 2) => String(n).padStart(size, '0')
 
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+  // Day 0 of the next month is the last of this one; setUTCFullYear keeps years 0-99 as they are
+  // (Date.UTC would read them as 1900-1999, and 1900 is not a leap year while 0000 is).
+  const d = new Date(Date.UTC(2000, month, 0))
+  d.setUTCFullYear(year, month, 0)
+  return d.getUTCDate()
 }
 
 /** Minutes east of UTC of an offset "+hh:mm" / "+hhmm" / "-hh:mm" / "-hhmm". */
@@ -163,4 +167,40 @@ export function shiftDay(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number)
   const t = new Date(Date.UTC(y, m - 1, d - days))
   return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`
+}
+
+/** The three Spanish messages of a date range typed in a staff filter ('Fecha de inicio', 'Fecha de fin'). */
+export const DATE_RANGE_ERRORS = {
+  missing: 'Indica la fecha.',
+  invalid: 'Fecha inválida. Usa el formato AAAA-MM-DD.',
+  order: 'La fecha de inicio debe ser anterior a la fecha de fin.',
+} as const
+
+export type DateRangeCheck =
+  | { ok: true; range: { startDate: string; endDate: string } }
+  | { ok: false; error: (typeof DATE_RANGE_ERRORS)[keyof typeof DATE_RANGE_ERRORS] }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** A day typed or picked in a date input: '' when fine, or the Spanish problem. */
+function dayProblem(value: string): '' | typeof DATE_RANGE_ERRORS.missing | typeof DATE_RANGE_ERRORS.invalid {
+  if (!value) return DATE_RANGE_ERRORS.missing
+  if (!DAY.test(value)) return DATE_RANGE_ERRORS.invalid
+  try {
+    parseIsoDate(value)
+    return ''
+  } catch {
+    return DATE_RANGE_ERRORS.invalid
+  }
+}
+
+/**
+ * Checks a range of two "AAAA-MM-DD" days (SPEC §5 dates, strict ISO 8601): both present, both
+ * real days, the start not after the end. Never throws; gives the range as typed or one message.
+ */
+export function checkDateRange(startDate: string, endDate: string): DateRangeCheck {
+  const bad = dayProblem(startDate) || dayProblem(endDate)
+  if (bad) return { ok: false, error: bad }
+  if (startDate > endDate) return { ok: false, error: DATE_RANGE_ERRORS.order }
+  return { ok: true, range: { startDate, endDate } }
 }

@@ -31,7 +31,13 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
           startX.current = null
         }}
       >
-        <ProductImage key={images[index]} src={images[index]} alt={`${alt} (${index + 1} de ${count})`} className="aspect-square w-full" />
+        <ProductImage
+          key={images[index]}
+          src={images[index]}
+          alt={`${alt} (${index + 1} de ${count})`}
+          className="aspect-square w-full"
+          priority={index === 0}
+        />
       </div>
       {count > 1 ? (
         <>

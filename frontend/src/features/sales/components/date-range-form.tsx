@@ -1,21 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { DATE_ERRORS, parseIsoDate } from '@/lib/dates'
+import { checkDateRange } from '@/lib/dates'
 import { Field } from '@/features/sales/components/field'
 import type { DateRange } from '@/features/sales/types'
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
-/** Checks a day typed or picked in a date input; the Spanish problem, or '' when it is fine. */
-function dayProblem(value: string): string {
-  if (!value) return 'Indica la fecha.'
-  try {
-    if (!DAY.test(value)) throw new Error(DATE_ERRORS.notIso)
-    parseIsoDate(value)
-    return ''
-  } catch {
-    return 'Fecha inválida. Usa el formato AAAA-MM-DD.'
-  }
-}
 
 type Props = { initial: DateRange; submitLabel: string; onSubmit: (range: DateRange) => void; busy?: boolean }
 
@@ -27,11 +13,10 @@ export function DateRangeForm({ initial, submitLabel, onSubmit, busy }: Props) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const bad = dayProblem(startDate) || dayProblem(endDate)
-    if (bad) return setProblem(bad)
-    if (startDate > endDate) return setProblem('La fecha de inicio debe ser anterior a la fecha de fin.')
+    const checked = checkDateRange(startDate, endDate)
+    if (!checked.ok) return setProblem(checked.error)
     setProblem('')
-    onSubmit({ startDate, endDate })
+    onSubmit(checked.range)
   }
 
   return (

@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// Speed budgets (issue #9): runs Lighthouse (mobile, simulated throttling) on the home page, a
+// product page and the cart of the real shop (the Go binary with the built app embedded), in
+// Debian's Chromium, and prints the four scores per page plus the initial JS size.
+//
+//   node scripts/lighthouse.mjs [--bin ../bin/tienda] [--out lighthouse-reports] [--min 90]
+//
+// The server runs on a free loopback port with the demo catalogue on a fresh, temporary store
+// and is stopped at the end. With --min, the script fails when any score is below that value.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
+import lighthouse from 'lighthouse'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const frontend = path.resolve(here, '..')
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback
+}
+
+const binary = path.resolve(frontend, option('bin', process.env.TIENDA_BIN || '../bin/tienda'))
+const outDir = path.resolve(frontend, option('out', 'lighthouse-reports'))
+const minScore = option('min') === undefined ? null : Number(option('min'))
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+// The flags of notes/frontend.md §4: headless, no sandbox (root), and no background traffic.
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const categories = ['performance', 'accessibility', 'best-practices', 'seo']
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(url, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const res = await fetch(url)
+      if (res.ok) return res
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`)
+    await sleep(200)
+  }
+}
+
+/** Starts a command in its own process group, so that stopping it also stops its children. */
+function start(command, args, env, label) {
+  const child = spawn(command, args, { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000)
+  })
+  child.on('exit', (code, signal) => {
+    if (!child.stopping) console.error(`${label} stopped early (code ${code}, signal ${signal}):\n${stderr}`)
+  })
+  return child
+}
+
+function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  child.stopping = true
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+}
+
+/** Gzip bytes of the JS the home page loads before any route: the entry and what it preloads. */
+async function initialJs(base) {
+  const html = await (await fetch(`${base}/`)).text()
+  const urls = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1])
+  let raw = 0
+  let gzip = 0
+  for (const url of new Set(urls)) {
+    const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())
+    raw += body.length
+    gzip += zlib.gzipSync(body, { level: 9 }).length
+  }
+  return { files: new Set(urls).size, raw, gzip }
+}
+
+// KB = 1,000 bytes, as Vite and scripts/bundle-budget.mjs print them.
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
+
+async function main() {
+  if (!fs.existsSync(binary)) throw new Error(`no binary at ${binary}: run "go tool task build" first`)
+  if (!fs.existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (apt-get install chromium)`)
+  fs.mkdirSync(outDir, { recursive: true })
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-lh-'))
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-lh-chromium-'))
+  const [port, debugPort] = [await freePort(), await freePort()]
+  const base = `http://127.0.0.1:${port}`
+  let server
+  let chromium
+  try {
+    server = start(binary, [], { ...process.env, DEMO_DATA: 'true', DATA_DIR: dataDir, PORT: String(port) }, 'tienda')
+    await waitFor(`${base}/v1/health`, 'The shop')
+
+    // A demo product with stock, from the public list (app/openapi.yaml: GET /v1/productos).
+    const list = await (await fetch(`${base}/v1/productos?limit=1`)).json()
+    const product = (Array.isArray(list) ? list : list.products)?.[0]
+    if (!product?._id) throw new Error('GET /v1/productos gave no product')
+    const pages = [
+      { name: 'inicio', path: '/' },
+      { name: 'producto', path: `/product/${encodeURIComponent(product._id)}` },
+      { name: 'carrito', path: '/carrito' },
+    ]
+
+    chromium = start(
+      chromiumPath,
+      [...chromeFlags, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profileDir}`, 'about:blank'],
+      process.env,
+      'Chromium',
+    )
+    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 'Chromium')
+
+    const rows = []
+    for (const page of pages) {
+      const result = await lighthouse(
+        `${base}${page.path}`,
+        { port: debugPort, output: ['json', 'html'], logLevel: 'error', onlyCategories: categories },
+        // Lighthouse's defaults: mobile form factor and screen, simulated throttling.
+        { extends: 'lighthouse:default' },
+      )
+      if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
+      const { lhr, report } = result
+      fs.writeFileSync(path.join(outDir, `${page.name}.report.json`), report[0])
+      fs.writeFileSync(path.join(outDir, `${page.name}.report.html`), report[1])
+      const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')
+      const failed = Object.values(lhr.categories).flatMap((c) =>
+        c.auditRefs
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+          .map((ref) => `${c.id}: ${ref.id} (${lhr.audits[ref.id].displayValue || lhr.audits[ref.id].score})`),
+      )
+      if (lhr.runtimeError) failed.unshift(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+      rows.push({
+        page: page.path.length > 34 ? `${page.path.slice(0, 33)}…` : page.path,
+        scores: categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
+        js: scripts ? kb(scripts.transferSize) : '-',
+        lcp: lhr.audits['largest-contentful-paint']?.displayValue ?? '-',
+        failed,
+      })
+    }
+
+    const js = await initialJs(base)
+    const head = ['Page', 'Perf', 'A11y', 'BP', 'SEO', 'JS (page)', 'LCP']
+    const body = rows.map((r) => [r.page, ...r.scores.map(String), r.js, r.lcp])
+    const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
+    const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+    console.log(`\nLighthouse 12 (mobile, simulated throttling) on ${base}\n`)
+    console.log(line(head))
+    console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+    for (const b of body) console.log(line(b))
+    console.log(`\nInitial JS (entry + modulepreloads, ${js.files} files): ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`)
+    for (const r of rows) if (r.failed.length) console.log(`\n${r.page} below 100:\n  ${r.failed.join('\n  ')}`)
+    console.log(`\nReports: ${path.relative(process.cwd(), outDir) || '.'}/*.report.{html,json}`)
+
+    if (minScore !== null) {
+      const low = rows.filter((r) => r.scores.some((s) => s < minScore))
+      if (low.length) {
+        console.error(`\nScores below ${minScore}: ${low.map((r) => r.page).join(', ')}`)
+        process.exitCode = 1
+      }
+    }
+  } finally {
+    stop(chromium)
+    stop(server)
+    await sleep(300)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    fs.rmSync(profileDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})
