@@ -137,6 +137,9 @@ func (a *App) build(ctx context.Context) error {
 	a.echo = newServer(a.cfg, a.log, tokens, a.web, healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
 	a.logs = logsM
 	logsM.Start(context.Background())
+	if err := salesM.Service().SweepPayments(ctx); err != nil {
+		return err
+	}
 	if err := cashcutM.Service().Sweep(ctx); err != nil {
 		return err
 	}
@@ -146,6 +149,19 @@ func (a *App) build(ctx context.Context) error {
 	background, stop := context.WithCancel(context.Background())
 	a.stopBackground = stop
 	a.background.Go(func() { checkoutM.Run(background) })
+	a.background.Go(func() { salesM.Service().Run(background) })
+	a.background.Go(func() {
+		for {
+			select {
+			case <-background.Done():
+				return
+			case <-time.After(time.Minute):
+			}
+			if err := salesM.Service().SweepPayments(background); err != nil && background.Err() == nil {
+				a.log.Error().Err(err).Msg("sales: payment ledger sweep")
+			}
+		}
+	})
 	return nil
 }
 
@@ -190,6 +206,9 @@ func (a *App) Close(ctx context.Context) error {
 	}
 	if a.catalog != nil {
 		a.catalog.Close() // stops its reload watcher
+	}
+	if a.cashcut != nil {
+		a.cashcut.Service().Wait() // clean-ups of cuts just made
 	}
 	if a.logs != nil {
 		a.logs.Stop()

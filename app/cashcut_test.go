@@ -19,7 +19,7 @@ import (
 func seedPaid(t *testing.T, a *App, n int, total func(i int) float64, method func(i int) string, user func(i int) (string, string)) {
 	t.Helper()
 	now := time.Now().UTC().Truncate(time.Millisecond)
-	docs := make([]any, n)
+	docs := make([]sales.Sale, n)
 	for i := range n {
 		id, name := user(i)
 		tot := total(i)
@@ -28,7 +28,7 @@ func seedPaid(t *testing.T, a *App, n int, total func(i int) float64, method fun
 			Total: tot, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
 			MetodoPago: method(i), CobradoPor: id, NombreCobro: name, PagadoEn: &now, Origen: sales.OrigenCaja}
 	}
-	if _, err := a.store.W.Collection("ventas").InsertMany(context.Background(), docs); err != nil {
+	if err := sales.SeedPaid(context.Background(), a.store, docs); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -266,6 +266,10 @@ func (a cashcutSales) PaidBetween(ctx context.Context, from, to time.Time) ([]ca
 	return paidSales(list)
 }
 
+func (a cashcutSales) ForgetPaid(ctx context.Context, paidAt []time.Time) error {
+	return a.s.ForgetPaid(ctx, paidAt)
+}
+
 // paymentProvider is MercadoPago when an access token is configured, nil (online payments off)
 // otherwise.
 func paymentProvider(cfg config.Config) (cartcheckout.Provider, error) {

@@ -18,4 +18,7 @@ type PaidSale struct {
 type Sales interface {
 	// PaidBetween lists the sales paid in (from, to]; to zero means up to now.
 	PaidBetween(ctx context.Context, from, to time.Time) ([]PaidSale, error)
+	// ForgetPaid lets go of the payments a closed cut counted, given by the times they were paid:
+	// a closed period is never read again.
+	ForgetPaid(ctx context.Context, paidAt []time.Time) error
 }

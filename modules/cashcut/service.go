@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -15,10 +16,11 @@ import (
 
 // Service holds the cash-cut use cases.
 type Service struct {
-	store store
-	sales Sales
-	log   zerolog.Logger
-	now   func() time.Time
+	store   store
+	sales   Sales
+	log     zerolog.Logger
+	now     func() time.Time
+	cleanup sync.WaitGroup // clean-ups after cuts, run after answering
 }
 
 // Actor is the cashier making a cut.
@@ -159,8 +161,25 @@ func (s *Service) close(ctx context.Context, c Cut) (Cut, error) {
 	if err := s.store.replace(ctx, c); err != nil {
 		return Cut{}, err
 	}
+	// The cashier need not wait for the clean-up: a closed period is never read again.
+	s.cleanup.Go(func() { s.forget(context.WithoutCancel(ctx), sales) })
 	return c, nil
 }
+
+// forget lets the sales module drop what a closed cut counted; left undone (a crash, the store
+// down), the next start does it.
+func (s *Service) forget(ctx context.Context, sales []PaidSale) {
+	paidAt := make([]time.Time, len(sales))
+	for i, v := range sales {
+		paidAt[i] = v.PaidAt
+	}
+	if err := s.sales.ForgetPaid(ctx, paidAt); err != nil {
+		s.log.Warn().Err(err).Msg("cash cut: closed payments not dropped yet")
+	}
+}
+
+// Wait waits for the clean-ups of cuts made so far.
+func (s *Service) Wait() { s.cleanup.Wait() }
 
 // Sweep completes what a crash left: a period fixed by the counter whose cut was never written
 // is written, and every cut in process is closed.
@@ -189,6 +208,11 @@ func (s *Service) Sweep(ctx context.Context) error {
 		}
 		s.log.Warn().Int64("cut", c.Numero).Msg("cash cut completed after a crash")
 	}
+	closed, err := s.sales.PaidBetween(ctx, time.Time{}, last.Hasta) // counted, but not dropped yet
+	if err != nil {
+		return err
+	}
+	s.forget(ctx, closed)
 	return nil
 }
 

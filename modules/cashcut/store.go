@@ -15,9 +15,10 @@ import (
 )
 
 const (
-	collection     = "cortes"
-	metaCollection = "cortes_meta"
-	counterID      = "ultimo" // the last cut's number and the end of its period
+	collection      = "cortes"
+	salesCollection = "cortes_ventas" // each cut's list of sales, apart: cortes stays small to scan
+	metaCollection  = "cortes_meta"
+	counterID       = "ultimo" // the last cut's number and the end of its period
 )
 
 // store is the only code that touches the cortes collections.
@@ -76,11 +77,24 @@ func (s store) insert(ctx context.Context, c Cut) error {
 	return nil
 }
 
+// replace stores a cut: its list of sales in cortes_ventas first (under the cut's id), then the
+// cut itself without it.
 func (s store) replace(ctx context.Context, c Cut) error {
+	list := cutSales{ID: c.ID, Ventas: c.Ventas}
+	if _, err := s.db.W.Collection(salesCollection).ReplaceOne(ctx, bson.M{"_id": c.ID}, list, options.Replace().SetUpsert(true)); err != nil {
+		return fmt.Errorf("cashcut: store cut sales: %w", err)
+	}
+	c.Ventas = nil
 	if _, err := s.db.W.Collection(collection).ReplaceOne(ctx, bson.M{"_id": c.ID}, c); err != nil {
 		return fmt.Errorf("cashcut: store cut: %w", err)
 	}
 	return nil
+}
+
+// cutSales is a document of cortes_ventas.
+type cutSales struct {
+	ID     bson.ObjectID `bson:"_id"` // the cut's
+	Ventas []CutSale     `bson:"ventas"`
 }
 
 func (s store) delete(ctx context.Context, id bson.ObjectID) error {
@@ -116,8 +130,7 @@ func (s store) inProcess(ctx context.Context) ([]Cut, error) {
 
 func (s store) list(ctx context.Context, page, limit int) ([]Cut, bool, error) {
 	cur, err := s.db.R.Collection(collection).Find(ctx, bson.M{"estado": EstadoCerrado}, options.Find().
-		SetSort(bson.D{{Key: "numero", Value: -1}}).SetSkip(int64((page-1)*limit)).SetLimit(int64(limit+1)).
-		SetProjection(bson.M{"ventas": 0}))
+		SetSort(bson.D{{Key: "numero", Value: -1}}).SetSkip(int64((page-1)*limit)).SetLimit(int64(limit+1)))
 	if err != nil {
 		return nil, false, fmt.Errorf("cashcut: list: %w", err)
 	}
@@ -143,6 +156,15 @@ func (s store) get(ctx context.Context, id bson.ObjectID) (Cut, error) {
 	}
 	if err != nil {
 		return Cut{}, fmt.Errorf("cashcut: get: %w", err)
+	}
+	var list cutSales
+	err = s.db.R.Collection(salesCollection).FindOne(ctx, bson.M{"_id": id}).Decode(&list)
+	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
+		return Cut{}, fmt.Errorf("cashcut: get: %w", err)
+	}
+	c.Ventas = list.Ventas
+	if c.Ventas == nil {
+		c.Ventas = []CutSale{}
 	}
 	return c, nil
 }

@@ -239,12 +239,16 @@ func (s store) hasMarker(ctx context.Context, id string) (bool, error) {
 
 // insertIgnoringExisting inserts products, and their stock, whose ids are not taken yet.
 func (s store) insertIgnoringExisting(ctx context.Context, ps []Product) error {
-	docs, units := make([]any, len(ps)), make([]any, len(ps))
+	docs, units := make([]any, len(ps)), map[string][]any{}
 	for i := range ps {
-		docs[i], units[i] = ps[i], stockOfProduct(ps[i])
+		docs[i] = ps[i]
+		coll := stockCollection(ps[i].ID)
+		units[coll] = append(units[coll], stockOfProduct(ps[i]))
 	}
-	if err := s.insertMany(ctx, stockCollection, units); err != nil {
-		return err
+	for coll, ds := range units {
+		if err := s.insertMany(ctx, coll, ds); err != nil {
+			return err
+		}
 	}
 	return s.insertMany(ctx, productsCollection, docs)
 }

@@ -27,7 +27,11 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) *Module {
-	return &Module{service: &Service{store: store{db: d.Store}, stock: d.Stock, cuts: d.Cuts, log: d.Log, now: time.Now}}
+	return &Module{service: buildService(store{db: d.Store}, d.Stock, d.Cuts, d.Log)}
+}
+
+func buildService(st store, stock Stock, cuts Cuts, log zerolog.Logger) *Service {
+	return &Service{store: st, stock: stock, cuts: cuts, log: log, now: time.Now, tidy: &tidy{wake: make(chan struct{}, 1)}}
 }
 
 // SetCuts gives the module the cash cuts, which are built after it (they read sales).

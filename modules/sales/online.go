@@ -40,13 +40,16 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 		"order": Order{ID: p.OrderID, Status: "approved", CreateTime: now, Payer: Payer{Name: p.Payer}},
 	}
 	filter := bson.M{"estado": EstadoEsperandoPago}
-	stamp := bson.M{"pagadoEn": true} // the store's clock: cash cuts go by it
-	v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
-	if apperr.Is(err, apperr.Conflict) {
-		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
-		set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
-		v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
-	}
+	stamp := bson.M{"pagadoEn": true}
+	v, err := s.changePayment(ctx, id, func() (Sale, error) {
+		v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
+		if apperr.Is(err, apperr.Conflict) {
+			// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
+			set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
+			v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
+		}
+		return v, err
+	})
 	if apperr.Is(err, apperr.Conflict) {
 		cur, gerr := s.store.get(ctx, id)
 		if gerr != nil {

@@ -74,8 +74,10 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	unset, stamp := bson.M{}, bson.M{}
 	if ch.Pago != nil {
 		if *ch.Pago != cur.Pago && cur.Pago == PagoPagado {
-			if err := s.checkNotCut(ctx, cur); err != nil {
+			if cut, err := s.inCut(ctx, cur); err != nil {
 				return Sale{}, err
+			} else if cut {
+				return Sale{}, apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
 			}
 		}
 		set["pago"] = *ch.Pago
@@ -131,7 +133,13 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	if len(history) > 0 {
 		update["$push"] = bson.M{"historial": bson.M{"$each": history}}
 	}
-	v, err := s.store.update(ctx, id, bson.M{"version": cur.Version}, update)
+	write := func() (Sale, error) { return s.store.update(ctx, id, bson.M{"version": cur.Version}, update) }
+	var v Sale
+	if _, touchesPayment := set["pago"]; touchesPayment || (cur.Pago == PagoPagado && set["metodoPago"] != nil) {
+		v, err = s.changePayment(ctx, id, write) // the cash cuts' ledger follows (cobros.go)
+	} else {
+		v, err = write()
+	}
 	if err != nil {
 		return Sale{}, err
 	}
@@ -144,21 +152,6 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 	}
 	return v, nil
-}
-
-// checkNotCut refuses to change the payment of a sale a cash cut already closed.
-func (s *Service) checkNotCut(ctx context.Context, v Sale) error {
-	if s.cuts == nil || v.PagadoEn == nil {
-		return nil
-	}
-	until, err := s.cuts.LastCutUntil(ctx)
-	if err != nil {
-		return err
-	}
-	if !v.PagadoEn.After(until) {
-		return apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
-	}
-	return nil
 }
 
 // giveBackStock returns a cancelled order's stock once: the flag is set first under a guard, so a

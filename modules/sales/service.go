@@ -36,6 +36,7 @@ type Service struct {
 	cuts  Cuts
 	log   zerolog.Logger
 	now   func() time.Time
+	tidy  *tidy // bookkeeping after counter orders, done in batches by Run (tidy.go)
 }
 
 // Actor is who makes a change.
@@ -74,9 +75,7 @@ func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
 	if err != nil {
 		return Sale{}, err
 	}
-	if err := s.store.bumpVersion(ctx, s.now()); err != nil {
-		s.log.Warn().Err(err).Msg("sales: version bump")
-	}
+	s.afterSave(id)
 	s.log.Info().Str("folio", v.Folio).Str("origen", v.Origen).Float64("total", v.Total).Msg("sale recorded")
 	return v, nil
 }
@@ -84,12 +83,18 @@ func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
 // AwaitPayment saves a reserved online sale as 'esperando_pago': its stock stays held, it is in
 // no order list until its payment is approved.
 func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
-	_, err := s.save(ctx, id, EstadoEsperandoPago)
-	return err
+	v, err := s.save(ctx, id, EstadoEsperandoPago)
+	if err != nil {
+		return err
+	}
+	if err := s.store.deleteIntent(ctx, id); err != nil {
+		s.log.Warn().Err(err).Str("folio", v.Folio).Msg("sales: drop intent") // the sweep drops it
+	}
+	return nil
 }
 
-// save moves a sale from its intent record into ventas in state estado, then drops the intent. A
-// repeat finds the sale saved and answers it.
+// save copies a sale from its intent record into ventas in state estado; the caller drops the
+// intent. A repeat finds the sale saved and answers it.
 func (s *Service) save(ctx context.Context, id bson.ObjectID, estado string) (Sale, error) {
 	v, err := s.store.intent(ctx, id)
 	if apperr.Is(err, apperr.NotFound) {
@@ -117,9 +122,6 @@ func (s *Service) save(ctx context.Context, id bson.ObjectID, estado string) (Sa
 			return Sale{}, err
 		}
 		break
-	}
-	if err := s.store.deleteIntent(ctx, id); err != nil {
-		s.log.Warn().Err(err).Str("folio", v.Folio).Msg("sales: drop intent") // the sweep drops it
 	}
 	return v, nil
 }

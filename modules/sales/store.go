@@ -25,12 +25,17 @@ const (
 type store struct{ db *mongox.Store }
 
 func (s store) ensureIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
+	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
 		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("folio_unique")},
 		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")},
 		mongo.IndexModel{Keys: bson.D{{Key: "usuarioId", Value: 1}}, Options: options.Index().SetName("usuarioId")},
 		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},
-	)
+	); err != nil {
+		return err
+	}
+	return mongox.EnsureIndexes(ctx, s.db.W.Collection(ledgerCollection),
+		mongo.IndexModel{Keys: bson.D{{Key: "registradoEn", Value: 1}}, Options: options.Index().SetName("registradoEn")},
+		mongo.IndexModel{Keys: bson.D{{Key: "pendiente", Value: 1}}, Options: options.Index().SetName("pendiente")})
 }
 
 var errSaleNotFound = apperr.New(apperr.NotFound, "No se encontró la venta.")
@@ -70,6 +75,13 @@ func (s store) intent(ctx context.Context, id bson.ObjectID) (Sale, error) {
 func (s store) deleteIntent(ctx context.Context, id bson.ObjectID) error {
 	if _, err := s.db.W.Collection(intentCollection).DeleteOne(ctx, bson.M{"_id": id}); err != nil {
 		return fmt.Errorf("sales: delete intent: %w", err)
+	}
+	return nil
+}
+
+func (s store) deleteIntents(ctx context.Context, ids []bson.ObjectID) error {
+	if _, err := s.db.W.Collection(intentCollection).DeleteMany(ctx, bson.M{"_id": bson.M{"$in": ids}}); err != nil {
+		return fmt.Errorf("sales: delete intents: %w", err)
 	}
 	return nil
 }

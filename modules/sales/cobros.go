@@ -1,0 +1,247 @@
+package sales
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/mongox"
+)
+
+// The payments ledger (ventas_cobros) holds one small document per paid sale that no cash cut has
+// closed yet. Cash cuts read it instead of ventas: ventas keeps every sale ever made, and on the
+// embedded store any query reads and decodes the whole collection (about 0.25 ms per sale), so a
+// cut over ventas would cost more with every day of history. The ledger only holds what the next
+// cut closes, in documents a tenth of the size.
+//
+// An entry's payment fields are what cuts count; its stamp registradoEn, the store's clock when the
+// payment was first saved, puts it in exactly one cut's period (DESIGN.md §5). A change to a
+// sale's payment is written in three steps, so that a crash at any point is settled from the sale:
+//
+//  1. the entry is marked pendiente (created when the sale had none);
+//  2. the sale is written (ventas, the source of truth);
+//  3. settle: if the sale is paid, the entry takes the sale's payment fields (stamped now if it had
+//     no stamp, keeping its stamp otherwise); if not, the entry goes.
+//
+// A pending entry left by a crash is settled by the next sweep. Cuts delete the entries they
+// closed. Documents are never re-stamped, so no payment can move into a second cut.
+
+const ledgerCollection = "ventas_cobros"
+
+// cobro is a document of the ledger. Its payment fields are what cuts count; RegistradoEn is set
+// once, when the sale's payment is first saved (nil before).
+type cobro struct {
+	ID           bson.ObjectID `bson:"_id"` // the sale's
+	Folio        string        `bson:"folio"`
+	Total        float64       `bson:"total"`
+	MetodoPago   string        `bson:"metodoPago"`
+	CobradoPor   string        `bson:"cobradoPor"`
+	NombreCobro  string        `bson:"nombreCobro"`
+	RegistradoEn *time.Time    `bson:"registradoEn,omitempty"` // the store's clock: cuts go by it
+	Pendiente    bool          `bson:"pendiente"`
+	Desde        time.Time     `bson:"desde"` // when it was last marked pending
+	V            int64         `bson:"v"`     // grows with every change: settling is guarded by it
+}
+
+// stalePending is how old a pending entry must be before a sweep settles it: younger ones may
+// belong to a change still being written.
+const stalePending = time.Minute
+
+// markPending starts a change to a sale's payment (step 1).
+func (s store) markPending(ctx context.Context, id bson.ObjectID, now time.Time) error {
+	_, err := s.db.W.Collection(ledgerCollection).UpdateOne(ctx, bson.M{"_id": id},
+		bson.M{"$set": bson.M{"pendiente": true, "desde": now}, "$inc": bson.M{"v": int64(1)}},
+		options.UpdateOne().SetUpsert(true))
+	if err != nil {
+		return fmt.Errorf("sales: ledger: %w", err)
+	}
+	return nil
+}
+
+func (s store) cobro(ctx context.Context, id bson.ObjectID) (cobro, bool, error) {
+	var c cobro
+	err := s.db.R.Collection(ledgerCollection).FindOne(ctx, bson.M{"_id": id}).Decode(&c)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return cobro{}, false, nil
+	}
+	if err != nil {
+		return cobro{}, false, fmt.Errorf("sales: ledger: %w", err)
+	}
+	return c, true, nil
+}
+
+// settleCobro ends a change to a sale's payment (step 3), given the sale as it is now.
+func (s store) settleCobro(ctx context.Context, v Sale) error {
+	c, found, err := s.cobro(ctx, v.ID)
+	if err != nil || !found || !c.Pendiente {
+		return err // nothing pending: settled already, or closed by a cut
+	}
+	coll := s.db.W.Collection(ledgerCollection)
+	guard := bson.M{"_id": v.ID, "v": c.V}
+	if v.Estado != EstadoConfirmada || v.Pago != PagoPagado {
+		if _, err := coll.DeleteOne(ctx, guard); err != nil {
+			return fmt.Errorf("sales: ledger: %w", err)
+		}
+		return nil
+	}
+	update := bson.M{
+		"$set": bson.M{"pendiente": false, "folio": v.Folio, "total": v.Total, "metodoPago": v.MetodoPago,
+			"cobradoPor": v.CobradoPor, "nombreCobro": v.NombreCobro},
+		"$inc": bson.M{"v": int64(1)},
+	}
+	if c.RegistradoEn == nil {
+		update["$currentDate"] = bson.M{"registradoEn": true} // the store's clock: cuts go by it
+	}
+	if _, err := coll.UpdateOne(ctx, guard, update); err != nil {
+		return fmt.Errorf("sales: ledger: %w", err)
+	}
+	return nil
+}
+
+// pendingBefore lists the entries marked pending before t.
+func (s store) pendingBefore(ctx context.Context, t time.Time) ([]cobro, error) {
+	cur, err := s.db.R.Collection(ledgerCollection).Find(ctx, bson.M{"pendiente": true, "desde": bson.M{"$lt": t}})
+	if err != nil {
+		return nil, fmt.Errorf("sales: ledger: %w", err)
+	}
+	out := []cobro{}
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("sales: ledger: %w", err)
+	}
+	return out, nil
+}
+
+// changePayment writes a change that may change a sale's payment inside the ledger's steps.
+func (s *Service) changePayment(ctx context.Context, id bson.ObjectID, write func() (Sale, error)) (Sale, error) {
+	if err := s.store.markPending(ctx, id, s.now().UTC()); err != nil {
+		return Sale{}, err
+	}
+	v, err := write()
+	if err != nil {
+		// Settle from the sale as it is (unchanged, most likely); the sweep does it otherwise.
+		if cur, gerr := s.store.get(context.WithoutCancel(ctx), id); gerr == nil {
+			s.settleOrLog(ctx, cur)
+		}
+		return Sale{}, err
+	}
+	s.settleOrLog(ctx, v)
+	return v, nil
+}
+
+func (s *Service) settleOrLog(ctx context.Context, v Sale) {
+	if err := s.store.settleCobro(context.WithoutCancel(ctx), v); err != nil {
+		s.log.Warn().Err(err).Str("folio", v.Folio).Msg("sales: payment ledger left pending; the sweep settles it")
+	}
+}
+
+// SweepPayments settles ledger entries that a crash left pending, from their sales.
+func (s *Service) SweepPayments(ctx context.Context) error {
+	stuck, err := s.store.pendingBefore(ctx, s.now().UTC().Add(-stalePending))
+	if err != nil {
+		return err
+	}
+	for _, c := range stuck {
+		v, err := s.store.get(ctx, c.ID)
+		if apperr.Is(err, apperr.NotFound) {
+			v = Sale{ID: c.ID} // no such sale: the entry goes
+		} else if err != nil {
+			return err
+		}
+		if err := s.store.settleCobro(ctx, v); err != nil {
+			return err
+		}
+		s.log.Warn().Str("sale", c.ID.Hex()).Msg("sales: payment ledger entry settled after a crash")
+	}
+	return nil
+}
+
+// inCut reports whether a paid sale is closed by a cash cut: its ledger entry is gone, or was
+// first saved no later than the end of the last cut.
+func (s *Service) inCut(ctx context.Context, v Sale) (bool, error) {
+	if s.cuts == nil {
+		return false, nil
+	}
+	c, found, err := s.store.cobro(ctx, v.ID)
+	if err != nil {
+		return false, err
+	}
+	if !found {
+		return true, nil
+	}
+	if c.RegistradoEn == nil {
+		return false, nil // its first payment is still being saved
+	}
+	until, err := s.cuts.LastCutUntil(ctx)
+	if err != nil {
+		return false, err
+	}
+	return !c.RegistradoEn.After(until), nil
+}
+
+// PaidBetween lists the payments first saved in (from, to] — to zero means up to now — that no
+// cut has closed, as sales with the fields a cash cut needs (PagadoEn is the ledger's stamp).
+func (s *Service) PaidBetween(ctx context.Context, from, to time.Time) ([]Sale, error) {
+	when := bson.M{"$gt": from}
+	if !to.IsZero() {
+		when["$lte"] = to
+	}
+	cur, err := s.store.db.R.Collection(ledgerCollection).Find(ctx, bson.M{"registradoEn": when})
+	if err != nil {
+		return nil, fmt.Errorf("sales: paid between: %w", err)
+	}
+	var entries []cobro
+	if err := cur.All(ctx, &entries); err != nil {
+		return nil, fmt.Errorf("sales: paid between: %w", err)
+	}
+	out := make([]Sale, len(entries))
+	for i, c := range entries {
+		out[i] = Sale{ID: c.ID, Folio: c.Folio, Total: c.Total, MetodoPago: c.MetodoPago, CobradoPor: c.CobradoPor,
+			NombreCobro: c.NombreCobro, PagadoEn: c.RegistradoEn, Estado: EstadoConfirmada, Pago: PagoPagado}
+	}
+	return out, nil
+}
+
+// ForgetPaid drops the ledger entries of payments a closed cut counted, given by the times they
+// were saved (all within the cut's period), in as few deletes as the store can take: one per
+// 30,000 payments, below SQLite's limit of values in one statement.
+func (s *Service) ForgetPaid(ctx context.Context, paidAt []time.Time) error {
+	times := slices.Clone(paidAt)
+	slices.SortFunc(times, func(a, b time.Time) int { return a.Compare(b) })
+	const batch = 30000
+	for lo := 0; lo < len(times); lo += batch {
+		hi := min(lo+batch, len(times)) - 1
+		filter := bson.M{"registradoEn": bson.M{"$gte": times[lo], "$lte": times[hi]}}
+		if _, err := s.store.db.W.Collection(ledgerCollection).DeleteMany(ctx, filter); err != nil {
+			return fmt.Errorf("sales: forget paid: %w", err)
+		}
+	}
+	return nil
+}
+
+// SeedPaid stores sales as paid and in the ledger, as if each had been paid at its PagadoEn (which
+// must be set). For tests and benchmarks that need thousands of paid sales quickly.
+func SeedPaid(ctx context.Context, db *mongox.Store, list []Sale) error {
+	docs, entries := make([]any, len(list)), make([]any, len(list))
+	for i, v := range list {
+		if v.PagadoEn == nil || v.Pago != PagoPagado || v.Estado != EstadoConfirmada {
+			return fmt.Errorf("sales: seed: sale %d is not a confirmed, paid sale with pagadoEn", i)
+		}
+		docs[i] = v
+		entries[i] = cobro{ID: v.ID, Folio: v.Folio, Total: v.Total, MetodoPago: v.MetodoPago,
+			CobradoPor: v.CobradoPor, NombreCobro: v.NombreCobro, RegistradoEn: v.PagadoEn, V: 1}
+	}
+	if _, err := db.W.Collection(collection).InsertMany(ctx, docs); err != nil {
+		return fmt.Errorf("sales: seed: %w", err)
+	}
+	if _, err := db.W.Collection(ledgerCollection).InsertMany(ctx, entries); err != nil {
+		return fmt.Errorf("sales: seed: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package sales
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// After a counter order is saved, two writes remain that nobody waits for: dropping its intent
+// (ventas_reservas) and raising the order lists' version. On the embedded store every write waits
+// for the one writer connection, so they are done in batches by Run, one pair of writes for all
+// the orders saved meanwhile. Left undone by a crash, the sweep drops the intents (Abandoned) and
+// the next change raises the version.
+type tidy struct {
+	mu      sync.Mutex
+	intents []bson.ObjectID
+	wake    chan struct{}
+}
+
+// afterSave queues the bookkeeping of a saved sale.
+func (s *Service) afterSave(id bson.ObjectID) {
+	s.tidy.mu.Lock()
+	s.tidy.intents = append(s.tidy.intents, id)
+	s.tidy.mu.Unlock()
+	select {
+	case s.tidy.wake <- struct{}{}:
+	default: // a flush is due already
+	}
+}
+
+// Run does the queued bookkeeping until ctx is done, then once more.
+func (s *Service) Run(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			s.flush(context.WithoutCancel(ctx))
+			return
+		case <-s.tidy.wake:
+			s.flush(ctx)
+		}
+	}
+}
+
+func (s *Service) flush(ctx context.Context) {
+	s.tidy.mu.Lock()
+	ids := s.tidy.intents
+	s.tidy.intents = nil
+	s.tidy.mu.Unlock()
+	if len(ids) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := s.store.deleteIntents(ctx, ids); err != nil {
+		s.log.Warn().Err(err).Int("sales", len(ids)).Msg("sales: drop intents") // the sweep drops them
+	}
+	if err := s.store.bumpVersion(ctx, s.now()); err != nil {
+		s.log.Warn().Err(err).Msg("sales: version bump")
+	}
+}
