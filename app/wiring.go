@@ -169,8 +169,8 @@ func (a checkoutSales) Abandoned(ctx context.Context, before time.Time) ([]cartc
 	return out, nil
 }
 
-func (a checkoutSales) Unsettled(ctx context.Context, estados []string, before time.Time) ([]cartcheckout.Reserved, error) {
-	list, err := a.s.Unsettled(ctx, estados, before)
+func (a checkoutSales) Unsettled(ctx context.Context, before time.Time) ([]cartcheckout.Reserved, error) {
+	list, err := a.s.Unsettled(ctx, before)
 	if err != nil {
 		return nil, err
 	}

@@ -179,7 +179,7 @@ func (s *Service) retake(ctx context.Context, r Reserved) {
 // webhook), orders with no payment after 30 minutes or past the preference's life give their
 // stock back.
 func (s *Service) expireUnpaid(ctx context.Context, now time.Time) error {
-	waiting, err := s.sales.Unsettled(ctx, []string{EstadoEsperandoPago}, now.Add(-noPaymentTimeout))
+	waiting, err := s.sales.Unsettled(ctx, now.Add(-noPaymentTimeout))
 	if err != nil {
 		return err
 	}

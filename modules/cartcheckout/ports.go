@@ -110,8 +110,9 @@ type Sales interface {
 	RecordPayment(ctx context.Context, id string, p Payment) (any, bool, error)
 	// Find returns a sale's checkout view. Errors: not_found.
 	Find(ctx context.Context, id string) (Reserved, error)
-	// Unsettled lists saved sales in the given states whose date is before the given time.
-	Unsettled(ctx context.Context, estados []string, before time.Time) ([]Reserved, error)
+	// Unsettled lists the online sales still waiting for their payment, placed before the given
+	// time.
+	Unsettled(ctx context.Context, before time.Time) ([]Reserved, error)
 }
 
 // Saga states shared with the sales module.

@@ -9,17 +9,32 @@ import (
 	"tienda/pkg/apperr"
 )
 
+// Online sales waiting for their payment are also listed in ventas_en_espera, a copy of each made
+// before it is saved, so that the minute's reconciliation reads a few small documents instead of
+// every sale ever made. An entry goes when its sale is paid or expires; one whose sale is no longer
+// waiting (or was never saved) goes the next time it is met.
+
 // Expire marks an online sale whose payment never came (its stock is given back by the caller).
-// Errors: conflict when it is no longer waiting.
+// Errors: conflict when it is no longer waiting, not_found when it was never saved.
 func (s *Service) Expire(ctx context.Context, id bson.ObjectID) error {
 	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoEsperandoPago},
 		bson.M{"$set": bson.M{"estado": EstadoExpirada}, "$inc": bson.M{"version": 1}})
+	if err == nil || apperr.Is(err, apperr.Conflict) || apperr.Is(err, apperr.NotFound) {
+		s.stopWaiting(ctx, id)
+	}
 	return err
 }
 
-// Unsettled lists sales in the given saga states dated before the given time, oldest first.
-func (s *Service) Unsettled(ctx context.Context, estados []string, before time.Time) ([]Sale, error) {
-	return s.store.find(ctx, bson.M{"estado": bson.M{"$in": estados}, "fecha": bson.M{"$lt": before}}, bson.D{{Key: "fecha", Value: 1}})
+// Unsettled lists the online sales waiting for their payment since before the given time, oldest
+// first.
+func (s *Service) Unsettled(ctx context.Context, before time.Time) ([]Sale, error) {
+	return s.store.waitingBefore(ctx, before)
+}
+
+func (s *Service) stopWaiting(ctx context.Context, id bson.ObjectID) {
+	if err := s.store.deleteWaiting(context.WithoutCancel(ctx), id); err != nil {
+		s.log.Warn().Err(err).Str("sale", id.Hex()).Msg("sales: waiting list") // met again next time
+	}
 }
 
 // PaidOnline is an approved payment to record.
@@ -56,6 +71,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 			return Sale{}, false, gerr
 		}
 		if cur.MercadoPago != nil && cur.MercadoPago.PaymentID == p.MercadoPago.PaymentID {
+			s.stopWaiting(ctx, id)
 			return cur, false, nil // recorded before: the same payment is one sale
 		}
 		s.log.Error().Str("folio", cur.Folio).Str("payment", p.MercadoPago.PaymentID).Msg("sales: second payment for a settled sale")
@@ -64,6 +80,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	if err != nil {
 		return Sale{}, false, err
 	}
+	s.stopWaiting(ctx, id)
 	if err := s.store.bumpVersion(ctx, now); err != nil {
 		s.log.Warn().Err(err).Msg("sales: version bump")
 	}

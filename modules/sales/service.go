@@ -83,6 +83,14 @@ func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
 // AwaitPayment saves a reserved online sale as 'esperando_pago': its stock stays held, it is in
 // no order list until its payment is approved.
 func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
+	intent, err := s.store.intent(ctx, id)
+	if err != nil {
+		return err
+	}
+	intent.Estado = EstadoEsperandoPago
+	if err := s.store.insertWaiting(ctx, intent); err != nil { // first: see online.go
+		return err
+	}
 	v, err := s.save(ctx, id, EstadoEsperandoPago)
 	if err != nil {
 		return err

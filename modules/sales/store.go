@@ -15,10 +15,11 @@ import (
 )
 
 const (
-	collection       = "ventas"
-	intentCollection = "ventas_reservas" // sales being placed: small, so the hot path stays fast
-	metaCollection   = "ventas_meta"
-	versionID        = "version"
+	collection        = "ventas"
+	intentCollection  = "ventas_reservas"  // sales being placed: small, so the hot path stays fast
+	waitingCollection = "ventas_en_espera" // online sales waiting for their payment (online.go)
+	metaCollection    = "ventas_meta"
+	versionID         = "version"
 )
 
 // store is the only code that touches the ventas collection.
@@ -84,6 +85,33 @@ func (s store) deleteIntents(ctx context.Context, ids []bson.ObjectID) error {
 		return fmt.Errorf("sales: delete intents: %w", err)
 	}
 	return nil
+}
+
+func (s store) insertWaiting(ctx context.Context, v Sale) error {
+	if _, err := s.db.W.Collection(waitingCollection).InsertOne(ctx, v); err != nil && !mongox.IsDuplicate(err) {
+		return fmt.Errorf("sales: waiting list: %w", err)
+	}
+	return nil
+}
+
+func (s store) deleteWaiting(ctx context.Context, id bson.ObjectID) error {
+	if _, err := s.db.W.Collection(waitingCollection).DeleteOne(ctx, bson.M{"_id": id}); err != nil {
+		return fmt.Errorf("sales: waiting list: %w", err)
+	}
+	return nil
+}
+
+func (s store) waitingBefore(ctx context.Context, before time.Time) ([]Sale, error) {
+	cur, err := s.db.R.Collection(waitingCollection).Find(ctx, bson.M{"fecha": bson.M{"$lt": before}},
+		options.Find().SetSort(bson.D{{Key: "fecha", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("sales: waiting list: %w", err)
+	}
+	out := []Sale{}
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("sales: waiting list: %w", err)
+	}
+	return out, nil
 }
 
 func (s store) intentsBefore(ctx context.Context, before time.Time) ([]Sale, error) {
