@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -55,5 +58,58 @@ func TestProductImagesUpToFiveMegabytesGetThroughTheServer(t *testing.T) {
 	rec = do(t, h, http.MethodPost, "/v1/discounts", `{"name":"`+strings.Repeat("x", 3<<20)+`"}`, auth...)
 	if rec.Code != 413 {
 		t.Fatalf("3 MB discount: %d", rec.Code)
+	}
+}
+
+// The storefront's reads come compressed once from the catalogue's cache, and a sale shows in
+// the next answer.
+func TestStorefrontAnswersAreCachedUntilTheCatalogueChanges(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	read := func(path string) (body []byte, gzipped bool) {
+		t.Helper()
+		rec := do(t, s.h, http.MethodGet, path, "", "Accept-Encoding", "gzip, deflate, br")
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/json" {
+			t.Fatalf("%s: %d %q", path, rec.Code, rec.Header().Get("Content-Type"))
+		}
+		body = rec.Body.Bytes()
+		if rec.Header().Get("Content-Encoding") == "gzip" {
+			r, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body, err = io.ReadAll(r); err != nil {
+				t.Fatal(err)
+			}
+			gzipped = true
+		}
+		if !bytes.Equal(body, do(t, s.h, http.MethodGet, path, "").Body.Bytes()) { // without Accept-Encoding: plain
+			t.Fatalf("%s: the gzipped and plain answers differ", path)
+		}
+		return body, gzipped
+	}
+	list, gz := read("/v1/productos?limit=100&compact=0")
+	if !gz || !bytes.Contains(list, []byte(p.ID)) {
+		t.Fatalf("first page: gzipped %v, holds the product %v", gz, bytes.Contains(list, []byte(p.ID)))
+	}
+	stockOf := func() int {
+		body, _ := read("/v1/productos/" + p.ID)
+		var got product
+		if err := json.Unmarshal(body, &got); err != nil {
+			t.Fatal(err)
+		}
+		return got.Variantes[0].Stock
+	}
+	before := stockOf()
+	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{"cliente": "Juan", "carrito": []any{cartLine(p, 1, false)}})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	if after := stockOf(); after != before-1 {
+		t.Fatalf("stock shown after a sale: %d, want %d", after, before-1)
+	}
+	if rec := do(t, s.h, http.MethodGet, "/v1/productos?limit=abc", ""); rec.Code != http.StatusBadRequest {
+		t.Fatalf("a bad query is answered from the cache: %d", rec.Code)
 	}
 }

@@ -49,6 +49,10 @@ type uploadRoutes interface {
 // uploadBodyLimit is the body limit of upload routes: a 5 MB image as base64 plus the record.
 const uploadBodyLimit = 8 << 20
 
+// precompressed are the routes that answer bytes compressed once, from the catalogue's cache of
+// storefront answers (modules/catalog/answers.go): the gzip middleware leaves them alone.
+var precompressed = map[string]bool{"/v1/productos": true, "/v1/productos/:id": true, "/v1/productos/search/": true, "/v1/productos/search": true}
+
 // newServer builds the Echo server: middleware, the error handler, /v1 with every module's routes,
 // and the embedded front end for every other path.
 func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, health echo.HandlerFunc, modules []routes, report httpx.Reporter) *echo.Echo {
@@ -69,7 +73,9 @@ func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web f
 	e.Use(tokens.Middleware())
 	e.Use(httpx.RequestLogger(log, auth.UserID))
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024, Skipper: func(c *echo.Context) bool {
+		return c.Request().Method == http.MethodGet && precompressed[c.Path()]
+	}}))
 
 	bodyLimit := middleware.BodyLimit(cfg.BodyLimit)
 	v1 := e.Group("/v1", bodyLimit, noStore)

@@ -98,27 +98,31 @@ func textParam(c *echo.Context, name string) (string, error) {
 // list answers GET productos?limit&page&compact&titulo&categoria&favorito from memory, without
 // the products that have no stock.
 func (m *Module) list(c *echo.Context) error {
-	return m.answerList(c, true)
+	return m.serve(c, "list?"+c.QueryString(), func() (any, error) { return m.listAnswer(c, true) })
 }
 
 // adminList answers GET admin/productos: the same filters, every product (with or without
 // stock), and the total count.
 func (m *Module) adminList(c *echo.Context) error {
-	return m.answerList(c, false)
-}
-
-func (m *Module) answerList(c *echo.Context, shop bool) error {
-	page, err := intParam(c, "page", 1, 1, 100000)
+	a, err := m.listAnswer(c, false)
 	if err != nil {
 		return err
+	}
+	return c.JSON(http.StatusOK, a)
+}
+
+func (m *Module) listAnswer(c *echo.Context, shop bool) (listAnswer, error) {
+	page, err := intParam(c, "page", 1, 1, 100000)
+	if err != nil {
+		return listAnswer{}, err
 	}
 	limit, err := intParam(c, "limit", 24, 1, 100)
 	if err != nil {
-		return err
+		return listAnswer{}, err
 	}
 	f, err := listFilter(c)
 	if err != nil {
-		return err
+		return listAnswer{}, err
 	}
 	f.withStock = shop
 	compact := c.QueryParam("compact") != "0"
@@ -136,16 +140,13 @@ func (m *Module) answerList(c *echo.Context, shop bool) error {
 		total := m.service.memory.count(keep)
 		meta.Total = &total
 	}
-	return c.JSON(http.StatusOK, listAnswer{Products: products, Meta: meta})
+	return listAnswer{Products: products, Meta: meta}, nil
 }
 
 // get answers GET productos/{id}.
 func (m *Module) get(c *echo.Context) error {
-	p, err := m.service.Product(c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, p)
+	id := c.Param("id")
+	return m.serve(c, "get/"+id, func() (any, error) { return m.service.Product(id) })
 }
 
 // search answers GET productos/search/?q= with up to 20 products in stock whose name, brand or
@@ -156,15 +157,17 @@ func (m *Module) search(c *echo.Context) error {
 		return err
 	}
 	q := fold(raw)
-	if len([]rune(q)) < 3 {
-		return c.JSON(http.StatusOK, map[string][]Product{"productos": {}})
-	}
-	pr := m.service.memory.pricing(m.service.now())
-	products, _ := m.service.memory.page(filter{titulo: q, withStock: true}.keep(pr), 1, 20)
-	for i := range products {
-		products[i] = pr.priced(products[i].compact())
-	}
-	return c.JSON(http.StatusOK, map[string][]Product{"productos": products})
+	return m.serve(c, "search?"+q, func() (any, error) {
+		if len([]rune(q)) < 3 {
+			return map[string][]Product{"productos": {}}, nil
+		}
+		pr := m.service.memory.pricing(m.service.now())
+		products, _ := m.service.memory.page(filter{titulo: q, withStock: true}.keep(pr), 1, 20)
+		for i := range products {
+			products[i] = pr.priced(products[i].compact())
+		}
+		return map[string][]Product{"productos": products}, nil
+	})
 }
 
 // create answers POST productos with the stored product.

@@ -21,6 +21,7 @@ import (
 // holding an older copy is never raced.
 type memory struct {
 	mu        sync.RWMutex
+	gen       uint64  // grows with every change (answers.go caches by it)
 	products  []entry // in display order
 	byID      map[bson.ObjectID]int
 	discounts map[bson.ObjectID]Discount
@@ -58,6 +59,7 @@ func (m *memory) replace(ps []Product, ds []Discount) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.gen++
 	m.setEntries(entries)
 	if ds != nil {
 		m.discounts = dm
@@ -78,6 +80,7 @@ func (m *memory) setEntries(entries []entry) {
 func (m *memory) upsert(p Product) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.gen++
 	if i, ok := m.byID[p.ID]; ok {
 		old := m.products[i].p
 		if old.Version > p.Version {
@@ -111,6 +114,7 @@ func (m *memory) setStock(d stockDoc) {
 	if !ok || m.products[i].p.StockVersion >= d.Version {
 		return
 	}
+	m.gen++
 	// In place: readers copy products out under the read lock, and withStock makes new slices.
 	m.products[i].p = withStock(m.products[i].p, d)
 }
@@ -118,6 +122,7 @@ func (m *memory) setStock(d stockDoc) {
 func (m *memory) remove(id bson.ObjectID) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.gen++
 	i, ok := m.byID[id]
 	if !ok {
 		return
@@ -126,6 +131,13 @@ func (m *memory) remove(id bson.ObjectID) {
 	entries = append(entries, m.products[:i]...)
 	entries = append(entries, m.products[i+1:]...)
 	m.setEntries(entries)
+}
+
+// generation tells whether the memory changed since an earlier call.
+func (m *memory) generation() uint64 {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.gen
 }
 
 func (m *memory) get(id bson.ObjectID) (Product, bool) {
@@ -225,6 +237,7 @@ func (m *memory) discountList() []Discount {
 func (m *memory) putDiscount(d Discount) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.gen++
 	dm := make(map[bson.ObjectID]Discount, len(m.discounts)+1)
 	for k, v := range m.discounts {
 		dm[k] = v
@@ -236,6 +249,7 @@ func (m *memory) putDiscount(d Discount) {
 func (m *memory) removeDiscount(id bson.ObjectID) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.gen++
 	dm := make(map[bson.ObjectID]Discount, len(m.discounts))
 	for k, v := range m.discounts {
 		if k != id {

@@ -27,6 +27,7 @@ type Deps struct {
 type Module struct {
 	service *Service
 	every   time.Duration
+	answers answers // the storefront's encoded answers (answers.go)
 
 	watchOnce sync.Once
 	closeOnce sync.Once
