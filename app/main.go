@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -13,6 +14,9 @@ import (
 	"tienda/pkg/config"
 	"tienda/pkg/logx"
 )
+
+// defaultMemoryLimit is the Go runtime's soft memory limit unless GOMEMLIMIT is set.
+const defaultMemoryLimit = 120 << 20
 
 // Main runs the shop until SIGTERM or SIGINT and returns the process's exit code.
 func Main() int {
@@ -22,6 +26,12 @@ func Main() int {
 		return 2
 	}
 	log := logx.New(os.Stdout, cfg.LogLevel)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// Reading thousands of sales (reports) makes much short-lived garbage, in the embedded
+		// store above all; a soft limit makes the collector keep the process small instead of
+		// letting the heap double. GOMEMLIMIT overrides it.
+		debug.SetMemoryLimit(defaultMemoryLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
