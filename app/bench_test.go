@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"sync"
 	"testing"
@@ -79,4 +80,27 @@ func BenchmarkHacerCorte(b *testing.B) {
 			b.Fatalf("cut: %d sales, %v", len(c.Ventas), err)
 		}
 	}
+}
+
+// BenchmarkStorefrontPage answers the storefront's first page through the real router and
+// middleware, from many goroutines, as a browser asks for it (gzip).
+//
+//	go test ./app -run '^$' -bench StorefrontPage
+func BenchmarkStorefrontPage(b *testing.B) {
+	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	defer a.Close(context.Background())
+	h := a.Handler()
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest(http.MethodGet, "/v1/productos?page=1&limit=12", nil)
+			req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != http.StatusOK {
+				b.Errorf("%d", rec.Code)
+			}
+		}
+	})
 }
