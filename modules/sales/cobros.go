@@ -54,16 +54,22 @@ type cobro struct {
 // belong to a change still being written.
 const stalePending = time.Minute
 
-// markPending starts a change to a sale's payment (step 1).
-func (s store) markPending(ctx context.Context, id bson.ObjectID, now time.Time) error {
-	_, err := s.db.W.Collection(ledgerCollection).UpdateOne(ctx, bson.M{"_id": id},
+// markPending starts a change to a sale's payment (step 1). Only a first payment creates the
+// entry: a paid sale without one is closed by a cut, and its payment cannot change (errPaymentInCut).
+func (s store) markPending(ctx context.Context, id bson.ObjectID, now time.Time, create bool) error {
+	res, err := s.db.W.Collection(ledgerCollection).UpdateOne(ctx, bson.M{"_id": id},
 		bson.M{"$set": bson.M{"pendiente": true, "desde": now}, "$inc": bson.M{"v": int64(1)}},
-		options.UpdateOne().SetUpsert(true))
+		options.UpdateOne().SetUpsert(create))
 	if err != nil {
 		return fmt.Errorf("sales: ledger: %w", err)
 	}
+	if !create && res.MatchedCount == 0 {
+		return errPaymentInCut
+	}
 	return nil
 }
+
+var errPaymentInCut = apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
 
 func (s store) cobro(ctx context.Context, id bson.ObjectID) (cobro, bool, error) {
 	var c cobro
@@ -119,9 +125,10 @@ func (s store) pendingBefore(ctx context.Context, t time.Time) ([]cobro, error) 
 	return out, nil
 }
 
-// changePayment writes a change that may change a sale's payment inside the ledger's steps.
-func (s *Service) changePayment(ctx context.Context, id bson.ObjectID, write func() (Sale, error)) (Sale, error) {
-	if err := s.store.markPending(ctx, id, s.now().UTC()); err != nil {
+// changePayment writes a change to a sale's payment inside the ledger's steps; first is true when
+// the sale was not paid before.
+func (s *Service) changePayment(ctx context.Context, id bson.ObjectID, first bool, write func() (Sale, error)) (Sale, error) {
+	if err := s.store.markPending(ctx, id, s.now().UTC(), first); err != nil {
 		return Sale{}, err
 	}
 	v, err := write()

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
 )
 
 // paidNow lists what the ledger holds for the next cut.
@@ -63,13 +65,13 @@ func TestTheSweepSettlesWhatACrashLeftPending(t *testing.T) {
 	paid := MustSale(t, s, "u1", Item{Nombre: "Radio", PrecioFinal: 100, Cantidad: 1})
 	unpaid := MustSale(t, s, "u1", Item{Nombre: "Antena", PrecioFinal: 50, Cantidad: 1})
 	// Crashes: after the sale was written but before settling, and before the sale was written.
-	if err := s.store.markPending(ctx, paid.ID, s.now()); err != nil {
+	if err := s.store.markPending(ctx, paid.ID, s.now(), true); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.store.update(ctx, paid.ID, nil, bson.M{"$set": bson.M{"pago": PagoPagado, "metodoPago": "Tarjeta", "nombreCobro": "Carmen"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.store.markPending(ctx, unpaid.ID, s.now()); err != nil {
+	if err := s.store.markPending(ctx, unpaid.ID, s.now(), true); err != nil {
 		t.Fatal(err)
 	}
 	// Young pending entries may still be being written: left alone.
@@ -123,5 +125,47 @@ func TestForgetPaidDropsWhatACutClosed(t *testing.T) {
 		if !v.PagadoEn.After(until) {
 			t.Fatalf("a closed payment is still there: %+v", v)
 		}
+	}
+}
+
+type cutUntil time.Time
+
+func (c cutUntil) LastCutUntil(context.Context) (time.Time, error) { return time.Time(c), nil }
+
+func TestASaleInACutNeverEntersTheLedgerAgain(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	who := Actor{ID: "c1", Name: "Carmen"}
+	v := MustSale(t, s, "u1", Item{Nombre: "Radio", PrecioFinal: 100, Cantidad: 1})
+	if _, err := s.UpdateOrder(ctx, v.ID, who, OrderChange{Pago: ptr(PagoPagado)}); err != nil {
+		t.Fatal(err)
+	}
+	// A cut closes it: its period ends after the payment and the entry is dropped.
+	paid := paidNow(t, s)[v.Folio]
+	s.cuts = cutUntil(paid.PagadoEn.Add(time.Second))
+	if err := s.ForgetPaid(ctx, []time.Time{*paid.PagadoEn}); err != nil {
+		t.Fatal(err)
+	}
+	// Saving the order again as paid (with its delivery) changes no payment.
+	if _, err := s.UpdateOrder(ctx, v.ID, who, OrderChange{Pago: ptr(PagoPagado), Entrega: ptr(EntregaEntregado)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateOrder(ctx, v.ID, who, OrderChange{MetodoPago: ptr("Tarjeta")}); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("changing the method of a sale in a cut: %v", err)
+	}
+	if _, err := s.UpdateOrder(ctx, v.ID, who, OrderChange{Pago: ptr(PagoPendiente)}); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("un-paying a sale in a cut: %v", err)
+	}
+	if got := paidNow(t, s); len(got) != 0 {
+		t.Fatalf("a sale in a cut is in the ledger again: %+v", got)
+	}
+	// Without the cuts' answer (a store error there, say), the missing entry still stops it.
+	s.cuts = nil
+	if _, err := s.UpdateOrder(ctx, v.ID, who, OrderChange{MetodoPago: ptr("Tarjeta")}); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("changing the method of a sale whose entry is gone: %v", err)
+	}
+	if got := paidNow(t, s); len(got) != 0 {
+		t.Fatalf("ledger: %+v", got)
 	}
 }

@@ -56,7 +56,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	}
 	filter := bson.M{"estado": EstadoEsperandoPago}
 	stamp := bson.M{"pagadoEn": true}
-	v, err := s.changePayment(ctx, id, func() (Sale, error) {
+	v, err := s.changePayment(ctx, id, true, func() (Sale, error) {
 		v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
 		if apperr.Is(err, apperr.Conflict) {
 			// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).

@@ -72,14 +72,19 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 	}
 	unset, stamp := bson.M{}, bson.M{}
-	if ch.Pago != nil {
-		if *ch.Pago != cur.Pago && cur.Pago == PagoPagado {
-			if cut, err := s.inCut(ctx, cur); err != nil {
-				return Sale{}, err
-			} else if cut {
-				return Sale{}, apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
-			}
+	paying := ch.Pago != nil && *ch.Pago == PagoPagado && cur.Pago != PagoPagado
+	unpaying := ch.Pago != nil && *ch.Pago != PagoPagado && cur.Pago == PagoPagado
+	remethod := cur.Pago == PagoPagado && !unpaying && ch.MetodoPago != nil && *ch.MetodoPago != cur.MetodoPago
+	if unpaying || remethod {
+		if cut, err := s.inCut(ctx, cur); err != nil {
+			return Sale{}, err
+		} else if cut && unpaying {
+			return Sale{}, errPaymentInCut
+		} else if cut {
+			return Sale{}, apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su método de pago no puede cambiar.")
 		}
+	}
+	if ch.Pago != nil {
 		set["pago"] = *ch.Pago
 		change("pago", cur.Pago, *ch.Pago)
 		if *ch.Pago == PagoPagado && cur.Pago != PagoPagado {
@@ -135,8 +140,8 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	}
 	write := func() (Sale, error) { return s.store.update(ctx, id, bson.M{"version": cur.Version}, update) }
 	var v Sale
-	if _, touchesPayment := set["pago"]; touchesPayment || (cur.Pago == PagoPagado && set["metodoPago"] != nil) {
-		v, err = s.changePayment(ctx, id, write) // the cash cuts' ledger follows (cobros.go)
+	if paying || unpaying || remethod { // the cash cuts' ledger follows (cobros.go)
+		v, err = s.changePayment(ctx, id, paying, write)
 	} else {
 		v, err = write()
 	}
