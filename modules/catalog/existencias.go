@@ -287,6 +287,8 @@ func (s *Service) GiveBackStock(ctx context.Context, l OrderLine) error {
 		return nil
 	}
 	r := rs[0]
+	s.sync.RLock()
+	defer s.sync.RUnlock()
 	d, ok, err := s.store.addUnits(context.WithoutCancel(ctx), r.product.ID, r.variant.Hex(), r.line.Cantidad)
 	if err != nil {
 		return err
@@ -309,6 +311,8 @@ func (s *Service) holdStock(ctx context.Context, key string, l OrderLine, take b
 		return err
 	}
 	r := rs[0]
+	s.sync.RLock() // a reload must not swap in a copy read before this change (service.go)
+	defer s.sync.RUnlock()
 	var settled []string
 	if take {
 		settled = s.takeSettled(r.product.ID)
