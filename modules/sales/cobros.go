@@ -31,7 +31,8 @@ import (
 //     no stamp, keeping its stamp otherwise); if not, the entry goes.
 //
 // A pending entry left by a crash is settled by the next sweep. Cuts delete the entries they
-// closed. Documents are never re-stamped, so no payment can move into a second cut.
+// closed. Documents are never re-stamped, and only a first payment creates one (a change whose
+// write fails drops the entry it created), so no payment can move into a second cut.
 
 const ledgerCollection = "ventas_cobros"
 
@@ -54,19 +55,21 @@ type cobro struct {
 // belong to a change still being written.
 const stalePending = time.Minute
 
-// markPending starts a change to a sale's payment (step 1). Only a first payment creates the
-// entry: a paid sale without one is closed by a cut, and its payment cannot change (errPaymentInCut).
-func (s store) markPending(ctx context.Context, id bson.ObjectID, now time.Time, create bool) error {
-	res, err := s.db.W.Collection(ledgerCollection).UpdateOne(ctx, bson.M{"_id": id},
+// markPending starts a change to a sale's payment (step 1) and reports whether it created the
+// entry. Only a first payment may create it: a paid sale without one is closed by a cut, and its
+// payment cannot change (errPaymentInCut).
+func (s store) markPending(ctx context.Context, id bson.ObjectID, now time.Time, create bool) (bool, error) {
+	var c cobro
+	err := s.db.W.Collection(ledgerCollection).FindOneAndUpdate(ctx, bson.M{"_id": id},
 		bson.M{"$set": bson.M{"pendiente": true, "desde": now}, "$inc": bson.M{"v": int64(1)}},
-		options.UpdateOne().SetUpsert(create))
+		options.FindOneAndUpdate().SetUpsert(create).SetReturnDocument(options.After)).Decode(&c)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return false, errPaymentInCut
+	}
 	if err != nil {
-		return fmt.Errorf("sales: ledger: %w", err)
+		return false, fmt.Errorf("sales: ledger: %w", err)
 	}
-	if !create && res.MatchedCount == 0 {
-		return errPaymentInCut
-	}
-	return nil
+	return c.V == 1, nil
 }
 
 var errPaymentInCut = apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
@@ -128,19 +131,31 @@ func (s store) pendingBefore(ctx context.Context, t time.Time) ([]cobro, error) 
 // changePayment writes a change to a sale's payment inside the ledger's steps; first is true when
 // the sale was not paid before.
 func (s *Service) changePayment(ctx context.Context, id bson.ObjectID, first bool, write func() (Sale, error)) (Sale, error) {
-	if err := s.store.markPending(ctx, id, s.now().UTC(), first); err != nil {
+	created, err := s.store.markPending(ctx, id, s.now().UTC(), first)
+	if err != nil {
 		return Sale{}, err
 	}
 	v, err := write()
 	if err != nil {
-		// Settle from the sale as it is (unchanged, most likely); the sweep does it otherwise.
-		if cur, gerr := s.store.get(context.WithoutCancel(ctx), id); gerr == nil {
-			s.settleOrLog(ctx, cur)
+		if created {
+			// Ours alone (nobody marked it since, or v moved on): the sale was not paid by this
+			// change, and may have been paid and cut long ago (a repeated payment notice).
+			s.dropCreated(ctx, id)
+		} else if cur, gerr := s.store.get(context.WithoutCancel(ctx), id); gerr == nil {
+			s.settleOrLog(ctx, cur) // from the sale as it is; the sweep does it otherwise
 		}
 		return Sale{}, err
 	}
 	s.settleOrLog(ctx, v)
 	return v, nil
+}
+
+// dropCreated removes an entry this change created, unless another change marked it since.
+func (s *Service) dropCreated(ctx context.Context, id bson.ObjectID) {
+	_, err := s.store.db.W.Collection(ledgerCollection).DeleteOne(context.WithoutCancel(ctx), bson.M{"_id": id, "v": int64(1)})
+	if err != nil {
+		s.log.Warn().Err(err).Str("sale", id.Hex()).Msg("sales: payment ledger left pending; the sweep settles it")
+	}
 }
 
 func (s *Service) settleOrLog(ctx context.Context, v Sale) {

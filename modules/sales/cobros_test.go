@@ -65,13 +65,13 @@ func TestTheSweepSettlesWhatACrashLeftPending(t *testing.T) {
 	paid := MustSale(t, s, "u1", Item{Nombre: "Radio", PrecioFinal: 100, Cantidad: 1})
 	unpaid := MustSale(t, s, "u1", Item{Nombre: "Antena", PrecioFinal: 50, Cantidad: 1})
 	// Crashes: after the sale was written but before settling, and before the sale was written.
-	if err := s.store.markPending(ctx, paid.ID, s.now(), true); err != nil {
+	if _, err := s.store.markPending(ctx, paid.ID, s.now(), true); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.store.update(ctx, paid.ID, nil, bson.M{"$set": bson.M{"pago": PagoPagado, "metodoPago": "Tarjeta", "nombreCobro": "Carmen"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.store.markPending(ctx, unpaid.ID, s.now(), true); err != nil {
+	if _, err := s.store.markPending(ctx, unpaid.ID, s.now(), true); err != nil {
 		t.Fatal(err)
 	}
 	// Young pending entries may still be being written: left alone.

@@ -270,6 +270,20 @@ func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
 	if _, _, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "999"}}); !apperr.Is(err, apperr.Conflict) {
 		t.Fatalf("a second payment for a settled sale: %v", err)
 	}
+	// The cash cut's ledger has it once; a notice repeated after a cut closed it adds nothing.
+	paid := paidNow(t, s)
+	if len(paid) != 1 || paid[v.Folio].MetodoPago != "Mercado Pago" {
+		t.Fatalf("ledger: %+v", paid)
+	}
+	if err := s.ForgetPaid(ctx, []time.Time{*paid[v.Folio].PagadoEn}); err != nil {
+		t.Fatal(err)
+	}
+	if _, isNew, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "1319000001", Status: "approved"}}); err != nil || isNew {
+		t.Fatalf("the same payment after the cut: new %v, %v", isNew, err)
+	}
+	if got := paidNow(t, s); len(got) != 0 {
+		t.Fatalf("a payment in a cut is in the ledger again: %+v", got)
+	}
 }
 
 func ptr(s string) *string { return &s }
