@@ -59,10 +59,16 @@ const stalePending = time.Minute
 // entry. Only a first payment may create it: a paid sale without one is closed by a cut, and its
 // payment cannot change (errPaymentInCut).
 func (s store) markPending(ctx context.Context, id bson.ObjectID, now time.Time, create bool) (bool, error) {
-	var c cobro
-	err := s.db.W.Collection(ledgerCollection).FindOneAndUpdate(ctx, bson.M{"_id": id},
-		bson.M{"$set": bson.M{"pendiente": true, "desde": now}, "$inc": bson.M{"v": int64(1)}},
-		options.FindOneAndUpdate().SetUpsert(create).SetReturnDocument(options.After)).Decode(&c)
+	mark := func() (c cobro, err error) {
+		err = s.db.W.Collection(ledgerCollection).FindOneAndUpdate(ctx, bson.M{"_id": id},
+			bson.M{"$set": bson.M{"pendiente": true, "desde": now}, "$inc": bson.M{"v": int64(1)}},
+			options.FindOneAndUpdate().SetUpsert(create).SetReturnDocument(options.After)).Decode(&c)
+		return c, err
+	}
+	c, err := mark()
+	if mongox.IsDuplicate(err) { // two first marks raced on MongoDB: the entry exists now
+		c, err = mark()
+	}
 	if errors.Is(err, mongo.ErrNoDocuments) {
 		return false, errPaymentInCut
 	}
