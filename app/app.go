@@ -137,6 +137,9 @@ func (a *App) build(ctx context.Context) error {
 	a.echo = newServer(a.cfg, a.log, tokens, a.web, healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
 	a.logs = logsM
 	logsM.Start(context.Background())
+	if err := salesM.Service().FillLedger(ctx); err != nil {
+		return err
+	}
 	if err := salesM.Service().SweepPayments(ctx); err != nil {
 		return err
 	}

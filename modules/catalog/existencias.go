@@ -224,6 +224,52 @@ func (s store) deleteStock(ctx context.Context, id bson.ObjectID) error {
 	return nil
 }
 
+// stockMarker records that product documents no longer hold units (see moveLegacyStock).
+const stockMarker = "existencias-v1"
+
+// moveLegacyStock gives every product written before stock moved out of product documents its
+// stock document, from the units its document still carries; once per store.
+func (s store) moveLegacyStock(ctx context.Context) (int, error) {
+	if done, err := s.hasMarker(ctx, stockMarker); err != nil || done {
+		return 0, err
+	}
+	have, err := s.allStock(ctx)
+	if err != nil {
+		return 0, err
+	}
+	cur, err := s.db.R.Collection(productsCollection).Find(ctx, bson.M{},
+		options.Find().SetProjection(bson.M{"variantes._id": 1, "variantes.stock": 1}))
+	if err != nil {
+		return 0, fmt.Errorf("catalog: legacy stock: %w", err)
+	}
+	var legacy []struct {
+		ID        bson.ObjectID `bson:"_id"`
+		Variantes []struct {
+			ID    bson.ObjectID `bson:"_id"`
+			Stock int           `bson:"stock"`
+		} `bson:"variantes"`
+	}
+	if err := cur.All(ctx, &legacy); err != nil {
+		return 0, fmt.Errorf("catalog: legacy stock: %w", err)
+	}
+	moved := 0
+	for _, p := range legacy {
+		if _, ok := have[p.ID]; ok {
+			continue
+		}
+		d := stockDoc{ID: p.ID, Variantes: map[string]int{}, Holds: map[string]int{}, Version: 1}
+		for _, v := range p.Variantes {
+			d.Variantes[v.ID.Hex()] = v.Stock
+		}
+		if err := s.insertStock(ctx, d); err != nil && !mongox.IsDuplicate(err) {
+			return moved, err
+		}
+		moved++
+	}
+	_, err = s.markOnce(ctx, stockMarker)
+	return moved, err
+}
+
 // TakeStockFor takes a line's stock under key. A second call with the same key takes nothing and
 // succeeds. Errors: invalid or not_found naming the product, conflict when there is not enough.
 func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine) error {

@@ -4,9 +4,13 @@ import (
 	"context"
 	"net/http"
 	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
+	"tienda/pkg/mongox"
 )
 
 func TestHeldStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
@@ -86,5 +90,32 @@ func TestSettledKeysGoWithTheNextTakeAndCancelledUnitsComeBack(t *testing.T) {
 	}
 	if d := env.storedStock(p.ID); len(d.Holds) != 1 {
 		t.Fatalf("holds after the shortage and a sale: %v", d.Holds)
+	}
+}
+
+func TestProductsWrittenBeforeStockMovedOutKeepTheirUnits(t *testing.T) {
+	t.Parallel()
+	db := mongox.TestDB(t)
+	ctx := context.Background()
+	id, variant := bson.NewObjectID(), bson.NewObjectID()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	legacy := bson.M{"_id": id, "nombre": "Cámara de antes", "categoria": "Videovigilancia", "version": int64(1),
+		"variantes": bson.A{bson.M{"_id": variant, "talla": "Unico", "stock": 7, "precioVenta": 100.0}},
+		"stock":     7, "total_existencia": 7, "createdAt": now, "updatedAt": now}
+	if _, err := db.W.Collection(productsCollection).InsertOne(ctx, legacy); err != nil {
+		t.Fatal(err)
+	}
+	m := MustModule(t, db, 0)
+	got, err := m.Service().Product(id.Hex())
+	if err != nil || got.Variantes[0].Stock != 7 || got.Stock != 7 {
+		t.Fatalf("after the move: %+v %v", got.Variantes, err)
+	}
+	if err := m.Service().TakeStockFor(ctx, "venta:0", OrderLine{ProductID: id.Hex(), Cantidad: 2}); err != nil {
+		t.Fatal(err)
+	}
+	// Once only: a later start does not bring the old units back.
+	again := MustModule(t, db, 0)
+	if got, _ := again.Service().Product(id.Hex()); got.Variantes[0].Stock != 5 {
+		t.Fatalf("after a restart: %d units, want 5", got.Variantes[0].Stock)
 	}
 }

@@ -56,6 +56,11 @@ func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.sto
 // Load reads the whole catalogue into memory and starts watching for changes made by other
 // replicas (until Close, or until the store is closed).
 func (m *Module) Load(ctx context.Context) error {
+	if moved, err := m.service.store.moveLegacyStock(ctx); err != nil {
+		return err
+	} else if moved > 0 {
+		m.service.log.Info().Int("products", moved).Msg("stock moved out of product documents")
+	}
 	if err := m.service.load(ctx); err != nil {
 		return err
 	}

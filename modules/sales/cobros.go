@@ -254,6 +254,46 @@ func (s *Service) ForgetPaid(ctx context.Context, paidAt []time.Time) error {
 	return nil
 }
 
+// ledgerMarker records that the ledger holds every payment not yet cut (see FillLedger).
+const ledgerMarker = "cobros-v1"
+
+// FillLedger gives the paid sales of a store written before the ledger existed, those no cut has
+// closed (paid after the last cut's end), their entries, stamped when they were paid; once per
+// store. Run at start, before the cash cuts' sweep.
+func (s *Service) FillLedger(ctx context.Context) error {
+	meta := s.store.db.W.Collection(metaCollection)
+	if err := s.store.db.R.Collection(metaCollection).FindOne(ctx, bson.M{"_id": ledgerMarker}).Err(); err == nil {
+		return nil
+	} else if !errors.Is(err, mongo.ErrNoDocuments) {
+		return fmt.Errorf("sales: ledger marker: %w", err)
+	}
+	var until time.Time
+	if s.cuts != nil {
+		var err error
+		if until, err = s.cuts.LastCutUntil(ctx); err != nil {
+			return err
+		}
+	}
+	paid, err := s.store.find(ctx, bson.M{"estado": EstadoConfirmada, "pago": PagoPagado, "pagadoEn": bson.M{"$gt": until}}, bson.D{{Key: "pagadoEn", Value: 1}})
+	if err != nil {
+		return err
+	}
+	for _, v := range paid {
+		c := cobro{ID: v.ID, Folio: v.Folio, Total: v.Total, MetodoPago: v.MetodoPago, CobradoPor: v.CobradoPor,
+			NombreCobro: v.NombreCobro, RegistradoEn: v.PagadoEn, V: 1}
+		if _, err := s.store.db.W.Collection(ledgerCollection).InsertOne(ctx, c); err != nil && !mongox.IsDuplicate(err) {
+			return fmt.Errorf("sales: fill ledger: %w", err)
+		}
+	}
+	if len(paid) > 0 {
+		s.log.Info().Int("sales", len(paid)).Msg("sales: payment ledger filled from earlier sales")
+	}
+	if _, err := meta.InsertOne(ctx, bson.M{"_id": ledgerMarker}); err != nil && !mongox.IsDuplicate(err) {
+		return fmt.Errorf("sales: ledger marker: %w", err)
+	}
+	return nil
+}
+
 // SeedPaid stores sales as paid and in the ledger, as if each had been paid at its PagadoEn (which
 // must be set). For tests and benchmarks that need thousands of paid sales quickly.
 func SeedPaid(ctx context.Context, db *mongox.Store, list []Sale) error {

@@ -169,3 +169,29 @@ func TestASaleInACutNeverEntersTheLedgerAgain(t *testing.T) {
 		t.Fatalf("ledger: %+v", got)
 	}
 }
+
+func TestFillLedgerTakesThePaidSalesNoCutClosed(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	lastCut := time.Now().UTC().Truncate(time.Millisecond).Add(-time.Hour)
+	before, after := lastCut.Add(-time.Minute), lastCut.Add(time.Minute)
+	// Written before the ledger existed: straight into ventas.
+	for i, at := range []time.Time{before, after} {
+		v := Sale{ID: bson.NewObjectID(), Folio: fmt.Sprintf("OLD-%d", i), Total: 116, Estado: EstadoConfirmada, Pago: PagoPagado,
+			MetodoPago: "Efectivo", PagadoEn: &at, Carrito: []Item{}, Historial: []Cambio{}}
+		if err := s.store.insert(ctx, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.cuts = cutUntil(lastCut)
+	for range 2 { // once per store
+		if err := s.FillLedger(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := paidNow(t, s)
+	if len(got) != 1 || got["OLD-1"].PagadoEn == nil || !got["OLD-1"].PagadoEn.Equal(after) {
+		t.Fatalf("ledger: %+v", got)
+	}
+}
