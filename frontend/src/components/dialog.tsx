@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react'
+import { useId, useRef, type FormEvent, type ReactNode } from 'react'
 import { CloseIcon } from '@/components/icons'
 import { useModal } from '@/components/use-modal'
 
@@ -73,16 +73,63 @@ export function ConfirmDialog({ open, title, description, onCancel, onConfirm, b
       onClose={onCancel}
       title={title}
       description={description}
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            Cancelar
-          </button>
-          <button type="button" className="btn-primary" onClick={onConfirm} disabled={busy}>
-            Confirmar
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={onCancel} onConfirm={onConfirm} busy={busy} confirmLabel="Confirmar" />}
     />
+  )
+}
+
+type DialogActionsProps = {
+  onCancel: () => void
+  confirmLabel: string
+  /** What the confirm button says while busy; the confirm label when absent. */
+  busyLabel?: string
+  busy?: boolean
+  /** The id of the form the confirm button submits; without it the button calls onConfirm. */
+  form?: string
+  onConfirm?: () => void
+}
+
+/** A dialog's footer: 'Cancelar' (closes) and the confirm button, disabled while busy. */
+export function DialogActions({ onCancel, confirmLabel, busyLabel, busy, form, onConfirm }: DialogActionsProps) {
+  return (
+    <>
+      <button type="button" className="btn-secondary" onClick={onCancel}>
+        Cancelar
+      </button>
+      <button type={form ? 'submit' : 'button'} form={form} className="btn-primary" onClick={onConfirm} disabled={busy}>
+        {busy && busyLabel ? busyLabel : confirmLabel}
+      </button>
+    </>
+  )
+}
+
+type FormDialogProps = {
+  title: string
+  description?: ReactNode
+  onClose: () => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  submitLabel: string
+  busyLabel?: string
+  busy: boolean
+  /** The form's classes (spacing, scrolling). */
+  className?: string
+  children: ReactNode
+}
+
+/** An open dialog whose body is a form, submitted from the footer; 'Cancelar' closes it. */
+export function FormDialog({ title, description, onClose, onSubmit, submitLabel, busyLabel, busy, className, children }: FormDialogProps) {
+  const formId = useId()
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      description={description}
+      footer={<DialogActions onCancel={onClose} form={formId} busy={busy} confirmLabel={submitLabel} busyLabel={busyLabel} />}
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className={className}>
+        {children}
+      </form>
+    </Dialog>
   )
 }

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 
 type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string
@@ -37,5 +37,49 @@ export function FormField({ label, error, hint, id, className = '', ...input }: 
         </p>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * A label and its control, tied by id (not by nesting), so the control's accessible name is the
+ * label alone ('Pago'), not the label plus the value it shows.
+ */
+export function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  )
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: readonly string[] }
+
+/** A labelled select whose options are the values themselves. */
+export function SelectField({ label, options, ...select }: SelectFieldProps) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} className="field-input" {...select}>
+          {options.map((v) => (
+            <option key={v}>{v}</option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }
+
+/** A labelled multi-line text box; `className` adds to the field's own classes. */
+export function TextAreaField({ label, className, ...area }: TextAreaFieldProps) {
+  return (
+    <Field label={label}>
+      {(id) => <textarea id={id} className={`field-input h-auto py-3${className ? ` ${className}` : ''}`} {...area} />}
+    </Field>
   )
 }

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
-import { Dialog } from '@/components/dialog'
-import { Field } from '@/features/sales/components/field'
+import { useState, type FormEvent } from 'react'
+import { Dialog, FormDialog } from '@/components/dialog'
+import { FormField, TextAreaField } from '@/components/form-field'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatDateTime } from '@/lib/dates'
@@ -33,7 +33,6 @@ function HacerCorteDialog({
   onClose: () => void
   onDone: (cut: Corte) => void
 }) {
-  const formId = useId()
   const [counted, setCounted] = useState('')
   const [observaciones, setObservaciones] = useState('')
   const [problem, setProblem] = useState('')
@@ -56,8 +55,7 @@ function HacerCorteDialog({
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Hacer corte"
       description={
@@ -67,47 +65,30 @@ function HacerCorteDialog({
           continuar?
         </span>
       }
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" form={formId} className="btn-primary" disabled={isLoading}>
-            {isLoading ? 'Haciendo corte…' : 'Confirmar'}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      busy={isLoading}
+      submitLabel="Confirmar"
+      busyLabel="Haciendo corte…"
+      className="space-y-4"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Efectivo contado en caja (opcional)">
-          {(id) => (
-            <input
-              id={id}
-              className="field-input"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={counted}
-              onChange={(e) => setCounted(e.target.value)}
-              aria-invalid={Boolean(problem) || undefined}
-            />
-          )}
-        </Field>
-        <Field label="Observaciones">
-          {(id) => (
-            <textarea
-              id={id}
-              className="field-input h-auto py-3"
-              rows={3}
-              maxLength={1000}
-              value={observaciones}
-              onChange={(e) => setObservaciones(e.target.value)}
-            />
-          )}
-        </Field>
-        {problem ? <ErrorNote>{problem}</ErrorNote> : null}
-        <ErrorNote>{errorText(error, 'Error al hacer un corte de caja')}</ErrorNote>
-      </form>
-    </Dialog>
+      <FormField
+        label="Efectivo contado en caja (opcional)"
+        inputMode="decimal"
+        placeholder="0.00"
+        value={counted}
+        onChange={(e) => setCounted(e.target.value)}
+        aria-invalid={Boolean(problem) || undefined}
+      />
+      <TextAreaField
+        label="Observaciones"
+        rows={3}
+        maxLength={1000}
+        value={observaciones}
+        onChange={(e) => setObservaciones(e.target.value)}
+      />
+      {problem ? <ErrorNote>{problem}</ErrorNote> : null}
+      <ErrorNote>{errorText(error, 'Error al hacer un corte de caja')}</ErrorNote>
+    </FormDialog>
   )
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { ConfirmDialog, Dialog } from '@/components/dialog'
+import { Dialog } from '@/components/dialog'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { apiErrorMessage } from '@/lib/api'
 import {
   fieldErrors,
   useCreateDescuentoMutation,
@@ -10,6 +9,8 @@ import {
   useUpdateDescuentoMutation,
   type Descuento,
 } from '@/features/catalog-admin/api'
+import { AdminTable } from '@/features/catalog-admin/components/admin-table'
+import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
 
 const today = () => {
   const d = new Date()
@@ -42,72 +43,42 @@ export function DescuentosPage() {
           Error al ingresar
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
-            <tr>
-              <th className="p-2">Nombre</th>
-              <th className="p-2">Descripción</th>
-              <th className="p-2">Porcentaje</th>
-              <th className="p-2">Fecha de expiración</th>
-              <th className="p-2">Acciones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={5} className="p-4 text-center text-slate-500">
-                  Cargando…
-                </td>
-              </tr>
-            ) : null}
-            {data.map((d) => (
-              <tr key={d._id} className="border-t border-slate-100">
-                <td className="p-2 font-medium">{d.name}</td>
-                <td className="p-2">{d.description}</td>
-                <td className="p-2">{d.percentage}%</td>
-                <td className="p-2">{d.expirationDate}</td>
-                <td className="p-2 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className="link mr-3"
-                    onClick={() => setDraft({ ...d, percentage: String(d.percentage) })}
-                  >
-                    Editar<span className="sr-only"> {d.name}</span>
-                  </button>
-                  <button type="button" className="text-rose-700 underline" onClick={() => setDeleting(d)}>
-                    Eliminar<span className="sr-only"> {d.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {!isLoading && data.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="p-4 text-center text-slate-500">
-                  No hay descuentos
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        headers={['Nombre', 'Descripción', 'Porcentaje', 'Fecha de expiración', 'Acciones']}
+        loading={isLoading}
+        loadingText="Cargando…"
+        empty={!isLoading && data.length === 0}
+        emptyText="No hay descuentos"
+      >
+        {data.map((d) => (
+          <tr key={d._id} className="border-t border-slate-100">
+            <td className="p-2 font-medium">{d.name}</td>
+            <td className="p-2">{d.description}</td>
+            <td className="p-2">{d.percentage}%</td>
+            <td className="p-2">{d.expirationDate}</td>
+            <td className="p-2 whitespace-nowrap">
+              <button
+                type="button"
+                className="link mr-3"
+                onClick={() => setDraft({ ...d, percentage: String(d.percentage) })}
+              >
+                Editar<span className="sr-only"> {d.name}</span>
+              </button>
+              <button type="button" className="text-rose-700 underline" onClick={() => setDeleting(d)}>
+                Eliminar<span className="sr-only"> {d.name}</span>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {draft ? <DiscountDialog draft={draft} onClose={() => setDraft(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Eliminar ${deleting.name}` : ''}
-        description={
-          <>
-            ¿Estás seguro de querer eliminar este descuento?
-            {removal.isError ? <span className="mt-2 block text-rose-700">Error al eliminar un descuento</span> : null}
-          </>
-        }
-        busy={removal.isLoading}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          const res = await remove(deleting._id)
-          if (!('error' in res)) setDeleting(null)
-        }}
+      <DeleteDialog
+        target={deleting && { id: deleting._id, name: deleting.name }}
+        question="¿Estás seguro de querer eliminar este descuento?"
+        failMessage="Error al eliminar un descuento"
+        removal={removal}
+        onDelete={remove}
+        onClose={() => setDeleting(null)}
       />
     </section>
   )
@@ -155,11 +126,7 @@ function DiscountDialog({ draft, onClose }: { draft: Draft; onClose: () => void 
         </button>
       }
     >
-      {error ? (
-        <p role="alert" className="mb-2 rounded bg-rose-50 p-2 text-sm text-rose-800">
-          {apiErrorMessage(error as never, d._id ? 'Error al actualizar  el descuento' : 'Error la guardar un descuento')}
-        </p>
-      ) : null}
+      <SaveError error={error} fallback={d._id ? 'Error al actualizar  el descuento' : 'Error la guardar un descuento'} />
       <div className="space-y-3 text-sm">
         {field('name', 'Nombre')}
         {field('description', 'Descripción')}

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { ConfirmDialog, Dialog } from '@/components/dialog'
+import { Dialog, DialogActions } from '@/components/dialog'
 import { ProductImage } from '@/components/product-image'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { apiErrorMessage } from '@/lib/api'
 import { formatMoney } from '@/lib/money'
 import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
@@ -14,6 +13,8 @@ import {
   useGetAdminProductsQuery,
   useUpdateProductoMutation,
 } from '@/features/catalog-admin/api'
+import { AdminTable } from '@/features/catalog-admin/components/admin-table'
+import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
 import { ProductForm } from '@/features/catalog-admin/components/product-form'
 import { emptyForm, formFromProduct, toBody, type ProductForm as Form } from '@/features/catalog-admin/form-model'
 
@@ -54,62 +55,39 @@ export function ProductosPage() {
           Error al obtener los productos
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
-            <tr>
-              <th className="p-2">Imagen</th>
-              <th className="p-2">Marca / Modelo / Garantía</th>
-              <th className="p-2">Nombre</th>
-              <th className="p-2">Precio</th>
-              <th className="p-2">Precio con descuento</th>
-              <th className="p-2">Existencias</th>
-              <th className="p-2">Acciones</th>
+      <AdminTable
+        headers={['Imagen', 'Marca / Modelo / Garantía', 'Nombre', 'Precio', 'Precio con descuento', 'Existencias', 'Acciones']}
+        loading={isLoading}
+        loadingText="Cargando productos…"
+        empty={!isLoading && data?.products.length === 0}
+        emptyText="No hay productos"
+      >
+        {(data?.products ?? []).map((p) => {
+          const price = productPrice(p)
+          return (
+            <tr key={p._id} className="border-t border-slate-100">
+              <td className="p-2">
+                <ProductImage src={productImage(p)} alt={productTitle(p)} compact className="h-12 w-12" />
+              </td>
+              <td className="p-2 text-xs text-slate-600">
+                {[p.marca, p.modelo, (p as { garantia?: string }).garantia].filter(Boolean).join(' · ')}
+              </td>
+              <td className="p-2 font-medium">{productTitle(p)}</td>
+              <td className="p-2">{price ? formatMoney(price.precio) : '—'}</td>
+              <td className="p-2">{price ? formatMoney(price.precioFinal) : '—'}</td>
+              <td className="p-2">{p.stock ?? 0}</td>
+              <td className="p-2 whitespace-nowrap">
+                <button type="button" className="link mr-3" onClick={() => setEditing({ kind: 'edit', id: p._id })}>
+                  Editar<span className="sr-only"> {productTitle(p)}</span>
+                </button>
+                <button type="button" className="text-rose-700 underline" onClick={() => setDeleting(p)}>
+                  Eliminar<span className="sr-only"> {productTitle(p)}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={7} className="p-4 text-center text-slate-500">
-                  Cargando productos…
-                </td>
-              </tr>
-            ) : null}
-            {(data?.products ?? []).map((p) => {
-              const price = productPrice(p)
-              return (
-                <tr key={p._id} className="border-t border-slate-100">
-                  <td className="p-2">
-                    <ProductImage src={productImage(p)} alt={productTitle(p)} compact className="h-12 w-12" />
-                  </td>
-                  <td className="p-2 text-xs text-slate-600">
-                    {[p.marca, p.modelo, (p as { garantia?: string }).garantia].filter(Boolean).join(' · ')}
-                  </td>
-                  <td className="p-2 font-medium">{productTitle(p)}</td>
-                  <td className="p-2">{price ? formatMoney(price.precio) : '—'}</td>
-                  <td className="p-2">{price ? formatMoney(price.precioFinal) : '—'}</td>
-                  <td className="p-2">{p.stock ?? 0}</td>
-                  <td className="p-2 whitespace-nowrap">
-                    <button type="button" className="link mr-3" onClick={() => setEditing({ kind: 'edit', id: p._id })}>
-                      Editar<span className="sr-only"> {productTitle(p)}</span>
-                    </button>
-                    <button type="button" className="text-rose-700 underline" onClick={() => setDeleting(p)}>
-                      Eliminar<span className="sr-only"> {productTitle(p)}</span>
-                    </button>
-                  </td>
-                </tr>
-              )
-            })}
-            {!isLoading && data && data.products.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="p-4 text-center text-slate-500">
-                  No hay productos
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+          )
+        })}
+      </AdminTable>
       <div className="mt-3 flex items-center justify-between text-sm text-slate-600">
         <span>{data ? `${data.total} productos` : ''}</span>
         <span className="flex gap-2">
@@ -124,22 +102,13 @@ export function ProductosPage() {
 
       {editing?.kind === 'new' ? <NewProductDialog onClose={() => setEditing(null)} /> : null}
       {editing?.kind === 'edit' ? <EditProductDialog id={editing.id} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Eliminar ${productTitle(deleting)}` : ''}
-        description={
-          <>
-            ¿Estás seguro de querer eliminar este producto?
-            {removal.isError ? <span className="mt-2 block text-rose-700">Error al eliminar un producto</span> : null}
-          </>
-        }
-        busy={removal.isLoading}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          const res = await remove(deleting._id)
-          if (!('error' in res)) setDeleting(null)
-        }}
+      <DeleteDialog
+        target={deleting && { id: deleting._id, name: productTitle(deleting) }}
+        question="¿Estás seguro de querer eliminar este producto?"
+        failMessage="Error al eliminar un producto"
+        removal={removal}
+        onDelete={remove}
+        onClose={() => setDeleting(null)}
       />
     </section>
   )
@@ -160,22 +129,9 @@ function SaveDialog({ title, initial, onClose, save, failMessage, loading }: {
       open
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" form={formId} className="btn-primary" disabled={loading}>
-            Guardar
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} form={formId} busy={loading} confirmLabel="Guardar" />}
     >
-      {error ? (
-        <p role="alert" className="mb-2 rounded bg-rose-50 p-2 text-sm text-rose-800">
-          {apiErrorMessage(error as never, failMessage)}
-        </p>
-      ) : null}
+      <SaveError error={error} fallback={failMessage} />
       <ProductForm
         id={formId}
         initial={initial}

@@ -1,7 +1,5 @@
 import { useParams } from 'react-router'
-import { LoadMoreSentinel } from '@/components/load-more-sentinel'
-import { ProductCard } from '@/components/product-card'
-import { ProductCardSkeleton } from '@/components/skeleton'
+import { InfiniteProductList } from '@/components/infinite-product-list'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { categoryName } from '@/lib/categories'
 import { STORE_CATEGORIES } from '@/features/catalog/store-categories'
@@ -32,50 +30,19 @@ export function OffersPage() {
 
 function ProductGrid({ title, query }: { title: string; query: CatalogQuery }) {
   useDocumentTitle(title)
-  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetching, isFetchingNextPage } =
-    useGetCatalogPageInfiniteQuery(query)
-  const products = (data?.pages ?? []).flatMap((p) => p.products)
+  const catalog = useGetCatalogPageInfiniteQuery(query)
+  const products = (catalog.data?.pages ?? []).flatMap((p) => p.products)
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-6" aria-labelledby="grid-title">
       <h1 id="grid-title" className="section-title">
         {title}
       </h1>
-      {isError && products.length === 0 ? (
-        <div role="alert" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-6 text-center">
-          <p className="font-medium text-amber-900">Error al obtener los productos</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => refetch()}>
-            Reintentar
-          </button>
-        </div>
-      ) : (
-        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6" aria-busy={isFetching}>
-          {isLoading
-            ? Array.from({ length: 8 }, (_, i) => (
-                <li key={i}>
-                  <ProductCardSkeleton />
-                </li>
-              ))
-            : products.map((p) => (
-                <li key={p._id}>
-                  <ProductCard product={p} />
-                </li>
-              ))}
-          {isFetchingNextPage
-            ? Array.from({ length: 4 }, (_, i) => (
-                <li key={`more-${i}`}>
-                  <ProductCardSkeleton />
-                </li>
-              ))
-            : null}
-        </ul>
-      )}
-      {!isLoading && !isError && products.length === 0 ? (
-        <p className="mt-4 text-slate-600">No hay productos en esta sección por ahora.</p>
-      ) : null}
-      <LoadMoreSentinel
-        enabled={Boolean(hasNextPage) && !isFetching && !isError}
+      <InfiniteProductList
+        products={products}
+        query={catalog}
         marginPx={SCROLL_MARGIN_PX}
-        onReach={() => void fetchNextPage()}
+        errorMessage="Error al obtener los productos"
+        emptyMessage="No hay productos en esta sección por ahora."
       />
     </section>
   )

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
-import { Dialog } from '@/components/dialog'
-import { Field } from '@/features/sales/components/field'
+import { useState, type FormEvent } from 'react'
+import { FormDialog } from '@/components/dialog'
+import { FormField, SelectField, TextAreaField } from '@/components/form-field'
 import { useUpdateEnvioMutation } from '@/features/sales/api'
 import { ErrorNote } from '@/features/sales/components/status'
 import { errorText } from '@/features/sales/helpers'
@@ -10,7 +10,6 @@ type Props = { sale: Sale; onClose: () => void; onSaved: (sale: Sale) => void }
 
 /** 'Actualizar Envio': status, empresa, guía, costo de envío and observaciones (PATCH ventas/{id}). */
 export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
-  const formId = useId()
   const current = sale.envio
   const [status, setStatus] = useState(current?.status || 'Enviado')
   const [empresa, setEmpresa] = useState(current?.empresa ?? '')
@@ -43,8 +42,7 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Actualizar Envio"
       description={
@@ -52,86 +50,41 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
           Folio <strong className="text-slate-800">{sale.folio}</strong> · {sale.usuario?.name || sale.cliente}
         </span>
       }
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" form={formId} className="btn-primary" disabled={isLoading}>
-            {isLoading ? 'Guardando…' : 'Guardar'}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      busy={isLoading}
+      submitLabel="Guardar"
+      busyLabel="Guardando…"
+      className="max-h-[60vh] space-y-4 overflow-y-auto pr-1"
     >
-      <form id={formId} onSubmit={submit} noValidate className="max-h-[60vh] space-y-4 overflow-y-auto pr-1">
-        <Field label="Estado del envío">
-          {(id) => (
-            <select
-              id={id}
-              className="field-input"
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-            >
-              {statuses.map((v) => (
-                <option key={v}>{v}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Empresa de paquetería">
-            {(id) => (
-              <input
-                id={id}
-                className="field-input"
-                value={empresa}
-                maxLength={80}
-                autoComplete="off"
-                onChange={(e) => setEmpresa(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Guía de rastreo">
-            {(id) => (
-              <input
-                id={id}
-                className="field-input"
-                value={guia}
-                maxLength={80}
-                autoComplete="off"
-                onChange={(e) => setGuia(e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <Field label="Costo de envío">
-          {(id) => (
-            <input
-              id={id}
-              className="field-input"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={costo}
-              onChange={(e) => setCosto(e.target.value)}
-              aria-invalid={Boolean(problem) || undefined}
-            />
-          )}
-        </Field>
-        <Field label="Observaciones">
-          {(id) => (
-            <textarea
-              id={id}
-              className="field-input h-auto resize-y py-3"
-              rows={6}
-              maxLength={1000}
-              value={observaciones}
-              onChange={(e) => setObservaciones(e.target.value)}
-            />
-          )}
-        </Field>
-        {problem ? <ErrorNote>{problem}</ErrorNote> : null}
-        <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
-      </form>
-    </Dialog>
+      <SelectField label="Estado del envío" options={statuses} value={status} onChange={(e) => setStatus(e.target.value)} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="Empresa de paquetería"
+          value={empresa}
+          maxLength={80}
+          autoComplete="off"
+          onChange={(e) => setEmpresa(e.target.value)}
+        />
+        <FormField label="Guía de rastreo" value={guia} maxLength={80} autoComplete="off" onChange={(e) => setGuia(e.target.value)} />
+      </div>
+      <FormField
+        label="Costo de envío"
+        inputMode="decimal"
+        placeholder="0.00"
+        value={costo}
+        onChange={(e) => setCosto(e.target.value)}
+        aria-invalid={Boolean(problem) || undefined}
+      />
+      <TextAreaField
+        label="Observaciones"
+        className="resize-y"
+        rows={6}
+        maxLength={1000}
+        value={observaciones}
+        onChange={(e) => setObservaciones(e.target.value)}
+      />
+      {problem ? <ErrorNote>{problem}</ErrorNote> : null}
+      <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
+    </FormDialog>
   )
 }

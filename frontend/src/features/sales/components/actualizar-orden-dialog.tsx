@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
-import { Dialog } from '@/components/dialog'
-import { Field } from '@/features/sales/components/field'
+import { useState, type FormEvent } from 'react'
+import { FormDialog } from '@/components/dialog'
+import { SelectField, TextAreaField } from '@/components/form-field'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { useUpdateOrderMutation } from '@/features/sales/api'
@@ -27,7 +27,6 @@ type Props = {
 
 /** 'Actualizar Orden': pago and metodoPago (cash desk only), entrega and observaciones. */
 export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Props) {
-  const formId = useId()
   const [pago, setPago] = useState<Pago>(sale.pago)
   const [metodoPago, setMetodoPago] = useState<MetodoPago>(sale.metodoPago || 'Efectivo')
   const [entrega, setEntrega] = useState<Entrega>(sale.entrega)
@@ -54,8 +53,7 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Actualizar Orden"
       description={
@@ -64,99 +62,53 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
           {formatMoney(sale.total)}
         </span>
       }
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" form={formId} className="btn-primary" disabled={isLoading}>
-            {isLoading ? 'Guardando…' : 'Guardar'}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      busy={isLoading}
+      submitLabel="Guardar"
+      busyLabel="Guardando…"
+      className="max-h-[60vh] space-y-4 overflow-y-auto pr-1"
     >
-      <form id={formId} onSubmit={submit} className="max-h-[60vh] space-y-4 overflow-y-auto pr-1" noValidate>
-        {sale.revisar ? (
-          <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            <strong className="block">Revisar</strong>
-            {sale.revisar}
-          </p>
-        ) : null}
-        {canCharge ? (
-          <div className="grid grid-cols-2 gap-3">
-            <Field label="Pago">
-              {(id) => (
-                <select
-                  id={id}
-                  className="field-input"
-                  value={pago}
-                  onChange={(e) => setPago(e.target.value as Pago)}
-                >
-                  {PAGO_VALUES.map((v) => (
-                    <option key={v}>{v}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Método de pago">
-              {(id) => (
-                <select
-                  id={id}
-                  className="field-input"
-                  value={metodoPago}
-                  onChange={(e) => setMetodoPago(e.target.value as MetodoPago)}
-                >
-                  {METODO_VALUES.map((v) => (
-                    <option key={v}>{v}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          </div>
-        ) : null}
-        <Field label="Entrega">
-          {(id) => (
-            <select
-              id={id}
-              className="field-input"
-              value={entrega}
-              onChange={(e) => setEntrega(e.target.value as Entrega)}
-            >
-              {ENTREGA_VALUES.map((v) => (
-                <option key={v}>{v}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Observaciones">
-          {(id) => (
-            <textarea
-              id={id}
-              className="field-input h-auto py-3"
-              rows={3}
-              maxLength={1000}
-              value={observaciones}
-              onChange={(e) => setObservaciones(e.target.value)}
-            />
-          )}
-        </Field>
-        <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
-        <section aria-label="Historial de la orden">
-          <h3 className="text-sm font-semibold text-slate-800">Historial</h3>
-          {historial.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-500">Sin cambios registrados.</p>
-          ) : (
-            <ol className="mt-2 space-y-1.5 border-l-2 border-slate-200 pl-3 text-xs text-slate-600">
-              {historial.map((c, i) => (
-                <li key={i}>
-                  <span className="font-medium text-slate-800">{formatDateTime(c.fecha)}</span> · {c.nombre || 'Sistema'}:{' '}
-                  {c.campo} <span className="text-slate-500">{c.de || '—'}</span> → <strong>{c.a}</strong>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-      </form>
-    </Dialog>
+      {sale.revisar ? (
+        <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <strong className="block">Revisar</strong>
+          {sale.revisar}
+        </p>
+      ) : null}
+      {canCharge ? (
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField label="Pago" options={PAGO_VALUES} value={pago} onChange={(e) => setPago(e.target.value as Pago)} />
+          <SelectField
+            label="Método de pago"
+            options={METODO_VALUES}
+            value={metodoPago}
+            onChange={(e) => setMetodoPago(e.target.value as MetodoPago)}
+          />
+        </div>
+      ) : null}
+      <SelectField label="Entrega" options={ENTREGA_VALUES} value={entrega} onChange={(e) => setEntrega(e.target.value as Entrega)} />
+      <TextAreaField
+        label="Observaciones"
+        rows={3}
+        maxLength={1000}
+        value={observaciones}
+        onChange={(e) => setObservaciones(e.target.value)}
+      />
+      <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
+      <section aria-label="Historial de la orden">
+        <h3 className="text-sm font-semibold text-slate-800">Historial</h3>
+        {historial.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-500">Sin cambios registrados.</p>
+        ) : (
+          <ol className="mt-2 space-y-1.5 border-l-2 border-slate-200 pl-3 text-xs text-slate-600">
+            {historial.map((c, i) => (
+              <li key={i}>
+                <span className="font-medium text-slate-800">{formatDateTime(c.fecha)}</span> · {c.nombre || 'Sistema'}:{' '}
+                {c.campo} <span className="text-slate-500">{c.de || '—'}</span> → <strong>{c.a}</strong>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </FormDialog>
   )
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { checkDateRange } from '@/lib/dates'
-import { Field } from '@/features/sales/components/field'
+import { Field } from '@/components/form-field'
 import type { DateRange } from '@/features/sales/types'
 
 type Props = { initial: DateRange; submitLabel: string; onSubmit: (range: DateRange) => void; busy?: boolean }

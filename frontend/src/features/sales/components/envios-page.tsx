@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ProductImage } from '@/components/product-image'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { formatDayMonYear, formatTime, shiftDay, shopToday } from '@/lib/dates'
+import { formatDayMonYear, shiftDay, shopToday } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { useGetSalesBetweenQuery } from '@/features/sales/api'
 import { ActualizarEnvioDialog } from '@/features/sales/components/actualizar-envio-dialog'
 import { DateRangeForm } from '@/features/sales/components/date-range-form'
+import { CardPart, CardTop, EmptyList, Fecha, GestionarButton, Notice, SalesTable } from '@/features/sales/components/sale-list'
 import { EntregaChip, ErrorNote, StatusChip } from '@/features/sales/components/status'
 import { errorText, itemDetail } from '@/features/sales/helpers'
 import type { DateRange, Sale } from '@/features/sales/types'
 import { useMediaQuery, WIDE } from '@/features/sales/use-media-query'
+import { useNotice } from '@/features/sales/use-notice'
 
 /** The shipments list opens on the last 30 days, most recent first. */
 const DEFAULT_DAYS = 30
@@ -84,26 +86,8 @@ function EnvioInfo({ sale }: { sale: Sale }) {
   )
 }
 
-function Fecha({ fecha }: { fecha: string }) {
-  return (
-    <span className="whitespace-nowrap">
-      <span className="block font-medium text-slate-800">{formatDayMonYear(fecha)}</span>
-      <span className="block text-xs text-slate-500">{formatTime(fecha)}</span>
-    </span>
-  )
-}
-
 function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) {
-  return (
-    <button
-      type="button"
-      className="btn-secondary min-h-10 px-4"
-      onClick={() => onOpen(sale)}
-      aria-label={`Gestionar envío ${sale.folio}`}
-    >
-      Gestionar
-    </button>
-  )
+  return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar envío ${sale.folio}`} className="px-4" />
 }
 
 const TH = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
@@ -111,49 +95,43 @@ const TD = 'px-3 py-4 align-top'
 
 function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[960px] text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <th className={`${TH} w-[28%]`}>Transacción</th>
-            <th className={TH}>Fecha</th>
-            <th className={TH}>Estado</th>
-            <th className={TH}>Total</th>
-            <th className={TH}>Comprador</th>
-            <th className={`${TH} w-[18%]`}>Envio</th>
-            <th className={TH}>
-              <span className="sr-only">Gestionar</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {sales.map((sale) => (
-            <tr key={sale._id} data-testid="envio-venta" data-folio={sale.folio}>
-              <td className={TD}>
-                <Transaccion sale={sale} />
-              </td>
-              <td className={TD}>
-                <Fecha fecha={sale.fecha} />
-              </td>
-              <td className={TD}>
-                <EntregaChip entrega={sale.entrega} />
-                <span className="mt-1 block text-xs text-slate-500">Pago: {sale.pago}</span>
-              </td>
-              <td className={`${TD} font-semibold whitespace-nowrap`}>{formatMoney(sale.total)}</td>
-              <td className={TD}>
-                <Comprador sale={sale} />
-              </td>
-              <td className={TD}>
-                <EnvioInfo sale={sale} />
-              </td>
-              <td className={`${TD} text-right`}>
-                <Gestionar sale={sale} onOpen={onOpen} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SalesTable
+      className="min-w-[960px]"
+      th={TH}
+      headers={[
+        { label: 'Transacción', className: 'w-[28%]' },
+        { label: 'Fecha' },
+        { label: 'Estado' },
+        { label: 'Total' },
+        { label: 'Comprador' },
+        { label: 'Envio', className: 'w-[18%]' },
+      ]}
+    >
+      {sales.map((sale) => (
+        <tr key={sale._id} data-testid="envio-venta" data-folio={sale.folio}>
+          <td className={TD}>
+            <Transaccion sale={sale} />
+          </td>
+          <td className={TD}>
+            <Fecha fecha={sale.fecha} />
+          </td>
+          <td className={TD}>
+            <EntregaChip entrega={sale.entrega} />
+            <span className="mt-1 block text-xs text-slate-500">Pago: {sale.pago}</span>
+          </td>
+          <td className={`${TD} font-semibold whitespace-nowrap`}>{formatMoney(sale.total)}</td>
+          <td className={TD}>
+            <Comprador sale={sale} />
+          </td>
+          <td className={TD}>
+            <EnvioInfo sale={sale} />
+          </td>
+          <td className={`${TD} text-right`}>
+            <Gestionar sale={sale} onOpen={onOpen} />
+          </td>
+        </tr>
+      ))}
+    </SalesTable>
   )
 }
 
@@ -167,27 +145,20 @@ function EnvioCards({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => voi
           data-folio={sale.folio}
           className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
         >
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
-              <EntregaChip entrega={sale.entrega} />
-            </div>
-            <div className="text-right text-sm">
-              <Fecha fecha={sale.fecha} />
-            </div>
-          </div>
+          <CardTop fecha={sale.fecha}>
+            <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
+            <EntregaChip entrega={sale.entrega} />
+          </CardTop>
           <div className="border-t border-slate-100 pt-3">
             <Transaccion sale={sale} />
           </div>
           <div className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
-            <div>
-              <p className="mb-1 text-xs font-semibold text-slate-500 uppercase">Comprador</p>
+            <CardPart label="Comprador">
               <Comprador sale={sale} />
-            </div>
-            <div>
-              <p className="mb-1 text-xs font-semibold text-slate-500 uppercase">Envio</p>
+            </CardPart>
+            <CardPart label="Envio">
               <EnvioInfo sale={sale} />
-            </div>
+            </CardPart>
           </div>
           <div className="flex justify-end border-t border-slate-100 pt-3">
             <Gestionar sale={sale} onOpen={onOpen} />
@@ -211,13 +182,7 @@ export function EnviosPage() {
   })
   const sales = [...(data ?? [])].reverse()
   const [editing, setEditing] = useState<Sale | null>(null)
-  const [notice, setNotice] = useState('')
-
-  useEffect(() => {
-    if (!notice) return
-    const timer = window.setTimeout(() => setNotice(''), 3000)
-    return () => window.clearTimeout(timer)
-  }, [notice])
+  const [notice, setNotice] = useNotice()
 
   return (
     <section>
@@ -233,19 +198,13 @@ export function EnviosPage() {
           }}
         />
       </div>
-      {notice ? (
-        <p role="status" className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <div className="mt-6">
         {error ? <ErrorNote>{errorText(error, 'Error al filtrar las ventas')}</ErrorNote> : null}
         {isLoading ? (
           <Skeleton className="h-40 w-full" />
         ) : !error && sales.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            No hay ventas
-          </p>
+          <EmptyList>No hay ventas</EmptyList>
         ) : wide ? (
           <EnviosTable sales={sales} onOpen={setEditing} />
         ) : (

@@ -2,17 +2,18 @@ import { useEffect, useRef, useState } from 'react'
 import { useAppSelector } from '@/app/hooks'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { formatDayMonYear, formatTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { selectRol } from '@/features/session/session-slice'
 import { normalizeRol } from '@/features/staff/permissions'
 import { useGetOrdersVersionQuery, useGetPendingOrdersQuery } from '@/features/sales/api'
 import { ActualizarOrdenDialog } from '@/features/sales/components/actualizar-orden-dialog'
 import { OrderItems } from '@/features/sales/components/order-items'
+import { CardPart, CardTop, EmptyList, Fecha, GestionarButton, Notice, SalesTable } from '@/features/sales/components/sale-list'
 import { EntregaChip, ErrorNote, PagoCell, StatusChip } from '@/features/sales/components/status'
 import { errorText } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
 import { useMediaQuery, WIDE } from '@/features/sales/use-media-query'
+import { useNotice } from '@/features/sales/use-notice'
 
 /** How often the list asks whether anything changed (a Comandero keeps it open all day). */
 export const ORDERS_POLL_MS = 5000
@@ -85,26 +86,8 @@ function Cliente({ sale }: { sale: Sale }) {
   )
 }
 
-function Fecha({ fecha }: { fecha: string }) {
-  return (
-    <span className="whitespace-nowrap">
-      <span className="block font-medium text-slate-800">{formatDayMonYear(fecha)}</span>
-      <span className="block text-xs text-slate-500">{formatTime(fecha)}</span>
-    </span>
-  )
-}
-
-function GestionarButton({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) {
-  return (
-    <button
-      type="button"
-      className="btn-secondary min-h-10 px-3.5"
-      onClick={() => onOpen(sale)}
-      aria-label={`Gestionar orden ${sale.folio}`}
-    >
-      Gestionar
-    </button>
-  )
+function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) {
+  return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar orden ${sale.folio}`} className="px-3.5" />
 }
 
 function Revisar({ sale }: { sale: Sale }) {
@@ -123,55 +106,49 @@ const TD = 'px-2.5 py-4 align-top'
 
 function OrdersTable({ orders, fresh, onOpen }: { orders: Sale[]; fresh: string[]; onOpen: (s: Sale) => void }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[860px] text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <th className={`${TH} w-[36%]`}>Orden</th>
-            <th className={`${TH} w-[20%]`}>Cliente</th>
-            <th className={TH}>Total</th>
-            <th className={TH}>Fecha</th>
-            <th className={TH}>Pago</th>
-            <th className={TH}>Entregado</th>
-            <th className={TH}>
-              <span className="sr-only">Gestionar</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {orders.map((sale) => (
-            <tr
-              key={sale._id}
-              data-testid="orden"
-              data-folio={sale.folio}
-              className={fresh.includes(sale._id) ? 'bg-teal-50 transition-colors' : undefined}
-            >
-              <td className={TD}>
-                <p className="mb-2 text-xs font-semibold text-slate-500">Folio {sale.folio}</p>
-                <OrderItems sale={sale} />
-              </td>
-              <td className={TD}>
-                <Cliente sale={sale} />
-              </td>
-              <td className={`${TD} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(sale.total)}</td>
-              <td className={TD}>
-                <Fecha fecha={sale.fecha} />
-              </td>
-              <td className={TD}>
-                <PagoCell sale={sale} />
-              </td>
-              <td className={TD}>
-                <EntregaChip entrega={sale.entrega} />
-                <Revisar sale={sale} />
-              </td>
-              <td className={`${TD} text-right`}>
-                <GestionarButton sale={sale} onOpen={onOpen} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SalesTable
+      className="min-w-[860px]"
+      th={TH}
+      headers={[
+        { label: 'Orden', className: 'w-[36%]' },
+        { label: 'Cliente', className: 'w-[20%]' },
+        { label: 'Total' },
+        { label: 'Fecha' },
+        { label: 'Pago' },
+        { label: 'Entregado' },
+      ]}
+    >
+      {orders.map((sale) => (
+        <tr
+          key={sale._id}
+          data-testid="orden"
+          data-folio={sale.folio}
+          className={fresh.includes(sale._id) ? 'bg-teal-50 transition-colors' : undefined}
+        >
+          <td className={TD}>
+            <p className="mb-2 text-xs font-semibold text-slate-500">Folio {sale.folio}</p>
+            <OrderItems sale={sale} />
+          </td>
+          <td className={TD}>
+            <Cliente sale={sale} />
+          </td>
+          <td className={`${TD} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(sale.total)}</td>
+          <td className={TD}>
+            <Fecha fecha={sale.fecha} />
+          </td>
+          <td className={TD}>
+            <PagoCell sale={sale} />
+          </td>
+          <td className={TD}>
+            <EntregaChip entrega={sale.entrega} />
+            <Revisar sale={sale} />
+          </td>
+          <td className={`${TD} text-right`}>
+            <Gestionar sale={sale} onOpen={onOpen} />
+          </td>
+        </tr>
+      ))}
+    </SalesTable>
   )
 }
 
@@ -185,15 +162,10 @@ function OrderCards({ orders, fresh, onOpen }: { orders: Sale[]; fresh: string[]
           data-folio={sale.folio}
           className={`flex flex-col rounded-2xl border bg-white p-4 shadow-sm ${fresh.includes(sale._id) ? 'border-teal-400 ring-2 ring-teal-300' : 'border-slate-200'}`}
         >
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <p className="text-xs font-semibold text-slate-500">Folio {sale.folio}</p>
-              <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
-            </div>
-            <div className="text-right text-sm">
-              <Fecha fecha={sale.fecha} />
-            </div>
-          </div>
+          <CardTop fecha={sale.fecha}>
+            <p className="text-xs font-semibold text-slate-500">Folio {sale.folio}</p>
+            <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
+          </CardTop>
           <div className="mt-3 border-t border-slate-100 pt-3">
             <OrderItems sale={sale} />
           </div>
@@ -202,17 +174,15 @@ function OrderCards({ orders, fresh, onOpen }: { orders: Sale[]; fresh: string[]
           </div>
           <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-slate-100 pt-3">
             <div className="flex flex-wrap items-start gap-4">
-              <div>
-                <p className="mb-1 text-xs font-semibold text-slate-500 uppercase">Pago</p>
+              <CardPart label="Pago">
                 <PagoCell sale={sale} />
-              </div>
-              <div>
-                <p className="mb-1 text-xs font-semibold text-slate-500 uppercase">Entregado</p>
+              </CardPart>
+              <CardPart label="Entregado">
                 <EntregaChip entrega={sale.entrega} />
                 <Revisar sale={sale} />
-              </div>
+              </CardPart>
             </div>
-            <GestionarButton sale={sale} onOpen={onOpen} />
+            <Gestionar sale={sale} onOpen={onOpen} />
           </div>
         </li>
       ))}
@@ -229,13 +199,7 @@ export function OrdenesPage() {
   const { data: orders, error } = useLiveOrders()
   const fresh = useNewIds(orders)
   const [editing, setEditing] = useState<Sale | null>(null)
-  const [notice, setNotice] = useState('')
-
-  useEffect(() => {
-    if (!notice) return
-    const timer = window.setTimeout(() => setNotice(''), 3000)
-    return () => window.clearTimeout(timer)
-  }, [notice])
+  const [notice, setNotice] = useNotice()
 
   return (
     <section>
@@ -260,11 +224,7 @@ export function OrdenesPage() {
       <div aria-live="polite" className="sr-only">
         {fresh.length > 0 ? `${fresh.length === 1 ? 'Llegó una orden nueva' : `Llegaron ${fresh.length} ordenes nuevas`}` : ''}
       </div>
-      {notice ? (
-        <p role="status" className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
 
       <div className="mt-6">
         {error ? <ErrorNote>{errorText(error, 'Error al obtener las ordenes')}</ErrorNote> : null}
@@ -275,9 +235,7 @@ export function OrdenesPage() {
           </div>
         ) : null}
         {orders && orders.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            No hay ordenes pendientes
-          </p>
+          <EmptyList>No hay ordenes pendientes</EmptyList>
         ) : null}
         {orders && orders.length > 0 ? (
           wide ? (

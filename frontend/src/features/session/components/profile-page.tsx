@@ -9,6 +9,7 @@ import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { serverFieldErrors, serverMessage } from '@/lib/form-errors'
 import { useGetAccountQuery, useUpdateOwnPasswordMutation, useUpdateProfileMutation } from '@/features/session/account-api'
 import type { Account } from '@/features/session/account-types'
+import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
 import { PurchaseHistoryTable } from '@/features/session/components/purchases'
 import { selectIsSignedIn, selectUser, sessionUpdated } from '@/features/session/session-slice'
 
@@ -69,33 +70,11 @@ function InfoDialog({ account, onClose, onSaved }: InfoDialogProps) {
   return (
     <Dialog open onClose={onClose} title="Actualizar información">
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        <FormField label="Nombre Completo" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={fields.name} />
-        <FormField
-          label="Teléfono"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          value={form.phone}
-          onChange={set('phone')}
-          error={fields.phone}
-        />
+        <NameField value={form.name} onChange={set('name')} error={fields.name} />
+        <PhoneField value={form.phone} onChange={set('phone')} error={fields.phone} />
         <FormField label="Dirección" name="address" autoComplete="street-address" value={form.address} onChange={set('address')} error={fields.address} />
-        <FormField
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={fields.email}
-        />
-        {error && Object.keys(fields).length === 0 ? (
-          <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-            {serverMessage(error, SPEC_MESSAGES.actualizarUsuario)}
-          </p>
-        ) : null}
+        <EmailField value={form.email} onChange={set('email')} error={fields.email} />
+        {error && Object.keys(fields).length === 0 ? <FormAlert>{serverMessage(error, SPEC_MESSAGES.actualizarUsuario)}</FormAlert> : null}
         {saved ? <SavedNote text="Información guardada." /> : null}
         <button type="submit" className="btn-primary w-full" disabled={isLoading || Boolean(saved)}>
           {isLoading ? 'Guardando…' : 'Actualizar'}
@@ -139,11 +118,7 @@ function PasswordDialog({ email, onClose, onSaved }: PasswordDialogProps) {
           onChange={(e) => setPassword(e.target.value)}
           error={fields.password}
         />
-        {error && !fields.password ? (
-          <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-            {serverMessage(error, SPEC_MESSAGES.cambiarPassword)}
-          </p>
-        ) : null}
+        {error && !fields.password ? <FormAlert>{serverMessage(error, SPEC_MESSAGES.cambiarPassword)}</FormAlert> : null}
         {saved ? <SavedNote text="Contraseña guardada." /> : null}
         <button type="submit" className="btn-primary w-full" disabled={isLoading || saved}>
           {isLoading ? 'Guardando…' : 'Actualizar'}

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { serverFieldErrors, serverMessage } from '@/lib/form-errors'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { useRegisterMutation } from '@/features/session/account-api'
+import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
 
 /** Message the login screen shows after a registration. */
 export const REGISTERED_MESSAGE = 'Tu cuenta fue creada. Ya puedes iniciar sesión.'
@@ -33,17 +34,8 @@ export function RegisterPage() {
         <h1 className="text-center text-2xl font-bold text-brand-900">Registre sus datos</h1>
         <p className="mt-1 text-center text-sm text-slate-600">Crea tu cuenta para comprar y ver tus pedidos.</p>
         <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
-          <FormField label="Nombre Completo" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={fields.name} />
-          <FormField
-            label="Correo electrónico"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={set('email')}
-            error={fields.email}
-          />
+          <NameField value={form.name} onChange={set('name')} error={fields.name} />
+          <EmailField value={form.email} onChange={set('email')} error={fields.email} />
           <FormField
             label="Contraseña"
             name="password"
@@ -54,22 +46,8 @@ export function RegisterPage() {
             onChange={set('password')}
             error={fields.password}
           />
-          <FormField
-            label="Teléfono"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            hint="10 dígitos."
-            value={form.phone}
-            onChange={set('phone')}
-            error={fields.phone}
-          />
-          {error && Object.keys(fields).length === 0 ? (
-            <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-              {serverMessage(error, SPEC_MESSAGES.actualizarUsuario)}
-            </p>
-          ) : null}
+          <PhoneField hint="10 dígitos." value={form.phone} onChange={set('phone')} error={fields.phone} />
+          {error && Object.keys(fields).length === 0 ? <FormAlert>{serverMessage(error, SPEC_MESSAGES.actualizarUsuario)}</FormAlert> : null}
           <button type="submit" className="btn-primary w-full" disabled={isLoading}>
             {isLoading ? 'Registrando…' : 'Registrar'}
           </button>

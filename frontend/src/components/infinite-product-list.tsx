@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react'
+import { LoadMoreSentinel } from '@/components/load-more-sentinel'
+import { ProductCard } from '@/components/product-card'
+import { ProductCardSkeleton } from '@/components/skeleton'
+import type { Producto } from '@/lib/product'
+
+/** Skeleton cards while the first page loads, and while the next one does (SPEC §9). */
+const FIRST_SKELETONS = 8
+const NEXT_SKELETONS = 4
+
+/** The parts of an RTK Query infinite query result the list reads. */
+type InfiniteQuery = {
+  isLoading: boolean
+  isError: boolean
+  isFetching: boolean
+  isFetchingNextPage: boolean
+  hasNextPage?: boolean
+  refetch: () => unknown
+  fetchNextPage: () => unknown
+}
+
+type InfiniteProductListProps = {
+  products: Producto[]
+  query: InfiniteQuery
+  /** The next page is asked for this many px before the end of the list. */
+  marginPx: number
+  /** The Spanish message when the first page fails (with 'Reintentar'). */
+  errorMessage: ReactNode
+  emptyMessage: string
+}
+
+/** A product grid that loads page after page as it scrolls, with skeletons, retry and empty text. */
+export function InfiniteProductList(props: InfiniteProductListProps) {
+  const { products } = props
+  const { isLoading, isError, isFetching, isFetchingNextPage, hasNextPage, refetch, fetchNextPage } = props.query
+  return (
+    <>
+      {isError && products.length === 0 ? (
+        <div role="alert" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-6 text-center">
+          <p className="font-medium text-amber-900">{props.errorMessage}</p>
+          <button type="button" className="btn-primary mt-4" onClick={() => refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6" aria-busy={isFetching}>
+          {isLoading
+            ? Array.from({ length: FIRST_SKELETONS }, (_, i) => (
+                <li key={i}>
+                  <ProductCardSkeleton />
+                </li>
+              ))
+            : products.map((p) => (
+                <li key={p._id}>
+                  <ProductCard product={p} />
+                </li>
+              ))}
+          {isFetchingNextPage
+            ? Array.from({ length: NEXT_SKELETONS }, (_, i) => (
+                <li key={`more-${i}`}>
+                  <ProductCardSkeleton />
+                </li>
+              ))
+            : null}
+        </ul>
+      )}
+      {!isLoading && !isError && products.length === 0 ? <p className="mt-4 text-slate-600">{props.emptyMessage}</p> : null}
+      <LoadMoreSentinel
+        enabled={Boolean(hasNextPage) && !isFetching && !isError}
+        marginPx={props.marginPx}
+        onReach={() => void fetchNextPage()}
+      />
+    </>
+  )
+}
