@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -148,6 +149,9 @@ func StartServer(dir, addr string) (string, func() error, error) {
 
 // startEmbedded starts FerretDB on SQLite in dir, listening on addr (port 0: a free one). A lock
 // file keeps a second process off the same directory.
+// newFerretDB serializes ferretdb.New.
+var newFerretDB sync.Mutex
+
 func startEmbedded(dir, addr string) (*embedded, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -164,6 +168,7 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 		lock.Close()
 		return nil, fmt.Errorf("mongox: data directory %s is in use by another process", abs)
 	}
+	newFerretDB.Lock() // ferretdb.New writes a package variable: one at a time (tests start several)
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: addr},
 		Handler:   "sqlite",
@@ -172,6 +177,7 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 		// real failures. Never debug: it slows the store tenfold.
 		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
 	})
+	newFerretDB.Unlock()
 	if err != nil {
 		lock.Close()
 		return nil, fmt.Errorf("mongox: embedded store: %w", err)
