@@ -153,18 +153,6 @@ func (a *App) build(ctx context.Context) error {
 	a.stopBackground = stop
 	a.background.Go(func() { checkoutM.Run(background) })
 	a.background.Go(func() { salesM.Service().Run(background) })
-	a.background.Go(func() {
-		for {
-			select {
-			case <-background.Done():
-				return
-			case <-time.After(time.Minute):
-			}
-			if err := salesM.Service().SweepPayments(background); err != nil && background.Err() == nil {
-				a.log.Error().Err(err).Msg("sales: payment ledger sweep")
-			}
-		}
-	})
 	return nil
 }
 

@@ -185,13 +185,21 @@ func TestFillLedgerTakesThePaidSalesNoCutClosed(t *testing.T) {
 		}
 	}
 	s.cuts = cutUntil(lastCut)
-	for range 2 { // once per store
-		if err := s.FillLedger(ctx); err != nil {
-			t.Fatal(err)
-		}
+	if err := s.FillLedger(ctx); err != nil {
+		t.Fatal(err)
 	}
 	got := paidNow(t, s)
 	if len(got) != 1 || got["OLD-1"].PagadoEn == nil || !got["OLD-1"].PagadoEn.Equal(after) {
 		t.Fatalf("ledger: %+v", got)
+	}
+	// Once per store: after a cut drops the entry, a later start does not bring it back.
+	if err := s.ForgetPaid(ctx, []time.Time{after}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FillLedger(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := paidNow(t, s); len(got) != 0 {
+		t.Fatalf("a second start filled the ledger again: %+v", got)
 	}
 }

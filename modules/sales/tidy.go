@@ -30,8 +30,11 @@ func (s *Service) afterSave(id bson.ObjectID) {
 	}
 }
 
-// Run does the queued bookkeeping until ctx is done, then once more.
+// Run does the queued bookkeeping as it comes and settles the payment ledger every minute
+// (SweepPayments), until ctx is done; then it does the bookkeeping once more.
 func (s *Service) Run(ctx context.Context) {
+	sweep := time.NewTicker(time.Minute)
+	defer sweep.Stop()
 	for {
 		select {
 		case <-ctx.Done():
@@ -39,6 +42,10 @@ func (s *Service) Run(ctx context.Context) {
 			return
 		case <-s.tidy.wake:
 			s.flush(ctx)
+		case <-sweep.C:
+			if err := s.SweepPayments(ctx); err != nil && ctx.Err() == nil {
+				s.log.Error().Err(err).Msg("sales: payment ledger sweep")
+			}
 		}
 	}
 }

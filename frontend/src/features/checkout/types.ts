@@ -1,18 +1,4 @@
-/** One line of a sale as the server stores it (the contract of `POST /v1/ventas`). */
-export type VentaItem = {
-  _id: string
-  producto_id: string
-  nombre: string
-  precio: number
-  descuento: number
-  precioFinal: number
-  cantidad: number
-  imagen?: string
-  talla?: string
-  tamano?: string
-  extras?: { _id: string; nombre: string; precio: number }[]
-  entregado: boolean
-}
+import type { SaleItem } from '@/lib/sale'
 
 /** The provider's payment as the server recorded it on an online sale. */
 export type VentaMercadoPago = {
@@ -31,7 +17,7 @@ export type Venta = {
   _id: string
   folio: string
   fecha: string
-  carrito: VentaItem[]
+  carrito: SaleItem[]
   cliente: string
   usuarioId?: string
   subtotal: number

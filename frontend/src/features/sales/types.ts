@@ -1,4 +1,6 @@
-/** A sale as the server keeps it (SPEC §3 "Sale/order"; /tmp contract of `GET /v1/ventas/...`). */
+import type { SaleItem } from '@/lib/sale'
+
+/** A sale as the server keeps it (SPEC §3 "Sale/order"; the contract of `GET /v1/ventas/...`). */
 export type Entrega = 'Pendiente' | 'Enviado' | 'Entregado' | 'Cancelado' | 'Devuelto'
 export type Pago = 'Pendiente' | 'Pagado'
 export type MetodoPago = 'Efectivo' | 'Tarjeta' | 'Transferencia' | 'Mercado Pago'
@@ -8,22 +10,6 @@ export const PAGO_VALUES: readonly Pago[] = ['Pendiente', 'Pagado']
 export const METODO_VALUES: readonly MetodoPago[] = ['Efectivo', 'Tarjeta', 'Transferencia', 'Mercado Pago']
 /** Shipment states offered in 'Actualizar Envio' (SPEC leaves them open; these are the usual ones). */
 export const ENVIO_STATUS_VALUES = ['Pendiente', 'Preparando', 'Enviado', 'En tránsito', 'Entregado', 'Devuelto'] as const
-
-export type SaleItem = {
-  _id: string
-  producto_id: string
-  nombre: string
-  descripcion?: string
-  precio: number
-  descuento: number
-  precioFinal: number
-  cantidad: number
-  imagen?: string
-  talla?: string
-  tamano?: string
-  extras?: { _id: string; nombre: string; precio: number }[]
-  entregado: boolean
-}
 
 export type Envio = {
   status: string
@@ -61,7 +47,6 @@ export type Sale = {
   pagadoEn?: string
   cobradoPor?: string
   nombreCobro?: string
-  corteId?: string
   estado?: string
   origen?: 'caja' | 'mercadopago'
   revisar?: string

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
+import type { Account } from '@/lib/account'
 import type {
-  Account,
   OwnPasswordRequest,
   PasswordChangeRequest,
   ProfileRequest,

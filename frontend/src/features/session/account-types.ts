@@ -1,17 +1,3 @@
-/** An account as `GET /v1/usuarios/{id}` answers it (never with the password). */
-export type Account = {
-  _id: string
-  name: string
-  email: string
-  phone: string
-  address: string
-  rol: string
-  status: boolean
-  admin: boolean
-  lastLogin?: string
-  createdAt?: string
-}
-
 export type RegisterRequest = { name: string; email: string; password: string; phone: string }
 
 /** Own-profile update (SPEC §7: name, email, id, phone, address). */

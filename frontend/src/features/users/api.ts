@@ -1,25 +1,26 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
-import type { NewUserRequest, UpdateUserRequest, User } from '@/features/users/types'
+import type { Account } from '@/lib/account'
+import type { NewUserRequest, UpdateUserRequest } from '@/features/users/types'
 
 type Data<T> = { data: T }
 
 /** User administration (Administrador only; the server refuses everyone else). */
 export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Usuarios'] }).injectEndpoints({
   endpoints: (build) => ({
-    listUsers: build.query<User[], void>({
+    listUsers: build.query<Account[], void>({
       query: () => 'usuarios',
-      transformResponse: (r: Data<User[]>) => r.data ?? [],
+      transformResponse: (r: Data<Account[]>) => r.data ?? [],
       providesTags: ['Usuarios'],
     }),
-    createUser: build.mutation<User, NewUserRequest>({
+    createUser: build.mutation<Account, NewUserRequest>({
       query: (body) => ({ url: 'usuarios', method: 'POST', body }),
-      transformResponse: (r: Data<User>) => r.data,
+      transformResponse: (r: Data<Account>) => r.data,
       invalidatesTags: ['Usuarios'],
     }),
-    updateUser: build.mutation<User, UpdateUserRequest>({
+    updateUser: build.mutation<Account, UpdateUserRequest>({
       query: ({ _id, ...body }) => ({ url: `usuarios/${encodeURIComponent(_id)}`, method: 'PATCH', body }),
-      transformResponse: (r: Data<User>) => r.data,
+      transformResponse: (r: Data<Account>) => r.data,
       invalidatesTags: ['Usuarios'],
     }),
     deleteUser: build.mutation<void, string>({

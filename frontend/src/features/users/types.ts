@@ -1,20 +1,6 @@
 /** The five roles, in the order the role selector lists them (DESIGN §4). */
 export const ROLES = ['Administrador', 'Auxiliar', 'Cajero', 'Comandero', 'Cliente'] as const
 
-/** An account as the users API answers it (never with the password). */
-export type User = {
-  _id: string
-  name: string
-  email: string
-  phone: string
-  address: string
-  rol: string
-  status: boolean
-  admin: boolean
-  lastLogin?: string
-  createdAt?: string
-}
-
 /** `POST /v1/usuarios` by an Administrador. */
 export type NewUserRequest = { name: string; email: string; password: string; phone: string; rol: string }
 

@@ -10,7 +10,8 @@ import { truncate } from '@/lib/text'
 import { CheckCircleIcon } from '@/components/icons'
 import { NAME_CUT, ORDERS_NARROW, useMediaQuery } from '@/features/cart/use-media-query'
 import { useGetPendingOrdersOfQuery } from '@/features/checkout/api'
-import type { Venta, VentaItem } from '@/features/checkout/types'
+import type { Venta } from '@/features/checkout/types'
+import type { SaleItem } from '@/lib/sale'
 import { readUltimaVenta } from '@/features/checkout/ultima-venta'
 import { selectUser } from '@/features/session/session-slice'
 
@@ -114,7 +115,7 @@ function OrderCard({ order, highlight }: { order: Venta; highlight: boolean }) {
   )
 }
 
-function OrderItem({ item }: { item: VentaItem }) {
+function OrderItem({ item }: { item: SaleItem }) {
   const narrow = useMediaQuery(ORDERS_NARROW)
   const labelId = useId()
   const showTalla = Boolean(item.talla) && item.talla !== 'Unico'

@@ -8,7 +8,8 @@ import { useGetSalesBetweenQuery, useGetSalesReportQuery } from '@/features/sale
 import { DateRangeForm } from '@/features/sales/components/date-range-form'
 import { EntregaChip, ErrorNote } from '@/features/sales/components/status'
 import { errorText, itemDetail } from '@/features/sales/helpers'
-import type { DateRange, Sale, SaleItem } from '@/features/sales/types'
+import type { DateRange, Sale } from '@/features/sales/types'
+import type { SaleItem } from '@/lib/sale'
 import { useMediaQuery, WIDE } from '@/features/sales/use-media-query'
 
 type Row = { key: string; sale: Sale; item: SaleItem }

@@ -6,14 +6,15 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { serverFieldErrors, serverMessage } from '@/lib/form-errors'
 import { useCreateUserMutation, useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '@/features/users/api'
-import { ROLES, type User } from '@/features/users/types'
+import type { Account } from '@/lib/account'
+import { ROLES } from '@/features/users/types'
 
 type FormState = { name: string; email: string; password: string; phone: string; rol: string; status: boolean }
 
 const blank: FormState = { name: '', email: '', password: '', phone: '', rol: 'Cliente', status: true }
 
 /** 'Nuevo Usuario' (user undefined) or 'Actualizar Usuario'. */
-function UserDialog({ user, onClose }: { user?: User; onClose: () => void }) {
+function UserDialog({ user, onClose }: { user?: Account; onClose: () => void }) {
   const [create, created] = useCreateUserMutation()
   const [update, updated] = useUpdateUserMutation()
   const busy = created.isLoading || updated.isLoading
@@ -91,8 +92,8 @@ export function UsersPage() {
   useDocumentTitle('Usuarios')
   const { data: users = [], error, isLoading, refetch } = useListUsersQuery()
   const [remove, removal] = useDeleteUserMutation()
-  const [editing, setEditing] = useState<User | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<User | null>(null)
+  const [editing, setEditing] = useState<Account | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Account | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
 
   const onConfirmDelete = async () => {

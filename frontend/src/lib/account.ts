@@ -1,0 +1,13 @@
+/** An account as the users API answers it (never with the password). */
+export type Account = {
+  _id: string
+  name: string
+  email: string
+  phone: string
+  address: string
+  rol: string
+  status: boolean
+  admin: boolean
+  lastLogin?: string
+  createdAt?: string
+}
