@@ -1,7 +1,9 @@
 package sales
 
 import (
+	"bufio"
 	"encoding/json"
+	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -101,7 +103,32 @@ func (m *Module) between(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, list)
+	return writeSales(c, list)
+}
+
+// writeSales answers a JSON array of sales, encoding one at a time from its stored document instead
+// of the whole list at once.
+func writeSales(c *echo.Context, docs []bson.Raw) error {
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	w.WriteHeader(http.StatusOK)
+	buf := bufio.NewWriterSize(w, 32<<10)
+	enc := json.NewEncoder(buf)
+	buf.WriteByte('[')
+	for i, doc := range docs {
+		var v Sale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return fmt.Errorf("sales: list: %w", err) // logged; the client gets a cut-off answer
+		}
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if err := enc.Encode(v); err != nil {
+			return fmt.Errorf("sales: list: %w", err)
+		}
+	}
+	buf.WriteByte(']')
+	return buf.Flush()
 }
 
 type reportRequest struct {

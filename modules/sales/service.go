@@ -195,9 +195,37 @@ func (s *Service) PendingOrders(ctx context.Context, clientID string) ([]Sale, e
 	return s.store.find(ctx, f, bson.D{{Key: "fecha", Value: 1}})
 }
 
-// Between lists the saved sales whose date falls in [from, to), newest first.
-func (s *Service) Between(ctx context.Context, from, to time.Time) ([]Sale, error) {
-	return s.store.find(ctx, bson.M{"estado": EstadoConfirmada, "fecha": bson.M{"$gte": from, "$lt": to}}, bson.D{{Key: "fecha", Value: -1}})
+// Between lists the saved sales whose date falls in [from, to), newest first, as stored documents
+// (bson.Unmarshal one into a Sale to read it): a day of a busy shop is thousands of sales, and
+// kept encoded they take a fraction of the memory of decoded ones.
+func (s *Service) Between(ctx context.Context, from, to time.Time) ([]bson.Raw, error) {
+	type dated struct {
+		fecha time.Time
+		doc   bson.Raw
+	}
+	var list []dated
+	err := s.store.each(ctx, betweenFilter(from, to), nil, func(doc bson.Raw) error {
+		f, ok := doc.Lookup("fecha").TimeOK()
+		if !ok {
+			return fmt.Errorf("sales: between: a sale without a date: %v", doc.Lookup("_id"))
+		}
+		list = append(list, dated{f, slices.Clone(doc)})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(list, func(a, b dated) int { return b.fecha.Compare(a.fecha) })
+	out := make([]bson.Raw, len(list))
+	for i, d := range list {
+		out[i] = d.doc
+	}
+	return out, nil
+}
+
+// betweenFilter matches the saved sales whose date falls in [from, to).
+func betweenFilter(from, to time.Time) bson.M {
+	return bson.M{"estado": EstadoConfirmada, "fecha": bson.M{"$gte": from, "$lt": to}}
 }
 
 // Version returns a number that changes whenever an order is added or changed.

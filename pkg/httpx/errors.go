@@ -37,15 +37,15 @@ type Reporter func(c *echo.Context, err error)
 // status, logs and reports only internal errors, and never shows a raw error to a user.
 func ErrorHandler(report Reporter) echo.HTTPErrorHandler {
 	return func(c *echo.Context, err error) {
-		if r, _ := echo.UnwrapResponse(c.Response()); r != nil && r.Committed {
-			return
-		}
 		e := toAppError(err)
 		if e.Code == apperr.Internal {
 			logx.From(c.Request().Context()).Error().Err(err).Msg("internal error")
 			if report != nil {
 				report(c, err)
 			}
+		}
+		if r, _ := echo.UnwrapResponse(c.Response()); r != nil && r.Committed {
+			return // an answer that failed halfway: the client sees it cut off
 		}
 		status := apperr.Status(e.Code)
 		if c.Request().Method == http.MethodHead {
