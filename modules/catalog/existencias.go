@@ -97,8 +97,13 @@ func (s store) stockOf(ctx context.Context, id bson.ObjectID) (d stockDoc, found
 
 // allStock reads every stock document, by product.
 func (s store) allStock(ctx context.Context) (map[bson.ObjectID]stockDoc, error) {
+	return s.stockPart(ctx, 0, 1)
+}
+
+// stockPart reads the stock documents of the shards numbered part, part+parts, part+2·parts…
+func (s store) stockPart(ctx context.Context, part, parts int) (map[bson.ObjectID]stockDoc, error) {
 	out := map[bson.ObjectID]stockDoc{}
-	for shard := range stockShards {
+	for shard := part; shard < stockShards; shard += parts {
 		cur, err := s.db.R.Collection(fmt.Sprintf("existencias_%02x", shard)).Find(ctx, bson.M{})
 		if err != nil {
 			return nil, fmt.Errorf("catalog: load stock: %w", err)
@@ -394,9 +399,11 @@ func (s *Service) holdStock(ctx context.Context, key string, l OrderLine, take b
 	}
 }
 
-// refreshStock reads every stock document into memory, so that sales made by other replicas show.
-func (s *Service) refreshStock(ctx context.Context) error {
-	all, err := s.store.allStock(ctx)
+// refreshStock reads one of stockEvery parts of the stock documents into memory, so that sales
+// made by other replicas show. A part at a time keeps each poll short: the storefront's answers
+// do not wait behind one long read of every shard.
+func (s *Service) refreshStock(ctx context.Context, part int) error {
+	all, err := s.store.stockPart(ctx, part, stockEvery)
 	if err != nil {
 		return err
 	}

@@ -85,9 +85,9 @@ func (s *Service) refresh(ctx context.Context) (bool, error) {
 	return true, s.load(ctx)
 }
 
-// stockEvery is how many polls pass between two reads of the whole stock: a sale does not raise
-// the catalogue's version (that would be one more write per order), so the units sold by other
-// replicas show here within stockEvery polls. A replica never sells from these copies: a take
+// stockEvery is how many polls pass between two reads of the same stock document: a sale does not
+// raise the catalogue's version (that would be one more write per order), so each poll rereads a
+// stockEvery-th of the stock and the units sold by other replicas show here within stockEvery polls. A replica never sells from these copies: a take
 // is a conditional update of the stored units.
 const stockEvery = 5
 
@@ -105,8 +105,8 @@ func (s *Service) watch(every time.Duration, stop <-chan struct{}) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		reloaded, err := s.refresh(ctx)
-		if tick++; err == nil && !reloaded && tick%stockEvery == 0 {
-			err = s.refreshStock(ctx)
+		if tick++; err == nil && !reloaded {
+			err = s.refreshStock(ctx, tick%stockEvery)
 		}
 		cancel()
 		switch {
