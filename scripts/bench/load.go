@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -203,27 +207,56 @@ type recorded struct {
 	body   []byte
 }
 
-// bareServer serves recorded answers from memory with nothing but net/http, on a loopback port
-// of this process: the floor a storefront answer could reach on this machine.
+// bareServer serves recorded answers from memory with nothing but net/http, on a loopback port:
+// the floor a storefront answer could reach on this machine. It runs in a process of its own
+// (this program with -bare), as the shop does, so that both pay the same for sharing the CPUs
+// with the load generator; inside this process it would be scheduled with its clients and look
+// faster than any server could be.
 type bareServer struct {
 	mu    sync.RWMutex
 	pages map[string]recorded // by request URI
-	srv   *http.Server
-	url   string
 }
 
-func startBare() (*bareServer, error) {
+// bareRecordPath is where the bench hands the bare process an answer to serve.
+const bareRecordPath = "/_bare/record"
+
+// bareAnswer is a recorded answer on its way to the bare process.
+type bareAnswer struct {
+	URI    string      `json:"uri"`
+	Status int         `json:"status"`
+	Header http.Header `json:"header"`
+	Body   []byte      `json:"body"`
+}
+
+// serveBare is the bare process: it prints its address, serves until its standard input closes
+// (the bench ended or died) and takes new answers at bareRecordPath.
+func serveBare() error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, fmt.Errorf("start the bare server: %w", err)
+		return fmt.Errorf("start the bare server: %w", err)
 	}
-	b := &bareServer{pages: map[string]recorded{}, url: "http://" + ln.Addr().String()}
-	b.srv = &http.Server{Handler: b, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = b.srv.Serve(ln) }()
-	return b, nil
+	srv := &http.Server{Handler: &bareServer{pages: map[string]recorded{}}, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _, _ = io.Copy(io.Discard, os.Stdin); _ = srv.Close() }()
+	fmt.Println("http://" + ln.Addr().String())
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }
 
 func (b *bareServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == bareRecordPath && r.Method == http.MethodPost {
+		var a bareAnswer
+		if err := json.NewDecoder(r.Body).Decode(&a); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		b.mu.Lock()
+		b.pages[a.URI] = recorded{status: a.Status, header: a.Header, body: a.Body}
+		b.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	b.mu.RLock()
 	p, ok := b.pages[r.URL.RequestURI()]
 	b.mu.RUnlock()
@@ -239,8 +272,44 @@ func (b *bareServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(p.body)
 }
 
-// record fetches uri from the shop as a browser would and keeps the answer for the bare server.
-func (b *bareServer) record(ctx context.Context, c *http.Client, shop, uri string) (recorded, error) {
+// bareProcess is the bench's handle on the bare process.
+type bareProcess struct {
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	url   string
+}
+
+// startBare starts this program again with -bare and reads the address it serves on.
+func startBare() (*bareProcess, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("start the bare server: %w", err)
+	}
+	cmd := exec.Command(self, "-bare")
+	cmd.Stderr = os.Stderr
+	cmd.SysProcAttr = childAttrs()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("start the bare server: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("start the bare server: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start the bare server: %w", err)
+	}
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		_ = stdin.Close()
+		_ = cmd.Wait()
+		return nil, fmt.Errorf("start the bare server: no address: %w", err)
+	}
+	return &bareProcess{cmd: cmd, stdin: stdin, url: strings.TrimSpace(line)}, nil
+}
+
+// record fetches uri from the shop as a browser would and hands the answer to the bare process.
+func (b *bareProcess) record(ctx context.Context, c *http.Client, shop, uri string) (recorded, error) {
 	status, h, body, err := getBrowser(ctx, c, shop+uri)
 	if err != nil {
 		return recorded{}, fmt.Errorf("GET %s: %w", uri, err)
@@ -252,14 +321,31 @@ func (b *bareServer) record(ctx context.Context, c *http.Client, shop, uri strin
 	for _, k := range []string{"Date", "Content-Length", "Transfer-Encoding"} {
 		h.Del(k) // net/http sets these itself
 	}
-	rec := recorded{status: status, header: h, body: body}
-	b.mu.Lock()
-	b.pages[uri] = rec
-	b.mu.Unlock()
-	return rec, nil
+	payload, err := json.Marshal(bareAnswer{URI: uri, Status: status, Header: h, Body: body})
+	if err != nil {
+		return recorded{}, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.url+bareRecordPath, bytes.NewReader(payload))
+	if err != nil {
+		return recorded{}, err
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		return recorded{}, fmt.Errorf("hand %s to the bare server: %w", uri, err)
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusNoContent {
+		return recorded{}, fmt.Errorf("hand %s to the bare server: status %d", uri, res.StatusCode)
+	}
+	return recorded{status: status, header: h, body: body}, nil
 }
 
-func (b *bareServer) close() { _ = b.srv.Close() }
+// close ends the bare process by closing its standard input.
+func (b *bareProcess) close() {
+	_ = b.stdin.Close()
+	_ = b.cmd.Wait()
+}
 
 // describe says how an answer was encoded, for the table's notes.
 func (r recorded) describe() string {

@@ -60,7 +60,15 @@ func main() {
 	flag.StringVar(&o.logLevel, "log-level", "info", "the server's LOG_LEVEL (its log goes to a file in the temporary directory)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (data and server log) and print its path")
 	flag.IntVar(&o.detailPool, "detail-products", 64, "distinct products the product-detail scenario cycles through")
+	bare := flag.Bool("bare", false, "serve recorded answers as the bare handler's process (the bench starts it itself)")
 	flag.Parse()
+	if *bare {
+		if err := serveBare(); err != nil {
+			fmt.Fprintln(os.Stderr, "bench -bare:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if o.products < 1 || o.sales < 1 || o.clients < 1 || o.buyers < 1 || o.creators < 1 || o.runs < 0 || o.reps < 1 || o.detailPool < 1 {
 		fmt.Fprintln(os.Stderr, "bench: -products, -sales, -clients, -buyers, -creators, -reps and -detail-products must be at least 1, -runs at least 0")
 		os.Exit(2)
