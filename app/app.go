@@ -90,7 +90,7 @@ func (a *App) build(ctx context.Context) error {
 	tokens := auth.NewTokens(secret, sessionTTL)
 	deps := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
 
-	catalogM := catalog.New(catalog.Deps{Store: a.store, Log: deps("catalog")})
+	catalogM := catalog.New(catalog.Deps{Store: a.store, Log: deps("catalog"), SoleWriter: a.store.Embedded()})
 	usersM, err := users.New(users.Deps{Store: a.store, Tokens: tokens, Log: deps("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom})
 	if err != nil {
 		return err

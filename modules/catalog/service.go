@@ -23,6 +23,8 @@ type Service struct {
 	images *imageCache
 	log    zerolog.Logger
 	now    func() time.Time
+	// rereadStock: other processes sell from the same store (see Deps.SoleWriter).
+	rereadStock bool
 
 	// sync keeps a reload from swapping in a snapshot taken while a write of this replica was
 	// between the store and the memory: writes hold it shared, a reload exclusively.
@@ -87,7 +89,9 @@ func (s *Service) refresh(ctx context.Context) (bool, error) {
 
 // stockEvery is how many polls pass between two reads of the same stock document: a sale does not
 // raise the catalogue's version (that would be one more write per order), so each poll rereads a
-// stockEvery-th of the stock and the units sold by other replicas show here within stockEvery polls. A replica never sells from these copies: a take
+// stockEvery-th of the stock and the units sold by other replicas show here within stockEvery
+// polls (unless this process is the store's only writer). A replica never sells from these
+// copies: a take
 // is a conditional update of the stored units.
 const stockEvery = 5
 
@@ -105,7 +109,7 @@ func (s *Service) watch(every time.Duration, stop <-chan struct{}) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		reloaded, err := s.refresh(ctx)
-		if tick++; err == nil && !reloaded {
+		if tick++; err == nil && !reloaded && s.rereadStock {
 			err = s.refreshStock(ctx, tick%stockEvery)
 		}
 		cancel()
@@ -204,6 +208,9 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 			var d stockDoc
 			if d, ok, err = s.store.setStock(ctx, oid, from, to, gone); err != nil {
 				return Product{}, err
+			}
+			if ok {
+				s.memory.setStock(d) // written, whatever happens to the product document
 			}
 			next = withStock(next, d)
 		}
