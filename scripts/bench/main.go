@@ -40,6 +40,7 @@ type options struct {
 	runs       int
 	reps       int
 	logLevel   string
+	storefront bool
 	keep       bool
 	detailPool int
 }
@@ -58,6 +59,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 3, "seed-then-cut runs")
 	flag.IntVar(&o.reps, "reps", 3, "requests per report in each run (one client)")
 	flag.StringVar(&o.logLevel, "log-level", "info", "the server's LOG_LEVEL (its log goes to a file in the temporary directory)")
+	flag.BoolVar(&o.storefront, "storefront", true, "measure the storefront's reads (-storefront=false goes straight to the counter orders)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (data and server log) and print its path")
 	flag.IntVar(&o.detailPool, "detail-products", 64, "distinct products the product-detail scenario cycles through")
 	bare := flag.Bool("bare", false, "serve recorded answers as the bare handler's process (the bench starts it itself)")
@@ -147,8 +149,10 @@ func run(ctx context.Context, o options) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := b.storefront(ctx, ids); err != nil {
-		return err
+	if o.storefront {
+		if err := b.storefront(ctx, ids); err != nil {
+			return err
+		}
 	}
 	if err := b.counterOrders(ctx); err != nil {
 		return err
