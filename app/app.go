@@ -90,7 +90,7 @@ func (a *App) build(ctx context.Context) error {
 	tokens := auth.NewTokens(secret, sessionTTL)
 	deps := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
 
-	catalogM := catalog.New(catalog.Deps{Store: a.store, Log: deps("catalog"), SoleWriter: a.store.Embedded()})
+	catalogM := catalog.New(catalog.Deps{Store: a.store, Log: deps("catalog"), SoleProcess: a.store.Embedded()})
 	usersM, err := users.New(users.Deps{Store: a.store, Tokens: tokens, Log: deps("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom})
 	if err != nil {
 		return err
@@ -115,6 +115,11 @@ func (a *App) build(ctx context.Context) error {
 		if err := m.EnsureIndexes(ctx); err != nil {
 			return err
 		}
+	}
+	if n, err := a.store.IndexIDs(ctx); err != nil {
+		return err
+	} else if n > 0 {
+		a.log.Info().Int("collections", n).Msg("embedded store: _id lookups indexed")
 	}
 	if err := usersM.Service().EnsureFirstAdmin(ctx, a.cfg.AdminEmail, a.cfg.AdminPassword); err != nil {
 		return err

@@ -21,10 +21,10 @@ type Deps struct {
 	// ReloadEvery is how often the catalogue's version document is checked for changes made by
 	// another replica; 0 means every 2 seconds, a negative value never.
 	ReloadEvery time.Duration
-	// SoleWriter says that no other process writes to the store (the embedded store belongs to
+	// SoleProcess says that no other process writes to the store (the embedded store belongs to
 	// this one): every sale is made here and is in memory already, so the polls do not reread
 	// the stock.
-	SoleWriter bool
+	SoleProcess bool
 }
 
 // Module is the catalogue module's one door.
@@ -46,7 +46,7 @@ func New(d Deps) *Module {
 	}
 	return &Module{
 		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), log: d.Log, now: time.Now,
-			rereadStock: !d.SoleWriter},
+			rereadStock: !d.SoleProcess},
 		every: every,
 		stop:  make(chan struct{}),
 	}

@@ -23,7 +23,7 @@ type Service struct {
 	images *imageCache
 	log    zerolog.Logger
 	now    func() time.Time
-	// rereadStock: other processes sell from the same store (see Deps.SoleWriter).
+	// rereadStock: other processes sell from the same store (see Deps.SoleProcess).
 	rereadStock bool
 
 	// sync keeps a reload from swapping in a snapshot taken while a write of this replica was

@@ -178,16 +178,15 @@ func (s store) each(ctx context.Context, filter, projection bson.M, fn func(bson
 // eachBatch is how many sales a batch of each carries: some hundred kilobytes.
 const eachBatch = 256
 
-// update applies a change to one sale when filter still matches, and returns the sale after it.
-// apperr.Conflict when the sale exists but no longer matches the filter.
+// update applies a change to one sale while filter (fields equal to scalars: mongox.UpdateOneIf)
+// still matches, and returns the sale after it. apperr.Conflict when the sale exists but no
+// longer matches the filter.
 func (s store) update(ctx context.Context, id bson.ObjectID, filter bson.M, change bson.M) (Sale, error) {
-	f := bson.M{"_id": id}
-	for k, v := range filter {
-		f[k] = v
-	}
 	var v Sale
-	err := s.db.W.Collection(collection).FindOneAndUpdate(ctx, f, change,
-		options.FindOneAndUpdate().SetReturnDocument(options.After)).Decode(&v)
+	raw, err := s.db.UpdateOneIf(ctx, collection, id, filter, change)
+	if err == nil {
+		err = bson.Unmarshal(raw, &v)
+	}
 	if errors.Is(err, mongo.ErrNoDocuments) {
 		if _, gerr := s.get(ctx, id); gerr != nil {
 			return Sale{}, gerr

@@ -28,7 +28,11 @@ type Store struct {
 	R *mongo.Database
 
 	writer, reader *mongo.Client
-	embedded       *embedded
+	embedded       *embedded // the embedded server this Store started, stopped by Close
+	// local: the store is an embedded FerretDB (this process is its only client), which uses no
+	// index for a filter other than exactly {_id}.
+	local    bool
+	docLocks [documentLocks]sync.Mutex // UpdateOneIf on the embedded store (update.go)
 }
 
 // Options says where the store lives.
@@ -50,7 +54,8 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.embedded = emb
+		emb.file = filepath.Join(emb.dir, o.Database+".sqlite")
+		s.embedded, s.local = emb, true
 		uri = emb.uri
 	}
 	if err := s.connect(ctx, uri, o.URI == ""); err != nil {
@@ -100,7 +105,7 @@ func (s *Store) Ping(ctx context.Context) error {
 }
 
 // Embedded reports whether the store is the embedded FerretDB.
-func (s *Store) Embedded() bool { return s.embedded != nil }
+func (s *Store) Embedded() bool { return s.local }
 
 // Close disconnects the clients and stops the embedded store.
 func (s *Store) Close(ctx context.Context) error {
@@ -131,6 +136,8 @@ func IsUnavailable(err error) bool {
 
 type embedded struct {
 	uri    string
+	dir    string
+	file   string // the SQLite file of the Store's database
 	lock   *os.File
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -183,7 +190,7 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 		return nil, fmt.Errorf("mongox: embedded store: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	e := &embedded{lock: lock, cancel: cancel, done: make(chan struct{})}
+	e := &embedded{dir: abs, lock: lock, cancel: cancel, done: make(chan struct{})}
 	go func() { defer close(e.done); _ = f.Run(ctx) }()
 	e.uri = f.MongoDBURI()
 	return e, nil

@@ -2,6 +2,8 @@ package mongox
 
 import (
 	"context"
+	"database/sql"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -116,5 +118,73 @@ func TestEnsureIndexesCanBeRepeated(t *testing.T) {
 		if err := EnsureIndexes(ctx, coll, models...); err != nil {
 			t.Fatalf("round %d: %v", i, err)
 		}
+	}
+}
+
+func TestIndexIDsMakesLookupsByIDUseAnIndex(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, err := Open(ctx, Options{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	for _, c := range []string{"ventas", "usuarios"} {
+		if _, err := s.W.Collection(c).InsertOne(ctx, bson.M{"_id": bson.NewObjectID(), "n": 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := s.IndexIDs(ctx); err != nil || n != 2 {
+		t.Fatalf("first run: %d indexes, %v; want 2", n, err)
+	}
+	if n, err := s.IndexIDs(ctx); err != nil || n != 0 {
+		t.Fatalf("second run: %d indexes, %v; want 0", n, err)
+	}
+
+	// SQLite's plan for the query FerretDB sends for a find by _id.
+	db, err := sql.Open("sqlite", "file:"+s.embedded.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var table string
+	if err := db.QueryRow(`SELECT table_name FROM _ferretdb_collections WHERE name = 'ventas'`).Scan(&table); err != nil {
+		t.Fatal(err)
+	}
+	var plan strings.Builder
+	rows, err := db.Query(`EXPLAIN QUERY PLAN SELECT _ferretdb_sjson FROM "`+table+`" WHERE _ferretdb_sjson->'$._id' = ?`, `{"$o":"x"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan.WriteString(detail)
+	}
+	rows.Close()
+	if !strings.Contains(plan.String(), "USING INDEX "+table+idIndexSuffix) {
+		t.Fatalf("plan %q does not use the index", plan.String())
+	}
+
+	// The store works as before: finds and updates by _id, its own index list, dropping.
+	id := bson.NewObjectID()
+	if _, err := s.W.Collection("ventas").InsertOne(ctx, bson.M{"_id": id, "n": 2}); err != nil {
+		t.Fatal(err)
+	}
+	if raw, err := s.UpdateOneIf(ctx, "ventas", id, bson.M{"n": 2}, bson.M{"$inc": bson.M{"n": 1}}); err != nil || raw.Lookup("n").AsInt64() != 3 {
+		t.Fatalf("update by _id: %v %v", raw, err)
+	}
+	specs, err := s.W.Collection("ventas").Indexes().ListSpecifications(ctx)
+	if err != nil || len(specs) != 1 {
+		t.Fatalf("listIndexes: %v %v; want only _id_", specs, err)
+	}
+	if err := s.W.Collection("ventas").Drop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.IndexIDs(ctx); err != nil || n != 0 {
+		t.Fatalf("after a drop: %d, %v", n, err)
 	}
 }

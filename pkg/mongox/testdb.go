@@ -36,11 +36,11 @@ func TestDB(t testing.TB) *Store {
 	}
 	name := "t_" + randomHex(8)
 	s := &Store{
-		W:        shared.store.writer.Database(name),
-		R:        shared.store.reader.Database(name),
-		writer:   shared.store.writer,
-		reader:   shared.store.reader,
-		embedded: nil,
+		W:      shared.store.writer.Database(name),
+		R:      shared.store.reader.Database(name),
+		writer: shared.store.writer,
+		reader: shared.store.reader,
+		local:  shared.store.local,
 	}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
