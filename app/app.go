@@ -145,6 +145,9 @@ func (a *App) build(ctx context.Context) error {
 	if err := salesM.Service().FillLedger(ctx); err != nil {
 		return err
 	}
+	if err := salesM.Service().FillOpen(ctx); err != nil {
+		return err
+	}
 	if err := salesM.Service().SweepPayments(ctx); err != nil {
 		return err
 	}

@@ -56,6 +56,9 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	}
 	filter := bson.M{"estado": EstadoEsperandoPago}
 	stamp := bson.M{"pagadoEn": true}
+	if err := s.store.touchOpen(ctx, now, id); err != nil { // it becomes an open order (open.go)
+		return Sale{}, false, err
+	}
 	v, err := s.changePayment(ctx, id, true, func() (Sale, error) {
 		v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
 		if apperr.Is(err, apperr.Conflict) {

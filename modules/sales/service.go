@@ -161,7 +161,12 @@ func (s *Service) Abandoned(ctx context.Context, before time.Time) ([]Sale, erro
 	}
 	out := []Sale{}
 	for _, v := range intents {
-		if _, err := s.store.get(ctx, v.ID); err == nil {
+		if saved, err := s.store.get(ctx, v.ID); err == nil {
+			if isOpen(saved) { // its entry in ventas_abiertas first (open.go)
+				if err := s.store.touchOpen(ctx, s.now().UTC(), v.ID); err != nil {
+					return nil, err
+				}
+			}
 			if err := s.store.deleteIntent(ctx, v.ID); err != nil {
 				return nil, err
 			}
@@ -182,17 +187,6 @@ func (s *Service) Get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 // ByUser lists a customer's saved sales, newest first.
 func (s *Service) ByUser(ctx context.Context, userID string) ([]Sale, error) {
 	return s.store.find(ctx, bson.M{"usuarioId": userID, "estado": EstadoConfirmada}, bson.D{{Key: "fecha", Value: -1}})
-}
-
-// PendingOrders lists the saved orders not yet delivered or cancelled, oldest first; clientID ""
-// means every customer.
-func (s *Service) PendingOrders(ctx context.Context, clientID string) ([]Sale, error) {
-	f := bson.M{"estado": EstadoConfirmada, "entrega": bson.M{"$in": []string{EntregaPendiente, EntregaEnviado}}}
-	if clientID != "" {
-		f["usuarioId"] = clientID
-		f["pago"] = PagoPendiente
-	}
-	return s.store.find(ctx, f, bson.D{{Key: "fecha", Value: 1}})
 }
 
 // Between lists the saved sales whose date falls in [from, to), newest first, as stored documents

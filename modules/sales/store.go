@@ -34,6 +34,15 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	); err != nil {
 		return err
 	}
+	// These two are read whole: the indexes only create them now, so that mongox.IndexIDs finds them.
+	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(openCollection),
+		mongo.IndexModel{Keys: bson.D{{Key: "en", Value: 1}}, Options: options.Index().SetName("en")}); err != nil {
+		return err
+	}
+	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(intentCollection),
+		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")}); err != nil {
+		return err
+	}
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(ledgerCollection),
 		mongo.IndexModel{Keys: bson.D{{Key: "registradoEn", Value: 1}}, Options: options.Index().SetName("registradoEn")},
 		mongo.IndexModel{Keys: bson.D{{Key: "pendiente", Value: 1}}, Options: options.Index().SetName("pendiente")})

@@ -8,11 +8,12 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
-// After a counter order is saved, two writes remain that nobody waits for: dropping its intent
-// (ventas_reservas) and raising the order lists' version. On the embedded store every write waits
-// for the one writer connection, so they are done in batches by Run, one pair of writes for all
-// the orders saved meanwhile. Left undone by a crash, the sweep drops the intents (Abandoned) and
-// the next change raises the version.
+// After a counter order is saved, three writes remain that nobody waits for: listing it among the
+// open orders (ventas_abiertas, open.go), dropping its intent (ventas_reservas) and raising the
+// order lists' version. On the embedded store every write waits for the one writer connection, so
+// they are done in batches by Run, three writes for all the orders saved meanwhile. Left undone by
+// a crash, the sweep lists the orders and drops the intents (Abandoned), and the next change
+// raises the version.
 type tidy struct {
 	mu      sync.Mutex
 	intents []bson.ObjectID
@@ -30,8 +31,9 @@ func (s *Service) afterSave(id bson.ObjectID) {
 	}
 }
 
-// Run does the queued bookkeeping as it comes and settles the payment ledger every minute
-// (SweepPayments), until ctx is done; then it does the bookkeeping once more.
+// Run does the queued bookkeeping as it comes, and every minute settles the payment ledger
+// (SweepPayments) and drops the entries of closed orders (sweepOpen), until ctx is done; then it
+// does the bookkeeping once more.
 func (s *Service) Run(ctx context.Context) {
 	sweep := time.NewTicker(time.Minute)
 	defer sweep.Stop()
@@ -45,6 +47,9 @@ func (s *Service) Run(ctx context.Context) {
 		case <-sweep.C:
 			if err := s.SweepPayments(ctx); err != nil && ctx.Err() == nil {
 				s.log.Error().Err(err).Msg("sales: payment ledger sweep")
+			}
+			if err := s.sweepOpen(ctx); err != nil && ctx.Err() == nil {
+				s.log.Error().Err(err).Msg("sales: open orders sweep")
 			}
 		}
 	}
@@ -60,7 +65,10 @@ func (s *Service) flush(ctx context.Context) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if err := s.store.deleteIntents(ctx, ids); err != nil {
+	// The saved orders are open: list them in ventas_abiertas before their intents go.
+	if err := s.store.touchOpen(ctx, s.now().UTC(), ids...); err != nil {
+		s.log.Warn().Err(err).Int("sales", len(ids)).Msg("sales: list open orders") // the sweep does it
+	} else if err := s.store.deleteIntents(ctx, ids); err != nil {
 		s.log.Warn().Err(err).Int("sales", len(ids)).Msg("sales: drop intents") // the sweep drops them
 	}
 	if err := s.store.bumpVersion(ctx, s.now()); err != nil {
