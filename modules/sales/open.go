@@ -58,6 +58,19 @@ func (s store) touchOpen(ctx context.Context, now time.Time, ids ...bson.ObjectI
 	return nil
 }
 
+// listOpen lists just-saved sales as open, in one write (touchOpen is one write per sale).
+func (s store) listOpen(ctx context.Context, now time.Time, ids []bson.ObjectID) error {
+	docs := make([]any, len(ids))
+	for i, id := range ids {
+		docs[i] = openEntry{ID: id, En: now}
+	}
+	_, err := s.db.W.Collection(openCollection).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+	if err != nil && !mongox.IsDuplicate(err) { // listed already (by the sweep): fine
+		return fmt.Errorf("sales: open orders: %w", err)
+	}
+	return nil
+}
+
 func (s store) openEntries(ctx context.Context) ([]openEntry, error) {
 	cur, err := s.db.R.Collection(openCollection).Find(ctx, bson.M{})
 	if err != nil {

@@ -50,6 +50,9 @@ func TestOpenOrdersFollowTheirSales(t *testing.T) {
 	if n, _ := s.store.db.R.Collection(openCollection).CountDocuments(ctx, bson.M{"_id": first.ID}); n != 1 || !listed(t, s, "", first.Folio) {
 		t.Fatalf("after the batch: entry %d, listed %v", n, pendingFolios(t, s, ""))
 	}
+	if err := s.store.listOpen(ctx, time.Now(), []bson.ObjectID{first.ID, bson.NewObjectID()}); err != nil {
+		t.Fatalf("listing an order listed already: %v", err)
+	}
 
 	// Paid: no longer among the customer's unpaid orders, still on the staff's screen.
 	if _, err := s.UpdateOrder(ctx, first.ID, Actor{ID: "c"}, OrderChange{Pago: ptr(PagoPagado), MetodoPago: ptr("Efectivo")}); err != nil {

@@ -66,7 +66,7 @@ func (s *Service) flush(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	// The saved orders are open: list them in ventas_abiertas before their intents go.
-	if err := s.store.touchOpen(ctx, s.now().UTC(), ids...); err != nil {
+	if err := s.store.listOpen(ctx, s.now().UTC(), ids); err != nil {
 		s.log.Warn().Err(err).Int("sales", len(ids)).Msg("sales: list open orders") // the sweep does it
 	} else if err := s.store.deleteIntents(ctx, ids); err != nil {
 		s.log.Warn().Err(err).Int("sales", len(ids)).Msg("sales: drop intents") // the sweep drops them
