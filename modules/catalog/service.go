@@ -91,8 +91,7 @@ func (s *Service) refresh(ctx context.Context) (bool, error) {
 // raise the catalogue's version (that would be one more write per order), so each poll rereads a
 // stockEvery-th of the stock and the units sold by other replicas show here within stockEvery
 // polls (unless this process is the store's only writer). A replica never sells from these
-// copies: a take
-// is a conditional update of the stored units.
+// copies: a take is a conditional update of the stored units.
 const stockEvery = 5
 
 // watch polls the version document until stop is closed or the store is closed.
