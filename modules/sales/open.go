@@ -46,19 +46,17 @@ func isOpen(v Sale) bool {
 	return v.Estado == EstadoConfirmada && (v.Entrega == EntregaPendiente || v.Entrega == EntregaEnviado)
 }
 
-// touchOpen lists sales as open (again), before they become so.
-func (s store) touchOpen(ctx context.Context, now time.Time, ids ...bson.ObjectID) error {
-	models := make([]mongo.WriteModel, len(ids))
-	for i, id := range ids {
-		models[i] = mongo.NewUpdateOneModel().SetFilter(bson.M{"_id": id}).SetUpdate(bson.M{"$set": bson.M{"en": now}}).SetUpsert(true)
-	}
-	if _, err := s.db.W.Collection(openCollection).BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false)); err != nil {
+// touchOpen lists a sale as open (again), before it becomes so.
+func (s store) touchOpen(ctx context.Context, now time.Time, id bson.ObjectID) error {
+	_, err := s.db.W.Collection(openCollection).UpdateOne(ctx, bson.M{"_id": id}, bson.M{"$set": bson.M{"en": now}}, options.UpdateOne().SetUpsert(true))
+	if err != nil {
 		return fmt.Errorf("sales: open orders: %w", err)
 	}
 	return nil
 }
 
-// listOpen lists just-saved sales as open, in one write (touchOpen is one write per sale).
+// listOpen lists sales that are open already (just saved, or saved before ventas_abiertas
+// existed), in one write.
 func (s store) listOpen(ctx context.Context, now time.Time, ids []bson.ObjectID) error {
 	docs := make([]any, len(ids))
 	for i, id := range ids {
@@ -198,7 +196,7 @@ func (s *Service) FillOpen(ctx context.Context) error {
 		return err
 	}
 	if len(ids) > 0 {
-		if err := s.store.touchOpen(ctx, s.now().UTC(), ids...); err != nil {
+		if err := s.store.listOpen(ctx, s.now().UTC(), ids); err != nil {
 			return err
 		}
 		s.log.Info().Int("sales", len(ids)).Msg("sales: open orders listed from earlier sales")
