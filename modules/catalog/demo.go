@@ -17,6 +17,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
+	"tienda/pkg/mongox"
 )
 
 const demoMarker = "demo-data"
@@ -26,7 +27,7 @@ const demoMarker = "demo-data"
 // bringing back demo products the staff deleted.
 func (m *Module) SeedDemo(ctx context.Context) error {
 	s := m.service
-	done, err := s.store.hasMarker(ctx, demoMarker)
+	done, err := mongox.HasMarker(ctx, s.store.db.R.Collection(metaCollection), demoMarker)
 	if err != nil || done {
 		return err
 	}
@@ -37,7 +38,7 @@ func (m *Module) SeedDemo(ctx context.Context) error {
 	if err := s.store.insertIgnoringExisting(ctx, ps); err != nil {
 		return err
 	}
-	if _, err := s.store.markOnce(ctx, demoMarker); err != nil {
+	if _, err := mongox.Mark(ctx, s.store.db.W.Collection(metaCollection), demoMarker); err != nil {
 		return err
 	}
 	s.log.Info().Int("products", len(ps)).Msg("demo catalogue created")

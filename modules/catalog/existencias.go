@@ -235,7 +235,7 @@ const stockMarker = "existencias-v1"
 // moveLegacyStock gives every product written before stock moved out of product documents its
 // stock document, from the units its document still carries; once per store.
 func (s store) moveLegacyStock(ctx context.Context) (int, error) {
-	if done, err := s.hasMarker(ctx, stockMarker); err != nil || done {
+	if done, err := mongox.HasMarker(ctx, s.db.R.Collection(metaCollection), stockMarker); err != nil || done {
 		return 0, err
 	}
 	have, err := s.allStock(ctx)
@@ -271,7 +271,7 @@ func (s store) moveLegacyStock(ctx context.Context) (int, error) {
 		}
 		moved++
 	}
-	_, err = s.markOnce(ctx, stockMarker)
+	_, err = mongox.Mark(ctx, s.db.W.Collection(metaCollection), stockMarker)
 	return moved, err
 }
 

@@ -214,29 +214,6 @@ func (s store) all(ctx context.Context) ([]Product, error) {
 	return out, nil
 }
 
-// markOnce inserts the marker document with that id; it reports false when it existed already.
-func (s store) markOnce(ctx context.Context, id string) (bool, error) {
-	_, err := s.db.W.Collection(metaCollection).InsertOne(ctx, bson.M{"_id": id})
-	if mongox.IsDuplicate(err) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("catalog: marker %s: %w", id, err)
-	}
-	return true, nil
-}
-
-func (s store) hasMarker(ctx context.Context, id string) (bool, error) {
-	err := s.db.R.Collection(metaCollection).FindOne(ctx, bson.M{"_id": id}).Err()
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("catalog: marker %s: %w", id, err)
-	}
-	return true, nil
-}
-
 // insertIgnoringExisting inserts products, and their stock, whose ids are not taken yet.
 func (s store) insertIgnoringExisting(ctx context.Context, ps []Product) error {
 	docs, units := make([]any, len(ps)), map[string][]any{}

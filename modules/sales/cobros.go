@@ -261,11 +261,8 @@ const ledgerMarker = "cobros-v1"
 // closed (paid after the last cut's end), their entries, stamped when they were paid; once per
 // store. Run at start, before the cash cuts' sweep.
 func (s *Service) FillLedger(ctx context.Context) error {
-	meta := s.store.db.W.Collection(metaCollection)
-	if err := s.store.db.R.Collection(metaCollection).FindOne(ctx, bson.M{"_id": ledgerMarker}).Err(); err == nil {
-		return nil
-	} else if !errors.Is(err, mongo.ErrNoDocuments) {
-		return fmt.Errorf("sales: ledger marker: %w", err)
+	if done, err := mongox.HasMarker(ctx, s.store.db.R.Collection(metaCollection), ledgerMarker); err != nil || done {
+		return err
 	}
 	var until time.Time
 	if s.cuts != nil {
@@ -278,20 +275,25 @@ func (s *Service) FillLedger(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	for _, v := range paid {
-		c := cobro{ID: v.ID, Folio: v.Folio, Total: v.Total, MetodoPago: v.MetodoPago, CobradoPor: v.CobradoPor,
-			NombreCobro: v.NombreCobro, RegistradoEn: v.PagadoEn, V: 1}
-		if _, err := s.store.db.W.Collection(ledgerCollection).InsertOne(ctx, c); err != nil && !mongox.IsDuplicate(err) {
+	if len(paid) > 0 {
+		entries := make([]any, len(paid))
+		for i, v := range paid {
+			entries[i] = cobroOf(v)
+		}
+		_, err := s.store.db.W.Collection(ledgerCollection).InsertMany(ctx, entries, options.InsertMany().SetOrdered(false))
+		if err != nil && !mongox.IsDuplicate(err) { // entered already by a start that stopped half-way
 			return fmt.Errorf("sales: fill ledger: %w", err)
 		}
-	}
-	if len(paid) > 0 {
 		s.log.Info().Int("sales", len(paid)).Msg("sales: payment ledger filled from earlier sales")
 	}
-	if _, err := meta.InsertOne(ctx, bson.M{"_id": ledgerMarker}); err != nil && !mongox.IsDuplicate(err) {
-		return fmt.Errorf("sales: ledger marker: %w", err)
-	}
-	return nil
+	_, err = mongox.Mark(ctx, s.store.db.W.Collection(metaCollection), ledgerMarker)
+	return err
+}
+
+// cobroOf is the settled ledger entry of a paid sale, stamped when it was paid.
+func cobroOf(v Sale) cobro {
+	return cobro{ID: v.ID, Folio: v.Folio, Total: v.Total, MetodoPago: v.MetodoPago, CobradoPor: v.CobradoPor,
+		NombreCobro: v.NombreCobro, RegistradoEn: v.PagadoEn, V: 1}
 }
 
 // SeedPaid stores sales as paid and in the ledger, as if each had been paid at its PagadoEn (which
@@ -302,9 +304,7 @@ func SeedPaid(ctx context.Context, db *mongox.Store, list []Sale) error {
 		if v.PagadoEn == nil || v.Pago != PagoPagado || v.Estado != EstadoConfirmada {
 			return fmt.Errorf("sales: seed: sale %d is not a confirmed, paid sale with pagadoEn", i)
 		}
-		docs[i] = v
-		entries[i] = cobro{ID: v.ID, Folio: v.Folio, Total: v.Total, MetodoPago: v.MetodoPago,
-			CobradoPor: v.CobradoPor, NombreCobro: v.NombreCobro, RegistradoEn: v.PagadoEn, V: 1}
+		docs[i], entries[i] = v, cobroOf(v)
 	}
 	if _, err := db.W.Collection(collection).InsertMany(ctx, docs); err != nil {
 		return fmt.Errorf("sales: seed: %w", err)

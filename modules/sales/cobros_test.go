@@ -177,11 +177,17 @@ func TestFillLedgerTakesThePaidSalesNoCutClosed(t *testing.T) {
 	lastCut := time.Now().UTC().Truncate(time.Millisecond).Add(-time.Hour)
 	before, after := lastCut.Add(-time.Minute), lastCut.Add(time.Minute)
 	// Written before the ledger existed: straight into ventas.
-	for i, at := range []time.Time{before, after} {
+	later := after.Add(time.Second)
+	for i, at := range []time.Time{before, after, later} {
 		v := Sale{ID: bson.NewObjectID(), Folio: fmt.Sprintf("OLD-%d", i), Total: 116, Estado: EstadoConfirmada, Pago: PagoPagado,
 			MetodoPago: "Efectivo", PagadoEn: &at, Carrito: []Item{}, Historial: []Cambio{}}
 		if err := s.store.insert(ctx, v); err != nil {
 			t.Fatal(err)
+		}
+		if i == 2 { // entered by a start that stopped before its marker
+			if _, err := s.store.db.W.Collection(ledgerCollection).InsertOne(ctx, cobroOf(v)); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	s.cuts = cutUntil(lastCut)
@@ -189,11 +195,11 @@ func TestFillLedgerTakesThePaidSalesNoCutClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := paidNow(t, s)
-	if len(got) != 1 || got["OLD-1"].PagadoEn == nil || !got["OLD-1"].PagadoEn.Equal(after) {
+	if len(got) != 2 || got["OLD-1"].PagadoEn == nil || !got["OLD-1"].PagadoEn.Equal(after) || got["OLD-2"].PagadoEn == nil || !got["OLD-2"].PagadoEn.Equal(later) {
 		t.Fatalf("ledger: %+v", got)
 	}
-	// Once per store: after a cut drops the entry, a later start does not bring it back.
-	if err := s.ForgetPaid(ctx, []time.Time{after}); err != nil {
+	// Once per store: after a cut drops the entries, a later start does not bring them back.
+	if err := s.ForgetPaid(ctx, []time.Time{after, later}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.FillLedger(ctx); err != nil {

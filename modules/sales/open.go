@@ -3,13 +3,11 @@ package sales
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"golang.org/x/sync/errgroup"
 
@@ -64,6 +62,15 @@ func (s store) listOpen(ctx context.Context, now time.Time, ids []bson.ObjectID)
 	}
 	_, err := s.db.W.Collection(openCollection).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
 	if err != nil && !mongox.IsDuplicate(err) { // listed already (by the sweep): fine
+		return fmt.Errorf("sales: open orders: %w", err)
+	}
+	return nil
+}
+
+// dropOpen removes a sale's entry, only if nobody touched it since before: a change that reopens
+// an order touches its entry before writing the sale.
+func (s store) dropOpen(ctx context.Context, id bson.ObjectID, before time.Time) error {
+	if _, err := s.db.W.Collection(openCollection).DeleteOne(ctx, bson.M{"_id": id, "en": bson.M{"$lt": before}}); err != nil {
 		return fmt.Errorf("sales: open orders: %w", err)
 	}
 	return nil
@@ -167,9 +174,8 @@ func (s *Service) sweepOpen(ctx context.Context) error {
 		if err != nil && !apperr.Is(err, apperr.NotFound) {
 			return err
 		}
-		// Only while nobody touched it since: a reopening change touches it before writing.
-		if _, err := s.store.db.W.Collection(openCollection).DeleteOne(ctx, bson.M{"_id": e.ID, "en": bson.M{"$lt": cutoff}}); err != nil {
-			return fmt.Errorf("sales: open orders: %w", err)
+		if err := s.store.dropOpen(ctx, e.ID, cutoff); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -178,10 +184,8 @@ func (s *Service) sweepOpen(ctx context.Context) error {
 // FillOpen lists the open orders of a store written before ventas_abiertas existed; once per
 // store, at start.
 func (s *Service) FillOpen(ctx context.Context) error {
-	if err := s.store.db.R.Collection(metaCollection).FindOne(ctx, bson.M{"_id": openMarker}).Err(); err == nil {
-		return nil
-	} else if !errors.Is(err, mongo.ErrNoDocuments) {
-		return fmt.Errorf("sales: open orders marker: %w", err)
+	if done, err := mongox.HasMarker(ctx, s.store.db.R.Collection(metaCollection), openMarker); err != nil || done {
+		return err
 	}
 	var ids []bson.ObjectID
 	err := s.store.each(ctx, bson.M{"estado": EstadoConfirmada, "entrega": bson.M{"$in": []string{EntregaPendiente, EntregaEnviado}}},
@@ -201,8 +205,6 @@ func (s *Service) FillOpen(ctx context.Context) error {
 		}
 		s.log.Info().Int("sales", len(ids)).Msg("sales: open orders listed from earlier sales")
 	}
-	if _, err := s.store.db.W.Collection(metaCollection).InsertOne(ctx, bson.M{"_id": openMarker}); err != nil && !mongox.IsDuplicate(err) {
-		return fmt.Errorf("sales: open orders marker: %w", err)
-	}
-	return nil
+	_, err = mongox.Mark(ctx, s.store.db.W.Collection(metaCollection), openMarker)
+	return err
 }

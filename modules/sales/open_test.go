@@ -8,7 +8,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
-// folios lists the folios of the pending orders, for clientID ("" for staff).
+// pendingFolios lists the folios of the pending orders, for clientID ("" for staff).
 func pendingFolios(t *testing.T, s *Service, clientID string) []string {
 	t.Helper()
 	list, err := s.PendingOrders(context.Background(), clientID)

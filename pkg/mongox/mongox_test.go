@@ -188,3 +188,22 @@ func TestIndexIDsMakesLookupsByIDUseAnIndex(t *testing.T) {
 		t.Fatalf("after a drop: %d, %v", n, err)
 	}
 }
+
+func TestMarkers(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	ctx := context.Background()
+	meta := s.W.Collection("meta")
+	if done, err := HasMarker(ctx, meta, "tarea-v1"); err != nil || done {
+		t.Fatalf("before: %v %v", done, err)
+	}
+	if first, err := Mark(ctx, meta, "tarea-v1"); err != nil || !first {
+		t.Fatalf("first mark: %v %v", first, err)
+	}
+	if first, err := Mark(ctx, meta, "tarea-v1"); err != nil || first {
+		t.Fatalf("second mark: %v %v", first, err)
+	}
+	if done, err := HasMarker(ctx, meta, "tarea-v1"); err != nil || !done {
+		t.Fatalf("after: %v %v", done, err)
+	}
+}

@@ -21,7 +21,7 @@ import (
 // filter other than exactly {_id}, so that one would read the whole collection, thousands of
 // documents, while every other write waits. There the document is read by _id, cond is checked
 // here, and the update goes by _id alone, under a lock of this process, which is the embedded
-// store's only writer. So every conditional write to a collection must come through here.
+// store's only writer. So a document updated through here must not be updated any other way.
 func (s *Store) UpdateOneIf(ctx context.Context, coll string, id any, cond bson.M, update any) (bson.Raw, error) {
 	after := options.FindOneAndUpdate().SetReturnDocument(options.After)
 	if !s.local {
