@@ -11,7 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"tienda/modules/cashcut"
+	"tienda/modules/sales"
 )
 
 // BenchmarkCounterOrder places counter orders from 16 concurrent buyers through the real router on
@@ -103,4 +106,77 @@ func BenchmarkStorefrontPage(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkCustomerHistory answers a customer's 'Historial de compras' (GET /v1/ventas/usuario/{id})
+// with 10,000 sales of other customers in the store and 20 of theirs.
+//
+//	go test ./app -run '^$' -bench CustomerHistory
+func BenchmarkCustomerHistory(b *testing.B) {
+	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	defer a.Close(context.Background())
+	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	me := s.call("cliente@tienda.mx", http.MethodPost, "/v1/usuarios/login", `{"email":"cliente@tienda.mx","password":"Cliente#2026"}`)
+	var login struct {
+		Data struct{ DataUser struct{ ID string } }
+	}
+	if err := json.Unmarshal(me.Body.Bytes(), &login); err != nil || login.Data.DataUser.ID == "" {
+		b.Fatalf("login: %d %s", me.Code, me.Body)
+	}
+	customer := login.Data.DataUser.ID
+	now := time.Now()
+	seedSales(&testing.T{}, a, 10000, func(i int) (string, time.Time) {
+		if i%500 == 0 {
+			return customer, now
+		}
+		return fmt.Sprintf("otro-%d", i%300), now
+	})
+	b.ResetTimer()
+	for b.Loop() {
+		rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/usuario/"+customer, nil)
+		var got []struct{ Folio string }
+		if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || len(got) != 20 {
+			b.Fatalf("%d, %d sales: %.200s", rec.Code, len(got), rec.Body)
+		}
+	}
+}
+
+// BenchmarkSalesOfADay answers the sales report screen's list (GET /v1/ventas/?startDate&endDate)
+// for a day of 200 sales, with 10,000 sales of the 50 days before it in the store.
+//
+//	go test ./app -run '^$' -bench SalesOfADay
+func BenchmarkSalesOfADay(b *testing.B) {
+	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	defer a.Close(context.Background())
+	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	noon := time.Date(2026, 11, 20, 12, 0, 0, 0, sales.ShopZone)
+	seedSales(&testing.T{}, a, 10200, func(i int) (string, time.Time) {
+		return "c", noon.AddDate(0, 0, -(i % 51)).Add(time.Duration(i) * time.Second)
+	})
+	b.ResetTimer()
+	for b.Loop() {
+		rec := s.call("admin@tienda.mx", http.MethodGet, "/v1/ventas/?startDate=2026-11-20&endDate=2026-11-20", nil)
+		var got []struct{ Folio string }
+		if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || len(got) != 200 {
+			b.Fatalf("%d, %d sales: %.200s", rec.Code, len(got), rec.Body)
+		}
+	}
+}
+
+// seedSales writes n paid counter sales, sale i bought by the customer and on the date that
+// customer(i) gives.
+func seedSales(t *testing.T, a *App, n int, customer func(i int) (string, time.Time)) {
+	t.Helper()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	docs := make([]sales.Sale, n)
+	for i := range n {
+		id, fecha := customer(i)
+		docs[i] = sales.Sale{ID: bson.NewObjectID(), Folio: "F-" + bson.NewObjectID().Hex(), Fecha: fecha.UTC().Truncate(time.Millisecond),
+			Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
+			Total: 100, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
+			MetodoPago: "Efectivo", CobradoPor: "c", NombreCobro: "Caja", PagadoEn: &now, Origen: sales.OrigenCaja, UsuarioID: id}
+	}
+	if err := sales.SeedPaid(context.Background(), a.store, docs); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -2,6 +2,7 @@ package sales
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -305,4 +306,86 @@ func FuzzParseRange(f *testing.F) {
 			t.Fatalf("%q %q: bad range %v - %v", start, end, from, to)
 		}
 	})
+}
+
+// A customer's history and a day's sales, read through the embedded store's indexes when they are
+// a small part of the store, list exactly what a find does, newest first.
+func TestHistoryAndDayListsMatchAFind(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	var old []Sale
+	for i := range 60 { // the days before, other customers
+		at := now.AddDate(0, 0, -1-i%5).Add(-time.Duration(i) * time.Minute)
+		old = append(old, Sale{ID: bson.NewObjectID(), Folio: "F-" + bson.NewObjectID().Hex(), Fecha: at,
+			Carrito: []Item{{ID: "v", ProductoID: "p", Nombre: "Algo", PrecioFinal: 10, Cantidad: 1}}, Historial: []Cambio{},
+			Total: 11.6, Estado: EstadoConfirmada, Guardado: true, Pago: PagoPagado, Entrega: EntregaEntregado,
+			MetodoPago: "Efectivo", PagadoEn: &at, Origen: OrigenCaja, UsuarioID: []string{"u1", "u2"}[i%2]})
+	}
+	old[0].UsuarioID = "u3" // and one of u3's, days ago
+	if err := SeedPaid(ctx, s.store.db, old); err != nil {
+		t.Fatal(err)
+	}
+	var today []Sale
+	for range 4 {
+		today = append(today, MustSale(t, s, "u3", Item{Nombre: "Cámara", PrecioFinal: 100, Cantidad: 1}))
+		time.Sleep(2 * time.Millisecond)
+	}
+	if _, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "a", PrecioFinal: 10, Cantidad: 1}}, UsuarioID: "u3", Subtotal: 10, IVA: 1.6, Total: 11.6}); err != nil {
+		t.Fatal(err) // placed, never saved: in no list
+	}
+	if _, err := s.store.db.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	folios := func(l []Sale) []string {
+		out := []string{}
+		for _, v := range l {
+			out = append(out, v.Folio)
+		}
+		return out
+	}
+	from, to, err := ParseRange("", "", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		where  mongox.Where
+		list   func() ([]Sale, error)
+		expect []Sale
+	}{
+		{"u3's history", mongox.Where{Field: "usuarioId", Equals: "u3"}, func() ([]Sale, error) { return s.ByUser(ctx, "u3") },
+			[]Sale{today[3], today[2], today[1], today[0], old[0]}},
+		{"today's sales", dated(from, to), func() ([]Sale, error) {
+			raw, err := s.Between(ctx, from, to)
+			out := make([]Sale, len(raw))
+			for i, doc := range raw {
+				if err := bson.Unmarshal(doc, &out[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return out, err
+		}, []Sale{today[3], today[2], today[1], today[0]}},
+	} {
+		got, err := c.list()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := folios(got), folios(c.expect); !slices.Equal(g, w) {
+			t.Errorf("%s: %v, want %v", c.name, g, w)
+		}
+		ref, err := s.store.find(ctx, c.where.Filter(saved), bson.D{{Key: "fecha", Value: -1}})
+		if err != nil || !slices.Equal(folios(got), folios(ref)) {
+			t.Errorf("%s: %v, a find gives %v (%v)", c.name, folios(got), folios(ref), err)
+		}
+		indexed, err := s.store.db.EachIndexed(ctx, collection, c.where, saved, nil, func(bson.Raw) error { return nil })
+		if err != nil || indexed != s.store.db.Embedded() {
+			t.Errorf("%s: read through the indexes %v (%v); want it on the embedded store", c.name, indexed, err)
+		}
+	}
+	r, err := s.SalesReport(ctx, from, to)
+	if err != nil || r.TotalVentas != 4 || r.TotalIngresos != 464 || r.ProductosVendidos["Cámara"] != 4 || len(r.ProductosVendidos) != 1 {
+		t.Fatalf("today's report %+v %v", r, err)
+	}
 }

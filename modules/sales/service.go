@@ -1,6 +1,7 @@
 package sales
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -16,6 +17,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
+	"tienda/pkg/mongox"
 )
 
 // ShopZone is the shop's time zone: days, folios and reports follow it.
@@ -186,30 +188,53 @@ func (s *Service) Get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 
 // ByUser lists a customer's saved sales, newest first.
 func (s *Service) ByUser(ctx context.Context, userID string) ([]Sale, error) {
-	return s.store.find(ctx, bson.M{"usuarioId": userID, "estado": EstadoConfirmada}, bson.D{{Key: "fecha", Value: -1}})
+	out := []Sale{}
+	err := s.store.eachWhere(ctx, mongox.Where{Field: "usuarioId", Equals: userID}, saved, nil, func(doc bson.Raw) error {
+		var v Sale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return fmt.Errorf("sales: by user: %w", err)
+		}
+		out = append(out, v)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b Sale) int {
+		if c := b.Fecha.Compare(a.Fecha); c != 0 {
+			return c
+		}
+		return bytes.Compare(b.ID[:], a.ID[:])
+	})
+	return out, nil
 }
 
 // Between lists the saved sales whose date falls in [from, to), newest first, as stored documents
 // (bson.Unmarshal one into a Sale to read it): a day of a busy shop is thousands of sales, and
 // kept encoded they take a fraction of the memory of decoded ones.
 func (s *Service) Between(ctx context.Context, from, to time.Time) ([]bson.Raw, error) {
-	type dated struct {
+	type entry struct {
 		fecha time.Time
 		doc   bson.Raw
 	}
-	var list []dated
-	err := s.store.each(ctx, betweenFilter(from, to), nil, func(doc bson.Raw) error {
+	var list []entry
+	err := s.store.eachWhere(ctx, dated(from, to), saved, nil, func(doc bson.Raw) error {
 		f, ok := doc.Lookup("fecha").TimeOK()
 		if !ok {
 			return fmt.Errorf("sales: between: a sale without a date: %v", doc.Lookup("_id"))
 		}
-		list = append(list, dated{f, slices.Clone(doc)})
+		list = append(list, entry{f, slices.Clone(doc)})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	slices.SortStableFunc(list, func(a, b dated) int { return b.fecha.Compare(a.fecha) })
+	slices.SortFunc(list, func(a, b entry) int {
+		if c := b.fecha.Compare(a.fecha); c != 0 {
+			return c
+		}
+		return bytes.Compare(b.doc.Lookup("_id").Value, a.doc.Lookup("_id").Value)
+	})
 	out := make([]bson.Raw, len(list))
 	for i, d := range list {
 		out[i] = d.doc
@@ -217,10 +242,11 @@ func (s *Service) Between(ctx context.Context, from, to time.Time) ([]bson.Raw, 
 	return out, nil
 }
 
-// betweenFilter matches the saved sales whose date falls in [from, to).
-func betweenFilter(from, to time.Time) bson.M {
-	return bson.M{"estado": EstadoConfirmada, "fecha": bson.M{"$gte": from, "$lt": to}}
-}
+// saved selects the saved sales (with a mongox.Where).
+var saved = bson.M{"estado": EstadoConfirmada}
+
+// dated selects the sales whose date falls in [from, to).
+func dated(from, to time.Time) mongox.Where { return mongox.Where{Field: "fecha", From: from, To: to} }
 
 // Version returns a number that changes whenever an order is added or changed.
 func (s *Service) Version(ctx context.Context) (int64, error) { return s.store.version(ctx) }

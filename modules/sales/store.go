@@ -184,6 +184,16 @@ func (s store) each(ctx context.Context, filter, projection bson.M, fn func(bson
 	return nil
 }
 
+// eachWhere is each for the sales that w and cond (equalities) select: on the embedded store
+// through its indexes when that pays (mongox.EachIndexed), otherwise with a find. The order is
+// not the store's.
+func (s store) eachWhere(ctx context.Context, w mongox.Where, cond, projection bson.M, fn func(bson.Raw) error) error {
+	if done, err := s.db.EachIndexed(ctx, collection, w, cond, projection, fn); done || err != nil {
+		return err
+	}
+	return s.each(ctx, w.Filter(cond), projection, fn)
+}
+
 // eachBatch is how many sales a batch of each carries: some hundred kilobytes.
 const eachBatch = 256
 

@@ -6,6 +6,7 @@ package mongox
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -33,6 +34,13 @@ type Store struct {
 	// index for a filter other than exactly {_id}.
 	local    bool
 	docLocks [documentLocks]sync.Mutex // UpdateOneIf on the embedded store (update.go)
+
+	// file is the embedded store's SQLite file of this database, read directly by IndexIDs and
+	// EachIndexed (where.go) through sqlDB.
+	file    string
+	sqlOnce sync.Once
+	sqlDB   *sql.DB
+	sqlErr  error
 }
 
 // Options says where the store lives.
@@ -54,8 +62,8 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
-		emb.file = filepath.Join(emb.dir, o.Database+".sqlite")
 		s.embedded, s.local = emb, true
+		s.file = filepath.Join(emb.dir, o.Database+".sqlite")
 		uri = emb.uri
 	}
 	if err := s.connect(ctx, uri, o.URI == ""); err != nil {
@@ -110,6 +118,9 @@ func (s *Store) Embedded() bool { return s.local }
 // Close disconnects the clients and stops the embedded store.
 func (s *Store) Close(ctx context.Context) error {
 	var errs []error
+	if s.sqlDB != nil {
+		errs = append(errs, s.sqlDB.Close())
+	}
 	if s.writer != nil {
 		errs = append(errs, s.writer.Disconnect(ctx))
 	}
@@ -137,7 +148,6 @@ func IsUnavailable(err error) bool {
 type embedded struct {
 	uri    string
 	dir    string
-	file   string // the SQLite file of the Store's database
 	lock   *os.File
 	cancel context.CancelFunc
 	done   chan struct{}

@@ -142,7 +142,7 @@ func TestIndexIDsMakesLookupsByIDUseAnIndex(t *testing.T) {
 	}
 
 	// SQLite's plan for the query FerretDB sends for a find by _id.
-	db, err := sql.Open("sqlite", "file:"+s.embedded.file)
+	db, err := sql.Open("sqlite", "file:"+s.file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,10 +20,10 @@ import (
 // queries use. SQLite keeps it up to date and drops it with its table; FerretDB neither lists nor
 // needs it. A collection created later gets its index at the next start; it starts empty.
 func (s *Store) IndexIDs(ctx context.Context) (int, error) {
-	if s.embedded == nil {
+	if s.file == "" {
 		return 0, nil
 	}
-	db, err := sql.Open("sqlite", "file:"+s.embedded.file+"?_pragma=busy_timeout(10000)")
+	db, err := sql.Open("sqlite", "file:"+s.file+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return 0, fmt.Errorf("mongox: index _id: %w", err)
 	}

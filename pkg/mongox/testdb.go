@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -42,9 +43,15 @@ func TestDB(t testing.TB) *Store {
 		reader: shared.store.reader,
 		local:  shared.store.local,
 	}
+	if shared.store.embedded != nil {
+		s.file = filepath.Join(shared.store.embedded.dir, name+".sqlite")
+	}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		if s.sqlDB != nil {
+			_ = s.sqlDB.Close()
+		}
 		if err := s.W.Drop(ctx); err != nil {
 			t.Logf("mongox.TestDB: drop %s: %v", name, err)
 		}

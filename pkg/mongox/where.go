@@ -1,0 +1,220 @@
+package mongox
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"strconv"
+	"sync"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"golang.org/x/sync/errgroup"
+)
+
+// Where selects documents by one indexed top-level field: equal to a string, or, when From or To is
+// set, a date in [From, To).
+type Where struct {
+	Field    string
+	Equals   string
+	From, To time.Time
+}
+
+func (w Where) isRange() bool { return !w.From.IsZero() || !w.To.IsZero() }
+
+// Filter is the MongoDB filter of w and of cond's equalities.
+func (w Where) Filter(cond bson.M) bson.M {
+	f := bson.M{}
+	for k, v := range cond {
+		f[k] = v
+	}
+	if w.isRange() {
+		f[w.Field] = bson.M{"$gte": w.From, "$lt": w.To}
+	} else {
+		f[w.Field] = w.Equals
+	}
+	return f
+}
+
+// holds reports whether doc passes w (its field read from doc, as the store would).
+func (w Where) holds(doc bson.Raw) bool {
+	v, err := doc.LookupErr(w.Field)
+	if err != nil {
+		return false
+	}
+	if !w.isRange() {
+		s, ok := v.StringValueOK()
+		return ok && s == w.Equals
+	}
+	t, ok := v.TimeOK()
+	return ok && !t.Before(w.From) && t.Before(w.To)
+}
+
+// EachIndexed calls fn, one call at a time and in no particular order, with each document of coll
+// that w and cond (equalities on scalars, as UpdateOneIf takes) select, reduced to projection
+// (whole when nil). It reports false, having done nothing, unless it pays: on the embedded store,
+// for a selection of fewer than half of coll's documents. The caller then reads with a find.
+//
+// The embedded store uses no index for a filter other than exactly {_id}: any other find reads and
+// decodes every document of the collection, a quarter of a millisecond each, so a customer's
+// history or one day's sales cost as much as every sale ever made, and more every day. Here the
+// _id of the selected documents come from SQLite, through the index FerretDB built for w.Field
+// (EnsureIndexes) and with the same expression, so that SQLite's planner uses it; then each
+// document is read by _id. Dates are kept as milliseconds, which the index holds as text: ranges
+// are taken only between 13-digit bounds (2001 to 2286), where text and numeric order agree.
+// Every document read is checked against w and cond again before fn sees it.
+func (s *Store) EachIndexed(ctx context.Context, coll string, w Where, cond, projection bson.M, fn func(bson.Raw) error) (bool, error) {
+	if !s.local || s.file == "" {
+		return false, nil
+	}
+	where, args, ok := sqlWhere(w)
+	if !ok {
+		return false, nil
+	}
+	ids, total, err := s.idsWhere(ctx, coll, where, args)
+	if err != nil || total == 0 || len(ids)*2 > total {
+		return false, err
+	}
+	if projection != nil {
+		projection = withFields(projection, w.Field, cond)
+	}
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(lookups)
+	for _, id := range ids {
+		g.Go(func() error {
+			opts := options.FindOne()
+			if projection != nil {
+				opts.SetProjection(projection)
+			}
+			doc, err := s.R.Collection(coll).FindOne(gctx, bson.M{"_id": id}, opts).Raw()
+			if errors.Is(err, mongo.ErrNoDocuments) {
+				return nil // deleted meanwhile
+			}
+			if err != nil {
+				return fmt.Errorf("mongox: each indexed %s: %w", coll, err)
+			}
+			if !w.holds(doc) {
+				return nil
+			}
+			if ok, err := matches(doc, cond); err != nil || !ok {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			return fn(doc)
+		})
+	}
+	return true, g.Wait()
+}
+
+// sqlWhere is w as an SQL condition on a FerretDB table, written with the expression of FerretDB's
+// index on w.Field; false when w is not one it can take.
+func sqlWhere(w Where) (string, []any, bool) {
+	if !plainField.MatchString(w.Field) {
+		return "", nil, false
+	}
+	expr := `_ferretdb_sjson->` + sqlName(w.Field) // exactly as FerretDB writes its index
+	if w.isRange() {
+		from, to := w.From.UnixMilli(), w.To.UnixMilli()
+		if !textOrdered(from) || !textOrdered(to) {
+			return "", nil, false
+		}
+		return expr + ` >= ? AND ` + expr + ` < ?`, []any{strconv.FormatInt(from, 10), strconv.FormatInt(to, 10)}, true
+	}
+	if !plainValue.MatchString(w.Equals) {
+		return "", nil, false // a string FerretDB may escape differently in JSON
+	}
+	return expr + ` = ?`, []any{strconv.Quote(w.Equals)}, true
+}
+
+// lookups is how many documents EachIndexed reads at once.
+const lookups = 8
+
+var (
+	plainField = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+	plainValue = regexp.MustCompile(`^[A-Za-z0-9_.:-]*$`)
+)
+
+// textOrdered: milliseconds with 13 digits, whose decimal texts sort as the numbers do.
+func textOrdered(ms int64) bool { return ms >= 1e12 && ms < 1e13 }
+
+// withFields adds to an inclusion projection the fields EachIndexed checks.
+func withFields(projection bson.M, field string, cond bson.M) bson.M {
+	p := bson.M{field: 1}
+	for k, v := range projection {
+		p[k] = v
+	}
+	for k := range cond {
+		p[k] = 1
+	}
+	return p
+}
+
+// idsWhere answers the _id (ObjectIDs) of the rows of coll's table that pass where, and how many
+// rows the table holds; none of either when coll does not exist yet, or its lookups by _id have no
+// index yet (IndexIDs), as reading each document would then read them all.
+func (s *Store) idsWhere(ctx context.Context, coll, where string, args []any) ([]bson.ObjectID, int, error) {
+	if _, err := os.Stat(s.file); errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, nil // nothing written to this database yet
+	}
+	db, err := s.sqlReader()
+	if err != nil {
+		return nil, 0, err
+	}
+	var table string
+	var indexed bool
+	err = db.QueryRowContext(ctx, `SELECT c.table_name, EXISTS (SELECT 1 FROM sqlite_master i
+		WHERE i.type = 'index' AND i.name = c.table_name || ?) FROM _ferretdb_collections c WHERE c.name = ?`, idIndexSuffix, coll).Scan(&table, &indexed)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !indexed {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("mongox: table of %s: %w", coll, err)
+	}
+	var total int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM `+sqlName(table)).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("mongox: count %s: %w", coll, err)
+	}
+	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE `+where, args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("mongox: select %s: %w", coll, err)
+	}
+	defer rows.Close()
+	var ids []bson.ObjectID
+	for rows.Next() {
+		var hex string
+		if err := rows.Scan(&hex); err != nil {
+			return nil, 0, fmt.Errorf("mongox: select %s: %w", coll, err)
+		}
+		id, err := bson.ObjectIDFromHex(hex)
+		if err != nil {
+			return nil, 0, fmt.Errorf("mongox: select %s: an _id that is not an ObjectID: %q", coll, hex)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("mongox: select %s: %w", coll, err)
+	}
+	return ids, total, nil
+}
+
+// sqlReader is a read-only connection pool to the embedded store's database file, opened once.
+func (s *Store) sqlReader() (*sql.DB, error) {
+	s.sqlOnce.Do(func() {
+		s.sqlDB, s.sqlErr = sql.Open("sqlite", "file:"+s.file+"?mode=ro&_pragma=busy_timeout(10000)")
+		if s.sqlErr == nil {
+			s.sqlDB.SetMaxOpenConns(4)
+		}
+	})
+	if s.sqlErr != nil {
+		return nil, fmt.Errorf("mongox: open %s: %w", s.file, s.sqlErr)
+	}
+	return s.sqlDB, nil
+}
