@@ -180,3 +180,37 @@ func seedSales(t *testing.T, a *App, n int, customer func(i int) (string, time.T
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkSignIn signs a customer in (POST /v1/usuarios/login) with 5,000 accounts in the store;
+// most of its time is bcrypt's, by design.
+//
+//	go test ./app -run '^$' -bench SignIn
+func BenchmarkSignIn(b *testing.B) {
+	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	defer a.Close(context.Background())
+	ctx := context.Background()
+	users := a.store.W.Collection("usuarios")
+	var model bson.M
+	if err := users.FindOne(ctx, bson.M{"email": "cliente@tienda.mx"}).Decode(&model); err != nil {
+		b.Fatal(err)
+	}
+	docs := make([]any, 5000)
+	for i := range docs {
+		d := bson.M{}
+		for k, v := range model {
+			d[k] = v
+		}
+		d["_id"], d["email"] = bson.NewObjectID(), fmt.Sprintf("cliente%04d@tienda.mx", i)
+		docs[i] = d
+	}
+	if _, err := users.InsertMany(ctx, docs); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		rec := do(&testing.T{}, a.Handler(), http.MethodPost, "/v1/usuarios/login", `{"email":"cliente4999@tienda.mx","password":"Cliente#2026"}`)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	}
+}

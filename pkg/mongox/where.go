@@ -139,7 +139,7 @@ const lookups = 8
 
 var (
 	plainField = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
-	plainValue = regexp.MustCompile(`^[A-Za-z0-9_.:-]*$`)
+	plainValue = regexp.MustCompile(`^[A-Za-z0-9_.:@+-]*$`) // JSON and Go quote these alike
 )
 
 // textOrdered: milliseconds with 13 digits, whose decimal texts sort as the numbers do.

@@ -35,7 +35,8 @@ func TestEachIndexedSelectsAsAFindDoes(t *testing.T) {
 		docs = append(docs, bson.M{"_id": bson.NewObjectID(), "usuarioId": []string{"6b04a", "6b04b", "6b04c", "6b04d"}[i%4],
 			"fecha": day.Add(time.Duration(i) * 97 * time.Minute), "estado": estado, "n": i, "grande": strings.Repeat("x", 100)})
 	}
-	docs = append(docs, bson.M{"_id": bson.NewObjectID(), "usuarioId": "6b04a", "fecha": "no es fecha", "estado": "confirmada", "n": 60})
+	docs = append(docs, bson.M{"_id": bson.NewObjectID(), "usuarioId": "6b04a", "fecha": "no es fecha", "estado": "confirmada", "n": 60},
+		bson.M{"_id": bson.NewObjectID(), "usuarioId": "ana.l+1@tienda.mx", "fecha": day, "estado": "confirmada", "n": 61})
 	if _, err := coll.InsertMany(ctx, docs); err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +76,7 @@ func TestEachIndexedSelectsAsAFindDoes(t *testing.T) {
 	taken := []Where{
 		{Field: "usuarioId", Equals: "6b04a"},
 		{Field: "usuarioId", Equals: "nadie"},
+		{Field: "usuarioId", Equals: "ana.l+1@tienda.mx"},
 		{Field: "fecha", From: day.Add(3 * time.Hour), To: day.Add(27 * time.Hour)},
 		{Field: "fecha", From: day.Add(97 * time.Minute), To: day.Add(2 * 97 * time.Minute)}, // [from, to)
 	}
