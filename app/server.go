@@ -128,7 +128,8 @@ func publicConfig(cfg config.Config) echo.HandlerFunc {
 }
 
 // spaHandler serves the built front end: a file that exists is served (hashed assets cached for a
-// year), every other path gets index.html so that the app's router handles deep links.
+// year), every other path gets an HTML page whose app router then handles the deep link: the page
+// prerendered for that route (pageFor), or index.html when the build has none.
 func spaHandler(web fs.FS) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		name := strings.TrimPrefix(path.Clean("/"+c.Request().URL.Path), "/")
@@ -142,12 +143,40 @@ func spaHandler(web fs.FS) echo.HandlerFunc {
 				return c.FileFS(name, web)
 			}
 		}
-		index, err := fs.ReadFile(web, "index.html")
+		page, err := fs.ReadFile(web, pageFor("/"+name))
+		if errors.Is(err, fs.ErrNotExist) {
+			// A front end built without scripts/prerender.mjs (plain `vite build`): the bare app.
+			page, err = fs.ReadFile(web, "index.html")
+		}
 		if err != nil {
 			return errors.New("app: front end not built: index.html missing")
 		}
 		c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
-		return c.HTMLBlob(http.StatusOK, index)
+		return c.HTMLBlob(http.StatusOK, page)
+	}
+}
+
+// staffSections are the first path segments of the back office's routes
+// (frontend/src/app/router.tsx; /usuarios alone is one too, its subpaths are shop pages).
+var staffSections = map[string]bool{"productos": true, "descuentos": true, "ventas": true, "corte": true, "registro-errores": true}
+
+// pageFor is the page served for a route of the app: the home page, the product screen and the
+// cart as frontend/scripts/prerender.mjs prerendered them, and the shop's frame around a loading
+// indicator for every other shop path. Back-office screens have a frame of their own and need the
+// session, so they get the bare index.html, whose first paint is the app's loading indicator.
+func pageFor(route string) string {
+	section, _, _ := strings.Cut(strings.TrimPrefix(route, "/"), "/")
+	switch {
+	case route == "/":
+		return "prerender/home.html"
+	case strings.HasPrefix(route, "/product/"):
+		return "prerender/product.html"
+	case route == "/carrito":
+		return "prerender/cart.html"
+	case staffSections[section] || route == "/usuarios":
+		return "index.html"
+	default:
+		return "prerender/shell.html"
 	}
 }
 

@@ -11,7 +11,8 @@ import (
 //go:embed all:dist
 var dist embed.FS
 
-// Dist returns the built app: index.html at its root, hashed files under assets/.
+// Dist returns the built app: index.html at its root, hashed files under assets/, and the pages
+// scripts/prerender.mjs rendered at build time under prerender/.
 func Dist() fs.FS {
 	sub, err := fs.Sub(dist, "dist/app")
 	if err != nil {

@@ -86,8 +86,10 @@ test.describe('on a desktop (1280x800)', () => {
 
   test('scrolling down loads more featured products', async ({ page }) => {
     await page.goto('/')
-    const cards = page.getByRole('region', { name: 'Productos Destacados' }).getByRole('listitem')
-    await expect(cards.first()).toBeVisible()
+    const featured = page.getByRole('region', { name: 'Productos Destacados' })
+    const cards = featured.getByRole('listitem')
+    // The products, not the skeletons of the prerendered page.
+    await expect(featured.getByRole('link').first()).toBeVisible()
     const first = await cards.count()
     await page.getByTestId('load-more').scrollIntoViewIfNeeded()
     await expect.poll(() => cards.count()).toBeGreaterThan(first)

@@ -13,5 +13,6 @@ globalThis.Request = class extends NodeRequest {
 
 afterEach(() => {
   cleanup()
-  window.localStorage.clear()
+  // Tests of the build-time prerender run in Node, without a window.
+  if (typeof window !== 'undefined') window.localStorage.clear()
 })

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { CartIcon, MenuIcon, UserIcon } from '@/components/icons'
 import { Logo } from '@/components/layout/logo'
+import { useInBrowser } from '@/components/use-in-browser'
 
 type HeaderProps = {
   shopName: string
@@ -17,6 +18,9 @@ const iconButton =
 
 /** The shop header: menu button, logo, search, profile and cart with its badge. */
 export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: HeaderProps) {
+  // Prerendered at build time, the cart (in browser storage) is unknown and the menu cannot open
+  // yet: no badge, a neutral label and a disabled button until the app runs.
+  const ready = useInBrowser()
   const badge = cartCount > 99 ? '99+' : String(cartCount)
   return (
     <header className="sticky top-0 z-40 bg-brand-900 text-white shadow-md shadow-brand-950/20">
@@ -25,6 +29,7 @@ export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: He
           type="button"
           className={iconButton}
           onClick={onOpenMenu}
+          disabled={!ready}
           aria-label="Abrir menú"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
@@ -42,10 +47,10 @@ export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: He
         <Link
           to="/carrito"
           className={iconButton}
-          aria-label={cartCount > 0 ? `Carrito, ${cartCount} artículos` : 'Carrito, vacío'}
+          aria-label={!ready ? 'Carrito' : cartCount > 0 ? `Carrito, ${cartCount} artículos` : 'Carrito, vacío'}
         >
           <CartIcon />
-          {cartCount > 0 ? (
+          {ready && cartCount > 0 ? (
             <span
               data-testid="cart-badge"
               aria-hidden="true"

@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/dialog'
 import { AlertIcon, CartIcon, LogInIcon } from '@/components/icons'
+import { Skeleton } from '@/components/skeleton'
+import { useInBrowser } from '@/components/use-in-browser'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { api, apiErrorMessage } from '@/lib/api'
 import { formatMoney } from '@/lib/money'
@@ -27,6 +29,7 @@ const DEFAULT_PHONE = '55 1234 5678'
 /** `/carrito` (SPEC §2 Cart): lines, totals with IVA, and the two ways to pay. */
 export function CartPage() {
   useDocumentTitle('Tu Carrito')
+  const inBrowser = useInBrowser()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const items = useAppSelector(selectCartItems)
@@ -115,7 +118,13 @@ export function CartPage() {
         ) : null}
       </div>
 
-      {items.length === 0 ? (
+      {!inBrowser ? (
+        // Prerendered: the cart is in browser storage, unknown here; the app shows it once loaded.
+        <div className="mt-6" aria-busy="true">
+          <Skeleton className="h-80 w-full rounded-3xl" />
+          <span className="sr-only">Cargando tu carrito…</span>
+        </div>
+      ) : items.length === 0 ? (
         <div className="mt-6 flex flex-col items-center rounded-3xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
           <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <CartIcon size={30} />

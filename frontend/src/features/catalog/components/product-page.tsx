@@ -24,7 +24,7 @@ export function ProductPage() {
 
   if (isLoading) {
     return (
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-2" aria-busy="true">
+      <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 md:grid-cols-2" aria-busy="true">
         <Skeleton className="aspect-square w-full" />
         <div className="space-y-3">
           <Skeleton className="h-6 w-3/4" />

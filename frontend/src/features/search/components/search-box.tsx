@@ -3,6 +3,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { SearchIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
+import { useInBrowser } from '@/components/use-in-browser'
 import { formatMoney } from '@/lib/money'
 import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
 import { truncate } from '@/lib/text'
@@ -20,6 +21,8 @@ export function SearchBox() {
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const blurTimer = useRef<number | undefined>(undefined)
+  // Prerendered, the box waits for the app: what is typed into it before would be lost.
+  const ready = useInBrowser()
 
   const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
   const enabled = term.length >= MIN_SEARCH_LENGTH
@@ -78,6 +81,7 @@ export function SearchBox() {
           aria-autocomplete="list"
           aria-activedescendant={showPanel && active >= 0 ? `${listId}-${active}` : undefined}
           placeholder="¿Qué estás buscando hoy?"
+          disabled={!ready}
           value={text}
           onChange={(event) => {
             setText(event.target.value)

@@ -1,0 +1,107 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { DEMO, MOBILE, logIn, watchPageErrors } from './helpers'
+
+// The pages are prerendered at build time (scripts/prerender.mjs) and the server picks one by
+// route (app/server.go spaHandler): the shop shows before its JS runs, and deep links still work.
+
+type Product = { _id: string; nombre?: string; titulo?: string; variantes: { _id: string; precioVenta?: number }[] }
+
+async function firstProduct(request: APIRequestContext): Promise<Product> {
+  const list = await (await request.get('/v1/productos?limit=1')).json()
+  const product: Product | undefined = list.products?.[0]
+  expect(product?._id).toBeTruthy()
+  return product as Product
+}
+
+/** Records, from the very first byte, whether the page ever showed `text` in the main area. */
+async function watchForText(page: Page, text: string) {
+  await page.addInitScript((text) => {
+    const w = window as unknown as { __seen: boolean }
+    w.__seen = false
+    new MutationObserver(() => {
+      if (document.querySelector('main')?.textContent?.includes(text)) w.__seen = true
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  }, text)
+  return () => page.evaluate(() => (window as unknown as { __seen: boolean }).__seen)
+}
+
+test.describe('before any JS runs', () => {
+  test.use({ javaScriptEnabled: false, viewport: MOBILE, isMobile: true })
+
+  test('the home page shows the header, the hero and the bottom navigation', async ({ page }) => {
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(header).toBeVisible()
+    await expect(header.getByPlaceholder('¿Qué estás buscando hoy?')).toBeVisible()
+    // What would not work yet waits for the app, rather than losing what the user does.
+    await expect(header.getByRole('combobox', { name: 'Buscar productos' })).toBeDisabled()
+    await expect(header.getByRole('button', { name: 'Abrir menú' })).toBeDisabled()
+    await expect(page.getByTestId('greeting')).toHaveText('Bienvenido')
+    await expect(page.getByRole('heading', { name: 'Protege lo que más importa' })).toBeVisible()
+    await expect(page.getByText('Cámaras, grabadores, redes y energía de las mejores marcas')).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Navegación inferior' })).toBeVisible()
+  })
+
+  test('a product page shows the frame and the loading product', async ({ page, request }) => {
+    const product = await firstProduct(request)
+    await page.goto(`/product/${product._id}`)
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
+  })
+
+  test('the cart shows its title and waits for the stored cart, never an empty cart', async ({ page }) => {
+    await page.goto('/carrito')
+    await expect(page.getByRole('heading', { name: 'Tu Carrito' })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText('Cargando tu carrito…')
+    await expect(page.getByRole('main')).not.toContainText(/vac[ií]o/i)
+    await expect(page.getByRole('link', { name: 'Carrito', exact: true })).toBeVisible()
+  })
+
+  test('other shop pages show the frame around the loading indicator', async ({ page }) => {
+    await page.goto('/tiendas')
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Cargando…')
+  })
+
+  test('back-office pages do not show the shop frame', async ({ page }) => {
+    await page.goto('/ventas')
+    await expect(page.locator('#root')).toBeEmpty()
+  })
+})
+
+test.describe('deep links', () => {
+  test('a product page opens straight from its address', async ({ page, request }) => {
+    const errors = watchPageErrors(page)
+    const product = await firstProduct(request)
+    await page.goto(`/product/${product._id}`)
+    await expect(page.getByRole('heading', { level: 1, name: (product.nombre || product.titulo || '').trim() })).toBeVisible()
+    await expect(page.getByTestId('precio-final')).toHaveText(/^\$[\d,]+\.\d{2}$/)
+    await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('a staff screen opens straight from its address, in the back-office frame', async ({ page }) => {
+    const errors = watchPageErrors(page)
+    await logIn(page, DEMO.admin)
+    await page.goto('/ventas')
+    await expect(page.getByRole('heading', { level: 1, name: 'Reporte de ventas' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Navegación inferior' })).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+
+  test('a cart with items never shows the empty cart on the way', async ({ page, request }) => {
+    const errors = watchPageErrors(page)
+    const product = await firstProduct(request)
+    const title = (product.nombre || product.titulo || '').trim()
+    await page.goto(`/product/${product._id}`)
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click()
+    await expect(page.getByTestId('cart-badge')).toHaveText('1')
+
+    const sawEmpty = await watchForText(page, 'Carrito de compras vacio')
+    await page.goto('/carrito')
+    await expect(page.getByRole('list', { name: 'Productos en tu carrito' })).toContainText(title.slice(0, 20))
+    await expect(page.getByTestId('cart-badge')).toHaveText('1')
+    expect(await sawEmpty()).toBe(false)
+    expect(errors).toEqual([])
+  })
+})

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Build-time prerendering (issue #9), run by `npm run build` after the client and SSR builds:
+// renders the pages below with the SSR bundle (src/prerender.tsx, built into dist/ssr) and writes
+// each into a copy of dist/app/index.html, inside <div id="root">. The Go server (app/server.go
+// spaHandler) picks the file by route. dist/ssr is removed afterwards: the binary embeds dist/.
+//
+//   node scripts/prerender.mjs
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const app = path.join(frontend, 'dist/app')
+const ssr = path.join(frontend, 'dist/ssr')
+
+/** The files app/server.go serves, under dist/app/prerender/: the path rendered and how. */
+const PAGES = [
+  { file: 'home.html', path: '/' },
+  // The product screen in its loading state: the same for every product.
+  { file: 'product.html', path: '/product/_' },
+  { file: 'cart.html', path: '/carrito' },
+  // Every other shop path: the shop's frame around the loading indicator.
+  { file: 'shell.html', path: '/_', shell: true },
+]
+
+const ROOT = '<div id="root"></div>'
+
+/**
+ * index.html with `markup` inside the root element. React puts the preloads it finds (the logo)
+ * in front of the markup; they go to the end of <head>, where the browser's preload scanner and
+ * the HTML spec expect them.
+ */
+function fill(template, markup) {
+  if (!template.includes(ROOT)) throw new Error(`prerender: ${ROOT} is missing from index.html`)
+  const hoisted = markup.match(/^(?:<link [^>]*\/?>)+/)?.[0] ?? ''
+  const body = markup.slice(hoisted.length)
+  return template.replace('</head>', `${hoisted}</head>`).replace(ROOT, `<div id="root">${body}</div>`)
+}
+
+async function main() {
+  const { render } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href)
+  const template = fs.readFileSync(path.join(app, 'index.html'), 'utf8')
+  fs.mkdirSync(path.join(app, 'prerender'), { recursive: true })
+  for (const page of PAGES) {
+    const html = fill(template, await render(page.path, { shell: page.shell }))
+    fs.writeFileSync(path.join(app, 'prerender', page.file), html)
+    console.log(`  prerender/${page.file.padEnd(14)} ${page.path.padEnd(12)} ${(html.length / 1000).toFixed(1)} KB`)
+  }
+  fs.rmSync(ssr, { recursive: true, force: true })
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error)
+  process.exitCode = 1
+})
