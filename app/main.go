@@ -16,7 +16,7 @@ import (
 )
 
 // defaultMemoryLimit is the Go runtime's soft memory limit unless GOMEMLIMIT is set.
-const defaultMemoryLimit = 120 << 20
+const defaultMemoryLimit = 100 << 20
 
 // defaultGCPercent is the collector's GOGC unless GOGC is set: the embedded store allocates a lot
 // per write, and letting the heap grow to three times what is live before a collection, instead

@@ -77,8 +77,8 @@ func (s *Store) EachIndexed(ctx context.Context, coll string, w Where, cond, pro
 	if !ok {
 		return false, nil
 	}
-	ids, total, err := s.idsWhere(ctx, coll, where, args)
-	if err != nil || total == 0 || len(ids)*2 > total {
+	ids, ok, err := s.idsWhere(ctx, coll, where, args)
+	if err != nil || !ok {
 		return false, err
 	}
 	if projection != nil {
@@ -157,60 +157,69 @@ func withFields(projection bson.M, field string, cond bson.M) bson.M {
 	return p
 }
 
-// idsWhere answers the _id (ObjectIDs) of the rows of coll's table that pass where, and how many
-// rows the table holds; none of either when coll does not exist yet, or its lookups by _id have no
-// index yet (IndexIDs), as reading each document would then read them all.
-func (s *Store) idsWhere(ctx context.Context, coll, where string, args []any) ([]bson.ObjectID, int, error) {
+// idsWhere answers the _id (ObjectIDs) of the rows of coll's table that pass where, if they are
+// fewer than half of its rows; ok is false otherwise, and when coll does not exist yet or its
+// lookups by _id have no index yet (IndexIDs), as reading each document would then read them all.
+// The counts are read from the indexes alone.
+func (s *Store) idsWhere(ctx context.Context, coll, where string, args []any) (ids []bson.ObjectID, ok bool, err error) {
 	if _, err := os.Stat(s.file); errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, nil // nothing written to this database yet
+		return nil, false, nil // nothing written to this database yet
 	}
 	db, err := s.sqlReader()
 	if err != nil {
-		return nil, 0, err
+		return nil, false, err
 	}
 	var table string
 	var indexed bool
 	err = db.QueryRowContext(ctx, `SELECT c.table_name, EXISTS (SELECT 1 FROM sqlite_master i
 		WHERE i.type = 'index' AND i.name = c.table_name || ?) FROM _ferretdb_collections c WHERE c.name = ?`, idIndexSuffix, coll).Scan(&table, &indexed)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && !indexed {
-		return nil, 0, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("mongox: table of %s: %w", coll, err)
+		return nil, false, fmt.Errorf("mongox: table of %s: %w", coll, err)
 	}
-	var total int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM `+sqlName(table)).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("mongox: count %s: %w", coll, err)
+	var total, selected int
+	err = db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM `+sqlName(table)+`), (SELECT count(*) FROM `+sqlName(table)+` WHERE `+where+`)`, args...).
+		Scan(&total, &selected)
+	if err != nil {
+		return nil, false, fmt.Errorf("mongox: count %s: %w", coll, err)
+	}
+	if selected*2 > total {
+		return nil, false, nil
 	}
 	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE `+where, args...)
 	if err != nil {
-		return nil, 0, fmt.Errorf("mongox: select %s: %w", coll, err)
+		return nil, false, fmt.Errorf("mongox: select %s: %w", coll, err)
 	}
 	defer rows.Close()
-	var ids []bson.ObjectID
+	ids = make([]bson.ObjectID, 0, selected)
 	for rows.Next() {
 		var hex string
 		if err := rows.Scan(&hex); err != nil {
-			return nil, 0, fmt.Errorf("mongox: select %s: %w", coll, err)
+			return nil, false, fmt.Errorf("mongox: select %s: %w", coll, err)
 		}
 		id, err := bson.ObjectIDFromHex(hex)
 		if err != nil {
-			return nil, 0, fmt.Errorf("mongox: select %s: an _id that is not an ObjectID: %q", coll, hex)
+			return nil, false, fmt.Errorf("mongox: select %s: an _id that is not an ObjectID: %q", coll, hex)
 		}
 		ids = append(ids, id)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("mongox: select %s: %w", coll, err)
+		return nil, false, fmt.Errorf("mongox: select %s: %w", coll, err)
 	}
-	return ids, total, nil
+	return ids, true, nil
 }
 
-// sqlReader is a read-only connection pool to the embedded store's database file, opened once.
+// sqlReader is a read-only connection pool to the embedded store's database file, opened once:
+// two connections with small page caches, closed after a minute idle (SQLite's memory is not the
+// Go heap's, so GOMEMLIMIT does not rein it in).
 func (s *Store) sqlReader() (*sql.DB, error) {
 	s.sqlOnce.Do(func() {
-		s.sqlDB, s.sqlErr = sql.Open("sqlite", "file:"+s.file+"?mode=ro&_pragma=busy_timeout(10000)")
+		s.sqlDB, s.sqlErr = sql.Open("sqlite", "file:"+s.file+"?mode=ro&_pragma=busy_timeout(10000)&_pragma=cache_size(-512)")
 		if s.sqlErr == nil {
-			s.sqlDB.SetMaxOpenConns(4)
+			s.sqlDB.SetMaxOpenConns(2)
+			s.sqlDB.SetConnMaxIdleTime(time.Minute)
 		}
 	})
 	if s.sqlErr != nil {
