@@ -360,6 +360,9 @@ func (b *bench) reportsAndCut(ctx context.Context, run int) error {
 	if err := b.restart(ctx); err != nil {
 		return err
 	}
+	if m, err := readMemory(b.srv.pid()); err == nil {
+		logf("run %d: started: server VmHWM %d MB, VmRSS %d MB", run, m.HWM>>20, m.RSS>>20)
+	}
 	today := time.Now().In(sales.ShopZone).Format(time.DateOnly)
 	calls := []struct {
 		name, method, path, token string
@@ -382,6 +385,9 @@ func (b *bench) reportsAndCut(ctx context.Context, run int) error {
 		b.rows = append(b.rows, row{name: label + c.name, rate: fmt.Sprintf("%.2f", res.rate()), p50: ms(res.pct(50)), p99: ms(res.pct(99)),
 			bareP99: "-", ratio: "-", target: "-", met: errorsOnly(res.errs)})
 		reportErrors(c.name, res)
+		if m, err := readMemory(b.srv.pid()); err == nil {
+			logf("run %d: %s: server VmHWM %d MB, VmRSS %d MB", run, c.name, m.HWM>>20, m.RSS>>20)
+		}
 	}
 	var cut struct {
 		Ventas []json.RawMessage `json:"ventas"`
