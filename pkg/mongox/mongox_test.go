@@ -3,6 +3,7 @@ package mongox
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -142,31 +143,9 @@ func TestIndexIDsMakesLookupsByIDUseAnIndex(t *testing.T) {
 	}
 
 	// SQLite's plan for the query FerretDB sends for a find by _id.
-	db, err := sql.Open("sqlite", "file:"+s.file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var table string
-	if err := db.QueryRow(`SELECT table_name FROM _ferretdb_collections WHERE name = 'ventas'`).Scan(&table); err != nil {
-		t.Fatal(err)
-	}
-	var plan strings.Builder
-	rows, err := db.Query(`EXPLAIN QUERY PLAN SELECT _ferretdb_sjson FROM "`+table+`" WHERE _ferretdb_sjson->'$._id' = ?`, `{"$o":"x"}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan.WriteString(detail)
-	}
-	rows.Close()
-	if !strings.Contains(plan.String(), "USING INDEX "+table+idIndexSuffix) {
-		t.Fatalf("plan %q does not use the index", plan.String())
+	table, plan := queryPlan(t, s, "ventas", `SELECT _ferretdb_sjson FROM %s WHERE _ferretdb_sjson->'$._id' = ?`, `{"$o":"x"}`)
+	if !strings.Contains(plan, "USING INDEX "+table+idIndexSuffix) {
+		t.Fatalf("plan %q does not use the index", plan)
 	}
 
 	// The store works as before: finds and updates by _id, its own index list, dropping.
@@ -206,4 +185,33 @@ func TestMarkers(t *testing.T) {
 	if done, err := HasMarker(ctx, meta, "tarea-v1"); err != nil || !done {
 		t.Fatalf("after: %v %v", done, err)
 	}
+}
+
+// queryPlan answers the table of collection coll in the embedded store s, and SQLite's plan for
+// query, in which %s stands for that table.
+func queryPlan(t *testing.T, s *Store, coll, query string, args ...any) (table, plan string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+s.file+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.QueryRow(`SELECT table_name FROM _ferretdb_collections WHERE name = ?`, coll).Scan(&table); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Query(`EXPLAIN QUERY PLAN `+fmt.Sprintf(query, sqlName(table)), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var details []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		details = append(details, detail)
+	}
+	return table, strings.Join(details, "; ")
 }

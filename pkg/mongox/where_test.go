@@ -2,7 +2,6 @@ package mongox
 
 import (
 	"context"
-	"database/sql"
 	"slices"
 	"strings"
 	"testing"
@@ -110,22 +109,9 @@ func TestEachIndexedSelectsAsAFindDoes(t *testing.T) {
 	if !s.Embedded() {
 		return
 	}
-	db, err := sql.Open("sqlite", "file:"+s.file+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var table string
-	if err := db.QueryRow(`SELECT table_name FROM _ferretdb_collections WHERE name = 'ventas'`).Scan(&table); err != nil {
-		t.Fatal(err)
-	}
 	for _, w := range taken[:3] {
 		where, args, _ := sqlWhere(w)
-		var id, parent, unused int
-		var plan string
-		if err := db.QueryRow(`EXPLAIN QUERY PLAN SELECT 1 FROM "`+table+`" WHERE `+where, args...).Scan(&id, &parent, &unused, &plan); err != nil {
-			t.Fatal(err)
-		}
+		table, plan := queryPlan(t, s, "ventas", `SELECT 1 FROM %s WHERE `+where, args...)
 		if !strings.Contains(plan, "USING INDEX "+table+"_"+w.Field) {
 			t.Errorf("%+v: plan %q does not use FerretDB's index", w, plan)
 		}
