@@ -69,6 +69,25 @@ test.describe('before any JS runs', () => {
   })
 })
 
+/**
+ * Before the app's scripts run, keeps the page's header; answers later whether the app
+ * adopted the prerendered markup (the same node) rather than drawing the page anew.
+ */
+async function watchAdoption(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        ;(window as unknown as { __first: Element | null }).__first = document.querySelector('#root header')
+      }
+    })
+  })
+  return () =>
+    page.evaluate(() => {
+      const first = (window as unknown as { __first: Element | null }).__first
+      return first !== null && first.isConnected
+    })
+}
+
 test.describe('deep links', () => {
   test('a product page opens straight from its address', async ({ page, request }) => {
     const errors = watchPageErrors(page)
@@ -102,6 +121,42 @@ test.describe('deep links', () => {
     await expect(page.getByRole('list', { name: 'Productos en tu carrito' })).toContainText(title.slice(0, 20))
     await expect(page.getByTestId('cart-badge')).toHaveText('1')
     expect(await sawEmpty()).toBe(false)
+    expect(errors).toEqual([])
+  })
+
+  test('the app adopts the page prerendered for its route, signed in and with a cart too', async ({ page, request }) => {
+    const errors = watchPageErrors(page)
+    const redrawn: string[] = []
+    page.on('console', (message) => {
+      if (message.text().includes('La página se dibujó de nuevo')) redrawn.push(page.url())
+    })
+    const adopted = await watchAdoption(page)
+    const product = await firstProduct(request)
+    const visit = async (path: string, ready: (p: Page) => Promise<void>) => {
+      await page.goto(path)
+      await ready(page)
+      expect(await adopted(), `${path}: the prerendered page was drawn anew`).toBe(true)
+    }
+    const home = async (p: Page) => {
+      await expect(p.getByRole('main').locator('a[href^="/product/"]').first()).toBeVisible()
+    }
+    const cart = async (p: Page) => {
+      await expect(p.getByRole('main')).not.toContainText('Cargando tu carrito…')
+    }
+    const detail = async (p: Page) => {
+      await expect(p.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
+    }
+    await visit('/', home)
+    await visit('/carrito', cart)
+    await visit(`/product/${product._id}`, detail)
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click()
+    await expect(page.getByTestId('cart-badge')).toHaveText('1')
+    await logIn(page, DEMO.cliente)
+    await visit('/', home)
+    await expect(page.getByTestId('greeting')).toHaveText(/^Hola /)
+    await visit('/carrito', cart)
+    await expect(page.getByRole('list', { name: 'Productos en tu carrito' })).toBeVisible()
+    expect(redrawn).toEqual([])
     expect(errors).toEqual([])
   })
 })

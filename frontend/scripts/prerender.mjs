@@ -28,13 +28,15 @@ const ROOT = '<div id="root"></div>'
 /**
  * index.html with `markup` inside the root element. React puts the preloads it finds (the logo)
  * in front of the markup; they go to the end of <head>, where the browser's preload scanner and
- * the HTML spec expect them.
+ * the HTML spec expect them. A page rendered for its own route is marked data-prerendered: the app
+ * adopts its markup (main.tsx); the shop frame stands for other routes, so the app replaces it.
  */
-function fill(template, markup) {
+function fill(template, markup, ownRoute) {
   if (!template.includes(ROOT)) throw new Error(`prerender: ${ROOT} is missing from index.html`)
   const hoisted = markup.match(/^(?:<link [^>]*\/?>)+/)?.[0] ?? ''
   const body = markup.slice(hoisted.length)
-  return template.replace('</head>', `${hoisted}</head>`).replace(ROOT, `<div id="root">${body}</div>`)
+  const root = ownRoute ? '<div id="root" data-prerendered="">' : '<div id="root">'
+  return template.replace('</head>', `${hoisted}</head>`).replace(ROOT, `${root}${body}</div>`)
 }
 
 /**
@@ -54,7 +56,7 @@ async function main() {
   const template = lowerScriptPriority(fs.readFileSync(path.join(app, 'index.html'), 'utf8'))
   fs.mkdirSync(path.join(app, 'prerender'), { recursive: true })
   for (const page of PAGES) {
-    const html = fill(template, await render(page.path, { shell: page.shell }))
+    const html = fill(template, await render(page.path, { shell: page.shell }), !page.shell)
     fs.writeFileSync(path.join(app, 'prerender', page.file), html)
     console.log(`  prerender/${page.file.padEnd(14)} ${page.path.padEnd(12)} ${(html.length / 1000).toFixed(1)} KB`)
   }

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
@@ -17,19 +17,27 @@ const router = createBrowserRouter(routes)
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
 
+const app = (
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>
+)
+
 function render(container: HTMLElement) {
-  const reactRoot = createRoot(container)
-  // A transition: React renders the first screen in short slices, keeping the main thread free,
-  // and replaces the prerendered markup (scripts/prerender.mjs) only when it commits.
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <Provider store={store}>
-          <RouterProvider router={router} />
-        </Provider>
-      </StrictMode>,
-    ),
-  )
+  if (container.hasAttribute('data-prerendered')) {
+    // The page prerendered for this very route (scripts/prerender.mjs): React adopts its markup,
+    // so the browser neither builds the page again nor lays it out anew. What depends on the
+    // browser renders as in the prerender first (useInBrowser), then updates.
+    // If the markup differs after all (a browser extension may edit it), React draws the page anew:
+    // nothing is lost, so it is no error for the error log (e2e/prerender.spec.ts checks our pages).
+    hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('La página se dibujó de nuevo:', error) })
+    return
+  }
+  // Anything else, the shop frame included, is drawn anew. A transition: React renders the first
+  // screen in short slices, keeping the main thread free, and replaces the frame when it commits.
+  startTransition(() => createRoot(container).render(app))
 }
 
 // A prerendered page stays on screen until the route's lazy screen has loaded, so that the first

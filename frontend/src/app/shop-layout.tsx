@@ -8,6 +8,7 @@ import { Header } from '@/components/layout/header'
 import { SessionNotice } from '@/components/layout/session-notice'
 import { SideMenu } from '@/components/layout/side-menu'
 import { TopBar } from '@/components/layout/top-bar'
+import { useInBrowser } from '@/components/use-in-browser'
 import { DEFAULT_SHOP_NAME } from '@/lib/categories'
 import { selectCartCount } from '@/features/cart/cart-slice'
 import { useGetConfigQuery } from '@/features/config/api'
@@ -28,14 +29,24 @@ export function ShopLayout() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const navigation = useNavigation()
-  const firstName = useAppSelector(selectFirstName)
-  const signedIn = useAppSelector(selectIsSignedIn)
-  const isAdmin = useAppSelector(selectIsAdmin)
-  const notice = useAppSelector(selectNotice)
+  // Prerendered, and while React adopts that markup, the frame is drawn as with no session and no
+  // answers yet (what the prerendered HTML holds); the browser's state follows a moment later.
+  const inBrowser = useInBrowser()
+  const session = {
+    firstName: useAppSelector(selectFirstName),
+    signedIn: useAppSelector(selectIsSignedIn),
+    isAdmin: useAppSelector(selectIsAdmin),
+    notice: useAppSelector(selectNotice),
+    rol: useAppSelector(selectRol),
+  }
+  const { firstName, signedIn, isAdmin, notice, rol } = inBrowser
+    ? session
+    : { firstName: '', signedIn: false, isAdmin: false, notice: null, rol: undefined }
   // The 'Administrador' entry opens the first staff screen the role may use (DESIGN §4).
-  const adminPath = screensFor(useAppSelector(selectRol))[0]?.path
+  const adminPath = screensFor(rol)[0]?.path
   const cartCount = useAppSelector(selectCartCount)
-  const { data: config } = useGetConfigQuery()
+  const answer = useGetConfigQuery().data
+  const config = inBrowser ? answer : undefined
   const [menuOpen, setMenuOpen] = useState(false)
   const shopName = config?.tienda?.nombre || DEFAULT_SHOP_NAME
 

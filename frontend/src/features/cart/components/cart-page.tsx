@@ -105,7 +105,7 @@ export function CartPage() {
     <section className="mx-auto w-full max-w-5xl px-4 pt-5 pb-8 sm:pt-8">
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-brand-900">Tu Carrito</h1>
-        {items.length > 0 ? (
+        {inBrowser && items.length > 0 ? (
           <button
             type="button"
             onClick={() => setConfirmClear(true)}
