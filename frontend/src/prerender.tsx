@@ -1,6 +1,6 @@
 // Build-time prerendering (scripts/prerender.mjs): renders a page of the app to HTML with React's
 // server renderer, so that the browser paints it from HTML and CSS before the JS has arrived.
-// main.tsx then renders the app over it with createRoot (no hydration).
+// main.tsx then adopts that markup (hydrateRoot) when it was rendered for the route at hand.
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Provider } from 'react-redux'
