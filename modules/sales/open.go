@@ -9,7 +9,6 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
-	"golang.org/x/sync/errgroup"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/mongox"
@@ -30,8 +29,6 @@ const (
 	// openGrace: an entry touched this recently stays even when its sale looks closed, since a
 	// change that reopens an order touches the entry first and writes the sale after.
 	openGrace = 5 * time.Minute
-	// openLookups is how many sales PendingOrders looks up at once.
-	openLookups = 8
 )
 
 type openEntry struct {
@@ -125,34 +122,22 @@ func (s *Service) PendingOrders(ctx context.Context, clientID string) ([]Sale, e
 	slices.SortFunc(ids, func(a, b bson.ObjectID) int { return bytes.Compare(a[:], b[:]) })
 	ids = slices.Compact(ids)
 
-	found := make([]*Sale, len(ids))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(openLookups)
-	for i, id := range ids {
-		g.Go(func() error {
-			v, err := s.store.get(gctx, id)
-			if apperr.Is(err, apperr.NotFound) {
-				return nil // an intent not saved (yet), or an entry the sweep will drop
-			}
-			if err != nil {
-				return err
-			}
-			if isOpen(v) && (clientID == "" || v.UsuarioID == clientID && v.Pago == PagoPendiente) {
-				found[i] = &v
-			}
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
+	out := []Sale{}
+	err = s.store.db.EachByID(ctx, collection, ids, nil, func(doc bson.Raw) error {
+		var v Sale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return fmt.Errorf("sales: open orders: %w", err)
+		}
+		// An intent not saved (yet) has no sale; a closed sale's entry goes at the next sweep.
+		if isOpen(v) && (clientID == "" || v.UsuarioID == clientID && v.Pago == PagoPendiente) {
+			out = append(out, v)
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	out := []Sale{}
-	for _, v := range found {
-		if v != nil {
-			out = append(out, *v)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Sale) int { return a.Fecha.Compare(b.Fecha) })
+	slices.SortFunc(out, func(a, b Sale) int { return -newestFirst(a, b) })
 	return out, nil
 }
 

@@ -200,13 +200,16 @@ func (s *Service) ByUser(ctx context.Context, userID string) ([]Sale, error) {
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b Sale) int {
-		if c := b.Fecha.Compare(a.Fecha); c != 0 {
-			return c
-		}
-		return bytes.Compare(b.ID[:], a.ID[:])
-	})
+	slices.SortFunc(out, newestFirst)
 	return out, nil
+}
+
+// newestFirst orders sales by date, newest first, and by _id when two share the millisecond.
+func newestFirst(a, b Sale) int {
+	if c := b.Fecha.Compare(a.Fecha); c != 0 {
+		return c
+	}
+	return bytes.Compare(b.ID[:], a.ID[:])
 }
 
 // Between lists the saved sales whose date falls in [from, to), newest first, as stored documents
@@ -214,27 +217,23 @@ func (s *Service) ByUser(ctx context.Context, userID string) ([]Sale, error) {
 // kept encoded they take a fraction of the memory of decoded ones.
 func (s *Service) Between(ctx context.Context, from, to time.Time) ([]bson.Raw, error) {
 	type entry struct {
-		fecha time.Time
-		doc   bson.Raw
+		key Sale // its date and _id, to sort by
+		doc bson.Raw
 	}
 	var list []entry
 	err := s.store.eachWhere(ctx, dated(from, to), saved, nil, func(doc bson.Raw) error {
-		f, ok := doc.Lookup("fecha").TimeOK()
-		if !ok {
-			return fmt.Errorf("sales: between: a sale without a date: %v", doc.Lookup("_id"))
+		f, okF := doc.Lookup("fecha").TimeOK()
+		id, okID := doc.Lookup("_id").ObjectIDOK()
+		if !okF || !okID {
+			return fmt.Errorf("sales: between: a sale without a date or an ObjectID: %v", doc.Lookup("_id"))
 		}
-		list = append(list, entry{f, slices.Clone(doc)})
+		list = append(list, entry{Sale{ID: id, Fecha: f}, slices.Clone(doc)})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(list, func(a, b entry) int {
-		if c := b.fecha.Compare(a.fecha); c != 0 {
-			return c
-		}
-		return bytes.Compare(b.doc.Lookup("_id").Value, a.doc.Lookup("_id").Value)
-	})
+	slices.SortFunc(list, func(a, b entry) int { return newestFirst(a.key, b.key) })
 	out := make([]bson.Raw, len(list))
 	for i, d := range list {
 		out[i] = d.doc

@@ -84,34 +84,44 @@ func (s *Store) EachIndexed(ctx context.Context, coll string, w Where, cond, pro
 	if projection != nil {
 		projection = withFields(projection, w.Field, cond)
 	}
+	return true, s.EachByID(ctx, coll, ids, projection, func(doc bson.Raw) error {
+		if !w.holds(doc) {
+			return nil
+		}
+		if ok, err := matches(doc, cond); err != nil || !ok {
+			return err
+		}
+		return fn(doc)
+	})
+}
+
+// EachByID calls fn, one call at a time and in no particular order, with each document of coll
+// whose _id is in ids, reduced to projection (whole when nil); an _id with no document is skipped.
+// The documents are read by _id, a few at a time: on the embedded store, the only lookup that
+// uses an index (IndexIDs).
+func (s *Store) EachByID(ctx context.Context, coll string, ids []bson.ObjectID, projection bson.M, fn func(bson.Raw) error) error {
+	opts := options.FindOne()
+	if projection != nil {
+		opts.SetProjection(projection)
+	}
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(lookups)
 	for _, id := range ids {
 		g.Go(func() error {
-			opts := options.FindOne()
-			if projection != nil {
-				opts.SetProjection(projection)
-			}
 			doc, err := s.R.Collection(coll).FindOne(gctx, bson.M{"_id": id}, opts).Raw()
 			if errors.Is(err, mongo.ErrNoDocuments) {
-				return nil // deleted meanwhile
+				return nil // deleted meanwhile, or never saved
 			}
 			if err != nil {
-				return fmt.Errorf("mongox: each indexed %s: %w", coll, err)
-			}
-			if !w.holds(doc) {
-				return nil
-			}
-			if ok, err := matches(doc, cond); err != nil || !ok {
-				return err
+				return fmt.Errorf("mongox: %s by _id: %w", coll, err)
 			}
 			mu.Lock()
 			defer mu.Unlock()
 			return fn(doc)
 		})
 	}
-	return true, g.Wait()
+	return g.Wait()
 }
 
 // sqlWhere is w as an SQL condition on a FerretDB table, written with the expression of FerretDB's
@@ -134,7 +144,7 @@ func sqlWhere(w Where) (string, []any, bool) {
 	return expr + ` = ?`, []any{strconv.Quote(w.Equals)}, true
 }
 
-// lookups is how many documents EachIndexed reads at once.
+// lookups is how many documents EachByID reads at once.
 const lookups = 8
 
 var (

@@ -32,18 +32,12 @@ export function ShopLayout() {
   // Prerendered, and while React adopts that markup, the frame is drawn as with no session and no
   // answers yet (what the prerendered HTML holds); the browser's state follows a moment later.
   const inBrowser = useInBrowser()
-  const session = {
-    firstName: useAppSelector(selectFirstName),
-    signedIn: useAppSelector(selectIsSignedIn),
-    isAdmin: useAppSelector(selectIsAdmin),
-    notice: useAppSelector(selectNotice),
-    rol: useAppSelector(selectRol),
-  }
-  const { firstName, signedIn, isAdmin, notice, rol } = inBrowser
-    ? session
-    : { firstName: '', signedIn: false, isAdmin: false, notice: null, rol: undefined }
+  const firstName = useAppSelector((s) => (inBrowser ? selectFirstName(s) : ''))
+  const signedIn = useAppSelector((s) => inBrowser && selectIsSignedIn(s))
+  const isAdmin = useAppSelector((s) => inBrowser && selectIsAdmin(s))
+  const notice = useAppSelector((s) => (inBrowser ? selectNotice(s) : null))
   // The 'Administrador' entry opens the first staff screen the role may use (DESIGN §4).
-  const adminPath = screensFor(rol)[0]?.path
+  const adminPath = screensFor(useAppSelector((s) => (inBrowser ? selectRol(s) : null)))[0]?.path
   const cartCount = useAppSelector(selectCartCount)
   const answer = useGetConfigQuery().data
   const config = inBrowser ? answer : undefined
