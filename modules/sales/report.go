@@ -41,7 +41,7 @@ func (s *Service) SalesReport(ctx context.Context, from, to time.Time) (Report, 
 	projection := bson.M{"folio": 1, "estado": 1, "entrega": 1, "total": 1, "carrito.nombre": 1, "carrito.cantidad": 1}
 	r := Report{ProductosVendidos: map[string]int{}}
 	var total money.Cents
-	err := s.store.eachWhere(ctx, dated(from, to), saved, projection, func(doc bson.Raw) error {
+	err := s.store.each(ctx, dated(from, to), projection, func(doc bson.Raw) error {
 		var v sale
 		if err := bson.Unmarshal(doc, &v); err != nil {
 			return fmt.Errorf("sales: report: %w", err)

@@ -351,11 +351,11 @@ func TestHistoryAndDayListsMatchAFind(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name   string
-		where  mongox.Where
+		filter bson.M
 		list   func() ([]Sale, error)
 		expect []Sale
 	}{
-		{"u3's history", mongox.Where{Field: "usuarioId", Equals: "u3"}, func() ([]Sale, error) { return s.ByUser(ctx, "u3") },
+		{"u3's history", bson.M{"usuarioId": "u3", "estado": EstadoConfirmada}, func() ([]Sale, error) { return s.ByUser(ctx, "u3") },
 			[]Sale{today[3], today[2], today[1], today[0], old[0]}},
 		{"today's sales", dated(from, to), func() ([]Sale, error) {
 			raw, err := s.Between(ctx, from, to)
@@ -375,13 +375,9 @@ func TestHistoryAndDayListsMatchAFind(t *testing.T) {
 		if g, w := folios(got), folios(c.expect); !slices.Equal(g, w) {
 			t.Errorf("%s: %v, want %v", c.name, g, w)
 		}
-		ref, err := s.store.find(ctx, c.where.Filter(saved), bson.D{{Key: "fecha", Value: -1}})
+		ref, err := s.store.find(ctx, c.filter, bson.D{{Key: "fecha", Value: -1}})
 		if err != nil || !slices.Equal(folios(got), folios(ref)) {
 			t.Errorf("%s: %v, a find gives %v (%v)", c.name, folios(got), folios(ref), err)
-		}
-		indexed, err := s.store.db.EachIndexed(ctx, collection, c.where, saved, nil, func(bson.Raw) error { return nil })
-		if err != nil || indexed != s.store.db.Embedded() {
-			t.Errorf("%s: read through the indexes %v (%v); want it on the embedded store", c.name, indexed, err)
 		}
 	}
 	r, err := s.SalesReport(ctx, from, to)

@@ -17,7 +17,6 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
-	"tienda/pkg/mongox"
 )
 
 // ShopZone is the shop's time zone: days, folios and reports follow it.
@@ -189,7 +188,7 @@ func (s *Service) Get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 // ByUser lists a customer's saved sales, newest first.
 func (s *Service) ByUser(ctx context.Context, userID string) ([]Sale, error) {
 	out := []Sale{}
-	err := s.store.eachWhere(ctx, mongox.Where{Field: "usuarioId", Equals: userID}, saved, nil, func(doc bson.Raw) error {
+	err := s.store.each(ctx, bson.M{"usuarioId": userID, "estado": EstadoConfirmada}, nil, func(doc bson.Raw) error {
 		var v Sale
 		if err := bson.Unmarshal(doc, &v); err != nil {
 			return fmt.Errorf("sales: by user: %w", err)
@@ -221,7 +220,7 @@ func (s *Service) Between(ctx context.Context, from, to time.Time) ([]bson.Raw, 
 		doc bson.Raw
 	}
 	var list []entry
-	err := s.store.eachWhere(ctx, dated(from, to), saved, nil, func(doc bson.Raw) error {
+	err := s.store.each(ctx, dated(from, to), nil, func(doc bson.Raw) error {
 		f, okF := doc.Lookup("fecha").TimeOK()
 		id, okID := doc.Lookup("_id").ObjectIDOK()
 		if !okF || !okID {
@@ -241,11 +240,10 @@ func (s *Service) Between(ctx context.Context, from, to time.Time) ([]bson.Raw, 
 	return out, nil
 }
 
-// saved selects the saved sales (with a mongox.Where).
-var saved = bson.M{"estado": EstadoConfirmada}
-
-// dated selects the sales whose date falls in [from, to).
-func dated(from, to time.Time) mongox.Where { return mongox.Where{Field: "fecha", From: from, To: to} }
+// dated selects the saved sales whose date falls in [from, to).
+func dated(from, to time.Time) bson.M {
+	return bson.M{"fecha": bson.M{"$gte": from, "$lt": to}, "estado": EstadoConfirmada}
+}
 
 // Version returns a number that changes whenever an order is added or changed.
 func (s *Service) Version(ctx context.Context) (int64, error) { return s.store.version(ctx) }

@@ -159,43 +159,15 @@ func (s store) find(ctx context.Context, filter bson.M, sort bson.D) ([]Sale, er
 	return out, nil
 }
 
-// each calls fn with every sale that matches filter, reduced to projection (the whole document
-// when nil), in the store's order and a batch at a time: a caller that keeps only what it needs
-// never holds thousands of decoded sales, and the store has no sort to buffer. fn must copy the
-// document to keep it past its call.
+// each calls fn with every sale that filter selects (mongox.Each), reduced to projection (the
+// whole document when nil), in no particular order: a caller that keeps only what it needs never
+// holds thousands of decoded sales. fn must copy the document to keep it past its call.
 func (s store) each(ctx context.Context, filter, projection bson.M, fn func(bson.Raw) error) error {
-	opts := options.Find().SetBatchSize(eachBatch)
-	if projection != nil {
-		opts.SetProjection(projection)
-	}
-	cur, err := s.db.R.Collection(collection).Find(ctx, filter, opts)
-	if err != nil {
-		return fmt.Errorf("sales: find: %w", err)
-	}
-	defer cur.Close(context.WithoutCancel(ctx))
-	for cur.Next(ctx) {
-		if err := fn(cur.Current); err != nil {
-			return err
-		}
-	}
-	if err := cur.Err(); err != nil {
+	if err := s.db.Each(ctx, collection, filter, projection, fn); err != nil {
 		return fmt.Errorf("sales: find: %w", err)
 	}
 	return nil
 }
-
-// eachWhere is each for the sales that w and cond (equalities) select: on the embedded store
-// through its indexes when that pays (mongox.EachIndexed), otherwise with a find. The order is
-// not the store's.
-func (s store) eachWhere(ctx context.Context, w mongox.Where, cond, projection bson.M, fn func(bson.Raw) error) error {
-	if done, err := s.db.EachIndexed(ctx, collection, w, cond, projection, fn); done || err != nil {
-		return err
-	}
-	return s.each(ctx, w.Filter(cond), projection, fn)
-}
-
-// eachBatch is how many sales a batch of each carries: some hundred kilobytes.
-const eachBatch = 256
 
 // update applies a change to one sale while filter (fields equal to scalars: mongox.UpdateOneIf)
 // still matches, and returns the sale after it. apperr.Conflict when the sale exists but no

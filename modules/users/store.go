@@ -48,26 +48,22 @@ func (s store) count(ctx context.Context) (int64, error) {
 	return n, nil
 }
 
-// byEmail returns the user with that (lower-case) e-mail; apperr.NotFound when there is none. On
-// the embedded store it goes through the e-mail's index (mongox.EachIndexed): a find would read
-// every account, at every sign-in.
+// byEmail returns the user with that (lower-case) e-mail; apperr.NotFound when there is none.
 func (s store) byEmail(ctx context.Context, email string) (User, error) {
 	var u User
 	found := false
-	done, err := s.db.EachIndexed(ctx, collection, mongox.Where{Field: "email", Equals: email}, nil, nil, func(doc bson.Raw) error {
+	err := s.db.Each(ctx, collection, bson.M{"email": email}, nil, func(doc bson.Raw) error {
 		found = true
-		return bson.Unmarshal(doc, &u)
+		if err := bson.Unmarshal(doc, &u); err != nil {
+			return err
+		}
+		return mongox.Stop
 	})
-	if !done && err == nil {
-		err = s.db.R.Collection(collection).FindOne(ctx, bson.M{"email": email}).Decode(&u)
-	} else if done && err == nil && !found {
-		err = mongo.ErrNoDocuments
-	}
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return User{}, apperr.New(apperr.NotFound, "No existe ese usuario.")
-	}
 	if err != nil {
 		return User{}, fmt.Errorf("users: by email: %w", err)
+	}
+	if !found {
+		return User{}, apperr.New(apperr.NotFound, "No existe ese usuario.")
 	}
 	return u, nil
 }

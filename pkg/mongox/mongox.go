@@ -32,8 +32,8 @@ type Store struct {
 	embedded       *embedded // the embedded server this Store started, stopped by Close
 	// local: the store is an embedded FerretDB (this process is its only client), which uses no
 	// index for a filter other than exactly {_id}.
-	local    bool
-	docLocks [documentLocks]sync.Mutex // UpdateOneIf on the embedded store (update.go)
+	local bool
+	locks *locks // the embedded store's write locks (update.go), shared by its Stores
 
 	// file is the embedded store's SQLite file of this database, read directly by IndexIDs and
 	// EachIndexed (where.go) through sqlDB.
@@ -55,7 +55,7 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	if o.Database == "" {
 		o.Database = "tienda"
 	}
-	s := &Store{}
+	s := &Store{locks: &locks{}}
 	uri := o.URI
 	if uri == "" {
 		emb, err := startEmbedded(o.DataDir, "127.0.0.1:0")

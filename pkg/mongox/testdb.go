@@ -42,6 +42,7 @@ func TestDB(t testing.TB) *Store {
 		writer: shared.store.writer,
 		reader: shared.store.reader,
 		local:  shared.store.local,
+		locks:  shared.store.locks,
 	}
 	if shared.store.embedded != nil {
 		s.file = filepath.Join(shared.store.embedded.dir, name+".sqlite")

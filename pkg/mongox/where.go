@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,82 +19,70 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// Where selects documents by one indexed top-level field: equal to a string, or, when From or To is
-// set, a date in [From, To).
-type Where struct {
-	Field    string
-	Equals   string
-	From, To time.Time
-}
+// Stop ends an Each early when fn returns it; Each then returns nil.
+var Stop = errors.New("mongox: stop")
 
-func (w Where) isRange() bool { return !w.From.IsZero() || !w.To.IsZero() }
-
-// Filter is the MongoDB filter of w and of cond's equalities.
-func (w Where) Filter(cond bson.M) bson.M {
-	f := bson.M{}
-	for k, v := range cond {
-		f[k] = v
-	}
-	if w.isRange() {
-		f[w.Field] = bson.M{"$gte": w.From, "$lt": w.To}
-	} else {
-		f[w.Field] = w.Equals
-	}
-	return f
-}
-
-// holds reports whether doc passes w (its field read from doc, as the store would).
-func (w Where) holds(doc bson.Raw) bool {
-	v, err := doc.LookupErr(w.Field)
-	if err != nil {
-		return false
-	}
-	if !w.isRange() {
-		s, ok := v.StringValueOK()
-		return ok && s == w.Equals
-	}
-	t, ok := v.TimeOK()
-	return ok && !t.Before(w.From) && t.Before(w.To)
-}
-
-// EachIndexed calls fn, one call at a time and in no particular order, with each document of coll
-// that w and cond (equalities on scalars, as UpdateOneIf takes) select, reduced to projection
-// (whole when nil). It reports false, having done nothing, unless it pays: on the embedded store,
-// for a selection of fewer than half of coll's documents. The caller then reads with a find.
+// Each calls fn, one call at a time and in no particular order, with each document of coll that
+// filter selects (as match takes it), reduced to projection (an inclusion projection, or nil for
+// whole documents). fn must copy a document to keep it past its call.
 //
-// The embedded store uses no index for a filter other than exactly {_id}: any other find reads and
-// decodes every document of the collection, a quarter of a millisecond each, so a customer's
-// history or one day's sales cost as much as every sale ever made, and more every day. Here the
-// _id of the selected documents come from SQLite, through the index FerretDB built for w.Field
-// (EnsureIndexes) and with the same expression, so that SQLite's planner uses it; then each
-// document is read by _id. Dates are kept as milliseconds, which the index holds as text: ranges
-// are taken only between 13-digit bounds (2001 to 2286), where text and numeric order agree.
-// Every document read is checked against w and cond again before fn sees it.
-func (s *Store) EachIndexed(ctx context.Context, coll string, w Where, cond, projection bson.M, fn func(bson.Raw) error) (bool, error) {
-	if !s.local || s.file == "" {
-		return false, nil
+// On MongoDB it is a find. The embedded store uses no index for a find other than exactly {_id}:
+// any other filter reads and decodes every document of the collection, a quarter of a millisecond
+// each, so a customer's history or one day's sales would cost as much as every sale ever made. So
+// there, when the filter's conditions on top-level fields select fewer than half of the documents,
+// SQLite answers their _id through the indexes FerretDB built for those fields (EnsureIndexes),
+// with the same expressions, so that its planner uses them; each document is then read by _id and
+// checked against the whole filter again before fn sees it.
+func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
+	err := s.each(ctx, coll, filter, projection, fn)
+	if errors.Is(err, Stop) {
+		return nil
 	}
-	where, args, ok := sqlWhere(w)
-	if !ok {
-		return false, nil
-	}
-	ids, ok, err := s.idsWhere(ctx, coll, where, args)
-	if err != nil || !ok {
-		return false, err
-	}
-	if projection != nil {
-		projection = withFields(projection, w.Field, cond)
-	}
-	return true, s.EachByID(ctx, coll, ids, projection, func(doc bson.Raw) error {
-		if !w.holds(doc) {
-			return nil
+	return err
+}
+
+func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
+	if s.local && s.file != "" {
+		if where, args, ok := sqlFilter(filter); ok {
+			ids, ok, err := s.idsWhere(ctx, coll, where, args)
+			if err != nil {
+				return err
+			}
+			if ok {
+				if projection != nil {
+					projection = withFields(projection, filter)
+				}
+				return s.EachByID(ctx, coll, ids, projection, func(doc bson.Raw) error {
+					if ok, err := match(doc, filter); err != nil || !ok {
+						return err
+					}
+					return fn(doc)
+				})
+			}
 		}
-		if ok, err := matches(doc, cond); err != nil || !ok {
+	}
+	opts := options.Find().SetBatchSize(eachBatch)
+	if projection != nil {
+		opts.SetProjection(projection)
+	}
+	cur, err := s.R.Collection(coll).Find(ctx, filter, opts)
+	if err != nil {
+		return fmt.Errorf("mongox: find %s: %w", coll, err)
+	}
+	defer cur.Close(context.WithoutCancel(ctx))
+	for cur.Next(ctx) {
+		if err := fn(cur.Current); err != nil {
 			return err
 		}
-		return fn(doc)
-	})
+	}
+	if err := cur.Err(); err != nil {
+		return fmt.Errorf("mongox: find %s: %w", coll, err)
+	}
+	return nil
 }
+
+// eachBatch is how many documents a batch of a find carries: some hundred kilobytes of sales.
+const eachBatch = 256
 
 // EachByID calls fn, one call at a time and in no particular order, with each document of coll
 // whose _id is in ids, reduced to projection (whole when nil); an _id with no document is skipped.
@@ -124,24 +113,87 @@ func (s *Store) EachByID(ctx context.Context, coll string, ids []bson.ObjectID, 
 	return g.Wait()
 }
 
-// sqlWhere is w as an SQL condition on a FerretDB table, written with the expression of FerretDB's
-// index on w.Field; false when w is not one it can take.
-func sqlWhere(w Where) (string, []any, bool) {
-	if !plainField.MatchString(w.Field) {
+// sqlFilter is the part of filter that SQLite can answer through FerretDB's indexes, as an SQL
+// condition written with the expressions of FerretDB's indexes (_ferretdb_sjson->"field"): the
+// conditions on top-level fields with an equality to a plain string, a whole number or a
+// boolean, $exists, or a range of dates. The rest is left to match. ok is false when no condition
+// can be taken.
+func sqlFilter(filter bson.M) (string, []any, bool) {
+	var conds []string
+	var args []any
+	for field, want := range filter {
+		if !plainField.MatchString(field) {
+			continue
+		}
+		expr := `_ferretdb_sjson->` + sqlName(field) // exactly as FerretDB writes its index
+		ops, isOps := operators(want)
+		if !isOps {
+			ops = bson.M{"$eq": want}
+		}
+		for op, arg := range ops {
+			c, a, ok := sqlCondition(expr, op, arg)
+			if ok {
+				conds = append(conds, c)
+				args = append(args, a...)
+			}
+		}
+	}
+	if len(conds) == 0 {
 		return "", nil, false
 	}
-	expr := `_ferretdb_sjson->` + sqlName(w.Field) // exactly as FerretDB writes its index
-	if w.isRange() {
-		from, to := w.From.UnixMilli(), w.To.UnixMilli()
-		if !textOrdered(from) || !textOrdered(to) {
-			return "", nil, false
+	return strings.Join(conds, " AND "), args, true
+}
+
+// sqlCondition is one operator on an indexed expression, when SQLite's comparison of the JSON
+// texts the index holds agrees with MongoDB's comparison of the values.
+func sqlCondition(expr, op string, arg any) (string, []any, bool) {
+	switch op {
+	case "$exists":
+		if b, ok := arg.(bool); ok && b {
+			return expr + ` IS NOT NULL`, nil, true
+		} else if ok {
+			return expr + ` IS NULL`, nil, true
 		}
-		return expr + ` >= ? AND ` + expr + ` < ?`, []any{strconv.FormatInt(from, 10), strconv.FormatInt(to, 10)}, true
+	case "$eq":
+		if arg == nil {
+			return `(` + expr + ` IS NULL OR ` + expr + ` = 'null')`, nil, true
+		}
+		if text, ok := jsonText(arg); ok {
+			return expr + ` = ?`, []any{text}, true
+		}
+	case "$gte", "$gt", "$lt", "$lte":
+		t, ok := timeOf(arg)
+		if !ok || !textOrdered(t.UnixMilli()) {
+			return "", nil, false // dates are kept as milliseconds: 13 digits sort as text and as numbers
+		}
+		sqlOp := map[string]string{"$gte": ">=", "$gt": ">", "$lt": "<", "$lte": "<="}[op]
+		// Only dates of the same 13 digits: a number or a string beside them would compare as text.
+		return expr + ` ` + sqlOp + ` ? AND length(` + expr + `) = 13 AND ` + expr + ` GLOB '[0-9]*'`,
+			[]any{strconv.FormatInt(t.UnixMilli(), 10)}, true
 	}
-	if !plainValue.MatchString(w.Equals) {
-		return "", nil, false // a string FerretDB may escape differently in JSON
+	return "", nil, false
+}
+
+// jsonText is the JSON text FerretDB stores for a scalar, when it is the only text the equal
+// values have: plain strings, whole numbers (5, 5.0 and int64 5 are all "5"), booleans.
+func jsonText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		if plainValue.MatchString(x) {
+			return strconv.Quote(x), true
+		}
+	case bool:
+		return strconv.FormatBool(x), true
+	case int:
+		return strconv.Itoa(x), true
+	case int32:
+		return strconv.FormatInt(int64(x), 10), true
+	case int64:
+		if x > -1<<53 && x < 1<<53 {
+			return strconv.FormatInt(x, 10), true
+		}
 	}
-	return expr + ` = ?`, []any{strconv.Quote(w.Equals)}, true
+	return "", false
 }
 
 // lookups is how many documents EachByID reads at once.
@@ -155,13 +207,13 @@ var (
 // textOrdered: milliseconds with 13 digits, whose decimal texts sort as the numbers do.
 func textOrdered(ms int64) bool { return ms >= 1e12 && ms < 1e13 }
 
-// withFields adds to an inclusion projection the fields EachIndexed checks.
-func withFields(projection bson.M, field string, cond bson.M) bson.M {
-	p := bson.M{field: 1}
+// withFields adds to an inclusion projection the fields the filter checks.
+func withFields(projection, filter bson.M) bson.M {
+	p := bson.M{}
 	for k, v := range projection {
 		p[k] = v
 	}
-	for k := range cond {
+	for k := range filter {
 		p[k] = 1
 	}
 	return p

@@ -12,108 +12,150 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
-// EachIndexed selects exactly what a find with the same filter selects, through FerretDB's own
-// index, and declines what it cannot take or what would not pay.
-func TestEachIndexedSelectsAsAFindDoes(t *testing.T) {
+// Each and match select exactly what the store's own find selects, with or without its indexes.
+func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 	t.Parallel()
 	s := TestDB(t)
 	ctx := context.Background()
 	coll := s.W.Collection("ventas")
 	if err := EnsureIndexes(ctx, coll,
 		mongo.IndexModel{Keys: bson.D{{Key: "usuarioId", Value: 1}}, Options: options.Index().SetName("usuarioId")},
-		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")}); err != nil {
+		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")},
+		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")}); err != nil {
 		t.Fatal(err)
 	}
 	day := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)
 	var docs []any
 	for i := range 60 {
-		estado := "confirmada"
+		d := bson.M{"_id": bson.NewObjectID(), "usuarioId": []string{"6b04a", "6b04b", "6b04c", "6b04d"}[i%4],
+			"fecha": day.Add(time.Duration(i) * 97 * time.Minute), "estado": "confirmada", "n": i, "grande": strings.Repeat("x", 100),
+			"pago": []string{"Pagado", "Pendiente", "Pagado"}[i%3], "total": float64(i) + 0.5}
 		if i%7 == 0 {
-			estado = "fallida"
+			d["estado"] = "fallida"
 		}
-		docs = append(docs, bson.M{"_id": bson.NewObjectID(), "usuarioId": []string{"6b04a", "6b04b", "6b04c", "6b04d"}[i%4],
-			"fecha": day.Add(time.Duration(i) * 97 * time.Minute), "estado": estado, "n": i, "grande": strings.Repeat("x", 100)})
+		switch i % 5 {
+		case 0:
+			d["corte"] = int64(1)
+		case 1:
+			d["corte"] = int32(2)
+		case 2:
+			d["corte"] = 2.0
+		case 3:
+			d["corte"] = nil
+		}
+		docs = append(docs, d)
 	}
 	docs = append(docs, bson.M{"_id": bson.NewObjectID(), "usuarioId": "6b04a", "fecha": "no es fecha", "estado": "confirmada", "n": 60},
-		bson.M{"_id": bson.NewObjectID(), "usuarioId": "ana.l+1@tienda.mx", "fecha": day, "estado": "confirmada", "n": 61})
+		bson.M{"_id": bson.NewObjectID(), "usuarioId": "ana.l+1@tienda.mx", "fecha": day, "estado": "confirmada", "n": 61, "pago": true},
+		bson.M{"_id": bson.NewObjectID(), "usuarioId": 5, "fecha": day.Add(3 * time.Hour), "estado": "confirmada", "n": 62, "corte": "2"})
 	if _, err := coll.InsertMany(ctx, docs); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.IndexIDs(ctx); err != nil {
 		t.Fatal(err)
 	}
-	cond := bson.M{"estado": "confirmada"}
-	found := func(w Where, projection bson.M) ([]int64, bool) {
-		t.Helper()
-		var got []int64
-		ok, err := s.EachIndexed(ctx, "ventas", w, cond, projection, func(doc bson.Raw) error {
-			if projection != nil && doc.Lookup("grande").Type != 0 {
-				t.Errorf("field outside the projection: %v", doc)
-			}
-			got = append(got, doc.Lookup("n").AsInt64())
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.Sort(got)
-		return got, ok
+	all, err := s.R.Collection("ventas").Find(ctx, bson.M{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := func(w Where) []int64 {
-		t.Helper()
-		cur, err := s.R.Collection("ventas").Find(ctx, w.Filter(cond))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []int64
-		for cur.Next(ctx) {
-			out = append(out, cur.Current.Lookup("n").AsInt64())
+	var stored []bson.Raw
+	for all.Next(ctx) {
+		stored = append(stored, slices.Clone(all.Current))
+	}
+	filters := []bson.M{
+		{"usuarioId": "6b04a", "estado": "confirmada"},
+		{"usuarioId": "nadie"},
+		{"usuarioId": "ana.l+1@tienda.mx"},
+		{"usuarioId": 5},
+		{"fecha": bson.M{"$gte": day.Add(3 * time.Hour), "$lt": day.Add(27 * time.Hour)}, "estado": "confirmada"},
+		{"fecha": bson.M{"$gte": day.Add(97 * time.Minute), "$lt": day.Add(2 * 97 * time.Minute)}}, // [from, to)
+		{"fecha": bson.M{"$gt": day.Add(97 * time.Minute), "$lte": day.Add(3 * 97 * time.Minute)}},
+		{"fecha": bson.M{"$lt": day.Add(2 * time.Hour)}},
+		{"pago": "Pagado", "corte": bson.M{"$exists": false}, "estado": "confirmada"},
+		{"pago": "Pagado", "corte": nil},
+		{"corte": 2},
+		{"corte": int64(1), "pago": "Pagado"},
+		{"corte": bson.M{"$exists": true}},
+		{"corte": bson.M{"$ne": 2}},
+		{"corte": bson.M{"$in": bson.A{1, "2"}}},
+		{"pago": true},
+		{"total": bson.M{"$gte": 10, "$lt": 20.5}},
+		{"n": bson.M{"$gt": 57}},
+		{"estado": "fallida"},
+		{"fecha": bson.M{"$gte": time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)}, "n": bson.M{"$lte": 3}},
+		{},
+	}
+	ids := func(docs []bson.Raw) []int64 {
+		out := []int64{}
+		for _, d := range docs {
+			out = append(out, d.Lookup("n").AsInt64())
 		}
 		slices.Sort(out)
 		return out
 	}
-	taken := []Where{
-		{Field: "usuarioId", Equals: "6b04a"},
-		{Field: "usuarioId", Equals: "nadie"},
-		{Field: "usuarioId", Equals: "ana.l+1@tienda.mx"},
-		{Field: "fecha", From: day.Add(3 * time.Hour), To: day.Add(27 * time.Hour)},
-		{Field: "fecha", From: day.Add(97 * time.Minute), To: day.Add(2 * 97 * time.Minute)}, // [from, to)
-	}
-	for _, w := range taken {
+	for _, f := range filters {
+		cur, err := s.R.Collection("ventas").Find(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var found []bson.Raw
+		for cur.Next(ctx) {
+			found = append(found, slices.Clone(cur.Current))
+		}
+		want := ids(found)
+		var matched []bson.Raw
+		for _, d := range stored {
+			ok, err := match(d, f)
+			if err != nil {
+				t.Fatalf("%v: %v", f, err)
+			}
+			if ok {
+				matched = append(matched, d)
+			}
+		}
+		if got := ids(matched); !slices.Equal(got, want) {
+			t.Errorf("match %v: %v, a find gives %v", f, got, want)
+		}
 		for _, projection := range []bson.M{nil, {"n": 1}} {
-			got, ok := found(w, projection)
-			if ok != s.Embedded() {
-				t.Fatalf("%+v: taken %v on embedded %v", w, ok, s.Embedded())
+			var each []bson.Raw
+			err := s.Each(ctx, "ventas", f, projection, func(doc bson.Raw) error {
+				if projection != nil && doc.Lookup("grande").Type != 0 {
+					t.Errorf("field outside the projection: %v", doc)
+				}
+				each = append(each, slices.Clone(doc))
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
-			if ok && !slices.Equal(got, want(w)) {
-				t.Fatalf("%+v: got %v, a find gives %v", w, got, want(w))
+			if got := ids(each); !slices.Equal(got, want) {
+				t.Errorf("Each %v (projection %v): %v, a find gives %v", f, projection, got, want)
 			}
 		}
 	}
-	declined := []Where{
-		{Field: "fecha", From: day.Add(-24 * time.Hour), To: day.Add(7 * 24 * time.Hour)}, // most of the documents
-		{Field: "usuarioId", Equals: `6b"04a`},                                            // a value JSON may escape
-		{Field: "usuario.id", Equals: "6b04a"},                                            // not a top-level field
-		{Field: "fecha", From: time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC), To: day},      // dates outside 2001-2286
+	n := 0
+	if err := s.Each(ctx, "ventas", bson.M{}, nil, func(bson.Raw) error { n++; return Stop }); err != nil || n != 1 {
+		t.Errorf("Stop: %d calls, %v", n, err)
 	}
-	for _, w := range declined {
-		if _, ok := found(w, nil); ok {
-			t.Errorf("%+v: taken; want declined", w)
-		}
+	if err := s.Each(ctx, "ninguna", bson.M{"usuarioId": "6b04a"}, nil, func(bson.Raw) error { t.Error("a document"); return nil }); err != nil {
+		t.Errorf("a missing collection: %v", err)
 	}
-	if ok, err := s.EachIndexed(ctx, "ninguna", Where{Field: "usuarioId", Equals: "6b04a"}, nil, nil, nil); ok || err != nil {
-		t.Errorf("a missing collection: %v %v", ok, err)
+	if _, err := match(stored[0], bson.M{"carrito": bson.M{"$elemMatch": bson.M{}}}); err == nil {
+		t.Error("an unsupported operator was accepted")
 	}
 
 	// SQLite answers through FerretDB's indexes, not by reading the table.
 	if !s.Embedded() {
 		return
 	}
-	for _, w := range taken[:3] {
-		where, args, _ := sqlWhere(w)
+	for _, c := range []struct {
+		filter bson.M
+		index  string
+	}{{filters[0], "usuarioId"}, {filters[4], "fecha"}, {filters[8], "pago_corte"}} {
+		where, args, _ := sqlFilter(c.filter)
 		table, plan := queryPlan(t, s, "ventas", `SELECT 1 FROM %s WHERE `+where, args...)
-		if !strings.Contains(plan, "USING INDEX "+table+"_"+w.Field) {
-			t.Errorf("%+v: plan %q does not use FerretDB's index", w, plan)
+		if !strings.Contains(plan, "USING INDEX "+table+"_"+c.index) {
+			t.Errorf("%v: plan %q does not use FerretDB's index %s", c.filter, plan, c.index)
 		}
 	}
 }
