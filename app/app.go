@@ -48,6 +48,7 @@ type App struct {
 
 	stopBackground context.CancelFunc // stops the checkout's sweeper
 	background     sync.WaitGroup
+	started        []starter // modules started, stopped in reverse order by Close
 
 	// The modules tests reach into; nothing else uses these.
 	catalog  *catalog.Module
@@ -59,6 +60,13 @@ type App struct {
 type module interface {
 	routes
 	EnsureIndexes(ctx context.Context) error
+}
+
+// starter is a module with work of its own: Start brings its data up to date and starts its
+// background work; Stop ends it.
+type starter interface {
+	Start(ctx context.Context) error
+	Stop()
 }
 
 // New opens the store, builds every module, creates indexes, the first administrator and, when
@@ -106,7 +114,6 @@ func (a *App) build(ctx context.Context) error {
 		Users: checkoutUsers{usersM.Service()}, Provider: provider, Secret: a.cfg.MercadoPagoWebhookSecret,
 		SoleProcess: a.store.Embedded(), Log: deps("cartcheckout")})
 	cashcutM := cashcut.New(cashcut.Deps{Store: a.store, Sales: cashcutSales{salesM.Service()}, Log: deps("cashcut")})
-	salesM.SetCuts(cashcutM.Service())
 	logsM := logs.New(logs.Deps{Store: a.store, Log: deps("logs")})
 	modules := []module{catalogM, usersM, salesM, checkoutM, cashcutM, logsM}
 	a.catalog, a.sales, a.checkout, a.cashcut = catalogM, salesM, checkoutM, cashcutM
@@ -142,17 +149,12 @@ func (a *App) build(ctx context.Context) error {
 	a.echo = newServer(a.cfg, a.log, tokens, a.web, healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
 	a.logs = logsM
 	logsM.Start(context.Background())
-	if err := salesM.Service().FillLedger(ctx); err != nil {
-		return err
-	}
-	if err := salesM.Service().FillOpen(ctx); err != nil {
-		return err
-	}
-	if err := salesM.Service().SweepPayments(ctx); err != nil {
-		return err
-	}
-	if err := cashcutM.Service().Sweep(ctx); err != nil {
-		return err
+	// Modules that run in the background, in dependency order; Close stops them in reverse.
+	for _, m := range []starter{salesM, cashcutM} {
+		if err := m.Start(ctx); err != nil {
+			return err
+		}
+		a.started = append(a.started, m)
 	}
 	if err := checkoutM.Recover(ctx); err != nil {
 		return err
@@ -160,7 +162,6 @@ func (a *App) build(ctx context.Context) error {
 	background, stop := context.WithCancel(context.Background())
 	a.stopBackground = stop
 	a.background.Go(func() { checkoutM.Run(background) })
-	a.background.Go(func() { salesM.Service().Run(background) })
 	return nil
 }
 
@@ -206,8 +207,8 @@ func (a *App) Close(ctx context.Context) error {
 	if a.catalog != nil {
 		a.catalog.Close() // stops its reload watcher
 	}
-	if a.cashcut != nil {
-		a.cashcut.Service().Wait() // clean-ups of cuts just made
+	for i := len(a.started) - 1; i >= 0; i-- {
+		a.started[i].Stop()
 	}
 	if a.logs != nil {
 		a.logs.Stop()

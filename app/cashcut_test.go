@@ -141,6 +141,9 @@ func TestConcurrentCutsSplitTheSales(t *testing.T) {
 	if len(seen) != n || got != want {
 		t.Fatalf("%d sales in cuts (want %d), total %d (want %d)", len(seen), n, got, want)
 	}
+	if errs[0] == nil && errs[1] == nil && cuts[0].Numero+cuts[1].Numero != 3 || (errs[0] == nil) == (errs[1] == nil) && errs[0] != nil {
+		t.Fatalf("cut numbers %d and %d (%v, %v)", cuts[0].Numero, cuts[1].Numero, errs[0], errs[1])
+	}
 	for id, k := range seen {
 		if k != 1 {
 			t.Fatalf("sale %s in %d cuts", id, k)
@@ -148,32 +151,73 @@ func TestConcurrentCutsSplitTheSales(t *testing.T) {
 	}
 }
 
-func TestACutLeftHalfWayIsCompletedAtTheNextStart(t *testing.T) {
+func TestACutLeftHalfWayIsFinishedByTheSweep(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	a := MustStart(t, dir, nil)
 	ctx := context.Background()
 	seedPaid(t, a, 3, func(int) float64 { return 10 }, func(int) string { return "Efectivo" }, func(int) (string, string) { return "c", "Caja" })
-	// A crash right after the cut's period was fixed, before the cut was written.
-	until := time.Now().UTC().Add(time.Second)
-	if _, err := a.store.W.Collection("cortes_meta").InsertOne(ctx, bson.M{"_id": "ultimo", "numero": 1, "desde": time.Time{}, "hasta": until}); err != nil {
+	// A crash in the middle of cut #1: written, one of its three sales claimed, asked for by
+	// Carmen, who counted 25 pesos, five minutes ago.
+	counted := 25.0
+	left := cashcut.Cut{ID: bson.NewObjectID(), Numero: 1, Fecha: time.Now().UTC().Add(-5 * time.Minute).Truncate(time.Millisecond),
+		UsuarioID: "c1", NombreUsuario: "Carmen Cajera", Estado: cashcut.EstadoEnProceso, EfectivoContado: &counted, PorUsuario: []cashcut.ByUser{}}
+	if _, err := a.store.W.Collection("cortes").InsertOne(ctx, left); err != nil {
+		t.Fatal(err)
+	}
+	var one sales.Sale
+	if err := a.store.R.Collection("ventas").FindOne(ctx, bson.M{}).Decode(&one); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.store.W.Collection("ventas").UpdateOne(ctx, bson.M{"_id": one.ID}, bson.M{"$set": bson.M{"corte": int64(1)}}); err != nil {
+		t.Fatal(err)
+	}
+	// A cut being made right now is left alone.
+	if err := a.cashcut.Service().Sweep(ctx); err != nil {
 		t.Fatal(err)
 	}
 	closeApp(t, a)
 
-	b := MustStart(t, dir, nil)
+	b := MustStart(t, dir, nil) // its start sweeps
 	defer closeApp(t, b)
-	cuts, _, err := b.cashcut.Service().List(ctx, 1, 10)
-	if err != nil || len(cuts) != 1 {
-		t.Fatalf("cuts after restart: %d %v", len(cuts), err)
-	}
-	c, err := b.cashcut.Service().Get(ctx, cuts[0].ID)
-	if err != nil || c.Estado != cashcut.EstadoCerrado || len(c.Ventas) != 3 || c.PorMetodo.TotalGeneral != 30 || c.Numero != 1 {
+	c, err := b.cashcut.Service().Get(ctx, left.ID)
+	if err != nil || c.Estado != cashcut.EstadoCerrado || len(c.Ventas) != 3 || c.NumVentas != 3 || c.PorMetodo.TotalGeneral != 30 ||
+		c.Numero != 1 || c.NombreUsuario != "Carmen Cajera" || c.Diferencia == nil || *c.Diferencia != -5 {
 		t.Fatalf("cut after restart: %+v %v", c, err)
 	}
-	// Nothing is pending any more, and the next cut starts where this one ended.
-	if _, err := b.cashcut.Service().MakeCut(ctx, cashcut.Actor{ID: "x"}, nil, ""); err == nil || !strings.Contains(err.Error(), "No hay ventas") {
-		t.Fatalf("a second cut over the same sales: %v", err)
+	// Nothing is pending any more; a refused cut uses no number, and the next one is #2.
+	for range 2 {
+		if _, err := b.cashcut.Service().MakeCut(ctx, cashcut.Actor{ID: "x"}, nil, ""); err == nil || !strings.Contains(err.Error(), "No hay ventas") {
+			t.Fatalf("a second cut over the same sales: %v", err)
+		}
+	}
+	seedPaid(t, b, 1, func(int) float64 { return 5 }, func(int) string { return "Tarjeta" }, func(int) (string, string) { return "c", "Caja" })
+	next, err := b.cashcut.Service().MakeCut(ctx, cashcut.Actor{ID: "x", Name: "Caja"}, nil, "")
+	if err != nil || next.Numero != 2 || next.NumVentas != 1 {
+		t.Fatalf("next cut: %+v %v", next, err)
+	}
+}
+
+// The sweep leaves a cut being made alone: it is not older than any live cut may take.
+func TestTheSweepLeavesALiveCutAlone(t *testing.T) {
+	t.Parallel()
+	a := MustStart(t, t.TempDir(), nil)
+	defer closeApp(t, a)
+	ctx := context.Background()
+	seedPaid(t, a, 2, func(int) float64 { return 10 }, func(int) string { return "Efectivo" }, func(int) (string, string) { return "c", "Caja" })
+	live := cashcut.Cut{ID: bson.NewObjectID(), Numero: 1, Fecha: time.Now().UTC(), NombreUsuario: "Carmen", Estado: cashcut.EstadoEnProceso, PorUsuario: []cashcut.ByUser{}}
+	if _, err := a.store.W.Collection("cortes").InsertOne(ctx, live); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.cashcut.Service().Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var stored cashcut.Cut
+	if err := a.store.R.Collection("cortes").FindOne(ctx, bson.M{"_id": live.ID}).Decode(&stored); err != nil || stored.Estado != cashcut.EstadoEnProceso {
+		t.Fatalf("the live cut: %+v %v", stored, err)
+	}
+	if n, err := a.store.Count(ctx, "ventas", bson.M{"corte": bson.M{"$exists": true}}); err != nil || n != 0 {
+		t.Fatalf("sales claimed by the sweep: %d %v", n, err)
 	}
 }
 

@@ -248,26 +248,45 @@ func paidSales(list []sales.Sale) ([]cashcut.PaidSale, error) {
 		if err != nil {
 			return nil, apperr.Wrap(err, "app: sale %s total", v.Folio)
 		}
-		paid := time.Time{}
-		if v.PagadoEn != nil {
-			paid = *v.PagadoEn
-		}
 		out[i] = cashcut.PaidSale{ID: v.ID.Hex(), Folio: v.Folio, Metodo: v.MetodoPago, UserID: v.CobradoPor,
-			UserName: v.NombreCobro, Total: total, PaidAt: paid}
+			UserName: v.NombreCobro, Total: total}
 	}
 	return out, nil
 }
 
-func (a cashcutSales) PaidBetween(ctx context.Context, from, to time.Time) ([]cashcut.PaidSale, error) {
-	list, err := a.s.PaidBetween(ctx, from, to)
+func (a cashcutSales) AnyUnclaimed(ctx context.Context) (bool, error) { return a.s.AnyUnclaimed(ctx) }
+
+func (a cashcutSales) Unclaimed(ctx context.Context) ([]cashcut.PaidSale, error) {
+	list, err := a.s.Unclaimed(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return paidSales(list)
 }
 
-func (a cashcutSales) ForgetPaid(ctx context.Context, paidAt []time.Time) error {
-	return a.s.ForgetPaid(ctx, paidAt)
+func (a cashcutSales) Claim(ctx context.Context, n int64, ids []string) (int64, error) {
+	var oids []bson.ObjectID
+	if ids != nil {
+		oids = make([]bson.ObjectID, 0, len(ids))
+		for _, id := range ids {
+			if oid, err := bson.ObjectIDFromHex(id); err == nil {
+				oids = append(oids, oid)
+			}
+		}
+	}
+	return a.s.Claim(ctx, n, oids)
+}
+
+func (a cashcutSales) ClaimedBy(ctx context.Context, n int64) ([]cashcut.PaidSale, error) {
+	list, err := a.s.ClaimedBy(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	return paidSales(list)
+}
+
+func (a cashcutSales) CountClaimedBy(ctx context.Context, n int64) (int64, error) {
+	return a.s.CountClaimedBy(ctx, n)
 }
 
 // paymentProvider is MercadoPago when an access token is configured, nil (online payments off)

@@ -6,24 +6,26 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
-// States of a cut: written 'en_proceso' as soon as its period is fixed, 'cerrado' once its totals
-// are stored. A start-up sweep completes a cut a crash left in process.
+// States of a cut: written 'en_proceso' when a cashier presses 'Hacer corte' (its number taken),
+// 'cerrado' once it has claimed its sales and stored their totals. The minute's sweep finishes a
+// cut a crash left in process, or removes it when it claimed nothing (service.go).
 const (
 	EstadoEnProceso = "en_proceso"
 	EstadoCerrado   = "cerrado"
 )
 
-// Cut is a document of the cortes collection: a closed cash cut.
+// Cut is a document of the cortes collection: a cash cut. Its sales are the sales whose `corte`
+// is its number; the document keeps their totals.
 type Cut struct {
 	ID               bson.ObjectID `bson:"_id" json:"_id"`
-	Numero           int64         `bson:"numero" json:"numero"` // 1, 2, 3...: cuts follow each other
-	Desde            time.Time     `bson:"desde" json:"desde"`   // it closes the sales paid in (desde, hasta]
-	Hasta            time.Time     `bson:"hasta" json:"hasta"`
-	Fecha            time.Time     `bson:"fecha" json:"fecha"`
+	Numero           int64         `bson:"numero" json:"numero"` // 1, 2, 3...: consecutive, no gaps
+	Fecha            time.Time     `bson:"fecha" json:"fecha"`   // when it was asked for
+	CerradoEn        *time.Time    `bson:"cerradoEn,omitempty" json:"cerradoEn,omitempty"`
 	UsuarioID        string        `bson:"usuarioId" json:"usuarioId"`
 	NombreUsuario    string        `bson:"nombreUsuario" json:"nombreUsuario"`
 	Estado           string        `bson:"estado" json:"estado"`
-	Ventas           []CutSale     `bson:"ventas" json:"ventas"`
+	NumVentas        int           `bson:"numVentas" json:"numVentas"`
+	Ventas           []CutSale     `bson:"-" json:"ventas,omitempty"` // read from the sales it claimed
 	PorMetodo        ByMethod      `bson:"porMetodo" json:"porMetodo"`
 	PorUsuario       []ByUser      `bson:"porUsuario" json:"porUsuario"`
 	EfectivoEsperado float64       `bson:"efectivoEsperado" json:"efectivoEsperado"`

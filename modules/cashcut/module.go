@@ -23,6 +23,8 @@ type Deps struct {
 // Module is the cash-cut module's one door.
 type Module struct {
 	service *Service
+	stop    context.CancelFunc
+	done    chan struct{}
 }
 
 // New builds the module.
@@ -32,6 +34,41 @@ func New(d Deps) *Module {
 
 // Service returns the cash-cut use cases.
 func (m *Module) Service() *Service { return m.service }
+
+// Start brings the cuts of an earlier release up to date and finishes a cut a crash left, then
+// runs the sweep every minute in the background until Stop.
+func (m *Module) Start(ctx context.Context) error {
+	if err := m.service.upgrade(ctx); err != nil {
+		return err
+	}
+	if err := m.service.Sweep(ctx); err != nil {
+		return err
+	}
+	background, stop := context.WithCancel(context.WithoutCancel(ctx))
+	m.stop, m.done = stop, make(chan struct{})
+	go func() {
+		defer close(m.done)
+		for {
+			select {
+			case <-background.Done():
+				return
+			case <-time.After(time.Minute):
+			}
+			if err := m.service.Sweep(background); err != nil && background.Err() == nil {
+				m.service.log.Error().Err(err).Msg("cash cut: sweep")
+			}
+		}
+	}()
+	return nil
+}
+
+// Stop ends the background sweep.
+func (m *Module) Stop() {
+	if m.stop != nil {
+		m.stop()
+		<-m.done
+	}
+}
 
 // EnsureIndexes creates the collection's indexes.
 func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }

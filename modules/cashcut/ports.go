@@ -2,7 +2,6 @@ package cashcut
 
 import (
 	"context"
-	"time"
 
 	"tienda/pkg/money"
 )
@@ -11,14 +10,19 @@ import (
 type PaidSale struct {
 	ID, Folio, Metodo, UserID, UserName string
 	Total                               money.Cents
-	PaidAt                              time.Time
 }
 
 // Sales is the sales module as the cash cut sees it (adapted by app/).
 type Sales interface {
-	// PaidBetween lists the sales paid in (from, to]; to zero means up to now.
-	PaidBetween(ctx context.Context, from, to time.Time) ([]PaidSale, error)
-	// ForgetPaid lets go of the payments a closed cut counted, given by the times they were paid:
-	// a closed period is never read again.
-	ForgetPaid(ctx context.Context, paidAt []time.Time) error
+	// AnyUnclaimed reports whether some paid sale waits for a cut.
+	AnyUnclaimed(ctx context.Context) (bool, error)
+	// Unclaimed lists the paid sales no cut has claimed.
+	Unclaimed(ctx context.Context) ([]PaidSale, error)
+	// Claim puts in cut n every paid sale no cut has claimed (ids nil), or those of ids that are
+	// paid and unclaimed, each with a guarded update of its own; it answers how many it claimed.
+	Claim(ctx context.Context, n int64, ids []string) (int64, error)
+	// ClaimedBy lists the sales cut n claimed.
+	ClaimedBy(ctx context.Context, n int64) ([]PaidSale, error)
+	// CountClaimedBy counts the sales cut n claimed.
+	CountClaimedBy(ctx context.Context, n int64) (int64, error)
 }

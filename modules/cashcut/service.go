@@ -2,9 +2,9 @@ package cashcut
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -16,11 +16,10 @@ import (
 
 // Service holds the cash-cut use cases.
 type Service struct {
-	store   store
-	sales   Sales
-	log     zerolog.Logger
-	now     func() time.Time
-	cleanup sync.WaitGroup // clean-ups after cuts, run after answering
+	store store
+	sales Sales
+	log   zerolog.Logger
+	now   func() time.Time
 }
 
 // Actor is the cashier making a cut.
@@ -72,13 +71,9 @@ func totals(sales []PaidSale) (ByMethod, []ByUser, money.Cents) {
 	return bm, bu, cash
 }
 
-// Pending reports the paid sales not yet in a cut (paid after the last cut), by method and by user.
+// Pending reports the paid sales no cut has claimed yet, by method and by user.
 func (s *Service) Pending(ctx context.Context) (ByMethod, []ByUser, error) {
-	last, err := s.store.counter(ctx)
-	if err != nil {
-		return ByMethod{}, nil, err
-	}
-	sales, err := s.sales.PaidBetween(ctx, last.Hasta, time.Time{})
+	sales, err := s.sales.Unclaimed(ctx)
 	if err != nil {
 		return ByMethod{}, nil, err
 	}
@@ -86,134 +81,160 @@ func (s *Service) Pending(ctx context.Context) (ByMethod, []ByUser, error) {
 	return bm, bu, nil
 }
 
-// LastCutUntil is the end of the last cut's period: sales paid up to then are closed.
-func (s *Service) LastCutUntil(ctx context.Context) (time.Time, error) {
-	last, err := s.store.counter(ctx)
-	return last.Hasta, err
-}
+// staleCut is how long a cut may stay in process before it is taken for one a crash left behind:
+// a cut of tens of thousands of sales takes seconds.
+const staleCut = 2 * time.Minute
 
-// MakeCut closes the sales paid since the last cut and stores the cut: who, when, the sales, the
-// totals by method and by user, and the cash expected against the cash counted. Its period is
-// fixed first, by moving the cuts' counter under a guard (two cuts at once get consecutive,
-// non-overlapping periods), and the cut is written 'en_proceso' right after, so a crash leaves a
-// period the start-up sweep completes. The sales are read once, in one pass over ventas.
-// Errors: conflict when there is nothing to close.
+var (
+	errNothingToCut = apperr.New(apperr.Conflict, "No hay ventas pendientes de corte.")
+	errCutRunning   = apperr.New(apperr.Conflict, "Otro corte se está haciendo en este momento. Inténtalo de nuevo.")
+)
+
+// MakeCut closes every paid sale no cut has claimed: it takes the next number by writing the cut
+// 'en_proceso' (a unique number, after a closed cut only, so numbers follow each other with no
+// gap), claims the sales (each one by a guarded update), and stores the totals of what it claimed,
+// the cash expected against the cash counted, who made it and when. One cut is in process at a
+// time: a second cashier waits for the first (up to a few seconds). A cut with nothing to claim is
+// refused and uses no number. Errors: conflict when there is nothing to close or another cut is
+// still being made.
 func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, notes string) (Cut, error) {
-	for attempt := 0; attempt < 20; attempt++ {
-		last, err := s.store.counter(ctx)
+	deadline := s.now().Add(10 * time.Second)
+	for {
+		last, found, err := s.store.last(ctx)
 		if err != nil {
 			return Cut{}, err
 		}
-		next, ok, err := s.store.advance(ctx, last)
-		if err != nil {
+		if found && last.Estado == EstadoEnProceso {
+			if s.now().Sub(last.Fecha) > staleCut {
+				if _, err := s.finish(ctx, last); err != nil && !errors.Is(err, errNothingToCut) {
+					return Cut{}, err
+				}
+				continue
+			}
+			if s.now().After(deadline) {
+				return Cut{}, errCutRunning
+			}
+			select {
+			case <-ctx.Done():
+				return Cut{}, ctx.Err()
+			case <-time.After(50 * time.Millisecond):
+			}
+			continue
+		}
+		if any, err := s.sales.AnyUnclaimed(ctx); err != nil {
 			return Cut{}, err
+		} else if !any {
+			return Cut{}, errNothingToCut
 		}
-		if !ok {
-			continue // another cut took this number: read again
-		}
-		c := Cut{ID: bson.NewObjectID(), Numero: next.Numero, Desde: last.Hasta, Hasta: next.Hasta,
-			Fecha: s.now().UTC().Truncate(time.Millisecond), UsuarioID: who.ID, NombreUsuario: who.Name,
-			Estado: EstadoEnProceso, Ventas: []CutSale{}, PorUsuario: []ByUser{}, Observaciones: strings.TrimSpace(notes)}
+		c := Cut{ID: bson.NewObjectID(), Numero: last.Numero + 1, Fecha: s.now().UTC().Truncate(time.Millisecond),
+			UsuarioID: who.ID, NombreUsuario: who.Name, Estado: EstadoEnProceso, PorUsuario: []ByUser{},
+			Observaciones: strings.TrimSpace(notes)}
 		if counted != nil {
 			p := counted.Pesos()
 			c.EfectivoContado = &p
 		}
-		if err := s.store.insert(ctx, c); err != nil {
-			return Cut{}, err // the sweep completes the period
-		}
-		c, err = s.close(ctx, c)
+		taken, err := s.store.insert(ctx, c)
 		if err != nil {
 			return Cut{}, err
 		}
-		if len(c.Ventas) == 0 {
-			return Cut{}, apperr.New(apperr.Conflict, "No hay ventas pendientes de corte.")
+		if taken {
+			continue // another cashier took this number: wait for that cut
 		}
-		s.log.Info().Int64("cut", c.Numero).Int("sales", len(c.Ventas)).Float64("total", c.PorMetodo.TotalGeneral).Msg("cash cut made")
+		c, err = s.finish(ctx, c)
+		if err != nil {
+			return Cut{}, err
+		}
+		s.log.Info().Int64("cut", c.Numero).Int("sales", c.NumVentas).Float64("total", c.PorMetodo.TotalGeneral).Msg("cash cut made")
 		return c, nil
 	}
-	return Cut{}, apperr.New(apperr.Conflict, "Otro corte se está haciendo en este momento. Inténtalo de nuevo.")
 }
 
-// close computes a cut's totals from the sales paid in its period and stores it as closed.
-func (s *Service) close(ctx context.Context, c Cut) (Cut, error) {
-	sales, err := s.sales.PaidBetween(ctx, c.Desde, c.Hasta)
+// finish claims for a cut in process every paid sale no cut has claimed, then closes it with the
+// totals of the sales it claimed. A cut that claimed nothing is removed (errNothingToCut), so that
+// its number is used by the next one. Run again on a cut it finished, it changes nothing.
+func (s *Service) finish(ctx context.Context, c Cut) (Cut, error) {
+	ctx = context.WithoutCancel(ctx) // a cashier who leaves must not leave the cut half-made
+	if _, err := s.sales.Claim(ctx, c.Numero, nil); err != nil {
+		return Cut{}, err
+	}
+	sales, err := s.sales.ClaimedBy(ctx, c.Numero)
 	if err != nil {
 		return Cut{}, err
 	}
+	if len(sales) == 0 {
+		if err := s.store.drop(ctx, c); err != nil {
+			return Cut{}, err
+		}
+		return Cut{}, errNothingToCut
+	}
+	c = withTotals(c, sales)
+	now := s.now().UTC().Truncate(time.Millisecond)
+	c.Estado, c.CerradoEn = EstadoCerrado, &now
+	closed, err := s.store.close(ctx, c)
+	if err != nil {
+		return Cut{}, err
+	}
+	if !closed { // finished meanwhile by the sweep: answer it as stored
+		return s.Get(ctx, c.ID)
+	}
+	return c, nil
+}
+
+// withTotals fills in a cut's sales and their totals, and the cash difference.
+func withTotals(c Cut, sales []PaidSale) Cut {
 	var cash money.Cents
 	c.PorMetodo, c.PorUsuario, cash = totals(sales)
 	c.EfectivoEsperado = cash.Pesos()
+	c.Diferencia = nil
 	if c.EfectivoContado != nil {
 		counted, _ := money.FromPesos(*c.EfectivoContado)
 		d := (counted - cash).Pesos()
 		c.Diferencia = &d
 	}
+	c.NumVentas = len(sales)
 	c.Ventas = make([]CutSale, len(sales))
 	for i, v := range sales {
 		c.Ventas[i] = CutSale{ID: v.ID, Folio: v.Folio, Total: v.Total.Pesos(), MetodoPago: v.Metodo, Usuario: v.UserName}
 	}
 	sort.Slice(c.Ventas, func(i, j int) bool { return c.Ventas[i].Folio < c.Ventas[j].Folio })
-	if len(sales) == 0 {
-		// A period with no sales (nothing pending, or a concurrent cut took them): no cut to keep.
-		return c, s.store.delete(ctx, c.ID)
-	}
-	c.Estado = EstadoCerrado
-	if err := s.store.replace(ctx, c); err != nil {
-		return Cut{}, err
-	}
-	// The cashier need not wait for the clean-up: a closed period is never read again.
-	s.cleanup.Go(func() { s.forget(context.WithoutCancel(ctx), sales) })
-	return c, nil
+	return c
 }
 
-// forget lets the sales module drop what a closed cut counted; left undone (a crash, the store
-// down), the next start does it.
-func (s *Service) forget(ctx context.Context, sales []PaidSale) {
-	paidAt := make([]time.Time, len(sales))
-	for i, v := range sales {
-		paidAt[i] = v.PaidAt
-	}
-	if err := s.sales.ForgetPaid(ctx, paidAt); err != nil {
-		s.log.Warn().Err(err).Msg("cash cut: closed payments not dropped yet")
-	}
-}
-
-// Wait waits for the clean-ups of cuts made so far.
-func (s *Service) Wait() { s.cleanup.Wait() }
-
-// Sweep completes what a crash left: a period fixed by the counter whose cut was never written
-// is written, and every cut in process is closed.
+// Sweep finishes what a crash or a failed step left: the last cut, in process for longer than any
+// live cut takes, is finished (or removed when it claims nothing); and the last closed cut's totals
+// are counted again if it claimed more sales than they hold (a claim of a cut taken for crashed
+// that landed after the sweep closed it). It never creates a cut. Every replica runs it every
+// minute.
 func (s *Service) Sweep(ctx context.Context) error {
-	last, err := s.store.counter(ctx)
-	if err != nil || last.Numero == 0 {
+	last, found, err := s.store.last(ctx)
+	if err != nil || !found {
 		return err
 	}
-	if _, ok, err := s.store.byNumber(ctx, last.Numero); err != nil {
-		return err
-	} else if !ok {
-		// Written and removed as empty, or never written: close it again (an empty one is removed).
-		c := Cut{ID: bson.NewObjectID(), Numero: last.Numero, Desde: last.Desde, Hasta: last.Hasta, Fecha: last.Hasta,
-			NombreUsuario: "Sistema (recuperado)", Estado: EstadoEnProceso, Ventas: []CutSale{}, PorUsuario: []ByUser{}}
-		if err := s.store.insert(ctx, c); err != nil {
+	if last.Estado == EstadoEnProceso {
+		if s.now().Sub(last.Fecha) <= staleCut {
+			return nil // a cut being made now
+		}
+		c, err := s.finish(ctx, last)
+		switch {
+		case errors.Is(err, errNothingToCut):
+			s.log.Warn().Int64("cut", last.Numero).Msg("cash cut left half-way with no sales: removed")
+			return nil
+		case err != nil:
 			return err
 		}
+		s.log.Warn().Int64("cut", c.Numero).Int("sales", c.NumVentas).Msg("cash cut left half-way: finished")
+		return nil
 	}
-	open, err := s.store.inProcess(ctx)
+	n, err := s.sales.CountClaimedBy(ctx, last.Numero)
+	if err != nil || n == int64(last.NumVentas) {
+		return err
+	}
+	sales, err := s.sales.ClaimedBy(ctx, last.Numero)
 	if err != nil {
 		return err
 	}
-	for _, c := range open {
-		if _, err := s.close(ctx, c); err != nil {
-			return err
-		}
-		s.log.Warn().Int64("cut", c.Numero).Msg("cash cut completed after a crash")
-	}
-	closed, err := s.sales.PaidBetween(ctx, time.Time{}, last.Hasta) // counted, but not dropped yet
-	if err != nil {
-		return err
-	}
-	s.forget(ctx, closed)
-	return nil
+	s.log.Warn().Int64("cut", last.Numero).Int("stored", last.NumVentas).Int("claimed", len(sales)).Msg("cash cut counted again")
+	return s.store.recount(ctx, withTotals(last, sales), last.NumVentas)
 }
 
 // List returns past cuts, newest first, without their sales.
@@ -221,7 +242,16 @@ func (s *Service) List(ctx context.Context, page, limit int) ([]Cut, bool, error
 	return s.store.list(ctx, page, limit)
 }
 
-// Get returns one cut with its sales. Errors: not_found.
+// Get returns one closed cut with its sales. Errors: not_found.
 func (s *Service) Get(ctx context.Context, id bson.ObjectID) (Cut, error) {
-	return s.store.get(ctx, id)
+	c, err := s.store.get(ctx, id)
+	if err != nil {
+		return Cut{}, err
+	}
+	sales, err := s.sales.ClaimedBy(ctx, c.Numero)
+	if err != nil {
+		return Cut{}, err
+	}
+	c.Ventas = withTotals(c, sales).Ventas
+	return c, nil
 }

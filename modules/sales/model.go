@@ -42,7 +42,7 @@ const (
 )
 
 // Sale is a document of the ventas collection, in the original shape (SPEC §3) plus the fields
-// that keep it right (estado, origen, usuarioId, historial, pagadoEn).
+// that keep it right (estado, origen, usuarioId, historial, pagadoEn, corte).
 type Sale struct {
 	ID            bson.ObjectID `bson:"_id" json:"_id"`
 	Folio         string        `bson:"folio" json:"folio"`
@@ -65,7 +65,8 @@ type Sale struct {
 	Pago          string        `bson:"pago" json:"pago"`
 	MetodoPago    string        `bson:"metodoPago" json:"metodoPago"`
 	Envio         *Envio        `bson:"envio,omitempty" json:"envio,omitempty"`
-	PagadoEn      *time.Time    `bson:"pagadoEn,omitempty" json:"pagadoEn,omitempty"`       // stamped by the store's clock; cash cuts go by it
+	PagadoEn      *time.Time    `bson:"pagadoEn,omitempty" json:"pagadoEn,omitempty"`       // when it was marked paid
+	Corte         int64         `bson:"corte,omitempty" json:"corte,omitempty"`             // the cash cut that claimed it (cuts.go)
 	CobradoPor    string        `bson:"cobradoPor,omitempty" json:"cobradoPor,omitempty"`   // who took the money
 	NombreCobro   string        `bson:"nombreCobro,omitempty" json:"nombreCobro,omitempty"` // that user's name
 	Estado        string        `bson:"estado" json:"estado"`

@@ -16,29 +16,50 @@ import (
 type Deps struct {
 	Store *mongox.Store
 	Stock Stock // gives back the stock of cancelled orders
-	Cuts  Cuts  // when the last cash cut closed; may be set later with SetCuts
 	Log   zerolog.Logger
 }
 
 // Module is the sales module's one door.
 type Module struct {
 	service *Service
+	stop    context.CancelFunc
+	done    chan struct{}
 }
 
 // New builds the module.
 func New(d Deps) *Module {
-	return &Module{service: buildService(store{db: d.Store}, d.Stock, d.Cuts, d.Log)}
+	return &Module{service: buildService(store{db: d.Store}, d.Stock, d.Log)}
 }
 
-func buildService(st store, stock Stock, cuts Cuts, log zerolog.Logger) *Service {
-	return &Service{store: st, stock: stock, cuts: cuts, log: log, now: time.Now, tidy: &tidy{wake: make(chan struct{}, 1)}}
+func buildService(st store, stock Stock, log zerolog.Logger) *Service {
+	return &Service{store: st, stock: stock, log: log, now: time.Now, tidy: &tidy{wake: make(chan struct{}, 1)}}
 }
-
-// SetCuts gives the module the cash cuts, which are built after it (they read sales).
-func (m *Module) SetCuts(c Cuts) { m.service.cuts = c }
 
 // Service returns the use cases other modules may call through their own interfaces.
 func (m *Module) Service() *Service { return m.service }
+
+// Start brings a store written by an earlier release up to date, then does the bookkeeping after
+// orders in the background until Stop.
+func (m *Module) Start(ctx context.Context) error {
+	if err := m.service.store.dropFormerLedger(ctx); err != nil {
+		return err
+	}
+	if err := m.service.FillOpen(ctx); err != nil {
+		return err
+	}
+	background, stop := context.WithCancel(context.WithoutCancel(ctx))
+	m.stop, m.done = stop, make(chan struct{})
+	go func() { defer close(m.done); m.service.run(background) }()
+	return nil
+}
+
+// Stop ends the background work, once its last bookkeeping is done.
+func (m *Module) Stop() {
+	if m.stop != nil {
+		m.stop()
+		<-m.done
+	}
+}
 
 // EnsureIndexes creates the collection's indexes.
 func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }

@@ -59,15 +59,12 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	if err := s.store.touchOpen(ctx, now, id); err != nil { // it becomes an open order (open.go)
 		return Sale{}, false, err
 	}
-	v, err := s.changePayment(ctx, id, true, func() (Sale, error) {
-		v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
-		if apperr.Is(err, apperr.Conflict) {
-			// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
-			set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
-			v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
-		}
-		return v, err
-	})
+	v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
+	if apperr.Is(err, apperr.Conflict) {
+		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
+		set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
+		v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
+	}
 	if apperr.Is(err, apperr.Conflict) {
 		cur, gerr := s.store.get(ctx, id)
 		if gerr != nil {

@@ -72,17 +72,17 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 	}
 	unset, stamp := bson.M{}, bson.M{}
-	paying := ch.Pago != nil && *ch.Pago == PagoPagado && cur.Pago != PagoPagado
 	unpaying := ch.Pago != nil && *ch.Pago != PagoPagado && cur.Pago == PagoPagado
 	remethod := cur.Pago == PagoPagado && !unpaying && ch.MetodoPago != nil && *ch.MetodoPago != cur.MetodoPago
+	// A cash cut counted the payment of a sale it claimed: the payment cannot change after that.
+	// Checked here for the message, and again in the write's guard, which a cut racing this
+	// change cannot pass.
+	guard := bson.M{"version": cur.Version}
 	if unpaying || remethod {
-		if cut, err := s.inCut(ctx, cur); err != nil {
-			return Sale{}, err
-		} else if cut && unpaying {
-			return Sale{}, errPaymentInCut
-		} else if cut {
-			return Sale{}, apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su método de pago no puede cambiar.")
+		if cur.Corte != 0 {
+			return Sale{}, paymentInCut(unpaying)
 		}
+		guard["corte"] = bson.M{"$exists": false}
 	}
 	if ch.Pago != nil {
 		set["pago"] = *ch.Pago
@@ -143,12 +143,11 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	if len(history) > 0 {
 		update["$push"] = bson.M{"historial": bson.M{"$each": history}}
 	}
-	write := func() (Sale, error) { return s.store.update(ctx, id, bson.M{"version": cur.Version}, update) }
-	var v Sale
-	if paying || unpaying || remethod { // the cash cuts' ledger follows (cobros.go)
-		v, err = s.changePayment(ctx, id, paying, write)
-	} else {
-		v, err = write()
+	v, err := s.store.update(ctx, id, guard, update)
+	if apperr.Is(err, apperr.Conflict) && (unpaying || remethod) {
+		if now, gerr := s.store.get(ctx, id); gerr == nil && now.Corte != 0 {
+			return Sale{}, paymentInCut(unpaying) // a cut claimed it meanwhile
+		}
 	}
 	if err != nil {
 		return Sale{}, err
@@ -162,6 +161,14 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 	}
 	return v, nil
+}
+
+// paymentInCut is the refusal to change the payment of a sale a cash cut claimed.
+func paymentInCut(unpaying bool) error {
+	if unpaying {
+		return apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
+	}
+	return apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su método de pago no puede cambiar.")
 }
 
 // giveBackStock returns a cancelled order's stock once: the flag is set first under a guard, so a

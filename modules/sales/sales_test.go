@@ -31,10 +31,10 @@ func (f *fakeStock) GiveBackStock(_ context.Context, l StockLine) error {
 func newService(t *testing.T) (*Service, *fakeStock) {
 	t.Helper()
 	st := &fakeStock{returned: map[string]int{}}
-	s := buildService(store{db: mongox.TestDB(t)}, st, nil, zerolog.Nop())
+	s := buildService(store{db: mongox.TestDB(t)}, st, zerolog.Nop())
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { s.Run(ctx); close(done) }()
+	go func() { s.run(ctx); close(done) }()
 	t.Cleanup(func() { stop(); <-done })
 	if err := s.store.ensureIndexes(context.Background()); err != nil {
 		t.Fatal(err)
@@ -271,19 +271,19 @@ func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
 	if _, _, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "999"}}); !apperr.Is(err, apperr.Conflict) {
 		t.Fatalf("a second payment for a settled sale: %v", err)
 	}
-	// The cash cut's ledger has it once; a notice repeated after a cut closed it adds nothing.
-	paid := paidNow(t, s)
-	if len(paid) != 1 || paid[v.Folio].MetodoPago != "Mercado Pago" {
-		t.Fatalf("ledger: %+v", paid)
+	// It waits for a cut once; a notice repeated after a cut claimed it adds nothing.
+	paid, err := s.Unclaimed(ctx)
+	if err != nil || len(paid) != 1 || paid[0].Folio != v.Folio || paid[0].MetodoPago != "Mercado Pago" {
+		t.Fatalf("unclaimed: %+v %v", paid, err)
 	}
-	if err := s.ForgetPaid(ctx, []time.Time{*paid[v.Folio].PagadoEn}); err != nil {
-		t.Fatal(err)
+	if n, err := s.Claim(ctx, 1, nil); err != nil || n != 1 {
+		t.Fatalf("claim: %d %v", n, err)
 	}
 	if _, isNew, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "1319000001", Status: "approved"}}); err != nil || isNew {
 		t.Fatalf("the same payment after the cut: new %v, %v", isNew, err)
 	}
-	if got := paidNow(t, s); len(got) != 0 {
-		t.Fatalf("a payment in a cut is in the ledger again: %+v", got)
+	if got, err := s.Unclaimed(ctx); err != nil || len(got) != 0 {
+		t.Fatalf("a payment in a cut waits for a cut again: %+v %v", got, err)
 	}
 }
 

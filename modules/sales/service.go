@@ -34,7 +34,6 @@ func mustZone(name string) *time.Location {
 type Service struct {
 	store store
 	stock Stock
-	cuts  Cuts
 	log   zerolog.Logger
 	now   func() time.Time
 	tidy  *tidy // bookkeeping after counter orders, done in batches by Run (tidy.go)

@@ -31,6 +31,9 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")},
 		mongo.IndexModel{Keys: bson.D{{Key: "usuarioId", Value: 1}}, Options: options.Index().SetName("usuarioId")},
 		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},
+		// The paid sales no cut has claimed yet, and the sales of one cut (cuts.go).
+		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")},
+		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
 	); err != nil {
 		return err
 	}
@@ -39,13 +42,19 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "en", Value: 1}}, Options: options.Index().SetName("en")}); err != nil {
 		return err
 	}
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(intentCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")}); err != nil {
-		return err
+	return mongox.EnsureIndexes(ctx, s.db.W.Collection(intentCollection),
+		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")})
+}
+
+// formerLedger is the payments ledger of earlier releases (ventas_cobros): the sales themselves say
+// now which cut claimed them, so it is dropped at start.
+const formerLedger = "ventas_cobros"
+
+func (s store) dropFormerLedger(ctx context.Context) error {
+	if err := s.db.W.Collection(formerLedger).Drop(ctx); err != nil {
+		return fmt.Errorf("sales: drop %s: %w", formerLedger, err)
 	}
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(ledgerCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "registradoEn", Value: 1}}, Options: options.Index().SetName("registradoEn")},
-		mongo.IndexModel{Keys: bson.D{{Key: "pendiente", Value: 1}}, Options: options.Index().SetName("pendiente")})
+	return nil
 }
 
 var errSaleNotFound = apperr.New(apperr.NotFound, "No se encontró la venta.")

@@ -31,10 +31,9 @@ func (s *Service) afterSave(id bson.ObjectID) {
 	}
 }
 
-// Run does the queued bookkeeping as it comes, and every minute settles the payment ledger
-// (SweepPayments) and drops the entries of closed orders (sweepOpen), until ctx is done; then it
-// does the bookkeeping once more.
-func (s *Service) Run(ctx context.Context) {
+// run does the queued bookkeeping as it comes, and every minute drops the entries of closed orders
+// (sweepOpen), until ctx is done; then it does the bookkeeping once more.
+func (s *Service) run(ctx context.Context) {
 	sweep := time.NewTicker(time.Minute)
 	defer sweep.Stop()
 	for {
@@ -45,9 +44,6 @@ func (s *Service) Run(ctx context.Context) {
 		case <-s.tidy.wake:
 			s.flush(ctx)
 		case <-sweep.C:
-			if err := s.SweepPayments(ctx); err != nil && ctx.Err() == nil {
-				s.log.Error().Err(err).Msg("sales: payment ledger sweep")
-			}
 			if err := s.sweepOpen(ctx); err != nil && ctx.Err() == nil {
 				s.log.Error().Err(err).Msg("sales: open orders sweep")
 			}

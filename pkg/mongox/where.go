@@ -43,7 +43,7 @@ func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M
 
 func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
 	if s.local && s.file != "" {
-		if where, args, ok := sqlFilter(filter); ok {
+		if where, args, ok, _ := sqlFilter(filter); ok {
 			ids, ok, err := s.idsWhere(ctx, coll, where, args)
 			if err != nil {
 				return err
@@ -79,6 +79,25 @@ func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M
 		return fmt.Errorf("mongox: find %s: %w", coll, err)
 	}
 	return nil
+}
+
+// Count counts the documents of coll that filter selects (MongoDB's countDocuments). On the
+// embedded store, a filter that SQLite can say whole (see sqlFilter) is counted there, through
+// FerretDB's indexes, instead of reading every document.
+func (s *Store) Count(ctx context.Context, coll string, filter bson.M) (int64, error) {
+	if s.local && s.file != "" {
+		if where, args, ok, whole := sqlFilter(filter); ok && whole {
+			n, counted, err := s.countWhere(ctx, coll, where, args)
+			if err != nil || counted {
+				return n, err
+			}
+		}
+	}
+	n, err := s.R.Collection(coll).CountDocuments(ctx, filter)
+	if err != nil {
+		return 0, fmt.Errorf("mongox: count %s: %w", coll, err)
+	}
+	return n, nil
 }
 
 // eachBatch is how many documents a batch of a find carries: some hundred kilobytes of sales.
@@ -117,12 +136,13 @@ func (s *Store) EachByID(ctx context.Context, coll string, ids []bson.ObjectID, 
 // condition written with the expressions of FerretDB's indexes (_ferretdb_sjson->"field"): the
 // conditions on top-level fields with an equality to a plain string, a whole number or a
 // boolean, $exists, or a range of dates. The rest is left to match. ok is false when no condition
-// can be taken.
-func sqlFilter(filter bson.M) (string, []any, bool) {
+// can be taken, whole is true when every condition was.
+func sqlFilter(filter bson.M) (where string, args []any, ok, whole bool) {
 	var conds []string
-	var args []any
+	whole = true
 	for field, want := range filter {
 		if !plainField.MatchString(field) {
+			whole = false
 			continue
 		}
 		expr := `_ferretdb_sjson->` + sqlName(field) // exactly as FerretDB writes its index
@@ -136,12 +156,15 @@ func sqlFilter(filter bson.M) (string, []any, bool) {
 				conds = append(conds, c)
 				args = append(args, a...)
 			}
+			if _, isTime := timeOf(arg); !ok || isTime {
+				whole = false // a date's milliseconds look like a number of the same digits
+			}
 		}
 	}
 	if len(conds) == 0 {
-		return "", nil, false
+		return "", nil, false, false
 	}
-	return strings.Join(conds, " AND "), args, true
+	return strings.Join(conds, " AND "), args, true, whole
 }
 
 // sqlCondition is one operator on an indexed expression, when SQLite's comparison of the JSON
@@ -224,22 +247,13 @@ func withFields(projection, filter bson.M) bson.M {
 // lookups by _id have no index yet (IndexIDs), as reading each document would then read them all.
 // The counts are read from the indexes alone.
 func (s *Store) idsWhere(ctx context.Context, coll, where string, args []any) (ids []bson.ObjectID, ok bool, err error) {
-	if _, err := os.Stat(s.file); errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil // nothing written to this database yet
+	table, ok, err := s.table(ctx, coll)
+	if err != nil || !ok {
+		return nil, false, err
 	}
 	db, err := s.sqlReader()
 	if err != nil {
 		return nil, false, err
-	}
-	var table string
-	var indexed bool
-	err = db.QueryRowContext(ctx, `SELECT c.table_name, EXISTS (SELECT 1 FROM sqlite_master i
-		WHERE i.type = 'index' AND i.name = c.table_name || ?) FROM _ferretdb_collections c WHERE c.name = ?`, idIndexSuffix, coll).Scan(&table, &indexed)
-	if errors.Is(err, sql.ErrNoRows) || err == nil && !indexed {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("mongox: table of %s: %w", coll, err)
 	}
 	var total, selected int
 	err = db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM `+sqlName(table)+`), (SELECT count(*) FROM `+sqlName(table)+` WHERE `+where+`)`, args...).
@@ -271,6 +285,45 @@ func (s *Store) idsWhere(ctx context.Context, coll, where string, args []any) (i
 		return nil, false, fmt.Errorf("mongox: select %s: %w", coll, err)
 	}
 	return ids, true, nil
+}
+
+// countWhere counts the rows of coll's table that pass where; counted is false when coll has no
+// table yet.
+func (s *Store) countWhere(ctx context.Context, coll, where string, args []any) (n int64, counted bool, err error) {
+	table, ok, err := s.table(ctx, coll)
+	if err != nil || !ok {
+		return 0, false, err
+	}
+	db, err := s.sqlReader()
+	if err != nil {
+		return 0, false, err
+	}
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM `+sqlName(table)+` WHERE `+where, args...).Scan(&n); err != nil {
+		return 0, false, fmt.Errorf("mongox: count %s: %w", coll, err)
+	}
+	return n, true, nil
+}
+
+// table names coll's table in the embedded store's file; ok is false when it has none yet or its
+// lookups by _id have no index yet (IndexIDs), as reading each document would then read them all.
+func (s *Store) table(ctx context.Context, coll string) (table string, ok bool, err error) {
+	if _, err := os.Stat(s.file); errors.Is(err, fs.ErrNotExist) {
+		return "", false, nil // nothing written to this database yet
+	}
+	db, err := s.sqlReader()
+	if err != nil {
+		return "", false, err
+	}
+	var indexed bool
+	err = db.QueryRowContext(ctx, `SELECT c.table_name, EXISTS (SELECT 1 FROM sqlite_master i
+		WHERE i.type = 'index' AND i.name = c.table_name || ?) FROM _ferretdb_collections c WHERE c.name = ?`, idIndexSuffix, coll).Scan(&table, &indexed)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !indexed {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("mongox: table of %s: %w", coll, err)
+	}
+	return table, true, nil
 }
 
 // sqlReader is a read-only connection pool to the embedded store's database file, opened once:

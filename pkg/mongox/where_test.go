@@ -132,6 +132,9 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 				t.Errorf("Each %v (projection %v): %v, a find gives %v", f, projection, got, want)
 			}
 		}
+		if n, err := s.Count(ctx, "ventas", f); err != nil || n != int64(len(want)) {
+			t.Errorf("Count %v: %d %v, a find gives %d", f, n, err, len(want))
+		}
 	}
 	n := 0
 	if err := s.Each(ctx, "ventas", bson.M{}, nil, func(bson.Raw) error { n++; return Stop }); err != nil || n != 1 {
@@ -152,7 +155,7 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 		filter bson.M
 		index  string
 	}{{filters[0], "usuarioId"}, {filters[4], "fecha"}, {filters[8], "pago_corte"}} {
-		where, args, _ := sqlFilter(c.filter)
+		where, args, _, _ := sqlFilter(c.filter)
 		table, plan := queryPlan(t, s, "ventas", `SELECT 1 FROM %s WHERE `+where, args...)
 		if !strings.Contains(plan, "USING INDEX "+table+"_"+c.index) {
 			t.Errorf("%v: plan %q does not use FerretDB's index %s", c.filter, plan, c.index)
