@@ -32,21 +32,21 @@ func New(d Deps) *Module {
 }
 
 func buildService(st store, stock Stock, log zerolog.Logger) *Service {
-	return &Service{store: st, stock: stock, log: log, now: time.Now, tidy: &tidy{wake: make(chan struct{}, 1)}}
+	return &Service{store: st, stock: stock, log: log, now: time.Now, changes: make(chan struct{}, 1)}
 }
 
 // Service returns the use cases other modules may call through their own interfaces.
 func (m *Module) Service() *Service { return m.service }
 
-// Start brings a store written by an earlier release up to date, then does the bookkeeping after
-// orders in the background until Stop.
+// Start brings a store written by an earlier release up to date, then raises the order lists'
+// version in the background until Stop.
 func (m *Module) Start(ctx context.Context) error {
-	if err := m.service.store.dropFormerLedger(ctx); err != nil {
+	if moved, err := m.service.store.upgrade(ctx); err != nil {
 		return err
+	} else if moved > 0 {
+		m.service.log.Info().Int("sales", moved).Msg("sales: reservations in flight moved into ventas")
 	}
-	if err := m.service.FillOpen(ctx); err != nil {
-		return err
-	}
+	m.service.changedSoon() // a raise a crash lost
 	background, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop, m.done = stop, make(chan struct{})
 	go func() { defer close(m.done); m.service.run(background) }()

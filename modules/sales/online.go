@@ -2,6 +2,7 @@ package sales
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -9,32 +10,23 @@ import (
 	"tienda/pkg/apperr"
 )
 
-// Online sales waiting for their payment are also listed in ventas_en_espera, a copy of each made
-// before it is saved, so that the minute's reconciliation reads a few small documents instead of
-// every sale ever made. An entry goes when its sale is paid or expires; one whose sale is no longer
-// waiting (or was never saved) goes the next time it is met.
-
 // Expire marks an online sale whose payment never came (its stock is given back by the caller).
 // Errors: conflict when it is no longer waiting, not_found when it was never saved.
 func (s *Service) Expire(ctx context.Context, id bson.ObjectID) error {
 	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoEsperandoPago},
 		bson.M{"$set": bson.M{"estado": EstadoExpirada}, "$inc": bson.M{"version": 1}})
-	if err == nil || apperr.Is(err, apperr.Conflict) || apperr.Is(err, apperr.NotFound) {
-		s.stopWaiting(ctx, id)
-	}
 	return err
 }
 
 // Unsettled lists the online sales waiting for their payment since before the given time, oldest
 // first.
 func (s *Service) Unsettled(ctx context.Context, before time.Time) ([]Sale, error) {
-	return s.store.waitingBefore(ctx, before)
-}
-
-func (s *Service) stopWaiting(ctx context.Context, id bson.ObjectID) {
-	if err := s.store.deleteWaiting(context.WithoutCancel(ctx), id); err != nil {
-		s.log.Warn().Err(err).Str("sale", id.Hex()).Msg("sales: waiting list") // met again next time
+	out, err := s.store.find(ctx, bson.M{"estado": EstadoEsperandoPago, "fecha": bson.M{"$lt": before}})
+	if err != nil {
+		return nil, err
 	}
+	slices.SortFunc(out, func(a, b Sale) int { return -newestFirst(a, b) })
+	return out, nil
 }
 
 // PaidOnline is an approved payment to record.
@@ -56,9 +48,6 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	}
 	filter := bson.M{"estado": EstadoEsperandoPago}
 	stamp := bson.M{"pagadoEn": true}
-	if err := s.store.touchOpen(ctx, now, id); err != nil { // it becomes an open order (open.go)
-		return Sale{}, false, err
-	}
 	v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
 	if apperr.Is(err, apperr.Conflict) {
 		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
@@ -71,7 +60,6 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 			return Sale{}, false, gerr
 		}
 		if cur.MercadoPago != nil && cur.MercadoPago.PaymentID == p.MercadoPago.PaymentID {
-			s.stopWaiting(ctx, id)
 			return cur, false, nil // recorded before: the same payment is one sale
 		}
 		s.log.Error().Str("folio", cur.Folio).Str("payment", p.MercadoPago.PaymentID).Msg("sales: second payment for a settled sale")
@@ -80,10 +68,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	if err != nil {
 		return Sale{}, false, err
 	}
-	s.stopWaiting(ctx, id)
-	if err := s.store.bumpVersion(ctx, now); err != nil {
-		s.log.Warn().Err(err).Msg("sales: version bump")
-	}
+	s.changedSoon()
 	s.log.Info().Str("folio", v.Folio).Float64("total", v.Total).Msg("sale recorded (paid online)")
 	return v, true, nil
 }

@@ -2,6 +2,7 @@ package sales
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -24,36 +25,26 @@ func pendingFolios(t *testing.T, s *Service, clientID string) []string {
 
 func listed(t *testing.T, s *Service, clientID, folio string) bool {
 	t.Helper()
-	for _, f := range pendingFolios(t, s, clientID) {
-		if f == folio {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(pendingFolios(t, s, clientID), folio)
 }
 
 // An order is on the order screens from the moment it is saved until it is delivered or
-// cancelled, whichever of the intent, the entry in ventas_abiertas or the sweeps stands for it.
+// cancelled, and again when it is reopened.
 func TestOpenOrdersFollowTheirSales(t *testing.T) {
 	t.Parallel()
 	s, _ := newService(t)
 	ctx := context.Background()
 	first := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: 100, Cantidad: 1})
-	if !listed(t, s, "", first.Folio) || !listed(t, s, "u1", first.Folio) || listed(t, s, "u2", first.Folio) {
-		t.Fatalf("a saved order: staff %v, u1 %v, u2 %v", pendingFolios(t, s, ""), pendingFolios(t, s, "u1"), pendingFolios(t, s, "u2"))
+	second := MustSale(t, s, "u1", Item{Nombre: "Cable", PrecioFinal: 10, Cantidad: 2})
+	if _, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "a", PrecioFinal: 10, Cantidad: 1}}, UsuarioID: "u1", Subtotal: 10, IVA: 1.6, Total: 11.6}); err != nil {
+		t.Fatal(err) // placed, never saved: in no list
 	}
-	// Run's batch lists it in ventas_abiertas and drops its intent.
-	waitUntil(t, "the intent dropped", func() bool {
-		n, _ := s.store.db.R.Collection(intentCollection).CountDocuments(ctx, bson.M{"_id": first.ID})
-		return n == 0
-	})
-	if n, _ := s.store.db.R.Collection(openCollection).CountDocuments(ctx, bson.M{"_id": first.ID}); n != 1 || !listed(t, s, "", first.Folio) {
-		t.Fatalf("after the batch: entry %d, listed %v", n, pendingFolios(t, s, ""))
+	if got := pendingFolios(t, s, ""); !slices.Equal(got, []string{first.Folio, second.Folio}) {
+		t.Fatalf("staff's list %v, want the two saved orders, oldest first", got)
 	}
-	if err := s.store.listOpen(ctx, time.Now(), []bson.ObjectID{first.ID, bson.NewObjectID()}); err != nil {
-		t.Fatalf("listing an order listed already: %v", err)
+	if !listed(t, s, "u1", first.Folio) || listed(t, s, "u2", first.Folio) {
+		t.Fatalf("u1 %v, u2 %v", pendingFolios(t, s, "u1"), pendingFolios(t, s, "u2"))
 	}
-
 	// Paid: no longer among the customer's unpaid orders, still on the staff's screen.
 	if _, err := s.UpdateOrder(ctx, first.ID, Actor{ID: "c"}, OrderChange{Pago: ptr(PagoPagado), MetodoPago: ptr("Efectivo")}); err != nil {
 		t.Fatal(err)
@@ -61,107 +52,68 @@ func TestOpenOrdersFollowTheirSales(t *testing.T) {
 	if !listed(t, s, "", first.Folio) || listed(t, s, "u1", first.Folio) {
 		t.Fatal("a paid order is on the staff's screen only")
 	}
-	// Delivered: off the screens at once; its entry goes with the sweep, once the grace has passed.
-	if _, err := s.UpdateOrder(ctx, first.ID, Actor{ID: "c"}, OrderChange{Entrega: ptr(EntregaEntregado)}); err != nil {
-		t.Fatal(err)
-	}
-	if listed(t, s, "", first.Folio) {
-		t.Fatal("a delivered order is still listed")
-	}
-	if err := s.sweepOpen(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if n, _ := s.store.db.R.Collection(openCollection).CountDocuments(ctx, bson.M{"_id": first.ID}); n != 1 {
-		t.Fatal("the sweep dropped an entry touched within the grace")
-	}
-	age := func(id bson.ObjectID) {
-		t.Helper()
-		old := time.Now().UTC().Add(-2 * openGrace)
-		if _, err := s.store.db.W.Collection(openCollection).UpdateOne(ctx, bson.M{"_id": id}, bson.M{"$set": bson.M{"en": old}}); err != nil {
+	// Sent is still open; delivered is off the screens; reopened is back.
+	for _, c := range []struct {
+		entrega string
+		open    bool
+	}{{EntregaEnviado, true}, {EntregaEntregado, false}, {EntregaPendiente, true}} {
+		if _, err := s.UpdateOrder(ctx, first.ID, Actor{ID: "c"}, OrderChange{Entrega: ptr(c.entrega)}); err != nil {
 			t.Fatal(err)
 		}
+		if listed(t, s, "", first.Folio) != c.open {
+			t.Fatalf("%s: listed %v", c.entrega, !c.open)
+		}
 	}
-	age(first.ID)
-	if err := s.sweepOpen(ctx); err != nil {
+	if _, err := s.UpdateOrder(ctx, second.ID, Actor{ID: "c"}, OrderChange{Entrega: ptr(EntregaCancelado)}); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := s.store.db.R.Collection(openCollection).CountDocuments(ctx, bson.M{"_id": first.ID}); n != 0 {
-		t.Fatal("the sweep kept the entry of an order delivered long ago")
-	}
-	// Sent back to Pendiente: listed again, and the sweep keeps it however old its entry.
-	if _, err := s.UpdateOrder(ctx, first.ID, Actor{ID: "c"}, OrderChange{Entrega: ptr(EntregaPendiente)}); err != nil {
-		t.Fatal(err)
-	}
-	age(first.ID)
-	if err := s.sweepOpen(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if !listed(t, s, "", first.Folio) {
-		t.Fatal("a reopened order is not listed")
-	}
-
-	// A crash between saving and the batch leaves the intent: listed through it, and the sweep
-	// of abandoned reservations lists it in ventas_abiertas before dropping the intent.
-	v, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "v", ProductoID: "p", Nombre: "Dron", PrecioFinal: 10, Cantidad: 1}},
-		UsuarioID: "u2", Subtotal: 10, IVA: 1.6, Total: 11.6, Origen: OrigenCaja, MetodoPago: "Efectivo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.save(ctx, v.ID, EstadoConfirmada); err != nil { // Confirm without its batch
-		t.Fatal(err)
-	}
-	if !listed(t, s, "u2", v.Folio) {
-		t.Fatal("a saved order with its intent still there is not listed")
-	}
-	if _, err := s.Abandoned(ctx, time.Now().Add(time.Hour)); err != nil {
-		t.Fatal(err)
-	}
-	if n, _ := s.store.db.R.Collection(intentCollection).CountDocuments(ctx, bson.M{"_id": v.ID}); n != 0 || !listed(t, s, "u2", v.Folio) {
-		t.Fatalf("after the sweep: intent %d, listed %v", n, pendingFolios(t, s, "u2"))
+	if listed(t, s, "", second.Folio) {
+		t.Fatal("a cancelled order is listed")
 	}
 }
 
-// Open orders saved before ventas_abiertas existed are listed once, at start.
-func TestFillOpenListsEarlierOrdersOnce(t *testing.T) {
+// A store written by an earlier release: its reservations in flight move into ventas, and its
+// lists go; a second start finds nothing to do.
+func TestUpgradeMovesReservationsAndDropsTheFormerLists(t *testing.T) {
 	t.Parallel()
 	s, _ := newService(t)
 	ctx := context.Background()
-	legacy := func(folio, entrega string) {
-		t.Helper()
-		v := Sale{ID: bson.NewObjectID(), Folio: folio, Fecha: time.Now().UTC().Truncate(time.Millisecond), Carrito: []Item{{ID: "v", Nombre: "Algo", Cantidad: 1}},
-			Historial: []Cambio{}, Total: 116, Estado: EstadoConfirmada, Guardado: true, Pago: PagoPendiente, Entrega: entrega, Origen: OrigenCaja}
-		if _, err := s.store.db.W.Collection(collection).InsertOne(ctx, v); err != nil {
+	saved := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: 100, Cantidad: 1})
+	inFlight := Sale{ID: bson.NewObjectID(), Folio: "20261123-101010-0001", Fecha: time.Date(2026, 11, 23, 16, 10, 10, 0, time.UTC), Carrito: []Item{{ID: "a", Cantidad: 1}}, Estado: EstadoReservando, Historial: []Cambio{}}
+	savedIntent := saved
+	savedIntent.Estado = EstadoReservando
+	for _, doc := range []any{inFlight, savedIntent} {
+		if _, err := s.store.db.W.Collection("ventas_reservas").InsertOne(ctx, doc); err != nil {
 			t.Fatal(err)
 		}
 	}
-	legacy("A-pendiente", EntregaPendiente)
-	legacy("A-enviado", EntregaEnviado)
-	legacy("A-entregado", EntregaEntregado)
-	if got := pendingFolios(t, s, ""); len(got) != 0 {
-		t.Fatalf("before FillOpen: %v", got)
-	}
-	if err := s.FillOpen(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if got := pendingFolios(t, s, ""); len(got) != 2 || !listed(t, s, "", "A-pendiente") || !listed(t, s, "", "A-enviado") {
-		t.Fatalf("after FillOpen: %v", got)
-	}
-	legacy("B-pendiente", EntregaPendiente)
-	if err := s.FillOpen(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if listed(t, s, "", "B-pendiente") {
-		t.Fatal("FillOpen ran twice")
-	}
-}
-
-func waitUntil(t *testing.T, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waited 5 s for %s", what)
+	for _, name := range formerCollections[1:] {
+		if _, err := s.store.db.W.Collection(name).InsertOne(ctx, bson.M{"_id": saved.ID}); err != nil {
+			t.Fatal(err)
 		}
-		time.Sleep(10 * time.Millisecond)
+	}
+	for range 2 {
+		if _, err := s.store.upgrade(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names, err := s.store.db.R.ListCollectionNames(ctx, bson.M{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range formerCollections {
+		if slices.Contains(names, name) {
+			t.Errorf("%s is still there", name)
+		}
+	}
+	moved, err := s.Get(ctx, inFlight.ID)
+	if err != nil || moved.Estado != EstadoReservando {
+		t.Fatalf("the reservation in flight: %+v %v", moved, err)
+	}
+	if kept, err := s.Get(ctx, saved.ID); err != nil || kept.Estado != EstadoConfirmada {
+		t.Fatalf("a saved sale: %+v %v", kept, err)
+	}
+	if list, err := s.Abandoned(ctx, moved.Fecha.Add(time.Millisecond)); err != nil || len(list) != 1 || list[0].ID != inFlight.ID {
+		t.Fatalf("abandoned: %+v %v", list, err)
 	}
 }

@@ -120,11 +120,6 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	if len(set) == 0 {
 		return cur, nil
 	}
-	if ch.Entrega != nil && !isOpen(cur) && isOpen(Sale{Estado: cur.Estado, Entrega: *ch.Entrega}) {
-		if err := s.store.touchOpen(ctx, now, id); err != nil { // reopened: listed first (open.go)
-			return Sale{}, err
-		}
-	}
 	cancelling := ch.Entrega != nil && (*ch.Entrega == EntregaCancelado) && cur.Entrega != EntregaCancelado
 	payAfter := cur.Pago
 	if ch.Pago != nil {

@@ -36,7 +36,8 @@ type Service struct {
 	stock Stock
 	log   zerolog.Logger
 	now   func() time.Time
-	tidy  *tidy // bookkeeping after counter orders, done in batches by Run (tidy.go)
+	// changes asks the background loop to raise the order lists' version (tidy.go).
+	changes chan struct{}
 }
 
 // Actor is who makes a change.
@@ -44,10 +45,9 @@ type Actor struct {
 	ID, Name string
 }
 
-// Reserve writes a new sale's intent record ('reservando', with a fresh folio) before its stock is
-// taken. The intent lives in a small collection of its own, so the hot path never updates the
-// large ventas collection (the embedded store scans a collection on every update). The caller
-// prices the sale; Reserve checks the totals add up.
+// Reserve writes a new sale in state 'reservando', with a fresh folio, before its stock is taken:
+// the saga's record of intent (DESIGN.md §2). The caller prices the sale; Reserve checks the
+// totals add up.
 func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 	if err := checkTotals(v); err != nil {
 		return Sale{}, err
@@ -55,128 +55,87 @@ func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	v.ID = bson.NewObjectID()
 	v.Fecha = now
-	v.Folio = newFolio(now)
 	v.Estado = EstadoReservando
 	v.Guardado = false
 	v.Pago = PagoPendiente
 	v.Entrega = EntregaPendiente
 	v.Historial = []Cambio{}
 	v.Version = 1
-	if err := s.store.insertIntent(ctx, v); err != nil {
-		return Sale{}, err
-	}
-	return v, nil
-}
-
-// Confirm saves a reserved counter sale: it enters ventas, unpaid, and the order lists show it.
-// Errors: not_found (no such reservation), conflict.
-func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
-	v, err := s.save(ctx, id, EstadoConfirmada)
-	if err != nil {
-		return Sale{}, err
-	}
-	s.afterSave(id)
-	s.log.Info().Str("folio", v.Folio).Str("origen", v.Origen).Float64("total", v.Total).Msg("sale recorded")
-	return v, nil
-}
-
-// AwaitPayment saves a reserved online sale as 'esperando_pago': its stock stays held, it is in
-// no order list until its payment is approved.
-func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
-	intent, err := s.store.intent(ctx, id)
-	if err != nil {
-		return err
-	}
-	intent.Estado = EstadoEsperandoPago
-	if err := s.store.insertWaiting(ctx, intent); err != nil { // first: see online.go
-		return err
-	}
-	v, err := s.save(ctx, id, EstadoEsperandoPago)
-	if err != nil {
-		return err
-	}
-	if err := s.store.deleteIntent(ctx, id); err != nil {
-		s.log.Warn().Err(err).Str("folio", v.Folio).Msg("sales: drop intent") // the sweep drops it
-	}
-	return nil
-}
-
-// save copies a sale from its intent record into ventas in state estado; the caller drops the
-// intent. A repeat finds the sale saved and answers it.
-func (s *Service) save(ctx context.Context, id bson.ObjectID, estado string) (Sale, error) {
-	v, err := s.store.intent(ctx, id)
-	if apperr.Is(err, apperr.NotFound) {
-		if saved, gerr := s.store.get(ctx, id); gerr == nil && saved.Estado == estado {
-			return saved, nil
-		}
-		return Sale{}, err
-	}
-	if err != nil {
-		return Sale{}, err
-	}
-	v.Estado = estado
-	v.Guardado = estado == EstadoConfirmada
 	for attempt := 0; ; attempt++ {
-		err = s.store.insert(ctx, v)
+		v.Folio = newFolio(now.Add(time.Duration(attempt) * time.Second))
+		err := s.store.insert(ctx, v)
 		if errors.Is(err, errDuplicateFolio) && attempt < 5 {
-			if saved, gerr := s.store.get(ctx, id); gerr == nil {
-				v = saved // saved before (a repeat after a crash)
-				break
-			}
-			v.Folio = newFolio(v.Fecha.Add(time.Duration(attempt+1) * time.Second))
-			continue
+			continue // the same second and the same four digits: draw again
 		}
 		if err != nil {
 			return Sale{}, err
 		}
-		break
+		return v, nil
 	}
+}
+
+// Confirm saves a reserved counter sale: it becomes 'confirmada', unpaid, and the order lists show
+// it. A repeat answers the saved sale. Errors: not_found (no such reservation), conflict.
+func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
+	v, err := s.advance(ctx, id, EstadoConfirmada)
+	if err != nil {
+		return Sale{}, err
+	}
+	s.changedSoon()
+	s.log.Info().Str("folio", v.Folio).Str("origen", v.Origen).Float64("total", v.Total).Msg("sale recorded")
 	return v, nil
 }
 
-// Fail drops the reservation of a sale that was never saved (its stock could not be taken, or
-// was given back by the sweep). Errors: conflict when the sale was saved after all (its
-// reservation is dropped too; the caller must keep its stock).
-func (s *Service) Fail(ctx context.Context, id bson.ObjectID) error {
-	_, err := s.store.get(ctx, id)
-	saved := err == nil
-	if err != nil && !apperr.Is(err, apperr.NotFound) {
-		return err
-	}
-	if err := s.store.deleteIntent(ctx, id); err != nil {
-		return err
-	}
-	if saved {
-		return apperr.New(apperr.Conflict, "La venta ya estaba guardada.")
-	}
-	return nil
+// AwaitPayment saves a reserved online sale as 'esperando_pago': its stock stays held, it is in no
+// order list until its payment is approved.
+func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
+	_, err := s.advance(ctx, id, EstadoEsperandoPago)
+	return err
 }
 
-// Abandoned lists the reservations older than before whose sale was never saved: a crash between
-// taking stock and saving. Reservations whose sale was saved are dropped on the way.
-func (s *Service) Abandoned(ctx context.Context, before time.Time) ([]Sale, error) {
-	intents, err := s.store.intentsBefore(ctx, before)
-	if err != nil {
-		return nil, err
-	}
-	out := []Sale{}
-	for _, v := range intents {
-		if saved, err := s.store.get(ctx, v.ID); err == nil {
-			if isOpen(saved) { // its entry in ventas_abiertas first (open.go)
-				if err := s.store.touchOpen(ctx, s.now().UTC(), v.ID); err != nil {
-					return nil, err
-				}
-			}
-			if err := s.store.deleteIntent(ctx, v.ID); err != nil {
-				return nil, err
-			}
-			continue
-		} else if !apperr.Is(err, apperr.NotFound) {
-			return nil, err
+// advance moves a reserved sale to estado, once; a repeat finds it there and answers it.
+func (s *Service) advance(ctx context.Context, id bson.ObjectID, estado string) (Sale, error) {
+	v, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando},
+		bson.M{"$set": bson.M{"estado": estado, "guardado": estado == EstadoConfirmada}, "$inc": bson.M{"version": 1}})
+	if apperr.Is(err, apperr.Conflict) {
+		if cur, gerr := s.store.get(ctx, id); gerr == nil && cur.Estado == estado {
+			return cur, nil
 		}
-		out = append(out, v)
 	}
-	return out, nil
+	if apperr.Is(err, apperr.NotFound) {
+		return Sale{}, apperr.New(apperr.NotFound, "No se encontró la reserva de la venta.")
+	}
+	return v, err
+}
+
+// Fail drops a reserved sale that was never saved (its stock could not be taken, or was given
+// back by the sweep). Errors: conflict when the sale was saved after all (the caller must keep
+// its stock).
+func (s *Service) Fail(ctx context.Context, id bson.ObjectID) error {
+	dropped, err := s.store.db.DeleteOneIf(ctx, collection, id, bson.M{"estado": EstadoReservando})
+	if err != nil {
+		return fmt.Errorf("sales: fail: %w", err)
+	}
+	if dropped {
+		return nil
+	}
+	cur, err := s.store.get(ctx, id)
+	if apperr.Is(err, apperr.NotFound) {
+		return nil // dropped before
+	}
+	if err != nil {
+		return err
+	}
+	if cur.Estado == EstadoReservando {
+		return apperr.New(apperr.Conflict, "La reserva cambió mientras se cancelaba.")
+	}
+	return apperr.New(apperr.Conflict, "La venta ya estaba guardada.")
+}
+
+// Abandoned lists the sales reserved before the given time and never saved: a crash between
+// taking stock and saving.
+func (s *Service) Abandoned(ctx context.Context, before time.Time) ([]Sale, error) {
+	return s.store.find(ctx, bson.M{"estado": EstadoReservando, "fecha": bson.M{"$lt": before}})
 }
 
 // Get returns one sale. Errors: not_found.

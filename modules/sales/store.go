@@ -15,46 +15,61 @@ import (
 )
 
 const (
-	collection        = "ventas"
-	intentCollection  = "ventas_reservas"  // sales being placed: small, so the hot path stays fast
-	waitingCollection = "ventas_en_espera" // online sales waiting for their payment (online.go)
-	metaCollection    = "ventas_meta"
-	versionID         = "version"
+	collection     = "ventas"
+	metaCollection = "ventas_meta" // the order lists' version document
+	versionID      = "version"
 )
 
 // store is the only code that touches the ventas collection.
 type store struct{ db *mongox.Store }
 
 func (s store) ensureIndexes(ctx context.Context) error {
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
+	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
 		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("folio_unique")},
+		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},
+		// A period's sales (reports) and a customer's (history).
 		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")},
 		mongo.IndexModel{Keys: bson.D{{Key: "usuarioId", Value: 1}}, Options: options.Index().SetName("usuarioId")},
-		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},
+		// Sales by state: the open orders, the reservations a crash left, the online orders
+		// waiting for their payment.
+		mongo.IndexModel{Keys: bson.D{{Key: "estado", Value: 1}, {Key: "entrega", Value: 1}}, Options: options.Index().SetName("estado_entrega")},
 		// The paid sales no cut has claimed yet, and the sales of one cut (cuts.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")},
 		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
-	); err != nil {
-		return err
-	}
-	// These two are read whole: the indexes only create them now, so that mongox.IndexIDs finds them.
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(openCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "en", Value: 1}}, Options: options.Index().SetName("en")}); err != nil {
-		return err
-	}
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(intentCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")})
+	)
 }
 
-// formerLedger is the payments ledger of earlier releases (ventas_cobros): the sales themselves say
-// now which cut claimed them, so it is dropped at start.
-const formerLedger = "ventas_cobros"
+// Collections of earlier releases, kept only for the embedded store's speed: reservations
+// (ventas_reservas), open orders (ventas_abiertas), online orders waiting for their payment
+// (ventas_en_espera) and the payments ledger (ventas_cobros). The sales say all of it themselves.
+var formerCollections = []string{"ventas_reservas", "ventas_abiertas", "ventas_en_espera", "ventas_cobros"}
 
-func (s store) dropFormerLedger(ctx context.Context) error {
-	if err := s.db.W.Collection(formerLedger).Drop(ctx); err != nil {
-		return fmt.Errorf("sales: drop %s: %w", formerLedger, err)
+// upgrade moves the reservations an earlier release left in flight into ventas, as sales in state
+// 'reservando', and drops the collections of earlier releases. Every step can be repeated.
+func (s store) upgrade(ctx context.Context) (int, error) {
+	cur, err := s.db.R.Collection(formerCollections[0]).Find(ctx, bson.M{})
+	if err != nil {
+		return 0, fmt.Errorf("sales: upgrade: %w", err)
 	}
-	return nil
+	var intents []Sale
+	if err := cur.All(ctx, &intents); err != nil {
+		return 0, fmt.Errorf("sales: upgrade: %w", err)
+	}
+	for _, v := range intents {
+		v.Estado = EstadoReservando
+		if err := s.insert(ctx, v); err != nil && !errors.Is(err, errDuplicateFolio) {
+			return 0, err // a duplicate: saved before, or moved by a start that stopped half-way
+		}
+	}
+	for _, name := range formerCollections {
+		if err := s.db.W.Collection(name).Drop(ctx); err != nil {
+			return 0, fmt.Errorf("sales: drop %s: %w", name, err)
+		}
+	}
+	if _, err := s.db.W.Collection(metaCollection).DeleteMany(ctx, bson.M{"_id": bson.M{"$in": bson.A{"abiertas-v1", "cobros-v1"}}}); err != nil {
+		return 0, fmt.Errorf("sales: upgrade: %w", err)
+	}
+	return len(intents), nil
 }
 
 var errSaleNotFound = apperr.New(apperr.NotFound, "No se encontró la venta.")
@@ -72,78 +87,6 @@ func (s store) insert(ctx context.Context, v Sale) error {
 
 var errDuplicateFolio = errors.New("sales: duplicate folio")
 
-func (s store) insertIntent(ctx context.Context, v Sale) error {
-	if _, err := s.db.W.Collection(intentCollection).InsertOne(ctx, v); err != nil {
-		return fmt.Errorf("sales: insert intent: %w", err)
-	}
-	return nil
-}
-
-func (s store) intent(ctx context.Context, id bson.ObjectID) (Sale, error) {
-	var v Sale
-	err := s.db.R.Collection(intentCollection).FindOne(ctx, bson.M{"_id": id}).Decode(&v)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Sale{}, apperr.New(apperr.NotFound, "No se encontró la reserva de la venta.")
-	}
-	if err != nil {
-		return Sale{}, fmt.Errorf("sales: intent: %w", err)
-	}
-	return v, nil
-}
-
-func (s store) deleteIntent(ctx context.Context, id bson.ObjectID) error {
-	if _, err := s.db.W.Collection(intentCollection).DeleteOne(ctx, bson.M{"_id": id}); err != nil {
-		return fmt.Errorf("sales: delete intent: %w", err)
-	}
-	return nil
-}
-
-func (s store) deleteIntents(ctx context.Context, ids []bson.ObjectID) error {
-	if _, err := s.db.W.Collection(intentCollection).DeleteMany(ctx, bson.M{"_id": bson.M{"$in": ids}}); err != nil {
-		return fmt.Errorf("sales: delete intents: %w", err)
-	}
-	return nil
-}
-
-func (s store) insertWaiting(ctx context.Context, v Sale) error {
-	if _, err := s.db.W.Collection(waitingCollection).InsertOne(ctx, v); err != nil && !mongox.IsDuplicate(err) {
-		return fmt.Errorf("sales: waiting list: %w", err)
-	}
-	return nil
-}
-
-func (s store) deleteWaiting(ctx context.Context, id bson.ObjectID) error {
-	if _, err := s.db.W.Collection(waitingCollection).DeleteOne(ctx, bson.M{"_id": id}); err != nil {
-		return fmt.Errorf("sales: waiting list: %w", err)
-	}
-	return nil
-}
-
-func (s store) waitingBefore(ctx context.Context, before time.Time) ([]Sale, error) {
-	cur, err := s.db.R.Collection(waitingCollection).Find(ctx, bson.M{"fecha": bson.M{"$lt": before}},
-		options.Find().SetSort(bson.D{{Key: "fecha", Value: 1}}))
-	if err != nil {
-		return nil, fmt.Errorf("sales: waiting list: %w", err)
-	}
-	out := []Sale{}
-	if err := cur.All(ctx, &out); err != nil {
-		return nil, fmt.Errorf("sales: waiting list: %w", err)
-	}
-	return out, nil
-}
-
-func (s store) intentsBefore(ctx context.Context, before time.Time) ([]Sale, error) {
-	cur, err := s.db.R.Collection(intentCollection).Find(ctx, bson.M{"fecha": bson.M{"$lt": before}})
-	if err != nil {
-		return nil, fmt.Errorf("sales: intents: %w", err)
-	}
-	out := []Sale{}
-	if err := cur.All(ctx, &out); err != nil {
-		return nil, fmt.Errorf("sales: intents: %w", err)
-	}
-	return out, nil
-}
-
 func (s store) get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 	var v Sale
 	err := s.db.R.Collection(collection).FindOne(ctx, bson.M{"_id": id}).Decode(&v)
@@ -156,16 +99,18 @@ func (s store) get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 	return v, nil
 }
 
-func (s store) find(ctx context.Context, filter bson.M, sort bson.D) ([]Sale, error) {
-	cur, err := s.db.R.Collection(collection).Find(ctx, filter, options.Find().SetSort(sort))
-	if err != nil {
-		return nil, fmt.Errorf("sales: find: %w", err)
-	}
+// find reads the sales filter selects, in no particular order.
+func (s store) find(ctx context.Context, filter bson.M) ([]Sale, error) {
 	out := []Sale{}
-	if err := cur.All(ctx, &out); err != nil {
-		return nil, fmt.Errorf("sales: find: %w", err)
-	}
-	return out, nil
+	err := s.each(ctx, filter, nil, func(doc bson.Raw) error {
+		var v Sale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
+	return out, err
 }
 
 // each calls fn with every sale that filter selects (mongox.Each), reduced to projection (the

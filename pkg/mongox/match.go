@@ -76,9 +76,13 @@ func apply(op string, got bson.RawValue, present bool, arg any) (bool, error) {
 	}
 	if op == "$in" {
 		list, ok := arg.([]any)
-		if !ok {
-			if a, isA := arg.(bson.A); isA {
-				list, ok = a, true
+		if a, isA := arg.(bson.A); isA {
+			list, ok = a, true
+		}
+		if ss, isS := arg.([]string); isS {
+			list, ok = nil, true
+			for _, v := range ss {
+				list = append(list, v)
 			}
 		}
 		if !ok {

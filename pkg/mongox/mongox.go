@@ -41,6 +41,10 @@ type Store struct {
 	sqlOnce sync.Once
 	sqlDB   *sql.DB
 	sqlErr  error
+	// sqlWriteDB writes to that file for setMany (setmany.go).
+	sqlWriteOnce sync.Once
+	sqlWriteDB   *sql.DB
+	sqlWriteErr  error
 }
 
 // Options says where the store lives.
@@ -120,6 +124,9 @@ func (s *Store) Close(ctx context.Context) error {
 	var errs []error
 	if s.sqlDB != nil {
 		errs = append(errs, s.sqlDB.Close())
+	}
+	if s.sqlWriteDB != nil {
+		errs = append(errs, s.sqlWriteDB.Close())
 	}
 	if s.writer != nil {
 		errs = append(errs, s.writer.Disconnect(ctx))

@@ -53,6 +53,9 @@ func TestDB(t testing.TB) *Store {
 		if s.sqlDB != nil {
 			_ = s.sqlDB.Close()
 		}
+		if s.sqlWriteDB != nil {
+			_ = s.sqlWriteDB.Close()
+		}
 		if err := s.W.Drop(ctx); err != nil {
 			t.Logf("mongox.TestDB: drop %s: %v", name, err)
 		}

@@ -2,6 +2,7 @@ package mongox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"sync"
@@ -47,13 +48,52 @@ func (s *Store) UpdateOneIf(ctx context.Context, coll string, id any, guard bson
 	return s.W.Collection(coll).FindOneAndUpdate(ctx, bson.M{"_id": id}, update, after).Raw()
 }
 
+// DeleteOneIf deletes the document of coll whose _id is id, only while guard holds (as
+// UpdateOneIf), and reports whether it did.
+func (s *Store) DeleteOneIf(ctx context.Context, coll string, id any, guard bson.M) (bool, error) {
+	if !s.local {
+		filter := bson.M{"_id": id}
+		for k, v := range guard {
+			filter[k] = v
+		}
+		res, err := s.W.Collection(coll).DeleteOne(ctx, filter)
+		if err != nil {
+			return false, fmt.Errorf("mongox: delete from %s: %w", coll, err)
+		}
+		return res.DeletedCount == 1, nil
+	}
+	unlock := s.locks.document(s.W.Name(), coll, id)
+	defer unlock()
+	cur, err := s.W.Collection(coll).FindOne(ctx, bson.M{"_id": id}).Raw()
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("mongox: delete from %s: %w", coll, err)
+	}
+	if ok, err := match(cur, guard); err != nil || !ok {
+		return false, err
+	}
+	res, err := s.W.Collection(coll).DeleteOne(ctx, bson.M{"_id": id})
+	if err != nil {
+		return false, fmt.Errorf("mongox: delete from %s: %w", coll, err)
+	}
+	return res.DeletedCount == 1, nil
+}
+
 // UpdateMany applies update to every document of coll that filter selects, each one atomically
 // with the filter checked as it is written (MongoDB's updateMany), and answers how many changed.
-// On the embedded store no UpdateOneIf of the collection runs meanwhile.
+// On the embedded store no UpdateOneIf or DeleteOneIf of the collection runs meanwhile, and the
+// common shape of a claim is written in one statement (setMany).
 func (s *Store) UpdateMany(ctx context.Context, coll string, filter bson.M, update any) (int64, error) {
 	if s.local {
 		unlock := s.locks.collection(s.W.Name(), coll)
 		defer unlock()
+		if s.file != "" {
+			if n, done, err := s.setMany(ctx, coll, filter, update); err != nil || done {
+				return n, err
+			}
+		}
 	}
 	res, err := s.W.Collection(coll).UpdateMany(ctx, filter, update)
 	if err != nil {

@@ -145,3 +145,22 @@ func TestUpdateManyAndUpdateOneIfNeverBothWin(t *testing.T) {
 		t.Errorf("%d in a cut, %d claimed, %d unpaid; want claimed + unpaid = %d", inCut, claimed.Load(), unpaid.Load(), n)
 	}
 }
+
+func TestDeleteOneIf(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	ctx := context.Background()
+	id := bson.NewObjectID()
+	if _, err := s.W.Collection("ventas").InsertOne(ctx, bson.M{"_id": id, "estado": "confirmada"}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.DeleteOneIf(ctx, "ventas", id, bson.M{"estado": "reservando"}); ok || err != nil {
+		t.Fatalf("deleted while the guard does not hold: %v %v", ok, err)
+	}
+	if ok, err := s.DeleteOneIf(ctx, "ventas", id, bson.M{"estado": "confirmada"}); !ok || err != nil {
+		t.Fatalf("not deleted: %v %v", ok, err)
+	}
+	if ok, err := s.DeleteOneIf(ctx, "ventas", id, nil); ok || err != nil {
+		t.Fatalf("deleted twice: %v %v", ok, err)
+	}
+}

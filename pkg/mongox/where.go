@@ -184,6 +184,29 @@ func sqlCondition(expr, op string, arg any) (string, []any, bool) {
 		if text, ok := jsonText(arg); ok {
 			return expr + ` = ?`, []any{text}, true
 		}
+	case "$in":
+		list, ok := arg.([]any)
+		if a, isA := arg.(bson.A); isA {
+			list, ok = a, true
+		}
+		if ss, isS := arg.([]string); isS {
+			list, ok = nil, true
+			for _, v := range ss {
+				list = append(list, v)
+			}
+		}
+		if !ok || len(list) == 0 {
+			return "", nil, false
+		}
+		var texts []any
+		for _, v := range list {
+			text, ok := jsonText(v)
+			if !ok {
+				return "", nil, false
+			}
+			texts = append(texts, text)
+		}
+		return expr + ` IN (?` + strings.Repeat(`, ?`, len(texts)-1) + `)`, texts, true
 	case "$gte", "$gt", "$lt", "$lte":
 		t, ok := timeOf(arg)
 		if !ok || !textOrdered(t.UnixMilli()) {

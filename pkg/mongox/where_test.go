@@ -78,6 +78,7 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 		{"corte": bson.M{"$exists": true}},
 		{"corte": bson.M{"$ne": 2}},
 		{"corte": bson.M{"$in": bson.A{1, "2"}}},
+		{"pago": bson.M{"$in": []string{"Pagado", "Otro"}}, "usuarioId": bson.M{"$in": bson.A{"6b04a", "6b04c"}}},
 		{"pago": true},
 		{"total": bson.M{"$gte": 10, "$lt": 20.5}},
 		{"n": bson.M{"$gt": 57}},
