@@ -38,13 +38,15 @@ const sessionTTL = 7 * 24 * time.Hour
 
 // App is the running application. Tests build it the same way main does.
 type App struct {
-	cfg    config.Config
-	log    zerolog.Logger
-	store  *mongox.Store
-	echo   *echo.Echo
-	web    fs.FS
-	sentry *sentry.Hub  // nil without SENTRY_DSN
-	logs   *logs.Module // runs the log sweeper for the app's lifetime
+	cfg   config.Config
+	log   zerolog.Logger
+	store *mongox.Store
+	// ownsStore: the store was opened by New, and Close closes it.
+	ownsStore bool
+	echo      *echo.Echo
+	web       fs.FS
+	sentry    *sentry.Hub  // nil without SENTRY_DSN
+	logs      *logs.Module // runs the log sweeper for the app's lifetime
 
 	stopBackground context.CancelFunc // stops the checkout's sweeper
 	background     sync.WaitGroup
@@ -69,22 +71,34 @@ type starter interface {
 	Stop()
 }
 
-// New opens the store, builds every module, creates indexes, the first administrator and, when
-// asked, the demo data. web is the built front end.
+// New opens the store the configuration names and builds the application on it (NewOnStore);
+// Close closes the store too. web is the built front end.
 func New(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS) (*App, error) {
-	a := &App{cfg: cfg, log: log, web: web}
+	store, err := mongox.Open(ctx, mongox.Options{URI: cfg.MongoURI, DataDir: cfg.DataDir})
+	if err != nil {
+		return nil, err
+	}
+	a, err := NewOnStore(ctx, cfg, log, web, store)
+	if err != nil {
+		_ = store.Close(context.Background())
+		return nil, err
+	}
+	a.ownsStore = true
+	return a, nil
+}
+
+// NewOnStore builds every module on store, creates indexes, the first administrator and, when
+// asked, the demo data, and starts the modules' work. It is one replica of the shop: several may
+// share a store, and Close leaves the store open.
+func NewOnStore(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS, store *mongox.Store) (*App, error) {
+	a := &App{cfg: cfg, log: log, web: web, store: store}
 	hub, err := newSentryHub(cfg, nil)
 	if err != nil {
 		return nil, err
 	}
 	a.sentry = hub
-	store, err := mongox.Open(ctx, mongox.Options{URI: cfg.MongoURI, DataDir: cfg.DataDir})
-	if err != nil {
-		return nil, err
-	}
-	a.store = store
 	if err := a.build(ctx); err != nil {
-		_ = store.Close(context.Background())
+		_ = a.Close(context.Background())
 		return nil, err
 	}
 	return a, nil
@@ -215,6 +229,9 @@ func (a *App) Close(ctx context.Context) error {
 	}
 	if a.sentry != nil {
 		a.sentry.Flush(2 * time.Second)
+	}
+	if !a.ownsStore {
+		return nil
 	}
 	return a.store.Close(ctx)
 }
