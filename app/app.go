@@ -45,8 +45,7 @@ type App struct {
 	ownsStore bool
 	echo      *echo.Echo
 	web       fs.FS
-	sentry    *sentry.Hub  // nil without SENTRY_DSN
-	logs      *logs.Module // runs the log sweeper for the app's lifetime
+	sentry    *sentry.Hub // nil without SENTRY_DSN
 
 	stopBackground context.CancelFunc // stops the checkout's sweeper
 	background     sync.WaitGroup
@@ -161,10 +160,8 @@ func (a *App) build(ctx context.Context) error {
 		rs[i] = m
 	}
 	a.echo = newServer(a.cfg, a.log, tokens, a.web, healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
-	a.logs = logsM
-	logsM.Start(context.Background())
 	// Modules that run in the background, in dependency order; Close stops them in reverse.
-	for _, m := range []starter{salesM, cashcutM} {
+	for _, m := range []starter{logsM, salesM, cashcutM} {
 		if err := m.Start(ctx); err != nil {
 			return err
 		}
@@ -223,9 +220,6 @@ func (a *App) Close(ctx context.Context) error {
 	}
 	for i := len(a.started) - 1; i >= 0; i-- {
 		a.started[i].Stop()
-	}
-	if a.logs != nil {
-		a.logs.Stop()
 	}
 	if a.sentry != nil {
 		a.sentry.Flush(2 * time.Second)

@@ -347,8 +347,12 @@ func TestTheSweeperRunsInTheBackgroundAndStops(t *testing.T) {
 	f := newFixture(t, Limits{MaxEntries: 1000, SweepEvery: 20 * time.Millisecond})
 	seed(t, f, f.clock.now().Add(-Retention-time.Hour), 3, "viejo")
 	seed(t, f, f.clock.now(), 2, "nuevo")
-	f.m.Start(context.Background())
-	f.m.Start(context.Background()) // a second Start does nothing
+	if err := f.m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.m.Start(context.Background()); err != nil { // a second Start does nothing
+		t.Fatal(err)
+	}
 	deadline := time.Now().Add(10 * time.Second)
 	for len(f.stored(t)) != 2 {
 		if time.Now().After(deadline) {
@@ -375,7 +379,9 @@ func TestTheSweeperRunsInTheBackgroundAndStops(t *testing.T) {
 
 func TestManyNewEntriesWakeTheSweeper(t *testing.T) {
 	f := newFixture(t, Limits{MaxEntries: 20, SweepEvery: time.Hour})
-	f.m.Start(context.Background())
+	if err := f.m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	defer f.m.Stop()
 	time.Sleep(50 * time.Millisecond) // the first sweep at start
 	for i := 0; i < 3; i++ {

@@ -99,21 +99,22 @@ func (m *Module) Routes(g *echo.Group) {
 }
 
 // Start runs the sweeper in the background: at once, every Limits.SweepEvery, and whenever many
-// entries arrived since the last sweep. It stops when ctx ends or Stop is called. Calling Start
-// on a running module does nothing.
-func (m *Module) Start(ctx context.Context) {
+// entries arrived since the last sweep, until Stop. Calling Start on a running module does
+// nothing.
+func (m *Module) Start(ctx context.Context) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.cancel != nil {
-		return
+		return nil
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
 	m.stopped = make(chan struct{})
 	go func(done chan struct{}) {
 		defer close(done)
 		m.service.runSweeper(ctx, m.limiter)
 	}(m.stopped)
+	return nil
 }
 
 // Stop ends the sweeper and waits for a sweep in progress to finish.
