@@ -43,7 +43,12 @@ func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M
 
 func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
 	if s.local && s.file != "" {
-		if where, args, ok, _ := sqlFilter(filter); ok {
+		if where, args, ok, whole := sqlFilter(filter); ok {
+			if whole && projection != nil {
+				if done, err := s.eachProjected(ctx, coll, where, args, projection, fn); err != nil || done {
+					return err
+				}
+			}
 			ids, ok, err := s.idsWhere(ctx, coll, where, args)
 			if err != nil {
 				return err

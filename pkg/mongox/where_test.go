@@ -133,6 +133,35 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 				t.Errorf("Each %v (projection %v): %v, a find gives %v", f, projection, got, want)
 			}
 		}
+		// A projection of top-level fields: every field as the store's find gives it, type and value.
+		wide := bson.M{"n": 1, "pago": 1, "total": 1, "fecha": 1, "corte": 1, "usuarioId": 1, "estado": 1, "nada": 1}
+		ref := map[string]bson.Raw{}
+		cur, err = s.R.Collection("ventas").Find(ctx, f, options.Find().SetProjection(wide))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for cur.Next(ctx) {
+			ref[cur.Current.Lookup("_id").ObjectID().Hex()] = slices.Clone(cur.Current)
+		}
+		seen := 0
+		err = s.Each(ctx, "ventas", f, wide, func(doc bson.Raw) error {
+			seen++
+			want, ok := ref[doc.Lookup("_id").ObjectID().Hex()]
+			if !ok {
+				t.Errorf("Each %v: a document the find does not give: %v", f, doc)
+				return nil
+			}
+			for _, field := range []string{"_id", "n", "pago", "total", "fecha", "corte", "usuarioId", "estado", "nada", "grande"} {
+				g, w := doc.Lookup(field), want.Lookup(field)
+				if g.Type != w.Type || !slices.Equal(g.Value, w.Value) {
+					t.Errorf("Each %v: %s is %v, the find gives %v", f, field, g, w)
+				}
+			}
+			return nil
+		})
+		if err != nil || seen != len(ref) {
+			t.Errorf("Each %v with a projection: %d documents (%v), the find gives %d", f, seen, err, len(ref))
+		}
 		if n, err := s.Count(ctx, "ventas", f); err != nil || n != int64(len(want)) {
 			t.Errorf("Count %v: %d %v, a find gives %d", f, n, err, len(want))
 		}
