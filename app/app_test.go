@@ -3,15 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -20,6 +24,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"tienda/pkg/config"
+	"tienda/pkg/mongox"
 )
 
 // testWeb stands in for the built front end.
@@ -29,11 +34,26 @@ var testWeb = fstest.MapFS{
 	"favicon.svg":            {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 }
 
+// testConfig is the configuration of an app on dir, with env. With MONGODB_URI set in the test's
+// environment, the app's store is a database of that MongoDB of its own, one per dir, dropped when
+// the test ends (testMongoURI); otherwise the embedded store in dir.
 func testConfig(t *testing.T, dir string, env map[string]string) config.Config {
 	t.Helper()
+	uri, secret := env["MONGODB_URI"], env["JWT_SECRET"]
+	if uri == "" {
+		uri = testMongoURI(t, dir)
+	}
+	if uri != "" && secret == "" {
+		secret = "test-secret-for-mongodb-0123456789abcdef"
+	}
 	cfg, err := config.Load(func(k string) string {
-		if k == "DATA_DIR" {
+		switch k {
+		case "DATA_DIR":
 			return dir
+		case "MONGODB_URI":
+			return uri
+		case "JWT_SECRET":
+			return secret
 		}
 		return env[k]
 	})
@@ -41,6 +61,43 @@ func testConfig(t *testing.T, dir string, env map[string]string) config.Config {
 		t.Fatal(err)
 	}
 	return cfg
+}
+
+// testDatabases are the databases testMongoURI handed out, by data directory.
+var testDatabases sync.Map
+
+// testMongoURI is MONGODB_URI of the test's environment naming a database of its own for dir (the
+// same one each time an app starts on dir), or "" when MONGODB_URI is not set.
+func testMongoURI(t *testing.T, dir string) string {
+	t.Helper()
+	base := os.Getenv("MONGODB_URI")
+	if base == "" {
+		return ""
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("MONGODB_URI: %v", err)
+	}
+	sum := sha256.Sum256([]byte(dir))
+	name := "t_" + hex.EncodeToString(sum[:8])
+	u.Path = "/" + name
+	uri := u.String()
+	if _, seen := testDatabases.LoadOrStore(dir, name); !seen {
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			store, err := mongox.Open(ctx, mongox.Options{URI: uri})
+			if err != nil {
+				t.Logf("drop %s: %v", name, err)
+				return
+			}
+			defer store.Close(ctx)
+			if err := store.W.Drop(ctx); err != nil {
+				t.Logf("drop %s: %v", name, err)
+			}
+		})
+	}
+	return uri
 }
 
 // MustStart builds the application on its own embedded store in dir.

@@ -41,7 +41,8 @@ func startProcess(t *testing.T, bin, dir string) *process {
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "DATA_DIR="+dir, fmt.Sprintf("PORT=%d", port), "DEMO_DATA=true", "LOG_LEVEL=error",
+	// With MONGODB_URI set, the binary gets a database of its own for dir (testMongoURI).
+	cmd.Env = append(os.Environ(), "MONGODB_URI="+testMongoURI(t, dir), "DATA_DIR="+dir, fmt.Sprintf("PORT=%d", port), "DEMO_DATA=true", "LOG_LEVEL=error",
 		"JWT_SECRET=crash-test-secret-0123456789abcdef0123")
 	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
 	if err := cmd.Start(); err != nil {

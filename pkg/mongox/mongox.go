@@ -21,6 +21,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"go.mongodb.org/mongo-driver/v2/mongo/readpref"
+	"go.mongodb.org/mongo-driver/v2/x/mongo/driver/connstring"
 )
 
 // Store is the database as the modules see it: W for every write, R for reads.
@@ -51,11 +52,18 @@ type Store struct {
 type Options struct {
 	URI      string // a MongoDB URI; empty starts the embedded store in DataDir
 	DataDir  string
-	Database string // database name; default "tienda"
+	Database string // database name; default the URI's (mongodb://host/tienda), else "tienda"
 }
 
 // Open connects to the store and checks that it answers.
 func Open(ctx context.Context, o Options) (*Store, error) {
+	if o.Database == "" && o.URI != "" {
+		cs, err := connstring.Parse(o.URI)
+		if err != nil {
+			return nil, fmt.Errorf("mongox: MONGODB_URI: %w", err)
+		}
+		o.Database = cs.Database
+	}
 	if o.Database == "" {
 		o.Database = "tienda"
 	}
