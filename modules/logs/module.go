@@ -19,8 +19,8 @@ import (
 const (
 	// Retention is how long an entry is kept.
 	Retention = 30 * 24 * time.Hour
-	// DefaultMaxEntries bounds the collection: the embedded store reads every document on every
-	// query (about 0.2 ms each), so 5,000 entries keep the staff screen near one second.
+	// DefaultMaxEntries bounds the collection, so that the staff screen, which reads it whole,
+	// stays near one second on the smallest store.
 	DefaultMaxEntries = 5000
 	// MaxBatch is the most entries one upload may carry.
 	MaxBatch = 100

@@ -208,7 +208,7 @@ func checkEnvio(e Envio) map[string]string {
 }
 
 // ToggleDelivered flips one item's delivered flag. The item is found by its id (and name, when
-// given) and updated by index under a guard on that element, as FerretDB requires.
+// given) and updated by its index, under a guard on that element (no positional operator).
 func (s *Service) ToggleDelivered(ctx context.Context, id bson.ObjectID, who Actor, itemID, nombre string) (Sale, error) {
 	cur, err := s.store.get(ctx, id)
 	if err != nil {

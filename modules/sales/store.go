@@ -39,7 +39,7 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	)
 }
 
-// Collections of earlier releases, kept only for the embedded store's speed: reservations
+// Collections of earlier releases, which only made up for slow reads of ventas: reservations
 // (ventas_reservas), open orders (ventas_abiertas), online orders waiting for their payment
 // (ventas_en_espera) and the payments ledger (ventas_cobros). The sales say all of it themselves.
 var formerCollections = []string{"ventas_reservas", "ventas_abiertas", "ventas_en_espera", "ventas_cobros"}

@@ -8,8 +8,7 @@ import (
 // The order screens that stay open poll the version document of the order lists (ventas_meta)
 // and refetch when it moves. A change made by staff raises it at once; a counter order only asks
 // for it (changedSoon), and the background loop raises it once for all the orders of the moment:
-// on the embedded store every write waits for the one writer. A raise lost in a crash is made up
-// at the next start.
+// one write instead of one per order. A raise lost in a crash is made up at the next start.
 
 // changedSoon asks the background loop to raise the order lists' version.
 func (s *Service) changedSoon() {
