@@ -111,7 +111,7 @@ func (a *App) build(ctx context.Context) error {
 	tokens := auth.NewTokens(secret, sessionTTL)
 	deps := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
 
-	catalogM := catalog.New(catalog.Deps{Store: a.store, Log: deps("catalog"), SoleProcess: a.store.Embedded()})
+	catalogM := catalog.New(catalog.Deps{Store: a.store, Log: deps("catalog")})
 	usersM, err := users.New(users.Deps{Store: a.store, Tokens: tokens, Log: deps("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom})
 	if err != nil {
 		return err
@@ -125,7 +125,7 @@ func (a *App) build(ctx context.Context) error {
 	}
 	checkoutM := cartcheckout.New(cartcheckout.Deps{Store: a.store, Catalog: stock, Sales: checkoutSales{salesM.Service()},
 		Users: checkoutUsers{usersM.Service()}, Provider: provider, Secret: a.cfg.MercadoPagoWebhookSecret,
-		SoleProcess: a.store.Embedded(), Log: deps("cartcheckout")})
+		Log: deps("cartcheckout")})
 	cashcutM := cashcut.New(cashcut.Deps{Store: a.store, Sales: cashcutSales{salesM.Service()}, Log: deps("cashcut")})
 	logsM := logs.New(logs.Deps{Store: a.store, Log: deps("logs")})
 	modules := []module{catalogM, usersM, salesM, checkoutM, cashcutM, logsM}

@@ -3,12 +3,23 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/mongox"
 )
 
 // TestProductImagesUpToFiveMegabytesGetThroughTheServer checks the upload routes' own body limit:
@@ -111,5 +122,120 @@ func TestStorefrontAnswersAreCachedUntilTheCatalogueChanges(t *testing.T) {
 	}
 	if rec := do(t, s.h, http.MethodGet, "/v1/productos?limit=abc", ""); rec.Code != http.StatusBadRequest {
 		t.Fatalf("a bad query is answered from the cache: %d", rec.Code)
+	}
+}
+
+// The earlier release's store (testdata/upgrade-v1): at start every unit is in its product
+// document with the totals beside it, the holds of saved orders are gone, those of the online
+// order still waiting for its payment are kept, and no stock collection is left.
+func TestTheEarlierReleasesStockIsInTheProductsAfterStart(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	raw, err := os.ReadFile(filepath.Join(upgradeFixture, "expected.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want struct {
+		Stock   map[string]map[string]int `json:"stock"`
+		Holds   map[string]map[string]int `json:"stockHolds"`
+		Waiting map[string]map[string]int `json:"heldByWaitingSales"`
+		Settled []string                  `json:"settledHoldKeys"`
+	}
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	store := mongox.TestDB(t)
+	loadFixture(t, store, upgradeFixture)
+	a, err := NewOnStore(ctx, testConfig(t, t.TempDir(), map[string]string{"JWT_SECRET": "upgrade-test-secret-0123456789abcdef"}), zerolog.Nop(), testWeb, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeApp(t, a)
+
+	type stored struct {
+		ID        bson.ObjectID `bson:"_id"`
+		Variantes []struct {
+			ID    bson.ObjectID `bson:"_id"`
+			Stock *int          `bson:"stock"`
+		} `bson:"variantes"`
+		Stock           *int                      `bson:"stock"`
+		TotalExistencia *int                      `bson:"total_existencia"`
+		Apartados       map[string]map[string]any `bson:"apartados"`
+	}
+	read := func() map[string]stored {
+		t.Helper()
+		cur, err := store.R.Collection("productos").Find(ctx, bson.M{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var docs []stored
+		if err := cur.All(ctx, &docs); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]stored{}
+		for _, d := range docs {
+			out[d.ID.Hex()] = d
+		}
+		return out
+	}
+	// The keys of saved orders go a moment after the start's reconciliation.
+	deadline := time.Now().Add(3 * time.Second)
+	docs := read()
+	for settled := 0; settled < len(want.Settled) && time.Now().Before(deadline); docs = read() {
+		settled = 0
+		for _, key := range want.Settled {
+			held := false
+			for _, d := range docs {
+				_, ok := d.Apartados[key]
+				held = held || ok
+			}
+			if !held {
+				settled++
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(docs) != len(want.Stock) {
+		t.Fatalf("%d products, want %d", len(docs), len(want.Stock))
+	}
+	for pid, variants := range want.Stock {
+		d := docs[pid]
+		sum := 0
+		for _, v := range d.Variantes {
+			if v.Stock == nil || *v.Stock != variants[v.ID.Hex()] {
+				t.Errorf("product %s variant %s: %v units, want %d", pid, v.ID.Hex(), v.Stock, variants[v.ID.Hex()])
+				continue
+			}
+			sum += *v.Stock
+		}
+		if d.Stock == nil || d.TotalExistencia == nil || *d.Stock != sum || *d.TotalExistencia != sum || len(d.Variantes) != len(variants) {
+			t.Errorf("product %s: stock %v, total_existencia %v, variants %d; want %d in %d", pid, d.Stock, d.TotalExistencia, len(d.Variantes), sum, len(variants))
+		}
+		// Held: only what the waiting online order holds, with its variant.
+		wantHeld := map[string]int{}
+		for key, n := range want.Holds[pid] {
+			if !slices.Contains(want.Settled, key) {
+				wantHeld[key] = n
+			}
+		}
+		if len(d.Apartados) != len(wantHeld) {
+			t.Errorf("product %s: holds %v, want %v", pid, d.Apartados, wantHeld)
+		}
+		for key, n := range wantHeld {
+			h := d.Apartados[key]
+			sale, _, _ := strings.Cut(key, ":")
+			if h == nil || fmt.Sprint(h["cantidad"]) != fmt.Sprint(n) || want.Waiting[sale][pid] != n || h["variante"] != d.Variantes[0].ID {
+				t.Errorf("product %s: hold %s is %v, want %d units of %s", pid, key, h, n, d.Variantes[0].ID.Hex())
+			}
+		}
+	}
+	names, err := store.R.ListCollectionNames(ctx, bson.M{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if strings.HasPrefix(n, "existencias_") {
+			t.Errorf("%s is still there", n)
+		}
 	}
 }

@@ -12,8 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"tienda/modules/cartcheckout"
 	"tienda/modules/cartcheckout/mpfake"
+	"tienda/pkg/apperr"
 )
 
 const webhookSecret = "mp-webhook-secret-123"
@@ -298,5 +301,137 @@ func TestACrashBetweenTakingStockAndSavingIsPutRight(t *testing.T) {
 	}
 	if got := s.product(p.ID).Variantes[0].Stock; got != before {
 		t.Fatalf("stock after the sweep %d, want %d", got, before)
+	}
+	if held := storedHolds(t, s.app, p.ID); len(held) != 0 {
+		t.Fatalf("holds left: %v", held)
+	}
+}
+
+// storedHolds reads a product's holds (apartados) straight from the store; nil when it has none.
+func storedHolds(t *testing.T, a *App, id string) map[string]any {
+	t.Helper()
+	oid, err := bson.ObjectIDFromHex(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Apartados map[string]any `bson:"apartados"`
+	}
+	if err := a.store.R.Collection("productos").FindOne(context.Background(), bson.M{"_id": oid}).Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.Apartados
+}
+
+// waitForNoHolds waits up to 3 seconds for a product to hold nothing.
+func waitForNoHolds(t *testing.T, a *App, id string) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for held := storedHolds(t, a, id); held != nil; held = storedHolds(t, a, id) {
+		if time.Since(start) > 3*time.Second {
+			t.Fatalf("%d holds left after 3 s: %v", len(held), held)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return time.Since(start)
+}
+
+// A best-seller's document stays small: the keys of counter orders are removed a moment after
+// the orders are saved.
+func TestCounterOrdersLeaveNoHoldsBehind(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	before := s.product(p.ID).Variantes[0].Stock
+	tok := s.token("cliente@tienda.mx")
+	body := fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":1}]}`, p.Variantes[0].ID, p.ID)
+	const orders = 40
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range orders / 8 {
+				if rec := do(t, s.h, http.MethodPost, "/v1/ventas", body, "Authorization", tok); rec.Code != http.StatusCreated && rec.Code != http.StatusConflict {
+					t.Errorf("%d %s", rec.Code, rec.Body)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	took := waitForNoHolds(t, s.app, p.ID)
+	after := s.product(p.ID)
+	if sold := before - after.Variantes[0].Stock; sold != min(orders, before) || after.Stock < 0 {
+		t.Fatalf("sold %d of %d units in %d orders", sold, before, orders)
+	}
+	t.Logf("holds empty %v after the last order", took.Round(time.Millisecond))
+}
+
+// The catalogue's queue of settled keys is lost in a crash: the reconciliation at the next start
+// (and every minute) finds each key still held and settles it by its sale: a saved order keeps
+// its units, one never saved gives them back once its reservation is old, one waiting for its
+// online payment keeps them.
+func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	ctx := context.Background()
+	p := s.pick(false)
+	before := s.product(p.ID).Variantes[0].Stock
+	stock, sales := catalogStock{s.app.catalog.Service()}, checkoutSales{s.app.sales.Service()}
+	line := cartcheckout.Line{ProductID: p.ID, VariantID: p.Variantes[0].ID, Cantidad: 1}
+	reserve := func(origen string) cartcheckout.Reserved {
+		t.Helper()
+		priced, err := stock.Quote(ctx, []cartcheckout.Line{line})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := priced[0].PrecioFinal
+		r, err := sales.Reserve(ctx, cartcheckout.Draft{Lines: priced, Buyer: cartcheckout.Buyer{ID: "u"}, Cliente: "Juan",
+			Origen: origen, Subtotal: sub, IVA: sub.IVA(), Total: sub.WithIVA(), Charge: sub.WithIVA()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := stock.TakeStock(ctx, r.ID+":0", line); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	// Saved, its key never settled (the crash took the queue); never saved; waiting for payment.
+	saved := reserve("caja")
+	if _, err := sales.Confirm(ctx, saved.ID); err != nil {
+		t.Fatal(err)
+	}
+	abandoned := reserve("caja")
+	waiting := reserve("mercadopago")
+	if err := sales.AwaitPayment(ctx, waiting.ID); err != nil {
+		t.Fatal(err)
+	}
+	if held := storedHolds(t, s.app, p.ID); len(held) != 3 {
+		t.Fatalf("holds %v", held)
+	}
+	// The next start's reconciliation: the young reservation may still be in flight.
+	checkout := s.app.checkout
+	if err := checkout.Recover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // the settled key goes with the catalogue's next batch
+	held := storedHolds(t, s.app, p.ID)
+	if _, ok := held[abandoned.ID+":0"]; !ok || len(held) != 2 || s.product(p.ID).Variantes[0].Stock != before-3 {
+		t.Fatalf("after the first reconciliation: holds %v, stock %d", held, s.product(p.ID).Variantes[0].Stock)
+	}
+	// Five minutes later (and again: a repeat changes nothing).
+	checkout.Service().SetClock(func() time.Time { return time.Now().Add(6 * time.Minute) })
+	for range 2 {
+		if err := checkout.Service().Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	held = storedHolds(t, s.app, p.ID)
+	if _, ok := held[waiting.ID+":0"]; !ok || len(held) != 1 || s.product(p.ID).Variantes[0].Stock != before-2 {
+		t.Fatalf("after the reconciliation: holds %v, stock %d, want %d", held, s.product(p.ID).Variantes[0].Stock, before-2)
+	}
+	if _, err := sales.Find(ctx, abandoned.ID); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("the abandoned reservation: %v", err)
+	}
+	if v, err := sales.Find(ctx, saved.ID); err != nil || v.Estado != cartcheckout.EstadoConfirmada {
+		t.Fatalf("the saved order: %+v %v", v, err)
 	}
 }

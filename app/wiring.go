@@ -231,6 +231,19 @@ func (a catalogStock) SettleStock(key string, l cartcheckout.Line) {
 	a.s.SettleStockFor(key, l.ProductID)
 }
 
+// HeldStock serves checkout's reconciliation.
+func (a catalogStock) HeldStock(ctx context.Context) ([]cartcheckout.Held, error) {
+	held, err := a.s.HeldStock(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]cartcheckout.Held, len(held))
+	for i, h := range held {
+		out[i] = cartcheckout.Held{Key: h.Key, ProductID: h.ProductID}
+	}
+	return out, nil
+}
+
 // salesStock is the catalogue as sales sees it: stock given back when an order is cancelled.
 type salesStock struct{ s *catalog.Service }
 

@@ -3,10 +3,12 @@ package cartcheckout
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
@@ -118,19 +120,30 @@ func (s *Service) settleStock(r Reserved) {
 	}
 }
 
-// Sweep settles what a crash left between taking stock and saving a sale (reservations older than
-// five minutes whose sale was never saved): it gives back whatever stock their keys hold, then
-// drops them. The buyer never got an answer for them, so nothing acknowledged is lost; a crash in
-// the middle of the sweep is harmless, as giving back under a key happens once. It also expires
-// online orders whose payment never came.
+// Sweep runs Reconcile and expires online orders whose payment never came.
 func (s *Service) Sweep(ctx context.Context) error {
-	if err := s.settleReservations(ctx, 5*time.Minute); err != nil {
+	if err := s.Reconcile(ctx); err != nil {
 		return err
 	}
 	if s.payments != nil {
 		return s.expireUnpaid(ctx, s.now())
 	}
 	return nil
+}
+
+// abandonAfter is the age past which a reservation whose sale was never saved is a crash's or a
+// failure's: placing an order takes seconds, on whichever replica.
+const abandonAfter = 5 * time.Minute
+
+// Reconcile settles what a crash or a failed step left behind, on every replica and at any time:
+// reservations older than abandonAfter whose sale was never saved give back whatever their keys
+// hold and are dropped; then every key still holding stock is settled by the state of its sale
+// (reconcileHolds). Each step happens once whatever repeats it, as giving back under a key does.
+func (s *Service) Reconcile(ctx context.Context) error {
+	if err := s.settleReservations(ctx, abandonAfter); err != nil {
+		return err
+	}
+	return s.reconcileHolds(ctx)
 }
 
 // settleReservations gives back the stock of reservations older than age and drops them.
@@ -147,6 +160,108 @@ func (s *Service) settleReservations(ctx context.Context, age time.Duration) err
 		s.log.Warn().Str("folio", r.Folio).Msg("checkout: settled an order left half-way by a crash")
 	}
 	return nil
+}
+
+// holdFate is what becomes of the keys of one sale.
+type holdFate int
+
+const (
+	keepHold   holdFate = iota // waiting for its payment, or maybe still being placed
+	settleHold                 // its order is saved: the units stay taken, the key goes
+	returnHold                 // its order was never saved, or expired unpaid: the units come back
+)
+
+// reconcileHolds settles every key holding stock (one lost from the catalogue's queue in a crash,
+// or left by a failed step) by the state of its sale: saved -> the key goes; waiting for its
+// payment, or placed less than abandonAfter ago -> kept; expired, or never saved and older ->
+// the units come back under the key. A sale never saved is first marked failed, so that a
+// placement stalled that long can no longer save it.
+func (s *Service) reconcileHolds(ctx context.Context) error {
+	held, err := s.catalog.HeldStock(ctx)
+	if err != nil {
+		return err
+	}
+	type verdict struct {
+		fate holdFate
+		sale Reserved
+	}
+	verdicts := map[string]verdict{}
+	var failed error
+	for _, h := range held {
+		saleID, line := splitKey(h.Key)
+		v, ok := verdicts[saleID]
+		if !ok {
+			v.fate, v.sale, err = s.fateOf(ctx, saleID)
+			if err != nil {
+				failed = err // this sale is looked at again next time
+				continue
+			}
+			verdicts[saleID] = v
+		}
+		l := Line{ProductID: h.ProductID}
+		if line >= 0 && line < len(v.sale.Lines) && v.sale.Lines[line].ProductID == h.ProductID {
+			l = v.sale.Lines[line] // names the variant of a hold that does not record its own
+		}
+		switch v.fate {
+		case settleHold:
+			s.catalog.SettleStock(h.Key, l)
+		case returnHold:
+			if err := s.catalog.ReturnStock(ctx, h.Key, l); err != nil {
+				failed = err
+				continue
+			}
+			s.log.Warn().Str("key", h.Key).Msg("checkout: stock of an order never saved given back")
+		}
+	}
+	return failed
+}
+
+// fateOf tells what becomes of the keys of a sale (see reconcileHolds).
+func (s *Service) fateOf(ctx context.Context, saleID string) (holdFate, Reserved, error) {
+	r, err := s.sales.Find(ctx, saleID)
+	switch {
+	case err == nil && r.Estado == EstadoConfirmada:
+		return settleHold, r, nil
+	case err == nil && r.Estado == EstadoEsperandoPago:
+		return keepHold, r, nil
+	case err == nil && r.Estado == EstadoExpirada:
+		return returnHold, r, nil
+	case err != nil && !apperr.Is(err, apperr.NotFound):
+		return keepHold, r, err
+	}
+	// Never saved.
+	if placed, ok := placedAt(saleID); ok && s.now().Sub(placed) < abandonAfter {
+		return keepHold, r, nil
+	}
+	switch err := s.sales.Fail(ctx, saleID); {
+	case apperr.Is(err, apperr.Conflict):
+		return keepHold, r, nil // saved after all, just now: the next pass settles it
+	case err != nil && !apperr.Is(err, apperr.NotFound):
+		return keepHold, r, err
+	}
+	return returnHold, r, nil
+}
+
+// splitKey reads a stock key "<sale id>:<line>"; line is -1 when the key has no line number.
+func splitKey(key string) (saleID string, line int) {
+	i := strings.LastIndexByte(key, ':')
+	if i < 0 {
+		return key, -1
+	}
+	n, err := strconv.Atoi(key[i+1:])
+	if err != nil {
+		return key, -1
+	}
+	return key[:i], n
+}
+
+// placedAt is when a sale was reserved: the time in its ObjectID.
+func placedAt(saleID string) (time.Time, bool) {
+	id, err := bson.ObjectIDFromHex(saleID)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return id.Timestamp(), true
 }
 
 // checkOrder validates an order's shape; the catalogue checks the ids.

@@ -21,17 +21,13 @@ type Deps struct {
 	Users    Users
 	Provider Provider // nil: online payments are off
 	Secret   string   // the webhook signing secret
-	// SoleProcess: no other process uses the store (the embedded one), so at start every
-	// reservation left is abandoned; with replicas on MongoDB only those older than 5 minutes are.
-	SoleProcess bool
-	Log         zerolog.Logger
+	Log      zerolog.Logger
 }
 
 // Module is the checkout module's one door.
 type Module struct {
-	store       store
-	service     *Service
-	soleProcess bool
+	store   store
+	service *Service
 }
 
 // New builds the module.
@@ -40,7 +36,7 @@ func New(d Deps) *Module {
 	if d.Provider != nil {
 		s.payments = &payments{provider: d.Provider, secret: d.Secret}
 	}
-	return &Module{store: store{db: d.Store}, service: s, soleProcess: d.SoleProcess}
+	return &Module{store: store{db: d.Store}, service: s}
 }
 
 // Service returns the checkout use cases.
@@ -58,16 +54,15 @@ func (m *Module) Routes(g *echo.Group) {
 	g.POST("/webhooks/mercadopago", m.webhook)
 }
 
-// Recover settles, before the shop serves, the orders a crash left half-placed. With the embedded
-// store no other process can have an order in flight, so every reservation left is a crash's.
+// Recover settles, before the shop serves, what a crash left: the keys of saved orders still
+// holding stock, and the stock of orders never saved whose reservation is older than five
+// minutes (younger ones may be in flight on another replica: the next sweeps see them).
 func (m *Module) Recover(ctx context.Context) error {
-	if !m.soleProcess {
-		return nil // other replicas may be placing orders: the periodic sweep waits 5 minutes
-	}
-	return m.service.settleReservations(ctx, 0)
+	return m.service.Reconcile(ctx)
 }
 
-// Run settles abandoned reservations and unpaid online orders every minute, until ctx ends.
+// Run settles abandoned reservations, held stock and unpaid online orders every minute, until ctx
+// ends.
 func (m *Module) Run(ctx context.Context) {
 	for {
 		select {

@@ -121,10 +121,6 @@ func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult,
 		s.log.Error().Str("folio", r.Folio).Int("payment", p.ID).Msg("checkout: paid amount differs from the order")
 		return ConfirmResult{Estado: p.Status}, apperr.New(apperr.PaymentFailed, "El monto pagado no coincide con el de la orden. Comunícate con la tienda.")
 	}
-	if r.Estado == EstadoExpirada {
-		// The money is real: take the stock again if it is there; the sale is recorded either way.
-		s.retake(ctx, r)
-	}
 	sale, fresh, err := s.sales.RecordPayment(ctx, r.ID, Payment{
 		ID: strconv.Itoa(p.ID), Status: p.Status, PaymentType: p.PaymentType, MerchantOrderID: p.MerchantOrderID,
 		ExternalReference: p.ExternalReference, Amount: p.Amount, PayerGivenName: p.PayerGivenName,
@@ -132,6 +128,13 @@ func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult,
 	})
 	if err != nil {
 		return ConfirmResult{}, err
+	}
+	if fresh && r.Estado == EstadoExpirada {
+		// The money is real: take the stock again if it is there (the sale is flagged for staff
+		// either way). Only after the sale is saved, so the reconciliation settles these keys
+		// instead of giving them back, and only by the call that recorded it: a repeat after the
+		// keys were settled would take twice.
+		s.retake(ctx, r)
 	}
 	s.settleStock(r)
 	if fresh {

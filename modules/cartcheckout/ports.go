@@ -37,13 +37,22 @@ type Catalog interface {
 	// Quote prices each line. Errors: invalid or not_found naming the product.
 	Quote(ctx context.Context, lines []Line) ([]PricedLine, error)
 	// TakeStock takes a line's stock under key, once: a repeat with the same key takes nothing.
-	// Errors: conflict naming the product when there is not enough.
+	// Errors: invalid or not_found naming the product, conflict when there is not enough.
 	TakeStock(ctx context.Context, key string, line Line) error
-	// ReturnStock gives back what key took, once; nothing when key took nothing.
+	// ReturnStock gives back what key holds of the line's product, once; nothing when key holds
+	// nothing.
 	ReturnStock(ctx context.Context, key string, line Line) error
 	// SettleStock says the order holding stock under key is saved (counter) or paid (online):
-	// the key is no longer needed, as a later cancellation gives the units back by itself.
+	// the key is no longer needed, as a later cancellation gives the units back by itself. The
+	// key is removed a moment later; one lost in a crash is found again by HeldStock.
 	SettleStock(key string, line Line)
+	// HeldStock lists every key holding stock, with its product, as the store has them.
+	HeldStock(ctx context.Context) ([]Held, error)
+}
+
+// Held is a key holding stock of a product.
+type Held struct {
+	Key, ProductID string
 }
 
 // Buyer is the customer's contact data.

@@ -111,7 +111,7 @@ func demoProduct(i int, f []string, price, disc float64, stock int, now time.Tim
 		},
 		Nombre: nombre, Descripcion: desc, DescripcionCorta: nombre, Categoria: categoria, Proveedor: "Demo",
 		Favorito: f[8] == "1", Imagen: img, Stock: total, Variantes: variantes, Extras: nonNil(extras),
-		Version: 1, CreatedAt: created, UpdatedAt: created,
+		Version: 1, Revision: 1, CreatedAt: created, UpdatedAt: created,
 	}
 }
 

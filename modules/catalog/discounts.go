@@ -125,13 +125,9 @@ func (s *Service) DeleteDiscount(ctx context.Context, id string) error {
 	if !ok {
 		return errDiscountNotFound
 	}
-	ids, err := s.store.clearDiscount(ctx, d.ID.Hex())
-	for _, pid := range ids {
-		if p, ok := s.memory.get(pid); ok {
-			p = cloneProduct(p)
-			p.DescuentoID, p.Version = "", p.Version+1
-			s.memory.upsert(p)
-		}
+	cleared, err := s.store.clearDiscount(ctx, d.ID.Hex())
+	for _, p := range cleared {
+		s.memory.update(p)
 	}
 	s.changed(ctx)
 	return err

@@ -25,6 +25,8 @@ type memory struct {
 	products  []entry // in display order
 	byID      map[bson.ObjectID]int
 	discounts map[bson.ObjectID]Discount
+	// stamped is the latest existenciasEn seen (the store's clock): polls ask from a little before.
+	stamped time.Time
 }
 
 type entry struct {
@@ -50,8 +52,13 @@ func less(a, b *Product) bool {
 // replace swaps in a whole catalogue and its discounts (load and reload).
 func (m *memory) replace(ps []Product, ds []Discount) {
 	entries := make([]entry, len(ps))
+	var stamped time.Time
 	for i, p := range ps {
+		p.Apartados = nil
 		entries[i] = newEntry(p)
+		if p.ExistenciasEn != nil && p.ExistenciasEn.After(stamped) {
+			stamped = *p.ExistenciasEn
+		}
 	}
 	dm := make(map[bson.ObjectID]Discount, len(ds))
 	for _, d := range ds {
@@ -61,6 +68,7 @@ func (m *memory) replace(ps []Product, ds []Discount) {
 	defer m.mu.Unlock()
 	m.gen++
 	m.setEntries(entries)
+	m.stamped = stamped
 	if ds != nil {
 		m.discounts = dm
 	}
@@ -76,47 +84,87 @@ func (m *memory) setEntries(entries []entry) {
 	m.products, m.byID = entries, byID
 }
 
-// upsert puts p in the catalogue unless the catalogue already holds a newer version of it.
-func (m *memory) upsert(p Product) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.gen++
-	if i, ok := m.byID[p.ID]; ok {
-		old := m.products[i].p
-		if old.Version > p.Version {
-			return
-		}
-		if old.StockVersion > p.StockVersion { // a sale wrote after p's stock was read
-			p = withStock(p, stockDoc{Variantes: unitsOf(old), Version: old.StockVersion})
-		}
-		if old.Favorito == p.Favorito && old.CreatedAt.Equal(p.CreatedAt) {
-			// Same place in the order: swap the entry alone (the sale path comes here).
-			entries := slices.Clone(m.products)
-			entries[i] = newEntry(p)
-			m.products = entries
-			return
-		}
-		entries := slices.Clone(m.products)
-		entries[i] = newEntry(p)
-		m.setEntries(entries)
-		return
+// stamp notes a product's existenciasEn; m.mu must be held.
+func (m *memory) stamp(p *Product) {
+	if p.ExistenciasEn != nil && p.ExistenciasEn.After(m.stamped) {
+		m.stamped = *p.ExistenciasEn
 	}
-	entries := make([]entry, len(m.products), len(m.products)+1)
-	copy(entries, m.products)
-	m.setEntries(append(entries, newEntry(p)))
 }
 
-// setStock puts a stock document's units on its product, unless the memory holds newer ones.
-func (m *memory) setStock(d stockDoc) {
+// add puts a new product in the catalogue.
+func (m *memory) add(p Product) { m.put(p, true) }
+
+// update puts p (a whole product, as a write returned it or a read found it) in the place of the
+// catalogue's copy, unless that copy is of a later revision; a product the catalogue no longer has
+// (deleted meanwhile) stays out.
+func (m *memory) update(p Product) { m.put(p, false) }
+
+func (m *memory) put(p Product, add bool) {
+	p.Apartados = nil // read by the stock writes only
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	i, ok := m.byID[d.ID]
-	if !ok || m.products[i].p.StockVersion >= d.Version {
+	m.stamp(&p)
+	i, ok := m.byID[p.ID]
+	if !ok {
+		if !add {
+			return
+		}
+		m.gen++
+		entries := make([]entry, len(m.products), len(m.products)+1)
+		copy(entries, m.products)
+		m.setEntries(append(entries, newEntry(p)))
+		return
+	}
+	old := &m.products[i]
+	if old.p.Revision > p.Revision {
 		return
 	}
 	m.gen++
-	// In place: readers copy products out under the read lock, and withStock makes new slices.
-	m.products[i].p = withStock(m.products[i].p, d)
+	if old.p.Favorito == p.Favorito && old.p.CreatedAt.Equal(p.CreatedAt) {
+		// Same place in the order (every sale comes here): in place, as readers copy products out
+		// under the read lock.
+		if old.p.Nombre == p.Nombre && old.p.Titulo == p.Titulo && old.p.Marca == p.Marca && old.p.Modelo == p.Modelo {
+			old.p = p
+		} else {
+			*old = newEntry(p)
+		}
+		return
+	}
+	entries := slices.Clone(m.products)
+	entries[i] = newEntry(p)
+	m.setEntries(entries)
+}
+
+// setStock puts the units a poll read (stockFields) on their product, unless the memory holds
+// that revision or a later one. The entry then carries the revision of its units: its other fields
+// may be older, until the reload that the edit behind them triggers.
+func (m *memory) setStock(u Product) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.stamp(&u)
+	i, ok := m.byID[u.ID]
+	if !ok || m.products[i].p.Revision >= u.Revision {
+		return
+	}
+	m.gen++
+	p := m.products[i].p
+	units := make(map[bson.ObjectID]int, len(u.Variantes))
+	for _, v := range u.Variantes {
+		units[v.ID] = v.Stock
+	}
+	p.Variantes = slices.Clone(p.Variantes)
+	for j := range p.Variantes {
+		p.Variantes[j].Stock = units[p.Variantes[j].ID]
+	}
+	p.Stock, p.TotalExistencia, p.Revision, p.ExistenciasEn = u.Stock, u.TotalExistencia, u.Revision, u.ExistenciasEn
+	m.products[i].p = p
+}
+
+// lastStamp is the latest existenciasEn the memory has seen (zero when none).
+func (m *memory) lastStamp() time.Time {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.stamped
 }
 
 func (m *memory) remove(id bson.ObjectID) {

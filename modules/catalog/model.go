@@ -18,7 +18,7 @@ type Product struct {
 	Garantia        string        `bson:"garantia" json:"garantia"`
 	SatKey          string        `bson:"sat_key" json:"sat_key"`
 	UnidadDeMedida  UnidadMedida  `bson:"unidad_de_medida" json:"unidad_de_medida"`
-	TotalExistencia int           `bson:"-" json:"total_existencia"` // live, from existencias
+	TotalExistencia int           `bson:"total_existencia" json:"total_existencia"` // the sum of the variants' stock
 	ImgPortada      string        `bson:"img_portada" json:"img_portada"`
 	Largo           float64       `bson:"largo" json:"largo"`
 	Ancho           float64       `bson:"ancho" json:"ancho"`
@@ -35,16 +35,24 @@ type Product struct {
 	Favorito         bool       `bson:"favorito" json:"favorito"`
 	FechaCompra      *time.Time `bson:"fechaCompra,omitempty" json:"fechaCompra,omitempty"`
 	Imagen           string     `bson:"imagen" json:"imagen"`
-	Stock            int        `bson:"-" json:"stock"` // live, from existencias
+	Stock            int        `bson:"stock" json:"stock"` // the sum of the variants' stock
 	Variantes        []Variante `bson:"variantes" json:"variantes"`
 	Extras           []Extra    `bson:"extras" json:"extras"`
 	// DescuentoID names a discount of the discounts collection that applies to every variant
 	// while it has not expired; "" when none.
 	DescuentoID string `bson:"descuentoId,omitempty" json:"descuentoId,omitempty"`
-	// Version grows by one on every write; a PATCH that sends it is refused when it is stale.
+	// Apartados are the units held by order lines whose orders are not settled yet, by the line's
+	// key "<sale id>:<line>" (holds.go). Never shown, and not kept in memory.
+	Apartados map[string]Apartado `bson:"apartados,omitempty" json:"-"`
+	// Version grows by one on every edit (not on a sale); a PATCH that sends it is refused when it
+	// is stale.
 	Version int64 `bson:"version" json:"version"`
-	// StockVersion is the version of the stock document the memory copy carries (existencias.go).
-	StockVersion int64 `bson:"-" json:"-"`
+	// Revision grows by one on every write of the document, sales and settled holds included: the
+	// in-memory copy never takes a copy older than the one it holds.
+	Revision int64 `bson:"revision" json:"-"`
+	// ExistenciasEn is when the units last changed, by the store's clock: other replicas poll the
+	// products whose units changed since their last poll (an indexed field).
+	ExistenciasEn *time.Time `bson:"existenciasEn,omitempty" json:"-"`
 
 	CreatedAt time.Time `bson:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `bson:"updatedAt" json:"updatedAt"`
@@ -84,7 +92,7 @@ type Variante struct {
 	ID           bson.ObjectID `bson:"_id" json:"_id"`
 	Talla        string        `bson:"talla" json:"talla"`
 	Tamano       string        `bson:"tamano" json:"tamano"`
-	Stock        int           `bson:"-" json:"stock"` // live, from existencias
+	Stock        int           `bson:"stock" json:"stock"`
 	PrecioCompra float64       `bson:"precioCompra" json:"precioCompra"`
 	PrecioVenta  float64       `bson:"precioVenta" json:"precioVenta"`
 	Descuento    float64       `bson:"descuento" json:"descuento"` // percent
@@ -93,6 +101,14 @@ type Variante struct {
 	// or the product's discount while it applies); they are never stored.
 	DescuentoEfectivo float64 `bson:"-" json:"descuentoEfectivo"`
 	PrecioFinal       float64 `bson:"-" json:"precioFinal"`
+}
+
+// Apartado is what one order line holds of a product: Cantidad units of the variant Variante,
+// given back to that variant if the order is never saved. Variante is missing only on holds moved
+// from the stock documents of earlier versions of a product with several variants.
+type Apartado struct {
+	Variante bson.ObjectID `bson:"variante,omitempty"`
+	Cantidad int           `bson:"cantidad"`
 }
 
 // Extra is an add-on sold with a product.

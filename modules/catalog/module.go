@@ -18,13 +18,9 @@ import (
 type Deps struct {
 	Store *mongox.Store
 	Log   zerolog.Logger
-	// ReloadEvery is how often the catalogue's version document is checked for changes made by
-	// another replica; 0 means every 2 seconds, a negative value never.
+	// ReloadEvery is how often the catalogue's version document and the units changed lately
+	// are read for changes made by other replicas; 0 means every 2 seconds, a negative value never.
 	ReloadEvery time.Duration
-	// SoleProcess says that no other process writes to the store (the embedded store belongs to
-	// this one): every sale is made here and is in memory already, so the polls do not reread
-	// the stock.
-	SoleProcess bool
 }
 
 // Module is the catalogue module's one door.
@@ -33,9 +29,10 @@ type Module struct {
 	every   time.Duration
 	answers answers // the storefront's encoded answers (answers.go)
 
-	watchOnce sync.Once
+	runOnce   sync.Once
 	closeOnce sync.Once
 	stop      chan struct{}
+	done      chan struct{}
 }
 
 // New builds the module; Load fills its in-memory catalogue.
@@ -45,10 +42,10 @@ func New(d Deps) *Module {
 		every = 2 * time.Second
 	}
 	return &Module{
-		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), log: d.Log, now: time.Now,
-			rereadStock: !d.SoleProcess},
-		every: every,
-		stop:  make(chan struct{}),
+		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), log: d.Log, now: time.Now},
+		every:   every,
+		stop:    make(chan struct{}),
+		done:    make(chan struct{}),
 	}
 }
 
@@ -58,25 +55,36 @@ func (m *Module) Service() *Service { return m.service }
 // EnsureIndexes creates the collections' indexes.
 func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
 
-// Load reads the whole catalogue into memory and starts watching for changes made by other
-// replicas (until Close, or until the store is closed).
+// Load moves the units of an earlier version's stock documents into the products (once per
+// store), reads the whole catalogue into memory and starts the background loop: the removal of
+// settled holds and the polls for changes made by other replicas (until Close, or until the store
+// is closed).
 func (m *Module) Load(ctx context.Context) error {
-	if moved, err := m.service.store.moveLegacyStock(ctx); err != nil {
+	if moved, err := m.service.store.moveStockIn(ctx); err != nil {
 		return err
 	} else if moved > 0 {
-		m.service.log.Info().Int("products", moved).Msg("stock moved out of product documents")
+		m.service.log.Info().Int("products", moved).Msg("stock moved into the product documents")
 	}
 	if err := m.service.load(ctx); err != nil {
 		return err
 	}
-	if m.every > 0 {
-		m.watchOnce.Do(func() { go m.service.watch(m.every, m.stop) })
-	}
+	m.runOnce.Do(func() {
+		go func() {
+			defer close(m.done)
+			m.service.run(m.every, m.stop)
+		}()
+	})
 	return nil
 }
 
-// Close stops watching for changes.
-func (m *Module) Close() { m.closeOnce.Do(func() { close(m.stop) }) }
+// Close stops the background loop, after it removed the settled holds still queued.
+func (m *Module) Close() {
+	m.closeOnce.Do(func() {
+		close(m.stop)
+		m.runOnce.Do(func() { close(m.done) }) // never started: nothing to wait for
+		<-m.done
+	})
+}
 
 // Routes registers the module's routes on the /v1 group. Reads are public; writes need the
 // ManageCatalog permission. The product writes that carry images are in UploadRoutes.

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,8 +24,6 @@ type Service struct {
 	images *imageCache
 	log    zerolog.Logger
 	now    func() time.Time
-	// rereadStock: other processes sell from the same store (see Deps.SoleProcess).
-	rereadStock bool
 
 	// sync keeps a reload from swapping in a snapshot taken while a write of this replica was
 	// between the store and the memory: writes hold it shared, a reload exclusively.
@@ -32,8 +31,11 @@ type Service struct {
 	// seen is the catalogue version the memory holds.
 	seen atomic.Int64
 
-	// settled are the keys of saved orders still in the stock documents, by product: the next
-	// take of the product drops them (existencias.go).
+	// takes gathers the concurrent takes of a product into one write (takes.go).
+	takes takes
+
+	// settled are the keys of settled order lines still in the product documents, by product,
+	// waiting for the background loop to remove them (holds.go).
 	settledMu sync.Mutex
 	settled   map[bson.ObjectID][]string
 }
@@ -49,13 +51,6 @@ func (s *Service) load(ctx context.Context) error {
 	ps, err := s.store.all(ctx)
 	if err != nil {
 		return err
-	}
-	units, err := s.store.allStock(ctx)
-	if err != nil {
-		return err
-	}
-	for i := range ps {
-		ps[i] = withStock(ps[i], units[ps[i].ID])
 	}
 	ds, err := s.store.allDiscounts(ctx)
 	if err != nil {
@@ -87,39 +82,65 @@ func (s *Service) refresh(ctx context.Context) (bool, error) {
 	return true, s.load(ctx)
 }
 
-// stockEvery is how many polls pass between two reads of the same stock document: a sale does not
-// raise the catalogue's version (that would be one more write per order), so each poll rereads a
-// stockEvery-th of the stock and the units sold by other replicas show here within stockEvery
-// polls (unless this process is the store's only writer). A replica never sells from these
-// copies: a take is a conditional update of the stored units.
-const stockEvery = 5
+// stampMargin is how far before the latest existenciasEn it has seen a poll asks from: a write
+// stamped a moment before another may become visible a moment after it.
+const stampMargin = 5 * time.Second
 
-// watch polls the version document until stop is closed or the store is closed.
-func (s *Service) watch(every time.Duration, stop <-chan struct{}) {
-	t := time.NewTicker(every)
-	defer t.Stop()
+// pollStock reads the units of the products whose units changed since the last poll, so that
+// sales made by other replicas show here. A replica never sells from these copies: a take is a
+// guarded update of the stored units.
+func (s *Service) pollStock(ctx context.Context) error {
+	since := s.memory.lastStamp()
+	if !since.IsZero() {
+		since = since.Add(-stampMargin)
+	}
+	return s.store.stockChangedSince(ctx, since, s.memory.setStock)
+}
+
+// settleEvery is how often the keys of settled order lines are removed from the products.
+const settleEvery = 500 * time.Millisecond
+
+// run removes the keys of settled lines every settleEvery and, when every > 0, polls the
+// catalogue's version document and the changed units every that often, until stop is closed or
+// the store is closed; then it removes the keys still queued.
+func (s *Service) run(every time.Duration, stop <-chan struct{}) {
+	settle := time.NewTicker(settleEvery)
+	defer settle.Stop()
+	var poll <-chan time.Time
+	if every > 0 {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		poll = t.C
+	}
 	var lastLogged time.Time
-	tick := 0
 	for {
+		var err error
 		select {
 		case <-stop:
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			s.flushSettled(ctx)
+			cancel()
 			return
-		case <-t.C:
+		case <-settle.C:
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			err = s.flushSettled(ctx)
+			cancel()
+		case <-poll:
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			var reloaded bool
+			if reloaded, err = s.refresh(ctx); err == nil && !reloaded {
+				err = s.pollStock(ctx)
+			} else if reloaded {
+				s.log.Info().Int64("version", s.seen.Load()).Msg("catalogue reloaded: changed by another replica")
+			}
+			cancel()
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		reloaded, err := s.refresh(ctx)
-		if tick++; err == nil && !reloaded && s.rereadStock {
-			err = s.refreshStock(ctx, tick%stockEvery)
-		}
-		cancel()
 		switch {
 		case errors.Is(err, mongo.ErrClientDisconnected):
 			return
 		case err != nil && time.Since(lastLogged) > time.Minute:
 			lastLogged = time.Now()
-			s.log.Warn().Err(err).Msg("catalogue reload failed")
-		case reloaded:
-			s.log.Info().Int64("version", s.seen.Load()).Msg("catalogue reloaded: changed by another replica")
+			s.log.Warn().Err(err).Msg("catalogue background work failed; retrying")
 		}
 	}
 }
@@ -150,27 +171,28 @@ func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (Product, 
 	s.sync.RLock()
 	defer s.sync.RUnlock()
 	now := s.now().UTC().Truncate(time.Millisecond)
-	p := Product{ID: bson.NewObjectID(), CreatedAt: now, UpdatedAt: now, Version: 1}
+	p := Product{ID: bson.NewObjectID(), CreatedAt: now, UpdatedAt: now, Version: 1, Revision: 1}
 	pr := s.memory.pricing(now)
 	if err := s.applyInput(ctx, &p, in, pr); err != nil {
-		return Product{}, err
-	}
-	units := stockOfProduct(p)
-	if err := s.store.insertStock(ctx, units); err != nil {
 		return Product{}, err
 	}
 	if err := s.store.insertProduct(ctx, p); err != nil {
 		return Product{}, err
 	}
-	p = withStock(p, units)
-	s.memory.upsert(p)
+	s.memory.add(p)
 	s.changed(ctx)
 	return pr.priced(p), nil
 }
 
+// editAttempts bounds how often an edit is tried again when a sale changed the product's units
+// between its read and its write.
+const editAttempts = 5
+
 // UpdateProduct writes the fields the input carries over the stored product. When the input
-// carries the version it was read at and the product changed since, it is refused. Errors:
-// invalid, not_found, conflict, internal.
+// carries the version it was read at and the product was edited since, it is refused; a sale in
+// between is not an edit. Units the edit does not change are left as sales leave them: the write
+// is guarded by the units it read, and tried again on a fresh read when a sale came first.
+// Errors: invalid, not_found, conflict, internal.
 func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput) (Product, error) {
 	oid, err := parseProductID(id)
 	if err != nil {
@@ -178,16 +200,11 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 	}
 	s.sync.RLock()
 	defer s.sync.RUnlock()
-	for attempt := 0; ; attempt++ {
-		stored, err := s.store.product(ctx, oid)
+	for range editAttempts {
+		cur, err := s.store.product(ctx, oid)
 		if err != nil {
 			return Product{}, err
 		}
-		units, _, err := s.store.stockOf(ctx, oid)
-		if err != nil {
-			return Product{}, err
-		}
-		cur := withStock(stored, units)
 		if in.Version != nil && *in.Version != cur.Version {
 			return Product{}, errStale
 		}
@@ -201,39 +218,129 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 		if err := s.applyInput(ctx, &next, in, pr); err != nil {
 			return Product{}, err
 		}
-		// The stock first, and only the units the edit changes, while they are still the ones read.
-		ok := true
-		if from, to, gone := stockEdit(cur, next); len(to)+len(gone) > 0 {
-			var d stockDoc
-			if d, ok, err = s.store.setStock(ctx, oid, from, to, gone); err != nil {
-				return Product{}, err
-			}
-			if ok {
-				s.memory.setStock(d) // written, whatever happens to the product document
-			}
-			next = withStock(next, d)
+		update, guard, err := editOf(cur, next)
+		if err != nil {
+			return Product{}, err
 		}
-		if ok {
-			if ok, err = s.store.replaceProduct(ctx, next, cur.Version); err != nil {
-				return Product{}, err
-			}
+		p, ok, err := s.store.update(ctx, oid, guard, update)
+		if err != nil {
+			return Product{}, err
 		}
 		if !ok {
-			// A sale or another edit changed it between our read and our write: read again,
-			// unless the caller asked to write over the version it saw.
-			if in.Version != nil || attempt == 2 {
-				return Product{}, errStale
-			}
-			continue
+			continue // edited, sold or deleted since the read: read again
 		}
-		s.memory.upsert(next)
-		s.forgetImage(ctx, cur, next.ID, next.Imagen)
+		s.memory.update(p)
+		s.forgetImage(ctx, cur, p.ID, p.Imagen)
 		s.changed(ctx)
-		return pr.priced(next), nil
+		return pr.priced(p), nil
 	}
+	return Product{}, errStale
 }
 
 var errStale = apperr.New(apperr.Conflict, "El producto cambió mientras lo editabas (por ejemplo, se vendieron piezas). Recárgalo y vuelve a guardar.")
+
+// editOf is the write of an edit from cur to next and its guard: cur's version, and the units the
+// edit read of the variants whose units it writes, so that no unit sold in between is overwritten.
+// When the variants keep their ids and order, each one's fields are set in place and only the
+// units the edit changes are written (with the totals moved by the difference): sales of the other
+// variants, or of these while the edit does not touch their units, do not fail it. When variants
+// are added, removed or reordered, the array is written whole, guarded by every variant's units.
+func editOf(cur, next Product) (update, guard bson.M, err error) {
+	set, unset, err := editedFields(next)
+	if err != nil {
+		return nil, nil, err
+	}
+	guard = bson.M{"version": cur.Version}
+	if cur.Version == 0 {
+		guard["version"] = bson.M{"$in": bson.A{0, nil}} // written before versions existed
+	}
+	update = bson.M{"$set": set}
+	if len(unset) > 0 {
+		update["$unset"] = unset
+	}
+	if !sameVariants(cur, next) {
+		for i, v := range cur.Variantes {
+			guard[fmt.Sprintf("variantes.%d._id", i)] = v.ID
+			guard[fmt.Sprintf("variantes.%d.stock", i)] = v.Stock
+		}
+		set["variantes"], set["stock"], set["total_existencia"] = next.Variantes, next.Stock, next.TotalExistencia
+		update["$currentDate"] = bson.M{"existenciasEn": true}
+		return update, guard, nil
+	}
+	delta := 0
+	for i, v := range next.Variantes {
+		at := fmt.Sprintf("variantes.%d.", i)
+		guard[at+"_id"] = v.ID
+		fields, err := bson.Marshal(v)
+		if err != nil {
+			return nil, nil, fmt.Errorf("catalog: edit %s: %w", next.ID.Hex(), err)
+		}
+		elems, err := bson.Raw(fields).Elements()
+		if err != nil {
+			return nil, nil, fmt.Errorf("catalog: edit %s: %w", next.ID.Hex(), err)
+		}
+		for _, e := range elems {
+			if k := e.Key(); k != "_id" && k != "stock" {
+				set[at+k] = e.Value()
+			}
+		}
+		if was := cur.Variantes[i].Stock; v.Stock != was {
+			guard[at+"stock"] = was
+			set[at+"stock"] = v.Stock
+			delta += v.Stock - was
+		}
+	}
+	if delta != 0 {
+		update["$inc"] = bson.M{"stock": delta, "total_existencia": delta}
+		update["$currentDate"] = bson.M{"existenciasEn": true}
+	}
+	return update, guard, nil
+}
+
+// sameVariants reports whether next has cur's variants, by id and in order.
+func sameVariants(cur, next Product) bool {
+	if len(cur.Variantes) != len(next.Variantes) {
+		return false
+	}
+	for i := range cur.Variantes {
+		if cur.Variantes[i].ID != next.Variantes[i].ID {
+			return false
+		}
+	}
+	return true
+}
+
+// optionalFields are the product fields left out of a document when empty (omitempty): an edit
+// that empties one removes it.
+var optionalFields = []string{"details", "descuentoId", "fechaCompra"}
+
+// editedFields are the $set and $unset of an edit that leaves p in the store, but for its
+// variants and their totals (editOf): every field except the _id and those only stock writes
+// change (apartados, revision, existenciasEn).
+func editedFields(p Product) (set, unset bson.M, err error) {
+	raw, err := bson.Marshal(p)
+	if err != nil {
+		return nil, nil, fmt.Errorf("catalog: edit %s: %w", p.ID.Hex(), err)
+	}
+	elems, err := bson.Raw(raw).Elements()
+	if err != nil {
+		return nil, nil, fmt.Errorf("catalog: edit %s: %w", p.ID.Hex(), err)
+	}
+	set, unset = bson.M{}, bson.M{}
+	for _, e := range elems {
+		switch k := e.Key(); k {
+		case "_id", "apartados", "revision", "existenciasEn", "variantes", "stock", "total_existencia":
+		default:
+			set[k] = e.Value()
+		}
+	}
+	for _, k := range optionalFields {
+		if _, ok := set[k]; !ok {
+			unset[k] = ""
+		}
+	}
+	return set, unset, nil
+}
 
 // DeleteProduct removes a product. Errors: not_found, internal.
 func (s *Service) DeleteProduct(ctx context.Context, id string) error {
@@ -251,9 +358,6 @@ func (s *Service) DeleteProduct(ctx context.Context, id string) error {
 	s.memory.remove(oid)
 	if !ok {
 		return errProductNotFound
-	}
-	if err := s.store.deleteStock(ctx, oid); err != nil {
-		s.log.Warn().Err(err).Str("product", id).Msg("stock of a deleted product left behind")
 	}
 	if inMemory {
 		s.forgetImage(ctx, old, oid, "")
@@ -312,28 +416,8 @@ func (s *Service) forgetImage(ctx context.Context, old Product, id bson.ObjectID
 	}
 }
 
-// stockEdit compares the units of a product before and after an edit: to has the variants whose
-// units the edit sets (new ones included), from what the edited ones had, gone the removed ones.
-func stockEdit(cur, next Product) (from, to map[string]int, gone []string) {
-	was, now := unitsOf(cur), unitsOf(next)
-	from, to = map[string]int{}, map[string]int{}
-	for v, n := range now {
-		if old, ok := was[v]; !ok || old != n {
-			to[v] = n
-			if ok {
-				from[v] = old
-			}
-		}
-	}
-	for v := range was {
-		if _, ok := now[v]; !ok {
-			gone = append(gone, v)
-		}
-	}
-	return from, to, gone
-}
-
 func cloneProduct(p Product) Product {
+	p.Apartados = nil
 	p.Variantes = append([]Variante(nil), p.Variantes...)
 	p.Extras = append([]Extra(nil), p.Extras...)
 	p.Categorias = append([]string(nil), p.Categorias...)

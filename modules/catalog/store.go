@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -28,7 +29,12 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(productsCollection),
 		mongo.IndexModel{Keys: bson.D{{Key: "categoria", Value: 1}}, Options: options.Index().SetName("categoria")},
 		mongo.IndexModel{Keys: bson.D{{Key: "favorito", Value: 1}}, Options: options.Index().SetName("favorito")},
-		mongo.IndexModel{Keys: bson.D{{Key: "descuentoId", Value: 1}}, Options: options.Index().SetName("descuentoId")})
+		mongo.IndexModel{Keys: bson.D{{Key: "descuentoId", Value: 1}}, Options: options.Index().SetName("descuentoId")},
+		// The polls of other replicas: the products whose units changed lately.
+		mongo.IndexModel{Keys: bson.D{{Key: "existenciasEn", Value: 1}}, Options: options.Index().SetName("existenciasEn")},
+		// The reconciliation of holds: the few products holding units for unsettled lines. Sparse,
+		// so that it lists only those (apartados is removed when its last key goes).
+		mongo.IndexModel{Keys: bson.D{{Key: "apartados", Value: 1}}, Options: options.Index().SetName("apartados").SetSparse(true)})
 }
 
 var errProductNotFound = apperr.New(apperr.NotFound, "Producto no encontrado.")
@@ -66,19 +72,47 @@ func (s store) insertProduct(ctx context.Context, p Product) error {
 	return nil
 }
 
-// replaceProduct stores p (whose Version is already the next one) only if the stored product is
-// still at version prev; it reports false when it was not (changed meanwhile, or deleted).
-func (s store) replaceProduct(ctx context.Context, p Product, prev int64) (bool, error) {
-	filter := bson.M{"_id": p.ID, "version": prev}
-	if prev == 0 {
-		// Documents written before versions existed have no version field.
-		filter = bson.M{"_id": p.ID, "$or": bson.A{bson.M{"version": 0}, bson.M{"version": bson.M{"$exists": false}}}}
+// update applies update to product id while guard holds, raising its revision in the same
+// write, and returns the product after it; ok is false when the guard does not hold or there is no
+// such product. Every write of a product document comes here: on the embedded store the guard is
+// only safe while every writer of the collection goes through UpdateOneIf (pkg/mongox).
+func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.M) (Product, bool, error) {
+	inc, _ := update["$inc"].(bson.M)
+	withRevision := bson.M{"revision": int64(1)}
+	for k, v := range inc {
+		withRevision[k] = v
 	}
-	res, err := s.db.W.Collection(productsCollection).ReplaceOne(ctx, filter, p)
+	u := bson.M{"$inc": withRevision}
+	for k, v := range update {
+		if k != "$inc" {
+			u[k] = v
+		}
+	}
+	raw, err := s.db.UpdateOneIf(ctx, productsCollection, id, guard, u)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Product{}, false, nil
+	}
 	if err != nil {
-		return false, fmt.Errorf("catalog: replace %s: %w", p.ID.Hex(), err)
+		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
 	}
-	return res.MatchedCount == 1, nil
+	var p Product
+	if err := bson.Unmarshal(raw, &p); err != nil {
+		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
+	}
+	return p, true, nil
+}
+
+// stockChange is an update that adds delta to the variant at index i and to the product's totals,
+// and stamps existenciasEn for the other replicas' polls; more adds other operators.
+func stockChange(i, delta int, more bson.M) bson.M {
+	u := bson.M{
+		"$inc":         bson.M{fmt.Sprintf("variantes.%d.stock", i): delta, "stock": delta, "total_existencia": delta},
+		"$currentDate": bson.M{"existenciasEn": true},
+	}
+	for k, v := range more {
+		u[k] = v
+	}
+	return u
 }
 
 func (s store) deleteProduct(ctx context.Context, id bson.ObjectID) (bool, error) {
@@ -89,30 +123,32 @@ func (s store) deleteProduct(ctx context.Context, id bson.ObjectID) (bool, error
 	return res.DeletedCount == 1, nil
 }
 
-// clearDiscount takes a deleted discount off every product that pointed to it and returns their ids.
-func (s store) clearDiscount(ctx context.Context, discount string) ([]bson.ObjectID, error) {
-	coll := s.db.W.Collection(productsCollection)
-	cur, err := s.db.R.Collection(productsCollection).Find(ctx, bson.M{"descuentoId": discount},
-		options.Find().SetProjection(bson.M{"_id": 1}))
+// clearDiscount takes a deleted discount off every product that pointed to it and returns them
+// as they are after.
+func (s store) clearDiscount(ctx context.Context, discount string) ([]Product, error) {
+	var ids []bson.ObjectID
+	err := s.db.Each(ctx, productsCollection, bson.M{"descuentoId": discount}, bson.M{"_id": 1}, func(doc bson.Raw) error {
+		id, ok := doc.Lookup("_id").ObjectIDOK()
+		if ok {
+			ids = append(ids, id)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: products of discount: %w", err)
 	}
-	var docs []struct {
-		ID bson.ObjectID `bson:"_id"`
-	}
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, fmt.Errorf("catalog: products of discount: %w", err)
-	}
-	ids := make([]bson.ObjectID, 0, len(docs))
-	for _, d := range docs {
-		_, err := coll.UpdateOne(ctx, bson.M{"_id": d.ID, "descuentoId": discount},
-			bson.M{"$unset": bson.M{"descuentoId": ""}, "$inc": bson.M{"version": 1}})
+	out := make([]Product, 0, len(ids))
+	for _, id := range ids {
+		p, ok, err := s.update(ctx, id, bson.M{"descuentoId": discount},
+			bson.M{"$unset": bson.M{"descuentoId": ""}, "$inc": bson.M{"version": int64(1)}})
 		if err != nil {
-			return nil, fmt.Errorf("catalog: clear discount: %w", err)
+			return out, err
 		}
-		ids = append(ids, d.ID)
+		if ok {
+			out = append(out, p)
+		}
 	}
-	return ids, nil
+	return out, nil
 }
 
 func (s store) insertDiscount(ctx context.Context, d Discount) error {
@@ -214,24 +250,58 @@ func (s store) all(ctx context.Context) ([]Product, error) {
 	return out, nil
 }
 
-// insertIgnoringExisting inserts products, and their stock, whose ids are not taken yet.
-func (s store) insertIgnoringExisting(ctx context.Context, ps []Product) error {
-	docs, units := make([]any, len(ps)), map[string][]any{}
-	for i := range ps {
-		docs[i] = ps[i]
-		coll := stockCollection(ps[i].ID)
-		units[coll] = append(units[coll], stockOfProduct(ps[i]))
+// stockFields are what a poll reads of a product whose units changed.
+var stockFields = bson.M{"variantes._id": 1, "variantes.stock": 1, "stock": 1, "total_existencia": 1, "revision": 1, "existenciasEn": 1}
+
+// stockChangedSince calls fn with the units of every product whose units changed at or after
+// since (every product whose units ever changed when since is zero), through the existenciasEn
+// index.
+func (s store) stockChangedSince(ctx context.Context, since time.Time, fn func(Product)) error {
+	filter := bson.M{"existenciasEn": bson.M{"$exists": true}}
+	if !since.IsZero() {
+		filter = bson.M{"existenciasEn": bson.M{"$gte": since}}
 	}
-	for coll, ds := range units {
-		if err := s.insertMany(ctx, coll, ds); err != nil {
+	err := s.db.Each(ctx, productsCollection, filter, stockFields, func(doc bson.Raw) error {
+		var p Product
+		if err := bson.Unmarshal(doc, &p); err != nil {
 			return err
 		}
+		fn(p)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("catalog: poll stock: %w", err)
 	}
-	return s.insertMany(ctx, productsCollection, docs)
+	return nil
 }
 
-func (s store) insertMany(ctx context.Context, coll string, docs []any) error {
-	_, err := s.db.W.Collection(coll).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+// eachHeld calls fn with the holds of every product that has some, through the sparse apartados
+// index.
+func (s store) eachHeld(ctx context.Context, fn func(id bson.ObjectID, holds map[string]Apartado)) error {
+	err := s.db.Each(ctx, productsCollection, bson.M{"apartados": bson.M{"$exists": true}}, bson.M{"apartados": 1}, func(doc bson.Raw) error {
+		var p struct {
+			ID        bson.ObjectID       `bson:"_id"`
+			Apartados map[string]Apartado `bson:"apartados"`
+		}
+		if err := bson.Unmarshal(doc, &p); err != nil {
+			return err
+		}
+		fn(p.ID, p.Apartados)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("catalog: held stock: %w", err)
+	}
+	return nil
+}
+
+// insertIgnoringExisting inserts products whose ids are not taken yet.
+func (s store) insertIgnoringExisting(ctx context.Context, ps []Product) error {
+	docs := make([]any, len(ps))
+	for i := range ps {
+		docs[i] = ps[i]
+	}
+	_, err := s.db.W.Collection(productsCollection).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
 	var bwe mongo.BulkWriteException
 	if errors.As(err, &bwe) {
 		for _, we := range bwe.WriteErrors {
