@@ -115,12 +115,13 @@ func stockChange(i, delta int, more bson.M) bson.M {
 	return u
 }
 
+// deleteProduct deletes a product, in turn with the guarded writes of the same document.
 func (s store) deleteProduct(ctx context.Context, id bson.ObjectID) (bool, error) {
-	res, err := s.db.W.Collection(productsCollection).DeleteOne(ctx, bson.M{"_id": id})
+	ok, err := s.db.DeleteOneIf(ctx, productsCollection, id, bson.M{})
 	if err != nil {
 		return false, fmt.Errorf("catalog: delete %s: %w", id.Hex(), err)
 	}
-	return res.DeletedCount == 1, nil
+	return ok, nil
 }
 
 // clearDiscount takes a deleted discount off every product that pointed to it and returns them
