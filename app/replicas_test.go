@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -237,6 +239,20 @@ func TestTwoReplicasOnOneStore(t *testing.T) {
 	}
 	if got, want := stockOf(c, online.ID), onlineBefore-len(payments); got != want {
 		t.Errorf("online product: stock %d, want %d", got, want)
+	}
+	// Every collection the store holds is described in docs/data-model.md.
+	page, err := os.ReadFile("../docs/data-model.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := store.R.ListCollectionNames(ctx, bson.M{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		if !strings.Contains(string(page), "### `"+name+"`") {
+			t.Errorf("collection %s is not in docs/data-model.md", name)
+		}
 	}
 	var list struct{ Cortes []json.RawMessage }
 	if rec := c.call("admin@tienda.mx", http.MethodGet, "/v1/cortes", nil); rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &list) != nil || len(list.Cortes) != len(cuts) {
