@@ -102,15 +102,21 @@ func (s *shop) product(id string) product {
 	return p
 }
 
-// pick returns a demo product with the given discount, some stock and extras.
-func (s *shop) pick(discounted bool) product {
+// products lists the first hundred products of the storefront.
+func (s *shop) products() []product {
 	s.t.Helper()
 	rec := s.call("", http.MethodGet, "/v1/productos?limit=100&compact=0", nil)
 	var ans struct{ Products []product }
 	if err := json.Unmarshal(rec.Body.Bytes(), &ans); err != nil {
 		s.t.Fatal(err)
 	}
-	for _, p := range ans.Products {
+	return ans.Products
+}
+
+// pick returns a demo product with the given discount, some stock and extras.
+func (s *shop) pick(discounted bool) product {
+	s.t.Helper()
+	for _, p := range s.products() {
 		if len(p.Variantes) > 0 && p.Variantes[0].Stock >= 5 && (p.Variantes[0].Descuento > 0) == discounted && len(p.Extras) > 0 {
 			return p
 		}
