@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/getsentry/sentry-go"
@@ -47,9 +46,7 @@ type App struct {
 	web       fs.FS
 	sentry    *sentry.Hub // nil without SENTRY_DSN
 
-	stopBackground context.CancelFunc // stops the checkout's sweeper
-	background     sync.WaitGroup
-	started        []starter // modules started, stopped in reverse order by Close
+	started []starter // modules started, stopped in reverse order by Close
 
 	// The modules tests reach into; nothing else uses these.
 	catalog  *catalog.Module
@@ -144,9 +141,6 @@ func (a *App) build(ctx context.Context) error {
 	if err := usersM.Service().EnsureFirstAdmin(ctx, a.cfg.AdminEmail, a.cfg.AdminPassword); err != nil {
 		return err
 	}
-	if err := catalogM.Load(ctx); err != nil {
-		return err
-	}
 	if a.cfg.DemoData {
 		if err := usersM.Service().SeedDemo(ctx); err != nil {
 			return err
@@ -160,19 +154,14 @@ func (a *App) build(ctx context.Context) error {
 		rs[i] = m
 	}
 	a.echo = newServer(a.cfg, a.log, tokens, a.web, healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
-	// Modules that run in the background, in dependency order; Close stops them in reverse.
-	for _, m := range []starter{logsM, salesM, cashcutM} {
+	// Every module's own work, in dependency order: it brings its data up to date, then runs in
+	// the background. Close stops them in reverse.
+	for _, m := range []starter{catalogM, logsM, salesM, cashcutM, checkoutM} {
 		if err := m.Start(ctx); err != nil {
 			return err
 		}
 		a.started = append(a.started, m)
 	}
-	if err := checkoutM.Recover(ctx); err != nil {
-		return err
-	}
-	background, stop := context.WithCancel(context.Background())
-	a.stopBackground = stop
-	a.background.Go(func() { checkoutM.Run(background) })
 	return nil
 }
 
@@ -211,13 +200,6 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 
 // Close closes the store and flushes Sentry.
 func (a *App) Close(ctx context.Context) error {
-	if a.stopBackground != nil {
-		a.stopBackground()
-		a.background.Wait()
-	}
-	if a.catalog != nil {
-		a.catalog.Close() // stops its reload watcher
-	}
 	for i := len(a.started) - 1; i >= 0; i-- {
 		a.started[i].Stop()
 	}

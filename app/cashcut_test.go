@@ -102,6 +102,7 @@ func TestCashCutReportsAndCut(t *testing.T) {
 	}
 }
 
+// Two cashiers press 'Hacer corte' at once: one cut closes every sale, once; the other is refused.
 func TestConcurrentCutsSplitTheSales(t *testing.T) {
 	t.Parallel()
 	a := MustStart(t, t.TempDir(), nil)
@@ -128,7 +129,9 @@ func TestConcurrentCutsSplitTheSales(t *testing.T) {
 	var got int64
 	for i, c := range cuts {
 		if errs[i] != nil {
-			if !strings.Contains(errs[i].Error(), "No hay ventas pendientes") {
+			// The second cashier waits for the first cut, then finds nothing left; on a slow
+			// machine the wait may run out first, and they are told to try again.
+			if !strings.Contains(errs[i].Error(), "No hay ventas pendientes") && !strings.Contains(errs[i].Error(), "Otro corte se está haciendo") {
 				t.Fatal(errs[i])
 			}
 			continue

@@ -415,7 +415,7 @@ func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
 	}
 	// The next start's reconciliation: the young reservation may still be in flight.
 	checkout := s.app.checkout
-	if err := checkout.Recover(ctx); err != nil {
+	if err := checkout.Service().Reconcile(ctx); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(time.Second) // the settled key goes with the catalogue's next batch

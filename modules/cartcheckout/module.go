@@ -28,6 +28,8 @@ type Deps struct {
 type Module struct {
 	store   store
 	service *Service
+	stop    context.CancelFunc
+	done    chan struct{}
 }
 
 // New builds the module.
@@ -54,24 +56,37 @@ func (m *Module) Routes(g *echo.Group) {
 	g.POST("/webhooks/mercadopago", m.webhook)
 }
 
-// Recover settles, before the shop serves, what a crash left: the keys of saved orders still
+// Start settles, before the shop serves, what a crash left: the keys of saved orders still
 // holding stock, and the stock of orders never saved whose reservation is older than five
-// minutes (younger ones may be in flight on another replica: the next sweeps see them).
-func (m *Module) Recover(ctx context.Context) error {
-	return m.service.Reconcile(ctx)
+// minutes (younger ones may be in flight on another replica: the next sweeps see them). Then,
+// until Stop, it settles abandoned reservations, held stock and unpaid online orders every
+// minute.
+func (m *Module) Start(ctx context.Context) error {
+	if err := m.service.Reconcile(ctx); err != nil {
+		return err
+	}
+	background, stop := context.WithCancel(context.WithoutCancel(ctx))
+	m.stop, m.done = stop, make(chan struct{})
+	go func() {
+		defer close(m.done)
+		for {
+			select {
+			case <-background.Done():
+				return
+			case <-time.After(time.Minute):
+			}
+			if err := m.service.Sweep(background); err != nil && background.Err() == nil {
+				m.service.log.Error().Err(err).Msg("checkout: sweep")
+			}
+		}
+	}()
+	return nil
 }
 
-// Run settles abandoned reservations, held stock and unpaid online orders every minute, until ctx
-// ends.
-func (m *Module) Run(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(time.Minute):
-		}
-		if err := m.service.Sweep(ctx); err != nil && ctx.Err() == nil {
-			m.service.log.Error().Err(err).Msg("checkout: sweep")
-		}
+// Stop ends the minute's sweeps.
+func (m *Module) Stop() {
+	if m.stop != nil {
+		m.stop()
+		<-m.done
 	}
 }

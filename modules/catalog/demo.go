@@ -45,7 +45,7 @@ func (m *Module) SeedDemo(ctx context.Context) error {
 	if _, err := s.store.bumpVersion(ctx); err != nil {
 		return err
 	}
-	return m.Load(ctx)
+	return s.load(ctx)
 }
 
 // demoID is a fixed ObjectID for the i-th demo product (and its variants and extras).

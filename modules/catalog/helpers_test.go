@@ -42,10 +42,10 @@ func MustModule(t *testing.T, db *mongox.Store, every time.Duration) *Module {
 	if err := m.EnsureIndexes(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Load(ctx); err != nil {
+	if err := m.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(m.Close)
+	t.Cleanup(m.Stop)
 	return m
 }
 

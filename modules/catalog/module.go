@@ -35,7 +35,7 @@ type Module struct {
 	done      chan struct{}
 }
 
-// New builds the module; Load fills its in-memory catalogue.
+// New builds the module; Start fills its in-memory catalogue.
 func New(d Deps) *Module {
 	every := d.ReloadEvery
 	if every == 0 {
@@ -55,11 +55,10 @@ func (m *Module) Service() *Service { return m.service }
 // EnsureIndexes creates the collections' indexes.
 func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
 
-// Load moves the units of an earlier version's stock documents into the products (once per
+// Start moves the units of an earlier version's stock documents into the products (once per
 // store), reads the whole catalogue into memory and starts the background loop: the removal of
-// settled holds and the polls for changes made by other replicas (until Close, or until the store
-// is closed).
-func (m *Module) Load(ctx context.Context) error {
+// settled holds and the polls for changes made by other replicas, until Stop.
+func (m *Module) Start(ctx context.Context) error {
 	if moved, err := m.service.store.moveStockIn(ctx); err != nil {
 		return err
 	} else if moved > 0 {
@@ -77,8 +76,8 @@ func (m *Module) Load(ctx context.Context) error {
 	return nil
 }
 
-// Close stops the background loop, after it removed the settled holds still queued.
-func (m *Module) Close() {
+// Stop ends the background loop, after it removed the settled holds still queued.
+func (m *Module) Stop() {
 	m.closeOnce.Do(func() {
 		close(m.stop)
 		m.runOnce.Do(func() { close(m.done) }) // never started: nothing to wait for

@@ -64,7 +64,7 @@ func run(n, clients int, dur time.Duration, driverMax int) error {
 		return err
 	}
 	start = time.Now()
-	if err := m.Load(ctx); err != nil {
+	if err := m.Start(ctx); err != nil {
 		return err
 	}
 	fmt.Printf("loaded the catalogue into memory in %v\n\n", time.Since(start).Round(time.Millisecond))
