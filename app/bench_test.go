@@ -65,23 +65,27 @@ func BenchmarkCounterOrder(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)*99/100].Milliseconds()), "p99-ms")
 }
 
-// BenchmarkHacerCorte makes a cash cut over 10,000 paid sales on the embedded store.
+// BenchmarkHacerCorte makes cash cuts over 1,000 and over 10,000 paid sales on the embedded store,
+// each in a store holding the sales of the cuts before it.
 //
 //	go test ./app -run '^$' -bench HacerCorte -benchtime 3x
 func BenchmarkHacerCorte(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), nil)
-	defer a.Close(context.Background())
-	tt := &testing.T{}
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		seedPaid(tt, a, 10000, func(i int) float64 { return float64(100 + i%50) }, func(i int) string { return []string{"Efectivo", "Tarjeta"}[i%2] },
-			func(i int) (string, string) { return "c", "Caja" })
-		time.Sleep(5 * time.Millisecond) // the cut's period ends after the seeded payments
-		b.StartTimer()
-		c, err := a.cashcut.Service().MakeCut(context.Background(), cashcut.Actor{ID: "x", Name: "Caja"}, nil, "")
-		if err != nil || len(c.Ventas) != 10000 {
-			b.Fatalf("cut: %d sales, %v", len(c.Ventas), err)
-		}
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("%d-sales", n), func(b *testing.B) {
+			a := MustStart(&testing.T{}, b.TempDir(), nil)
+			defer a.Close(context.Background())
+			tt := &testing.T{}
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				seedPaid(tt, a, n, func(i int) float64 { return float64(100 + i%50) }, func(i int) string { return []string{"Efectivo", "Tarjeta"}[i%2] },
+					func(i int) (string, string) { return "c", "Caja" })
+				b.StartTimer()
+				c, err := a.cashcut.Service().MakeCut(context.Background(), cashcut.Actor{ID: "x", Name: "Caja"}, nil, "")
+				if err != nil || len(c.Ventas) != n || c.Numero != int64(i+1) {
+					b.Fatalf("cut: %d sales, number %d, %v", len(c.Ventas), c.Numero, err)
+				}
+			}
+		})
 	}
 }
 
