@@ -198,17 +198,6 @@ func (m *memory) get(id bson.ObjectID) (Product, bool) {
 	return m.products[i].p, true
 }
 
-// all returns every product in display order.
-func (m *memory) all() []Product {
-	m.mu.RLock()
-	defer m.mu.RUnlock()
-	out := make([]Product, len(m.products))
-	for i := range m.products {
-		out[i] = m.products[i].p
-	}
-	return out
-}
-
 // usesImage reports whether a product other than except shows the image url.
 func (m *memory) usesImage(url string, except bson.ObjectID) bool {
 	m.mu.RLock()

@@ -10,11 +10,6 @@ import (
 // openStates are the deliveries of an open order: saved, neither delivered nor cancelled.
 var openStates = []string{EntregaPendiente, EntregaEnviado}
 
-// isOpen reports whether a sale belongs on the order screens.
-func isOpen(v Sale) bool {
-	return v.Estado == EstadoConfirmada && slices.Contains(openStates, v.Entrega)
-}
-
 // PendingOrders lists the saved orders not yet delivered or cancelled, oldest first; clientID ""
 // means every customer, otherwise that customer's unpaid ones.
 func (s *Service) PendingOrders(ctx context.Context, clientID string) ([]Sale, error) {
