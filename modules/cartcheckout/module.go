@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/background"
 	"tienda/pkg/mongox"
 )
 
@@ -28,8 +29,7 @@ type Deps struct {
 type Module struct {
 	store   store
 	service *Service
-	stop    context.CancelFunc
-	done    chan struct{}
+	sweeps  background.Loop
 }
 
 // New builds the module.
@@ -65,28 +65,13 @@ func (m *Module) Start(ctx context.Context) error {
 	if err := m.service.Reconcile(ctx); err != nil {
 		return err
 	}
-	background, stop := context.WithCancel(context.WithoutCancel(ctx))
-	m.stop, m.done = stop, make(chan struct{})
-	go func() {
-		defer close(m.done)
-		for {
-			select {
-			case <-background.Done():
-				return
-			case <-time.After(time.Minute):
-			}
-			if err := m.service.Sweep(background); err != nil && background.Err() == nil {
-				m.service.log.Error().Err(err).Msg("checkout: sweep")
-			}
+	m.sweeps.Every(time.Minute, func(ctx context.Context) {
+		if err := m.service.Sweep(ctx); err != nil && ctx.Err() == nil {
+			m.service.log.Error().Err(err).Msg("checkout: sweep")
 		}
-	}()
+	})
 	return nil
 }
 
 // Stop ends the minute's sweeps.
-func (m *Module) Stop() {
-	if m.stop != nil {
-		m.stop()
-		<-m.done
-	}
-}
+func (m *Module) Stop() { m.sweeps.Stop() }

@@ -75,16 +75,7 @@ func apply(op string, got bson.RawValue, present bool, arg any) (bool, error) {
 		return false, fmt.Errorf("only scalar fields can be compared (found %v)", got.Type)
 	}
 	if op == "$in" {
-		list, ok := arg.([]any)
-		if a, isA := arg.(bson.A); isA {
-			list, ok = a, true
-		}
-		if ss, isS := arg.([]string); isS {
-			list, ok = nil, true
-			for _, v := range ss {
-				list = append(list, v)
-			}
-		}
+		list, ok := inList(arg)
 		if !ok {
 			return false, fmt.Errorf("$in takes a list")
 		}
@@ -122,6 +113,23 @@ func apply(op string, got bson.RawValue, present bool, arg any) (bool, error) {
 		}
 	}
 	return false, fmt.Errorf("operator %s is not supported here", op)
+}
+
+// inList reads the list of an $in.
+func inList(arg any) ([]any, bool) {
+	switch l := arg.(type) {
+	case []any:
+		return l, true
+	case bson.A:
+		return l, true
+	case []string:
+		out := make([]any, len(l))
+		for i, v := range l {
+			out[i] = v
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // equal is MongoDB's equality of a field with a scalar; nil matches a missing or null field.

@@ -190,16 +190,7 @@ func sqlCondition(expr, op string, arg any) (string, []any, bool) {
 			return expr + ` = ?`, []any{text}, true
 		}
 	case "$in":
-		list, ok := arg.([]any)
-		if a, isA := arg.(bson.A); isA {
-			list, ok = a, true
-		}
-		if ss, isS := arg.([]string); isS {
-			list, ok = nil, true
-			for _, v := range ss {
-				list = append(list, v)
-			}
-		}
+		list, ok := inList(arg)
 		if !ok || len(list) == 0 {
 			return "", nil, false
 		}
