@@ -74,8 +74,8 @@ func (s store) insertProduct(ctx context.Context, p Product) error {
 
 // update applies update to product id while guard holds, raising its revision in the same
 // write, and returns the product after it; ok is false when the guard does not hold or there is no
-// such product. Every write of a product document comes here: on the embedded store the guard is
-// only safe while every writer of the collection goes through UpdateOneIf (pkg/mongox).
+// such product. Every write of a product document comes here: a guard holds only while every
+// writer of the collection goes through mongox's guarded writes (UpdateOneIf, DeleteOneIf).
 func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.M) (Product, bool, error) {
 	inc, _ := update["$inc"].(bson.M)
 	withRevision := bson.M{"revision": int64(1)}

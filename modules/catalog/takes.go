@@ -8,10 +8,9 @@ import (
 )
 
 // takes gathers the takes of one product that arrive while a write of it is in flight, so that
-// the next write carries all of them (group commit). Every write of a product is serialized by the
-// store (MongoDB's document-level concurrency; the embedded store's document lock, held while the
-// write waits for its one writer connection): on a best-seller with many buyers at once, one write
-// per batch instead of one per line keeps a line from waiting for every line before it.
+// the next write carries all of them (group commit). The store serializes the writes of one
+// document: on a best-seller with many buyers at once, one write per batch instead of one per line
+// keeps a line from waiting for every line before it.
 type takes struct {
 	mu     sync.Mutex
 	queues map[bson.ObjectID]*takeQueue
