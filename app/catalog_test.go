@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,8 +16,6 @@ import (
 
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
-
-	"tienda/pkg/mongox"
 )
 
 // TestProductImagesUpToFiveMegabytesGetThroughTheServer checks the upload routes' own body limit:
@@ -131,21 +127,7 @@ func TestStorefrontAnswersAreCachedUntilTheCatalogueChanges(t *testing.T) {
 func TestTheEarlierReleasesStockIsInTheProductsAfterStart(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	raw, err := os.ReadFile(filepath.Join(upgradeFixture, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want struct {
-		Stock   map[string]map[string]int `json:"stock"`
-		Holds   map[string]map[string]int `json:"stockHolds"`
-		Waiting map[string]map[string]int `json:"heldByWaitingSales"`
-		Settled []string                  `json:"settledHoldKeys"`
-	}
-	if err := json.Unmarshal(raw, &want); err != nil {
-		t.Fatal(err)
-	}
-	store := mongox.TestDB(t)
-	loadFixture(t, store, upgradeFixture)
+	store, want := loadFixture(t)
 	a, err := NewOnStore(ctx, testConfig(t, t.TempDir(), map[string]string{"JWT_SECRET": "upgrade-test-secret-0123456789abcdef"}), zerolog.Nop(), testWeb, store)
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,10 @@ const upgradeFixture = "testdata/upgrade-v1"
 
 // expectedUpgrade is what testdata/upgrade-v1/expected.json says of the fixture.
 type expectedUpgrade struct {
-	Stock     map[string]map[string]int `json:"stock"` // product -> variant -> units
+	Stock     map[string]map[string]int `json:"stock"`              // product -> variant -> units
+	Holds     map[string]map[string]int `json:"stockHolds"`         // product -> key -> units held
+	Waiting   map[string]map[string]int `json:"heldByWaitingSales"` // sale -> product -> units
+	Settled   []string                  `json:"settledHoldKeys"`    // keys of saved orders' lines
 	SaleFacts map[string]struct {
 		Folio   string  `json:"folio"`
 		Estado  string  `json:"estado"`
@@ -45,10 +48,20 @@ type expectedUpgrade struct {
 	NotCutTotalGeneral   float64            `json:"notCutTotalGeneral"`
 }
 
-// loadFixture writes every collection of the fixture into store, as the earlier release left it.
-func loadFixture(t *testing.T, store *mongox.Store, dir string) {
+// loadFixture gives a test a store holding the fixture, every collection as the earlier release
+// left it, and what expected.json says of it.
+func loadFixture(t *testing.T) (*mongox.Store, expectedUpgrade) {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	raw, err := os.ReadFile(filepath.Join(upgradeFixture, "expected.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want expectedUpgrade
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	store := mongox.TestDB(t)
+	files, err := filepath.Glob(filepath.Join(upgradeFixture, "*.jsonl"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("fixture: %v %v", files, err)
 	}
@@ -75,6 +88,7 @@ func loadFixture(t *testing.T, store *mongox.Store, dir string) {
 			}
 		}
 	}
+	return store, want
 }
 
 // A store written by the earlier release starts on this one with every product, stock unit, sale,
@@ -82,16 +96,7 @@ func loadFixture(t *testing.T, store *mongox.Store, dir string) {
 func TestAStoreOfTheEarlierReleaseIsUpgradedInPlace(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	raw, err := os.ReadFile(filepath.Join(upgradeFixture, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want expectedUpgrade
-	if err := json.Unmarshal(raw, &want); err != nil {
-		t.Fatal(err)
-	}
-	store := mongox.TestDB(t)
-	loadFixture(t, store, upgradeFixture)
+	store, want := loadFixture(t)
 	dir := t.TempDir()
 	env := map[string]string{"JWT_SECRET": "upgrade-test-secret-0123456789abcdef"}
 	for start := range 2 {

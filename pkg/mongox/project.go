@@ -140,4 +140,3 @@ func isOne(v any) bool {
 	}
 	return false
 }
-
