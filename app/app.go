@@ -153,7 +153,7 @@ func (a *App) build(ctx context.Context) error {
 	for i, m := range modules {
 		rs[i] = m
 	}
-	a.echo = newServer(a.cfg, a.log, tokens, a.web, healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
+	a.echo = newServer(a.cfg, a.log, tokens, a.web, catalogM.Service(), healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
 	// Every module's own work, in dependency order: it brings its data up to date, then runs in
 	// the background. Close stops them in reverse.
 	for _, m := range []starter{catalogM, logsM, salesM, cashcutM, checkoutM} {

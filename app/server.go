@@ -3,11 +3,8 @@ package main
 import (
 	"context"
 	_ "embed"
-	"errors"
 	"io/fs"
 	"net/http"
-	"path"
-	"strings"
 
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
@@ -17,6 +14,7 @@ import (
 	"tienda/pkg/auth"
 	"tienda/pkg/config"
 	"tienda/pkg/httpx"
+	"tienda/pkg/webpage"
 )
 
 // contentSecurityPolicy allows our own files plus the payment provider's script, frames and API,
@@ -55,7 +53,7 @@ var precompressed = map[string]bool{"/v1/productos": true, "/v1/productos/:id": 
 
 // newServer builds the Echo server: middleware, the error handler, /v1 with every module's routes,
 // and the embedded front end for every other path.
-func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, health echo.HandlerFunc, modules []routes, report httpx.Reporter) *echo.Echo {
+func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, pages storefrontPages, health echo.HandlerFunc, modules []routes, report httpx.Reporter) *echo.Echo {
 	e := echo.NewWithConfig(echo.Config{
 		HTTPErrorHandler: httpx.ErrorHandler(report),
 		Validator:        httpx.NewValidator(),
@@ -92,9 +90,11 @@ func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web f
 		return apperr.New(apperr.NotFound, "La ruta solicitada no existe.")
 	})
 
-	spa := spaHandler(web)
-	e.GET("/*", spa)
-	e.HEAD("/*", spa)
+	shop := &pageServer{web: web, site: webpage.Site{Name: cfg.Shop.Name, Base: cfg.PublicURL}, pages: pages}
+	e.GET("/robots.txt", shop.robots)
+	e.GET("/sitemap.xml", shop.serveSitemap)
+	e.GET("/*", shop.serve)
+	e.HEAD("/*", shop.serve)
 	return e
 }
 
@@ -125,59 +125,6 @@ func publicConfig(cfg config.Config) echo.HandlerFunc {
 		SentryDSN:            cfg.SentryDSN,
 	}
 	return func(c *echo.Context) error { return c.JSON(http.StatusOK, body) }
-}
-
-// spaHandler serves the built front end: a file that exists is served (hashed assets cached for a
-// year), every other path gets an HTML page whose app router then handles the deep link: the page
-// prerendered for that route (pageFor), or index.html when the build has none.
-func spaHandler(web fs.FS) echo.HandlerFunc {
-	return func(c *echo.Context) error {
-		name := strings.TrimPrefix(path.Clean("/"+c.Request().URL.Path), "/")
-		if name != "" && name != "index.html" {
-			if st, err := fs.Stat(web, name); err == nil && !st.IsDir() {
-				cache := "no-cache"
-				if strings.HasPrefix(name, "assets/") {
-					cache = "public, max-age=31536000, immutable"
-				}
-				c.Response().Header().Set(echo.HeaderCacheControl, cache)
-				return c.FileFS(name, web)
-			}
-		}
-		page, err := fs.ReadFile(web, pageFor("/"+name))
-		if errors.Is(err, fs.ErrNotExist) {
-			// A front end built without scripts/prerender.mjs (plain `vite build`): the bare app.
-			page, err = fs.ReadFile(web, "index.html")
-		}
-		if err != nil {
-			return errors.New("app: front end not built: index.html missing")
-		}
-		c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
-		return c.HTMLBlob(http.StatusOK, page)
-	}
-}
-
-// staffSections are the first path segments of the back office's routes
-// (frontend/src/app/router.tsx; /usuarios alone is one too, its subpaths are shop pages).
-var staffSections = map[string]bool{"productos": true, "descuentos": true, "ventas": true, "corte": true, "registro-errores": true}
-
-// pageFor is the page served for a route of the app: the home page, the product screen and the
-// cart as frontend/scripts/prerender.mjs prerendered them, and the shop's frame around a loading
-// indicator for every other shop path. Back-office screens have a frame of their own and need the
-// session, so they get the bare index.html, whose first paint is the app's loading indicator.
-func pageFor(route string) string {
-	section, _, _ := strings.Cut(strings.TrimPrefix(route, "/"), "/")
-	switch {
-	case route == "/":
-		return "prerender/home.html"
-	case strings.HasPrefix(route, "/product/"):
-		return "prerender/product.html"
-	case route == "/carrito":
-		return "prerender/cart.html"
-	case staffSections[section] || route == "/usuarios":
-		return "index.html"
-	default:
-		return "prerender/shell.html"
-	}
 }
 
 // healthHandler answers {"status":"ok","db":"ok"}, or 503 when the store does not answer.

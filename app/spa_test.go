@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -14,61 +15,105 @@ import (
 	"tienda/pkg/auth"
 )
 
+// page is a page of the build as scripts/prerender.mjs writes it, its root holding marker.
+func page(marker string, prerendered bool) *fstest.MapFile {
+	root := `<div id="root">`
+	if prerendered {
+		root = `<div id="root" data-prerendered="">`
+	}
+	return &fstest.MapFile{Data: []byte(`<!doctype html><html lang="es-MX"><head><meta charset="UTF-8" />` +
+		`<meta name="description" content="Tienda en línea." /><title>Tienda de Seguridad y Redes</title>` +
+		`<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body>` +
+		root + marker + `</div></body></html>`)}
+}
+
 // prerenderedWeb stands in for a front end built with its prerendered pages
 // (frontend/scripts/prerender.mjs); each page says which it is.
 var prerenderedWeb = fstest.MapFS{
-	"index.html":             {Data: []byte(`<!doctype html><div id="root"></div>`)},
-	"prerender/home.html":    {Data: []byte(`<!doctype html><div id="root">inicio</div>`)},
-	"prerender/product.html": {Data: []byte(`<!doctype html><div id="root">producto</div>`)},
-	"prerender/cart.html":    {Data: []byte(`<!doctype html><div id="root">carrito</div>`)},
-	"prerender/shell.html":   {Data: []byte(`<!doctype html><div id="root">marco</div>`)},
-	"assets/index-abc123.js": {Data: []byte(`console.log("hola")`)},
-	"favicon.svg":            {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+	"index.html":               page("", false),
+	"prerender/home.html":      page("inicio", true),
+	"prerender/product.html":   page("producto", true),
+	"prerender/cart.html":      page("carrito", true),
+	"prerender/shell.html":     page("marco", false),
+	"prerender/not-found.html": page("no-encontrada", true),
+	"assets/index-abc123.js":   {Data: []byte(`console.log("hola")`)},
+	"favicon.svg":              {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 }
 
-// webServer is the real server (middleware, error handler, routes) serving web as the front end.
+// webServer is the real server (middleware, error handler, routes) serving web as the front end,
+// without the catalogue.
 func webServer(t *testing.T, web fs.FS) http.Handler {
 	t.Helper()
 	cfg := testConfig(t, t.TempDir(), nil)
 	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
 	health := func(c *echo.Context) error { return c.String(http.StatusOK, "ok") }
-	return newServer(cfg, zerolog.Nop(), tokens, web, health, nil, nil)
+	return newServer(cfg, zerolog.Nop(), tokens, web, nil, health, nil, nil)
 }
 
-func TestDeepLinksGetThePrerenderedPageOfTheirRoute(t *testing.T) {
+// shopWithWeb is the whole shop, demo catalogue included, serving web as the front end.
+func shopWithWeb(t *testing.T, web fs.FS) *App {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, err := New(ctx, testConfig(t, t.TempDir(), map[string]string{"DEMO_DATA": "true", "PUBLIC_URL": "https://tienda.example.mx"}),
+		zerolog.Nop(), web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { closeApp(t, a) })
+	return a
+}
+
+func TestEveryPathGetsThePageOfItsRoute(t *testing.T) {
 	t.Parallel()
-	h := webServer(t, prerenderedWeb)
-	tests := []struct{ path, want string }{
-		{"/", "inicio"},
-		{"/?utm_source=x", "inicio"},
-		{"/index.html", "marco"},
-		{"/product/6955b90064656d6f00000000", "producto"},
-		{"/product/abc/", "producto"},
-		{"/product", "marco"},
-		{"/carrito", "carrito"},
-		{"/carrito/", "carrito"},
-		{"/carrito/gracias", "marco"},
-		{"/tiendas", "marco"},
-		{"/busqueda/video-vigilancia", "marco"},
-		{"/usuarios/perfil", "marco"},
-		{"/usuarios/registro", "marco"},
-		{"/productos-destacados", "marco"},
-		{"/no/existe", "marco"},
+	h := shopWithWeb(t, prerenderedWeb).Handler()
+	product := demoProductID(t, h)
+	tests := []struct {
+		path   string
+		status int
+		want   string
+	}{
+		{"/", 200, "inicio"},
+		{"/?utm_source=x", 200, "inicio"},
+		{"/index.html", 200, "inicio"},
+		{"/product/" + product, 200, "producto"},
+		{"/product/" + product + "/", 200, "producto"},
+		{"/carrito", 200, "carrito"},
+		{"/carrito/", 200, "carrito"},
+		{"/carrito/gracias", 200, "marco"},
+		{"/tiendas", 200, "marco"},
+		{"/modern", 200, "marco"},
+		{"/busqueda/video-vigilancia", 200, "marco"},
+		{"/busqueda/22", 200, "marco"},
+		{"/busqueda/Routers", 200, "marco"},
+		{"/busqueda/Energ%C3%ADa%20%2F%20Herramientas", 404, "no-encontrada"},
+		{"/usuarios/perfil", 200, "marco"},
+		{"/usuarios/registro", 200, "marco"},
+		{"/usuarios/restablecer-cuenta/abc", 200, "marco"},
 		// The back office has its own frame: the bare app, whose first paint is its loading indicator.
-		{"/ventas", ""},
-		{"/ventas/ordenes", ""},
-		{"/productos", ""},
-		{"/descuentos/nuevo", ""},
-		{"/corte", ""},
-		{"/corte/print", ""},
-		{"/usuarios", ""},
-		{"/registro-errores", ""},
+		{"/ventas", 200, ""},
+		{"/ventas/ordenes", 200, ""},
+		{"/productos", 200, ""},
+		{"/descuentos/nuevo", 200, ""},
+		{"/corte", 200, ""},
+		{"/corte/print", 200, ""},
+		{"/usuarios", 200, ""},
+		{"/registro-errores", 200, ""},
+		// Unknown products, categories and paths: 'Página no encontrada', with a 404.
+		{"/product/0123456789abcdef01234567", 404, "no-encontrada"},
+		{"/product/abc", 404, "no-encontrada"},
+		{"/product", 404, "no-encontrada"},
+		{"/product/" + product + "/otra", 404, "no-encontrada"},
+		{"/busqueda/no-existe", 404, "no-encontrada"},
+		{"/productos-destacados", 404, "no-encontrada"},
+		{"/no/existe", 404, "no-encontrada"},
+		{"/ventas/otra", 404, "no-encontrada"},
 	}
 	for _, tt := range tests {
 		for _, method := range []string{http.MethodGet, http.MethodHead} {
 			rec := do(t, h, method, tt.path, "")
-			if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
-				t.Errorf("%s %s: %d %q", method, tt.path, rec.Code, rec.Header().Get("Content-Type"))
+			if rec.Code != tt.status || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+				t.Errorf("%s %s: %d %q, want %d", method, tt.path, rec.Code, rec.Header().Get("Content-Type"), tt.status)
 				continue
 			}
 			if cc := rec.Header().Get("Cache-Control"); cc != "no-cache" {
@@ -77,8 +122,8 @@ func TestDeepLinksGetThePrerenderedPageOfTheirRoute(t *testing.T) {
 			if method == http.MethodHead {
 				continue
 			}
-			if want := `<div id="root">` + tt.want + `</div>`; !strings.Contains(rec.Body.String(), want) {
-				t.Errorf("%s: got %q, want the page with %q", tt.path, rec.Body, want)
+			if body := rec.Body.String(); !strings.Contains(body, `">`+tt.want+`</div>`) && !strings.Contains(body, `<div id="root">`+tt.want+`</div>`) {
+				t.Errorf("%s: got %q, want the page with %q", tt.path, body, tt.want)
 			}
 		}
 	}
@@ -101,7 +146,7 @@ func TestFilesOfTheFrontEndAreServedAsThemselves(t *testing.T) {
 func TestAFrontEndWithoutPrerenderedPagesGetsIndexHTMLEverywhere(t *testing.T) {
 	t.Parallel()
 	h := webServer(t, fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><div id="root"></div>`)}})
-	for _, p := range []string{"/", "/product/123", "/carrito", "/tiendas", "/ventas"} {
+	for _, p := range []string{"/", "/carrito", "/tiendas", "/ventas"} {
 		rec := do(t, h, http.MethodGet, p, "")
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `<div id="root"></div>`) {
 			t.Errorf("%s: %d %q", p, rec.Code, rec.Body)

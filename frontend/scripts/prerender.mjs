@@ -19,6 +19,8 @@ const PAGES = [
   // The product screen in its loading state: the same for every product.
   { file: 'product.html', path: '/product/_' },
   { file: 'cart.html', path: '/carrito' },
+  // 'Página no encontrada', which the server answers with a 404 for unknown paths and products.
+  { file: 'not-found.html', path: '/pagina-no-encontrada' },
   // Every other shop path: the shop's frame around the loading indicator.
   { file: 'shell.html', path: '/_', shell: true },
 ]

@@ -5,11 +5,14 @@ import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { routes } from '@/app/router'
 import { makeStore } from '@/app/store'
+import { seedProductFromPage } from '@/features/catalog/page-data'
 import { configApi } from '@/features/config/api'
 import { startErrorLog } from '@/features/error-log/uploader'
 import '@/index.css'
 
 const store = makeStore()
+// A product page carries its product: the page draws without waiting for the API.
+seedProductFromPage(store.dispatch)
 // The local error log: global errors, upload every 60 s and when back online, Sentry if configured.
 startErrorLog(store.dispatch, async () => (await store.dispatch(configApi.endpoints.getConfig.initiate())).data?.sentryDsn)
 const router = createBrowserRouter(routes)

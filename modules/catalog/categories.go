@@ -33,14 +33,57 @@ var StoreCategories = []StoreCategory{
 	{"65811", "Cableado Estructurado", []string{"Cables"}},
 }
 
-// menuSlugs maps the menu tiles' slugs (SPEC §2) to a storefront id or an admin category.
-var menuSlugs = map[string]string{
-	"video-vigilancia": "22",
-	"energia":          "30",
-	"accesorios":       "Accesorios",
-	"routers":          "Routers",
-	"drones":           "66630",
-	"cables":           "65811",
+// menuTile is one category tile of the shop menus (SPEC §2): its slug, its name as the menus show
+// it (frontend/src/lib/categories.ts) and the storefront id or admin category it stands for.
+type menuTile struct{ Slug, Nombre, Target string }
+
+var menuTiles = []menuTile{
+	{"video-vigilancia", "Video Vigilancia", "22"},
+	{"energia", "Energia", "30"},
+	{"accesorios", "Accesorios", "Accesorios"},
+	{"routers", "Routers", "Routers"},
+	{"drones", "Drones", "66630"},
+	{"cables", "Cables", "65811"},
+}
+
+// menuSlugs maps the menu tiles' slugs to a storefront id or an admin category.
+var menuSlugs = func() map[string]string {
+	m := map[string]string{}
+	for _, t := range menuTiles {
+		m[t.Slug] = t.Target
+	}
+	return m
+}()
+
+// categoryName returns the name of a category page's id (a storefront id, a menu slug or an admin
+// category, as categoryMatcher takes them); false for anything else.
+func categoryName(id string) (string, bool) {
+	for _, t := range menuTiles {
+		if strings.EqualFold(t.Slug, id) {
+			return t.Nombre, true
+		}
+	}
+	for _, sc := range StoreCategories {
+		if sc.ID == id {
+			return sc.Nombre, true
+		}
+	}
+	for _, a := range AdminCategories {
+		if strings.EqualFold(a, id) {
+			return a, true
+		}
+	}
+	return "", false
+}
+
+// productCategory returns the storefront category a product is listed under, for its breadcrumb.
+func productCategory(p Product) (StoreCategory, bool) {
+	for _, sc := range StoreCategories {
+		if categoryMatcher(sc.ID)(p) {
+			return sc, true
+		}
+	}
+	return StoreCategory{}, false
 }
 
 // categoryMatcher returns a predicate for a categoria filter given as a storefront id, a menu slug

@@ -21,9 +21,10 @@ type listMeta struct {
 	Total   *int `json:"total,omitempty"`
 }
 
-type listAnswer struct {
-	Products []Product `json:"products"`
-	Meta     listMeta  `json:"meta"`
+// listAnswer is a page of products: PublicProduct on the storefront, Product for staff.
+type listAnswer[P any] struct {
+	Products []P      `json:"products"`
+	Meta     listMeta `json:"meta"`
 }
 
 // filter is what a list asks for.
@@ -96,33 +97,44 @@ func textParam(c *echo.Context, name string) (string, error) {
 }
 
 // list answers GET productos?limit&page&compact&titulo&categoria&favorito from memory, without
-// the products that have no stock.
+// the products that have no stock and with only what a shopper may see.
 func (m *Module) list(c *echo.Context) error {
-	return m.serve(c, "list?"+c.QueryString(), func() (any, error) { return m.listAnswer(c, true) })
+	return m.serve(c, "list?"+c.QueryString(), func() (any, error) {
+		page, meta, err := m.listPage(c, true)
+		if err != nil {
+			return nil, err
+		}
+		products := make([]PublicProduct, len(page))
+		for i, p := range page {
+			products[i] = p.public()
+		}
+		return listAnswer[PublicProduct]{Products: products, Meta: meta}, nil
+	})
 }
 
 // adminList answers GET admin/productos: the same filters, every product (with or without
-// stock), and the total count.
+// stock, every field), and the total count.
 func (m *Module) adminList(c *echo.Context) error {
-	a, err := m.listAnswer(c, false)
+	products, meta, err := m.listPage(c, false)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, a)
+	return c.JSON(http.StatusOK, listAnswer[Product]{Products: products, Meta: meta})
 }
 
-func (m *Module) listAnswer(c *echo.Context, shop bool) (listAnswer, error) {
+// listPage reads the list's parameters and returns the priced products of the page asked for.
+func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, error) {
 	page, err := intParam(c, "page", 1, 1, 100000)
 	if err != nil {
-		return listAnswer{}, err
+		return nil, listMeta{}, err
 	}
 	limit, err := intParam(c, "limit", 24, 1, 100)
 	if err != nil {
-		return listAnswer{}, err
+		return nil, listMeta{}, err
 	}
 	f, err := listFilter(c)
 	if err != nil {
-		return listAnswer{}, err
+		return nil, listMeta{}, err
 	}
 	f.withStock = shop
 	compact := c.QueryParam("compact") != "0"
@@ -140,13 +152,22 @@ func (m *Module) listAnswer(c *echo.Context, shop bool) (listAnswer, error) {
 		total := m.service.memory.count(keep)
 		meta.Total = &total
 	}
-	return listAnswer{Products: products, Meta: meta}, nil
+	return products, meta, nil
 }
 
-// get answers GET productos/{id}.
+// get answers GET productos/{id} with what a shopper may see of the product.
 func (m *Module) get(c *echo.Context) error {
 	id := c.Param("id")
-	return m.serve(c, "get/"+id, func() (any, error) { return m.service.Product(id) })
+	return m.serve(c, "get/"+id, func() (any, error) { return m.service.PublicProduct(id) })
+}
+
+// adminGet answers GET admin/productos/{id} with every field of the product, for the edit form.
+func (m *Module) adminGet(c *echo.Context) error {
+	p, err := m.service.Product(c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
 }
 
 // search answers GET productos/search/?q= with up to 20 products in stock whose name, brand or
@@ -158,15 +179,15 @@ func (m *Module) search(c *echo.Context) error {
 	}
 	q := fold(raw)
 	return m.serve(c, "search?"+q, func() (any, error) {
-		if len([]rune(q)) < 3 {
-			return map[string][]Product{"productos": {}}, nil
+		found := []PublicProduct{}
+		if len([]rune(q)) >= 3 {
+			pr := m.service.memory.pricing(m.service.now())
+			products, _ := m.service.memory.page(filter{titulo: q, withStock: true}.keep(pr), 1, 20)
+			for _, p := range products {
+				found = append(found, pr.priced(p.compact()).public())
+			}
 		}
-		pr := m.service.memory.pricing(m.service.now())
-		products, _ := m.service.memory.page(filter{titulo: q, withStock: true}.keep(pr), 1, 20)
-		for i := range products {
-			products[i] = pr.priced(products[i].compact())
-		}
-		return map[string][]Product{"productos": products}, nil
+		return map[string][]PublicProduct{"productos": found}, nil
 	})
 }
 

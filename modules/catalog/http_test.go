@@ -198,10 +198,13 @@ func TestWritesNeedTheCatalogueRole(t *testing.T) {
 		method, path string
 		body         any
 	}{
+		{http.MethodGet, "/v1/admin/productos/" + p.ID.Hex(), nil},
 		{http.MethodPost, "/v1/productos", formProduct("Nuevo")},
 		{http.MethodPatch, "/v1/productos/" + p.ID.Hex(), map[string]any{"nombre": "Cambio"}},
 		{http.MethodDelete, "/v1/productos/" + p.ID.Hex(), nil},
 		{http.MethodGet, "/v1/admin/productos", nil},
+		{http.MethodGet, "/v1/discounts", nil},
+		{http.MethodGet, "/v1/discounts/" + d.ID.Hex(), nil},
 		{http.MethodPost, "/v1/discounts", map[string]any{"name": "Y", "percentage": 10, "expirationDate": "2030-01-01"}},
 		{http.MethodPatch, "/v1/discounts/" + d.ID.Hex(), map[string]any{"name": "Y", "percentage": 10, "expirationDate": "2030-01-01"}},
 		{http.MethodDelete, "/v1/discounts/" + d.ID.Hex(), nil},
@@ -226,8 +229,8 @@ func TestWritesNeedTheCatalogueRole(t *testing.T) {
 			t.Errorf("auxiliar %s %s: %d %s", w.method, w.path, rec.Code, rec.Body)
 		}
 	}
-	// Reads are public.
-	for _, path := range []string{"/v1/productos", "/v1/productos/search/?q=nuevo", "/v1/discounts"} {
+	// The storefront's reads are public.
+	for _, path := range []string{"/v1/productos", "/v1/productos/search/?q=nuevo"} {
 		if rec := env.do("", http.MethodGet, path, nil); rec.Code != 200 {
 			t.Errorf("visitor GET %s: %d", path, rec.Code)
 		}
@@ -417,11 +420,11 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	if d.Name != "Hot Sale" || d.Percentage != 20 || d.ExpirationDate != today {
 		t.Fatalf("%+v", d)
 	}
-	list := decode[struct{ Data []Discount }](t, env.do("", http.MethodGet, "/v1/discounts", nil)).Data
+	list := decode[struct{ Data []Discount }](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/discounts", nil)).Data
 	if len(list) != 1 || list[0].ID != d.ID {
 		t.Fatalf("list %+v", list)
 	}
-	if got := decode[struct{ Data Discount }](t, env.do("", http.MethodGet, "/v1/discounts/"+d.ID.Hex(), nil)).Data; got.Name != "Hot Sale" {
+	if got := decode[struct{ Data Discount }](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/discounts/"+d.ID.Hex(), nil)).Data; got.Name != "Hot Sale" {
 		t.Fatalf("get %+v", got)
 	}
 
@@ -484,7 +487,7 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 		t.Fatalf("stored product keeps the deleted discount")
 	}
 	for _, path := range []string{"/v1/discounts/" + d.ID.Hex(), "/v1/discounts/xyz"} {
-		if rec := env.do("", http.MethodGet, path, nil); rec.Code != 404 || decode[errBody](t, rec).Error.Message != "Descuento no encontrado." {
+		if rec := env.do(auth.Auxiliar, http.MethodGet, path, nil); rec.Code != 404 || decode[errBody](t, rec).Error.Message != "Descuento no encontrado." {
 			t.Errorf("GET %s: %d %s", path, rec.Code, rec.Body)
 		}
 		if rec := env.do(auth.Auxiliar, http.MethodDelete, path, nil); rec.Code != 404 {

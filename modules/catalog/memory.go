@@ -233,6 +233,16 @@ func (m *memory) page(keep func(entry) bool, page, limit int) ([]Product, bool) 
 	return out, false
 }
 
+// each calls fn with every product, in the catalogue's order, under the read lock: fn must not
+// keep p nor call back into memory.
+func (m *memory) each(fn func(p *Product)) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	for i := range m.products {
+		fn(&m.products[i].p)
+	}
+}
+
 // count returns how many products pass keep.
 func (m *memory) count(keep func(entry) bool) int {
 	m.mu.RLock()

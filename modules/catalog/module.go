@@ -42,7 +42,8 @@ func New(d Deps) *Module {
 		every = 2 * time.Second
 	}
 	return &Module{
-		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), log: d.Log, now: time.Now},
+		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(),
+			log: d.Log, now: time.Now},
 		every:   every,
 		stop:    make(chan struct{}),
 		done:    make(chan struct{}),
@@ -85,8 +86,9 @@ func (m *Module) Stop() {
 	})
 }
 
-// Routes registers the module's routes on the /v1 group. Reads are public; writes need the
-// ManageCatalog permission. The product writes that carry images are in UploadRoutes.
+// Routes registers the module's routes on the /v1 group. The storefront's reads are public and
+// answer PublicProduct; staff reads and every write need the ManageCatalog permission. The
+// product writes that carry images are in UploadRoutes.
 func (m *Module) Routes(g *echo.Group) {
 	manage := auth.Require(auth.ManageCatalog)
 	g.GET("/productos", m.list)
@@ -95,14 +97,17 @@ func (m *Module) Routes(g *echo.Group) {
 	g.GET("/productos/:id", m.get)
 	g.DELETE("/productos/:id", m.remove, manage)
 	g.GET("/admin/productos", m.adminList, manage)
+	g.GET("/admin/productos/:id", m.adminGet, manage)
 
-	g.GET("/discounts", m.listDiscounts)
-	g.GET("/discounts/:id", m.getDiscount)
+	// Discounts are the shop's own records; shoppers see their effect in each variant's price.
+	g.GET("/discounts", m.listDiscounts, manage)
+	g.GET("/discounts/:id", m.getDiscount, manage)
 	g.POST("/discounts", m.createDiscount, manage)
 	g.PATCH("/discounts/:id", m.updateDiscount, manage)
 	g.DELETE("/discounts/:id", m.deleteDiscount, manage)
 
 	g.GET("/imagenes/:id", m.serveImage)
+	g.GET("/imagenes/:id/:file", m.serveImageSize)
 	g.GET("/imagenes/demo/:name", m.demoImage)
 }
 

@@ -22,7 +22,9 @@ type Service struct {
 	store  store
 	memory *memory
 	images *imageCache
-	log    zerolog.Logger
+	// renders resizes uploaded pictures, one at a time (renditions.go).
+	renders *renderer
+	log     zerolog.Logger
 	now    func() time.Time
 
 	// sync keeps a reload from swapping in a snapshot taken while a write of this replica was
@@ -166,14 +168,28 @@ func (s *Service) Product(id string) (Product, error) {
 	return s.memory.pricing(s.now()).priced(p), nil
 }
 
+// PublicProduct returns what a shopper may see of one product, priced now; apperr.NotFound when
+// there is none.
+func (s *Service) PublicProduct(id string) (PublicProduct, error) {
+	p, err := s.Product(id)
+	if err != nil {
+		return PublicProduct{}, err
+	}
+	return p.public(), nil
+}
+
 // CreateProduct validates and stores a new product. Errors: invalid (with fields), internal.
 func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (Product, error) {
+	upload, err := s.prepareUpload(ctx, in.Imagen)
+	if err != nil {
+		return Product{}, err
+	}
 	s.sync.RLock()
 	defer s.sync.RUnlock()
 	now := s.now().UTC().Truncate(time.Millisecond)
 	p := Product{ID: bson.NewObjectID(), CreatedAt: now, UpdatedAt: now, Version: 1, Revision: 1}
 	pr := s.memory.pricing(now)
-	if err := s.applyInput(ctx, &p, in, pr); err != nil {
+	if err := s.applyInput(ctx, &p, in, pr, upload); err != nil {
 		return Product{}, err
 	}
 	if err := s.store.insertProduct(ctx, p); err != nil {
@@ -198,6 +214,10 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 	if err != nil {
 		return Product{}, err
 	}
+	upload, err := s.prepareUpload(ctx, in.Imagen)
+	if err != nil {
+		return Product{}, err
+	}
 	s.sync.RLock()
 	defer s.sync.RUnlock()
 	for range editAttempts {
@@ -215,7 +235,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 			next.CreatedAt = now
 		}
 		pr := s.memory.pricing(now)
-		if err := s.applyInput(ctx, &next, in, pr); err != nil {
+		if err := s.applyInput(ctx, &next, in, pr, upload); err != nil {
 			return Product{}, err
 		}
 		update, guard, err := editOf(cur, next)
@@ -366,18 +386,13 @@ func (s *Service) DeleteProduct(ctx context.Context, id string) error {
 	return nil
 }
 
-// applyInput applies a product input, storing a newly uploaded image first.
-func (s *Service) applyInput(ctx context.Context, p *Product, in ProductInput, pr pricing) error {
-	var img *storedImage
+// applyInput applies a product input, storing a newly uploaded image (prepared by prepareUpload)
+// first.
+func (s *Service) applyInput(ctx context.Context, p *Product, in ProductInput, pr pricing, upload *preparedImage) error {
 	if in.Imagen != nil {
 		v := strings.TrimSpace(*in.Imagen)
-		if strings.HasPrefix(v, "data:") {
-			parsed, err := parseDataURL(v)
-			if err != nil {
-				return err
-			}
-			img = &parsed
-			v = imageURLPrefix + parsed.ID
+		if upload != nil {
+			v = imageURLPrefix + upload.image.ID
 		} else if err := checkImageURL(v); err != nil {
 			return err
 		}
@@ -393,13 +408,7 @@ func (s *Service) applyInput(ctx context.Context, p *Product, in ProductInput, p
 	if p.Details != nil && p.Details.ImgPortada == "" {
 		p.Details.ImgPortada = p.Imagen
 	}
-	if img != nil {
-		img.CreatedAt = s.now().UTC()
-		if err := s.store.insertImage(ctx, *img); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.save(ctx, upload)
 }
 
 // forgetImage deletes the uploaded image a product no longer shows when no other product does.

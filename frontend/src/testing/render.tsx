@@ -5,9 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { routes } from '@/app/router'
 import { makeStore } from '@/app/store'
 
-/** Renders the whole app (real routes, real store) at `path`, as a browser tab would. */
-export function renderApp(path = '/') {
+/**
+ * Renders the whole app (real routes, real store) at `path`, as a browser tab would; `before` runs
+ * on the store before the first render, as main.tsx does.
+ */
+export function renderApp(path = '/', { before }: { before?: (store: ReturnType<typeof makeStore>) => void } = {}) {
   const store = makeStore()
+  before?.(store)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const user = userEvent.setup()
   const view = render(

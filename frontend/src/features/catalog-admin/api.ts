@@ -1,6 +1,6 @@
 import { api } from '@/lib/api'
 import type { Producto } from '@/lib/product'
-import type { ProductoDetalle } from '@/features/catalog/types'
+import type { ProductoAdmin } from '@/features/catalog/types'
 
 export type Descuento = {
   _id: string
@@ -24,11 +24,15 @@ const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndp
       }),
       providesTags: ['Producto'],
     }),
-    createProducto: build.mutation<ProductoDetalle, Record<string, unknown>>({
+    getAdminProducto: build.query<ProductoAdmin, string>({
+      query: (id) => `admin/productos/${encodeURIComponent(id)}`,
+      providesTags: ['Producto'],
+    }),
+    createProducto: build.mutation<ProductoAdmin, Record<string, unknown>>({
       query: (body) => ({ url: 'productos', method: 'POST', body }),
       invalidatesTags: ['Producto'],
     }),
-    updateProducto: build.mutation<ProductoDetalle, { id: string; body: Record<string, unknown> }>({
+    updateProducto: build.mutation<ProductoAdmin, { id: string; body: Record<string, unknown> }>({
       query: ({ id, body }) => ({ url: `productos/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: ['Producto'],
     }),
@@ -58,6 +62,7 @@ const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndp
 
 export const {
   useGetAdminProductsQuery,
+  useGetAdminProductoQuery,
   useCreateProductoMutation,
   useUpdateProductoMutation,
   useDeleteProductoMutation,

@@ -1,4 +1,4 @@
-import type { ProductoDetalle } from '@/features/catalog/types'
+import type { ProductoAdmin } from '@/features/catalog/types'
 
 /** The admin form's categories (SPEC §3). */
 export const CATEGORIAS = [
@@ -81,7 +81,7 @@ export function emptyForm(): ProductForm {
   }
 }
 
-export function formFromProduct(p: ProductoDetalle): ProductForm {
+export function formFromProduct(p: ProductoAdmin): ProductForm {
   return {
     nombre: p.nombre ?? p.titulo ?? '',
     descripcion: p.descripcion ?? '',
@@ -100,7 +100,7 @@ export function formFromProduct(p: ProductoDetalle): ProductForm {
       talla: v.talla ?? 'Unico',
       tamano: String(v.tamano ?? ''),
       stock: String(v.stock ?? 0),
-      precioCompra: String((v as { precioCompra?: number }).precioCompra ?? 0),
+      precioCompra: String(v.precioCompra ?? 0),
       precioVenta: String(v.precioVenta ?? 0),
       descuento: String(v.descuento ?? 0),
     })),

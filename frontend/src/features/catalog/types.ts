@@ -4,7 +4,7 @@ export type Extra = { _id: string; nombre: string; precio: number }
 
 export type VarianteDetalle = Variante & { _id: string; descuentoEfectivo?: number; precioFinal?: number }
 
-/** A product as `GET /v1/productos/{id}` sends it: every field. */
+/** A product as `GET /v1/productos/{id}` sends it: every field a shopper may see. */
 export type ProductoDetalle = Omit<Producto, 'variantes'> & {
   marca_logo?: string
   garantia?: string
@@ -14,10 +14,6 @@ export type ProductoDetalle = Omit<Producto, 'variantes'> & {
   ancho?: number
   alto?: number
   descripcionCorta?: string
-  proveedor?: string
-  fechaCompra?: string
-  descuentoId?: string
-  version?: number
   categorias?: string[]
   variantes?: VarianteDetalle[]
   extras?: Extra[]
@@ -27,4 +23,13 @@ export type ProductoDetalle = Omit<Producto, 'variantes'> & {
     img_portada?: string
     descripcion?: string
   }
+}
+
+/** A product as staff read it (`GET /v1/admin/productos/{id}`): also its cost, supplier and version. */
+export type ProductoAdmin = Omit<ProductoDetalle, 'variantes'> & {
+  proveedor?: string
+  fechaCompra?: string
+  descuentoId?: string
+  version?: number
+  variantes?: (VarianteDetalle & { precioCompra?: number })[]
 }

@@ -5,11 +5,11 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { formatMoney } from '@/lib/money'
 import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
-import { useGetProductoQuery } from '@/features/catalog/api'
 import {
   fieldErrors,
   useCreateProductoMutation,
   useDeleteProductoMutation,
+  useGetAdminProductoQuery,
   useGetAdminProductsQuery,
   useUpdateProductoMutation,
 } from '@/features/catalog-admin/api'
@@ -161,7 +161,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
 }
 
 function EditProductDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const { data, isLoading, isError } = useGetProductoQuery(id, { refetchOnMountOrArgChange: true })
+  const { data, isLoading, isError } = useGetAdminProductoQuery(id, { refetchOnMountOrArgChange: true })
   const [update, state] = useUpdateProductoMutation()
   if (isLoading || isError || !data) {
     return (

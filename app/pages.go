@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/labstack/echo/v5"
+
+	"tienda/modules/catalog"
+	"tienda/pkg/apperr"
+	"tienda/pkg/webpage"
+)
+
+// The shop's pages. Every path that is not a file of the build or /v1 gets an HTML page of the
+// front end's build (frontend/scripts/prerender.mjs rendered them): the home page, the product
+// screen and the cart as they first paint, the shop's frame for other shop paths, the bare app for
+// the back office. Product and category pages get their own head (title, description, canonical
+// URL, Open Graph, JSON-LD) from the catalogue, and a product page its product; an unknown product,
+// category or path answers 404 with the 'Página no encontrada' page.
+
+// storefrontPages is what the shop's pages need of the catalogue.
+type storefrontPages interface {
+	// ProductPage returns a product page's head and data. Errors: not_found.
+	ProductPage(site webpage.Site, id string) (webpage.Page, error)
+	// CategoryPage returns a category page's head. Errors: not_found.
+	CategoryPage(id string) (webpage.Page, error)
+	SitemapPages() []catalog.SitemapPage
+	Generation() uint64
+}
+
+// shopTagline follows the shop's name in the home page's title (components/use-document-title.ts).
+const shopTagline = "Videovigilancia, redes y energía"
+
+// shopRoutes are the shop's screens other than the home page, products, categories and the cart,
+// as frontend/src/app/router.tsx declares them (TestShopRoutesMatchTheRouter compares): a path
+// matches when its segments do, ":x" matching any one segment and a trailing "*" anything after.
+var shopRoutes = []string{
+	"/tiendas", "/ofertas", "/modern", "/carrito/gracias", "/success", "/failure", "/pending", "/login",
+	"/usuarios/registro", "/usuarios/restablecer-cuenta/*", "/usuarios/perfil", "/usuarios/compras", "/usuarios/listar",
+}
+
+// staffRoutes are the back office's screens (router.tsx): they need the session, so they get the
+// bare app, whose first paint is its loading indicator.
+var staffRoutes = []string{
+	"/productos", "/descuentos/*", "/ventas", "/ventas/ordenes", "/ventas/envios", "/corte", "/corte/print",
+	"/usuarios", "/registro-errores",
+}
+
+func routeMatches(pattern, route string) bool {
+	ps, rs := strings.Split(pattern, "/"), strings.Split(route, "/")
+	for i, p := range ps {
+		if p == "*" {
+			return true
+		}
+		if i >= len(rs) || (!strings.HasPrefix(p, ":") && p != rs[i]) {
+			return false
+		}
+	}
+	return len(ps) == len(rs)
+}
+
+func matchesAny(patterns []string, route string) bool {
+	for _, p := range patterns {
+		if routeMatches(p, route) {
+			return true
+		}
+	}
+	return false
+}
+
+// pageServer serves the shop's pages and the build's files.
+type pageServer struct {
+	web   fs.FS
+	site  webpage.Site
+	pages storefrontPages // nil: a server without the catalogue (tests of the server alone)
+
+	mu      sync.Mutex
+	sitemap []byte
+	gen     uint64
+}
+
+// serve answers GET and HEAD of every path outside /v1: a file of the build that exists (hashed
+// assets cached for a year), or the route's page.
+func (s *pageServer) serve(c *echo.Context) error {
+	name := strings.TrimPrefix(path.Clean("/"+c.Request().URL.Path), "/")
+	if name != "" && name != "index.html" {
+		if st, err := fs.Stat(s.web, name); err == nil && !st.IsDir() {
+			cache := "no-cache"
+			if strings.HasPrefix(name, "assets/") {
+				cache = "public, max-age=31536000, immutable"
+			}
+			c.Response().Header().Set(echo.HeaderCacheControl, cache)
+			return c.FileFS(name, s.web)
+		}
+	}
+	route := "/" + name
+	if name == "index.html" {
+		route = "/"
+	}
+	status, body, err := s.page(route)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	return c.HTMLBlob(status, body)
+}
+
+// page returns the status and HTML of a route.
+func (s *pageServer) page(route string) (int, []byte, error) {
+	segments := strings.Split(strings.TrimPrefix(route, "/"), "/")
+	switch {
+	case route == "/":
+		return s.render(http.StatusOK, "prerender/home.html", webpage.Page{
+			Title:       s.site.Name + " | " + shopTagline,
+			Description: "Tienda en línea de videovigilancia, redes, energía, routers, drones, cables y accesorios. Precios en pesos mexicanos y envío gratis en compras mayores a $9,999.",
+			Path:        "/",
+		}, true)
+	case len(segments) == 2 && segments[0] == "product" && s.pages != nil:
+		p, err := s.pages.ProductPage(s.site, segments[1])
+		if err != nil {
+			return s.notFound(err)
+		}
+		p.Title += " | " + s.site.Name
+		// The page is drawn from the product it carries, not from the prerendered loading state:
+		// the app draws it anew rather than adopting that markup.
+		return s.render(http.StatusOK, "prerender/product.html", p, false)
+	case len(segments) == 2 && segments[0] == "busqueda" && s.pages != nil:
+		id, _ := url.PathUnescape(segments[1])
+		p, err := s.pages.CategoryPage(id)
+		if err != nil {
+			return s.notFound(err)
+		}
+		p.JSONLD = append(p.JSONLD, catalog.CategoryJSONLD(s.site, p))
+		p.Title += " | " + s.site.Name
+		return s.render(http.StatusOK, "prerender/shell.html", p, false)
+	case route == "/carrito":
+		return s.render(http.StatusOK, "prerender/cart.html", webpage.Page{
+			Title: "Carrito | " + s.site.Name, Description: "Tu carrito: revisa tus productos y paga en tienda o con Mercado Pago.", Path: route,
+		}, true)
+	case matchesAny(shopRoutes, route):
+		return s.file(http.StatusOK, "prerender/shell.html")
+	case matchesAny(staffRoutes, route):
+		return s.file(http.StatusOK, "index.html")
+	}
+	return s.notFound(nil)
+}
+
+// notFound answers an unknown page with 404 and 'Página no encontrada'; any error but not_found
+// is the server's.
+func (s *pageServer) notFound(err error) (int, []byte, error) {
+	if err != nil && !apperr.Is(err, apperr.NotFound) {
+		return 0, nil, err
+	}
+	return s.render(http.StatusNotFound, "prerender/not-found.html", webpage.Page{
+		Title: "Página no encontrada | " + s.site.Name, Description: "La página que buscas no existe o fue movida.", Path: "/404",
+	}, false)
+}
+
+// render writes p into the build's page file. adopt keeps the page's data-prerendered mark, for a
+// page the app may adopt as it is (it was prerendered for this very route).
+func (s *pageServer) render(status int, file string, p webpage.Page, adopt bool) (int, []byte, error) {
+	_, template, err := s.file(status, file)
+	if err != nil {
+		return 0, nil, err
+	}
+	if !bytes.Contains(template, []byte("</head>")) {
+		return status, template, nil // the test stand-in for the build, or a bare index.html
+	}
+	if !adopt {
+		template = bytes.Replace(template, []byte(` data-prerendered=""`), nil, 1)
+	}
+	body, err := webpage.Render(template, s.site, p)
+	if err != nil {
+		return 0, nil, fmt.Errorf("app: page %s: %w", p.Path, err)
+	}
+	return status, body, nil
+}
+
+// file returns one of the build's pages; index.html for a build without prerendered pages (a
+// plain `vite build`).
+func (s *pageServer) file(status int, name string) (int, []byte, error) {
+	page, err := fs.ReadFile(s.web, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		page, err = fs.ReadFile(s.web, "index.html")
+	}
+	if err != nil {
+		return 0, nil, errors.New("app: front end not built: index.html missing")
+	}
+	return status, page, nil
+}
+
+// robots answers /robots.txt: crawlers may read the shop and what its pages load from /v1, not the
+// back office or the rest of the API, and learn where the sitemap is.
+func (s *pageServer) robots(c *echo.Context) error {
+	var b strings.Builder
+	b.WriteString("User-agent: *\nAllow: /\n")
+	for _, p := range staffRoutes {
+		if p = strings.TrimSuffix(p, "/*"); !strings.Contains(p[1:], "/") {
+			b.WriteString("Disallow: " + p + "\n")
+		}
+	}
+	b.WriteString("Disallow: /v1/\nAllow: /v1/productos\nAllow: /v1/imagenes/\nAllow: /v1/config\n")
+	b.WriteString("\nSitemap: " + s.site.Absolute("/sitemap.xml") + "\n")
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
+}
+
+// serveSitemap answers /sitemap.xml: the home page, the shop's lists, every category and every
+// product, rebuilt after each change of the catalogue.
+func (s *pageServer) serveSitemap(c *echo.Context) error {
+	if s.pages == nil {
+		return apperr.New(apperr.NotFound, "La página que buscas no existe.")
+	}
+	s.mu.Lock()
+	if gen := s.pages.Generation(); s.sitemap == nil || gen != s.gen {
+		s.sitemap, s.gen = buildSitemap(s.site, s.pages.SitemapPages()), gen
+	}
+	body := s.sitemap
+	s.mu.Unlock()
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", body)
+}
+
+func buildSitemap(site webpage.Site, pages []catalog.SitemapPage) []byte {
+	type entry struct {
+		Loc     string `xml:"loc"`
+		LastMod string `xml:"lastmod,omitempty"`
+	}
+	set := struct {
+		XMLName xml.Name `xml:"urlset"`
+		NS      string   `xml:"xmlns,attr"`
+		URLs    []entry  `xml:"url"`
+	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	for _, p := range []string{"/", "/modern", "/ofertas", "/tiendas"} {
+		set.URLs = append(set.URLs, entry{Loc: site.Absolute(p)})
+	}
+	for _, p := range pages {
+		e := entry{Loc: site.Absolute(p.Path)}
+		if !p.Changed.IsZero() {
+			e.LastMod = p.Changed.UTC().Format("2006-01-02")
+		}
+		set.URLs = append(set.URLs, e)
+	}
+	out, _ := xml.Marshal(set) // strings and a name only: cannot fail
+	return append([]byte(xml.Header), out...)
+}

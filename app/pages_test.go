@@ -1,0 +1,388 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"html"
+	"net/http"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"tienda/modules/catalog"
+)
+
+// demoProductID is the id of the first product of the storefront's list.
+func demoProductID(t *testing.T, h http.Handler) string {
+	t.Helper()
+	rec := do(t, h, http.MethodGet, "/v1/productos?limit=1", "")
+	var ans struct {
+		Products []struct {
+			ID string `json:"_id"`
+		}
+	}
+	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &ans) != nil || len(ans.Products) == 0 {
+		t.Fatalf("productos: %d %s", rec.Code, rec.Body)
+	}
+	return ans.Products[0].ID
+}
+
+// adminToken signs the demo administrator in.
+func adminToken(t *testing.T, h http.Handler) string {
+	t.Helper()
+	rec := do(t, h, http.MethodPost, "/v1/usuarios/login", `{"email":"admin@tienda.mx","password":"Admin#2026"}`)
+	var ans struct{ Data struct{ Token string } }
+	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &ans) != nil {
+		t.Fatalf("login: %d %s", rec.Code, rec.Body)
+	}
+	return "Bearer " + ans.Data.Token
+}
+
+var (
+	metaTag   = regexp.MustCompile(`<meta (property|name)="([^"]+)" content="([^"]*)" />`)
+	ldScripts = regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`)
+	dataTag   = regexp.MustCompile(`<script id="datos-producto" type="application/json">(.*?)</script>`)
+)
+
+// head reads a served page's title, canonical URL and meta tags (by property or name).
+func head(t *testing.T, body string) (title, canonical string, meta map[string]string) {
+	t.Helper()
+	if m := regexp.MustCompile(`<title>([^<]*)</title>`).FindAllStringSubmatch(body, -1); len(m) == 1 {
+		title = html.UnescapeString(m[0][1])
+	} else {
+		t.Fatalf("want one <title>, got %d", len(m))
+	}
+	if m := regexp.MustCompile(`<link rel="canonical" href="([^"]+)" />`).FindStringSubmatch(body); m != nil {
+		canonical = html.UnescapeString(m[1])
+	}
+	meta = map[string]string{}
+	for _, m := range metaTag.FindAllStringSubmatch(body, -1) {
+		if _, dup := meta[m[2]]; dup {
+			t.Errorf("meta %s twice", m[2])
+		}
+		meta[m[2]] = html.UnescapeString(m[3])
+	}
+	return title, canonical, meta
+}
+
+// jsonLD parses every JSON-LD script of a page, by @type.
+func jsonLD(t *testing.T, body string) map[string]map[string]any {
+	t.Helper()
+	out := map[string]map[string]any{}
+	for _, m := range ldScripts.FindAllStringSubmatch(body, -1) {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &v); err != nil {
+			t.Fatalf("JSON-LD does not parse: %v\n%s", err, m[1])
+		}
+		if v["@context"] != "https://schema.org" {
+			t.Errorf("JSON-LD without the schema.org context: %s", m[1])
+		}
+		out[fmt.Sprint(v["@type"])] = v
+	}
+	return out
+}
+
+func TestAProductPageCarriesItsOwnTagsJSONLDAndData(t *testing.T) {
+	t.Parallel()
+	h := shopWithWeb(t, prerenderedWeb).Handler()
+	id := demoProductID(t, h)
+	api := do(t, h, http.MethodGet, "/v1/productos/"+id, "")
+	var p struct {
+		Nombre, Marca, Modelo, Imagen string
+		Variantes                     []struct {
+			Stock       int
+			PrecioFinal float64
+		}
+	}
+	if err := json.Unmarshal(api.Body.Bytes(), &p); err != nil {
+		t.Fatal(err)
+	}
+	rec := do(t, h, http.MethodGet, "/product/"+id, "")
+	body := rec.Body.String()
+	url := "https://tienda.example.mx/product/" + id
+	image := "https://tienda.example.mx" + p.Imagen
+
+	title, canonical, meta := head(t, body)
+	if title != p.Nombre+" | Tienda de Seguridad y Redes" || canonical != url {
+		t.Errorf("title %q canonical %q", title, canonical)
+	}
+	low := p.Variantes[0].PrecioFinal
+	for _, v := range p.Variantes {
+		low = min(low, v.PrecioFinal)
+	}
+	want := map[string]string{
+		"og:type": "product", "og:title": title, "og:url": url, "og:image": image,
+		"og:locale": "es_MX", "og:site_name": "Tienda de Seguridad y Redes", "og:description": meta["description"],
+		"product:price:amount": fmt.Sprintf("%.2f", low), "product:price:currency": "MXN", "product:availability": "in stock",
+		"twitter:card": "summary_large_image", "twitter:title": title, "twitter:image": image,
+	}
+	for k, v := range want {
+		if meta[k] != v {
+			t.Errorf("meta %s = %q, want %q", k, meta[k], v)
+		}
+	}
+	if d := meta["description"]; d == "" || d == p.Nombre || len([]rune(d)) > 160 {
+		t.Errorf("description %q", d)
+	}
+	if !strings.Contains(body, `<link rel="preload" as="image" href="`+html.EscapeString(p.Imagen)+`"`) {
+		t.Errorf("the main image is not preloaded")
+	}
+
+	// What Google's product snippet needs: name, image, and an offer with price, currency and
+	// availability (https://developers.google.com/search/docs/appearance/structured-data/product-snippet).
+	ld := jsonLD(t, body)
+	prod := ld["Product"]
+	if prod == nil || prod["name"] != p.Nombre || fmt.Sprint(prod["image"]) != "["+image+"]" {
+		t.Fatalf("Product: %v", prod)
+	}
+	if brand, _ := prod["brand"].(map[string]any); p.Marca != "" && (brand["@type"] != "Brand" || brand["name"] != p.Marca) {
+		t.Errorf("brand: %v", prod["brand"])
+	}
+	if p.Modelo != "" && prod["model"] != p.Modelo {
+		t.Errorf("model: %v", prod["model"])
+	}
+	offer, _ := prod["offers"].(map[string]any)
+	price := offer["price"]
+	if offer["@type"] == "AggregateOffer" {
+		price = offer["lowPrice"]
+	}
+	if offer["priceCurrency"] != "MXN" || price != fmt.Sprintf("%.2f", low) || offer["availability"] != "https://schema.org/InStock" || offer["url"] != url {
+		t.Errorf("offer: %v", offer)
+	}
+	crumbs, _ := ld["BreadcrumbList"]["itemListElement"].([]any)
+	if len(crumbs) < 2 {
+		t.Fatalf("BreadcrumbList: %v", ld["BreadcrumbList"])
+	}
+	last, _ := crumbs[len(crumbs)-1].(map[string]any)
+	if first, _ := crumbs[0].(map[string]any); first["item"] != "https://tienda.example.mx/" || last["name"] != p.Nombre || last["item"] != url {
+		t.Errorf("BreadcrumbList: %v", crumbs)
+	}
+
+	// The product travels in the page as the API answers it, and the app draws the page anew.
+	m := dataTag.FindStringSubmatch(body)
+	var inPage, fromAPI any
+	if m == nil || json.Unmarshal([]byte(m[1]), &inPage) != nil || json.Unmarshal(api.Body.Bytes(), &fromAPI) != nil || !reflect.DeepEqual(inPage, fromAPI) {
+		t.Errorf("the page's product differs from the API's")
+	}
+	if strings.Contains(body, "data-prerendered") {
+		t.Errorf("a product page must not be adopted as prerendered: the prerender is its loading state")
+	}
+}
+
+func TestPageTextsAreEscaped(t *testing.T) {
+	t.Parallel()
+	h := shopWithWeb(t, prerenderedWeb).Handler()
+	hostile := `Cámara "4K" </script><script>alert(1)</script> & <b>más</b>`
+	body, _ := json.Marshal(map[string]any{
+		"nombre": hostile, "descripcionCorta": hostile, "categoria": "Camaras IP y NVRs", "imagen": `https://img.example.mx/a.jpg?x="><script>`,
+		"variantes": []map[string]any{{"talla": "Única", "tamano": "1", "stock": 2, "precioCompra": 10, "precioVenta": 20, "descuento": 0}},
+	})
+	rec := do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", adminToken(t, h))
+	if rec.Code != http.StatusCreated && rec.Code != http.StatusBadRequest {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	if rec.Code == http.StatusBadRequest { // the URL with quotes is refused: keep the rest
+		body, _ = json.Marshal(map[string]any{
+			"nombre": hostile, "descripcionCorta": hostile, "categoria": "Camaras IP y NVRs",
+			"variantes": []map[string]any{{"talla": "Única", "tamano": "1", "stock": 2, "precioCompra": 10, "precioVenta": 20, "descuento": 0}},
+		})
+		rec = do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", adminToken(t, h))
+	}
+	var created struct {
+		ID string `json:"_id"`
+	}
+	if json.Unmarshal(rec.Body.Bytes(), &created) != nil || created.ID == "" {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	page := do(t, h, http.MethodGet, "/product/"+created.ID, "").Body.String()
+	if strings.Contains(page, "<script>alert") || strings.Contains(page, "<b>") || strings.Count(page, "</script>") != strings.Count(page, "<script") {
+		t.Fatalf("a product's text escaped its element:\n%s", page)
+	}
+	title, _, meta := head(t, page)
+	if title != hostile+" | Tienda de Seguridad y Redes" || meta["og:title"] != title {
+		t.Errorf("title %q og:title %q", title, meta["og:title"])
+	}
+	if got := jsonLD(t, page)["Product"]["name"]; got != hostile {
+		t.Errorf("JSON-LD name %q", got)
+	}
+	var data struct{ Nombre string }
+	if m := dataTag.FindStringSubmatch(page); m == nil || json.Unmarshal([]byte(m[1]), &data) != nil || data.Nombre != hostile {
+		t.Errorf("page data: %v", m)
+	}
+}
+
+func TestCategoryPagesHaveTheirOwnHead(t *testing.T) {
+	t.Parallel()
+	h := shopWithWeb(t, prerenderedWeb).Handler()
+	body := do(t, h, http.MethodGet, "/busqueda/22", "").Body.String()
+	title, canonical, meta := head(t, body)
+	if title != "Videovigilancia | Tienda de Seguridad y Redes" || canonical != "https://tienda.example.mx/busqueda/22" ||
+		meta["og:title"] != title || !strings.HasPrefix(meta["description"], "Videovigilancia") {
+		t.Errorf("title %q canonical %q meta %v", title, canonical, meta)
+	}
+	if crumbs, _ := jsonLD(t, body)["BreadcrumbList"]["itemListElement"].([]any); len(crumbs) != 2 {
+		t.Errorf("BreadcrumbList: %v", crumbs)
+	}
+	if title, _, _ := head(t, do(t, h, http.MethodGet, "/busqueda/video-vigilancia", "").Body.String()); title != "Video Vigilancia | Tienda de Seguridad y Redes" {
+		t.Errorf("menu tile title %q", title)
+	}
+}
+
+func TestRobotsAndSitemapFollowTheCatalogue(t *testing.T) {
+	t.Parallel()
+	h := shopWithWeb(t, prerenderedWeb).Handler()
+	robots := do(t, h, http.MethodGet, "/robots.txt", "").Body.String()
+	for _, line := range []string{"Sitemap: https://tienda.example.mx/sitemap.xml", "Allow: /v1/productos", "Allow: /v1/imagenes/", "Disallow: /ventas", "Disallow: /productos\n"} {
+		if !strings.Contains(robots, line) {
+			t.Errorf("robots.txt lacks %q:\n%s", line, robots)
+		}
+	}
+
+	sitemap := func() []string {
+		rec := do(t, h, http.MethodGet, "/sitemap.xml", "")
+		var set struct {
+			URLs []struct {
+				Loc string `xml:"loc"`
+			} `xml:"url"`
+		}
+		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/xml") || xml.Unmarshal(rec.Body.Bytes(), &set) != nil {
+			t.Fatalf("sitemap: %d %s", rec.Code, rec.Body)
+		}
+		var locs []string
+		for _, u := range set.URLs {
+			locs = append(locs, u.Loc)
+		}
+		return locs
+	}
+	locs := strings.Join(sitemap(), "\n")
+	for _, want := range []string{"https://tienda.example.mx/\n", "https://tienda.example.mx/busqueda/22", "https://tienda.example.mx/product/" + demoProductID(t, h)} {
+		if !strings.Contains(locs+"\n", want) {
+			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+	// A new product is in the sitemap at once; a deleted one leaves it.
+	body, _ := json.Marshal(map[string]any{"nombre": "Switch nuevo", "categoria": "Switches",
+		"variantes": []map[string]any{{"talla": "Única", "tamano": "1", "stock": 2, "precioCompra": 10, "precioVenta": 20, "descuento": 0}}})
+	tok := adminToken(t, h)
+	rec := do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", tok)
+	var created struct {
+		ID string `json:"_id"`
+	}
+	if json.Unmarshal(rec.Body.Bytes(), &created) != nil || created.ID == "" {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	if !strings.Contains(strings.Join(sitemap(), "\n"), "/product/"+created.ID) {
+		t.Errorf("the new product is not in the sitemap")
+	}
+	if rec := do(t, h, http.MethodDelete, "/v1/productos/"+created.ID, "", "Authorization", tok); rec.Code >= 300 {
+		t.Fatalf("delete: %d %s", rec.Code, rec.Body)
+	}
+	if strings.Contains(strings.Join(sitemap(), "\n"), "/product/"+created.ID) {
+		t.Errorf("the deleted product is still in the sitemap")
+	}
+}
+
+// internalFields are the JSON names of what only staff may read of a product: the fields of
+// catalog.Product and catalog.Variante that catalog.PublicProduct and catalog.PublicVariant lack.
+func internalFields() map[string]bool {
+	names := func(v any) map[string]bool {
+		out := map[string]bool{}
+		typ := reflect.TypeOf(v)
+		for i := range typ.NumField() {
+			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+			if name != "" && name != "-" {
+				out[name] = true
+			}
+		}
+		return out
+	}
+	internal := map[string]bool{}
+	for _, pair := range [][2]any{{catalog.Product{}, catalog.PublicProduct{}}, {catalog.Variante{}, catalog.PublicVariant{}}} {
+		public := names(pair[1])
+		for name := range names(pair[0]) {
+			if !public[name] {
+				internal[name] = true
+			}
+		}
+	}
+	return internal
+}
+
+// publicReads are the requests that TestPublicAnswersShowNoInternalField makes of each public
+// GET route; every public GET route must be here. {id} is a demo product's id.
+var publicReads = map[string][]string{
+	"/v1/health":              {"/v1/health"},
+	"/v1/config":              {"/v1/config"},
+	"/v1/openapi.yaml":        nil, // the API's description, not data
+	"/v1/productos":           {"/v1/productos", "/v1/productos?compact=0&limit=100", "/v1/productos?categoria=22&compact=0", "/v1/productos?categoria=descuentos&compact=0", "/v1/productos?favorito=1&compact=0"},
+	"/v1/productos/search/":   {"/v1/productos/search/?q=camara", "/v1/productos/search/?q=cable"},
+	"/v1/productos/search":    {"/v1/productos/search?q=router"},
+	"/v1/productos/:id":       {"/v1/productos/{id}"},
+	"/v1/imagenes/:id":        nil, // picture bytes
+	"/v1/imagenes/demo/:name": nil,
+	"/*":                      {"/", "/product/{id}", "/busqueda/22", "/carrito", "/sitemap.xml", "/robots.txt"},
+	"/robots.txt":             {"/robots.txt"},
+	"/sitemap.xml":            {"/sitemap.xml"},
+}
+
+func TestPublicAnswersShowNoInternalField(t *testing.T) {
+	t.Parallel()
+	a := shopWithWeb(t, prerenderedWeb)
+	h := a.Handler()
+	id := demoProductID(t, h)
+	internal := internalFields()
+	for _, want := range []string{"precioCompra", "proveedor", "fechaCompra", "descuentoId", "version"} {
+		if !internal[want] {
+			t.Fatalf("%s should be internal: %v", want, internal)
+		}
+	}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if internal[k] {
+					t.Errorf("%s shows %q", path, k)
+				}
+				walk(path, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(path, x)
+			}
+		}
+	}
+	for _, r := range a.echo.Router().Routes() {
+		if r.Method != http.MethodGet || strings.HasPrefix(r.Path, "/v1/") && permissionTable["GET "+r.Path].perm != public {
+			continue
+		}
+		reads, ok := publicReads[r.Path]
+		if !ok {
+			t.Errorf("public route GET %s is not in publicReads: say how to read it", r.Path)
+		}
+		for _, path := range reads {
+			path = strings.ReplaceAll(path, "{id}", id)
+			rec := do(t, h, http.MethodGet, path, "")
+			if rec.Code != 200 {
+				t.Errorf("GET %s: %d", path, rec.Code)
+				continue
+			}
+			body := rec.Body.String()
+			if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+				var v any
+				if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+					t.Fatalf("GET %s: %v", path, err)
+				}
+				walk(path, v)
+				continue
+			}
+			for name := range internal {
+				if strings.Contains(body, `"`+name+`"`) {
+					t.Errorf("GET %s shows %q", path, name)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,274 @@
+package catalog
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+	"unicode"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/money"
+	"tienda/pkg/webpage"
+)
+
+// The storefront's pages as search engines and link previews read them: each product page and
+// category page carries its own title, description, tags and JSON-LD (pkg/webpage writes them into
+// the front end's HTML), built from the in-memory catalogue, without a query to the store. The
+// sitemap lists the same pages.
+
+// descriptionRunes bounds a page's description, about what search results show.
+const descriptionRunes = 160
+
+// ProductDataID is the id of the <script> that carries a product page's product, as
+// GET /v1/productos/{id} answers it (frontend/src/main.tsx reads it).
+const ProductDataID = "datos-producto"
+
+var errPageNotFound = apperr.New(apperr.NotFound, "La página que buscas no existe.")
+
+// ProductPage returns the page /product/{id}: the product's head tags, its JSON-LD (Product with
+// its Offer, and a BreadcrumbList) and the product itself for the app's first paint. Errors:
+// not_found.
+func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error) {
+	p, err := s.Product(id)
+	if err != nil {
+		return webpage.Page{}, errPageNotFound
+	}
+	pub := p.public()
+	name := displayName(p)
+	path := "/product/" + p.ID.Hex()
+	page := webpage.Page{
+		Title:       name,
+		Description: productDescription(p, name),
+		Path:        path,
+		Type:        "product",
+		DataID:      ProductDataID,
+		Data:        pub,
+	}
+	if img := productImageURL(p); img != "" {
+		page.Image = &webpage.Image{URL: img, Alt: name}
+	}
+	low, high, inStock := priceRange(p)
+	offer := map[string]any{
+		"@type":         "Offer",
+		"url":           site.Absolute(path),
+		"priceCurrency": "MXN",
+		"price":         decimal(low),
+		"availability":  availability(inStock),
+		"itemCondition": "https://schema.org/NewCondition",
+		// Prices on the page are before IVA; the cart adds it.
+		"priceSpecification": map[string]any{
+			"@type": "UnitPriceSpecification", "price": decimal(low), "priceCurrency": "MXN", "valueAddedTaxIncluded": false,
+		},
+	}
+	if low != high {
+		offer = map[string]any{
+			"@type": "AggregateOffer", "url": site.Absolute(path), "priceCurrency": "MXN",
+			"lowPrice": decimal(low), "highPrice": decimal(high), "offerCount": len(p.Variantes),
+			"availability": availability(inStock), "itemCondition": "https://schema.org/NewCondition",
+		}
+	}
+	if until := s.discountEnds(p); until != "" {
+		offer["priceValidUntil"] = until
+	}
+	product := map[string]any{
+		"@context":    "https://schema.org",
+		"@type":       "Product",
+		"name":        name,
+		"description": page.Description,
+		"sku":         firstNonEmpty(p.ProductoID, p.ID.Hex()),
+		"offers":      offer,
+	}
+	if page.Image != nil {
+		product["image"] = []string{site.Absolute(page.Image.URL)}
+	}
+	if p.Marca != "" {
+		product["brand"] = map[string]any{"@type": "Brand", "name": p.Marca}
+	}
+	if p.Modelo != "" {
+		product["model"] = p.Modelo
+		product["mpn"] = p.Modelo
+	}
+	crumbs := []crumb{{"Inicio", "/"}}
+	if sc, ok := productCategory(p); ok {
+		product["category"] = sc.Nombre
+		crumbs = append(crumbs, crumb{sc.Nombre, "/busqueda/" + sc.ID})
+	}
+	crumbs = append(crumbs, crumb{name, path})
+	page.JSONLD = []any{product, breadcrumbList(site, crumbs)}
+	page.Offer = &webpage.Offer{Amount: decimal(low), Currency: "MXN", InStock: inStock}
+	return page, nil
+}
+
+// CategoryPage returns the page /busqueda/{id} of a storefront category, a menu tile or an admin
+// category: its head tags and a BreadcrumbList. Errors: not_found for any other id.
+func (s *Service) CategoryPage(id string) (webpage.Page, error) {
+	name, ok := categoryName(id)
+	if !ok {
+		return webpage.Page{}, errPageNotFound
+	}
+	path := "/busqueda/" + url.PathEscape(id)
+	return webpage.Page{
+		Title:       name,
+		Description: fmt.Sprintf("%s: precios en pesos mexicanos, existencias al día y envío gratis en compras mayores a $9,999.", name),
+		Path:        path,
+	}, nil
+}
+
+// CategoryJSONLD is the BreadcrumbList of a category page.
+func CategoryJSONLD(site webpage.Site, page webpage.Page) any {
+	return breadcrumbList(site, []crumb{{"Inicio", "/"}, {page.Title, page.Path}})
+}
+
+// SitemapPage is one page of the sitemap.
+type SitemapPage struct {
+	Path    string
+	Changed time.Time // zero when unknown
+}
+
+// SitemapPages lists the storefront's category pages and every product page (products without
+// stock too: their pages say so), products newest first.
+func (s *Service) SitemapPages() []SitemapPage {
+	pages := make([]SitemapPage, 0, len(StoreCategories)+s.memory.count(func(entry) bool { return true }))
+	for _, sc := range StoreCategories {
+		pages = append(pages, SitemapPage{Path: "/busqueda/" + sc.ID})
+	}
+	s.memory.each(func(p *Product) {
+		pages = append(pages, SitemapPage{Path: "/product/" + p.ID.Hex(), Changed: p.UpdatedAt})
+	})
+	return pages
+}
+
+// Generation changes whenever the in-memory catalogue does: what was built from it before is stale.
+func (s *Service) Generation() uint64 { return s.memory.generation() }
+
+type crumb struct{ name, path string }
+
+func breadcrumbList(site webpage.Site, crumbs []crumb) map[string]any {
+	items := make([]map[string]any, len(crumbs))
+	for i, c := range crumbs {
+		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "name": c.name, "item": site.Absolute(c.path)}
+	}
+	return map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items}
+}
+
+// displayName is the product's name as the storefront shows it (lib/product.ts productTitle).
+func displayName(p Product) string {
+	if n := strings.TrimSpace(firstNonEmpty(p.Nombre, p.Titulo)); n != "" {
+		return n
+	}
+	return "Producto sin nombre"
+}
+
+// productImageURL is the product's main picture (lib/product.ts productImage).
+func productImageURL(p Product) string { return firstNonEmpty(p.Imagen, p.ImgPortada) }
+
+// productDescription is the page's description: the product's own short description, else its
+// description (a text that only repeats the name does not count), else one made of its name,
+// brand and model; on one line, cut at a word.
+func productDescription(p Product, name string) string {
+	texts := []string{p.DescripcionCorta, p.Descripcion}
+	if p.Details != nil {
+		texts = append(texts, p.Details.Descripcion)
+	}
+	for _, t := range texts {
+		if t = strings.Join(strings.Fields(stripTags(t)), " "); t != "" && t != name {
+			return cutAtWord(t, descriptionRunes)
+		}
+	}
+	text := name
+	if p.Marca != "" {
+		text += " de " + p.Marca
+	}
+	if p.Modelo != "" {
+		text += ", modelo " + p.Modelo
+	}
+	return cutAtWord(text+".", descriptionRunes)
+}
+
+// stripTags drops what looks like HTML markup from supplier descriptions.
+func stripTags(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>' && in:
+			in = false
+			b.WriteRune(' ')
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// cutAtWord shortens s to at most n runes, at a word boundary, ending in '…'.
+func cutAtWord(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := n - 1
+	for i := cut; i > n/2; i-- {
+		if unicode.IsSpace(r[i]) {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRightFunc(string(r[:cut]), func(c rune) bool { return unicode.IsSpace(c) || unicode.IsPunct(c) }) + "…"
+}
+
+// priceRange is the lowest and highest final price of the product's variants and whether any
+// has stock; a product without variants has its supplier list price.
+func priceRange(p Product) (low, high money.Cents, inStock bool) {
+	if len(p.Variantes) == 0 {
+		c := money.MustFromPesos(p.Precios.PrecioLista)
+		return c, c, p.Stock > 0
+	}
+	for i, v := range p.Variantes {
+		c := money.MustFromPesos(v.PrecioFinal)
+		if i == 0 || c < low {
+			low = c
+		}
+		if i == 0 || c > high {
+			high = c
+		}
+		inStock = inStock || v.Stock > 0
+	}
+	return low, high, inStock
+}
+
+// discountEnds is the last day the product's discount applies (AAAA-MM-DD), when one does.
+func (s *Service) discountEnds(p Product) string {
+	if p.DescuentoID == "" {
+		return ""
+	}
+	pr := s.memory.pricing(s.now())
+	for _, d := range s.memory.discountList() {
+		if d.ID.Hex() == p.DescuentoID && pr.active(d) && pr.productPercent(&p) > 0 {
+			return d.ExpirationDate
+		}
+	}
+	return ""
+}
+
+func availability(inStock bool) string {
+	if inStock {
+		return "https://schema.org/InStock"
+	}
+	return "https://schema.org/OutOfStock"
+}
+
+// decimal writes an amount as schema.org and Open Graph expect it: "1234.50".
+func decimal(c money.Cents) string { return fmt.Sprintf("%d.%02d", int64(c)/100, int64(c)%100) }
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

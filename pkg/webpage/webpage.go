@@ -1,0 +1,176 @@
+// Package webpage writes what a storefront page's HTML carries for search engines, link previews
+// (WhatsApp, Facebook, X) and the app's first paint into the page the front end's build produced:
+// its own title and description, the canonical URL, Open Graph and Twitter tags, JSON-LD, a
+// preload of its main picture and, for the app, the data the page draws first.
+//
+// Every text is escaped for where it goes: attribute values and the title as HTML, JSON inside
+// <script> with <, > and & as \u escapes, so no product text can close a tag or a script.
+package webpage
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"regexp"
+	"strings"
+)
+
+// Page is one page's own head and data.
+type Page struct {
+	Title       string // the whole <title>, e.g. "Cámara IP 4 MP | Tienda"
+	Description string // one or two sentences, plain text
+	Path        string // the canonical path, from the site's root: "/product/66..."
+	Type        string // og:type: "website" (default) or "product"
+	Image       *Image
+	Offer       *Offer // og's product:price tags; product pages only
+	// JSONLD are schema.org objects, each written as its own application/ld+json script.
+	JSONLD []any
+	// Data is written as <script id="{DataID}" type="application/json">: what the app would
+	// otherwise ask the API for before drawing the page.
+	DataID string
+	Data   any
+}
+
+// Image is a page's main picture: the preload and og:image.
+type Image struct {
+	URL    string // a path of the site ("/v1/imagenes/...") or an absolute http(s) URL
+	Alt    string
+	Srcset string // the <img>'s srcset, when it has one; the preload then carries it too
+	Sizes  string
+}
+
+// Offer is what a product sells for, as og's product: tags say it.
+type Offer struct {
+	Amount   string // "1234.50"
+	Currency string // "MXN"
+	InStock  bool
+}
+
+// Site is what every page shares.
+type Site struct {
+	Name string // og:site_name
+	Base string // the public URL, without a trailing slash: "https://tienda.example.mx"
+}
+
+// Absolute returns path on the site as an absolute URL; an absolute URL stays as it is.
+func (s Site) Absolute(path string) string {
+	if strings.HasPrefix(path, "https://") || strings.HasPrefix(path, "http://") {
+		return path
+	}
+	return s.Base + path
+}
+
+var (
+	titleTag       = regexp.MustCompile(`<title>[^<]*</title>`)
+	descriptionTag = regexp.MustCompile(`<meta name="description" content="[^"]*"\s*/?>`)
+)
+
+// Render returns template, an HTML page of the front end's build, with p's title, description,
+// head tags and data. A template without <title>, the description tag, </head> or </body> is an
+// error: the build changed in a way this package must follow.
+func Render(template []byte, site Site, p Page) ([]byte, error) {
+	out := string(template)
+	for _, need := range []string{"</head>", "</body>"} {
+		if !strings.Contains(out, need) {
+			return nil, fmt.Errorf("webpage: the page has no %s", need)
+		}
+	}
+	if !titleTag.MatchString(out) || !descriptionTag.MatchString(out) {
+		return nil, fmt.Errorf("webpage: the page has no <title> or description")
+	}
+	out = replaceFirst(titleTag, out, "<title>"+html.EscapeString(p.Title)+"</title>")
+	out = replaceFirst(descriptionTag, out, `<meta name="description" content="`+attr(p.Description)+`" />`)
+
+	head, err := headTags(site, p)
+	if err != nil {
+		return nil, err
+	}
+	out = strings.Replace(out, "</head>", head+"</head>", 1)
+	if p.Data != nil {
+		data, err := scriptJSON(p.Data)
+		if err != nil {
+			return nil, err
+		}
+		out = strings.Replace(out, "</body>", `<script id="`+attr(p.DataID)+`" type="application/json">`+data+"</script></body>", 1)
+	}
+	return []byte(out), nil
+}
+
+func replaceFirst(re *regexp.Regexp, s, with string) string {
+	loc := re.FindStringIndex(s)
+	return s[:loc[0]] + with + s[loc[1]:]
+}
+
+// headTags are the tags Render puts at the end of <head>.
+func headTags(site Site, p Page) (string, error) {
+	var b strings.Builder
+	meta := func(attrName, key, value string) {
+		if value != "" {
+			fmt.Fprintf(&b, `<meta %s="%s" content="%s" />`, attrName, attr(key), attr(value))
+		}
+	}
+	url := site.Absolute(p.Path)
+	fmt.Fprintf(&b, `<link rel="canonical" href="%s" />`, attr(url))
+	kind := p.Type
+	if kind == "" {
+		kind = "website"
+	}
+	meta("property", "og:site_name", site.Name)
+	meta("property", "og:locale", "es_MX")
+	meta("property", "og:type", kind)
+	meta("property", "og:title", p.Title)
+	meta("property", "og:description", p.Description)
+	meta("property", "og:url", url)
+	card := "summary"
+	if p.Image != nil && p.Image.URL != "" {
+		card = "summary_large_image"
+		meta("property", "og:image", site.Absolute(p.Image.URL))
+		meta("property", "og:image:alt", p.Image.Alt)
+	}
+	if p.Offer != nil {
+		meta("property", "product:price:amount", p.Offer.Amount)
+		meta("property", "product:price:currency", p.Offer.Currency)
+		availability := "out of stock"
+		if p.Offer.InStock {
+			availability = "in stock"
+		}
+		meta("property", "product:availability", availability)
+	}
+	meta("name", "twitter:card", card)
+	meta("name", "twitter:title", p.Title)
+	meta("name", "twitter:description", p.Description)
+	if p.Image != nil && p.Image.URL != "" {
+		meta("name", "twitter:image", site.Absolute(p.Image.URL))
+	}
+	for _, v := range p.JSONLD {
+		data, err := scriptJSON(v)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(`<script type="application/ld+json">` + data + `</script>`)
+	}
+	if img := p.Image; img != nil && img.URL != "" {
+		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s" fetchpriority="high"`, attr(img.URL))
+		if img.Srcset != "" {
+			fmt.Fprintf(&b, ` imagesrcset="%s" imagesizes="%s"`, attr(img.Srcset), attr(img.Sizes))
+		}
+		b.WriteString(" />")
+	}
+	return b.String(), nil
+}
+
+// attr escapes s for a double-quoted attribute value.
+func attr(s string) string { return html.EscapeString(s) }
+
+// scriptJSON encodes v for inside a <script> element: encoding/json writes <, > and & (and the
+// line separators U+2028 and U+2029) as \u escapes, so the text can never close the element.
+func scriptJSON(v any) (string, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(true)
+	if err := enc.Encode(v); err != nil {
+		return "", fmt.Errorf("webpage: encode: %w", err)
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
