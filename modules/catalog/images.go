@@ -5,21 +5,28 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/mongox"
 )
 
 // Uploaded images. The admin form sends the picture as a data URL inside the product. The server
-// checks it, stores it once in the imagenes collection under the hash of its bytes, and keeps only
-// the short URL /v1/imagenes/{id} in the product, so list answers and the in-memory catalogue stay
-// small. The URL never changes meaning (a new picture is a new hash), so browsers may cache it for
-// a year, and a small cache in memory saves the store a read per view.
+// checks it, resizes it (renditions.go), stores it once in the imagenes collection under the hash
+// of its bytes and its sizes in imagenes_anchos, and keeps only the short URL /v1/imagenes/{id} in
+// the product, so list answers and the in-memory catalogue stay small. The sizes are served from
+// /v1/imagenes/{id}/{size}.webp and .jpg (imageset.go builds their srcset). No URL ever changes
+// meaning (a new picture is a new hash), so browsers may cache them for a year, and a small cache
+// in memory saves the store a read per view.
 
 const (
 	maxImageBytes  = 5 << 20 // decoded size
@@ -131,7 +138,16 @@ func (c *imageCache) put(img storedImage) {
 	c.size += len(img.Datos)
 }
 
+// drop forgets a picture and its sizes.
 func (c *imageCache) drop(id string) {
+	c.dropKey(id)
+	for _, size := range imageWidths {
+		c.dropKey(sizeID(id, size, "webp"))
+		c.dropKey(sizeID(id, size, "jpg"))
+	}
+}
+
+func (c *imageCache) dropKey(id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if img, ok := c.items[id]; ok {
@@ -149,7 +165,7 @@ func (c *imageCache) drop(id string) {
 // imageByID returns an uploaded image; apperr.NotFound when there is none.
 func (s *Service) imageByID(ctx context.Context, id string) (storedImage, error) {
 	if !imageIDPattern.MatchString(id) {
-		return storedImage{}, apperr.New(apperr.NotFound, "Imagen no disponible")
+		return storedImage{}, errImageNotFound
 	}
 	if img, ok := s.images.get(id); ok {
 		return img, nil
@@ -162,11 +178,178 @@ func (s *Service) imageByID(ctx context.Context, id string) (storedImage, error)
 	return img, nil
 }
 
+// errNoSizes says a picture stored by an earlier version cannot be resized: its original is served.
+var errNoSizes = errors.New("catalog: picture without sizes")
+
+// imageSize returns one size of an uploaded picture ("{id}/{size}.webp" or ".jpg"), sizing a picture
+// stored by an earlier version first; apperr.NotFound when there is no such picture, errNoSizes
+// when it cannot be resized.
+func (s *Service) imageSize(ctx context.Context, id, key string) (storedImage, error) {
+	if img, ok := s.images.get(key); ok {
+		return img, nil
+	}
+	img, err := s.store.imageSize(ctx, key)
+	if errors.Is(err, errImageNotFound) {
+		var sized bool
+		if sized, err = s.sizeStored(ctx, id); err == nil && !sized {
+			return storedImage{}, errNoSizes
+		} else if err == nil {
+			img, err = s.store.imageSize(ctx, key)
+		}
+	}
+	if err != nil {
+		return storedImage{}, err
+	}
+	s.images.put(img)
+	return img, nil
+}
+
+// preparedImage is an upload checked and resized, ready to be stored with the product that shows it.
+type preparedImage struct {
+	image storedImage
+	sizes []storedImage
+	// stored: the store has the picture with its sizes already (the same bytes uploaded before).
+	stored bool
+}
+
+// prepareUpload checks and resizes the picture of a product write when it is a new upload (a data
+// URL); nil otherwise. It runs before the write takes any lock: resizing takes about a second.
+func (s *Service) prepareUpload(ctx context.Context, imagen *string) (*preparedImage, error) {
+	if imagen == nil || !strings.HasPrefix(strings.TrimSpace(*imagen), "data:") {
+		return nil, nil
+	}
+	img, err := parseDataURL(strings.TrimSpace(*imagen))
+	if err != nil {
+		return nil, err
+	}
+	return s.prepareImage(ctx, img)
+}
+
+// prepareImage resizes a picture, unless the store has it with its sizes already.
+func (s *Service) prepareImage(ctx context.Context, img storedImage) (*preparedImage, error) {
+	sizes, err := s.store.imageSizes(ctx, img.ID)
+	if err != nil && !errors.Is(err, errImageNotFound) {
+		return nil, err
+	}
+	if err == nil && sizes != nil {
+		return &preparedImage{image: storedImage{ID: img.ID}, stored: true}, nil
+	}
+	return s.resize(ctx, img)
+}
+
+// resize makes every size of a picture, in both formats.
+func (s *Service) resize(ctx context.Context, img storedImage) (*preparedImage, error) {
+	out, info, err := s.renders.render(ctx, img.Datos, img.Tipo)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	p := &preparedImage{image: img}
+	p.image.Ancho, p.image.Alto, p.image.CreatedAt = info.width, info.height, now
+	anchos := make([]int, 0, len(out))
+	for _, r := range out {
+		anchos = append(anchos, r.size)
+		p.sizes = append(p.sizes,
+			storedImage{ID: sizeID(img.ID, r.size, "webp"), Tipo: "image/webp", Tamano: len(r.webp), Datos: r.webp,
+				Ancho: r.width, Alto: r.height, Imagen: img.ID, CreatedAt: now},
+			storedImage{ID: sizeID(img.ID, r.size, "jpg"), Tipo: "image/jpeg", Tamano: len(r.jpeg), Datos: r.jpeg,
+				Ancho: r.width, Alto: r.height, Imagen: img.ID, CreatedAt: now})
+	}
+	p.image.Anchos = &anchos
+	return p, nil
+}
+
+// save stores a prepared picture and its sizes.
+func (s *Service) save(ctx context.Context, p *preparedImage) error {
+	if p == nil || p.stored {
+		return nil
+	}
+	return s.store.insertImageSizes(ctx, p.image, p.sizes)
+}
+
+// sizeStored makes the sizes of a picture stored by an earlier version, once however many ask at
+// the same time, and reports whether it has sizes (false: it cannot be resized).
+func (s *Service) sizeStored(ctx context.Context, id string) (bool, error) {
+	v, err, _ := s.renders.flight.Do(id, func() (any, error) {
+		// One caller's work for all: a caller that goes away does not stop it.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*renderWait)
+		defer cancel()
+		img, err := s.store.image(ctx, id)
+		if err != nil {
+			return false, err
+		}
+		if img.Anchos != nil {
+			return len(*img.Anchos) > 0, nil
+		}
+		p, err := s.resize(ctx, img)
+		if isImageRefusal(err) {
+			s.log.Warn().Err(err).Str("image", id).Msg("stored image cannot be resized; its original is served")
+			return false, s.store.markUnsized(ctx, id)
+		}
+		if err != nil {
+			return false, err
+		}
+		return true, s.save(ctx, p)
+	})
+	if err != nil {
+		return false, err
+	}
+	return v.(bool), nil
+}
+
+// sizesMarker records that every picture stored by an earlier version was sized.
+const sizesMarker = "imagenes-anchos"
+
+// sizeAllStored sizes, once per store, the pictures stored by an earlier version. Pictures an
+// earlier replica still running stores later are sized when first asked for.
+func (s *Service) sizeAllStored(ctx context.Context) error {
+	meta := s.store.db.W.Collection(metaCollection)
+	if done, err := mongox.HasMarker(ctx, meta, sizesMarker); err != nil || done {
+		return err
+	}
+	ids, err := s.store.unsizedImages(ctx)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	for _, id := range ids {
+		if _, err := s.sizeStored(ctx, id); err != nil {
+			return fmt.Errorf("catalog: size image %s: %w", id, err)
+		}
+	}
+	if len(ids) > 0 {
+		s.log.Info().Int("images", len(ids)).Dur("took", time.Since(start)).Msg("stored images resized")
+	}
+	_, err = mongox.Mark(ctx, meta, sizesMarker)
+	return err
+}
+
+// sizeID is the id (and the path after /v1/imagenes/) of one size of a picture in one format.
+func sizeID(id string, size int, ext string) string {
+	return id + "/" + strconv.Itoa(size) + "." + ext
+}
+
+// parseSizeFile reads "{size}.webp" or "{size}.jpg" for one of imageWidths.
+func parseSizeFile(file string) bool {
+	n, ext, ok := strings.Cut(file, ".")
+	if !ok || (ext != "webp" && ext != "jpg") {
+		return false
+	}
+	for _, w := range imageWidths {
+		if n == strconv.Itoa(w) {
+			return true
+		}
+	}
+	return false
+}
+
+const yearCache = "public, max-age=31536000, immutable"
+
 // serveImage answers GET /v1/imagenes/{id} with the picture and year-long cache headers.
 func (m *Module) serveImage(c *echo.Context) error {
 	id := c.Param("id")
 	if inm := c.Request().Header.Get("If-None-Match"); inm != "" && inm == `"`+id+`"` && imageIDPattern.MatchString(id) {
-		c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=31536000, immutable")
+		c.Response().Header().Set(echo.HeaderCacheControl, yearCache)
 		return c.NoContent(http.StatusNotModified)
 	}
 	img, err := m.service.imageByID(c.Request().Context(), id)
@@ -174,7 +357,33 @@ func (m *Module) serveImage(c *echo.Context) error {
 		return err
 	}
 	h := c.Response().Header()
-	h.Set(echo.HeaderCacheControl, "public, max-age=31536000, immutable")
+	h.Set(echo.HeaderCacheControl, yearCache)
 	h.Set("ETag", `"`+img.ID+`"`)
+	return c.Blob(http.StatusOK, img.Tipo, img.Datos)
+}
+
+// serveImageSize answers GET /v1/imagenes/{id}/{size}.webp (or .jpg) with that size of the picture
+// and year-long cache headers; a picture that cannot be resized is sent to its original.
+func (m *Module) serveImageSize(c *echo.Context) error {
+	id, file := c.Param("id"), c.Param("file")
+	if !imageIDPattern.MatchString(id) || !parseSizeFile(file) {
+		return errImageNotFound
+	}
+	key := id + "/" + file
+	if inm := c.Request().Header.Get("If-None-Match"); inm != "" && inm == `"`+key+`"` {
+		c.Response().Header().Set(echo.HeaderCacheControl, yearCache)
+		return c.NoContent(http.StatusNotModified)
+	}
+	img, err := m.service.imageSize(c.Request().Context(), id, key)
+	if errors.Is(err, errNoSizes) {
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+		return c.Redirect(http.StatusTemporaryRedirect, imageURLPrefix+id)
+	}
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderCacheControl, yearCache)
+	h.Set("ETag", `"`+key+`"`)
 	return c.Blob(http.StatusOK, img.Tipo, img.Datos)
 }

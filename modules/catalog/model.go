@@ -131,12 +131,22 @@ type Discount struct {
 }
 
 // storedImage is a document of the imagenes collection: an uploaded picture, stored once under the
-// hash of its bytes and served from /v1/imagenes/{id}.
+// hash of its bytes and served from /v1/imagenes/{id}; or of imagenes_anchos: one of its sizes
+// (renditions.go), under "{id}/{size}.webp" or "{id}/{size}.jpg", served from /v1/imagenes/ + that.
 type storedImage struct {
-	ID        string    `bson:"_id"`
-	Tipo      string    `bson:"tipo"`
-	Tamano    int       `bson:"tamano"`
-	Datos     []byte    `bson:"datos"`
+	ID     string `bson:"_id"`
+	Tipo   string `bson:"tipo"`
+	Tamano int    `bson:"tamano"`
+	Datos  []byte `bson:"datos"`
+	// Ancho and Alto are the picture's size in pixels, upright.
+	Ancho int `bson:"ancho,omitempty"`
+	Alto  int `bson:"alto,omitempty"`
+	// Anchos, on an uploaded picture, lists its sizes once they are all stored; empty when it
+	// cannot be resized, absent on pictures stored by earlier versions (sized at start or when
+	// first asked for).
+	Anchos *[]int `bson:"anchos,omitempty"`
+	// Imagen, on a size, is the id of its picture.
+	Imagen    string    `bson:"imagen,omitempty"`
 	CreatedAt time.Time `bson:"createdAt"`
 }
 

@@ -18,6 +18,7 @@ const (
 	productsCollection  = "productos"
 	discountsCollection = "discounts"
 	imagesCollection    = "imagenes"
+	sizesCollection     = "imagenes_anchos"
 	metaCollection      = "catalogo_meta"
 	versionID           = "version"
 )
@@ -186,11 +187,33 @@ func (s store) insertImage(ctx context.Context, img storedImage) error {
 	return nil
 }
 
+var errImageNotFound = apperr.New(apperr.NotFound, "Imagen no disponible")
+
 func (s store) image(ctx context.Context, id string) (storedImage, error) {
+	return s.findImage(ctx, imagesCollection, id, nil)
+}
+
+// imageSize reads one size of a picture by its id ("{picture}/{size}.{webp|jpg}").
+func (s store) imageSize(ctx context.Context, id string) (storedImage, error) {
+	return s.findImage(ctx, sizesCollection, id, nil)
+}
+
+// imageSizes reads the list of sizes of a picture, without its bytes; apperr.NotFound when there
+// is no such picture. It is nil for a picture stored by an earlier version.
+func (s store) imageSizes(ctx context.Context, id string) (*[]int, error) {
+	img, err := s.findImage(ctx, imagesCollection, id, bson.M{"anchos": 1})
+	return img.Anchos, err
+}
+
+func (s store) findImage(ctx context.Context, coll, id string, projection bson.M) (storedImage, error) {
 	var img storedImage
-	err := s.db.R.Collection(imagesCollection).FindOne(ctx, bson.M{"_id": id}).Decode(&img)
+	opts := options.FindOne()
+	if projection != nil {
+		opts.SetProjection(projection)
+	}
+	err := s.db.R.Collection(coll).FindOne(ctx, bson.M{"_id": id}, opts).Decode(&img)
 	if errors.Is(err, mongo.ErrNoDocuments) {
-		return storedImage{}, apperr.New(apperr.NotFound, "Imagen no disponible")
+		return storedImage{}, errImageNotFound
 	}
 	if err != nil {
 		return storedImage{}, fmt.Errorf("catalog: image %s: %w", id, err)
@@ -198,7 +221,64 @@ func (s store) image(ctx context.Context, id string) (storedImage, error) {
 	return img, nil
 }
 
+// insertImageSizes stores a picture's sizes, then the picture listing them (or, when the picture
+// is there already without sizes, the list): a picture that lists sizes always has them. Each
+// document is inserted once under its id, so a repeat, or two replicas sizing the same picture,
+// store one copy.
+func (s store) insertImageSizes(ctx context.Context, img storedImage, sizes []storedImage) error {
+	for _, r := range sizes {
+		if _, err := s.db.W.Collection(sizesCollection).InsertOne(ctx, r); err != nil && !mongox.IsDuplicate(err) {
+			return fmt.Errorf("catalog: insert image size %s: %w", r.ID, err)
+		}
+	}
+	_, err := s.db.W.Collection(imagesCollection).InsertOne(ctx, img)
+	if mongox.IsDuplicate(err) {
+		_, err = s.db.W.Collection(imagesCollection).UpdateOne(ctx,
+			bson.M{"_id": img.ID, "anchos": bson.M{"$exists": false}},
+			bson.M{"$set": bson.M{"anchos": img.Anchos, "ancho": img.Ancho, "alto": img.Alto}})
+	}
+	if err != nil {
+		return fmt.Errorf("catalog: insert image %s: %w", img.ID, err)
+	}
+	return nil
+}
+
+// markUnsized records that a picture stored by an earlier version cannot be resized (its original
+// is served instead).
+func (s store) markUnsized(ctx context.Context, id string) error {
+	_, err := s.db.W.Collection(imagesCollection).UpdateOne(ctx,
+		bson.M{"_id": id, "anchos": bson.M{"$exists": false}}, bson.M{"$set": bson.M{"anchos": []int{}}})
+	if err != nil {
+		return fmt.Errorf("catalog: image %s: %w", id, err)
+	}
+	return nil
+}
+
+// unsizedImages lists the pictures stored without sizes (by an earlier version).
+func (s store) unsizedImages(ctx context.Context) ([]string, error) {
+	var ids []string
+	err := s.db.Each(ctx, imagesCollection, bson.M{"anchos": bson.M{"$exists": false}}, bson.M{"_id": 1}, func(doc bson.Raw) error {
+		if id, ok := doc.Lookup("_id").StringValueOK(); ok {
+			ids = append(ids, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: images without sizes: %w", err)
+	}
+	return ids, nil
+}
+
+// deleteImage deletes a picture and its sizes (the sizes first: a picture left by a crash in
+// between is sized again when asked for).
 func (s store) deleteImage(ctx context.Context, id string) error {
+	ids := bson.A{}
+	for _, size := range imageWidths {
+		ids = append(ids, sizeID(id, size, "webp"), sizeID(id, size, "jpg"))
+	}
+	if _, err := s.db.W.Collection(sizesCollection).DeleteMany(ctx, bson.M{"_id": bson.M{"$in": ids}}); err != nil {
+		return fmt.Errorf("catalog: delete image sizes %s: %w", id, err)
+	}
 	if _, err := s.db.W.Collection(imagesCollection).DeleteOne(ctx, bson.M{"_id": id}); err != nil {
 		return fmt.Errorf("catalog: delete image %s: %w", id, err)
 	}

@@ -1,0 +1,418 @@
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/gen2brain/webp"
+	"golang.org/x/image/draw"
+	"golang.org/x/image/math/f64"
+	xwebp "golang.org/x/image/webp"
+	"golang.org/x/sync/singleflight"
+
+	"tienda/pkg/apperr"
+)
+
+// Renditions. An uploaded photo (a phone's 4000x3000 JPEG is 2-5 MB) is decoded once, when it is
+// uploaded, and stored again in a few sizes, each as WebP and as JPEG (for browsers without WebP),
+// so that a product card on a phone downloads a picture of its size, never the original. Size N is
+// the picture fitted in an N x N square, upright (the EXIF orientation of phone JPEGs is applied),
+// never enlarged: every box the shop draws a picture in is square (object-fit: contain).
+//
+// Decoding takes memory in proportion to the pixels (a 4000x3000 JPEG is 18 MB, the same PNG 48 MB),
+// so pictures are decoded one at a time per process (renderer), and one whose decoded pixels would
+// take more than maxDecodedBytes is refused before it is decoded. Each size is resampled with a
+// Catmull-Rom kernel from the picture halved (2x2 averages) until it is less than twice that size:
+// the kernel then reads at most 8x8 pixels per pixel, and the x/image/draw Transform it goes through
+// needs no buffer beside the destination (Scale would take 32 bytes per destination column and source
+// row: 58 MB for 1200 px wide from 2000x1500).
+
+// imageWidths are the sizes every uploaded picture is stored in: what a product card needs at 1x-3x
+// on a phone (about 150 CSS px: 160, 320, 480) and on a desktop (about 200 px: 320, 480), and what
+// the product page's main picture needs (about 330 px on a phone at 2x-3x: 800, 1200; 450 px on a
+// desktop: 480, 800 at 2x). frontend/src/lib/images.ts has the same list (a test compares them).
+var imageWidths = []int{160, 320, 480, 800, 1200}
+
+const (
+	// maxDecodedBytes bounds what decoding one picture may take: a 4000x3000 PNG (48 MB) or a
+	// 33-megapixel JPEG (4:2:0, 1.5 bytes a pixel). With the resized copies and the WebP
+	// encoder's memory, a 12-megapixel JPEG peaks at about 40 MB of heap (images_test.go measures).
+	maxDecodedBytes = 48 << 20
+	// maxImagePixels refuses what no phone or camera the shop uses takes, whatever its format.
+	maxImagePixels = 50_000_000
+	webpQuality    = 70
+	jpegQuality    = 78
+	// renderWait is how long an upload waits for the pictures being processed before it.
+	renderWait = time.Minute
+)
+
+// rendition is one size of a picture, in both formats.
+type rendition struct {
+	size          int // the side of the square it fits in (one of imageWidths)
+	width, height int
+	webp, jpeg    []byte
+}
+
+// decodedImage is a picture read from an upload, upright size included.
+type decodedImage struct {
+	img         image.Image
+	orientation int // EXIF orientation, 1-8
+}
+
+// imageInfo is what the header of an upload says: its size upright and what decoding it takes.
+type imageInfo struct {
+	width, height int // upright
+	orientation   int
+	decodedBytes  float64
+	bytesPerPixel float64
+}
+
+var errImageDamaged = apperr.InvalidFields("La imagen está dañada.", map[string]string{"imagen": "La imagen está dañada; elige otra."})
+
+// inspectImage reads the header of an image of type tipo and checks its size, without decoding it.
+func inspectImage(raw []byte, tipo string) (imageInfo, error) {
+	var cfg image.Config
+	var err error
+	info := imageInfo{orientation: 1}
+	switch tipo {
+	case "image/jpeg":
+		cfg, err = jpeg.DecodeConfig(bytes.NewReader(raw))
+		if err == nil {
+			info.orientation, info.bytesPerPixel = jpegLayout(raw)
+		}
+	case "image/png":
+		cfg, err = png.DecodeConfig(bytes.NewReader(raw))
+	case "image/webp":
+		cfg, err = xwebp.DecodeConfig(bytes.NewReader(raw))
+	default:
+		return info, errImageType
+	}
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+		return info, errImageDamaged
+	}
+	if info.bytesPerPixel == 0 {
+		info.bytesPerPixel = bytesPerPixel(cfg.ColorModel)
+	}
+	info.width, info.height = cfg.Width, cfg.Height
+	if info.orientation >= 5 {
+		info.width, info.height = cfg.Height, cfg.Width
+	}
+	pixels := float64(cfg.Width) * float64(cfg.Height)
+	info.decodedBytes = pixels * info.bytesPerPixel
+	limit := math.Min(maxImagePixels, math.Floor(maxDecodedBytes/info.bytesPerPixel))
+	if pixels > limit {
+		msg := fmt.Sprintf("La imagen mide %d × %d píxeles (%s megapíxeles); el máximo para esta imagen es %s megapíxeles. Redúcela y vuelve a subirla.",
+			info.width, info.height, megapixels(pixels), megapixels(limit))
+		return info, apperr.InvalidFields(msg, map[string]string{"imagen": msg})
+	}
+	return info, nil
+}
+
+func megapixels(n float64) string { return strconv.FormatFloat(math.Floor(n/1e5)/10, 'f', -1, 64) }
+
+// bytesPerPixel is what the standard decoders take per pixel for a colour model.
+func bytesPerPixel(m color.Model) float64 {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 1.5 // lossy WebP is 4:2:0
+	case color.NYCbCrAModel:
+		return 2.5
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 4
+}
+
+// jpegLayout walks a JPEG's markers up to its first frame header and returns its EXIF orientation
+// (1 when it has none) and what decoding it takes per pixel, from its components' sampling.
+func jpegLayout(raw []byte) (orientation int, perPixel float64) {
+	orientation = 1
+	for i := 2; i+4 <= len(raw); {
+		if raw[i] != 0xFF {
+			return orientation, 0
+		}
+		marker := raw[i+1]
+		if marker == 0xFF { // fill byte
+			i++
+			continue
+		}
+		n := int(binary.BigEndian.Uint16(raw[i+2:]))
+		if n < 2 || i+2+n > len(raw) {
+			return orientation, 0
+		}
+		seg := raw[i+4 : i+2+n]
+		switch {
+		case marker == 0xE1 && len(seg) > 14 && string(seg[:6]) == "Exif\x00\x00":
+			if o := exifOrientation(seg[6:]); o >= 1 && o <= 8 {
+				orientation = o
+			}
+		case marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+			return orientation, sofBytesPerPixel(seg)
+		}
+		i += 2 + n
+	}
+	return orientation, 0
+}
+
+// sofBytesPerPixel is what image/jpeg's decoded image takes per pixel for a frame header.
+func sofBytesPerPixel(sof []byte) float64 {
+	if len(sof) < 6 {
+		return 0
+	}
+	comps := int(sof[5])
+	switch {
+	case comps == 1:
+		return 1
+	case comps == 3 && len(sof) >= 6+3*3:
+		h, v := float64(sof[7]>>4), float64(sof[7]&0x0F)
+		if h == 0 || v == 0 {
+			return 3
+		}
+		return 1 + 2/(h*v)
+	}
+	return 4 // CMYK
+}
+
+// exifOrientation reads tag 0x0112 of IFD0 of a TIFF header.
+func exifOrientation(tiff []byte) int {
+	if len(tiff) < 8 {
+		return 0
+	}
+	var bo binary.ByteOrder
+	switch string(tiff[:2]) {
+	case "II":
+		bo = binary.LittleEndian
+	case "MM":
+		bo = binary.BigEndian
+	default:
+		return 0
+	}
+	off := int(bo.Uint32(tiff[4:]))
+	if off < 8 || off+2 > len(tiff) {
+		return 0
+	}
+	entries := int(bo.Uint16(tiff[off:]))
+	for k := 0; k < entries; k++ {
+		e := off + 2 + 12*k
+		if e+12 > len(tiff) {
+			return 0
+		}
+		if bo.Uint16(tiff[e:]) == 0x0112 {
+			return int(bo.Uint16(tiff[e+8:]))
+		}
+	}
+	return 0
+}
+
+// decodeImage decodes an upload that inspectImage accepted.
+func decodeImage(raw []byte, tipo string, info imageInfo) (decodedImage, error) {
+	var img image.Image
+	var err error
+	switch tipo {
+	case "image/jpeg":
+		img, err = jpeg.Decode(bytes.NewReader(raw))
+	case "image/png":
+		img, err = png.Decode(bytes.NewReader(raw))
+	case "image/webp":
+		img, err = xwebp.Decode(bytes.NewReader(raw))
+	default:
+		err = errImageType
+	}
+	if err != nil {
+		return decodedImage{}, errImageDamaged
+	}
+	return decodedImage{img: img, orientation: info.orientation}, nil
+}
+
+// renderSizes resizes a decoded picture to every size and encodes each one. It drops its reference
+// to the decoded picture as soon as a smaller copy replaces it.
+func renderSizes(d decodedImage) ([]rendition, error) {
+	src := d.img
+	d.img = nil
+	b := src.Bounds()
+	upW, upH := b.Dx(), b.Dy()
+	if d.orientation >= 5 {
+		upW, upH = upH, upW
+	}
+	opaque := isOpaque(src)
+	out := make([]rendition, 0, len(imageWidths))
+	var prev *rendition
+	for i := len(imageWidths) - 1; i >= 0; i-- {
+		size := imageWidths[i]
+		w, h := fitIn(upW, upH, size)
+		if prev != nil && prev.width == w && prev.height == h { // a picture smaller than this size
+			r := *prev
+			r.size = size
+			out = append(out, r)
+			continue
+		}
+		// Halve while the copy is at least twice the size wanted.
+		for cb := src.Bounds(); max(cb.Dx(), cb.Dy()) >= 2*max(w, h); cb = src.Bounds() {
+			half := image.NewRGBA(image.Rect(0, 0, (cb.Dx()+1)/2, (cb.Dy()+1)/2))
+			draw.ApproxBiLinear.Scale(half, half.Bounds(), src, cb, draw.Src, nil)
+			src = half
+		}
+		dst := image.NewRGBA(image.Rect(0, 0, w, h))
+		draw.CatmullRom.Transform(dst, toUpright(src.Bounds(), d.orientation, w, h), src, src.Bounds(), draw.Src, nil)
+		r := rendition{size: size, width: w, height: h}
+		var err error
+		if r.webp, err = encodeWebP(dst, opaque); err != nil {
+			return nil, err
+		}
+		if r.jpeg, err = encodeJPEG(dst, opaque); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+		prev = &out[len(out)-1]
+	}
+	// Smallest first, as imageWidths.
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out, nil
+}
+
+// fitIn is w x h scaled to fit in a size x size square, never enlarged.
+func fitIn(w, h, size int) (int, int) {
+	if w <= size && h <= size {
+		return w, h
+	}
+	if w >= h {
+		return size, max(1, int(math.Round(float64(h)*float64(size)/float64(w))))
+	}
+	return max(1, int(math.Round(float64(w)*float64(size)/float64(h)))), size
+}
+
+// toUpright maps the picture's pixels in sr to a w x h destination, turned or mirrored as its EXIF
+// orientation says the camera held it.
+func toUpright(sr image.Rectangle, orientation, w, h int) f64.Aff3 {
+	sw, sh := float64(sr.Dx()), float64(sr.Dy())
+	// (x, y) upright = (a*x + b*y + c, d*x + e*y + f), x and y from sr.Min.
+	var a, b, c, d, e, f float64
+	switch orientation {
+	case 2: // mirrored
+		a, c, e = -1, sw, 1
+	case 3: // upside down
+		a, c, e, f = -1, sw, -1, sh
+	case 4: // mirrored upside down
+		a, e, f = 1, -1, sh
+	case 5: // mirrored, turned
+		b, d = 1, 1
+	case 6: // turned a quarter anticlockwise: turn it clockwise
+		b, c, d = -1, sh, 1
+	case 7:
+		b, c, d, f = -1, sh, -1, sw
+	case 8: // turned clockwise
+		b, d, f = 1, -1, sw
+	default:
+		a, e = 1, 1
+	}
+	upW, upH := sw, sh
+	if orientation >= 5 {
+		upW, upH = sh, sw
+	}
+	kx, ky := float64(w)/upW, float64(h)/upH
+	// Shift sr.Min to the origin first.
+	mx, my := float64(sr.Min.X), float64(sr.Min.Y)
+	return f64.Aff3{
+		kx * a, kx * b, kx * (c - a*mx - b*my),
+		ky * d, ky * e, ky * (f - d*mx - e*my),
+	}
+}
+
+// isOpaque reports whether every pixel is opaque (JPEG and lossy WebP pictures always are).
+func isOpaque(img image.Image) bool {
+	if o, ok := img.(interface{ Opaque() bool }); ok {
+		return o.Opaque()
+	}
+	return false
+}
+
+func encodeWebP(img *image.RGBA, opaque bool) ([]byte, error) {
+	var src image.Image = img
+	if !opaque { // the encoder reads RGBA as not premultiplied
+		n := image.NewNRGBA(img.Bounds())
+		draw.Draw(n, n.Bounds(), img, img.Bounds().Min, draw.Src)
+		src = n
+	}
+	var buf bytes.Buffer
+	if err := webp.Encode(&buf, src, webp.Options{Quality: webpQuality, Method: 4}); err != nil {
+		return nil, fmt.Errorf("catalog: encode webp: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func encodeJPEG(img *image.RGBA, opaque bool) ([]byte, error) {
+	var src image.Image = img
+	if !opaque { // JPEG has no transparency: on the white of the shop's cards
+		flat := image.NewRGBA(img.Bounds())
+		draw.Draw(flat, flat.Bounds(), image.White, image.Point{}, draw.Src)
+		draw.Draw(flat, flat.Bounds(), img, img.Bounds().Min, draw.Over)
+		src = flat
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, src, &jpeg.Options{Quality: jpegQuality}); err != nil {
+		return nil, fmt.Errorf("catalog: encode jpeg: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// renderer processes one picture at a time in this process, and a picture stored without its
+// sizes (by an earlier version) once however many requests ask for it together.
+type renderer struct {
+	slot   chan struct{}
+	flight singleflight.Group
+}
+
+func newRenderer() *renderer { return &renderer{slot: make(chan struct{}, 1)} }
+
+var errRenderBusy = apperr.New(apperr.Unavailable, "Se están procesando otras imágenes. Inténtalo de nuevo en un momento.")
+
+// render checks, decodes and resizes an upload of type tipo, waiting its turn up to renderWait.
+func (r *renderer) render(ctx context.Context, raw []byte, tipo string) ([]rendition, imageInfo, error) {
+	info, err := inspectImage(raw, tipo)
+	if err != nil {
+		return nil, info, err
+	}
+	wait, cancel := context.WithTimeout(ctx, renderWait)
+	defer cancel()
+	select {
+	case r.slot <- struct{}{}:
+	case <-wait.Done():
+		if ctx.Err() != nil {
+			return nil, info, ctx.Err()
+		}
+		return nil, info, errRenderBusy
+	}
+	defer func() { <-r.slot }()
+	d, err := decodeImage(raw, tipo, info)
+	if err != nil {
+		return nil, info, err
+	}
+	out, err := renderSizes(d)
+	return out, info, err
+}
+
+// isImageRefusal reports whether err says an upload cannot be used (as opposed to a failure to
+// process it now).
+func isImageRefusal(err error) bool {
+	var ae *apperr.Error
+	return errors.As(err, &ae) && ae.Code == apperr.Invalid
+}
