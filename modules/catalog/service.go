@@ -22,10 +22,11 @@ type Service struct {
 	store  store
 	memory *memory
 	images *imageCache
+	log    zerolog.Logger
+	now    func() time.Time
+
 	// renders resizes uploaded pictures, one at a time (renditions.go).
 	renders *renderer
-	log     zerolog.Logger
-	now    func() time.Time
 
 	// sync keeps a reload from swapping in a snapshot taken while a write of this replica was
 	// between the store and the memory: writes hold it shared, a reload exclusively.
