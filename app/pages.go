@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -211,6 +212,39 @@ func (s *pageServer) robots(c *echo.Context) error {
 	b.WriteString("\nSitemap: " + s.site.Absolute("/sitemap.xml") + "\n")
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
 	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
+}
+
+// manifest answers /manifest.webmanifest, which makes the shop installable on a phone ('Agregar a
+// pantalla de inicio'): its name, icons (public/icons, a maskable one among them), colours and
+// where it starts.
+func (s *pageServer) manifest(c *echo.Context) error {
+	short := s.site.Name
+	if len([]rune(short)) > 12 { // what a home screen shows under the icon
+		short = "Tienda"
+	}
+	type icon struct {
+		Src     string `json:"src"`
+		Sizes   string `json:"sizes"`
+		Type    string `json:"type"`
+		Purpose string `json:"purpose,omitempty"`
+	}
+	body := map[string]any{
+		"id": "/", "name": s.site.Name, "short_name": short, "lang": "es-MX", "dir": "ltr",
+		"description": "Videovigilancia, redes, energía y accesorios con precios en pesos mexicanos.",
+		"start_url":   "/", "scope": "/", "display": "standalone",
+		"background_color": "#f8fafc", "theme_color": "#0b2545",
+		"icons": []icon{
+			{"/icons/icon-192.png", "192x192", "image/png", "any"},
+			{"/icons/icon-512.png", "512x512", "image/png", "any"},
+			{"/icons/icon-maskable-512.png", "512x512", "image/png", "maskable"},
+		},
+	}
+	out, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	return c.Blob(http.StatusOK, "application/manifest+json", out)
 }
 
 // serveSitemap answers /sitemap.xml: the home page, the shop's lists, every category and every

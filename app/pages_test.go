@@ -386,3 +386,34 @@ func TestPublicAnswersShowNoInternalField(t *testing.T) {
 		}
 	}
 }
+
+func TestTheShopIsInstallable(t *testing.T) {
+	t.Parallel()
+	h := shopWithWeb(t, prerenderedWeb).Handler()
+	rec := do(t, h, http.MethodGet, "/manifest.webmanifest", "")
+	var m struct {
+		Name, ShortName, StartURL, Display, ThemeColor string
+		Icons                                          []struct{ Src, Sizes, Type, Purpose string }
+	}
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/manifest+json" {
+		t.Fatalf("%d %q", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	raw := strings.NewReplacer(`"short_name"`, `"ShortName"`, `"start_url"`, `"StartURL"`, `"theme_color"`, `"ThemeColor"`).Replace(rec.Body.String())
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Name != "Tienda de Seguridad y Redes" || m.ShortName == "" || len([]rune(m.ShortName)) > 12 || m.StartURL != "/" || m.Display != "standalone" || m.ThemeColor == "" {
+		t.Errorf("manifest %+v", m)
+	}
+	// What Chrome asks of an installable app: a 192 and a 512 icon, and a maskable one for Android.
+	has := map[string]bool{}
+	for _, i := range m.Icons {
+		has[i.Sizes+" "+i.Purpose] = true
+		if i.Type != "image/png" || !strings.HasPrefix(i.Src, "/icons/") {
+			t.Errorf("icon %+v", i)
+		}
+	}
+	if !has["192x192 any"] || !has["512x512 any"] || !has["512x512 maskable"] {
+		t.Errorf("icons %+v", m.Icons)
+	}
+}
