@@ -321,6 +321,7 @@ var publicReads = map[string][]string{
 	"/v1/productos/search":    {"/v1/productos/search?q=router"},
 	"/v1/productos/:id":       {"/v1/productos/{id}"},
 	"/v1/imagenes/:id":        nil, // picture bytes
+	"/v1/imagenes/:id/:file":  nil,
 	"/v1/imagenes/demo/:name": nil,
 	"/*":                      {"/", "/product/{id}", "/busqueda/22", "/carrito", "/sitemap.xml", "/robots.txt"},
 	"/robots.txt":             {"/robots.txt"},

@@ -56,6 +56,7 @@ var permissionTable = map[string]rule{
 	"PATCH /v1/discounts/:id":     {perm: auth.ManageCatalog},
 	"DELETE /v1/discounts/:id":    {perm: auth.ManageCatalog},
 	"GET /v1/imagenes/:id":        {perm: public},
+	"GET /v1/imagenes/:id/:file":  {perm: public},
 	"GET /v1/imagenes/demo/:name": {perm: public},
 	// sales
 	"GET /v1/ventas":                              {perm: auth.ManageOrders},
