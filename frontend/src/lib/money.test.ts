@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatMoney } from '@/lib/money'
 import { productPrice, type Producto } from '@/lib/product'
@@ -7,6 +8,28 @@ describe('formatMoney', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50')
     expect(formatMoney(9999)).toBe('$9,999.00')
     expect(formatMoney(0)).toBe('$0.00')
+    expect(formatMoney(-3.5)).toBe('-$3.50')
+    expect(formatMoney(Number.NaN)).toBe('$0.00')
+  })
+
+  // formatMoney does by hand what Intl's es-MX formatter does (building that formatter is slow
+  // at start-up), so it must give the same text for every number.
+  const intl = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' })
+  const params = { seed: 20261124, numRuns: 2000 }
+
+  it('rounds half cents away from zero, on the shortest decimal form, as Intl does', () => {
+    for (const n of [0.005, 1.005, 2.675, 0.125, 999.995, -0.005, -0.001, -0, 1e-7, 5e-324, 1e21, 1.7976931348623157e308]) {
+      expect(formatMoney(n)).toBe(intl.format(n))
+    }
+  })
+
+  it('gives the text of Intl.NumberFormat es-MX MXN for prices and for any finite number', () => {
+    const prices = fc.integer({ min: -1e12, max: 1e12 }).map((n) => n / 1000)
+    const doubles = fc.double({ noNaN: true, noDefaultInfinity: true })
+    fc.assert(
+      fc.property(fc.oneof(prices, doubles), (n) => formatMoney(n) === intl.format(n)),
+      params,
+    )
   })
 })
 
