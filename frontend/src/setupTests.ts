@@ -11,6 +11,10 @@ globalThis.Request = class extends NodeRequest {
   }
 } as typeof Request
 
+// jsdom does not scroll (it logs "Not implemented" instead); the router's scroll restoration calls
+// window.scrollTo on every navigation. Tests that care spy on it.
+if (typeof window !== 'undefined') window.scrollTo = () => {}
+
 afterEach(() => {
   cleanup()
   // Tests of the build-time prerender run in Node, without a window.

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
-import { Outlet, type RouteObject } from 'react-router'
+import type { RouteObject } from 'react-router'
+import { AppRoot } from '@/app/app-root'
 import { ShopLayout } from '@/app/shop-layout'
 import { NotFoundPage } from '@/components/not-found-page'
 import { PageLoading } from '@/components/page-loading'
@@ -17,7 +18,7 @@ function page<M>(load: () => Promise<M>, name: keyof M) {
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    Component: Outlet,
+    Component: AppRoot,
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
     children: [

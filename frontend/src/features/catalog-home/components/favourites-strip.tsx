@@ -2,7 +2,11 @@ import { useNavigate } from 'react-router'
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { productImage, productPrice, productTitle } from '@/lib/product'
+import { truncate } from '@/lib/text'
 import { useGetFeaturedProductsInfiniteQuery } from '@/features/catalog-home/api'
+
+/** The description preview: its first 20 characters and an ellipsis (SPEC §2, §9). */
+const DESCRIPTION_CUT = 20
 
 /** '$X.00 MXN', as the favourites strip writes prices (SPEC §2). */
 const mxn = (amount: number) => `${formatMoney(amount)} MXN`
@@ -25,20 +29,21 @@ export function FavouritesStrip() {
         {favourites.map((p) => {
           const price = productPrice(p)
           const title = productTitle(p)
-          const desc = (p.descripcion ?? '').slice(0, 20)
+          const desc = truncate(p.descripcion ?? '', DESCRIPTION_CUT)
           return (
             <li key={p._id} className="w-44 shrink-0 snap-start">
               <button
                 type="button"
                 className="flex h-full w-full flex-col rounded-2xl border border-slate-200 bg-white p-3 text-left shadow-sm hover:border-teal-300"
                 onClick={() => {
+                  // SPEC §2: from this strip the page glides to the top, so the router must not jump there.
                   window.scrollTo?.({ top: 0, behavior: 'smooth' })
-                  navigate(`/product/${encodeURIComponent(p._id)}`)
+                  navigate(`/product/${encodeURIComponent(p._id)}`, { preventScrollReset: true })
                 }}
               >
                 <ProductImage src={productImage(p)} alt={title} className="aspect-square w-full rounded-lg" />
                 <span className="mt-2 line-clamp-2 text-sm font-medium text-slate-800">{title}</span>
-                {desc ? <span className="text-xs text-slate-500">{desc}...</span> : null}
+                {desc ? <span className="text-xs text-slate-500">{desc}</span> : null}
                 {price ? (
                   <span className="mt-auto pt-1">
                     {price.precioFinal < price.precio ? (

@@ -3,7 +3,6 @@ import { Link, useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { AlertIcon } from '@/components/icons'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useScrollToTop } from '@/features/checkout/use-scroll-to-top'
 import { apiErrorMessage } from '@/lib/api'
 import { formatDateTime } from '@/lib/dates'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
@@ -12,7 +11,7 @@ import { telHref } from '@/lib/phone'
 import { cartCleared } from '@/features/cart/cart-slice'
 import { CheckCircleIcon } from '@/components/icons'
 import { useConfirmPaymentMutation } from '@/features/checkout/api'
-import { isValidReturn, operationKind, readReturnParams, shown } from '@/features/checkout/payment-return'
+import { isValidReturn, operationKind, paymentNotAccepted, readReturnParams, shown } from '@/features/checkout/payment-return'
 import type { ReturnParams, Venta } from '@/features/checkout/types'
 import { readUltimaVenta, writeUltimaVenta } from '@/features/checkout/ultima-venta'
 import { useGetConfigQuery } from '@/features/config/api'
@@ -28,7 +27,6 @@ const SAVE_FAILED = SPEC_MESSAGES.guardarVenta.split('{phone}')
  */
 export function SuccessPage() {
   useDocumentTitle('Resultado del pago')
-  useScrollToTop()
   const dispatch = useAppDispatch()
   const [search] = useSearchParams()
   const params = useMemo(() => readReturnParams(search), [search])
@@ -88,8 +86,8 @@ export function SuccessPage() {
       <Shell>
         <Problem title="Inicia sesión para registrar tu pago">
           <p>
-            Tu pago fue procesado por Mercado Pago. Inicia sesión con la cuenta con la que compraste y vuelve a abrir
-            este enlace para guardar tu venta, o llámanos al <PhoneLink phone={phone} />.
+            Para que la tienda confirme tu pago y guarde tu venta, inicia sesión con la cuenta con la que compraste y
+            vuelve a abrir este enlace, o llámanos al <PhoneLink phone={phone} />. No repitas el pago.
           </p>
           <Technical params={params} />
           <Actions>
@@ -108,7 +106,34 @@ export function SuccessPage() {
       </Shell>
     )
   }
+  if (error && paymentNotAccepted(error)) {
+    // The server asked Mercado Pago and did not accept the payment: its reason is all there is to say.
+    const err = error as Parameters<typeof apiErrorMessage>[0]
+    return (
+      <Shell>
+        <Problem title="Tu pago no se confirmó">
+          <p data-testid="motivo" className="font-medium">
+            {apiErrorMessage(err, 'Mercado Pago no confirmó este pago.')}
+          </p>
+          <p>
+            ¿Dudas? Llámanos al <PhoneLink phone={phone} />.
+          </p>
+          <Technical params={params} />
+          <Actions>
+            <Link to="/carrito" className="btn-primary">
+              Volver al carrito
+            </Link>
+            <Link to="/tiendas" className="btn-secondary">
+              Contactar a la tienda
+            </Link>
+          </Actions>
+        </Problem>
+      </Shell>
+    )
+  }
   if (error) {
+    // No answer about the payment (no connection, the provider or the store down): nothing is
+    // claimed about it, only what to do.
     const err = error as Parameters<typeof apiErrorMessage>[0]
     return (
       <Shell>
@@ -116,7 +141,7 @@ export function SuccessPage() {
           <p data-testid="motivo" className="font-medium">
             {apiErrorMessage(err, 'La tienda no pudo confirmar tu pago en este momento.')}
           </p>
-          <p className="font-semibold text-slate-900">Tu pago fue procesado por Mercado Pago: no lo repitas.</p>
+          <p className="font-semibold text-slate-900">Si Mercado Pago ya te cobró, no repitas el pago.</p>
           <p>
             {SAVE_FAILED[0]}
             <PhoneLink phone={phone} />

@@ -3,7 +3,6 @@ import { Link } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useScrollToTop } from '@/features/checkout/use-scroll-to-top'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
@@ -18,7 +17,6 @@ import { selectUser } from '@/features/session/session-slice'
 /** `/carrito/gracias` (SPEC §2 Thank-you page): the customer's orders waiting to be paid at the counter. */
 export function ThankYouPage() {
   useDocumentTitle('¡Gracias por tu compra!')
-  useScrollToTop()
   const user = useAppSelector(selectUser)
   const userId = user?.id ?? ''
   const { data: orders = [], isLoading, isError, refetch } = useGetPendingOrdersOfQuery(userId, { skip: !userId })
