@@ -180,6 +180,25 @@ describe('cart page', () => {
     await user.click(within(row).getByRole('button', { name: 'Quitar uno' }))
     await waitFor(() => expect(within(row).queryByRole('alert')).toBeNull())
     expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
+    // At the stock, '+' stays off and the line says why.
+    expect(within(row).getByTestId('cantidad')).toHaveTextContent('4')
+    expect(within(row).getByRole('button', { name: 'Agregar uno' })).toBeDisabled()
+    expect(within(row).getByTestId('limite-existencias')).toHaveTextContent('Solo hay 4 disponibles.')
+  })
+
+  it("does not let '+' raise a line past the stock", async () => {
+    storeSession()
+    storeCart([{ ...cable, cantidad: 2 }])
+    server({ 'GET /v1/productos/p2': json(producto('p2', { _id: 'v2', precioVenta: 333.33, precioFinal: 333.33, stock: 3 })) })
+    const { user, store } = renderApp('/carrito')
+    const row = (await screen.findAllByTestId('cart-row'))[0]
+    const plus = within(row).getByRole('button', { name: 'Agregar uno' })
+    await waitFor(() => expect(within(row).queryByTestId('limite-existencias')).toBeNull())
+    await user.click(plus)
+    expect(within(row).getByTestId('cantidad')).toHaveTextContent('3')
+    expect(plus).toBeDisabled()
+    expect(within(row).getByTestId('limite-existencias')).toHaveTextContent('Solo hay 3 disponibles.')
+    expect(store.getState().cart.items[0].cantidad).toBe(3)
   })
 })
 

@@ -46,6 +46,34 @@ describe('cart', () => {
     expect(storedCart()?.[0].cantidad).toBe(3)
   })
 
+  it("never holds more than the variant's stock when the same line is added again", () => {
+    const store = makeStore()
+    store.dispatch(itemAdded({ ...camara, cantidad: 2 }, 3))
+    store.dispatch(itemAdded({ ...camara, cantidad: 2 }, 3))
+    expect(selectCartItems(store.getState())[0].cantidad).toBe(3)
+    store.dispatch(itemAdded(camara, 3))
+    expect(selectCartItems(store.getState())[0].cantidad).toBe(3)
+    // A first add above the stock is cut to it; with no stock at all nothing is added.
+    store.dispatch(itemAdded({ ...camara, id: 'var-2', cantidad: 6 }, 4))
+    store.dispatch(itemAdded({ ...camara, id: 'var-3', cantidad: 1 }, 0))
+    expect(selectCartItems(store.getState()).map((i) => [i.id, i.cantidad])).toEqual([
+      ['var-1', 3],
+      ['var-2', 4],
+    ])
+  })
+
+  it('leaves a line already above a stock that fell, and caps raises but not cuts', () => {
+    localStorage.setItem('cart', JSON.stringify([{ ...camara, cantidad: 5 }]))
+    const store = makeStore()
+    store.dispatch(itemAdded(camara, 3))
+    expect(selectCartItems(store.getState())[0].cantidad).toBe(5)
+    store.dispatch(quantityChanged({ id: 'var-1', producto_id: 'prod-1', cantidad: 4, stock: 3 }))
+    expect(selectCartItems(store.getState())[0].cantidad).toBe(4)
+    store.dispatch(quantityChanged({ id: 'var-1', producto_id: 'prod-1', cantidad: 2, stock: 3 }))
+    store.dispatch(quantityChanged({ id: 'var-1', producto_id: 'prod-1', cantidad: 9, stock: 3 }))
+    expect(selectCartItems(store.getState())[0].cantidad).toBe(3)
+  })
+
   it('keeps separate lines for another variant of the same product', () => {
     const store = makeStore()
     store.dispatch(itemAdded(camara))

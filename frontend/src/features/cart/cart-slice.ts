@@ -8,27 +8,42 @@ export type CartState = { items: CartItem[] }
 const sameLine = (a: Pick<CartItem, 'id' | 'producto_id'>, b: Pick<CartItem, 'id' | 'producto_id'>) =>
   a.id === b.id && a.producto_id === b.producto_id
 
+/** The most a line may hold: the stock when known, else no limit. */
+const capOf = (stock: number | undefined) => (typeof stock === 'number' ? Math.max(0, Math.floor(stock)) : Infinity)
+
 export const cartSlice = createSlice({
   name: 'cart',
   initialState: (): CartState => ({ items: loadCart() }),
   reducers: {
-    /** Adds a line; the same id and producto_id adds to the quantity instead. */
-    itemAdded: (state, action: PayloadAction<CartItem>) => {
-      const existing = state.items.find((item) => sameLine(item, action.payload))
-      if (existing) existing.cantidad += action.payload.cantidad
-      else state.items.push(action.payload)
+    /**
+     * Adds a line; the same id and producto_id adds to the quantity instead. With the variant's
+     * `stock`, the line never ends up holding more than that (a line already above it, because the
+     * stock fell since, is left for the cart page to flag).
+     */
+    itemAdded: {
+      reducer: (state, action: PayloadAction<CartItem, string, { stock?: number }>) => {
+        const max = capOf(action.meta.stock)
+        const existing = state.items.find((item) => sameLine(item, action.payload))
+        if (existing) existing.cantidad = Math.max(existing.cantidad, Math.min(existing.cantidad + action.payload.cantidad, max))
+        else if (Math.min(action.payload.cantidad, max) > 0)
+          state.items.push({ ...action.payload, cantidad: Math.min(action.payload.cantidad, max) })
+      },
+      prepare: (item: CartItem, stock?: number) => ({ payload: item, meta: { stock } }),
     },
     itemRemoved: (state, action: PayloadAction<Pick<CartItem, 'id' | 'producto_id'>>) => {
       state.items = state.items.filter((item) => !sameLine(item, action.payload))
     },
+    /** Sets a line's quantity; with `stock`, a raise stops there (lowering is always allowed). */
     quantityChanged: (
       state,
-      action: PayloadAction<Pick<CartItem, 'id' | 'producto_id'> & { cantidad: number }>,
+      action: PayloadAction<Pick<CartItem, 'id' | 'producto_id'> & { cantidad: number; stock?: number }>,
     ) => {
       const item = state.items.find((i) => sameLine(i, action.payload))
       if (!item) return
-      if (action.payload.cantidad <= 0) state.items = state.items.filter((i) => i !== item)
-      else item.cantidad = action.payload.cantidad
+      const { cantidad } = action.payload
+      if (cantidad <= 0) state.items = state.items.filter((i) => i !== item)
+      else if (cantidad > item.cantidad) item.cantidad = Math.max(item.cantidad, Math.min(cantidad, capOf(action.payload.stock)))
+      else item.cantidad = cantidad
     },
     /** The server's current price for a line (the cart refreshes prices from the catalogue). */
     itemRepriced: (

@@ -6,7 +6,7 @@ import { productPrice, productStock } from '@/lib/product'
 
 /** What the catalogue says today about a cart line. */
 export type LineCheck =
-  | { kind: 'ok'; price: Price }
+  | { kind: 'ok'; price: Price; stock?: number }
   | { kind: 'gone' }
   | { kind: 'agotado' }
   | { kind: 'poco'; stock: number; price: Price }
@@ -45,7 +45,7 @@ export function checkLine(item: CartItem, product: ProductoDetalle): LineCheck {
   }
   if (typeof stock === 'number' && stock <= 0) return { kind: 'agotado' }
   if (typeof stock === 'number' && stock < item.cantidad) return { kind: 'poco', stock, price }
-  return { kind: 'ok', price }
+  return { kind: 'ok', price, stock }
 }
 
 /** Whether the line's stored price differs from today's (to the centavo). */

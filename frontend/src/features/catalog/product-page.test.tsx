@@ -71,9 +71,49 @@ describe('product page', () => {
     expect(screen.getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled()
   })
 
+  it("caps the stepper at the variant's stock, says why, and caps again for another variant and for the cart", async () => {
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(product) })
+    const { user, store } = renderApp('/product/p1')
+    const plus = await screen.findByRole('button', { name: 'Agregar uno' })
+    expect(screen.queryByTestId('limite-existencias')).toBeNull()
+    for (let i = 0; i < 6; i++) if (!(plus as HTMLButtonElement).disabled) await user.click(plus)
+    expect(screen.getByTestId('cantidad')).toHaveTextContent('5')
+    expect(plus).toBeDisabled()
+    expect(screen.getByTestId('limite-existencias')).toHaveTextContent('Solo hay 5 disponibles.')
+
+    // 'Chico' has 3: the quantity drops to 3 at once, and stays there back on 'Grande'.
+    await user.selectOptions(screen.getByLabelText('Variante'), 'v2')
+    expect(screen.getByTestId('cantidad')).toHaveTextContent('3')
+    expect(screen.getByTestId('limite-existencias')).toHaveTextContent('Solo hay 3 disponibles.')
+    await user.selectOptions(screen.getByLabelText('Variante'), 'v1')
+    expect(screen.getByTestId('cantidad')).toHaveTextContent('3')
+    expect(screen.queryByTestId('limite-existencias')).toBeNull()
+
+    // What the cart holds counts: 3 of 5 added leaves 2 to add, then none.
+    await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }))
+    expect(screen.getByTestId('cantidad')).toHaveTextContent('2')
+    expect(screen.getByTestId('limite-existencias')).toHaveTextContent(
+      'Solo hay 5 disponibles y ya tienes 3 en tu carrito: puedes agregar 2 más.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }))
+    expect(store.getState().cart.items).toEqual([expect.objectContaining({ id: 'v1', cantidad: 5 })])
+    expect(screen.getByTestId('cantidad')).toHaveTextContent('0')
+    expect(screen.getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled()
+    expect(screen.getByTestId('limite-existencias')).toHaveTextContent('Ya tienes en tu carrito las 5 piezas disponibles.')
+  })
+
   it('says so when the product cannot be loaded', async () => {
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/productos/p1': json({ error: { code: 'internal', message: 'Ocurrió un error' } }, 500),
+    })
+    renderApp('/product/p1')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar los detalles del producto')
+  })
+
+  it('shows the not-found page for a product that does not exist', async () => {
     mockServer({ 'GET /v1/config': json(sampleConfig) })
     renderApp('/product/nope')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar los detalles del producto')
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument()
   })
 })

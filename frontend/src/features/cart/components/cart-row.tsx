@@ -72,8 +72,11 @@ export function CartRow({ item, onPriceChange, onProblem }: CartRowProps) {
   const original = (toCents(item.precio) + extrasTotal) / 100
   const showOriginal = toCents(item.precio) > 0 && toCents(original) !== toCents(item.precioFinal)
   const nombre = narrow ? truncate(item.nombre, NAME_CUT) : item.nombre
-  const maxQty = check?.kind === 'poco' ? check.stock : undefined
-  const setQty = (cantidad: number) => dispatch(quantityChanged({ id: item.id, producto_id: item.producto_id, cantidad }))
+  // The catalogue's stock caps the '+': the line cannot be raised past what there is.
+  const maxQty = check?.kind === 'poco' || check?.kind === 'ok' ? check.stock : undefined
+  const atStock = check?.kind === 'ok' && maxQty !== undefined && item.cantidad >= maxQty
+  const setQty = (cantidad: number) =>
+    dispatch(quantityChanged({ id: item.id, producto_id: item.producto_id, cantidad, stock: maxQty }))
   const details = [item.talla && item.talla !== 'Unico' ? item.talla : '', ...(item.extras ?? []).map((e) => `+ ${e.nombre}`)]
     .filter(Boolean)
     .join(' · ')
@@ -145,6 +148,7 @@ export function CartRow({ item, onPriceChange, onProblem }: CartRowProps) {
             <button
               type="button"
               aria-label="Agregar uno"
+              aria-describedby={atStock ? `${key}-existencias` : undefined}
               disabled={maxQty !== undefined && item.cantidad >= maxQty}
               onClick={() => setQty(item.cantidad + 1)}
               className="flex h-9 w-9 items-center justify-center rounded-full text-slate-700 transition hover:bg-white disabled:opacity-35"
@@ -165,6 +169,12 @@ export function CartRow({ item, onPriceChange, onProblem }: CartRowProps) {
             )}
           </p>
         </div>
+
+        {atStock ? (
+          <p id={`${key}-existencias`} className="text-xs font-medium text-amber-800" data-testid="limite-existencias">
+            {maxQty === 1 ? 'Solo hay 1 disponible.' : `Solo hay ${maxQty} disponibles.`}
+          </p>
+        ) : null}
 
         {problem ? (
           <p role="alert" className="mt-1 flex items-start gap-1.5 rounded-lg bg-rose-50 px-2.5 py-1.5 text-xs font-medium text-rose-800">

@@ -1,14 +1,16 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
+import { NotFoundPage } from '@/components/not-found-page'
 import { Skeleton } from '@/components/skeleton'
 import { formatMoney } from '@/lib/money'
 import { productImage, productTitle } from '@/lib/product'
-import { itemAdded } from '@/features/cart/cart-slice'
+import { itemAdded, selectCartItems } from '@/features/cart/cart-slice'
 import { useGetProductoQuery } from '@/features/catalog/api'
 import { toCartItem, variantDiscount, variantFinalPrice } from '@/features/catalog/cart-line'
 import { ImageCarousel } from '@/features/catalog/components/image-carousel'
+import { capQuantity, stockLimit } from '@/features/catalog/stock-limit'
 import type { ProductoDetalle } from '@/features/catalog/types'
 
 function images(p: ProductoDetalle): string[] {
@@ -19,7 +21,7 @@ function images(p: ProductoDetalle): string[] {
 /** `/product/:id`: the product's detail and 'Agregar al carrito'. */
 export function ProductPage() {
   const { id = '' } = useParams()
-  const { data: product, isLoading, isError } = useGetProductoQuery(id)
+  const { data: product, isLoading, isError, error } = useGetProductoQuery(id)
   useDocumentTitle(product ? productTitle(product) : 'Producto')
 
   if (isLoading) {
@@ -34,6 +36,7 @@ export function ProductPage() {
       </div>
     )
   }
+  if (error && 'status' in error && error.status === 404) return <NotFoundPage />
   if (isError || !product) {
     return (
       <div className="mx-auto max-w-xl px-4 py-12 text-center">
@@ -61,6 +64,14 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
   const extras = (product.extras ?? []).filter((e) => extraIds.includes(e._id))
   const descuento = variant ? variantDiscount(variant) : 0
   const stock = variant?.stock ?? 0
+  // What the cart already holds of this variant counts against its stock.
+  const inCart = useAppSelector(
+    (s) => selectCartItems(s).find((i) => i.id === variant?._id && i.producto_id === product._id)?.cantidad ?? 0,
+  )
+  // The stepper never passes the stock: the quantity is capped whenever the variant or the cart changes.
+  const { max } = stockLimit(stock, inCart, cantidad)
+  const qty = capQuantity(cantidad, max)
+  const limit = stockLimit(stock, inCart, qty)
   const features = product.details?.caracteristicas ?? []
   const dims = [
     ['Largo', product.largo],
@@ -69,9 +80,18 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
   ] as const
 
   const add = () => {
-    if (!variant || cantidad < 1) return
-    dispatch(itemAdded(toCartItem(product, variant, extras, cantidad)))
+    if (!variant || qty < 1) return
+    dispatch(itemAdded(toCartItem(product, variant, extras, qty), stock))
     setAdded(true)
+  }
+
+  const chooseVariant = (id: string) => {
+    const next = variantes.find((v) => v._id === id)
+    setVariantId(id)
+    setAdded(false)
+    // Re-capped at once for the new variant; capping the state too keeps it from growing back
+    // when the shopper returns to a variant with more stock.
+    if (next) setCantidad((n) => Math.min(n, Math.max(0, next.stock ?? 0)))
   }
 
   return (
@@ -120,7 +140,7 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
         {variantes.length > 1 ? (
           <label className="text-sm">
             <span className="field-label">Variante</span>
-            <select className="field-input" value={variant?._id} onChange={(e) => setVariantId(e.target.value)}>
+            <select className="field-input" value={variant?._id} onChange={(e) => chooseVariant(e.target.value)}>
               {variantes.map((v) => (
                 <option key={v._id} value={v._id}>
                   {[v.talla, v.tamano].filter(Boolean).join(' · ')} — {formatMoney(variantFinalPrice(v))}
@@ -148,20 +168,38 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
         ) : null}
         <div className="flex items-center gap-3">
           <div className="flex items-center rounded-full border border-slate-300" role="group" aria-label="Cantidad">
-            <button type="button" aria-label="Quitar uno" className="px-3 py-2" onClick={() => setCantidad((n) => Math.max(0, n - 1))}>
+            <button
+              type="button"
+              aria-label="Quitar uno"
+              className="px-3 py-2 disabled:opacity-35"
+              disabled={qty <= 0}
+              onClick={() => setCantidad(Math.max(0, qty - 1))}
+            >
               −
             </button>
             <span className="min-w-8 text-center font-semibold" data-testid="cantidad">
-              {cantidad}
+              {qty}
             </span>
-            <button type="button" aria-label="Agregar uno" className="px-3 py-2" onClick={() => setCantidad((n) => n + 1)}>
+            <button
+              type="button"
+              aria-label="Agregar uno"
+              aria-describedby={limit.message ? 'limite-existencias' : undefined}
+              className="px-3 py-2 disabled:opacity-35"
+              disabled={qty >= max}
+              onClick={() => setCantidad(Math.min(qty + 1, max))}
+            >
               +
             </button>
           </div>
-          <button type="button" className="btn-primary flex-1" disabled={!variant || cantidad < 1 || stock <= 0} onClick={add}>
+          <button type="button" className="btn-primary flex-1" disabled={!variant || qty < 1 || max <= 0} onClick={add}>
             Agregar al carrito
           </button>
         </div>
+        {limit.message ? (
+          <p id="limite-existencias" role="status" className="text-sm font-medium text-amber-800" data-testid="limite-existencias">
+            {limit.message}
+          </p>
+        ) : null}
         {added ? (
           <p role="status" className="text-sm text-teal-800">
             Producto agregado al carrito. <Link to="/carrito" className="link">Ver carrito</Link>
