@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { useEffect } from 'react'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { initMercadoPago } from '@mercadopago/sdk-react'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
@@ -151,8 +151,24 @@ describe("'Pagar en caja'", () => {
   })
 })
 
+const SDK = 'script[src="https://sdk.mercadopago.com/js/v2"]'
+const sdkWindow = window as unknown as { MercadoPago?: unknown }
+/** The provider's script tag, once the page has added it (jsdom never loads it: the test says how it went). */
+const sdkTag = () =>
+  waitFor(() => {
+    const tag = document.querySelector<HTMLScriptElement>(SDK)
+    expect(tag).not.toBeNull()
+    return tag as HTMLScriptElement
+  })
+
 describe("'Pagar con Mercado Pago'", () => {
+  afterEach(() => {
+    delete sdkWindow.MercadoPago
+    for (const s of document.querySelectorAll(SDK)) s.remove()
+  })
+
   it('creates the preference, hides the button and shows the Wallet with stable es-MX props', async () => {
+    sdkWindow.MercadoPago = function MercadoPago() {}
     const { calls } = server({ 'POST /v1/ventas/mercado-pago-preference': json({ id: 'pref-123' }) })
     const { user } = await openCart()
     await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
@@ -197,18 +213,30 @@ describe("'Pagar con Mercado Pago'", () => {
     expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
   })
 
-  it("falls back to the counter when the provider's script fails to load", async () => {
+  it("says so when the provider's script fails to load, and 'Reintentar' loads it again", async () => {
     server({ 'POST /v1/ventas/mercado-pago-preference': json({ id: 'pref-123' }) })
     const { user } = await openCart()
     await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
-    await screen.findByTestId('mp-wallet')
+    expect(await screen.findByText('Cargando Mercado Pago…')).toBeInTheDocument()
+    const first = await sdkTag()
     act(() => {
-      const event = new Event('unhandledrejection') as Event & { reason?: unknown }
-      event.reason = new Error('Failed to load MercadoPago.js')
-      window.dispatchEvent(event)
+      first.dispatchEvent(new Event('error'))
     })
-    expect(await screen.findByTestId('mp-unavailable')).toHaveTextContent('No pudimos cargar Mercado Pago')
+    const failed = await screen.findByTestId('mp-load-failed')
+    expect(failed).toHaveTextContent('No pudimos cargar Mercado Pago.')
     expect(screen.queryByTestId('mp-wallet')).toBeNull()
+    expect(document.querySelector(SDK)).toBeNull()
     expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
+
+    // The retry adds a fresh script tag; once it runs, the Wallet appears for the same preference.
+    await user.click(within(failed).getByRole('button', { name: 'Reintentar' }))
+    const second = await sdkTag()
+    expect(second).not.toBe(first)
+    act(() => {
+      sdkWindow.MercadoPago = function MercadoPago() {}
+      second.dispatchEvent(new Event('load'))
+    })
+    expect(await screen.findByTestId('mp-wallet')).toHaveAttribute('data-preference-id', 'pref-123')
+    expect(screen.queryByTestId('mp-load-failed')).toBeNull()
   })
 })

@@ -38,3 +38,14 @@ export function operationKind(paymentType: string | undefined): string {
       return paymentType as string
   }
 }
+
+/**
+ * Whether the server looked at the payment and did not accept it (rejected, pending, cancelled,
+ * another amount, unknown to the provider or to the shop): its message is then the whole story.
+ * Anything else (no connection, the provider or the store down) leaves the payment unknown.
+ */
+export function paymentNotAccepted(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('data' in error)) return false
+  const code = (error as { data?: { error?: { code?: unknown } } }).data?.error?.code
+  return code === 'payment_failed' || code === 'not_found' || code === 'invalid'
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 import { camara, storeCart } from '@/features/cart/test-fixtures'
-import { isValidReturn, operationKind, readReturnParams } from '@/features/checkout/payment-return'
+import { isValidReturn, operationKind, paymentNotAccepted, readReturnParams } from '@/features/checkout/payment-return'
 import type { Venta } from '@/features/checkout/types'
 
 const RETURN =
@@ -115,24 +115,58 @@ describe('/success', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
   })
 
-  it('explains a failure: the reason, that the payment was processed, and the shop phone', async () => {
+  it("shows only the server's reason when it did not accept the payment", async () => {
     storeSession()
     storeCart([camara])
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/mercado-pago/confirmar': json(
-        { error: { code: 'payment_failed', message: 'El monto pagado no coincide con el de la orden.' } },
+        { error: { code: 'payment_failed', message: 'Mercado Pago rechazó el pago. Intenta con otro medio de pago o paga en caja.' } },
         402,
       ),
     })
     const { store } = renderApp(RETURN)
-    expect(await screen.findByRole('heading', { name: 'No pudimos guardar tu venta' })).toBeInTheDocument()
-    expect(screen.getByTestId('motivo')).toHaveTextContent('El monto pagado no coincide con el de la orden.')
-    expect(screen.getByText('Tu pago fue procesado por Mercado Pago: no lo repitas.')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Tu pago no se confirmó' })).toBeInTheDocument()
+    expect(screen.getByTestId('motivo')).toHaveTextContent('Mercado Pago rechazó el pago.')
     const alert = screen.getByRole('alert')
-    expect(alert).toHaveTextContent('Error al guardar una venta, contacta con nosotros 55 1234 5678 para mas información')
+    expect(alert).not.toHaveTextContent(/procesado|no lo repitas|no repitas el pago|Error al guardar una venta/)
+    expect(alert).toHaveTextContent('55 1234 5678')
+    expect(within(alert).getByRole('link', { name: 'Volver al carrito' })).toHaveAttribute('href', '/carrito')
     expect(screen.queryByTestId('guardada')).toBeNull()
     await waitFor(() => expect(store.getState().cart.items).toHaveLength(1))
+  })
+
+  it('claims nothing about the payment when the server could not check it, and offers a retry', async () => {
+    storeSession()
+    storeCart([camara])
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/mercado-pago/confirmar': json(
+        { error: { code: 'unavailable', message: 'No pudimos verificar el pago con Mercado Pago. Inténtalo de nuevo en unos minutos.' } },
+        503,
+      ),
+    })
+    const { user } = renderApp(RETURN)
+    expect(await screen.findByRole('heading', { name: 'No pudimos guardar tu venta' })).toBeInTheDocument()
+    expect(screen.getByTestId('motivo')).toHaveTextContent('No pudimos verificar el pago con Mercado Pago.')
+    const alert = screen.getByRole('alert')
+    expect(alert).not.toHaveTextContent('procesado')
+    expect(alert).toHaveTextContent('Si Mercado Pago ya te cobró, no repitas el pago.')
+    expect(alert).toHaveTextContent('Error al guardar una venta, contacta con nosotros 55 1234 5678 para mas información')
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2))
+  })
+
+  it.each([
+    [{ status: 402, data: { error: { code: 'payment_failed' } } }, true],
+    [{ status: 404, data: { error: { code: 'not_found' } } }, true],
+    [{ status: 400, data: { error: { code: 'invalid' } } }, true],
+    [{ status: 503, data: { error: { code: 'unavailable' } } }, false],
+    [{ status: 500, data: { error: { code: 'internal' } } }, false],
+    [{ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, false],
+    [undefined, false],
+  ])('paymentNotAccepted(%j) is %s', (error, expected) => {
+    expect(paymentNotAccepted(error)).toBe(expected)
   })
 })
 

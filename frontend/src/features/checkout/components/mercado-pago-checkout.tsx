@@ -26,8 +26,8 @@ type State =
 
 /**
  * 'Pagar con Mercado Pago' (SPEC §2 Cart, §4 Payment button): creates the preference, then the
- * button gives way to the provider's widget. Without a public key, with the provider down or its
- * script not loading, it says so and the counter stays the way to pay.
+ * button gives way to the provider's widget. Without a public key or with the provider down it
+ * says so; when the widget's script does not load, the widget offers a retry. The counter stays.
  */
 export function MercadoPagoCheckout({ items, disabled }: Props) {
   const { data: config, isLoading: configLoading } = useGetConfigQuery()
@@ -71,15 +71,7 @@ export function MercadoPagoCheckout({ items, disabled }: Props) {
   if (state.step === 'wallet') {
     return (
       <div className="space-y-2">
-        <MercadoPagoWallet
-          preferenceId={state.preferenceId}
-          onUnavailable={() =>
-            setState({
-              step: 'unavailable',
-              message: 'No pudimos cargar Mercado Pago. El pago en línea no está disponible por ahora; puedes pagar en caja.',
-            })
-          }
-        />
+        <MercadoPagoWallet preferenceId={state.preferenceId} />
         <p className="text-center text-xs text-slate-500">Serás dirigido a Mercado Pago para completar tu pago de forma segura.</p>
       </div>
     )
