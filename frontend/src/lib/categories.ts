@@ -12,9 +12,34 @@ export type MenuCategorySlug = (typeof MENU_CATEGORIES)[number]['slug']
 
 export const categoryPath = (slug: string) => `/busqueda/${slug}`
 
-/** The display name of a menu slug, or the raw id for anything else. */
-export function categoryName(id: string): string {
-  return MENU_CATEGORIES.find((c) => c.slug === id)?.nombre ?? decodeURIComponent(id)
+/** The admin form's categories (SPEC §3); `/busqueda/{name}` lists one of them too. */
+export const ADMIN_CATEGORIES = [
+  'Camaras y DVRs HD',
+  'Camaras IP y NVRs',
+  'Routers',
+  'Switches',
+  'Accesorios',
+  'Cables',
+  'Enlaces inalambricos',
+  'Servidores',
+  'Almacenamiento',
+  'Audio',
+  'Video',
+  'Redes',
+  'Seguridad',
+  'Energia Solar',
+  'Otros',
+] as const
+
+/**
+ * The heading of `/busqueda/{id}` for a menu slug or an admin category (either case, as the
+ * server matches them); undefined for an id the shop does not know.
+ */
+export function categoryName(id: string): string | undefined {
+  const key = id.trim().toLowerCase()
+  return (
+    MENU_CATEGORIES.find((c) => c.slug === key)?.nombre ?? ADMIN_CATEGORIES.find((name) => name.toLowerCase() === key)
+  )
 }
 
 /** The default name of the shop until `GET /v1/config` answers. */

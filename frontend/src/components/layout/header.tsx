@@ -14,7 +14,7 @@ type HeaderProps = {
 }
 
 const iconButton =
-  'relative inline-flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300'
+  'relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300'
 
 /** The shop header: menu button, logo, search, profile and cart with its badge. */
 export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: HeaderProps) {
@@ -37,7 +37,9 @@ export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: He
         >
           <MenuIcon />
         </button>
-        <Logo name={shopName} className="mr-auto md:mr-0" />
+        {/* The logo takes what the three icons leave (and shrinks, down to 320 px), so the icons
+            stay on its row instead of wrapping under it. */}
+        <Logo name={shopName} className="flex-1 md:flex-none" />
         <div className="order-last w-full px-1 pt-1 pb-1 md:order-none md:w-auto md:flex-1 md:px-6 md:py-0">
           {search}
         </div>

@@ -21,7 +21,8 @@ describe('home strips', () => {
     const strip = await screen.findByRole('region', { name: 'Favoritos' })
     const cards = within(strip).getAllByRole('button')
     expect(cards).toHaveLength(1)
-    expect(cards[0]).toHaveTextContent('Cámara con visión no...')
+    expect(cards[0]).toHaveTextContent('Cámara con visión no…')
+    expect(cards[0]).not.toHaveTextContent('...')
     expect(within(cards[0]).getByText('$1,000.00 MXN')).toHaveClass('line-through')
     expect(within(cards[0]).getByText('$900.00 MXN')).toBeInTheDocument()
 

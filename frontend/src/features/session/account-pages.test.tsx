@@ -179,6 +179,18 @@ describe('perfil', () => {
     expect(await screen.findByRole('status', {}, { timeout: 4000 })).toHaveTextContent('Ana López actualizado correctamente.')
   })
 
+  it("lets a long e-mail wrap only after the '@' and before a dot", async () => {
+    storeSession()
+    const email = 'maria.fernanda.gonzalez.hernandez@seguridad-integral-monterrey.com.mx'
+    mockServer({ ...base, 'GET /v1/usuarios/u1': json({ data: { ...account, email } }), 'GET /v1/ventas/usuario/u1': json([]) })
+    renderApp('/usuarios/perfil')
+    const dd = (await screen.findByText('Correo electrónico', { selector: 'dt' })).nextElementSibling as HTMLElement
+    await waitFor(() => expect(dd).toHaveTextContent(email))
+    // Break opportunities: after the '@' and before each dot (hyphens are ones already); none inside a word.
+    const pieces = dd.innerHTML.replace(/<\/?span[^>]*>/g, '').split('<wbr>')
+    expect(pieces).toEqual(['maria', '.fernanda', '.gonzalez', '.hernandez@', 'seguridad-integral-monterrey', '.com', '.mx'])
+  })
+
   it('lists the purchases in the Historial de compras table', async () => {
     storeSession()
     mockServer({
@@ -202,6 +214,12 @@ describe('perfil', () => {
     expect(within(table).getByText('$300.00')).toBeInTheDocument()
     expect(within(table).getByText('2026-01-01')).toBeInTheDocument()
     expect(within(table).getByText('Entregado')).toBeInTheDocument()
+    // Phones get the same purchase as a card whose every figure is labelled (the table is hidden there).
+    const card = within(screen.getByRole('list', { name: 'Historial de compras' })).getByRole('listitem')
+    expect(card).toHaveTextContent('Cámara IP (Grande · 32)')
+    for (const [label, value] of [['Cantidad', '2'], ['Total', '$300.00'], ['Fecha', '2026-01-01'], ['Estado', 'Entregado']]) {
+      expect(within(card).getByText(label).nextElementSibling).toHaveTextContent(value)
+    }
   })
 })
 

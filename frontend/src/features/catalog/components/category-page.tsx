@@ -1,5 +1,6 @@
 import { useParams } from 'react-router'
 import { InfiniteProductList } from '@/components/infinite-product-list'
+import { NotFoundPage } from '@/components/not-found-page'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { categoryName } from '@/lib/categories'
 import { STORE_CATEGORIES } from '@/features/catalog/store-categories'
@@ -8,14 +9,20 @@ import { useGetCatalogPageInfiniteQuery, type CatalogQuery } from '@/features/ca
 /** Category pages ask for the next page 800 px before the end (SPEC §9). */
 const SCROLL_MARGIN_PX = 800
 
-function titleOf(id: string): string {
+/** The heading of a category the shop knows; undefined for any other id. */
+function titleOf(id: string): string | undefined {
   return STORE_CATEGORIES.find((c) => c.id === id)?.nombre ?? categoryName(id)
 }
 
-/** `/busqueda/:id`: the products of one category (storefront id or menu slug). */
+/**
+ * `/busqueda/:id`: the products of one category (storefront id, menu slug or admin category).
+ * Any other id is no page of the shop: 'Página no encontrada', not a heading made of the id.
+ */
 export function CategoryPage() {
   const { id = '' } = useParams()
-  return <ProductGrid title={titleOf(id)} query={{ categoria: id }} />
+  const title = titleOf(id)
+  if (!title) return <NotFoundPage />
+  return <ProductGrid title={title} query={{ categoria: id }} />
 }
 
 /** `/modern`: the whole catalogue. */

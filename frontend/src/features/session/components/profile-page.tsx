@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { Dialog } from '@/components/dialog'
@@ -128,12 +128,34 @@ function PasswordDialog({ email, onClose, onSaved }: PasswordDialogProps) {
   )
 }
 
-function Row({ label, value, onEdit }: { label: string; value: string; onEdit: () => void }) {
+/**
+ * An e-mail that wraps where a reader expects it to: after the '@' and before a dot (a hyphen
+ * already is a break), and inside a part only when that part alone is wider than the line.
+ */
+function EmailText({ email }: { email: string }) {
+  const parts = email.replace(/@/g, '@\n').replace(/\./g, '\n.').split('\n').filter(Boolean)
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  )
+}
+
+type RowProps = { label: string; value: string; onEdit: () => void; email?: boolean }
+
+function Row({ label, value, onEdit, email }: RowProps) {
   return (
     <div className="flex items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
         <dt className="text-xs font-semibold text-slate-500 uppercase">{label}</dt>
-        <dd className="break-words text-slate-900">{value || <span className="text-slate-400">Sin registrar</span>}</dd>
+        <dd className="break-words text-slate-900">
+          {!value ? <span className="text-slate-400">Sin registrar</span> : email ? <EmailText email={value} /> : value}
+        </dd>
       </div>
       <button type="button" onClick={onEdit} className="btn-secondary min-h-9 px-3 py-1.5" aria-label={`Editar ${label.toLowerCase()}`}>
         Editar
@@ -205,7 +227,7 @@ export function ProfilePage() {
         <Row label="Nombre" value={account.name} onEdit={openInfo} />
         <Row label="Teléfono" value={account.phone} onEdit={openInfo} />
         <Row label="Dirección" value={account.address} onEdit={openInfo} />
-        <Row label="Correo electrónico" value={account.email} onEdit={openInfo} />
+        <Row label="Correo electrónico" value={account.email} onEdit={openInfo} email />
         <Row label="Contraseña" value="••••••••" onEdit={() => setDialog('password')} />
       </dl>
 

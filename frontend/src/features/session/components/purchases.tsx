@@ -47,7 +47,17 @@ function Status({ loading, failed, empty, retry }: { loading: boolean; failed: b
   return null
 }
 
-/** 'Historial de compras' of the profile: one row per item bought. */
+/** One labelled figure of a purchase card. */
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-slate-800">{children}</dd>
+    </div>
+  )
+}
+
+/** 'Historial de compras' of the profile: one row (one card on phones) per item bought. */
 export function PurchaseHistoryTable({ userId }: { userId: string }) {
   const { purchases, failed, isLoading, refetch } = usePurchases(userId)
   const rows = purchases.flatMap((p) => (p.carrito ?? []).map((item, i) => ({ p, item, key: `${p._id}-${i}` })))
@@ -59,8 +69,31 @@ export function PurchaseHistoryTable({ userId }: { userId: string }) {
       <div className="mt-4">
         <Status loading={isLoading} failed={failed} empty={rows.length === 0} retry={() => void refetch()} />
         {rows.length > 0 ? (
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[640px] text-left text-sm">
+          // Phones: one card per item, every figure on screen. The table from 640 px up.
+          <ul className="space-y-3 sm:hidden" aria-label="Historial de compras" data-testid="historial-lista">
+            {rows.map(({ p, item, key }) => (
+              <li key={key} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+                <ProductImage src={item.imagen} alt={item.nombre} compact className="h-14 w-14 shrink-0 rounded-lg" />
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium break-words text-slate-900">{itemLabel(item)}</p>
+                  <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+                    <Figure label="Cantidad">{item.cantidad}</Figure>
+                    <Figure label="Total">
+                      <span className="font-semibold text-brand-900 tabular-nums">{formatMoney(item.precioFinal * item.cantidad)}</span>
+                    </Figure>
+                    <Figure label="Fecha">{formatDate(p.fecha)}</Figure>
+                    <Figure label="Estado">
+                      <StateBadge state={purchaseState(p)} />
+                    </Figure>
+                  </dl>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {rows.length > 0 ? (
+          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white sm:block">
+            <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
                 <tr>
                   <th className="px-3 py-2">
