@@ -47,6 +47,10 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 	}
 	if img := productImageURL(p); img != "" {
 		page.Image = &webpage.Image{URL: img, Alt: name}
+		if set, ok := ImageSources(img); ok {
+			// Link previews get the largest JPEG; the page preloads the size its screen takes.
+			page.Image = &webpage.Image{URL: set.Src, Alt: name, Srcset: set.Srcset, Sizes: ProductMainImageSizes, Type: set.Type}
+		}
 	}
 	low, high, inStock := priceRange(p)
 	offer := map[string]any{

@@ -38,6 +38,7 @@ type Image struct {
 	Alt    string
 	Srcset string // the <img>'s srcset, when it has one; the preload then carries it too
 	Sizes  string
+	Type   string // the srcset's media type ("image/webp"): browsers without it skip the preload
 }
 
 // Offer is what a product sells for, as og's product: tags say it.
@@ -154,6 +155,9 @@ func headTags(site Site, p Page) (string, error) {
 		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s" fetchpriority="high"`, attr(img.URL))
 		if img.Srcset != "" {
 			fmt.Fprintf(&b, ` imagesrcset="%s" imagesizes="%s"`, attr(img.Srcset), attr(img.Sizes))
+		}
+		if img.Type != "" {
+			fmt.Fprintf(&b, ` type="%s"`, attr(img.Type))
 		}
 		b.WriteString(" />")
 	}

@@ -1,0 +1,86 @@
+package webpage
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+const template = `<!doctype html><html><head><meta name="description" content="Genérica" /><title>Tienda</title></head>` +
+	`<body><div id="root" data-prerendered="">x</div></body></html>`
+
+var site = Site{Name: "Tienda", Base: "https://tienda.example.mx"}
+
+func TestRenderWritesTheHeadTagsAndData(t *testing.T) {
+	t.Parallel()
+	out, err := Render([]byte(template), site, Page{
+		Title: "Cámara | Tienda", Description: "Una cámara.", Path: "/product/1", Type: "product",
+		Image:  &Image{URL: "/v1/imagenes/a/1200.jpg", Alt: "Cámara", Srcset: "/a/160.webp 160w, /a/480.webp 480w", Sizes: "100vw", Type: "image/webp"},
+		Offer:  &Offer{Amount: "1234.50", Currency: "MXN", InStock: true},
+		JSONLD: []any{map[string]any{"@context": "https://schema.org", "@type": "Product", "name": "Cámara"}},
+		DataID: "datos", Data: map[string]any{"_id": "1"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(out)
+	for _, want := range []string{
+		`<title>Cámara | Tienda</title>`,
+		`<meta name="description" content="Una cámara." />`,
+		`<link rel="canonical" href="https://tienda.example.mx/product/1" />`,
+		`<meta property="og:image" content="https://tienda.example.mx/v1/imagenes/a/1200.jpg" />`,
+		`<meta property="product:price:amount" content="1234.50" />`,
+		`<meta property="product:availability" content="in stock" />`,
+		`<meta name="twitter:card" content="summary_large_image" />`,
+		`<link rel="preload" as="image" href="/v1/imagenes/a/1200.jpg" fetchpriority="high" imagesrcset="/a/160.webp 160w, /a/480.webp 480w" imagesizes="100vw" type="image/webp" />`,
+		`<script id="datos" type="application/json">{"_id":"1"}</script></body>`,
+		`data-prerendered=""`, // Render leaves the page's markup alone
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("missing %s in\n%s", want, page)
+		}
+	}
+	if strings.Count(page, "<title>") != 1 || strings.Count(page, `name="description"`) != 1 {
+		t.Errorf("title or description twice:\n%s", page)
+	}
+}
+
+func TestRenderEscapesEveryText(t *testing.T) {
+	t.Parallel()
+	evil := `"><script>alert(1)</script>` + "\u2028"
+	out, err := Render([]byte(template), site, Page{
+		Title: evil, Description: evil, Path: `/product/"x`, Image: &Image{URL: `/a"b`, Alt: evil},
+		JSONLD: []any{map[string]string{"name": evil}}, DataID: "datos", Data: map[string]string{"nombre": evil},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(out)
+	if strings.Contains(page, "<script>alert") || strings.Contains(page, `"><`) {
+		t.Fatalf("unescaped text:\n%s", page)
+	}
+	// Inside scripts, the line separator too is escaped (it ends a line of JS).
+	for _, script := range strings.Split(page, "<script")[1:] {
+		if strings.Contains(script[:strings.Index(script, "</script>")], "\u2028") {
+			t.Errorf("raw U+2028 in a script: %s", script)
+		}
+	}
+	start := strings.Index(page, `<script id="datos" type="application/json">`) + len(`<script id="datos" type="application/json">`)
+	var data map[string]string
+	if err := json.Unmarshal([]byte(page[start:strings.Index(page[start:], "</script>")+start]), &data); err != nil || data["nombre"] != evil {
+		t.Errorf("data %v %v", data, err)
+	}
+}
+
+func TestRenderRefusesAPageItCannotFollow(t *testing.T) {
+	t.Parallel()
+	for _, tpl := range []string{
+		`<html><head><title>x</title></head><body></body></html>`,                          // no description
+		`<html><head><meta name="description" content="" /></head><body></body></html>`,    // no title
+		`<html><title>x</title><meta name="description" content="" /><body></body></html>`, // no </head>
+	} {
+		if _, err := Render([]byte(tpl), site, Page{Title: "t"}); err == nil {
+			t.Errorf("no error for %s", tpl)
+		}
+	}
+}
