@@ -271,17 +271,84 @@ test.describe('online payment against the fake Mercado Pago', () => {
     expect(errors).toEqual([])
   })
 
-  test("when the provider's script cannot load, the cart says so and keeps 'Pagar en caja'", async ({ page, request }) => {
-    await page.route(MP_SDK, (route) => route.abort('internetdisconnected'))
+  test("when the provider's script cannot load, the cart says so, 'Reintentar' really loads it, and nothing is left uncaught", async ({
+    page,
+    request,
+  }) => {
+    // Offline first, back online for the retry (notes/frontend.md §6, option C).
+    let online = false
+    const sdkRequests: string[] = []
+    await page.route(MP_SDK, (route) => {
+      sdkRequests.push(online ? 'ok' : 'failed')
+      return online ? route.fulfill({ contentType: 'application/javascript', body: MP_STUB }) : route.abort('internetdisconnected')
+    })
+    const uncaught: string[] = []
+    page.on('pageerror', (error) => uncaught.push(error.message))
     const [first] = await twoProducts(request, shop)
     await logInAt(page, shop, DEMO.cliente)
     await addFromProductPage(page, shop, first)
     await page.goto(`${shop}/carrito`)
     await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click()
-    await expect(page.getByTestId('mp-unavailable')).toContainText('No pudimos cargar Mercado Pago')
+    const failed = page.getByTestId('mp-load-failed')
+    await expect(failed).toContainText('No pudimos cargar Mercado Pago.')
+    await expect(failed).toContainText('Revisa tu conexión e inténtalo de nuevo, o paga en caja.')
     await expect(page.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
-    await page.getByTestId('mp-unavailable').scrollIntoViewIfNeeded()
+    await failed.scrollIntoViewIfNeeded()
     await shot(page, 'checkout-mp-unavailable-mobile')
+
+    online = true
+    await failed.getByRole('button', { name: 'Reintentar' }).click()
+    await expect(page.getByTestId('mp-stub')).toBeVisible()
+    await expect(failed).toBeHidden()
+    expect(await page.evaluate(() => (window as unknown as { __mp: { created: number } }).__mp.created)).toBe(1)
+    expect(sdkRequests).toEqual(['failed', 'ok'])
+    // Neither the failed load nor the retry left an uncaught error ('Failed to load MercadoPago.js').
+    await page.waitForTimeout(500)
+    expect(uncaught).toEqual([])
+  })
+
+  test("/success with a payment Mercado Pago rejected shows the server's reason only", async ({ page, request }) => {
+    await stubMercadoPago(page)
+    const errors = watchPageErrors(page)
+    const [, second] = await twoProducts(request, shop)
+    const login = await request.post(`${shop}/v1/usuarios/login`, { data: DEMO.cliente })
+    const token = (await login.json()).data.token as string
+    const pref = await request.post(`${shop}/v1/ventas/mercado-pago-preference`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { public_key: 'TEST-pk', items: [{ id: second.variantes![0]._id, producto_id: second._id, cantidad: 1, nombre: second.nombre }] },
+    })
+    expect(pref.ok(), await pref.text()).toBe(true)
+    const { id: preferenceId } = (await pref.json()) as { id: string }
+    const prefs = (await (await request.get(`${fake}/_fake/preferences`)).json()) as { id: string; external_reference: string }[]
+    const ref = prefs.find((p) => p.id === preferenceId)?.external_reference ?? ''
+    const paid = await request.post(`${fake}/_fake/pay`, { data: { ref, status: 'rejected' } })
+    const { id: paymentId } = (await paid.json()) as { id: number }
+
+    await logInAt(page, shop, DEMO.cliente)
+    const query = new URLSearchParams({
+      collection_id: String(paymentId),
+      collection_status: 'rejected',
+      payment_id: String(paymentId),
+      status: 'rejected',
+      external_reference: ref,
+      payment_type: 'credit_card',
+      merchant_order_id: 'null',
+      preference_id: preferenceId,
+      site_id: 'MLM',
+      processing_mode: 'aggregator',
+      merchant_account_id: 'null',
+    })
+    await page.goto(`${shop}/success?${query}`)
+    const problem = page.getByRole('alert')
+    await expect(page.getByRole('heading', { name: 'Tu pago no se confirmó' })).toBeVisible()
+    await expect(page.getByTestId('motivo')).toHaveText('Mercado Pago rechazó el pago. Intenta con otro medio de pago o paga en caja.')
+    await expect(problem).not.toContainText('procesado')
+    await expect(problem).not.toContainText('Error al guardar una venta')
+    await expect(page.getByTestId('guardada')).toHaveCount(0)
+    await expect(problem.getByRole('link', { name: 'Volver al carrito' })).toBeVisible()
+    await shot(page, 'checkout-success-rejected-mobile')
+    // The server answered 402 for the rejected payment: a console line, not an uncaught error.
+    expect(errors.filter((e) => !e.includes('402'))).toEqual([])
   })
 
   test('/success without payment data says so', async ({ page }) => {
