@@ -181,6 +181,18 @@ test.describe('on a phone (390x844)', () => {
     expect(cart).toEqual([expect.objectContaining({ id: small._id, cantidad: small.stock })])
   })
 
+  test('a favourite opens its product at the top of the page (the strip glides up)', async ({ page }) => {
+    await page.goto('/')
+    const strip = page.getByRole('region', { name: 'Favoritos' })
+    const first = strip.getByRole('button').first()
+    await first.scrollIntoViewIfNeeded()
+    expect(await scrollY(page)).toBeGreaterThan(0)
+    await first.click()
+    await expect(page).toHaveURL(/\/product\//)
+    await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
+    await expect.poll(() => scrollY(page)).toBe(0)
+  })
+
   test("favourites end their description with '…'", async ({ page }) => {
     await page.goto('/')
     const strip = page.getByRole('region', { name: 'Favoritos' })
