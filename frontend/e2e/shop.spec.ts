@@ -97,11 +97,17 @@ test.describe('on a desktop (1280x800)', () => {
 })
 
 test.describe('deep links and unknown routes', () => {
-  test('a deep link to a product loads the app, not a server 404', async ({ page }) => {
-    const response = await page.goto('/product/x')
-    expect(response?.status()).toBe(200)
+  test('a deep link to a product loads the app; an unknown product is a 404 with the shop around it', async ({ page, request }) => {
+    const list = await (await request.get('/v1/productos?limit=1')).json()
+    const product = list.products[0]
+    const ok = await page.goto(`/product/${product._id}`)
+    expect(ok?.status()).toBe(200)
     await expect(page.getByRole('banner')).toBeVisible()
-    await expect(page.getByRole('alert')).toHaveText('Error al cargar los detalles del producto')
+    await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
+    const missing = await page.goto('/product/x')
+    expect(missing?.status()).toBe(404)
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
   })
 
   test('a deep link to /corte/print loads the app', async ({ page }) => {
