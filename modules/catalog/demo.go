@@ -24,8 +24,10 @@ const demoMarker = "demo-data"
 
 // SeedDemo creates the demo catalogue once. Products have fixed ids, so a start interrupted half-way
 // completes on the next start without duplicates, and the marker keeps a later start from
-// bringing back demo products the staff deleted.
+// bringing back demo products the staff deleted. Start then makes the demo photos, in the
+// background (demo_photos.go).
 func (m *Module) SeedDemo(ctx context.Context) error {
+	m.demoPhotos = true
 	s := m.service
 	done, err := mongox.HasMarker(ctx, s.store.db.R.Collection(metaCollection), demoMarker)
 	if err != nil || done {

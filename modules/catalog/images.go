@@ -64,8 +64,13 @@ func parseDataURL(s string) (storedImage, error) {
 	if len(raw) == 0 || http.DetectContentType(raw) != declared {
 		return storedImage{}, errImageType
 	}
+	return newImage(raw, declared), nil
+}
+
+// newImage is an uploaded picture of type tipo, named by the hash of its bytes.
+func newImage(raw []byte, tipo string) storedImage {
 	sum := sha256.Sum256(raw)
-	return storedImage{ID: hex.EncodeToString(sum[:16]), Tipo: declared, Tamano: len(raw), Datos: raw}, nil
+	return storedImage{ID: hex.EncodeToString(sum[:16]), Tipo: tipo, Tamano: len(raw), Datos: raw}
 }
 
 var errImageTooLarge = apperr.InvalidFields("La imagen pesa más de 5 MB. Elige una imagen más ligera.",
@@ -322,6 +327,20 @@ func (s *Service) sizeAllStored(ctx context.Context) error {
 	}
 	_, err = mongox.Mark(ctx, meta, sizesMarker)
 	return err
+}
+
+// imagesAtStart is the pictures' work at start-up, in the background: the sizes of the pictures an
+// earlier version stored whole, then the demo photos when the demo catalogue was asked for.
+func (m *Module) imagesAtStart(ctx context.Context) {
+	s := m.service
+	if err := s.sizeAllStored(ctx); err != nil && ctx.Err() == nil {
+		s.log.Warn().Err(err).Msg("stored images not resized now; each one is when first asked for")
+	}
+	if m.demoPhotos {
+		if err := m.seedDemoPhotos(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn().Err(err).Msg("demo photos not made; the demo products keep their drawings")
+		}
+	}
 }
 
 // sizeID is the id (and the path after /v1/imagenes/) of one size of a picture in one format.

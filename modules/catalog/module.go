@@ -28,6 +28,8 @@ type Module struct {
 	service *Service
 	every   time.Duration
 	answers answers // the storefront's encoded answers (answers.go)
+	// demoPhotos: SeedDemo asked for the demo catalogue, whose photos Start makes (demo_photos.go).
+	demoPhotos bool
 
 	runOnce   sync.Once
 	closeOnce sync.Once
@@ -57,7 +59,8 @@ func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.sto
 
 // Start moves the units of an earlier version's stock documents into the products (once per
 // store), reads the whole catalogue into memory and starts the background loop: the removal of
-// settled holds and the polls for changes made by other replicas, until Stop.
+// settled holds and the polls for changes made by other replicas, until Stop. In the background
+// too, it resizes the pictures an earlier version stored whole, and makes the demo photos.
 func (m *Module) Start(ctx context.Context) error {
 	if moved, err := m.service.store.moveStockIn(ctx); err != nil {
 		return err
@@ -67,6 +70,7 @@ func (m *Module) Start(ctx context.Context) error {
 	if err := m.service.load(ctx); err != nil {
 		return err
 	}
+	m.service.renders.background(m.imagesAtStart)
 	m.runOnce.Do(func() {
 		go func() {
 			defer close(m.done)
@@ -79,6 +83,7 @@ func (m *Module) Start(ctx context.Context) error {
 // Stop ends the background loop, after it removed the settled holds still queued.
 func (m *Module) Stop() {
 	m.closeOnce.Do(func() {
+		m.service.renders.stop()
 		close(m.stop)
 		m.runOnce.Do(func() { close(m.done) }) // never started: nothing to wait for
 		<-m.done

@@ -12,6 +12,8 @@ import (
 	"image/png"
 	"math"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gen2brain/webp"
@@ -50,8 +52,12 @@ const (
 	maxDecodedBytes = 48 << 20
 	// maxImagePixels refuses what no phone or camera the shop uses takes, whatever its format.
 	maxImagePixels = 50_000_000
-	webpQuality    = 70
+	webpQuality    = 75
 	jpegQuality    = 78
+	// cardSize is the largest size a product card asks for (on a phone at 3x), and cardBudget
+	// what it may weigh: a busier photo than that is encoded again at a lower quality.
+	cardSize   = 480
+	cardBudget = 38_000
 	// renderWait is how long an upload waits for the pictures being processed before it.
 	renderWait = time.Minute
 )
@@ -243,7 +249,7 @@ func decodeImage(raw []byte, tipo string, info imageInfo) (decodedImage, error) 
 
 // renderSizes resizes a decoded picture to every size and encodes each one. It drops its reference
 // to the decoded picture as soon as a smaller copy replaces it.
-func renderSizes(d decodedImage) ([]rendition, error) {
+func renderSizes(ctx context.Context, d decodedImage) ([]rendition, error) {
 	src := d.img
 	d.img = nil
 	b := src.Bounds()
@@ -255,6 +261,9 @@ func renderSizes(d decodedImage) ([]rendition, error) {
 	out := make([]rendition, 0, len(imageWidths))
 	var prev *rendition
 	for i := len(imageWidths) - 1; i >= 0; i-- {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		size := imageWidths[i]
 		w, h := fitIn(upW, upH, size)
 		if prev != nil && prev.width == w && prev.height == h { // a picture smaller than this size
@@ -269,14 +278,23 @@ func renderSizes(d decodedImage) ([]rendition, error) {
 			draw.ApproxBiLinear.Scale(half, half.Bounds(), src, cb, draw.Src, nil)
 			src = half
 		}
+		if _, ok := src.(*image.RGBA); !ok { // the kernel reads RGBA several times faster than YCbCr
+			rgba := image.NewRGBA(image.Rect(0, 0, src.Bounds().Dx(), src.Bounds().Dy()))
+			draw.Draw(rgba, rgba.Bounds(), src, src.Bounds().Min, draw.Src)
+			src = rgba
+		}
 		dst := image.NewRGBA(image.Rect(0, 0, w, h))
 		draw.CatmullRom.Transform(dst, toUpright(src.Bounds(), d.orientation, w, h), src, src.Bounds(), draw.Src, nil)
+		budget := math.MaxInt
+		if size <= cardSize { // a card's size stays within a phone's budget even for the busiest photo
+			budget = cardBudget
+		}
 		r := rendition{size: size, width: w, height: h}
 		var err error
-		if r.webp, err = encodeWebP(dst, opaque); err != nil {
+		if r.webp, err = encodeWithin(budget, webpQuality, func(q int) ([]byte, error) { return encodeWebP(dst, opaque, q) }); err != nil {
 			return nil, err
 		}
-		if r.jpeg, err = encodeJPEG(dst, opaque); err != nil {
+		if r.jpeg, err = encodeWithin(budget, jpegQuality, func(q int) ([]byte, error) { return encodeJPEG(dst, opaque, q) }); err != nil {
 			return nil, err
 		}
 		out = append(out, r)
@@ -345,7 +363,19 @@ func isOpaque(img image.Image) bool {
 	return false
 }
 
-func encodeWebP(img *image.RGBA, opaque bool) ([]byte, error) {
+// encodeWithin encodes at quality, and again at lower qualities while the result weighs more than
+// budget bytes (down to 30).
+func encodeWithin(budget, quality int, encode func(quality int) ([]byte, error)) ([]byte, error) {
+	for {
+		out, err := encode(quality)
+		if err != nil || len(out) <= budget || quality <= 30 {
+			return out, err
+		}
+		quality -= 15
+	}
+}
+
+func encodeWebP(img *image.RGBA, opaque bool, quality int) ([]byte, error) {
 	var src image.Image = img
 	if !opaque { // the encoder reads RGBA as not premultiplied
 		n := image.NewNRGBA(img.Bounds())
@@ -353,13 +383,13 @@ func encodeWebP(img *image.RGBA, opaque bool) ([]byte, error) {
 		src = n
 	}
 	var buf bytes.Buffer
-	if err := webp.Encode(&buf, src, webp.Options{Quality: webpQuality, Method: 4}); err != nil {
+	if err := webp.Encode(&buf, src, webp.Options{Quality: quality, Method: 2}); err != nil {
 		return nil, fmt.Errorf("catalog: encode webp: %w", err)
 	}
 	return buf.Bytes(), nil
 }
 
-func encodeJPEG(img *image.RGBA, opaque bool) ([]byte, error) {
+func encodeJPEG(img *image.RGBA, opaque bool, quality int) ([]byte, error) {
 	var src image.Image = img
 	if !opaque { // JPEG has no transparency: on the white of the shop's cards
 		flat := image.NewRGBA(img.Bounds())
@@ -368,17 +398,50 @@ func encodeJPEG(img *image.RGBA, opaque bool) ([]byte, error) {
 		src = flat
 	}
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, src, &jpeg.Options{Quality: jpegQuality}); err != nil {
+	if err := jpeg.Encode(&buf, src, &jpeg.Options{Quality: quality}); err != nil {
 		return nil, fmt.Errorf("catalog: encode jpeg: %w", err)
 	}
 	return buf.Bytes(), nil
 }
 
 // renderer processes one picture at a time in this process, and a picture stored without its
-// sizes (by an earlier version) once however many requests ask for it together.
+// sizes (by an earlier version) once however many requests ask for it together. It also runs the
+// pictures' work at start-up in the background, until stop.
 type renderer struct {
 	slot   chan struct{}
 	flight singleflight.Group
+	// atOnce counts the pictures being decoded and resized; mostAtOnce is its highest.
+	atOnce, mostAtOnce atomic.Int32
+
+	mu     sync.Mutex
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// background runs fn in a goroutine of its own, once; stop cancels its context and waits for it.
+func (r *renderer) background(fn func(ctx context.Context)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	r.cancel, r.done = cancel, done
+	go func() {
+		defer close(done)
+		fn(ctx)
+	}()
+}
+
+func (r *renderer) stop() {
+	r.mu.Lock()
+	cancel, done := r.cancel, r.done
+	r.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
+	}
 }
 
 func newRenderer() *renderer { return &renderer{slot: make(chan struct{}, 1)} }
@@ -402,11 +465,19 @@ func (r *renderer) render(ctx context.Context, raw []byte, tipo string) ([]rendi
 		return nil, info, errRenderBusy
 	}
 	defer func() { <-r.slot }()
+	n := r.atOnce.Add(1)
+	defer r.atOnce.Add(-1)
+	for {
+		most := r.mostAtOnce.Load()
+		if n <= most || r.mostAtOnce.CompareAndSwap(most, n) {
+			break
+		}
+	}
 	d, err := decodeImage(raw, tipo, info)
 	if err != nil {
 		return nil, info, err
 	}
-	out, err := renderSizes(d)
+	out, err := renderSizes(ctx, d)
 	return out, info, err
 }
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { ChevronRightIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
+import { PRODUCT_MAIN_IMAGE_SIZES } from '@/lib/images'
 
 /** A swipe shorter than this does not change the picture (SPEC §9). */
 export const SWIPE_THRESHOLD_PX = 40
@@ -37,6 +38,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
           alt={`${alt} (${index + 1} de ${count})`}
           className="aspect-square w-full"
           priority={index === 0}
+          sizes={PRODUCT_MAIN_IMAGE_SIZES}
         />
       </div>
       {count > 1 ? (

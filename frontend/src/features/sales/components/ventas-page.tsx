@@ -69,7 +69,7 @@ function ItemsTable({ rows }: { rows: Row[] }) {
           {rows.map((row) => (
             <tr key={row.key} data-testid="venta-item">
               <td className="px-3 py-3">
-                <ProductImage src={row.item.imagen} alt="" compact className="h-12 w-12 rounded-lg" />
+                <ProductImage src={row.item.imagen} alt="" compact sizes="48px" className="h-12 w-12 rounded-lg" />
               </td>
               <td className="px-3 py-3">
                 <ItemName row={row} />
@@ -100,7 +100,7 @@ function ItemCards({ rows }: { rows: Row[] }) {
     <ul className="grid gap-3 md:grid-cols-2">
       {rows.map((row) => (
         <li key={row.key} data-testid="venta-item" className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
-          <ProductImage src={row.item.imagen} alt="" compact className="h-16 w-16 shrink-0 rounded-lg" />
+          <ProductImage src={row.item.imagen} alt="" compact sizes="64px" className="h-16 w-16 shrink-0 rounded-lg" />
           <div className="min-w-0 flex-1 text-sm">
             <ItemName row={row} />
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
