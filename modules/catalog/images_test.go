@@ -579,7 +579,7 @@ func TestUploadOfAPhonePhotoTimeAndMemory(t *testing.T) {
 		len(raw)>>10, resize.Round(time.Millisecond), resizePeak>>20, store.Round(time.Millisecond), storePeak>>20)
 	resize3, _, resizePeak3, _ := upload(3)
 	t.Logf("three at once: resized in %v, heap peak +%d MiB", resize3.Round(time.Millisecond), resizePeak3>>20)
-	if resizePeak > 80<<20 {
+	if resizePeak > 48<<20 {
 		t.Fatalf("heap peak +%d MiB", resizePeak>>20)
 	}
 	var card storedImage
