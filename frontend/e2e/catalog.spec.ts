@@ -81,7 +81,9 @@ test('an administrator creates a product with two variants, an extra and an imag
   await expect(page.getByTestId('precio-final')).toHaveText('$120.00')
   await expect(page.getByText(/Soporte de pared/)).toBeVisible()
   const img = page.getByRole('img', { name: /Cámara Prueba E2E/ })
-  await expect(img).toHaveAttribute('src', /^\/v1\/imagenes\/[0-9a-f]{32}$/)
+  // The upload is offered in its sizes (WebP, and JPEG for browsers without it), never whole.
+  await expect(img).toHaveAttribute('src', /^\/v1\/imagenes\/[0-9a-f]{32}\/1200\.jpg$/)
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\/v1\/imagenes\/[0-9a-f]{32}\/\d+\.webp$/)
 
   // Edit.
   await page.goto('/productos')

@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { ProductImage } from '@/components/product-image'
 import { useGetDescuentosQuery } from '@/features/catalog-admin/api'
 import {
   CATEGORIAS,
@@ -105,7 +106,10 @@ export function ProductForm({ id, initial, errors, onSubmit }: Props) {
         {imageError ? <span className="mt-1 block text-xs text-rose-700">{imageError}</span> : null}
         {err('imagen')}
       </label>
-      {f.imagen ? <img src={f.imagen} alt="Vista previa" className="h-24 w-24 rounded border object-contain" /> : null}
+      {f.imagen ? (
+        // A stored picture previews in a small size, not its original (up to 5 MB).
+        <ProductImage src={f.imagen} alt="Vista previa" compact sizes="96px" className="h-24 w-24 rounded border" />
+      ) : null}
 
       <fieldset className="rounded-lg border border-slate-200 p-2">
         <legend className="px-1 font-semibold">Variantes (existencias: {totalStock(f)})</legend>
