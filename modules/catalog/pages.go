@@ -49,7 +49,8 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 		page.Image = &webpage.Image{URL: img, Alt: name}
 		if set, ok := ImageSources(img); ok {
 			// Link previews get the largest JPEG; the page preloads the size its screen takes.
-			page.Image = &webpage.Image{URL: set.Src, Alt: name, Srcset: set.Srcset, Sizes: ProductMainImageSizes, Type: set.Type}
+			page.Image = &webpage.Image{URL: set.Src, Alt: name, Srcset: set.Srcset, Sizes: ProductMainImageSizes, Type: set.Type,
+				FallbackSrcset: set.JPEGSrcset}
 		}
 	}
 	low, high, inStock := priceRange(p)

@@ -32,14 +32,25 @@ type Page struct {
 	Data   any
 }
 
-// Image is a page's main picture: the preload and og:image.
+// Image is a page's main picture: the preload, og:image, and the picture drawn in the page's
+// MainImageSlot.
 type Image struct {
 	URL    string // a path of the site ("/v1/imagenes/...") or an absolute http(s) URL
 	Alt    string
-	Srcset string // the <img>'s srcset, when it has one; the preload then carries it too
+	Srcset string // the picture's sizes, when it has them; the preload then carries them too
 	Sizes  string
 	Type   string // the srcset's media type ("image/webp"): browsers without it skip the preload
+	// FallbackSrcset are the same sizes in a type every browser reads (JPEG), for the <img>
+	// behind a <source> of Type.
+	FallbackSrcset string
 }
+
+// MainImageSlot marks the element of a page of the build that the page's main picture replaces
+// as the page is served, so that it paints with the HTML rather than after the app has run
+// (frontend/src/features/catalog/components/product-page.tsx draws the slot, in the picture's box).
+const MainImageSlot = `data-imagen-principal=""`
+
+var slotElement = regexp.MustCompile(`<div ` + MainImageSlot + `[^>]*></div>`)
 
 // Offer is what a product sells for, as og's product: tags say it.
 type Offer struct {
@@ -88,6 +99,11 @@ func Render(template []byte, site Site, p Page) ([]byte, error) {
 		return nil, err
 	}
 	out = strings.Replace(out, "</head>", head+"</head>", 1)
+	if img := p.Image; img != nil && img.URL != "" {
+		if loc := slotElement.FindStringIndex(out); loc != nil {
+			out = out[:loc[0]] + pictureTag(img) + out[loc[1]:]
+		}
+	}
 	if p.Data != nil {
 		data, err := scriptJSON(p.Data)
 		if err != nil {
@@ -162,6 +178,20 @@ func headTags(site Site, p Page) (string, error) {
 		b.WriteString(" />")
 	}
 	return b.String(), nil
+}
+
+// pictureTag draws img in its square box, as the app's ProductImage does for a page's main picture
+// (components/product-image.tsx: a 480x480 box, object-contain, loaded first).
+func pictureTag(img *Image) string {
+	tag := `<img loading="eager" fetchpriority="high" decoding="async"`
+	if img.FallbackSrcset != "" {
+		tag += ` sizes="` + attr(img.Sizes) + `" srcset="` + attr(img.FallbackSrcset) + `"`
+	}
+	tag += ` src="` + attr(img.URL) + `" width="480" height="480" alt="` + attr(img.Alt) + `" class="object-contain aspect-square w-full" />`
+	if img.Srcset == "" || img.Type == "" {
+		return tag
+	}
+	return `<picture class="contents"><source type="` + attr(img.Type) + `" sizes="` + attr(img.Sizes) + `" srcset="` + attr(img.Srcset) + `" />` + tag + `</picture>`
 }
 
 // attr escapes s for a double-quoted attribute value.

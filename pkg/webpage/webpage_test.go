@@ -84,3 +84,29 @@ func TestRenderRefusesAPageItCannotFollow(t *testing.T) {
 		}
 	}
 }
+
+func TestRenderDrawsTheMainPictureInItsSlot(t *testing.T) {
+	t.Parallel()
+	page := `<!doctype html><html><head><meta name="description" content="" /><title>t</title></head><body><div id="root">` +
+		`<div class="p-4"><div data-imagen-principal="" class="aspect-square animate-pulse" aria-hidden="true"></div></div></div></body></html>`
+	uploaded := &Image{URL: "/v1/imagenes/a/1200.jpg", Alt: `Cámara "4K"`, Srcset: "/a/480.webp 480w", Sizes: "100vw", Type: "image/webp", FallbackSrcset: "/a/480.jpg 480w"}
+	out, err := Render([]byte(page), site, Page{Title: "t", Path: "/", Image: uploaded})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<div class="p-4"><picture class="contents"><source type="image/webp" sizes="100vw" srcset="/a/480.webp 480w" />` +
+		`<img loading="eager" fetchpriority="high" decoding="async" sizes="100vw" srcset="/a/480.jpg 480w" src="/v1/imagenes/a/1200.jpg" ` +
+		`width="480" height="480" alt="Cámara &#34;4K&#34;" class="object-contain aspect-square w-full" /></picture></div>`
+	if !strings.Contains(string(out), want) || strings.Contains(string(out), MainImageSlot) {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// Any other address is drawn as it is; a page without a picture keeps its placeholder.
+	out, _ = Render([]byte(page), site, Page{Title: "t", Path: "/", Image: &Image{URL: "https://proveedor.mx/a.jpg", Alt: "a"}})
+	if !strings.Contains(string(out), `<div class="p-4"><img loading="eager" fetchpriority="high" decoding="async" src="https://proveedor.mx/a.jpg" width="480"`) {
+		t.Errorf("external picture:\n%s", out)
+	}
+	out, _ = Render([]byte(page), site, Page{Title: "t", Path: "/"})
+	if !strings.Contains(string(out), MainImageSlot) {
+		t.Errorf("a page without a picture lost its placeholder:\n%s", out)
+	}
+}

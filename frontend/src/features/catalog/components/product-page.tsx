@@ -27,7 +27,12 @@ export function ProductPage() {
   if (isLoading) {
     return (
       <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 md:grid-cols-2" aria-busy="true">
-        <Skeleton className="aspect-square w-full" />
+        {/* The main picture's box, as ImageCarousel draws it. Serving the page, the server puts
+            the product's picture in this slot (pkg/webpage MainImageSlot), so it paints before
+            the app has run. */}
+        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white p-4">
+          <div data-imagen-principal="" className="aspect-square w-full animate-pulse rounded-md bg-slate-200" aria-hidden="true" />
+        </div>
         <div className="space-y-3">
           <Skeleton className="h-6 w-3/4" />
           <Skeleton className="h-4 w-1/2" />
