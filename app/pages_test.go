@@ -326,6 +326,7 @@ var publicReads = map[string][]string{
 	"/*":                      {"/", "/product/{id}", "/busqueda/22", "/carrito", "/sitemap.xml", "/robots.txt"},
 	"/robots.txt":             {"/robots.txt"},
 	"/sitemap.xml":            {"/sitemap.xml"},
+	"/manifest.webmanifest":   {"/manifest.webmanifest"},
 }
 
 func TestPublicAnswersShowNoInternalField(t *testing.T) {
