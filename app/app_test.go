@@ -22,6 +22,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/config"
 	"tienda/pkg/mongox"
@@ -108,6 +109,17 @@ func MustStart(t *testing.T, dir string, env map[string]string) *App {
 	a, err := New(ctx, testConfig(t, dir, env), zerolog.Nop(), testWeb)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if env["DEMO_DATA"] == "true" {
+		// The demo photos are stored in the background after start (drawn once a process): wait
+		// for them, so that no test sees the catalogue change under it.
+		meta := a.store.R.Collection("catalogo_meta")
+		for meta.FindOne(ctx, bson.M{"_id": "demo-fotos"}).Err() != nil {
+			if ctx.Err() != nil {
+				t.Fatal("the demo photos were not stored within a minute")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
 	}
 	return a
 }

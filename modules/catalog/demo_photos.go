@@ -9,6 +9,7 @@ import (
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -21,9 +22,10 @@ import (
 // (bytes a product card downloads, upload time and memory) count what real photos cost. Each is
 // drawn here, 2000x1500 like a camera's shot resized by a supplier (a product on a table in a
 // studio: gradients, soft shadows, grain, a wood grain that survives resizing), encoded as a JPEG at
-// quality 90 and stored through the same path as an upload. It runs in the background after start
-// (about half a second a photo), once per store: the demo products show their drawings until their
-// photo is stored. The drawing is deterministic, so every store names a photo by the same hash.
+// quality 90 and resized as an upload is. It runs in the background after start (about a second a
+// photo), once per store: the demo products show their drawings until their photo is stored. The
+// drawing is deterministic, so every store names a photo by the same hash, and a process makes them
+// once (tests start many stores; a shop, one).
 
 // demoPhotosMarker records that the demo photos were stored and shown.
 const demoPhotosMarker = "demo-fotos"
@@ -50,16 +52,26 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 		return err
 	}
 	start := time.Now()
+	// A stop does not wait for the drawing: it goes on for the next store of the process.
+	made := make(chan error, 1)
+	var files []demoPhotoFile
+	go func() {
+		var err error
+		files, err = demoPhotoFiles()
+		made <- err
+	}()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case err := <-made:
+		if err != nil {
+			return err
+		}
+	}
 	changed := false
 	for i, ph := range demoPhotos {
-		raw, err := demoPhoto(ph.draw, uint64(i+1))
-		if err != nil {
-			return err
-		}
-		p, err := s.prepareImage(ctx, newImage(raw, "image/jpeg"))
-		if err != nil {
-			return err
-		}
+		f := files[i]
+		p := s.prepared(newImage(f.raw, "image/jpeg"), f.sizes, f.info)
 		if err := s.save(ctx, p); err != nil {
 			return err
 		}
@@ -78,6 +90,31 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	s.log.Info().Int("photos", len(demoPhotos)).Dur("took", time.Since(start)).Msg("demo photos stored")
 	return nil
 }
+
+// demoPhotoFile is a demo photo as a camera would give it, and its sizes.
+type demoPhotoFile struct {
+	raw   []byte
+	sizes []rendition
+	info  imageInfo
+}
+
+// demoPhotoFiles draws and resizes the demo photos, once a process.
+var demoPhotoFiles = sync.OnceValues(func() ([]demoPhotoFile, error) {
+	r := newRenderer()
+	out := make([]demoPhotoFile, len(demoPhotos))
+	for i, ph := range demoPhotos {
+		raw, err := demoPhoto(ph.draw, uint64(i+1))
+		if err != nil {
+			return nil, err
+		}
+		sizes, info, err := r.render(context.Background(), raw, "image/jpeg")
+		if err != nil {
+			return nil, fmt.Errorf("catalog: demo photo %d: %w", i, err)
+		}
+		out[i] = demoPhotoFile{raw: raw, sizes: sizes, info: info}
+	}
+	return out, nil
+})
 
 // showDemoPhoto points a demo product still showing its drawing to its photo. The edit is not the
 // staff's: the product's version stays.

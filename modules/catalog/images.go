@@ -248,6 +248,11 @@ func (s *Service) resize(ctx context.Context, img storedImage) (*preparedImage, 
 	if err != nil {
 		return nil, err
 	}
+	return s.prepared(img, out, info), nil
+}
+
+// prepared is a picture and its sizes as the store keeps them.
+func (s *Service) prepared(img storedImage, out []rendition, info imageInfo) *preparedImage {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	p := &preparedImage{image: img}
 	p.image.Ancho, p.image.Alto, p.image.CreatedAt = info.width, info.height, now
@@ -261,7 +266,7 @@ func (s *Service) resize(ctx context.Context, img storedImage) (*preparedImage, 
 				Ancho: r.width, Alto: r.height, Imagen: img.ID, CreatedAt: now})
 	}
 	p.image.Anchos = &anchos
-	return p, nil
+	return p
 }
 
 // save stores a prepared picture and its sizes.

@@ -25,12 +25,14 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v5"
+	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"golang.org/x/image/draw"
 	xwebp "golang.org/x/image/webp"
 
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
+	"tienda/pkg/mongox"
 )
 
 // jpegBytes encodes a picture as a camera would.
@@ -602,4 +604,70 @@ func echoFor(m *Module) *echo.Echo {
 	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
 	m.Routes(e.Group("/v1"))
 	return e
+}
+
+// The demo catalogue's first products show photos, stored as uploads are, once the background
+// work after start is done; a product whose picture the staff changed first keeps it.
+func TestDemoPhotosReplaceTheDrawingsOfAFewProducts(t *testing.T) {
+	t.Parallel()
+	db := mongox.TestDB(t)
+	m := New(Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: -1})
+	ctx := t.Context()
+	if err := m.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.SeedDemo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	staff := demoID(demoPhotos[1].product, 0)
+	if _, ok, err := m.service.store.update(ctx, staff, bson.M{}, bson.M{"$set": bson.M{"imagen": "https://proveedor.example/dvr.jpg",
+		"img_portada": "https://proveedor.example/dvr.jpg"}}); err != nil || !ok {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := m.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Stop)
+	for done := false; !done; {
+		var err error
+		if done, err = mongox.HasMarker(ctx, db.R.Collection(metaCollection), demoPhotosMarker); err != nil {
+			t.Fatal(err)
+		}
+		if time.Since(start) > time.Minute {
+			t.Fatal("no demo photos after a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("%d demo photos stored %v after start", len(demoPhotos), time.Since(start).Round(time.Millisecond))
+	for _, ph := range demoPhotos {
+		p, err := m.service.Product(demoID(ph.product, 0).Hex())
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored, err := m.service.store.product(ctx, p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.ID == staff {
+			if p.Imagen != "https://proveedor.example/dvr.jpg" {
+				t.Fatalf("the staff's picture was replaced: %q", p.Imagen)
+			}
+			continue
+		}
+		if uploadedImageID(p.Imagen) == "" || p.ImgPortada != p.Imagen || stored.Imagen != p.Imagen ||
+			stored.Details.ImgPortada != p.Imagen || fmt.Sprint(stored.Details.Imagenes) != "["+p.Imagen+"]" || stored.Version != 1 {
+			t.Fatalf("product %d: imagen %q, stored %q %+v, version %d", ph.product, p.Imagen, stored.Imagen, stored.Details, stored.Version)
+		}
+		var doc storedImage
+		if err := db.R.Collection(imagesCollection).FindOne(ctx, bson.M{"_id": uploadedImageID(p.Imagen)}).Decode(&doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Ancho != demoPhotoSize.X || doc.Alto != demoPhotoSize.Y || doc.Tipo != "image/jpeg" || doc.Anchos == nil || len(*doc.Anchos) != 5 {
+			t.Fatalf("product %d's photo: %dx%d %s %v", ph.product, doc.Ancho, doc.Alto, doc.Tipo, doc.Anchos)
+		}
+	}
+	if n, _ := db.R.Collection(sizesCollection).CountDocuments(ctx, bson.M{}); n != int64(10*len(demoPhotos)) {
+		t.Fatalf("%d sizes stored, want %d", n, 10*len(demoPhotos))
+	}
 }
