@@ -6,15 +6,15 @@ import { RouterProvider } from 'react-router/dom'
 import { routes } from '@/app/router'
 import { makeStore } from '@/app/store'
 import { seedProductFromPage } from '@/features/catalog/page-data'
-import { configApi } from '@/features/config/api'
-import { startErrorLog } from '@/features/error-log/uploader'
+import { startErrorLogWhenIdle } from '@/features/error-log/start'
 import '@/index.css'
 
 const store = makeStore()
 // A product page carries its product: the page draws without waiting for the API.
 seedProductFromPage(store.dispatch)
 // The local error log: global errors, upload every 60 s and when back online, Sentry if configured.
-startErrorLog(store.dispatch, async () => (await store.dispatch(configApi.endpoints.getConfig.initiate())).data?.sentryDsn)
+// It starts once the page has loaded, keeping what fails before.
+startErrorLogWhenIdle(store.dispatch)
 const router = createBrowserRouter(routes)
 
 const root = document.getElementById('root')
@@ -35,7 +35,11 @@ function render(container: HTMLElement) {
     // browser renders as in the prerender first (useInBrowser), then updates.
     // If the markup differs after all (a browser extension may edit it), React draws the page anew:
     // nothing is lost, so it is no error for the error log (e2e/prerender.spec.ts checks our pages).
-    hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('La página se dibujó de nuevo:', error) })
+    // In a transition, React adopts the page in short slices (TransitionHydrationLane) instead of
+    // one long task, so a tap or scroll meanwhile is not kept waiting.
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('La página se dibujó de nuevo:', error) })
+    })
     return
   }
   // Anything else, the shop frame included, is drawn anew. A transition: React renders the first

@@ -6,8 +6,8 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react'
 import type { SerializedError } from '@reduxjs/toolkit'
+import type { ApiError } from '@/lib/error-log'
 import { sessionRejected, signedOut, type TokenState } from '@/lib/session-events'
-import { withErrorLog } from '@/lib/error-log'
 import { clearStorage } from '@/lib/storage'
 
 const rawBaseQuery = fetchBaseQuery({
@@ -38,11 +38,23 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   return result
 }
 
+/**
+ * Every failed call is logged locally, reported to Sentry and carries its SPEC §8 message
+ * (withErrorLog). That code is loaded by the first failure, or before by the error log
+ * (features/error-log/start.ts), so the first screen does not wait for it; if it cannot be
+ * loaded (no network), the error goes on without its message and the screen shows its own.
+ */
+const loggedBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  const result = await baseQuery(args, api, extraOptions)
+  if (!result.error) return result
+  const errorLog = await import('@/lib/error-log').catch(() => null)
+  return errorLog ? errorLog.withErrorLog(async () => result)(args, api, extraOptions) : result
+}
+
 /** The one API slice of the app; features add their endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
-  // Every failed call is logged locally, reported to Sentry and carries its SPEC §8 message.
-  baseQuery: withErrorLog(baseQuery),
+  baseQuery: loggedBaseQuery,
   tagTypes: ['Config', 'Producto'],
   endpoints: () => ({}),
 })

@@ -14,6 +14,7 @@ import {
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
 import { resetSentry } from '@/lib/sentry'
 import { sessionApi } from '@/features/session/api'
+import { startErrorLogWhenIdle } from '@/features/error-log/start'
 import { startErrorLog, UPLOAD_INTERVAL_MS, uploadErrorLog } from '@/features/error-log/uploader'
 import { json, mockServer } from '@/testing/fetch-mock'
 import { storeSession } from '@/testing/render'
@@ -134,6 +135,22 @@ describe('the local log', () => {
     expect(log).toHaveLength(2)
     expect(log[0]).toMatchObject({ title: 'Error global', origen: 'window:error', error: 'TypeError: x is undefined' })
     expect(log[1]).toMatchObject({ title: 'Error global', origen: 'window:unhandledrejection', error: 'Error: promesa rota' })
+  })
+})
+
+describe('the start after the page has loaded', () => {
+  it('keeps the window errors from before it starts and logs them once it has', async () => {
+    const { calls } = mockServer({ 'GET /v1/config': json({ sentryDsn: '' }) })
+    const stop = startErrorLogWhenIdle(makeStore().dispatch)
+    window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('antes de empezar'), message: 'antes de empezar' }))
+    expect(readErrorLog()).toEqual([]) // not started yet: kept, not logged
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toContainEqual(expect.stringContaining('/v1/config')), { timeout: 3000 })
+    expect(readErrorLog()).toEqual([expect.objectContaining({ title: 'Error global', error: 'TypeError: antes de empezar' })])
+
+    window.dispatchEvent(new ErrorEvent('error', { message: 'ya empezado' }))
+    stop()
+    window.dispatchEvent(new ErrorEvent('error', { message: 'después de parar' }))
+    expect(readErrorLog().map((e) => e.error)).toEqual(['TypeError: antes de empezar', 'ya empezado'])
   })
 })
 

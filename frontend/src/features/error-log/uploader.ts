@@ -36,11 +36,15 @@ export function uploadErrorLog(dispatch: AppDispatch): Promise<boolean> {
 
 /**
  * Starts the error log for the page's lifetime: window errors and unhandled promise rejections
- * are logged as 'Error global', the log is uploaded every 60 s while online and whenever the
- * browser comes back online, and Sentry starts when `sentryDsn` gives a DSN. Returns a stop
- * function.
+ * are logged as 'Error global' (`earlier` ones first, those seen before it started), the log is
+ * uploaded every 60 s while online and whenever the browser comes back online, and Sentry starts
+ * when `sentryDsn` gives a DSN. Returns a stop function.
  */
-export function startErrorLog(dispatch: AppDispatch, sentryDsn: () => Promise<string | undefined>): () => void {
+export function startErrorLog(
+  dispatch: AppDispatch,
+  sentryDsn: () => Promise<string | undefined>,
+  earlier: readonly Event[] = [],
+): () => void {
   const onError = (event: ErrorEvent) => {
     const where = event.filename ? ` (${event.filename}:${event.lineno}:${event.colno})` : ''
     logError({
@@ -57,6 +61,10 @@ export function startErrorLog(dispatch: AppDispatch, sentryDsn: () => Promise<st
       origen: 'window:unhandledrejection',
       cause: event.reason,
     })
+  }
+  for (const event of earlier) {
+    if (event.type === 'error') onError(event as ErrorEvent)
+    else onRejection(event as PromiseRejectionEvent)
   }
   const onOnline = () => void uploadErrorLog(dispatch)
   window.addEventListener('error', onError)
