@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Bundle budget (issue #9): the initial JS of the built app, that is the entry chunk of
+// Bundle budget (issues #9 and #16): the initial JS of the built app, that is the entry chunk of
 // dist/app/index.html plus every chunk it imports statically (recursively), gzip-compressed,
-// must stay under the budget. Lazy chunks (routes, Sentry, Mercado Pago) do not count.
+// must stay under the budget. Lazy chunks (the shop's and the back office's frames, every screen,
+// the error log's uploader, Sentry, Mercado Pago) do not count; the prerendered pages preload the
+// ones their route needs (scripts/prerender.mjs), and scripts/lighthouse.mjs reports the home
+// page's entry and preloads together.
 //
 //   node scripts/bundle-budget.mjs [--dist dist/app] [--max-kb 100]
 //
@@ -13,13 +16,15 @@ import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 
 /**
- * The enforced ceiling, gzip. Issue #9 targets 100 KB, but the libraries the shell needs before
- * its first paint already weigh about 120 KB on their own (measured 2026-11: react + react-dom
- * 67 KB, react-router's data router 29 KB, RTK Query + react-redux + immer 24 KB), so the check
- * holds the line just above today's 140.6 KB instead; lower it whenever the initial JS shrinks.
+ * The enforced ceiling, gzip (issue #16: 130 KB, so the target too). The libraries the app needs
+ * before any route weigh about 123 KB on their own (measured 2026-11, in one chunk, as the app
+ * imports them: react and react-dom, the data router of react-router, Redux Toolkit with RTK
+ * Query, react-redux and immer); what is left for the app's own code is the router's table, the
+ * store, the error page and the start of the error log. The shop's frame (header, menus, footer)
+ * is a route chunk like the back office's, and the error log's code loads once the page has.
  */
-export const TARGET_KB = 100
-export const BUDGET_KB = 145
+export const TARGET_KB = 130
+export const BUDGET_KB = 130
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 

@@ -13,12 +13,15 @@ const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const app = path.join(frontend, 'dist/app')
 const ssr = path.join(frontend, 'dist/ssr')
 
-/** The files app/server.go serves, under dist/app/prerender/: the path rendered and how. */
+/**
+ * The files app/server.go serves, under dist/app/prerender/: the path rendered and how, and the
+ * module of the route's screen, whose code the page preloads (see routePreloads).
+ */
 const PAGES = [
-  { file: 'home.html', path: '/' },
+  { file: 'home.html', path: '/', screen: 'src/features/catalog-home/components/home-page.tsx' },
   // The product screen in its loading state: the same for every product.
-  { file: 'product.html', path: '/product/_' },
-  { file: 'cart.html', path: '/carrito' },
+  { file: 'product.html', path: '/product/_', screen: 'src/features/catalog/components/product-page.tsx' },
+  { file: 'cart.html', path: '/carrito', screen: 'src/features/cart/components/cart-page.tsx' },
   // 'Página no encontrada', which the server answers with a 404 for unknown paths and products.
   { file: 'not-found.html', path: '/pagina-no-encontrada' },
   // Every other shop path: the shop's frame around the loading indicator.
@@ -53,16 +56,46 @@ function lowerScriptPriority(template) {
   return template.replace(tags, '<$1 fetchpriority="low" crossorigin ')
 }
 
+/**
+ * The <link rel="modulepreload"> tags of the code a shop page needs beyond the entry: the shop's
+ * frame (the chunk vite.config.ts names 'shop-layout') and the route's screen, with everything
+ * they import. The router would ask for them only once the entry has run; preloaded, they arrive
+ * with it. Read from the build's manifest (dist/app/.vite/manifest.json).
+ */
+function routePreloads(manifest, screen) {
+  const frame = Object.keys(manifest).filter((key) => manifest[key].name === 'shop-layout' && !manifest[key].src)
+  if (frame.length !== 1) throw new Error(`prerender: expected one 'shop-layout' chunk in the manifest, found ${frame.length}`)
+  if (screen && !manifest[screen]) throw new Error(`prerender: ${screen} is not a chunk of the build`)
+  const closure = (keys, seen = new Set()) => {
+    for (const key of keys) {
+      if (seen.has(key)) continue
+      seen.add(key)
+      closure(manifest[key].imports ?? [], seen)
+    }
+    return seen
+  }
+  const initial = closure(['index.html'])
+  return [...closure(screen ? [...frame, screen] : frame)]
+    .filter((key) => !initial.has(key))
+    .map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key].file}">`)
+    .join('')
+}
+
 async function main() {
   const { render } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href)
   const template = lowerScriptPriority(fs.readFileSync(path.join(app, 'index.html'), 'utf8'))
+  const manifestFile = path.join(app, '.vite/manifest.json')
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
   fs.mkdirSync(path.join(app, 'prerender'), { recursive: true })
   for (const page of PAGES) {
-    const html = fill(template, await render(page.path, { shell: page.shell }), !page.shell)
+    const preloads = routePreloads(manifest, page.screen)
+    const html = fill(template.replace('</head>', `${preloads}</head>`), await render(page.path, { shell: page.shell }), !page.shell)
     fs.writeFileSync(path.join(app, 'prerender', page.file), html)
     console.log(`  prerender/${page.file.padEnd(14)} ${page.path.padEnd(12)} ${(html.length / 1000).toFixed(1)} KB`)
   }
   fs.rmSync(ssr, { recursive: true, force: true })
+  // The binary embeds dist/: the manifest served no one.
+  fs.rmSync(path.dirname(manifestFile), { recursive: true, force: true })
 }
 
 main().catch((error) => {

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import { AppRoot } from '@/app/app-root'
-import { ShopLayout } from '@/app/shop-layout'
 import { NotFoundPage } from '@/components/not-found-page'
 import { PageLoading } from '@/components/page-loading'
 import { RouteError } from '@/components/route-error'
@@ -23,8 +22,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     children: [
       {
-        // The shop: header, menus, footer and bottom navigation around every screen.
-        Component: ShopLayout,
+        // The shop: header, menus, footer and bottom navigation around every screen. Loaded beside
+        // the screen's own code (the router loads both at once, and the prerendered pages preload
+        // both), as the back office's frame is, so that neither frame weighs on the other's pages.
+        ...page(() => import('@/app/shop-layout'), 'ShopLayout'),
         children: [
           {
             errorElement: <RouteError />,
