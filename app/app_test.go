@@ -179,10 +179,10 @@ func TestServer(t *testing.T) {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	})
-	t.Run("deep links get index.html", func(t *testing.T) {
-		for _, p := range []string{"/", "/product/123", "/corte/print", "/usuarios/perfil", "/no/existe"} {
+	t.Run("deep links get index.html; unknown pages too, with a 404", func(t *testing.T) {
+		for p, status := range map[string]int{"/": 200, "/corte/print": 200, "/usuarios/perfil": 200, "/product/123": 404, "/no/existe": 404} {
 			rec := do(t, h, http.MethodGet, p, "")
-			if rec.Code != 200 || !strings.Contains(rec.Body.String(), `<div id="root">`) {
+			if rec.Code != status || !strings.Contains(rec.Body.String(), `<div id="root">`) {
 				t.Errorf("%s: %d %q", p, rec.Code, rec.Body)
 			}
 			if rec.Header().Get("Cache-Control") != "no-cache" {
