@@ -91,7 +91,11 @@ function stop(child) {
   }
 }
 
-/** Gzip bytes of the JS the home page loads before any route: the entry and what it preloads. */
+/**
+ * Gzip bytes of the JS the home page asks for with its HTML: the entry, its imports and the
+ * route's chunks (the shop's frame, the home screen) that the prerendered page preloads. The
+ * initial JS of scripts/bundle-budget.mjs is the entry and its imports alone.
+ */
 async function initialJs(base) {
   const html = await (await fetch(`${base}/`)).text()
   const urls = [
@@ -181,7 +185,7 @@ async function main() {
     console.log(line(head))
     console.log(widths.map((w) => '-'.repeat(w)).join('  '))
     for (const b of body) console.log(line(b))
-    console.log(`\nInitial JS (entry + modulepreloads, ${js.files} files): ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`)
+    console.log(`\nHome page's JS (entry + modulepreloads, ${js.files} files): ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`)
     for (const r of rows) if (r.failed.length) console.log(`\n${r.page} below 100:\n  ${r.failed.join('\n  ')}`)
     console.log(`\nReports: ${path.relative(process.cwd(), outDir) || '.'}/*.report.{html,json}`)
 
