@@ -106,7 +106,7 @@ func (s *pageServer) serve(c *echo.Context) error {
 	if name == "index.html" {
 		route = "/"
 	}
-	status, body, err := s.page(route)
+	status, body, err := s.page(route, c.Request())
 	if err != nil {
 		return err
 	}
@@ -114,8 +114,8 @@ func (s *pageServer) serve(c *echo.Context) error {
 	return c.HTMLBlob(status, body)
 }
 
-// page returns the status and HTML of a route.
-func (s *pageServer) page(route string) (int, []byte, error) {
+// page returns the status and HTML of a route, asked for by r.
+func (s *pageServer) page(route string, r *http.Request) (int, []byte, error) {
 	segments := strings.Split(strings.TrimPrefix(route, "/"), "/")
 	switch {
 	case route == "/":
@@ -143,9 +143,12 @@ func (s *pageServer) page(route string) (int, []byte, error) {
 		p.Title += " | " + s.site.Name
 		return s.render(http.StatusOK, "prerender/shell.html", p, false)
 	case route == "/carrito":
-		return s.render(http.StatusOK, "prerender/cart.html", webpage.Page{
-			Title: "Carrito | " + s.site.Name, Description: "Tu carrito: revisa tus productos y paga en tienda o con Mercado Pago.", Path: route,
-		}, true)
+		cart := webpage.Page{Title: "Carrito | " + s.site.Name, Description: "Tu carrito: revisa tus productos y paga en tienda o con Mercado Pago.", Path: route}
+		if !cartHasLines(r) {
+			// The cart is empty (or this browser never had one): the page shows it so at once.
+			return s.render(http.StatusOK, "prerender/cart-empty.html", cart, false)
+		}
+		return s.render(http.StatusOK, "prerender/cart.html", cart, true)
 	case matchesAny(shopRoutes, route):
 		return s.file(http.StatusOK, "prerender/shell.html")
 	case matchesAny(staffRoutes, route):
@@ -196,6 +199,16 @@ func (s *pageServer) file(status int, name string) (int, []byte, error) {
 		return 0, nil, errors.New("app: front end not built: index.html missing")
 	}
 	return status, page, nil
+}
+
+// cartCookie mirrors how many lines the browser's stored cart has (frontend/src/features/cart/
+// served-empty.ts); the cart itself never leaves the browser.
+const cartCookie = "carrito"
+
+// cartHasLines reports whether the browser's cart cookie says its cart has something in it.
+func cartHasLines(r *http.Request) bool {
+	c, err := r.Cookie(cartCookie)
+	return err == nil && c.Value != "" && c.Value != "0"
 }
 
 // robots answers /robots.txt: crawlers may read the shop and what its pages load from /v1, not the

@@ -30,14 +30,15 @@ func page(marker string, prerendered bool) *fstest.MapFile {
 // prerenderedWeb stands in for a front end built with its prerendered pages
 // (frontend/scripts/prerender.mjs); each page says which it is.
 var prerenderedWeb = fstest.MapFS{
-	"index.html":               page("", false),
-	"prerender/home.html":      page("inicio", true),
-	"prerender/product.html":   page("producto", true),
-	"prerender/cart.html":      page("carrito", true),
-	"prerender/shell.html":     page("marco", false),
-	"prerender/not-found.html": page("no-encontrada", true),
-	"assets/index-abc123.js":   {Data: []byte(`console.log("hola")`)},
-	"favicon.svg":              {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+	"index.html":                page("", false),
+	"prerender/home.html":       page("inicio", true),
+	"prerender/product.html":    page("producto", true),
+	"prerender/cart.html":       page("carrito", true),
+	"prerender/cart-empty.html": page("carrito-vacio", true),
+	"prerender/shell.html":      page("marco", false),
+	"prerender/not-found.html":  page("no-encontrada", true),
+	"assets/index-abc123.js":    {Data: []byte(`console.log("hola")`)},
+	"favicon.svg":               {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 }
 
 // webServer is the real server (middleware, error handler, routes) serving web as the front end,
@@ -78,8 +79,8 @@ func TestEveryPathGetsThePageOfItsRoute(t *testing.T) {
 		{"/index.html", 200, "inicio"},
 		{"/product/" + product, 200, "producto"},
 		{"/product/" + product + "/", 200, "producto"},
-		{"/carrito", 200, "carrito"},
-		{"/carrito/", 200, "carrito"},
+		{"/carrito", 200, "carrito-vacio"}, // no cart cookie: TestTheCartPageFollowsTheCartCookie
+		{"/carrito/", 200, "carrito-vacio"},
 		{"/carrito/gracias", 200, "marco"},
 		{"/tiendas", 200, "marco"},
 		{"/modern", 200, "marco"},
@@ -125,6 +126,23 @@ func TestEveryPathGetsThePageOfItsRoute(t *testing.T) {
 			if body := rec.Body.String(); !strings.Contains(body, `">`+tt.want+`</div>`) && !strings.Contains(body, `<div id="root">`+tt.want+`</div>`) {
 				t.Errorf("%s: got %q, want the page with %q", tt.path, body, tt.want)
 			}
+		}
+	}
+}
+
+func TestTheCartPageFollowsTheCartCookie(t *testing.T) {
+	t.Parallel()
+	h := webServer(t, prerenderedWeb)
+	for cookie, want := range map[string]string{
+		"":                     `<div id="root">carrito-vacio</div>`, // never had a cart: drawn empty, and drawn anew by the app
+		"carrito=0":            `<div id="root">carrito-vacio</div>`,
+		"carrito=3":            `<div id="root" data-prerendered="">carrito</div>`, // lines to read from storage: the loading cart, adopted
+		"otra=1; carrito=1":    `<div id="root" data-prerendered="">carrito</div>`,
+		"carrito=1; Path=/x=y": `<div id="root" data-prerendered="">carrito</div>`,
+	} {
+		rec := do(t, h, http.MethodGet, "/carrito", "", "Cookie", cookie)
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("cookie %q: %d %s", cookie, rec.Code, rec.Body)
 		}
 	}
 }

@@ -49,12 +49,20 @@ test.describe('before any JS runs', () => {
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
   })
 
-  test('the cart shows its title and waits for the stored cart, never an empty cart', async ({ page }) => {
+  test('the cart waits for the stored cart when its cookie says it has lines, never showing it empty', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'carrito', value: '2', url: baseURL! }])
     await page.goto('/carrito')
     await expect(page.getByRole('heading', { name: 'Tu Carrito' })).toBeVisible()
     await expect(page.getByRole('main')).toContainText('Cargando tu carrito…')
     await expect(page.getByRole('main')).not.toContainText(/vac[ií]o/i)
     await expect(page.getByRole('link', { name: 'Carrito', exact: true })).toBeVisible()
+  })
+
+  test('a browser that never had a cart gets the empty cart at once', async ({ page }) => {
+    await page.goto('/carrito')
+    await expect(page.getByRole('heading', { name: 'Tu Carrito' })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText('Carrito de compras vacio')
+    await expect(page.getByRole('link', { name: 'Seguir comprando' })).toBeVisible()
   })
 
   test('other shop pages show the frame around the loading indicator', async ({ page }) => {
@@ -149,7 +157,8 @@ test.describe('deep links', () => {
       await expect(p.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
     }
     await visit('/', home)
-    await visit('/carrito', cart)
+    // An empty cart comes drawn from the server (its cookie says so), and the app draws it anew.
+    await visit('/carrito', cart, false)
     await visit(`/product/${product._id}`, detail, false)
     await page.getByRole('button', { name: 'Agregar al carrito' }).click()
     await expect(page.getByTestId('cart-badge')).toHaveText('1')

@@ -22,6 +22,9 @@ const PAGES = [
   // The product screen in its loading state: the same for every product.
   { file: 'product.html', path: '/product/_', screen: 'src/features/catalog/components/product-page.tsx' },
   { file: 'cart.html', path: '/carrito', screen: 'src/features/cart/components/cart-page.tsx' },
+  // The cart of a browser whose cart cookie says it is empty: drawn empty at once. The app draws
+  // it anew (its first render waits for the browser's storage), at the same size.
+  { file: 'cart-empty.html', path: '/carrito', screen: 'src/features/cart/components/cart-page.tsx', emptyCart: true },
   // 'Página no encontrada', which the server answers with a 404 for unknown paths and products.
   { file: 'not-found.html', path: '/pagina-no-encontrada' },
   // Every other shop path: the shop's frame around the loading indicator.
@@ -89,7 +92,7 @@ async function main() {
   fs.mkdirSync(path.join(app, 'prerender'), { recursive: true })
   for (const page of PAGES) {
     const preloads = routePreloads(manifest, page.screen)
-    const html = fill(template.replace('</head>', `${preloads}</head>`), await render(page.path, { shell: page.shell }), !page.shell)
+    const html = fill(template.replace('</head>', `${preloads}</head>`), await render(page.path, { shell: page.shell, emptyCart: page.emptyCart }), !page.shell && !page.emptyCart)
     fs.writeFileSync(path.join(app, 'prerender', page.file), html)
     console.log(`  prerender/${page.file.padEnd(14)} ${page.path.padEnd(12)} ${(html.length / 1000).toFixed(1)} KB`)
   }

@@ -44,6 +44,14 @@ describe('prerender', () => {
     expect(text(html)).not.toContain('Seguir comprando')
   })
 
+  it('renders the empty cart for a browser whose cart cookie says it is empty', async () => {
+    const html = await render('/carrito', { emptyCart: true })
+    expectShopFrame(html)
+    expect(text(html)).toContain('Carrito de compras vacio')
+    expect(text(html)).toContain('Seguir comprando')
+    expect(text(html)).not.toContain('Cargando tu carrito…')
+  })
+
   it('renders the shell: the shop frame around the loading indicator', async () => {
     const html = await render('/_', { shell: true })
     expectShopFrame(html)

@@ -14,16 +14,18 @@ import { routes } from '@/app/router'
 import { ShopLayout } from '@/app/shop-layout'
 import { makeStore } from '@/app/store'
 import { PageLoading } from '@/components/page-loading'
+import { CartKnownEmpty } from '@/features/cart/served-empty'
 
 /** Any shop path with no screen of its own: the shop's frame around the loading indicator. */
 const shellRoutes: RouteObject[] = [{ Component: ShopLayout, children: [{ path: '*', Component: PageLoading }] }]
 
 /**
  * The markup of `path` rendered through the app's routes (or, with `shell`, through the frame
- * alone), with a fresh store: no browser storage, so no session and an empty cart, and no API
+ * alone; with `emptyCart`, the cart known to be empty), with a fresh store: no browser storage,
+ * so no session and an empty cart, and no API
  * answers, so data-driven parts come out in their loading state.
  */
-export async function render(path: string, { shell = false } = {}): Promise<string> {
+export async function render(path: string, { shell = false, emptyCart = false } = {}): Promise<string> {
   const handler = createStaticHandler(shell ? shellRoutes : routes)
   // Resolves the matched routes' lazy screens, as the browser's router does before its first render.
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')))
@@ -33,7 +35,9 @@ export async function render(path: string, { shell = false } = {}): Promise<stri
   return renderToString(
     <StrictMode>
       <Provider store={makeStore()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <CartKnownEmpty.Provider value={emptyCart}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </CartKnownEmpty.Provider>
       </Provider>
     </StrictMode>,
   )

@@ -8,6 +8,7 @@ import { setupListeners } from '@reduxjs/toolkit/query'
 import { api } from '@/lib/api'
 import { cartSlice } from '@/features/cart/cart-slice'
 import { saveCart } from '@/features/cart/cart-storage'
+import { writeCartCookie } from '@/features/cart/served-empty'
 import { sessionSlice } from '@/features/session/session-slice'
 
 const rootReducer = combineSlices(api, sessionSlice, cartSlice)
@@ -23,8 +24,10 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   })
   setupListeners(store.dispatch)
 
-  // The cart lives in browser storage so it survives reloads (SPEC §3 "cart" key).
+  // The cart lives in browser storage so it survives reloads (SPEC §3 "cart" key); a cookie says
+  // how many lines it has (features/cart/served-empty.ts), also for carts stored before it existed.
   let lastItems = store.getState().cart.items
+  if (!preloadedState) writeCartCookie(lastItems.length)
   store.subscribe(() => {
     const items = store.getState().cart.items
     if (items !== lastItems) {

@@ -1,4 +1,5 @@
 import { readItem, removeItem, writeItem } from '@/lib/storage'
+import { writeCartCookie } from '@/features/cart/served-empty'
 import type { CartItem } from '@/features/cart/types'
 
 /** Browser storage key of the cart (SPEC §3). */
@@ -37,4 +38,5 @@ export function loadCart(): CartItem[] {
 export function saveCart(items: CartItem[]): void {
   if (items.length === 0) removeItem(CART_KEY)
   else writeItem(CART_KEY, JSON.stringify(items))
+  writeCartCookie(items.length)
 }

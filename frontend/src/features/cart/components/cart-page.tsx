@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/dialog'
@@ -11,6 +11,7 @@ import { formatMoney } from '@/lib/money'
 import { telHref } from '@/lib/phone'
 import { cartCleared, selectCartItems } from '@/features/cart/cart-slice'
 import { lineKey } from '@/features/cart/refresh'
+import { CartKnownEmpty } from '@/features/cart/served-empty'
 import { cartTotals } from '@/features/cart/totals'
 import { CartRow, type PriceNotice } from '@/features/cart/components/cart-row'
 import { ClearCartIcon, InfoIcon } from '@/components/icons'
@@ -30,6 +31,8 @@ const DEFAULT_PHONE = '55 1234 5678'
 export function CartPage() {
   useDocumentTitle('Tu Carrito')
   const inBrowser = useInBrowser()
+  // Prerendering the page for a browser whose cart is empty (served-empty.ts).
+  const knownEmpty = useContext(CartKnownEmpty)
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const items = useAppSelector(selectCartItems)
@@ -118,7 +121,7 @@ export function CartPage() {
         ) : null}
       </div>
 
-      {!inBrowser ? (
+      {!inBrowser && !knownEmpty ? (
         // Prerendered: the cart is in browser storage, unknown here; the app shows it once loaded.
         <div className="mt-6" aria-busy="true">
           <Skeleton className="h-80 w-full rounded-3xl" />
