@@ -177,16 +177,6 @@ func (s store) deleteDiscount(ctx context.Context, id bson.ObjectID) (bool, erro
 	return res.DeletedCount == 1, nil
 }
 
-// insertImage stores an image once: its id is the hash of its bytes, so a second upload of the
-// same picture finds it there already.
-func (s store) insertImage(ctx context.Context, img storedImage) error {
-	_, err := s.db.W.Collection(imagesCollection).InsertOne(ctx, img)
-	if err != nil && !mongox.IsDuplicate(err) {
-		return fmt.Errorf("catalog: insert image: %w", err)
-	}
-	return nil
-}
-
 var errImageNotFound = apperr.New(apperr.NotFound, "Imagen no disponible")
 
 func (s store) image(ctx context.Context, id string) (storedImage, error) {
