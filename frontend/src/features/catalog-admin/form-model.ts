@@ -1,23 +1,8 @@
+import { ADMIN_CATEGORIES } from '@/lib/categories'
 import type { ProductoAdmin } from '@/features/catalog/types'
 
 /** The admin form's categories (SPEC §3). */
-export const CATEGORIAS = [
-  'Camaras y DVRs HD',
-  'Camaras IP y NVRs',
-  'Routers',
-  'Switches',
-  'Accesorios',
-  'Cables',
-  'Enlaces inalambricos',
-  'Servidores',
-  'Almacenamiento',
-  'Audio',
-  'Video',
-  'Redes',
-  'Seguridad',
-  'Energia Solar',
-  'Otros',
-] as const
+export const CATEGORIAS = ADMIN_CATEGORIES
 
 /** Sizes (SPEC §3). */
 export const TALLAS = ['Unico', 'Grande', 'Mediano', 'Chico'] as const
