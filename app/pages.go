@@ -110,6 +110,9 @@ func (s *pageServer) serve(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if route == "/carrito" {
+		c.Response().Header().Add(echo.HeaderVary, "Cookie") // cartHasLines
+	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
 	return c.HTMLBlob(status, body)
 }
@@ -164,7 +167,7 @@ func (s *pageServer) notFound(err error) (int, []byte, error) {
 		return 0, nil, err
 	}
 	return s.render(http.StatusNotFound, "prerender/not-found.html", webpage.Page{
-		Title: "Página no encontrada | " + s.site.Name, Description: "La página que buscas no existe o fue movida.", Path: "/404",
+		Title: "Página no encontrada | " + s.site.Name, Description: "La página que buscas no existe o fue movida.",
 	}, false)
 }
 

@@ -20,7 +20,7 @@ import (
 type Page struct {
 	Title       string // the whole <title>, e.g. "Cámara IP 4 MP | Tienda"
 	Description string // one or two sentences, plain text
-	Path        string // the canonical path, from the site's root: "/product/66..."
+	Path        string // the canonical path, from the site's root: "/product/66..."; "" for none (a 404)
 	Type        string // og:type: "website" (default) or "product"
 	Image       *Image
 	Offer       *Offer // og's product:price tags; product pages only
@@ -127,8 +127,11 @@ func headTags(site Site, p Page) (string, error) {
 			fmt.Fprintf(&b, `<meta %s="%s" content="%s" />`, attrName, attr(key), attr(value))
 		}
 	}
-	url := site.Absolute(p.Path)
-	fmt.Fprintf(&b, `<link rel="canonical" href="%s" />`, attr(url))
+	url := ""
+	if p.Path != "" {
+		url = site.Absolute(p.Path)
+		fmt.Fprintf(&b, `<link rel="canonical" href="%s" />`, attr(url))
+	}
 	kind := p.Type
 	if kind == "" {
 		kind = "website"

@@ -110,3 +110,14 @@ func TestRenderDrawsTheMainPictureInItsSlot(t *testing.T) {
 		t.Errorf("a page without a picture lost its placeholder:\n%s", out)
 	}
 }
+
+func TestAPageWithoutPathHasNoCanonicalURL(t *testing.T) {
+	t.Parallel()
+	out, err := Render([]byte(template), site, Page{Title: "Página no encontrada | Tienda"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "canonical") || strings.Contains(string(out), "og:url") {
+		t.Errorf("a page without a path names one:\n%s", out)
+	}
+}
