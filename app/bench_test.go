@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -11,8 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/frontend"
 	"tienda/modules/cashcut"
 	"tienda/modules/sales"
 )
@@ -105,6 +108,38 @@ func BenchmarkStorefrontPage(b *testing.B) {
 			req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, req)
+			if rec.Code != http.StatusOK {
+				b.Errorf("%d", rec.Code)
+			}
+		}
+	})
+}
+
+// BenchmarkProductPage serves a product page's HTML (GET /product/{id}) as search engines and
+// link previews read it: the build's page with the product's head, JSON-LD, picture and data.
+// With the front end built, its real page (17 KB); otherwise the tests' stand-in.
+//
+//	go test ./app -run '^$' -bench ProductPage
+func BenchmarkProductPage(b *testing.B) {
+	web := fs.FS(prerenderedWeb)
+	if _, err := fs.Stat(frontend.Dist(), "prerender/product.html"); err == nil {
+		web = frontend.Dist()
+	}
+	t := &testing.T{}
+	ctx := context.Background()
+	a, err := New(ctx, testConfig(t, b.TempDir(), map[string]string{"DEMO_DATA": "true"}), zerolog.Nop(), web)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close(ctx)
+	h := a.Handler()
+	path := "/product/" + demoProductID(t, h)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 			if rec.Code != http.StatusOK {
 				b.Errorf("%d", rec.Code)
 			}

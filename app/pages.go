@@ -32,7 +32,7 @@ type storefrontPages interface {
 	// ProductPage returns a product page's head and data. Errors: not_found.
 	ProductPage(site webpage.Site, id string) (webpage.Page, error)
 	// CategoryPage returns a category page's head. Errors: not_found.
-	CategoryPage(id string) (webpage.Page, error)
+	CategoryPage(site webpage.Site, id string) (webpage.Page, error)
 	SitemapPages() []catalog.SitemapPage
 	Generation() uint64
 }
@@ -45,7 +45,7 @@ const shopTagline = "Videovigilancia, redes y energía"
 // matches when its segments do, ":x" matching any one segment and a trailing "*" anything after.
 var shopRoutes = []string{
 	"/tiendas", "/ofertas", "/modern", "/carrito/gracias", "/success", "/failure", "/pending", "/login",
-	"/usuarios/registro", "/usuarios/restablecer-cuenta/*", "/usuarios/perfil", "/usuarios/compras", "/usuarios/listar",
+	"/usuarios/registro", "/usuarios/restablecer-cuenta", "/usuarios/perfil", "/usuarios/compras", "/usuarios/listar",
 }
 
 // staffRoutes are the back office's screens (router.tsx): they need the session, so they get the
@@ -82,6 +82,8 @@ type pageServer struct {
 	web   fs.FS
 	site  webpage.Site
 	pages storefrontPages // nil: a server without the catalogue (tests of the server alone)
+
+	files sync.Map // name -> []byte: the build's pages, read once (the build never changes under a running binary)
 
 	mu      sync.Mutex
 	sitemap []byte
@@ -124,7 +126,7 @@ func (s *pageServer) page(route string, r *http.Request) (int, []byte, error) {
 	case route == "/":
 		return s.render(http.StatusOK, "prerender/home.html", webpage.Page{
 			Title:       s.site.Name + " | " + shopTagline,
-			Description: "Tienda en línea de videovigilancia, redes, energía, routers, drones, cables y accesorios. Precios en pesos mexicanos y envío gratis en compras mayores a $9,999.",
+			Description: "Tienda en línea de videovigilancia, redes, energía, routers, drones, cables y accesorios. Precios en pesos mexicanos y envío gratis en compras mayores a $9999.",
 			Path:        "/",
 		}, true)
 	case len(segments) == 2 && segments[0] == "product" && s.pages != nil:
@@ -138,11 +140,10 @@ func (s *pageServer) page(route string, r *http.Request) (int, []byte, error) {
 		return s.render(http.StatusOK, "prerender/product.html", p, false)
 	case len(segments) == 2 && segments[0] == "busqueda" && s.pages != nil:
 		id, _ := url.PathUnescape(segments[1])
-		p, err := s.pages.CategoryPage(id)
+		p, err := s.pages.CategoryPage(s.site, id)
 		if err != nil {
 			return s.notFound(err)
 		}
-		p.JSONLD = append(p.JSONLD, catalog.CategoryJSONLD(s.site, p))
 		p.Title += " | " + s.site.Name
 		return s.render(http.StatusOK, "prerender/shell.html", p, false)
 	case route == "/carrito":
@@ -153,9 +154,11 @@ func (s *pageServer) page(route string, r *http.Request) (int, []byte, error) {
 		}
 		return s.render(http.StatusOK, "prerender/cart.html", cart, true)
 	case matchesAny(shopRoutes, route):
-		return s.file(http.StatusOK, "prerender/shell.html")
+		page, err := s.file("prerender/shell.html")
+		return http.StatusOK, page, err
 	case matchesAny(staffRoutes, route):
-		return s.file(http.StatusOK, "index.html")
+		page, err := s.file("index.html")
+		return http.StatusOK, page, err
 	}
 	return s.notFound(nil)
 }
@@ -174,7 +177,7 @@ func (s *pageServer) notFound(err error) (int, []byte, error) {
 // render writes p into the build's page file. adopt keeps the page's data-prerendered mark, for a
 // page the app may adopt as it is (it was prerendered for this very route).
 func (s *pageServer) render(status int, file string, p webpage.Page, adopt bool) (int, []byte, error) {
-	_, template, err := s.file(status, file)
+	template, err := s.file(file)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -193,15 +196,19 @@ func (s *pageServer) render(status int, file string, p webpage.Page, adopt bool)
 
 // file returns one of the build's pages; index.html for a build without prerendered pages (a
 // plain `vite build`).
-func (s *pageServer) file(status int, name string) (int, []byte, error) {
+func (s *pageServer) file(name string) ([]byte, error) {
+	if page, ok := s.files.Load(name); ok {
+		return page.([]byte), nil
+	}
 	page, err := fs.ReadFile(s.web, name)
 	if errors.Is(err, fs.ErrNotExist) {
 		page, err = fs.ReadFile(s.web, "index.html")
 	}
 	if err != nil {
-		return 0, nil, errors.New("app: front end not built: index.html missing")
+		return nil, errors.New("app: front end not built: index.html missing")
 	}
-	return status, page, nil
+	s.files.Store(name, page)
+	return page, nil
 }
 
 // cartCookie mirrors how many lines the browser's stored cart has (frontend/src/features/cart/

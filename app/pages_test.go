@@ -29,15 +29,10 @@ func demoProductID(t *testing.T, h http.Handler) string {
 	return ans.Products[0].ID
 }
 
-// adminToken signs the demo administrator in.
-func adminToken(t *testing.T, h http.Handler) string {
+// adminToken signs the demo administrator in (checkout_test.go's shop.token).
+func adminToken(t *testing.T, a *App) string {
 	t.Helper()
-	rec := do(t, h, http.MethodPost, "/v1/usuarios/login", `{"email":"admin@tienda.mx","password":"Admin#2026"}`)
-	var ans struct{ Data struct{ Token string } }
-	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &ans) != nil {
-		t.Fatalf("login: %d %s", rec.Code, rec.Body)
-	}
-	return "Bearer " + ans.Data.Token
+	return "Bearer " + (&shop{t: t, app: a, h: a.Handler(), toks: map[string]string{}}).token("admin@tienda.mx")
 }
 
 var (
@@ -173,13 +168,14 @@ func TestAProductPageCarriesItsOwnTagsJSONLDAndData(t *testing.T) {
 
 func TestPageTextsAreEscaped(t *testing.T) {
 	t.Parallel()
-	h := shopWithWeb(t, prerenderedWeb).Handler()
+	a := shopWithWeb(t, prerenderedWeb)
+	h := a.Handler()
 	hostile := `Cámara "4K" </script><script>alert(1)</script> & <b>más</b>`
 	body, _ := json.Marshal(map[string]any{
 		"nombre": hostile, "descripcionCorta": hostile, "categoria": "Camaras IP y NVRs", "imagen": `https://img.example.mx/a.jpg?x="><script>`,
 		"variantes": []map[string]any{{"talla": "Única", "tamano": "1", "stock": 2, "precioCompra": 10, "precioVenta": 20, "descuento": 0}},
 	})
-	rec := do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", adminToken(t, h))
+	rec := do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", adminToken(t, a))
 	if rec.Code != http.StatusCreated && rec.Code != http.StatusBadRequest {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
@@ -188,7 +184,7 @@ func TestPageTextsAreEscaped(t *testing.T) {
 			"nombre": hostile, "descripcionCorta": hostile, "categoria": "Camaras IP y NVRs",
 			"variantes": []map[string]any{{"talla": "Única", "tamano": "1", "stock": 2, "precioCompra": 10, "precioVenta": 20, "descuento": 0}},
 		})
-		rec = do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", adminToken(t, h))
+		rec = do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", adminToken(t, a))
 	}
 	var created struct {
 		ID string `json:"_id"`
@@ -232,7 +228,8 @@ func TestCategoryPagesHaveTheirOwnHead(t *testing.T) {
 
 func TestRobotsAndSitemapFollowTheCatalogue(t *testing.T) {
 	t.Parallel()
-	h := shopWithWeb(t, prerenderedWeb).Handler()
+	a := shopWithWeb(t, prerenderedWeb)
+	h := a.Handler()
 	robots := do(t, h, http.MethodGet, "/robots.txt", "").Body.String()
 	for _, line := range []string{"Sitemap: https://tienda.example.mx/sitemap.xml", "Allow: /v1/productos", "Allow: /v1/imagenes/", "Disallow: /ventas", "Disallow: /productos\n"} {
 		if !strings.Contains(robots, line) {
@@ -265,7 +262,7 @@ func TestRobotsAndSitemapFollowTheCatalogue(t *testing.T) {
 	// A new product is in the sitemap at once; a deleted one leaves it.
 	body, _ := json.Marshal(map[string]any{"nombre": "Switch nuevo", "categoria": "Switches",
 		"variantes": []map[string]any{{"talla": "Única", "tamano": "1", "stock": 2, "precioCompra": 10, "precioVenta": 20, "descuento": 0}}})
-	tok := adminToken(t, h)
+	tok := adminToken(t, a)
 	rec := do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", tok)
 	var created struct {
 		ID string `json:"_id"`

@@ -4,6 +4,8 @@ import (
 	"context"
 	"io/fs"
 	"net/http"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -90,7 +92,8 @@ func TestEveryPathGetsThePageOfItsRoute(t *testing.T) {
 		{"/busqueda/Energ%C3%ADa%20%2F%20Herramientas", 404, "no-encontrada"},
 		{"/usuarios/perfil", 200, "marco"},
 		{"/usuarios/registro", 200, "marco"},
-		{"/usuarios/restablecer-cuenta/abc", 200, "marco"},
+		{"/usuarios/restablecer-cuenta", 200, "marco"},
+		{"/usuarios/restablecer-cuenta/abc", 404, "no-encontrada"},
 		// The back office has its own frame: the bare app, whose first paint is its loading indicator.
 		{"/ventas", 200, ""},
 		{"/ventas/ordenes", 200, ""},
@@ -126,6 +129,39 @@ func TestEveryPathGetsThePageOfItsRoute(t *testing.T) {
 			if body := rec.Body.String(); !strings.Contains(body, `">`+tt.want+`</div>`) && !strings.Contains(body, `<div id="root">`+tt.want+`</div>`) {
 				t.Errorf("%s: got %q, want the page with %q", tt.path, body, tt.want)
 			}
+		}
+	}
+}
+
+// TestShopRoutesMatchTheRouter compares the server's lists of the app's screens (app/pages.go)
+// with the routes of frontend/src/app/router.tsx: a screen the server does not know would answer
+// 404, one the app lost would be served as a page.
+func TestShopRoutesMatchTheRouter(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("../frontend/src/app/router.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The routes app/pages.go serves by name rather than from its lists.
+	byName := map[string]bool{"/product/:id": true, "/busqueda/:id": true, "/carrito": true, "/*": true}
+	listed := map[string]bool{}
+	for _, r := range append(append([]string{}, shopRoutes...), staffRoutes...) {
+		listed[r] = true
+	}
+	inRouter := map[string]bool{}
+	for _, m := range regexp.MustCompile(`path: '([^']+)'`).FindAllStringSubmatch(string(src), -1) {
+		route := "/" + m[1]
+		inRouter[route] = true
+		if !byName[route] && !listed[route] {
+			t.Errorf("router.tsx has %s, which app/pages.go does not list", route)
+		}
+	}
+	if len(inRouter) < 20 {
+		t.Fatalf("read only %d routes from router.tsx: its format changed", len(inRouter))
+	}
+	for r := range listed {
+		if !inRouter[r] {
+			t.Errorf("app/pages.go lists %s, which router.tsx does not have", r)
 		}
 	}
 }

@@ -5,6 +5,23 @@ import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { DEMO, MOBILE, shot, watchPageErrors } from './helpers'
 
+/** The query Mercado Pago adds to the shop's return address (/success) after a payment. */
+function returnQuery(paymentId: number, status: string, ref: string, preferenceId: string) {
+  return new URLSearchParams({
+    collection_id: String(paymentId),
+    collection_status: status,
+    payment_id: String(paymentId),
+    status,
+    external_reference: ref,
+    payment_type: 'credit_card',
+    merchant_order_id: 'null',
+    preference_id: preferenceId,
+    site_id: 'MLM',
+    processing_mode: 'aggregator',
+    merchant_account_id: 'null',
+  })
+}
+
 // The provider's browser script never loads from the network in a test: this stub stands in for
 // it and records how the Wallet brick was created (notes/mercadopago.md §3, strategy C).
 const MP_SDK = 'https://sdk.mercadopago.com/js/v2**'
@@ -241,19 +258,7 @@ test.describe('online payment against the fake Mercado Pago', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/v1/ventas/mercado-pago/confirmar')) confirmations.push(r.method())
     })
-    const query = new URLSearchParams({
-      collection_id: String(paymentId),
-      collection_status: 'approved',
-      payment_id: String(paymentId),
-      status: 'approved',
-      external_reference: pref?.external_reference ?? '',
-      payment_type: 'credit_card',
-      merchant_order_id: 'null',
-      preference_id: preferenceId,
-      site_id: 'MLM',
-      processing_mode: 'aggregator',
-      merchant_account_id: 'null',
-    })
+    const query = returnQuery(paymentId, 'approved', pref?.external_reference ?? '', preferenceId)
     await page.goto(`${shop}/success?${query}`)
     await expect(page.getByTestId('guardada')).toHaveText('Guardada')
     await expect(page.getByText('Tarjeta')).toBeVisible()
@@ -325,19 +330,7 @@ test.describe('online payment against the fake Mercado Pago', () => {
     const { id: paymentId } = (await paid.json()) as { id: number }
 
     await logInAt(page, shop, DEMO.cliente)
-    const query = new URLSearchParams({
-      collection_id: String(paymentId),
-      collection_status: 'rejected',
-      payment_id: String(paymentId),
-      status: 'rejected',
-      external_reference: ref,
-      payment_type: 'credit_card',
-      merchant_order_id: 'null',
-      preference_id: preferenceId,
-      site_id: 'MLM',
-      processing_mode: 'aggregator',
-      merchant_account_id: 'null',
-    })
+    const query = returnQuery(paymentId, 'rejected', ref, preferenceId)
     await page.goto(`${shop}/success?${query}`)
     const problem = page.getByRole('alert')
     await expect(page.getByRole('heading', { name: 'Tu pago no se confirmó' })).toBeVisible()

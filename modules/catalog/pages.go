@@ -107,7 +107,7 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 
 // CategoryPage returns the page /busqueda/{id} of a storefront category, a menu tile or an admin
 // category: its head tags and a BreadcrumbList. Errors: not_found for any other id.
-func (s *Service) CategoryPage(id string) (webpage.Page, error) {
+func (s *Service) CategoryPage(site webpage.Site, id string) (webpage.Page, error) {
 	name, ok := categoryName(id)
 	if !ok {
 		return webpage.Page{}, errPageNotFound
@@ -115,14 +115,10 @@ func (s *Service) CategoryPage(id string) (webpage.Page, error) {
 	path := "/busqueda/" + url.PathEscape(id)
 	return webpage.Page{
 		Title:       name,
-		Description: fmt.Sprintf("%s: precios en pesos mexicanos, existencias al día y envío gratis en compras mayores a $9,999.", name),
+		Description: fmt.Sprintf("%s: precios en pesos mexicanos, existencias al día y envío gratis en compras mayores a $9999.", name),
 		Path:        path,
+		JSONLD:      []any{breadcrumbList(site, []crumb{{"Inicio", "/"}, {name, path}})},
 	}, nil
-}
-
-// CategoryJSONLD is the BreadcrumbList of a category page.
-func CategoryJSONLD(site webpage.Site, page webpage.Page) any {
-	return breadcrumbList(site, []crumb{{"Inicio", "/"}, {page.Title, page.Path}})
 }
 
 // SitemapPage is one page of the sitemap.

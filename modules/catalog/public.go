@@ -1,10 +1,6 @@
 package catalog
 
-import (
-	"time"
-
-	"go.mongodb.org/mongo-driver/v2/bson"
-)
+import "go.mongodb.org/mongo-driver/v2/bson"
 
 // The storefront's view of a product. Public routes (lists, search, a product, the product page's
 // HTML) answer with PublicProduct, which names every field a shopper may see; what only staff may
@@ -40,8 +36,6 @@ type PublicProduct struct {
 	Stock            int             `json:"stock"`
 	Variantes        []PublicVariant `json:"variantes"`
 	Extras           []Extra         `json:"extras"`
-	// UpdatedAt is when the product last changed (sitemap's lastmod); not the units' changes.
-	UpdatedAt time.Time `json:"-"`
 }
 
 // PublicVariant is a variant as anyone may read it: its prices for sale, never its cost.
@@ -69,6 +63,5 @@ func (p Product) public() PublicProduct {
 		ImgPortada: p.ImgPortada, Largo: p.Largo, Ancho: p.Ancho, Alto: p.Alto, Precios: p.Precios, Details: p.Details,
 		Categorias: p.Categorias, Nombre: p.Nombre, Descripcion: p.Descripcion, DescripcionCorta: p.DescripcionCorta,
 		Categoria: p.Categoria, Favorito: p.Favorito, Imagen: p.Imagen, Stock: p.Stock, Variantes: vs, Extras: p.Extras,
-		UpdatedAt: p.UpdatedAt,
 	}
 }
