@@ -101,6 +101,9 @@ func testMongoURI(t *testing.T, dir string) string {
 	return uri
 }
 
+// demoPhotosWait is how long a test waits for the demo photos of a process.
+const demoPhotosWait = 5 * time.Minute
+
 // MustStart builds the application on its own embedded store in dir.
 func MustStart(t *testing.T, dir string, env map[string]string) *App {
 	t.Helper()
@@ -112,11 +115,15 @@ func MustStart(t *testing.T, dir string, env map[string]string) *App {
 	}
 	if env["DEMO_DATA"] == "true" {
 		// The demo photos are stored in the background after start (drawn once a process): wait
-		// for them, so that no test sees the catalogue change under it.
+		// for them, so that no test sees the catalogue change under it. Drawing them takes 30 s
+		// under the race detector on a quiet machine, and several times that beside the other
+		// tests: the wait only catches a drawing that never ends.
+		wait, cancel := context.WithTimeout(context.Background(), demoPhotosWait)
+		defer cancel()
 		meta := a.store.R.Collection("catalogo_meta")
-		for meta.FindOne(ctx, bson.M{"_id": "demo-fotos"}).Err() != nil {
-			if ctx.Err() != nil {
-				t.Fatal("the demo photos were not stored within a minute")
+		for meta.FindOne(wait, bson.M{"_id": "demo-fotos"}).Err() != nil {
+			if wait.Err() != nil {
+				t.Fatalf("the demo photos were not stored within %v", demoPhotosWait)
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
