@@ -15,7 +15,7 @@ import (
 
 const (
 	collection     = "cortes"
-	metaCollection = "cortes_meta" // one-off markers (upgrade.go)
+	metaCollection = "cortes_meta" // one-off jobs done (upgrade.go)
 )
 
 // store is the only code that touches the cortes collections.

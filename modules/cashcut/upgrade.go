@@ -33,7 +33,7 @@ type formerCut struct {
 
 func (s *Service) upgrade(ctx context.Context) error {
 	meta := s.store.db.W.Collection(metaCollection)
-	if done, err := mongox.HasMarker(ctx, meta, upgradeMarker); err != nil || done {
+	if done, err := mongox.JobDone(ctx, meta, upgradeMarker); err != nil || done {
 		return err
 	}
 	var cuts []formerCut
@@ -77,7 +77,7 @@ func (s *Service) upgrade(ctx context.Context) error {
 	if err := s.store.db.W.Collection(formerCutSales).Drop(ctx); err != nil {
 		return fmt.Errorf("cashcut: upgrade: %w", err)
 	}
-	if _, err := mongox.Mark(ctx, meta, upgradeMarker); err != nil {
+	if _, err := mongox.MarkJobDone(ctx, meta, upgradeMarker); err != nil {
 		return err
 	}
 	if len(cuts) > 0 {

@@ -23,13 +23,13 @@ import (
 const demoMarker = "demo-data"
 
 // SeedDemo creates the demo catalogue once. Products have fixed ids, so a start interrupted half-way
-// completes on the next start without duplicates, and the marker keeps a later start from
+// completes on the next start without duplicates, and the job recorded as done keeps a later start from
 // bringing back demo products the staff deleted. Start then makes the demo photos, in the
 // background (demo_photos.go).
 func (m *Module) SeedDemo(ctx context.Context) error {
 	m.demoPhotos = true
 	s := m.service
-	done, err := mongox.HasMarker(ctx, s.store.db.R.Collection(metaCollection), demoMarker)
+	done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoMarker)
 	if err != nil || done {
 		return err
 	}
@@ -40,7 +40,7 @@ func (m *Module) SeedDemo(ctx context.Context) error {
 	if err := s.store.insertIgnoringExisting(ctx, ps); err != nil {
 		return err
 	}
-	if _, err := mongox.Mark(ctx, s.store.db.W.Collection(metaCollection), demoMarker); err != nil {
+	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoMarker); err != nil {
 		return err
 	}
 	s.log.Info().Int("products", len(ps)).Msg("demo catalogue created")

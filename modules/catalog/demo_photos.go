@@ -48,7 +48,7 @@ var demoPhotos = []struct {
 // staff changed a product's picture since.
 func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	s := m.service
-	if done, err := mongox.HasMarker(ctx, s.store.db.R.Collection(metaCollection), demoPhotosMarker); err != nil || done {
+	if done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoPhotosMarker); err != nil || done {
 		return err
 	}
 	start := time.Now()
@@ -84,7 +84,7 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	if changed {
 		s.changed(ctx)
 	}
-	if _, err := mongox.Mark(ctx, s.store.db.W.Collection(metaCollection), demoPhotosMarker); err != nil {
+	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoPhotosMarker); err != nil {
 		return err
 	}
 	s.log.Info().Int("photos", len(demoPhotos)).Dur("took", time.Since(start)).Msg("demo photos stored")

@@ -314,7 +314,7 @@ const sizesMarker = "imagenes-anchos"
 // earlier replica still running stores later are sized when first asked for.
 func (s *Service) sizeAllStored(ctx context.Context) error {
 	meta := s.store.db.W.Collection(metaCollection)
-	if done, err := mongox.HasMarker(ctx, meta, sizesMarker); err != nil || done {
+	if done, err := mongox.JobDone(ctx, meta, sizesMarker); err != nil || done {
 		return err
 	}
 	ids, err := s.store.unsizedImages(ctx)
@@ -330,7 +330,7 @@ func (s *Service) sizeAllStored(ctx context.Context) error {
 	if len(ids) > 0 {
 		s.log.Info().Int("images", len(ids)).Dur("took", time.Since(start)).Msg("stored images resized")
 	}
-	_, err = mongox.Mark(ctx, meta, sizesMarker)
+	_, err = mongox.MarkJobDone(ctx, meta, sizesMarker)
 	return err
 }
 

@@ -631,7 +631,7 @@ func TestDemoPhotosReplaceTheDrawingsOfAFewProducts(t *testing.T) {
 	t.Cleanup(m.Stop)
 	for done := false; !done; {
 		var err error
-		if done, err = mongox.HasMarker(ctx, db.R.Collection(metaCollection), demoPhotosMarker); err != nil {
+		if done, err = mongox.JobDone(ctx, db.R.Collection(metaCollection), demoPhotosMarker); err != nil {
 			t.Fatal(err)
 		}
 		// 30 s under the race detector on a quiet machine, several times that beside other tests.

@@ -20,7 +20,7 @@ import (
 //     settles or gives back each one by the state of its sale);
 //   - a product with no stock document keeps the units its own document carries (products written
 //     before stock moved out of them), or none;
-//   - the stock collections are dropped only after every product is moved, then a marker is set.
+//   - the stock collections are dropped only after every product is moved, then the job is recorded as done.
 //
 // Interrupted anywhere, it is run again at the next start and moves what is left: a product moved
 // already fails the guard and is skipped. Two replicas starting at once move each product once.
@@ -51,7 +51,7 @@ type unmoved struct {
 // moveStockIn moves the earlier version's units into the products and answers how many products
 // it moved.
 func (s store) moveStockIn(ctx context.Context) (int, error) {
-	if done, err := mongox.HasMarker(ctx, s.db.R.Collection(metaCollection), stockInMarker); err != nil || done {
+	if done, err := mongox.JobDone(ctx, s.db.R.Collection(metaCollection), stockInMarker); err != nil || done {
 		return 0, err
 	}
 	colls, err := s.legacyCollections(ctx)
@@ -101,7 +101,7 @@ func (s store) moveStockIn(ctx context.Context) (int, error) {
 			return moved, fmt.Errorf("catalog: drop %s: %w", c, err)
 		}
 	}
-	_, err = mongox.Mark(ctx, s.db.W.Collection(metaCollection), stockInMarker)
+	_, err = mongox.MarkJobDone(ctx, s.db.W.Collection(metaCollection), stockInMarker)
 	return moved, err
 }
 

@@ -168,21 +168,21 @@ func TestIndexIDsMakesLookupsByIDUseAnIndex(t *testing.T) {
 	}
 }
 
-func TestMarkers(t *testing.T) {
+func TestOneTimeJobs(t *testing.T) {
 	t.Parallel()
 	s := TestDB(t)
 	ctx := context.Background()
 	meta := s.W.Collection("meta")
-	if done, err := HasMarker(ctx, meta, "tarea-v1"); err != nil || done {
+	if done, err := JobDone(ctx, meta, "tarea-v1"); err != nil || done {
 		t.Fatalf("before: %v %v", done, err)
 	}
-	if first, err := Mark(ctx, meta, "tarea-v1"); err != nil || !first {
+	if first, err := MarkJobDone(ctx, meta, "tarea-v1"); err != nil || !first {
 		t.Fatalf("first mark: %v %v", first, err)
 	}
-	if first, err := Mark(ctx, meta, "tarea-v1"); err != nil || first {
+	if first, err := MarkJobDone(ctx, meta, "tarea-v1"); err != nil || first {
 		t.Fatalf("second mark: %v %v", first, err)
 	}
-	if done, err := HasMarker(ctx, meta, "tarea-v1"); err != nil || !done {
+	if done, err := JobDone(ctx, meta, "tarea-v1"); err != nil || !done {
 		t.Fatalf("after: %v %v", done, err)
 	}
 }
