@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/FerretDB/FerretDB v1.24.0
+	github.com/caarlos0/env/v11 v11.4.2
 	github.com/compose-spec/compose-go/v2 v2.16.2
 	github.com/gen2brain/webp v0.5.5
 	github.com/getsentry/sentry-go v0.50.0

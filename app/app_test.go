@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -47,17 +48,12 @@ func testConfig(t *testing.T, dir string, env map[string]string) config.Config {
 	if uri != "" && secret == "" {
 		secret = "test-secret-for-mongodb-0123456789abcdef"
 	}
-	cfg, err := config.Load(func(k string) string {
-		switch k {
-		case "DATA_DIR":
-			return dir
-		case "MONGODB_URI":
-			return uri
-		case "JWT_SECRET":
-			return secret
-		}
-		return env[k]
-	})
+	environ := maps.Clone(env)
+	if environ == nil {
+		environ = map[string]string{}
+	}
+	environ["DATA_DIR"], environ["MONGODB_URI"], environ["JWT_SECRET"] = dir, uri, secret
+	cfg, err := config.Load(environ)
 	if err != nil {
 		t.Fatal(err)
 	}

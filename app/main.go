@@ -26,19 +26,19 @@ const defaultGCPercent = 200
 
 // Main runs the shop until SIGTERM or SIGINT and returns the process's exit code.
 func Main() int {
-	cfg, err := config.Load(os.Getenv)
+	cfg, err := config.FromProcess()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
 	log := logx.New(os.Stdout, cfg.LogLevel)
-	if os.Getenv("GOMEMLIMIT") == "" {
+	if cfg.GoMemLimit == "" {
 		// Reading thousands of sales (reports) makes much short-lived garbage, in the embedded
 		// store above all; a soft limit makes the collector keep the process small instead of
 		// letting the heap double. GOMEMLIMIT overrides it.
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
-	if os.Getenv("GOGC") == "" {
+	if cfg.GoGC == "" {
 		debug.SetGCPercent(defaultGCPercent)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)

@@ -1,105 +1,101 @@
-// Package config reads the application's configuration from environment variables, once, at start.
-// Nothing else in the application reads the environment.
+// Package config reads the application's configuration from environment variables, once, at start
+// (github.com/caarlos0/env). Nothing else in the application reads the environment.
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net/mail"
 	"net/url"
-	"strconv"
+	"os"
+	"reflect"
 	"strings"
+
+	"github.com/caarlos0/env/v11"
 )
 
-// Config is every setting of the application. .env.example documents each variable.
+// Config is every setting of the application. .env.example documents each variable. An empty
+// variable counts as unset: its default applies.
 type Config struct {
-	Port      int    // PORT
-	MongoURI  string // MONGODB_URI; empty starts the embedded store
-	DataDir   string // DATA_DIR
-	JWTSecret string // JWT_SECRET; generated into DATA_DIR with the embedded store when empty
+	Port      int    `env:"PORT" envDefault:"8080"`
+	MongoURI  string `env:"MONGODB_URI"`                  // empty starts the embedded store
+	DataDir   string `env:"DATA_DIR" envDefault:"./data"` // the embedded store's files
+	JWTSecret string `env:"JWT_SECRET"`                   // generated into DATA_DIR with the embedded store when empty
 
-	AdminEmail    string // ADMIN_EMAIL
-	AdminPassword string // ADMIN_PASSWORD
-	DemoData      bool   // DEMO_DATA
+	AdminEmail    string `env:"ADMIN_EMAIL"`
+	AdminPassword string `env:"ADMIN_PASSWORD"`
+	DemoData      bool   `env:"DEMO_DATA" envDefault:"false"`
 
-	PublicURL string // PUBLIC_URL
-	LogLevel  string // LOG_LEVEL
-	BodyLimit int64  // BODY_LIMIT_BYTES
+	PublicURL string `env:"PUBLIC_URL"` // http://localhost:PORT when empty
+	LogLevel  string `env:"LOG_LEVEL" envDefault:"info"`
+	BodyLimit int64  `env:"BODY_LIMIT_BYTES" envDefault:"2097152"`
 
 	Shop Shop
 
-	SentryDSN         string // SENTRY_DSN
-	SentryEnvironment string // SENTRY_ENVIRONMENT
+	SentryDSN         string `env:"SENTRY_DSN"`
+	SentryEnvironment string `env:"SENTRY_ENVIRONMENT" envDefault:"production"`
 
-	MercadoPagoAccessToken   string // MP_ACCESS_TOKEN
-	MercadoPagoPublicKey     string // MP_PUBLIC_KEY
-	MercadoPagoWebhookSecret string // MP_WEBHOOK_SECRET
-	MercadoPagoAPIURL        string // MP_API_URL (tests point it at a fake provider)
+	MercadoPagoAccessToken   string `env:"MP_ACCESS_TOKEN"`
+	MercadoPagoPublicKey     string `env:"MP_PUBLIC_KEY"`
+	MercadoPagoWebhookSecret string `env:"MP_WEBHOOK_SECRET"`
+	MercadoPagoAPIURL        string `env:"MP_API_URL"` // tests point it at a fake provider
 
-	SMTPURL  string // SMTP_URL, e.g. smtp://user:pass@host:587
-	MailFrom string // MAIL_FROM
+	SMTPURL  string `env:"SMTP_URL"` // e.g. smtp://user:pass@host:587
+	MailFrom string `env:"MAIL_FROM" envDefault:"no-responder@tienda.local"`
+
+	// The Go runtime reads these two itself; the shop sets its own defaults when they are empty
+	// (app/main.go).
+	GoMemLimit string `env:"GOMEMLIMIT"`
+	GoGC       string `env:"GOGC"`
 }
 
 // Shop is what the storefront shows about the physical shop.
 type Shop struct {
-	Name    string // SHOP_NAME
-	Phone   string // SHOP_PHONE
-	Address string // SHOP_ADDRESS
-	Hours   string // SHOP_HOURS
-	MapURL  string // SHOP_MAP_URL
+	Name    string `env:"SHOP_NAME" envDefault:"Tienda de Seguridad y Redes"`
+	Phone   string `env:"SHOP_PHONE" envDefault:"55 1234 5678"`
+	Address string `env:"SHOP_ADDRESS" envDefault:"Av. Insurgentes Sur 1234, Col. del Valle, Benito Juárez, 03100 Ciudad de México, CDMX"`
+	Hours   string `env:"SHOP_HOURS" envDefault:"Lunes a viernes de 9:00 a 19:00, sábados de 9:00 a 14:00"`
+	MapURL  string `env:"SHOP_MAP_URL" envDefault:"https://www.openstreetmap.org/search?query=Av.%20Insurgentes%20Sur%201234%20Ciudad%20de%20Mexico"`
 }
 
-// Load reads the configuration through getenv (os.Getenv in main, a map in tests) and checks it.
+// FromProcess reads the configuration from the process's environment and checks it.
+func FromProcess() (Config, error) { return Load(env.ToMap(os.Environ())) }
+
+// Load reads the configuration from environ (variable to value) and checks it. Values are trimmed.
 // The error names the first bad variable in one line.
-func Load(getenv func(string) string) (Config, error) {
-	get := func(key, def string) string {
-		if v := strings.TrimSpace(getenv(key)); v != "" {
-			return v
-		}
-		return def
+func Load(environ map[string]string) (Config, error) {
+	trimmed := make(map[string]string, len(environ))
+	for k, v := range environ {
+		trimmed[k] = strings.TrimSpace(v)
 	}
-	c := Config{
-		MongoURI:          get("MONGODB_URI", ""),
-		DataDir:           get("DATA_DIR", "./data"),
-		JWTSecret:         get("JWT_SECRET", ""),
-		AdminEmail:        strings.ToLower(get("ADMIN_EMAIL", "")),
-		AdminPassword:     get("ADMIN_PASSWORD", ""),
-		PublicURL:         strings.TrimRight(get("PUBLIC_URL", ""), "/"),
-		LogLevel:          get("LOG_LEVEL", "info"),
-		SentryDSN:         get("SENTRY_DSN", ""),
-		SentryEnvironment: get("SENTRY_ENVIRONMENT", "production"),
-		Shop: Shop{
-			Name:    get("SHOP_NAME", "Tienda de Seguridad y Redes"),
-			Phone:   get("SHOP_PHONE", "55 1234 5678"),
-			Address: get("SHOP_ADDRESS", "Av. Insurgentes Sur 1234, Col. del Valle, Benito Juárez, 03100 Ciudad de México, CDMX"),
-			Hours:   get("SHOP_HOURS", "Lunes a viernes de 9:00 a 19:00, sábados de 9:00 a 14:00"),
-			MapURL:  get("SHOP_MAP_URL", "https://www.openstreetmap.org/search?query=Av.%20Insurgentes%20Sur%201234%20Ciudad%20de%20Mexico"),
-		},
-		MercadoPagoAccessToken:   get("MP_ACCESS_TOKEN", ""),
-		MercadoPagoPublicKey:     get("MP_PUBLIC_KEY", ""),
-		MercadoPagoWebhookSecret: get("MP_WEBHOOK_SECRET", ""),
-		MercadoPagoAPIURL:        strings.TrimRight(get("MP_API_URL", ""), "/"),
-		SMTPURL:                  get("SMTP_URL", ""),
-		MailFrom:                 get("MAIL_FROM", "no-responder@tienda.local"),
+	var c Config
+	if err := env.ParseWithOptions(&c, env.Options{Environment: trimmed}); err != nil {
+		return Config{}, oneLine(err, trimmed)
 	}
-	var err error
-	if c.Port, err = intVar(get("PORT", "8080"), "PORT", 1, 65535); err != nil {
-		return Config{}, err
-	}
-	limit, err := intVar(get("BODY_LIMIT_BYTES", "2097152"), "BODY_LIMIT_BYTES", 1024, 64<<20)
-	if err != nil {
-		return Config{}, err
-	}
-	c.BodyLimit = int64(limit)
-	if c.DemoData, err = boolVar(get("DEMO_DATA", "false"), "DEMO_DATA"); err != nil {
-		return Config{}, err
-	}
+	c.AdminEmail = strings.ToLower(c.AdminEmail)
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	c.MercadoPagoAPIURL = strings.TrimRight(c.MercadoPagoAPIURL, "/")
 	if c.PublicURL == "" {
 		c.PublicURL = fmt.Sprintf("http://localhost:%d", c.Port)
 	}
-	checks := []struct {
-		bad bool
-		msg string
-	}{
+	for _, ch := range checks(c) {
+		if ch.bad {
+			return Config{}, fmt.Errorf("config: %s", ch.msg)
+		}
+	}
+	return c, nil
+}
+
+// check is one rule of the configuration and the message naming its variable.
+type check struct {
+	bad bool
+	msg string
+}
+
+func checks(c Config) []check {
+	return []check{
+		{c.Port < 1 || c.Port > 65535, fmt.Sprintf("PORT must be a whole number from 1 to 65535, got %d", c.Port)},
+		{c.BodyLimit < 1024 || c.BodyLimit > 64<<20, fmt.Sprintf("BODY_LIMIT_BYTES must be a whole number from 1024 to %d, got %d", 64<<20, c.BodyLimit)},
 		{c.MongoURI != "" && !strings.HasPrefix(c.MongoURI, "mongodb://") && !strings.HasPrefix(c.MongoURI, "mongodb+srv://"),
 			"MONGODB_URI must start with mongodb:// or mongodb+srv://"},
 		{c.MongoURI != "" && c.JWTSecret == "", "JWT_SECRET is required when MONGODB_URI is set"},
@@ -115,30 +111,27 @@ func Load(getenv func(string) string) (Config, error) {
 		{!isEmail(c.MailFrom), "MAIL_FROM is not a valid e-mail address"},
 		{!isHTTPURL(c.Shop.MapURL), "SHOP_MAP_URL must be an http(s) URL"},
 	}
-	for _, ch := range checks {
-		if ch.bad {
-			return Config{}, fmt.Errorf("config: %s", ch.msg)
-		}
-	}
-	return c, nil
 }
 
-func intVar(v, name string, lo, hi int) (int, error) {
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("config: %s must be a whole number from %d to %d, got %q", name, lo, hi, v)
+// oneLine turns the library's error about a value it could not read into one line naming the
+// variable, what it takes and what it got.
+func oneLine(err error, environ map[string]string) error {
+	var parse env.ParseError
+	if !errors.As(err, &parse) {
+		return fmt.Errorf("config: %w", err)
 	}
-	return n, nil
-}
-
-func boolVar(v, name string) (bool, error) {
-	switch strings.ToLower(v) {
-	case "1", "true", "yes", "si", "sí":
-		return true, nil
-	case "0", "false", "no":
-		return false, nil
+	key := parse.Name
+	if f, ok := reflect.TypeFor[Config]().FieldByName(parse.Name); ok {
+		key, _, _ = strings.Cut(f.Tag.Get("env"), ",")
 	}
-	return false, fmt.Errorf("config: %s must be true or false, got %q", name, v)
+	want := "a valid value"
+	switch parse.Type.Kind() {
+	case reflect.Bool:
+		want = "true or false"
+	case reflect.Int, reflect.Int64:
+		want = "a whole number"
+	}
+	return fmt.Errorf("config: %s must be %s, got %q", key, want, environ[key])
 }
 
 func isHTTPURL(v string) bool {

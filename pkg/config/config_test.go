@@ -5,11 +5,9 @@ import (
 	"testing"
 )
 
-func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-
 func TestLoadDefaults(t *testing.T) {
 	t.Parallel()
-	c, err := Load(env(nil))
+	c, err := Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +40,7 @@ func TestLoadRejectsBadValuesNamingTheVariable(t *testing.T) {
 		{map[string]string{"MONGODB_URI": "mongodb://db", "JWT_SECRET": secret, "MP_API_URL": "ftp://x"}, "MP_API_URL"},
 	}
 	for _, tt := range tests {
-		_, err := Load(env(tt.env))
+		_, err := Load(tt.env)
 		if err == nil {
 			t.Errorf("%v: accepted", tt.env)
 			continue
@@ -55,15 +53,26 @@ func TestLoadRejectsBadValuesNamingTheVariable(t *testing.T) {
 
 func TestLoadAcceptsAFullProductionSet(t *testing.T) {
 	t.Parallel()
-	c, err := Load(env(map[string]string{
+	c, err := Load(map[string]string{
 		"PORT": "9000", "MONGODB_URI": "mongodb://a,b,c/?replicaSet=rs0", "JWT_SECRET": strings.Repeat("x", 40),
 		"ADMIN_EMAIL": "Jefe@Tienda.MX", "ADMIN_PASSWORD": "muy-secreta", "DEMO_DATA": "false",
 		"PUBLIC_URL": "https://tienda.example.mx/", "SMTP_URL": "smtp://u:p@mail.example.mx:587",
-	}))
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Port != 9000 || c.AdminEmail != "jefe@tienda.mx" || c.PublicURL != "https://tienda.example.mx" {
+		t.Fatalf("unexpected: %+v", c)
+	}
+}
+
+func TestLoadTrimsValuesAndTakesEmptyAsUnset(t *testing.T) {
+	t.Parallel()
+	c, err := Load(map[string]string{"PORT": " 9000 ", "LOG_LEVEL": "", "GOMEMLIMIT": "300MiB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != 9000 || c.LogLevel != "info" || c.PublicURL != "http://localhost:9000" || c.GoMemLimit != "300MiB" || c.GoGC != "" {
 		t.Fatalf("unexpected: %+v", c)
 	}
 }
