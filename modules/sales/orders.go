@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -35,6 +36,60 @@ type OrderChange struct {
 // back exactly once when an unpaid order is cancelled. The caller has checked the actor's rights
 // for each field. Errors: invalid (a value outside the lists), not_found, conflict.
 func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, ch OrderChange) (Sale, error) {
+	if err := ch.check(); err != nil {
+		return Sale{}, err
+	}
+	cur, err := s.store.get(ctx, id)
+	if err != nil {
+		return Sale{}, err
+	}
+	if cur.Estado != EstadoConfirmada {
+		return Sale{}, errSaleNotFound
+	}
+	now := s.now().UTC().Truncate(1e6)
+	e := orderEdit{cur: cur, who: who, now: now, set: bson.M{}, unset: bson.M{}, stamp: bson.M{}}
+	// A cash cut counted the payment of a sale it claimed: the payment cannot change after that.
+	// Checked here for the message, and again in the write's guard, which a cut racing this
+	// change cannot pass.
+	unpaying := ch.Pago != nil && *ch.Pago != PagoPagado && cur.Pago == PagoPagado
+	remethod := cur.Pago == PagoPagado && !unpaying && ch.MetodoPago != nil && *ch.MetodoPago != cur.MetodoPago
+	guard := bson.M{"version": cur.Version}
+	if unpaying || remethod {
+		if cur.Corte != 0 {
+			return Sale{}, paymentInCut(unpaying)
+		}
+		guard["corte"] = bson.M{"$exists": false}
+	}
+	e.apply(ch)
+	if len(e.set) == 0 {
+		return cur, nil
+	}
+	cancelling := ch.Entrega != nil && *ch.Entrega == EntregaCancelado && cur.Entrega != EntregaCancelado
+	if cancelling && e.payAfter(ch) == PagoPagado {
+		return Sale{}, apperr.New(apperr.Conflict, "No se puede cancelar una orden pagada; regístrala como Devuelto.")
+	}
+	v, err := s.store.update(ctx, id, guard, e.update())
+	if apperr.Is(err, apperr.Conflict) && (unpaying || remethod) {
+		if now, gerr := s.store.get(ctx, id); gerr == nil && now.Corte != 0 {
+			return Sale{}, paymentInCut(unpaying) // a cut claimed it meanwhile
+		}
+	}
+	if err != nil {
+		return Sale{}, err
+	}
+	if err := s.store.bumpVersion(ctx, now); err != nil {
+		s.log.Warn().Err(err).Msg("sales: version bump")
+	}
+	if cancelling {
+		if err := s.giveBackStock(ctx, v); err != nil {
+			return Sale{}, err
+		}
+	}
+	return v, nil
+}
+
+// check refuses values outside the lists, naming each field.
+func (ch OrderChange) check() error {
 	fields := map[string]string{}
 	if ch.Pago != nil && !validValue(*ch.Pago, PagoValues) {
 		fields["pago"] = "Debe ser uno de: " + joinValues(PagoValues) + "."
@@ -54,108 +109,87 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 	}
 	if len(fields) > 0 {
-		return Sale{}, apperr.InvalidFields("Revisa los datos marcados.", fields)
+		return apperr.InvalidFields("Revisa los datos marcados.", fields)
 	}
-	cur, err := s.store.get(ctx, id)
-	if err != nil {
-		return Sale{}, err
+	return nil
+}
+
+// orderEdit gathers the update of an order for one change: the fields set, unset and stamped with
+// the time of the write, and one history entry per field whose value changes.
+type orderEdit struct {
+	cur               Sale
+	who               Actor
+	now               time.Time
+	set, unset, stamp bson.M
+	history           []Cambio
+}
+
+// record adds a history entry when the field's value changes.
+func (e *orderEdit) record(field, from, to string) {
+	if from != to {
+		e.history = append(e.history, Cambio{Campo: field, De: from, A: to, Por: e.who.ID, Nombre: e.who.Name, Fecha: e.now})
 	}
-	if cur.Estado != EstadoConfirmada {
-		return Sale{}, errSaleNotFound
-	}
-	now := s.now().UTC().Truncate(1e6)
-	set := bson.M{}
-	var history []Cambio
-	change := func(field, from, to string) {
-		if from != to {
-			history = append(history, Cambio{Campo: field, De: from, A: to, Por: who.ID, Nombre: who.Name, Fecha: now})
-		}
-	}
-	unset, stamp := bson.M{}, bson.M{}
-	unpaying := ch.Pago != nil && *ch.Pago != PagoPagado && cur.Pago == PagoPagado
-	remethod := cur.Pago == PagoPagado && !unpaying && ch.MetodoPago != nil && *ch.MetodoPago != cur.MetodoPago
-	// A cash cut counted the payment of a sale it claimed: the payment cannot change after that.
-	// Checked here for the message, and again in the write's guard, which a cut racing this
-	// change cannot pass.
-	guard := bson.M{"version": cur.Version}
-	if unpaying || remethod {
-		if cur.Corte != 0 {
-			return Sale{}, paymentInCut(unpaying)
-		}
-		guard["corte"] = bson.M{"$exists": false}
-	}
+}
+
+// apply sets each field the change names; a payment recorded now says who took it.
+func (e *orderEdit) apply(ch OrderChange) {
+	cur := e.cur
 	if ch.Pago != nil {
-		set["pago"] = *ch.Pago
-		change("pago", cur.Pago, *ch.Pago)
+		e.set["pago"] = *ch.Pago
+		e.record("pago", cur.Pago, *ch.Pago)
 		if *ch.Pago == PagoPagado && cur.Pago != PagoPagado {
-			stamp["pagadoEn"] = true
-			set["cobradoPor"], set["nombreCobro"] = who.ID, who.Name
+			e.stamp["pagadoEn"] = true
+			e.set["cobradoPor"], e.set["nombreCobro"] = e.who.ID, e.who.Name
 		}
 		if *ch.Pago == PagoPendiente && cur.Pago == PagoPagado {
-			unset["pagadoEn"], unset["cobradoPor"], unset["nombreCobro"] = "", "", ""
+			e.unset["pagadoEn"], e.unset["cobradoPor"], e.unset["nombreCobro"] = "", "", ""
 		}
 	}
 	if ch.MetodoPago != nil {
-		set["metodoPago"] = *ch.MetodoPago
-		change("metodoPago", cur.MetodoPago, *ch.MetodoPago)
+		e.set["metodoPago"] = *ch.MetodoPago
+		e.record("metodoPago", cur.MetodoPago, *ch.MetodoPago)
 	}
 	if ch.Entrega != nil {
-		set["entrega"] = *ch.Entrega
-		change("entrega", cur.Entrega, *ch.Entrega)
+		e.set["entrega"] = *ch.Entrega
+		e.record("entrega", cur.Entrega, *ch.Entrega)
 	}
 	if ch.Observaciones != nil {
-		set["observaciones"] = strings.TrimSpace(*ch.Observaciones)
-		change("observaciones", cur.Observaciones, strings.TrimSpace(*ch.Observaciones))
+		e.set["observaciones"] = strings.TrimSpace(*ch.Observaciones)
+		e.record("observaciones", cur.Observaciones, strings.TrimSpace(*ch.Observaciones))
 	}
 	if ch.Envio != nil {
-		e := *ch.Envio
-		e.Fecha = now
-		set["envio"] = e
+		envio := *ch.Envio
+		envio.Fecha = e.now
+		e.set["envio"] = envio
 		prev := ""
 		if cur.Envio != nil {
 			prev = cur.Envio.Status
 		}
-		change("envio", prev, e.Status)
+		e.record("envio", prev, envio.Status)
 	}
-	if len(set) == 0 {
-		return cur, nil
-	}
-	cancelling := ch.Entrega != nil && (*ch.Entrega == EntregaCancelado) && cur.Entrega != EntregaCancelado
-	payAfter := cur.Pago
+}
+
+// payAfter is the order's payment once the change is made.
+func (e *orderEdit) payAfter(ch OrderChange) string {
 	if ch.Pago != nil {
-		payAfter = *ch.Pago
+		return *ch.Pago
 	}
-	if cancelling && payAfter == PagoPagado {
-		return Sale{}, apperr.New(apperr.Conflict, "No se puede cancelar una orden pagada; regístrala como Devuelto.")
+	return e.cur.Pago
+}
+
+// update is the store's update document, raising the order's version.
+func (e *orderEdit) update() bson.M {
+	update := bson.M{"$set": e.set, "$inc": bson.M{"version": 1}}
+	if len(e.stamp) > 0 {
+		update["$currentDate"] = e.stamp
 	}
-	update := bson.M{"$set": set, "$inc": bson.M{"version": 1}}
-	if len(stamp) > 0 {
-		update["$currentDate"] = stamp
+	if len(e.unset) > 0 {
+		update["$unset"] = e.unset
 	}
-	if len(unset) > 0 {
-		update["$unset"] = unset
+	if len(e.history) > 0 {
+		update["$push"] = bson.M{"historial": bson.M{"$each": e.history}}
 	}
-	if len(history) > 0 {
-		update["$push"] = bson.M{"historial": bson.M{"$each": history}}
-	}
-	v, err := s.store.update(ctx, id, guard, update)
-	if apperr.Is(err, apperr.Conflict) && (unpaying || remethod) {
-		if now, gerr := s.store.get(ctx, id); gerr == nil && now.Corte != 0 {
-			return Sale{}, paymentInCut(unpaying) // a cut claimed it meanwhile
-		}
-	}
-	if err != nil {
-		return Sale{}, err
-	}
-	if err := s.store.bumpVersion(ctx, now); err != nil {
-		s.log.Warn().Err(err).Msg("sales: version bump")
-	}
-	if cancelling {
-		if err := s.giveBackStock(ctx, v); err != nil {
-			return Sale{}, err
-		}
-	}
-	return v, nil
+	return update
 }
 
 // paymentInCut is the refusal to change the payment of a sale a cash cut claimed.

@@ -77,13 +77,13 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 	if strings.TrimSpace(end) == "" {
 		end = today
 	}
-	from, err := parseBound(start, false)
-	if err != nil {
-		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"startDate": err.Error()})
+	from, ok := parseBound(start, false)
+	if !ok {
+		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"startDate": dateFormatHint})
 	}
-	to, err := parseBound(end, true)
-	if err != nil {
-		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"endDate": err.Error()})
+	to, ok := parseBound(end, true)
+	if !ok {
+		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"endDate": dateFormatHint})
 	}
 	if !from.Before(to) {
 		return time.Time{}, time.Time{}, apperr.InvalidFields("La fecha de inicio debe ser anterior a la fecha de fin.",
@@ -96,16 +96,21 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 	return from.UTC(), to.UTC(), nil
 }
 
-func parseBound(v string, end bool) (time.Time, error) {
+// dateFormatHint is the field message for a date a report cannot read.
+const dateFormatHint = "Usa el formato AAAA-MM-DD."
+
+// parseBound reads one end of a report's range: a day (its start, or the next day's start for the
+// end) or an instant. ok is false for anything else.
+func parseBound(v string, end bool) (time.Time, bool) {
 	v = strings.TrimSpace(v)
 	if d, err := time.ParseInLocation(time.DateOnly, v, ShopZone); err == nil {
 		if end {
-			return d.AddDate(0, 0, 1), nil // the whole end day
+			return d.AddDate(0, 0, 1), true // the whole end day
 		}
-		return d, nil
+		return d, true
 	}
 	if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
-		return t, nil
+		return t, true
 	}
-	return time.Time{}, fmt.Errorf("Usa el formato AAAA-MM-DD.")
+	return time.Time{}, false
 }
