@@ -48,7 +48,7 @@ type uploadRoutes interface {
 const uploadBodyLimit = 8 << 20
 
 // precompressed are the routes that answer bytes compressed once, from the catalogue's cache of
-// storefront answers (modules/catalog/answers.go): the gzip middleware leaves them alone.
+// storefront answers (modules/catalog/storefront_cache.go): the gzip middleware leaves them alone.
 var precompressed = map[string]bool{"/v1/productos": true, "/v1/productos/:id": true, "/v1/productos/search/": true, "/v1/productos/search": true}
 
 // newServer builds the Echo server: middleware, the error handler, /v1 with every module's routes,

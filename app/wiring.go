@@ -231,15 +231,15 @@ func (a catalogStock) SettleStock(key string, l cartcheckout.Line) {
 	a.s.SettleStockFor(key, l.ProductID)
 }
 
-// HeldStock serves checkout's reconciliation.
-func (a catalogStock) HeldStock(ctx context.Context) ([]cartcheckout.Held, error) {
-	held, err := a.s.HeldStock(ctx)
+// ReservedStock serves checkout's reconciliation.
+func (a catalogStock) ReservedStock(ctx context.Context) ([]cartcheckout.ReservedStock, error) {
+	reserved, err := a.s.ReservedStock(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]cartcheckout.Held, len(held))
-	for i, h := range held {
-		out[i] = cartcheckout.Held{Key: h.Key, ProductID: h.ProductID}
+	out := make([]cartcheckout.ReservedStock, len(reserved))
+	for i, r := range reserved {
+		out[i] = cartcheckout.ReservedStock{Key: r.Key, ProductID: r.ProductID}
 	}
 	return out, nil
 }

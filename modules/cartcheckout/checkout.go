@@ -177,7 +177,7 @@ const (
 // the units come back under the key. A sale never saved is first marked failed, so that a
 // placement stalled that long can no longer save it.
 func (s *Service) reconcileHolds(ctx context.Context) error {
-	held, err := s.catalog.HeldStock(ctx)
+	held, err := s.catalog.ReservedStock(ctx)
 	if err != nil {
 		return err
 	}

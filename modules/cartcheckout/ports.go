@@ -44,14 +44,14 @@ type Catalog interface {
 	ReturnStock(ctx context.Context, key string, line Line) error
 	// SettleStock says the order holding stock under key is saved (counter) or paid (online):
 	// the key is no longer needed, as a later cancellation gives the units back by itself. The
-	// key is removed a moment later; one lost in a crash is found again by HeldStock.
+	// key is removed a moment later; one lost in a crash is found again by ReservedStock.
 	SettleStock(key string, line Line)
-	// HeldStock lists every key holding stock, with its product, as the store has them.
-	HeldStock(ctx context.Context) ([]Held, error)
+	// ReservedStock lists every key reserving stock, with its product, as the store has them.
+	ReservedStock(ctx context.Context) ([]ReservedStock, error)
 }
 
-// Held is a key holding stock of a product.
-type Held struct {
+// ReservedStock is a key reserving stock of a product.
+type ReservedStock struct {
 	Key, ProductID string
 }
 

@@ -18,16 +18,16 @@ import (
 type fakeCatalog struct {
 	Catalog
 	mu       sync.Mutex
-	held     map[string]Held
+	held     map[string]ReservedStock
 	returned []string
 	settled  []string
 	lines    map[string]Line // the line each give-back was asked with
 }
 
-func (c *fakeCatalog) HeldStock(context.Context) ([]Held, error) {
+func (c *fakeCatalog) ReservedStock(context.Context) ([]ReservedStock, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var out []Held
+	var out []ReservedStock
 	for _, h := range c.held {
 		out = append(out, h)
 	}
@@ -109,10 +109,10 @@ func TestReconcileSettlesEveryHeldKeyByItsSale(t *testing.T) {
 		ids["reservedOld"]:   {ID: ids["reservedOld"], Estado: EstadoReservando},
 		ids["reservedYoung"]: {ID: ids["reservedYoung"], Estado: EstadoReservando},
 	}, broken: ids["broken"]}
-	catalog := &fakeCatalog{held: map[string]Held{}, lines: map[string]Line{}}
+	catalog := &fakeCatalog{held: map[string]ReservedStock{}, lines: map[string]Line{}}
 	for _, id := range ids {
 		for _, key := range []string{id + ":0", id + ":1"} {
-			catalog.held[key] = Held{Key: key, ProductID: "p1"}
+			catalog.held[key] = ReservedStock{Key: key, ProductID: "p1"}
 		}
 	}
 	s := &Service{catalog: catalog, sales: sales, log: zerolog.Nop(), now: func() time.Time { return now }}

@@ -99,7 +99,7 @@ func textParam(c *echo.Context, name string) (string, error) {
 // list answers GET productos?limit&page&compact&titulo&categoria&favorito from memory, without
 // the products that have no stock and with only what a shopper may see.
 func (m *Module) list(c *echo.Context) error {
-	return m.serve(c, "list?"+c.QueryString(), func() (any, error) {
+	return m.serveCached(c, "list?"+c.QueryString(), func() (any, error) {
 		page, meta, err := m.listPage(c, true)
 		if err != nil {
 			return nil, err
@@ -158,7 +158,7 @@ func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, erro
 // get answers GET productos/{id} with what a shopper may see of the product.
 func (m *Module) get(c *echo.Context) error {
 	id := c.Param("id")
-	return m.serve(c, "get/"+id, func() (any, error) { return m.service.PublicProduct(id) })
+	return m.serveCached(c, "get/"+id, func() (any, error) { return m.service.PublicProduct(id) })
 }
 
 // adminGet answers GET admin/productos/{id} with every field of the product, for the edit form.
@@ -178,7 +178,7 @@ func (m *Module) search(c *echo.Context) error {
 		return err
 	}
 	q := fold(raw)
-	return m.serve(c, "search?"+q, func() (any, error) {
+	return m.serveCached(c, "search?"+q, func() (any, error) {
 		found := []PublicProduct{}
 		if len([]rune(q)) >= 3 {
 			pr := m.service.memory.pricing(m.service.now())

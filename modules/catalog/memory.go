@@ -21,7 +21,7 @@ import (
 // holding an older copy is never raced.
 type memory struct {
 	mu        sync.RWMutex
-	gen       uint64  // grows with every change (answers.go caches by it)
+	gen       uint64  // grows with every change (storefront_cache.go caches by it)
 	products  []entry // in display order
 	byID      map[bson.ObjectID]int
 	discounts map[bson.ObjectID]Discount

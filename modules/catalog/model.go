@@ -41,13 +41,13 @@ type Product struct {
 	// DescuentoID names a discount of the discounts collection that applies to every variant
 	// while it has not expired; "" when none.
 	DescuentoID string `bson:"descuentoId,omitempty" json:"descuentoId,omitempty"`
-	// Apartados are the units held by order lines whose orders are not settled yet, by the line's
-	// key "<sale id>:<line>" (holds.go). Never shown, and not kept in memory.
+	// Apartados are the units reserved by order lines whose orders are not settled yet, by the
+	// line's key "<sale id>:<line>" (stock_reservations.go). Never shown, and not kept in memory.
 	Apartados map[string]Apartado `bson:"apartados,omitempty" json:"-"`
 	// Version grows by one on every edit (not on a sale); a PATCH that sends it is refused when it
 	// is stale.
 	Version int64 `bson:"version" json:"version"`
-	// Revision grows by one on every write of the document, sales and settled holds included: the
+	// Revision grows by one on every write of the document, sales and settled reservations included: the
 	// in-memory copy never takes a copy older than the one it holds.
 	Revision int64 `bson:"revision" json:"-"`
 	// ExistenciasEn is when the units last changed, by the store's clock: other replicas poll the
@@ -103,9 +103,10 @@ type Variante struct {
 	PrecioFinal       float64 `bson:"-" json:"precioFinal"`
 }
 
-// Apartado is what one order line holds of a product: Cantidad units of the variant Variante,
-// given back to that variant if the order is never saved. Variante is missing only on holds moved
-// from the stock documents of earlier versions of a product with several variants.
+// Apartado is what one order line reserves of a product (a reservation): Cantidad units of the
+// variant Variante, given back to that variant if the order is never saved. Variante is missing
+// only on reservations moved from the stock documents of earlier versions of a product with
+// several variants.
 type Apartado struct {
 	Variante bson.ObjectID `bson:"variante,omitempty"`
 	Cantidad int           `bson:"cantidad"`

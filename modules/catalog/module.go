@@ -25,9 +25,9 @@ type Deps struct {
 
 // Module is the catalogue module's one door.
 type Module struct {
-	service *Service
-	every   time.Duration
-	answers answers // the storefront's encoded answers (answers.go)
+	service   *Service
+	every     time.Duration
+	responses responseCache // the storefront's encoded responses (storefront_cache.go)
 	// demoPhotos: SeedDemo asked for the demo catalogue, whose photos Start makes (demo_photos.go).
 	demoPhotos bool
 
@@ -59,7 +59,7 @@ func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.sto
 
 // Start moves the units of an earlier version's stock documents into the products (once per
 // store), reads the whole catalogue into memory and starts the background loop: the removal of
-// settled holds and the polls for changes made by other replicas, until Stop. In the background
+// settled reservations and the polls for changes made by other replicas, until Stop. In the background
 // too, it resizes the pictures an earlier version stored whole, and makes the demo photos.
 func (m *Module) Start(ctx context.Context) error {
 	if moved, err := m.service.store.moveStockIn(ctx); err != nil {
@@ -80,7 +80,7 @@ func (m *Module) Start(ctx context.Context) error {
 	return nil
 }
 
-// Stop ends the background loop, after it removed the settled holds still queued.
+// Stop ends the background loop, after it removed the settled reservations still queued.
 func (m *Module) Stop() {
 	m.closeOnce.Do(func() {
 		m.service.renders.stop()

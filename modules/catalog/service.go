@@ -34,11 +34,11 @@ type Service struct {
 	// seen is the catalogue version the memory holds.
 	seen atomic.Int64
 
-	// takes gathers the concurrent takes of a product into one write (takes.go).
-	takes takes
+	// batcher gathers the concurrent takes of a product into one write (stock_write_batches.go).
+	batcher takeBatcher
 
 	// settled are the keys of settled order lines still in the product documents, by product,
-	// waiting for the background loop to remove them (holds.go).
+	// waiting for the background loop to remove them (stock_reservations.go).
 	settledMu sync.Mutex
 	settled   map[bson.ObjectID][]string
 }

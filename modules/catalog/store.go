@@ -33,8 +33,8 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "descuentoId", Value: 1}}, Options: options.Index().SetName("descuentoId")},
 		// The polls of other replicas: the products whose units changed lately.
 		mongo.IndexModel{Keys: bson.D{{Key: "existenciasEn", Value: 1}}, Options: options.Index().SetName("existenciasEn")},
-		// The reconciliation of holds: the few products holding units for unsettled lines. Sparse,
-		// so that it lists only those (apartados is removed when its last key goes).
+		// The reconciliation of reservations: the few products reserving units for unsettled lines.
+		// Sparse, so that it lists only those (apartados is removed when its last key goes).
 		mongo.IndexModel{Keys: bson.D{{Key: "apartados", Value: 1}}, Options: options.Index().SetName("apartados").SetSparse(true)})
 }
 
@@ -346,9 +346,9 @@ func (s store) stockChangedSince(ctx context.Context, since time.Time, fn func(P
 	return nil
 }
 
-// eachHeld calls fn with the holds of every product that has some, through the sparse apartados
-// index.
-func (s store) eachHeld(ctx context.Context, fn func(id bson.ObjectID, holds map[string]Apartado)) error {
+// eachReservation calls fn with the reservations of every product that has some, through the
+// sparse apartados index.
+func (s store) eachReservation(ctx context.Context, fn func(id bson.ObjectID, reservations map[string]Apartado)) error {
 	err := s.db.Each(ctx, productsCollection, bson.M{"apartados": bson.M{"$exists": true}}, bson.M{"apartados": 1}, func(doc bson.Raw) error {
 		var p struct {
 			ID        bson.ObjectID       `bson:"_id"`
@@ -361,7 +361,7 @@ func (s store) eachHeld(ctx context.Context, fn func(id bson.ObjectID, holds map
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("catalog: held stock: %w", err)
+		return fmt.Errorf("catalog: reserved stock: %w", err)
 	}
 	return nil
 }

@@ -12,12 +12,13 @@ import (
 
 // Earlier versions kept each product's units apart from it, in one small document per product in
 // 256 collections existencias_00..ff: {_id: product, variantes: {variant id (hex): units},
-// holds: {key: units}, version}. moveStockIn puts them back in the products, once per store:
+// holds: {key: units}, version} (holds were reservations). moveStockIn puts them back in the
+// products, once per store:
 //
 //   - each product not moved yet (it has no revision: every write of this version raises it) gets,
 //     in one guarded update, its variants' units, their sum as stock and total_existencia, and its
-//     holds as apartados (a hold may belong to an order not saved yet: checkout's reconciliation
-//     settles or gives back each one by the state of its sale);
+//     reservations as apartados (a reservation may belong to an order not saved yet: checkout's
+//     reconciliation settles or gives back each one by the state of its sale);
 //   - a product with no stock document keeps the units its own document carries (products written
 //     before stock moved out of them), or none;
 //   - the stock collections are dropped only after every product is moved, then the job is recorded as done.
@@ -33,9 +34,9 @@ const legacyStockPrefix = "existencias_"
 
 // legacyStock is a document of an earlier version's stock collections.
 type legacyStock struct {
-	ID        bson.ObjectID  `bson:"_id"`
-	Variantes map[string]int `bson:"variantes"`
-	Holds     map[string]int `bson:"holds"`
+	ID           bson.ObjectID  `bson:"_id"`
+	Variantes    map[string]int `bson:"variantes"`
+	Reservations map[string]int `bson:"holds"`
 }
 
 // unmoved is what the move reads of a product.
@@ -120,7 +121,7 @@ func (s store) legacyCollections(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
-// moveOne gives one product its units and holds, unless it was moved already (ok is false then).
+// moveOne gives one product its units and reservations, unless it was moved already (ok is false then).
 func (s store) moveOne(ctx context.Context, p unmoved, legacy map[bson.ObjectID]legacyStock) (bool, error) {
 	d, hasDoc := legacy[p.ID]
 	guard := bson.M{"revision": bson.M{"$exists": false}}
@@ -139,16 +140,16 @@ func (s store) moveOne(ctx context.Context, p unmoved, legacy map[bson.ObjectID]
 		total += units
 	}
 	set["stock"], set["total_existencia"] = total, total
-	if len(d.Holds) > 0 {
-		holds := make(map[string]Apartado, len(d.Holds))
-		for k, n := range d.Holds {
-			h := Apartado{Cantidad: n}
+	if len(d.Reservations) > 0 {
+		reservations := make(map[string]Apartado, len(d.Reservations))
+		for k, n := range d.Reservations {
+			r := Apartado{Cantidad: n}
 			if len(p.Variantes) == 1 { // else the variant is read from the order line when given back
-				h.Variante = p.Variantes[0].ID
+				r.Variante = p.Variantes[0].ID
 			}
-			holds[k] = h
+			reservations[k] = r
 		}
-		set["apartados"] = holds
+		set["apartados"] = reservations
 	}
 	_, ok, err := s.update(ctx, p.ID, guard, bson.M{"$set": set})
 	return ok, err

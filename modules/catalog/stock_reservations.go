@@ -13,17 +13,17 @@ import (
 // Stock lives in the product document: each variant's units in variantes[i].stock, their sum in
 // stock and total_existencia (DESIGN.md §3). Checkout takes each line of a sale under the key
 // "<sale id>:<line>" with one guarded update of the product: the variant's id at its index, its
-// units >= n and the key not held yet; the same update takes the units from the variant and the
-// totals and records the hold in apartados.<key>. Giving back is the reverse, guarded by the hold
-// being there. So a repeat, a crash in between or a concurrent caller never takes or gives back
+// units >= n and the key not reserving yet; the same update takes the units from the variant and
+// the totals and records the reservation in apartados.<key>. Giving back is the reverse, guarded
+// by the reservation being there. So a repeat, a crash in between or a concurrent caller never takes or gives back
 // twice, and a replica never sells from its in-memory copy.
 //
 // Once its order is saved (or paid online), a line's key is no longer needed: SettleStockFor
 // queues it, and the background loop removes the queued keys of a product with one write a moment
 // later, so a best-seller's document stays small. A queue lost in a crash is made good by
-// checkout's reconciliation, which reads every key still held (HeldStock) and settles or gives
-// back each one by the state of its sale. apartados itself is removed when its last key goes, so
-// that the sparse index on it lists only the products holding something.
+// checkout's reconciliation, which reads every key still reserving units (ReservedStock) and
+// settles or gives back each one by the state of its sale. apartados itself is removed when its
+// last key goes, so that the sparse index on it lists only the products with reservations.
 
 // writeAttempts bounds the rereads of a stock write whose guard failed because the product
 // changed in between (an edit moved the variant, a concurrent write).
@@ -42,22 +42,22 @@ func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine) err
 	r := rs[0]
 	s.sync.RLock() // a reload must not swap in a copy read before this change (service.go)
 	defer s.sync.RUnlock()
-	return s.takes.do(context.WithoutCancel(ctx), r.product.ID, &take{
+	return s.batcher.do(context.WithoutCancel(ctx), r.product.ID, &stockTake{
 		key: key, variant: r.variant, index: r.index, n: r.line.Cantidad, name: r.product.Nombre,
 	}, s.takeBatch)
 }
 
 // takeOne takes one line's units: one guarded update, and on its failure a read of the product to
 // tell why (taken before under this key, not enough units, the variant moved or gone).
-func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *take) error {
-	hold := "apartados." + t.key
+func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) error {
+	reservation := "apartados." + t.key
 	i := t.index
 	for range writeAttempts {
 		p, ok, err := s.store.update(ctx, id, bson.M{
 			fmt.Sprintf("variantes.%d._id", i):   t.variant,
 			fmt.Sprintf("variantes.%d.stock", i): bson.M{"$gte": t.n},
-			hold:                                 bson.M{"$exists": false},
-		}, stockChange(i, -t.n, bson.M{"$set": bson.M{hold: Apartado{Variante: t.variant, Cantidad: t.n}}}))
+			reservation:                          bson.M{"$exists": false},
+		}, stockChange(i, -t.n, bson.M{"$set": bson.M{reservation: Apartado{Variante: t.variant, Cantidad: t.n}}}))
 		if err != nil {
 			return err
 		}
@@ -73,7 +73,7 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *take) error 
 			return err
 		}
 		s.memory.update(cur)
-		if _, held := cur.Apartados[t.key]; held {
+		if _, reserved := cur.Apartados[t.key]; reserved {
 			return nil
 		}
 		if i = variantIndex(cur, t.variant); i < 0 {
@@ -88,12 +88,12 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *take) error 
 
 // takeBatch takes the lines of one product that arrived together: all of them in one guarded
 // update (each variant's id at its index and its units >= what the batch takes of it, none of the
-// keys held yet), or, when that guard fails, one line at a time, so that each gets its own answer
+// keys reserving yet), or, when that guard fails, one line at a time, so that each gets its own answer
 // (a shortage, a repeat, a moved variant). Lines repeating a key of the batch get the first one's
 // answer.
-func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*take) {
-	first := map[string]*take{}
-	var lines []*take
+func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*stockTake) {
+	first := map[string]*stockTake{}
+	var lines []*stockTake
 	for _, t := range batch {
 		if f, ok := first[t.key]; ok {
 			t.same = f
@@ -142,10 +142,10 @@ func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*take
 	}
 }
 
-// ReturnStockFor gives back what key holds of a product to the variant it was taken from; nothing
-// when key holds nothing (never taken, or given back already). l names the product; its variant
-// is read only for a hold moved from an earlier version that does not record its variant. A
-// product or variant deleted since is skipped, and the hold dropped.
+// ReturnStockFor gives back what key reserves of a product to the variant it was taken from;
+// nothing when key reserves nothing (never taken, or given back already). l names the product; its
+// variant is read only for a reservation moved from an earlier version that does not record its
+// variant. A product or variant deleted since is skipped, and the reservation dropped.
 func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine) error {
 	id, err := bson.ObjectIDFromHex(l.ProductID)
 	if err != nil || checkKey(key) != nil {
@@ -153,7 +153,7 @@ func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine) e
 		return nil
 	}
 	ctx = context.WithoutCancel(ctx) // giving back must not stop half-way
-	hold := "apartados." + key
+	reservation := "apartados." + key
 	s.sync.RLock()
 	defer s.sync.RUnlock()
 	for range writeAttempts {
@@ -165,20 +165,20 @@ func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine) e
 		if err != nil {
 			return err
 		}
-		h, held := cur.Apartados[key]
-		if !held {
+		r, reserved := cur.Apartados[key]
+		if !reserved {
 			s.memory.update(cur)
 			return nil
 		}
-		guard := bson.M{hold + ".cantidad": h.Cantidad}
-		update := bson.M{"$unset": bson.M{hold: ""}}
-		variant := h.Variante
+		guard := bson.M{reservation + ".cantidad": r.Cantidad}
+		update := bson.M{"$unset": bson.M{reservation: ""}}
+		variant := r.Variante
 		if variant.IsZero() {
 			variant = legacyVariant(cur, l.VariantID)
 		}
 		if i := variantIndex(cur, variant); i >= 0 {
 			guard[fmt.Sprintf("variantes.%d._id", i)] = variant
-			update = stockChange(i, h.Cantidad, update)
+			update = stockChange(i, r.Cantidad, update)
 		} else {
 			s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: the variant no longer exists")
 		}
@@ -188,14 +188,14 @@ func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine) e
 		}
 		if ok {
 			s.memory.update(p)
-			s.tidyHolds(ctx, p)
+			s.dropEmptyReservations(ctx, p)
 			return nil
 		}
 	}
 	return fmt.Errorf("catalog: return stock of %s under %s: the product kept changing", l.ProductID, key)
 }
 
-// legacyVariant is the variant a hold that does not record its own was taken from: the one the
+// legacyVariant is the variant a reservation that does not record its own was taken from: the one the
 // order line names, or the only one.
 func legacyVariant(p Product, hint string) bson.ObjectID {
 	if id, err := bson.ObjectIDFromHex(hint); err == nil {
@@ -207,7 +207,7 @@ func legacyVariant(p Product, hint string) bson.ObjectID {
 	return bson.ObjectID{}
 }
 
-// SettleStockFor says that the order line holding units of a product under key is settled (its
+// SettleStockFor says that the order line reserving units of a product under key is settled (its
 // order saved, or paid online): the units stay taken and the key is removed a moment later by
 // the background loop. Nothing is written now; a key lost in a crash is found again by checkout's
 // reconciliation.
@@ -258,9 +258,9 @@ func (s *Service) flushSettled(ctx context.Context) error {
 			s.requeue(id, keys)
 			continue
 		}
-		if ok { // else: the product is gone, and its holds with it
+		if ok { // else: the product is gone, and its reservations with it
 			s.memory.update(p)
-			s.tidyHolds(ctx, p)
+			s.dropEmptyReservations(ctx, p)
 		}
 	}
 	return failed
@@ -272,15 +272,15 @@ func (s *Service) requeue(id bson.ObjectID, keys []string) {
 	}
 }
 
-// tidyHolds removes a product's apartados when a write left it empty, unless the product was
-// written again since (a new hold, then).
-func (s *Service) tidyHolds(ctx context.Context, p Product) {
+// dropEmptyReservations removes a product's apartados when a write left it empty, unless the
+// product was written again since (a new reservation, then).
+func (s *Service) dropEmptyReservations(ctx context.Context, p Product) {
 	if p.Apartados == nil || len(p.Apartados) > 0 {
 		return
 	}
 	after, ok, err := s.store.update(ctx, p.ID, bson.M{"revision": p.Revision}, bson.M{"$unset": bson.M{"apartados": ""}})
 	if err != nil {
-		s.log.Warn().Err(err).Str("product", p.ID.Hex()).Msg("empty holds left in a product") // removed with its next hold
+		s.log.Warn().Err(err).Str("product", p.ID.Hex()).Msg("empty reservations left in a product") // removed with its next reservation
 		return
 	}
 	if ok {
@@ -328,17 +328,17 @@ func (s *Service) GiveBackStock(ctx context.Context, l OrderLine) error {
 	return fmt.Errorf("catalog: give back stock of %s: the product kept changing", l.ProductID)
 }
 
-// HeldStock is a key holding units of a product.
-type HeldStock struct {
+// ReservedStock is a key reserving units of a product.
+type ReservedStock struct {
 	Key, ProductID string
 }
 
-// HeldStock lists every key holding units in the store, for checkout's reconciliation.
-func (s *Service) HeldStock(ctx context.Context) ([]HeldStock, error) {
-	var out []HeldStock
-	err := s.store.eachHeld(ctx, func(id bson.ObjectID, holds map[string]Apartado) {
-		for k := range holds {
-			out = append(out, HeldStock{Key: k, ProductID: id.Hex()})
+// ReservedStock lists every key reserving units in the store, for checkout's reconciliation.
+func (s *Service) ReservedStock(ctx context.Context) ([]ReservedStock, error) {
+	var out []ReservedStock
+	err := s.store.eachReservation(ctx, func(id bson.ObjectID, reservations map[string]Apartado) {
+		for k := range reservations {
+			out = append(out, ReservedStock{Key: k, ProductID: id.Hex()})
 		}
 	})
 	return out, err

@@ -16,7 +16,7 @@ import (
 	"tienda/pkg/money"
 )
 
-// storedProduct reads a product, its units and holds included, straight from the store.
+// storedProduct reads a product, its units and reservations included, straight from the store.
 func (env *testEnv) storedProduct(id string) Product {
 	env.t.Helper()
 	oid, err := parseProductID(id)
@@ -80,8 +80,8 @@ func TestFiftyBuyersTakeTwentyUnits(t *testing.T) {
 	if mem.Stock != 7 {
 		t.Fatalf("memory stock %d, want 7", mem.Stock)
 	}
-	if held := env.storedProduct(p.ID.Hex()).Apartados; len(held) != 20 {
-		t.Fatalf("%d keys hold stock, want 20", len(held))
+	if reserved := env.storedProduct(p.ID.Hex()).Apartados; len(reserved) != 20 {
+		t.Fatalf("%d keys reserve stock, want 20", len(reserved))
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 	"tienda/pkg/mongox"
 )
 
-func TestHeldStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
+func TestReservedStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	p := env.mustCreate(formProduct("Cámara con reservas"))
@@ -43,14 +43,14 @@ func TestHeldStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
 	stored := env.storedProduct(p.ID.Hex())
 	checkTotals(t, stored, 5)
 	if h := stored.Apartados["venta1:0"]; len(stored.Apartados) != 1 || h.Variante != p.Variantes[1].ID || h.Cantidad != 2 {
-		t.Fatalf("holds %+v", stored.Apartados)
+		t.Fatalf("reservations %+v", stored.Apartados)
 	}
-	// An admin edit keeps the holds, and the units.
+	// An admin edit keeps the reservations, and the units.
 	if rec := env.do(auth.Administrador, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"nombre": "Cámara renombrada", "version": p.Version}); rec.Code != http.StatusOK {
 		t.Fatalf("edit: %d %s", rec.Code, rec.Body)
 	}
 	if stored := env.storedProduct(p.ID.Hex()); len(stored.Apartados) != 1 || stored.Variantes[1].Stock != 1 {
-		t.Fatalf("after an edit: holds %v, units %d", stored.Apartados, stored.Variantes[1].Stock)
+		t.Fatalf("after an edit: reservations %v, units %d", stored.Apartados, stored.Variantes[1].Stock)
 	}
 	for range 3 {
 		if err := svc.ReturnStockFor(ctx, "venta1:0", line); err != nil {
@@ -63,7 +63,7 @@ func TestHeldStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
 	got, _ = svc.Product(p.ID.Hex())
 	stored = env.storedProduct(p.ID.Hex())
 	if got.Variantes[1].Stock != 3 || got.Stock != 8 || stored.Apartados != nil {
-		t.Fatalf("after giving back: variant %d, stock %d, holds %v", got.Variantes[1].Stock, got.Stock, stored.Apartados)
+		t.Fatalf("after giving back: variant %d, stock %d, reservations %v", got.Variantes[1].Stock, got.Stock, stored.Apartados)
 	}
 	checkTotals(t, stored, 5)
 	if raw, err := env.db.R.Collection(productsCollection).FindOne(ctx, bson.M{"_id": p.ID}).Raw(); err != nil || raw.Lookup("apartados").Type != 0 {
@@ -95,7 +95,7 @@ func TestConcurrentRepeatsOfAKeyTakeAndGiveBackOnce(t *testing.T) {
 	stored := env.storedProduct(p.ID.Hex())
 	checkTotals(t, stored, 5)
 	if stored.Apartados != nil {
-		t.Fatalf("holds left: %v", stored.Apartados)
+		t.Fatalf("reservations left: %v", stored.Apartados)
 	}
 }
 
@@ -132,7 +132,8 @@ func TestSettledKeysAreRemovedAndCancelledUnitsComeBack(t *testing.T) {
 		t.Fatalf("after a cancellation: memory %d, store %d", got.Variantes[0].Stock, env.storedProduct(p.ID.Hex()).Variantes[0].Stock)
 	}
 	checkTotals(t, env.storedProduct(p.ID.Hex()), 3)
-	// HeldStock lists what is held, through the store (and its indexes: one product of two holds).
+	// ReservedStock lists what is reserved, through the store (and its indexes: one product of two
+	// has reservations).
 	env.mustCreate(formProduct("Cámara sin ventas"))
 	if _, err := env.db.IndexIDs(ctx); err != nil {
 		t.Fatal(err)
@@ -140,15 +141,15 @@ func TestSettledKeysAreRemovedAndCancelledUnitsComeBack(t *testing.T) {
 	if err := svc.TakeStockFor(ctx, "venta4:0", line); err != nil {
 		t.Fatal(err)
 	}
-	held, err := svc.HeldStock(ctx)
-	if err != nil || len(held) != 1 || held[0] != (HeldStock{Key: "venta4:0", ProductID: p.ID.Hex()}) {
-		t.Fatalf("held %v, %v", held, err)
+	reserved, err := svc.ReservedStock(ctx)
+	if err != nil || len(reserved) != 1 || reserved[0] != (ReservedStock{Key: "venta4:0", ProductID: p.ID.Hex()}) {
+		t.Fatalf("reserved %v, %v", reserved, err)
 	}
 }
 
 // A best-seller's document stays small: under a stream of sales settled as they are saved, its
-// holds are empty again a moment after the last one.
-func TestABestSellersHoldsEmptyUnderLoad(t *testing.T) {
+// reservations are empty again a moment after the last one.
+func TestABestSellersReservationsEmptyUnderLoad(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	body := formProduct("Cámara superventas")
@@ -172,10 +173,10 @@ func TestABestSellersHoldsEmptyUnderLoad(t *testing.T) {
 	}
 	wg.Wait()
 	start := time.Now()
-	waitUntil(t, "the holds emptied", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
+	waitUntil(t, "the reservations emptied", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
 	stored := env.storedProduct(p.ID.Hex())
 	checkTotals(t, stored, 100000-int(n.Load()))
-	t.Logf("%d sales; holds empty %v after the last", n.Load(), time.Since(start).Round(time.Millisecond))
+	t.Logf("%d sales; reservations empty %v after the last", n.Load(), time.Since(start).Round(time.Millisecond))
 }
 
 // An admin's edits and sales at the same time: the edits are not refused for the sales (they
@@ -215,7 +216,7 @@ func TestEditsDuringSalesKeepEveryUnitSold(t *testing.T) {
 		t.Fatalf("after the edits: %q version %d, %d sold", stored.Nombre, stored.Version, sold.Load())
 	}
 	if stored.Variantes[1].Stock != 20 || len(stored.Apartados) != 40 {
-		t.Fatalf("units %d (want 60 - 40), %d holds", stored.Variantes[1].Stock, len(stored.Apartados))
+		t.Fatalf("units %d (want 60 - 40), %d reservations", stored.Variantes[1].Stock, len(stored.Apartados))
 	}
 	checkTotals(t, stored, 5)
 	if mem, _ := svc.Product(p.ID.Hex()); mem.Variantes[1].Stock != 20 || mem.Nombre != "Nombre 9" {
@@ -304,15 +305,16 @@ func TestProductsWrittenBeforeStockMovedOutKeepTheirUnits(t *testing.T) {
 }
 
 // A store written by the version that kept stock in existencias_XX collections: every unit and
-// hold moves into the products, also when the move is interrupted half-way and run again.
+// reservation (its "holds") moves into the products, also when the move is interrupted half-way
+// and run again.
 func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 	t.Parallel()
 	db := mongox.TestDB(t)
 	ctx := context.Background()
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	type want struct {
-		units []int
-		holds map[string]Apartado
+		units        []int
+		reservations map[string]Apartado
 	}
 	wants := map[bson.ObjectID]want{}
 	var products []any
@@ -325,28 +327,28 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 		}
 		variantes := bson.A{}
 		units := map[string]int{}
-		w := want{holds: map[string]Apartado{}}
+		w := want{reservations: map[string]Apartado{}}
 		for j, v := range vs {
 			// Today's product documents carry no units; an old one may carry stale ones.
 			variantes = append(variantes, bson.M{"_id": v, "talla": fmt.Sprint(j), "precioVenta": 100.0})
 			units[v.Hex()] = 10*i + j
 			w.units = append(w.units, 10*i+j)
 		}
-		holds := map[string]int{}
+		reservations := map[string]int{}
 		if i%2 == 0 {
-			holds[fmt.Sprintf("%s:0", bson.NewObjectID().Hex())] = 2
-			for k, n := range holds {
-				h := Apartado{Cantidad: n}
+			reservations[fmt.Sprintf("%s:0", bson.NewObjectID().Hex())] = 2
+			for k, n := range reservations {
+				r := Apartado{Cantidad: n}
 				if len(vs) == 1 {
-					h.Variante = vs[0]
+					r.Variante = vs[0]
 				}
-				w.holds[k] = h
+				w.reservations[k] = r
 			}
 		}
 		wants[id] = w
 		products = append(products, bson.M{"_id": id, "nombre": fmt.Sprintf("Producto %d", i), "categoria": "Cables",
 			"version": int64(3), "variantes": variantes, "extras": bson.A{}, "createdAt": now, "updatedAt": now})
-		if _, err := db.W.Collection(shard(id)).InsertOne(ctx, bson.M{"_id": id, "variantes": units, "holds": holds, "version": int64(7)}); err != nil {
+		if _, err := db.W.Collection(shard(id)).InsertOne(ctx, bson.M{"_id": id, "variantes": units, "holds": reservations, "version": int64(7)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -409,8 +411,8 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 		if got.Revision != 1 || got.Version != 3 {
 			t.Errorf("%s: revision %d, version %d", got.Nombre, got.Revision, got.Version)
 		}
-		if len(w.holds) == 0 && got.Apartados != nil || len(w.holds) > 0 && !reflect.DeepEqual(got.Apartados, w.holds) {
-			t.Errorf("%s: holds %v, want %v", got.Nombre, got.Apartados, w.holds)
+		if len(w.reservations) == 0 && got.Apartados != nil || len(w.reservations) > 0 && !reflect.DeepEqual(got.Apartados, w.reservations) {
+			t.Errorf("%s: reservations %v, want %v", got.Nombre, got.Apartados, w.reservations)
 		}
 		mem, _ := m.Service().Product(id.Hex())
 		if mem.Stock != got.Stock {
@@ -420,10 +422,10 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 	if colls, err := s.legacyCollections(ctx); err != nil || len(colls) != 0 {
 		t.Fatalf("stock collections left: %v %v", colls, err)
 	}
-	// A hold moved without its variant is given back to the variant its order line names.
+	// A reservation moved without its variant is given back to the variant its order line names.
 	for id, w := range wants {
-		for k, h := range w.holds {
-			if !h.Variante.IsZero() {
+		for k, r := range w.reservations {
+			if !r.Variante.IsZero() {
 				continue
 			}
 			stored := (&testEnv{t: t, m: m}).storedProduct(id.Hex())
@@ -431,7 +433,7 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 				t.Fatal(err)
 			}
 			after := (&testEnv{t: t, m: m}).storedProduct(id.Hex())
-			if after.Variantes[1].Stock != stored.Variantes[1].Stock+h.Cantidad || after.Apartados != nil {
+			if after.Variantes[1].Stock != stored.Variantes[1].Stock+r.Cantidad || after.Apartados != nil {
 				t.Fatalf("given back: %+v", after)
 			}
 			checkTotals(t, after, stored.Variantes[0].Stock)
@@ -456,10 +458,10 @@ func waitUntil(t *testing.T, what string, ok func() bool) {
 // every take gets its own answer.
 func TestTakesArrivingTogetherShareAWrite(t *testing.T) {
 	t.Parallel()
-	var q takes
+	var q takeBatcher
 	id := bson.NewObjectID()
 	var writes, lines atomic.Int32
-	write := func(_ context.Context, _ bson.ObjectID, batch []*take) {
+	write := func(_ context.Context, _ bson.ObjectID, batch []*stockTake) {
 		writes.Add(1)
 		lines.Add(int32(len(batch)))
 		time.Sleep(5 * time.Millisecond)
@@ -473,7 +475,7 @@ func TestTakesArrivingTogetherShareAWrite(t *testing.T) {
 	var refused atomic.Int32
 	for i := range 40 {
 		wg.Go(func() {
-			err := q.do(context.Background(), id, &take{key: fmt.Sprintf("v%d:0", i), n: i % 10}, write)
+			err := q.do(context.Background(), id, &stockTake{key: fmt.Sprintf("v%d:0", i), n: i % 10}, write)
 			if (err != nil) != (i%10 > 5) {
 				t.Errorf("take %d: %v", i, err)
 			}
@@ -515,11 +517,11 @@ func TestBuyersOfTwoVariantsAtOnce(t *testing.T) {
 	if stored.Variantes[1].Stock != 3-int(sold[1].Load()) || stored.Variantes[0].Stock < 0 || stored.Variantes[1].Stock < 0 {
 		t.Fatalf("variants %d and %d after selling %d and %d", stored.Variantes[0].Stock, stored.Variantes[1].Stock, sold[0].Load(), sold[1].Load())
 	}
-	held := 0
-	for _, h := range stored.Apartados {
-		held += h.Cantidad
+	reserved := 0
+	for _, r := range stored.Apartados {
+		reserved += r.Cantidad
 	}
-	if held != int(sold[0].Load()+sold[1].Load()) {
-		t.Fatalf("%d units held for %d sold", held, sold[0].Load()+sold[1].Load())
+	if reserved != int(sold[0].Load()+sold[1].Load()) {
+		t.Fatalf("%d units reserved for %d sold", reserved, sold[0].Load()+sold[1].Load())
 	}
 }

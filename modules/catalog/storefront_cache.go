@@ -12,38 +12,42 @@ import (
 )
 
 // The storefront's reads (list, category, search, product) are answered from a cache of encoded
-// answers, plain and gzipped, kept until the in-memory catalogue changes or the day changes (a
+// responses, plain and gzipped, kept until the in-memory catalogue changes or the day changes (a
 // discount may end): a shopper's request costs a map lookup and a write, not a filter pass, a JSON
 // encoding and a compression. The server's gzip middleware leaves these routes alone
-// (app/server.go); answers are compressed here, once.
+// (app/server.go); responses are compressed here, once.
 
-// maxAnswers bounds the cache: past it, it starts over (odd queries cannot make it grow forever).
-const maxAnswers = 2048
+// maxCachedResponses bounds the cache: past it, it starts over (odd queries cannot make it grow
+// forever).
+const maxCachedResponses = 2048
 
-type answers struct {
+// responseCache holds the storefront's encoded responses by request key, for one generation of the
+// in-memory catalogue and one shop day.
+type responseCache struct {
 	mu      sync.Mutex
 	gen     uint64
 	day     string
-	entries map[string]answer
+	entries map[string]encodedResponse
 }
 
-type answer struct{ plain, gzipped []byte }
+// encodedResponse is one response body as JSON, and gzipped when it is worth it (else nil).
+type encodedResponse struct{ plain, gzipped []byte }
 
-// serve answers the request from the cache under key, building and storing the answer first when
-// the catalogue changed since it was stored.
-func (m *Module) serve(c *echo.Context, key string, build func() (any, error)) error {
+// serveCached answers the request from the cache under key, building and storing the response
+// first when the catalogue changed since it was stored.
+func (m *Module) serveCached(c *echo.Context, key string, build func() (any, error)) error {
 	mem := m.service.memory
 	gen, day := mem.generation(), mem.pricing(m.service.now()).today // read before building
-	a, ok := m.answers.get(key, gen, day)
+	a, ok := m.responses.get(key, gen, day)
 	if !ok {
 		v, err := build()
 		if err != nil {
 			return err
 		}
-		if a, err = encodeAnswer(v); err != nil {
+		if a, err = encodeResponse(v); err != nil {
 			return err
 		}
-		m.answers.put(key, gen, day, a)
+		m.responses.put(key, gen, day, a)
 	}
 	h := c.Response().Header()
 	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
@@ -54,45 +58,45 @@ func (m *Module) serve(c *echo.Context, key string, build func() (any, error)) e
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, a.plain)
 }
 
-// encodeAnswer encodes v as c.JSON does, and gzips it when it is worth it (1 KB or more).
-func encodeAnswer(v any) (answer, error) {
+// encodeResponse encodes v as c.JSON does, and gzips it when it is worth it (1 KB or more).
+func encodeResponse(v any) (encodedResponse, error) {
 	var plain bytes.Buffer
 	if err := json.NewEncoder(&plain).Encode(v); err != nil {
-		return answer{}, err
+		return encodedResponse{}, err
 	}
-	a := answer{plain: plain.Bytes()}
+	a := encodedResponse{plain: plain.Bytes()}
 	if plain.Len() >= 1024 {
 		var gz bytes.Buffer
 		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression) // once per change: worth the best
 		if _, err := w.Write(a.plain); err != nil {
-			return answer{}, err
+			return encodedResponse{}, err
 		}
 		if err := w.Close(); err != nil {
-			return answer{}, err
+			return encodedResponse{}, err
 		}
 		a.gzipped = gz.Bytes()
 	}
 	return a, nil
 }
 
-func (c *answers) get(key string, gen uint64, day string) (answer, bool) {
+func (c *responseCache) get(key string, gen uint64, day string) (encodedResponse, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen != gen || c.day != day {
-		return answer{}, false
+		return encodedResponse{}, false
 	}
 	a, ok := c.entries[key]
 	return a, ok
 }
 
-func (c *answers) put(key string, gen uint64, day string, a answer) {
+func (c *responseCache) put(key string, gen uint64, day string, a encodedResponse) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.gen != gen || c.day != day || len(c.entries) >= maxAnswers {
+	if c.gen != gen || c.day != day || len(c.entries) >= maxCachedResponses {
 		if gen < c.gen && c.day == day {
 			return // built from an older catalogue than the cache holds
 		}
-		c.gen, c.day, c.entries = gen, day, map[string]answer{}
+		c.gen, c.day, c.entries = gen, day, map[string]encodedResponse{}
 	}
 	c.entries[key] = a
 }
