@@ -119,8 +119,8 @@ var demoPhotoFiles = sync.OnceValues(func() ([]demoPhotoFile, error) {
 // showDemoPhoto points a demo product still showing its drawing to its photo. The edit is not the
 // staff's: the product's version stays.
 func (s *Service) showDemoPhoto(ctx context.Context, id bson.ObjectID, drawing, photo string) (bool, error) {
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	p, ok, err := s.store.update(ctx, id, bson.M{"imagen": drawing, "img_portada": drawing}, bson.M{"$set": bson.M{
 		"imagen": photo, "img_portada": photo, "details.img_portada": photo, "details.imagenes": []string{photo}}})
 	if err != nil || !ok {

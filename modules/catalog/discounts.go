@@ -70,8 +70,8 @@ func (s *Service) CreateDiscount(ctx context.Context, in DiscountInput) (Discoun
 	if err != nil {
 		return Discount{}, err
 	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	now := s.now().UTC().Truncate(time.Millisecond)
 	d.ID, d.CreatedAt, d.UpdatedAt = bson.NewObjectID(), now, now
 	if err := s.store.insertDiscount(ctx, d); err != nil {
@@ -92,8 +92,8 @@ func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInpu
 	if err != nil {
 		return Discount{}, err
 	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	d.ID, d.CreatedAt, d.UpdatedAt = old.ID, old.CreatedAt, s.now().UTC()
 	ok, err := s.store.replaceDiscount(ctx, d)
 	if err != nil {
@@ -115,8 +115,8 @@ func (s *Service) DeleteDiscount(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	ok, err := s.store.deleteDiscount(ctx, d.ID)
 	if err != nil {
 		return err

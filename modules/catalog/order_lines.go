@@ -38,8 +38,8 @@ type QuotedLine struct {
 	Stock                                                  int // the variant's stock now
 }
 
-// resolved is an order line checked against the in-memory catalogue.
-type resolved struct {
+// resolvedLine is an order line checked against the in-memory catalogue.
+type resolvedLine struct {
 	line    OrderLine
 	product Product
 	index   int // of the variant
@@ -49,11 +49,11 @@ type resolved struct {
 
 // resolve checks every line against the catalogue. Errors: invalid (bad id, quantity, variant or
 // extra), not_found (product).
-func (s *Service) resolve(lines []OrderLine) ([]resolved, error) {
+func (s *Service) resolve(lines []OrderLine) ([]resolvedLine, error) {
 	if len(lines) == 0 {
 		return nil, apperr.New(apperr.Invalid, "El carrito está vacío.")
 	}
-	out := make([]resolved, 0, len(lines))
+	out := make([]resolvedLine, 0, len(lines))
 	for _, l := range lines {
 		pid, err := bson.ObjectIDFromHex(l.ProductID)
 		if err != nil {
@@ -70,7 +70,7 @@ func (s *Service) resolve(lines []OrderLine) ([]resolved, error) {
 		if len(p.Variantes) == 0 {
 			return nil, apperr.New(apperr.Invalid, name+" no está a la venta.")
 		}
-		r := resolved{product: p, index: -1}
+		r := resolvedLine{product: p, index: -1}
 		if l.VariantID == "" {
 			r.index = 0
 		} else if vid, err := bson.ObjectIDFromHex(l.VariantID); err == nil {

@@ -28,11 +28,11 @@ type Service struct {
 	// renders resizes uploaded pictures, one at a time (renditions.go).
 	renders *renderer
 
-	// sync keeps a reload from swapping in a snapshot taken while a write of this replica was
-	// between the store and the memory: writes hold it shared, a reload exclusively.
-	sync sync.RWMutex
-	// seen is the catalogue version the memory holds.
-	seen atomic.Int64
+	// reloadLock keeps a reload from swapping in a snapshot taken while a write of this replica
+	// was between the store and the memory: writes hold it shared, a reload exclusively.
+	reloadLock sync.RWMutex
+	// memoryVersion is the catalogue version the memory holds.
+	memoryVersion atomic.Int64
 
 	// batcher gathers the concurrent takes of a product into one write (stock_write_batches.go).
 	batcher takeBatcher
@@ -45,13 +45,13 @@ type Service struct {
 
 // load reads the whole catalogue and its discounts into memory.
 func (s *Service) load(ctx context.Context) error {
-	s.sync.Lock()
-	defer s.sync.Unlock()
+	s.reloadLock.Lock()
+	defer s.reloadLock.Unlock()
 	v, err := s.store.version(ctx)
 	if err != nil {
 		return err
 	}
-	ps, err := s.store.all(ctx)
+	ps, err := s.store.allProducts(ctx)
 	if err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func (s *Service) load(ctx context.Context) error {
 		return err
 	}
 	s.memory.replace(ps, ds)
-	s.seen.Store(v)
+	s.memoryVersion.Store(v)
 	return nil
 }
 
@@ -73,13 +73,13 @@ func (s *Service) changed(ctx context.Context) {
 		s.log.Warn().Err(err).Msg("catalogue version not raised; other replicas see this change later")
 		return
 	}
-	s.seen.CompareAndSwap(v-1, v)
+	s.memoryVersion.CompareAndSwap(v-1, v)
 }
 
 // refresh reloads the catalogue when its version moved; it reports whether it did.
 func (s *Service) refresh(ctx context.Context) (bool, error) {
 	v, err := s.store.version(ctx)
-	if err != nil || v == s.seen.Load() {
+	if err != nil || v == s.memoryVersion.Load() {
 		return false, err
 	}
 	return true, s.load(ctx)
@@ -134,7 +134,7 @@ func (s *Service) run(every time.Duration, stop <-chan struct{}) {
 			if reloaded, err = s.refresh(ctx); err == nil && !reloaded {
 				err = s.pollStock(ctx)
 			} else if reloaded {
-				s.log.Info().Int64("version", s.seen.Load()).Msg("catalogue reloaded: changed by another replica")
+				s.log.Info().Int64("version", s.memoryVersion.Load()).Msg("catalogue reloaded: changed by another replica")
 			}
 			cancel()
 		}
@@ -185,8 +185,8 @@ func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (Product, 
 	if err != nil {
 		return Product{}, err
 	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	now := s.now().UTC().Truncate(time.Millisecond)
 	p := Product{ID: bson.NewObjectID(), CreatedAt: now, UpdatedAt: now, Version: 1, Revision: 1}
 	pr := s.memory.pricing(now)
@@ -219,8 +219,8 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 	if err != nil {
 		return Product{}, err
 	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	for range editAttempts {
 		cur, err := s.store.product(ctx, oid)
 		if err != nil {
@@ -369,8 +369,8 @@ func (s *Service) DeleteProduct(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	old, inMemory := s.memory.get(oid)
 	ok, err := s.store.deleteProduct(ctx, oid)
 	if err != nil {

@@ -40,8 +40,8 @@ func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine) err
 		return err
 	}
 	r := rs[0]
-	s.sync.RLock() // a reload must not swap in a copy read before this change (service.go)
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock() // a reload must not swap in a copy read before this change (service.go)
+	defer s.reloadLock.RUnlock()
 	return s.batcher.do(context.WithoutCancel(ctx), r.product.ID, &stockTake{
 		key: key, variant: r.variant, index: r.index, n: r.line.Cantidad, name: r.product.Nombre,
 	}, s.takeBatch)
@@ -154,8 +154,8 @@ func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine) e
 	}
 	ctx = context.WithoutCancel(ctx) // giving back must not stop half-way
 	reservation := "apartados." + key
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	for range writeAttempts {
 		cur, err := s.store.product(ctx, id)
 		if apperr.Is(err, apperr.NotFound) {
@@ -240,8 +240,8 @@ func (s *Service) flushSettled(ctx context.Context) error {
 	if len(queued) == 0 {
 		return nil
 	}
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	var failed error
 	for id, keys := range queued {
 		if failed != nil {
@@ -299,8 +299,8 @@ func (s *Service) GiveBackStock(ctx context.Context, l OrderLine) error {
 	}
 	r := rs[0]
 	ctx = context.WithoutCancel(ctx)
-	s.sync.RLock()
-	defer s.sync.RUnlock()
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
 	i := r.index
 	for range writeAttempts {
 		p, ok, err := s.store.update(ctx, r.product.ID, bson.M{fmt.Sprintf("variantes.%d._id", i): r.variant},

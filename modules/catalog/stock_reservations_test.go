@@ -381,7 +381,7 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 	}
 	half := 0
 	for _, doc := range products[:6] {
-		var p unmoved
+		var p unmovedProduct
 		raw, _ := bson.Marshal(doc)
 		if err := bson.Unmarshal(raw, &p); err != nil {
 			t.Fatal(err)

@@ -308,8 +308,8 @@ func (s store) version(ctx context.Context) (int64, error) {
 	return doc.V, nil
 }
 
-// all reads the whole catalogue, for the in-memory copy.
-func (s store) all(ctx context.Context) ([]Product, error) {
+// allProducts reads the whole catalogue, for the in-memory copy.
+func (s store) allProducts(ctx context.Context) ([]Product, error) {
 	cur, err := s.db.R.Collection(productsCollection).Find(ctx, bson.M{})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: load: %w", err)

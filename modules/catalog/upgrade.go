@@ -39,8 +39,8 @@ type legacyStock struct {
 	Reservations map[string]int `bson:"holds"`
 }
 
-// unmoved is what the move reads of a product.
-type unmoved struct {
+// unmovedProduct is what the move reads of a product.
+type unmovedProduct struct {
 	ID        bson.ObjectID `bson:"_id"`
 	Variantes []struct {
 		ID    bson.ObjectID `bson:"_id"`
@@ -73,9 +73,9 @@ func (s store) moveStockIn(ctx context.Context) (int, error) {
 			legacy[d.ID] = d
 		}
 	}
-	var todo []unmoved
+	var todo []unmovedProduct
 	err = s.db.Each(ctx, productsCollection, bson.M{}, bson.M{"variantes._id": 1, "variantes.stock": 1, "revision": 1}, func(doc bson.Raw) error {
-		var p unmoved
+		var p unmovedProduct
 		if err := bson.Unmarshal(doc, &p); err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func (s store) legacyCollections(ctx context.Context) ([]string, error) {
 }
 
 // moveOne gives one product its units and reservations, unless it was moved already (ok is false then).
-func (s store) moveOne(ctx context.Context, p unmoved, legacy map[bson.ObjectID]legacyStock) (bool, error) {
+func (s store) moveOne(ctx context.Context, p unmovedProduct, legacy map[bson.ObjectID]legacyStock) (bool, error) {
 	d, hasDoc := legacy[p.ID]
 	guard := bson.M{"revision": bson.M{"$exists": false}}
 	set := bson.M{}
