@@ -367,12 +367,8 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 	}
 	legacy := map[bson.ObjectID]legacyStock{}
 	for _, c := range colls {
-		cur, err := db.R.Collection(c).Find(ctx, bson.M{})
+		docs, err := mongox.FindAll[legacyStock](ctx, db.R.Collection(c), bson.M{})
 		if err != nil {
-			t.Fatal(err)
-		}
-		var docs []legacyStock
-		if err := cur.All(ctx, &docs); err != nil {
 			t.Fatal(err)
 		}
 		for _, d := range docs {

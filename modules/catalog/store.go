@@ -42,12 +42,8 @@ var errProductNotFound = apperr.New(apperr.NotFound, "Producto no encontrado.")
 
 // allDiscounts reads the discounts collection.
 func (s store) allDiscounts(ctx context.Context) ([]Discount, error) {
-	cur, err := s.db.R.Collection(discountsCollection).Find(ctx, bson.M{})
+	out, err := mongox.FindAll[Discount](ctx, s.db.R.Collection(discountsCollection), bson.M{})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: load discounts: %w", err)
-	}
-	out := []Discount{}
-	if err := cur.All(ctx, &out); err != nil {
 		return nil, fmt.Errorf("catalog: load discounts: %w", err)
 	}
 	return out, nil
@@ -55,13 +51,12 @@ func (s store) allDiscounts(ctx context.Context) ([]Discount, error) {
 
 // product reads one product from the store; apperr.NotFound when there is none.
 func (s store) product(ctx context.Context, id bson.ObjectID) (Product, error) {
-	var p Product
-	err := s.db.R.Collection(productsCollection).FindOne(ctx, bson.M{"_id": id}).Decode(&p)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Product{}, errProductNotFound
-	}
+	p, found, err := mongox.FindOne[Product](ctx, s.db.R.Collection(productsCollection), bson.M{"_id": id})
 	if err != nil {
 		return Product{}, fmt.Errorf("catalog: product %s: %w", id.Hex(), err)
+	}
+	if !found {
+		return Product{}, errProductNotFound
 	}
 	return p, nil
 }
@@ -196,17 +191,16 @@ func (s store) imageSizes(ctx context.Context, id string) (*[]int, error) {
 }
 
 func (s store) findImage(ctx context.Context, coll, id string, projection bson.M) (storedImage, error) {
-	var img storedImage
 	opts := options.FindOne()
 	if projection != nil {
 		opts.SetProjection(projection)
 	}
-	err := s.db.R.Collection(coll).FindOne(ctx, bson.M{"_id": id}, opts).Decode(&img)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return storedImage{}, errImageNotFound
-	}
+	img, found, err := mongox.FindOne[storedImage](ctx, s.db.R.Collection(coll), bson.M{"_id": id}, opts)
 	if err != nil {
 		return storedImage{}, fmt.Errorf("catalog: image %s: %w", id, err)
+	}
+	if !found {
+		return storedImage{}, errImageNotFound
 	}
 	return img, nil
 }
@@ -275,12 +269,15 @@ func (s store) deleteImage(ctx context.Context, id string) error {
 	return nil
 }
 
+// versionDoc is the catalogue's version document in the meta collection.
+type versionDoc struct {
+	V int64 `bson:"v"`
+}
+
 // bumpVersion raises the catalogue's version document, which other replicas poll, and returns
 // the new version.
 func (s store) bumpVersion(ctx context.Context) (int64, error) {
-	var doc struct {
-		V int64 `bson:"v"`
-	}
+	var doc versionDoc
 	coll := s.db.W.Collection(metaCollection)
 	opts := options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)
 	err := coll.FindOneAndUpdate(ctx, bson.M{"_id": versionID}, bson.M{"$inc": bson.M{"v": int64(1)}}, opts).Decode(&doc)
@@ -295,27 +292,17 @@ func (s store) bumpVersion(ctx context.Context) (int64, error) {
 
 // version reads the catalogue's version (0 before the first write).
 func (s store) version(ctx context.Context) (int64, error) {
-	var doc struct {
-		V int64 `bson:"v"`
-	}
-	err := s.db.R.Collection(metaCollection).FindOne(ctx, bson.M{"_id": versionID}).Decode(&doc)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return 0, nil
-	}
+	doc, _, err := mongox.FindOne[versionDoc](ctx, s.db.R.Collection(metaCollection), bson.M{"_id": versionID})
 	if err != nil {
 		return 0, fmt.Errorf("catalog: version: %w", err)
 	}
-	return doc.V, nil
+	return doc.V, nil // 0 when there is no version document yet
 }
 
 // allProducts reads the whole catalogue, for the in-memory copy.
 func (s store) allProducts(ctx context.Context) ([]Product, error) {
-	cur, err := s.db.R.Collection(productsCollection).Find(ctx, bson.M{})
+	out, err := mongox.FindAll[Product](ctx, s.db.R.Collection(productsCollection), bson.M{})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: load: %w", err)
-	}
-	var out []Product
-	if err := cur.All(ctx, &out); err != nil {
 		return nil, fmt.Errorf("catalog: load: %w", err)
 	}
 	return out, nil

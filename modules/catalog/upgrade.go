@@ -61,12 +61,8 @@ func (s store) moveStockIn(ctx context.Context) (int, error) {
 	}
 	legacy := map[bson.ObjectID]legacyStock{}
 	for _, c := range colls {
-		cur, err := s.db.R.Collection(c).Find(ctx, bson.M{})
+		docs, err := mongox.FindAll[legacyStock](ctx, s.db.R.Collection(c), bson.M{})
 		if err != nil {
-			return 0, fmt.Errorf("catalog: read %s: %w", c, err)
-		}
-		var docs []legacyStock
-		if err := cur.All(ctx, &docs); err != nil {
 			return 0, fmt.Errorf("catalog: read %s: %w", c, err)
 		}
 		for _, d := range docs {
