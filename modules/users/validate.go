@@ -116,3 +116,5 @@ func (f fieldErrors) code(v string) string {
 	}
 	return v
 }
+
+func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }

@@ -1,0 +1,169 @@
+package users
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"golang.org/x/crypto/bcrypt"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/auth"
+)
+
+// List returns every account (Administrador only; the route checks it).
+func (s *Service) List(ctx context.Context) ([]User, error) { return s.store.list(ctx) }
+
+// Get returns one account: one's own, or any for an Administrador. Errors: forbidden, not_found.
+func (s *Service) Get(ctx context.Context, actor *Actor, id string) (User, error) {
+	oid, err := s.allowed(actor, id)
+	if err != nil {
+		return User{}, err
+	}
+	return s.store.byID(ctx, oid)
+}
+
+// allowed checks that actor may read or change the account id and parses it.
+func (s *Service) allowed(actor *Actor, id string) (bson.ObjectID, error) {
+	if actor == nil {
+		return bson.ObjectID{}, errForbidden
+	}
+	if !actor.admin() && actor.ID != id {
+		return bson.ObjectID{}, errOnlyOwnAccount
+	}
+	oid, err := bson.ObjectIDFromHex(id)
+	if err != nil {
+		return bson.ObjectID{}, errUserNotFound
+	}
+	return oid, nil
+}
+
+// Patch is a change to an account; nil fields stay as they are and an empty password too.
+type Patch struct {
+	Name, Email, Phone, Address, Password, Rol *string
+	Status                                     *bool
+}
+
+// Update changes an account: one's own (name, e-mail, phone, address, password; the role only
+// downwards) or any for an Administrador (also role and status). The last active Administrador
+// keeps that role and status. Errors: invalid, forbidden, not_found, conflict.
+func (s *Service) Update(ctx context.Context, actor *Actor, id string, p Patch) (User, error) {
+	oid, err := s.allowed(actor, id)
+	if err != nil {
+		return User{}, err
+	}
+	f := fieldErrors{}
+	set := bson.M{}
+	if p.Name != nil {
+		set["name"] = f.name(*p.Name)
+	}
+	if p.Email != nil {
+		set["email"] = f.email("email", *p.Email)
+	}
+	if p.Phone != nil {
+		set["phone"] = f.phone(*p.Phone, false)
+	}
+	if p.Address != nil {
+		set["address"] = f.address(*p.Address)
+	}
+	var newPassword string
+	if p.Password != nil && *p.Password != "" {
+		newPassword = f.password("password", *p.Password)
+	}
+	var rol auth.Role
+	if p.Rol != nil && strings.TrimSpace(*p.Rol) != "" {
+		rol = f.rol(*p.Rol)
+	}
+	if err := f.err(); err != nil {
+		return User{}, err
+	}
+
+	s.adminMu.Lock()
+	defer s.adminMu.Unlock()
+	u, err := s.store.byID(ctx, oid)
+	if err != nil {
+		return User{}, err
+	}
+	self := actor.ID == id
+	if rol != "" && rol != u.Rol {
+		if !actor.admin() {
+			return User{}, errRoleAssign
+		}
+		if self && rank(rol) < rank(u.Rol) {
+			return User{}, errRoleChange
+		}
+		set["rol"], set["admin"] = rol, rol == auth.Administrador
+	}
+	if p.Status != nil && *p.Status != u.Status {
+		if !actor.admin() {
+			return User{}, errForbidden
+		}
+		set["status"] = *p.Status
+	}
+	if u.Rol == auth.Administrador && u.Status && ((rol != "" && rol != auth.Administrador) || (p.Status != nil && !*p.Status)) {
+		if err := s.keepAnAdmin(ctx); err != nil {
+			return User{}, err
+		}
+	}
+	if newPassword != "" {
+		hash, err := bcrypt.GenerateFromPassword([]byte(newPassword), bcrypt.DefaultCost)
+		if err != nil {
+			return User{}, apperr.Wrap(err, "users: hash")
+		}
+		set["password"] = string(hash)
+		if !self { // someone else set the password: the account's open sessions end
+			set["sessionsAfter"] = s.now().UTC()
+		}
+	}
+	if len(set) > 0 {
+		if err := s.store.set(ctx, oid, set); err != nil {
+			return User{}, err
+		}
+		s.sessions.forget(id)
+	}
+	return s.store.byID(ctx, oid)
+}
+
+// keepAnAdmin fails when no other active Administrador would remain.
+func (s *Service) keepAnAdmin(ctx context.Context) error {
+	n, err := s.store.activeAdmins(ctx)
+	if err != nil {
+		return err
+	}
+	if n <= 1 {
+		return errLastAdmin
+	}
+	return nil
+}
+
+// rank orders the roles: 0 is the most powerful.
+func rank(r auth.Role) int { return slices.Index(auth.Roles, r) }
+
+// Delete removes an account (Administrador only; the route checks it); never the last active
+// Administrador. Errors: not_found, conflict.
+func (s *Service) Delete(ctx context.Context, actor *Actor, id string) error {
+	if !actor.admin() {
+		return errForbidden
+	}
+	oid, err := bson.ObjectIDFromHex(id)
+	if err != nil {
+		return errUserNotFound
+	}
+	s.adminMu.Lock()
+	defer s.adminMu.Unlock()
+	u, err := s.store.byID(ctx, oid)
+	if err != nil {
+		return err
+	}
+	if u.Rol == auth.Administrador && u.Status {
+		if err := s.keepAnAdmin(ctx); err != nil {
+			return err
+		}
+	}
+	if err := s.store.delete(ctx, oid); err != nil {
+		return err
+	}
+	s.sessions.forget(id)
+	return nil
+}
