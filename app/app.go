@@ -100,36 +100,86 @@ func NewOnStore(ctx context.Context, cfg config.Config, log zerolog.Logger, web 
 	return a, nil
 }
 
+// build wires the modules, brings the store up to date, sets up the HTTP server and starts the
+// modules' background work.
 func (a *App) build(ctx context.Context) error {
 	secret, err := jwtSecret(a.cfg)
 	if err != nil {
 		return err
 	}
 	tokens := auth.NewTokens(secret, sessionTTL)
-	deps := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
-
-	catalogM := catalog.New(catalog.Deps{Store: a.store, Log: deps("catalog")})
-	usersM, err := users.New(users.Deps{Store: a.store, Tokens: tokens, Log: deps("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom})
+	m, err := a.wire(tokens)
 	if err != nil {
 		return err
 	}
-	tokens.SetSessionCheck(usersM.Service().CheckSession)
-	stock := catalogStock{catalogM.Service()}
-	salesM := sales.New(sales.Deps{Store: a.store, Stock: salesStock{catalogM.Service()}, Log: deps("sales")})
+	if err := a.prepareStore(ctx, m); err != nil {
+		return err
+	}
+	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthHandler(a.store.Ping), m.routes(), sentryReporter(a.sentry))
+	// Every module's own work, in dependency order: it brings its data up to date, then runs in
+	// the background. Close stops them in reverse.
+	for _, s := range []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout} {
+		if err := s.Start(ctx); err != nil {
+			return err
+		}
+		a.started = append(a.started, s)
+	}
+	return nil
+}
+
+// modules are the shop's modules, wired to each other.
+type modules struct {
+	catalog  *catalog.Module
+	users    *users.Module
+	sales    *sales.Module
+	checkout *cartcheckout.Module
+	cashcut  *cashcut.Module
+	logs     *logs.Module
+}
+
+func (m modules) all() []module {
+	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs}
+}
+
+func (m modules) routes() []routes {
+	all := m.all()
+	rs := make([]routes, len(all))
+	for i, mod := range all {
+		rs[i] = mod
+	}
+	return rs
+}
+
+// wire builds every module, passing each the others' services it needs through the adapters of
+// wiring.go.
+func (a *App) wire(tokens *auth.Tokens) (modules, error) {
+	logger := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
+	var m modules
+	var err error
+	m.catalog = catalog.New(catalog.Deps{Store: a.store, Log: logger("catalog")})
+	m.users, err = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom})
+	if err != nil {
+		return modules{}, err
+	}
+	tokens.SetSessionCheck(m.users.Service().CheckSession)
+	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales")})
 	provider, err := paymentProvider(a.cfg)
 	if err != nil {
-		return err
+		return modules{}, err
 	}
-	checkoutM := cartcheckout.New(cartcheckout.Deps{Store: a.store, Catalog: stock, Sales: checkoutSales{salesM.Service()},
-		Users: checkoutUsers{usersM.Service()}, Provider: provider, Secret: a.cfg.MercadoPagoWebhookSecret,
-		Log: deps("cartcheckout")})
-	cashcutM := cashcut.New(cashcut.Deps{Store: a.store, Sales: cashcutSales{salesM.Service()}, Log: deps("cashcut")})
-	logsM := logs.New(logs.Deps{Store: a.store, Log: deps("logs")})
-	modules := []module{catalogM, usersM, salesM, checkoutM, cashcutM, logsM}
-	a.catalog, a.sales, a.checkout, a.cashcut = catalogM, salesM, checkoutM, cashcutM
+	m.checkout = cartcheckout.New(cartcheckout.Deps{Store: a.store, Catalog: catalogStock{m.catalog.Service()},
+		Sales: checkoutSales{m.sales.Service()}, Users: checkoutUsers{m.users.Service()}, Provider: provider,
+		Secret: a.cfg.MercadoPagoWebhookSecret, Log: logger("cartcheckout")})
+	m.cashcut = cashcut.New(cashcut.Deps{Store: a.store, Sales: cashcutSales{m.sales.Service()}, Log: logger("cashcut")})
+	m.logs = logs.New(logs.Deps{Store: a.store, Log: logger("logs")})
+	a.catalog, a.sales, a.checkout, a.cashcut = m.catalog, m.sales, m.checkout, m.cashcut
+	return m, nil
+}
 
-	for _, m := range modules {
-		if err := m.EnsureIndexes(ctx); err != nil {
+// prepareStore creates the indexes, the first administrator and, when asked, the demo data.
+func (a *App) prepareStore(ctx context.Context, m modules) error {
+	for _, mod := range m.all() {
+		if err := mod.EnsureIndexes(ctx); err != nil {
 			return err
 		}
 	}
@@ -138,31 +188,16 @@ func (a *App) build(ctx context.Context) error {
 	} else if n > 0 {
 		a.log.Info().Int("collections", n).Msg("embedded store: _id lookups indexed")
 	}
-	if err := usersM.Service().EnsureFirstAdmin(ctx, a.cfg.AdminEmail, a.cfg.AdminPassword); err != nil {
+	if err := m.users.Service().EnsureFirstAdmin(ctx, a.cfg.AdminEmail, a.cfg.AdminPassword); err != nil {
 		return err
 	}
-	if a.cfg.DemoData {
-		if err := usersM.Service().SeedDemo(ctx); err != nil {
-			return err
-		}
-		if err := catalogM.SeedDemo(ctx); err != nil {
-			return err
-		}
+	if !a.cfg.DemoData {
+		return nil
 	}
-	rs := make([]routes, len(modules))
-	for i, m := range modules {
-		rs[i] = m
+	if err := m.users.Service().SeedDemo(ctx); err != nil {
+		return err
 	}
-	a.echo = newServer(a.cfg, a.log, tokens, a.web, catalogM.Service(), healthHandler(a.store.Ping), rs, sentryReporter(a.sentry))
-	// Every module's own work, in dependency order: it brings its data up to date, then runs in
-	// the background. Close stops them in reverse.
-	for _, m := range []starter{catalogM, logsM, salesM, cashcutM, checkoutM} {
-		if err := m.Start(ctx); err != nil {
-			return err
-		}
-		a.started = append(a.started, m)
-	}
-	return nil
+	return m.catalog.SeedDemo(ctx)
 }
 
 // Handler returns the HTTP handler (for tests).
@@ -219,7 +254,7 @@ func jwtSecret(cfg config.Config) (string, error) {
 		return cfg.JWTSecret, nil
 	}
 	path := filepath.Join(cfg.DataDir, "jwt-secret")
-	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 { //nolint:gosec // DATA_DIR is the operator's setting
 		return strings.TrimSpace(string(b)), nil
 	}
 	buf := make([]byte, 32)

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"maps"
 	"net"
@@ -310,7 +311,8 @@ func TestGracefulShutdownFinishesTheRequestInFlight(t *testing.T) {
 	if err := <-served; err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
-	if _, err := http.Get("http://" + ln.Addr().String() + "/v1/health"); err == nil {
+	if res, err := http.Get("http://" + ln.Addr().String() + "/v1/health"); err == nil {
+		_ = res.Body.Close()
 		t.Fatal("still accepting after shutdown")
 	}
 }
@@ -403,8 +405,8 @@ func TestMainRejectsBadConfiguration(t *testing.T) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
-	exitErr, ok := err.(*exec.ExitError)
-	if !ok || exitErr.ExitCode() != 2 {
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) || exitErr.ExitCode() != 2 {
 		t.Fatalf("exit: %v", err)
 	}
 	msg := strings.TrimSpace(stderr.String())

@@ -57,6 +57,9 @@ func Main() int {
 		_ = a.Close(context.Background())
 		return 1
 	}
+	// One line for a person starting the shop by hand; the JSON logs on standard output are for
+	// machines.
+	fmt.Fprintf(os.Stderr, "Tienda lista en %s\n", cfg.PublicURL)
 	code := 0
 	if err := a.Serve(ctx, ln); err != nil {
 		log.Error().Err(err).Msg("server stopped with an error")

@@ -25,8 +25,8 @@ func newSentryHub(cfg config.Config, transport sentry.Transport) (*sentry.Hub, e
 		Dsn:         cfg.SentryDSN,
 		Environment: cfg.SentryEnvironment,
 		Transport:   transport,
-		// No request bodies, cookies, addresses or Authorization headers leave the server.
-		SendDefaultPII: false,
+		// No DataCollection: the SDK then collects what it did without SendDefaultPII, no request
+		// bodies, cookies, addresses or Authorization headers (observability_test.go checks it).
 	})
 	if err != nil {
 		return nil, fmt.Errorf("app: sentry: %w", err)

@@ -57,7 +57,7 @@ func (s store) byEmail(ctx context.Context, email string) (User, error) {
 		if err := bson.Unmarshal(doc, &u); err != nil {
 			return err
 		}
-		return mongox.Stop
+		return mongox.ErrStop
 	})
 	if err != nil {
 		return User{}, fmt.Errorf("users: by email: %w", err)

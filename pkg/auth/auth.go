@@ -142,7 +142,7 @@ func (t *Tokens) Parse(raw string) (*Claims, error) {
 
 const (
 	claimsKey     = "auth.claims"
-	badTokenKey   = "auth.bad_token"
+	badTokenKey   = "auth.bad_token" //nolint:gosec // a context key, not a credential
 	expiredMsg    = "Tu sesión expiró o no es válida. Inicia sesión de nuevo."
 	signInMessage = "Inicia sesión para continuar."
 )

@@ -79,7 +79,7 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 		uri = emb.uri
 	}
 	if err := s.connect(ctx, uri, o.URI == ""); err != nil {
-		s.Close(context.Background())
+		_ = s.Close(context.Background()) // the connect error is the one to report
 		return nil, err
 	}
 	s.W = s.writer.Database(o.Database)
@@ -192,12 +192,12 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 	if err := os.MkdirAll(abs, 0o750); err != nil {
 		return nil, fmt.Errorf("mongox: data dir: %w", err)
 	}
-	lock, err := os.OpenFile(filepath.Join(abs, ".lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	lock, err := os.OpenFile(filepath.Join(abs, ".lock"), os.O_CREATE|os.O_RDWR, 0o600) //nolint:gosec // DATA_DIR is the operator's setting
 	if err != nil {
 		return nil, fmt.Errorf("mongox: lock file: %w", err)
 	}
 	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		lock.Close()
+		_ = lock.Close()
 		return nil, fmt.Errorf("mongox: data directory %s is in use by another process", abs)
 	}
 	newFerretDB.Lock() // ferretdb.New writes a package variable: one at a time (tests start several)
@@ -211,7 +211,7 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 	})
 	newFerretDB.Unlock()
 	if err != nil {
-		lock.Close()
+		_ = lock.Close()
 		return nil, fmt.Errorf("mongox: embedded store: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -223,7 +223,7 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 
 func (e *embedded) stop(timeout time.Duration) error {
 	e.cancel()
-	defer e.lock.Close()
+	defer func() { _ = e.lock.Close() }() // closing releases the lock; nothing was written to it
 	select {
 	case <-e.done:
 		return nil

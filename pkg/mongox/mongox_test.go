@@ -3,6 +3,7 @@ package mongox
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -31,7 +32,7 @@ func TestConcurrentConditionalDecrementsSellExactlyTheStock(t *testing.T) {
 			res := coll.FindOneAndUpdate(ctx, bson.M{"_id": "p1", "stock": bson.M{"$gte": 1}}, bson.M{"$inc": bson.M{"stock": -1}})
 			if res.Err() == nil {
 				sold.Add(1)
-			} else if res.Err() != mongo.ErrNoDocuments {
+			} else if !errors.Is(res.Err(), mongo.ErrNoDocuments) {
 				t.Error(res.Err())
 			}
 		})

@@ -105,7 +105,10 @@ func fromSJSON(v, kind any) (any, bool) {
 		}
 	case "int":
 		x, ok := v.(int64)
-		return int32(x), ok && x >= math.MinInt32 && x <= math.MaxInt32
+		if !ok || x < math.MinInt32 || x > math.MaxInt32 {
+			return nil, false
+		}
+		return int32(x), true
 	case "long":
 		x, ok := v.(int64)
 		return x, ok

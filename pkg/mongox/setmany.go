@@ -68,6 +68,7 @@ func (s *Store) setMany(ctx context.Context, coll string, filter bson.M, update 
 	if odd > 0 {
 		return 0, false, nil
 	}
+	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
 	res, err := db.ExecContext(ctx, `UPDATE `+sqlName(table)+` SET _ferretdb_sjson = `+expr+` WHERE `+where, append(setArgs, args...)...)
 	if err != nil {
 		return 0, false, fmt.Errorf("mongox: update %s: %w", coll, err)

@@ -19,8 +19,8 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// Stop ends an Each early when fn returns it; Each then returns nil.
-var Stop = errors.New("mongox: stop")
+// ErrStop ends an Each early when fn returns it; Each then returns nil.
+var ErrStop = errors.New("mongox: stop")
 
 // Each calls fn, one call at a time and in no particular order, with each document of coll that
 // filter selects (as match takes it), reduced to projection (an inclusion projection, or nil for
@@ -35,7 +35,7 @@ var Stop = errors.New("mongox: stop")
 // checked against the whole filter again before fn sees it.
 func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
 	err := s.each(ctx, coll, filter, projection, fn)
-	if errors.Is(err, Stop) {
+	if errors.Is(err, ErrStop) {
 		return nil
 	}
 	return err
@@ -283,6 +283,7 @@ func (s *Store) idsWhere(ctx context.Context, coll, where string, args []any) (i
 	if selected*2 > total {
 		return nil, false, nil
 	}
+	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
 	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE `+where, args...)
 	if err != nil {
 		return nil, false, fmt.Errorf("mongox: select %s: %w", coll, err)

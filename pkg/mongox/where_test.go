@@ -167,8 +167,8 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 		}
 	}
 	n := 0
-	if err := s.Each(ctx, "ventas", bson.M{}, nil, func(bson.Raw) error { n++; return Stop }); err != nil || n != 1 {
-		t.Errorf("Stop: %d calls, %v", n, err)
+	if err := s.Each(ctx, "ventas", bson.M{}, nil, func(bson.Raw) error { n++; return ErrStop }); err != nil || n != 1 {
+		t.Errorf("ErrStop: %d calls, %v", n, err)
 	}
 	if err := s.Each(ctx, "ninguna", bson.M{"usuarioId": "6b04a"}, nil, func(bson.Raw) error { t.Error("a document"); return nil }); err != nil {
 		t.Errorf("a missing collection: %v", err)
