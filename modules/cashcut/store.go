@@ -31,15 +31,12 @@ var errCutNotFound = apperr.New(apperr.NotFound, "No se encontró el corte.")
 
 // last reads the cut with the highest number; found=false before the first cut.
 func (s store) last(ctx context.Context) (c Cut, found bool, err error) {
-	err = s.db.R.Collection(collection).FindOne(ctx, bson.M{},
-		options.FindOne().SetSort(bson.D{{Key: "numero", Value: -1}}).SetProjection(bson.M{"ventas": 0})).Decode(&c)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Cut{}, false, nil
-	}
+	c, found, err = mongox.FindOne[Cut](ctx, s.db.R.Collection(collection), bson.M{},
+		options.FindOne().SetSort(bson.D{{Key: "numero", Value: -1}}).SetProjection(bson.M{"ventas": 0}))
 	if err != nil {
 		return Cut{}, false, fmt.Errorf("cashcut: last cut: %w", err)
 	}
-	return c, true, nil
+	return c, found, nil
 }
 
 // insert writes a new cut in process; taken=true when its number is taken already.
@@ -92,14 +89,10 @@ func (s store) drop(ctx context.Context, c Cut) error {
 }
 
 func (s store) list(ctx context.Context, page, limit int) ([]Cut, bool, error) {
-	cur, err := s.db.R.Collection(collection).Find(ctx, bson.M{"estado": EstadoCerrado}, options.Find().
+	out, err := mongox.FindAll[Cut](ctx, s.db.R.Collection(collection), bson.M{"estado": EstadoCerrado}, options.Find().
 		SetSort(bson.D{{Key: "numero", Value: -1}}).SetSkip(int64((page-1)*limit)).SetLimit(int64(limit+1)).
 		SetProjection(bson.M{"ventas": 0})) // earlier releases kept each cut's sales inside it
 	if err != nil {
-		return nil, false, fmt.Errorf("cashcut: list: %w", err)
-	}
-	out := []Cut{}
-	if err := cur.All(ctx, &out); err != nil {
 		return nil, false, fmt.Errorf("cashcut: list: %w", err)
 	}
 	more := len(out) > limit
@@ -110,14 +103,13 @@ func (s store) list(ctx context.Context, page, limit int) ([]Cut, bool, error) {
 }
 
 func (s store) get(ctx context.Context, id bson.ObjectID) (Cut, error) {
-	var c Cut
-	err := s.db.R.Collection(collection).FindOne(ctx, bson.M{"_id": id, "estado": EstadoCerrado},
-		options.FindOne().SetProjection(bson.M{"ventas": 0})).Decode(&c)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Cut{}, errCutNotFound
-	}
+	c, found, err := mongox.FindOne[Cut](ctx, s.db.R.Collection(collection), bson.M{"_id": id, "estado": EstadoCerrado},
+		options.FindOne().SetProjection(bson.M{"ventas": 0}))
 	if err != nil {
 		return Cut{}, fmt.Errorf("cashcut: get: %w", err)
+	}
+	if !found {
+		return Cut{}, errCutNotFound
 	}
 	return c, nil
 }

@@ -36,12 +36,9 @@ func (s *Service) upgrade(ctx context.Context) error {
 	if done, err := mongox.JobDone(ctx, meta, upgradeMarker); err != nil || done {
 		return err
 	}
-	var cuts []formerCut
-	cur, err := s.store.db.R.Collection(collection).Find(ctx, bson.M{}, options.Find().SetProjection(bson.M{"numero": 1, "ventas._id": 1}))
+	cuts, err := mongox.FindAll[formerCut](ctx, s.store.db.R.Collection(collection), bson.M{},
+		options.Find().SetProjection(bson.M{"numero": 1, "ventas._id": 1}))
 	if err != nil {
-		return fmt.Errorf("cashcut: upgrade: %w", err)
-	}
-	if err := cur.All(ctx, &cuts); err != nil {
 		return fmt.Errorf("cashcut: upgrade: %w", err)
 	}
 	for _, c := range cuts {
@@ -49,12 +46,12 @@ func (s *Service) upgrade(ctx context.Context) error {
 		for _, v := range c.Ventas {
 			ids = append(ids, v.ID)
 		}
-		var listed formerCut
-		err := s.store.db.R.Collection(formerCutSales).FindOne(ctx, bson.M{"_id": c.ID}).Decode(&listed)
-		if err == nil {
-			for _, v := range listed.Ventas {
-				ids = append(ids, v.ID)
-			}
+		listed, _, err := mongox.FindOne[formerCut](ctx, s.store.db.R.Collection(formerCutSales), bson.M{"_id": c.ID})
+		if err != nil {
+			return fmt.Errorf("cashcut: upgrade cut %d: %w", c.Numero, err)
+		}
+		for _, v := range listed.Ventas {
+			ids = append(ids, v.ID)
 		}
 		if len(ids) > 0 {
 			if _, err := s.sales.Claim(ctx, c.Numero, ids); err != nil {

@@ -47,12 +47,8 @@ var formerCollections = []string{"ventas_reservas", "ventas_abiertas", "ventas_e
 // upgrade moves the reservations an earlier release left in flight into ventas, as sales in state
 // 'reservando', and drops the collections of earlier releases. Every step can be repeated.
 func (s store) upgrade(ctx context.Context) (int, error) {
-	cur, err := s.db.R.Collection(formerCollections[0]).Find(ctx, bson.M{})
+	intents, err := mongox.FindAll[Sale](ctx, s.db.R.Collection(formerCollections[0]), bson.M{})
 	if err != nil {
-		return 0, fmt.Errorf("sales: upgrade: %w", err)
-	}
-	var intents []Sale
-	if err := cur.All(ctx, &intents); err != nil {
 		return 0, fmt.Errorf("sales: upgrade: %w", err)
 	}
 	for _, v := range intents {
@@ -88,13 +84,12 @@ func (s store) insert(ctx context.Context, v Sale) error {
 var errDuplicateFolio = errors.New("sales: duplicate folio")
 
 func (s store) get(ctx context.Context, id bson.ObjectID) (Sale, error) {
-	var v Sale
-	err := s.db.R.Collection(collection).FindOne(ctx, bson.M{"_id": id}).Decode(&v)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Sale{}, errSaleNotFound
-	}
+	v, found, err := mongox.FindOne[Sale](ctx, s.db.R.Collection(collection), bson.M{"_id": id})
 	if err != nil {
 		return Sale{}, fmt.Errorf("sales: get: %w", err)
+	}
+	if !found {
+		return Sale{}, errSaleNotFound
 	}
 	return v, nil
 }
@@ -158,15 +153,11 @@ func (s store) bumpVersion(ctx context.Context, now time.Time) error {
 }
 
 func (s store) version(ctx context.Context) (int64, error) {
-	var doc struct {
+	doc, _, err := mongox.FindOne[struct {
 		N int64 `bson:"n"`
-	}
-	err := s.db.R.Collection(metaCollection).FindOne(ctx, bson.M{"_id": versionID}).Decode(&doc)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return 0, nil
-	}
+	}](ctx, s.db.R.Collection(metaCollection), bson.M{"_id": versionID})
 	if err != nil {
 		return 0, fmt.Errorf("sales: version: %w", err)
 	}
-	return doc.N, nil
+	return doc.N, nil // 0 before the first raise
 }
