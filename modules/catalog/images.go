@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -26,7 +25,7 @@ import (
 // the product, so list answers and the in-memory catalogue stay small. The sizes are served from
 // /v1/imagenes/{id}/{size}.webp and .jpg (imageset.go builds their srcset). No URL ever changes
 // meaning (a new picture is a new hash), so browsers may cache them for a year, and a small cache
-// in memory saves the store a read per view.
+// in memory saves the store a read per view (image_cache.go).
 
 const (
 	maxImageBytes  = 5 << 20 // decoded size
@@ -101,70 +100,6 @@ func uploadedImageID(url string) string {
 		return id
 	}
 	return ""
-}
-
-// imageCache keeps recently served images, up to a number of bytes.
-type imageCache struct {
-	mu    sync.Mutex
-	max   int
-	size  int
-	items map[string]storedImage
-	order []string // oldest first
-}
-
-func newImageCache(maxBytes int) *imageCache {
-	return &imageCache{max: maxBytes, items: map[string]storedImage{}}
-}
-
-func (c *imageCache) get(id string) (storedImage, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	img, ok := c.items[id]
-	return img, ok
-}
-
-func (c *imageCache) put(img storedImage) {
-	if len(img.Datos) > c.max/4 {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.items[img.ID]; ok {
-		return
-	}
-	for c.size+len(img.Datos) > c.max && len(c.order) > 0 {
-		old := c.order[0]
-		c.order = c.order[1:]
-		c.size -= len(c.items[old].Datos)
-		delete(c.items, old)
-	}
-	c.items[img.ID] = img
-	c.order = append(c.order, img.ID)
-	c.size += len(img.Datos)
-}
-
-// drop forgets a picture and its sizes.
-func (c *imageCache) drop(id string) {
-	c.dropKey(id)
-	for _, size := range imageWidths {
-		c.dropKey(sizeID(id, size, "webp"))
-		c.dropKey(sizeID(id, size, "jpg"))
-	}
-}
-
-func (c *imageCache) dropKey(id string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if img, ok := c.items[id]; ok {
-		c.size -= len(img.Datos)
-		delete(c.items, id)
-		for i, x := range c.order {
-			if x == id {
-				c.order = append(c.order[:i:i], c.order[i+1:]...)
-				break
-			}
-		}
-	}
 }
 
 // imageByID returns an uploaded image; apperr.NotFound when there is none.

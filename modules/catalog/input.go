@@ -13,7 +13,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/money"
 )
 
 // Limits of a product write.
@@ -183,6 +182,18 @@ func canonicalCategory(c string) string {
 // fields that mean the same thing and checks the result. Images are handled by the caller.
 func (in *ProductInput) apply(p *Product, pr pricing) error {
 	f := fieldErrors{}
+	in.applyPlainFields(p, f)
+	in.applyName(p, f)
+	in.applyCategory(p, f)
+	in.applyPurchaseDate(p, f)
+	in.applyDiscount(p, f, pr)
+	in.applyVariants(p, f)
+	in.applyExtras(p, f)
+	return f.err()
+}
+
+// applyPlainFields writes the fields taken as they come (trimmed), and the supplier code.
+func (in *ProductInput) applyPlainFields(p *Product, f fieldErrors) {
 	set(&p.Descripcion, in.Descripcion)
 	set(&p.DescripcionCorta, in.DescripcionCorta)
 	set(&p.Proveedor, trimmed(in.Proveedor))
@@ -213,8 +224,11 @@ func (in *ProductInput) apply(p *Product, pr pricing) error {
 	if p.Categorias == nil {
 		p.Categorias = []string{}
 	}
+}
 
-	// Name: nombre is the shop's, titulo the supplier's; one is enough and both end up equal.
+// applyName reconciles the name and the description: nombre is the shop's, titulo the supplier's;
+// one is enough and both end up equal. The description follows details' when it has none.
+func (in *ProductInput) applyName(p *Product, f fieldErrors) {
 	name := p.Nombre
 	if name == "" {
 		name = p.Titulo
@@ -238,7 +252,10 @@ func (in *ProductInput) apply(p *Product, pr pricing) error {
 	if p.Descripcion == "" && p.Details != nil {
 		p.Descripcion = p.Details.Descripcion
 	}
+}
 
+// applyCategory requires a category of the admin list, spelled as the list has it.
+func (in *ProductInput) applyCategory(p *Product, f fieldErrors) {
 	if in.Categoria != nil {
 		p.Categoria = strings.TrimSpace(*in.Categoria)
 	}
@@ -249,142 +266,36 @@ func (in *ProductInput) apply(p *Product, pr pricing) error {
 	} else {
 		p.Categoria = c
 	}
-
-	if in.FechaCompra != nil {
-		p.FechaCompra = nil
-		if s := strings.TrimSpace(*in.FechaCompra); s != "" {
-			t, err := parseDate(s)
-			if err != nil {
-				f.add("fechaCompra", "Ingresa una fecha válida en formato AAAA-MM-DD.")
-			} else {
-				p.FechaCompra = &t
-			}
-		}
-	}
-
-	if in.DescuentoID != nil {
-		p.DescuentoID = strings.TrimSpace(*in.DescuentoID)
-		if p.DescuentoID != "" {
-			id, err := bson.ObjectIDFromHex(p.DescuentoID)
-			if _, ok := pr.discounts[id]; err != nil || !ok {
-				f.add("descuentoId", "Ese descuento no existe.")
-			}
-		}
-	}
-
-	in.applyVariants(p, f)
-	in.applyExtras(p, f)
-	return f.err()
 }
 
-func (in *ProductInput) applyVariants(p *Product, f fieldErrors) {
-	old := map[bson.ObjectID]bool{}
-	for _, v := range p.Variantes {
-		old[v.ID] = true
-	}
-	switch {
-	case in.Variantes != nil:
-		vs := make([]Variante, 0, len(in.Variantes))
-		used := map[bson.ObjectID]bool{}
-		for i, vi := range in.Variantes {
-			at := func(name string) string { return fmt.Sprintf("variantes[%d].%s", i, name) }
-			v := Variante{
-				ID:     keepID(vi.ID, old, used),
-				Talla:  strings.TrimSpace(vi.Talla),
-				Tamano: strings.TrimSpace(string(vi.Tamano)),
-				Stock:  int(whole(f, at("stock"), vi.Stock, maxStock, true)),
-			}
-			if v.Talla == "" {
-				v.Talla = "Unico"
-			}
-			v.PrecioCompra = float64(whole(f, at("precioCompra"), vi.PrecioCompra, maxPrice, false))
-			v.PrecioVenta = float64(whole(f, at("precioVenta"), vi.PrecioVenta, maxPrice, true))
-			v.Descuento = percent(f, at("descuento"), vi.Descuento)
-			vs = append(vs, v)
-		}
-		p.Variantes = vs
-	case len(p.Variantes) == 0:
-		// Supplier shape: one variant from the list price, the discount price and the stock.
-		stock := in.TotalExistencia
-		if in.Stock != nil {
-			stock = in.Stock
-		}
-		field := "stock"
-		if in.Stock == nil && in.TotalExistencia != nil {
-			field = "total_existencia"
-		}
-		v := Variante{ID: bson.NewObjectID(), Talla: "Unico", Stock: int(whole(f, field, stock, maxStock, false))}
-		if in.Precios == nil {
-			f.add("variantes", "Agrega al menos una variante con su precio.")
-			break
-		}
-		lista := in.Precios.PrecioLista
-		if lista == 0 {
-			lista = in.Precios.Precio1
-		}
-		v.PrecioVenta = float64(whole(f, "precios.precio_lista", &lista, maxPrice, true))
-		oferta := in.Precios.PrecioDescuento
-		if oferta == 0 {
-			oferta = in.Precios.PrecioOferta
-		}
-		if oferta > 0 && oferta < lista {
-			// SPEC §5: the rounded percentage of (list - discount price) over list.
-			v.Descuento = math.Round((lista - oferta) / lista * 100)
-		}
-		p.Variantes = []Variante{v}
-	}
-	if len(p.Variantes) == 0 {
-		f.add("variantes", "Agrega al menos una variante.")
-	}
-	if len(p.Variantes) > maxVariantes {
-		f.add("variantes", fmt.Sprintf("Debe tener como máximo %d elementos.", maxVariantes))
-	}
-	// The totals are the sum of the variants; the supplier prices follow the first variant.
-	total := 0
-	for _, v := range p.Variantes {
-		total += v.Stock
-	}
-	p.Stock, p.TotalExistencia = total, total
-	if len(p.Variantes) > 0 {
-		v := p.Variantes[0]
-		list := money.MustFromPesos(v.PrecioVenta)
-		final := list.Discounted(effectivePercent(v.Descuento, 0, list)).Pesos()
-		p.Precios = Precios{PrecioLista: v.PrecioVenta, Precio1: v.PrecioVenta, PrecioDescuento: final, PrecioOferta: final}
-	}
-}
-
-func (in *ProductInput) applyExtras(p *Product, f fieldErrors) {
-	if in.Extras == nil {
-		if p.Extras == nil {
-			p.Extras = []Extra{}
-		}
+// applyPurchaseDate sets or, when sent empty, removes the purchase date.
+func (in *ProductInput) applyPurchaseDate(p *Product, f fieldErrors) {
+	if in.FechaCompra == nil {
 		return
 	}
-	old := map[bson.ObjectID]bool{}
-	for _, e := range p.Extras {
-		old[e.ID] = true
-	}
-	used := map[bson.ObjectID]bool{}
-	es := make([]Extra, 0, len(in.Extras))
-	for i, ei := range in.Extras {
-		e := Extra{ID: keepID(ei.ID, old, used), Nombre: strings.TrimSpace(ei.Nombre)}
-		if e.Nombre == "" {
-			f.add(fmt.Sprintf("extras[%d].nombre", i), "Este campo es obligatorio.")
+	p.FechaCompra = nil
+	if s := strings.TrimSpace(*in.FechaCompra); s != "" {
+		t, err := parseDate(s)
+		if err != nil {
+			f.add("fechaCompra", "Ingresa una fecha válida en formato AAAA-MM-DD.")
+		} else {
+			p.FechaCompra = &t
 		}
-		e.Precio = float64(whole(f, fmt.Sprintf("extras[%d].precio", i), ei.Precio, maxPrice, true))
-		es = append(es, e)
 	}
-	p.Extras = es
 }
 
-// keepID keeps a variant's or extra's id when the product already had it (carts point to it) and
-// gives a new one otherwise.
-func keepID(hex string, old, used map[bson.ObjectID]bool) bson.ObjectID {
-	if id, err := bson.ObjectIDFromHex(hex); err == nil && old[id] && !used[id] {
-		used[id] = true
-		return id
+// applyDiscount sets or, when sent empty, removes the product's discount, which must exist.
+func (in *ProductInput) applyDiscount(p *Product, f fieldErrors, pr pricing) {
+	if in.DescuentoID == nil {
+		return
 	}
-	return bson.NewObjectID()
+	p.DescuentoID = strings.TrimSpace(*in.DescuentoID)
+	if p.DescuentoID != "" {
+		id, err := bson.ObjectIDFromHex(p.DescuentoID)
+		if _, ok := pr.discounts[id]; err != nil || !ok {
+			f.add("descuentoId", "Ese descuento no existe.")
+		}
+	}
 }
 
 // parseDate accepts an ISO date (AAAA-MM-DD) or an ISO date and time.

@@ -1,0 +1,127 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/money"
+)
+
+// The variants and extras of a product input (ProductInput.apply in input.go). A variant or
+// extra the product already had keeps its id, as carts point to it.
+
+// applyVariants writes the input's variants, or makes the one variant of a supplier-shaped
+// product from its prices and stock, then sets the totals and the supplier prices from them.
+func (in *ProductInput) applyVariants(p *Product, f fieldErrors) {
+	old := map[bson.ObjectID]bool{}
+	for _, v := range p.Variantes {
+		old[v.ID] = true
+	}
+	switch {
+	case in.Variantes != nil:
+		vs := make([]Variante, 0, len(in.Variantes))
+		used := map[bson.ObjectID]bool{}
+		for i, vi := range in.Variantes {
+			at := func(name string) string { return fmt.Sprintf("variantes[%d].%s", i, name) }
+			v := Variante{
+				ID:     keepID(vi.ID, old, used),
+				Talla:  strings.TrimSpace(vi.Talla),
+				Tamano: strings.TrimSpace(string(vi.Tamano)),
+				Stock:  int(whole(f, at("stock"), vi.Stock, maxStock, true)),
+			}
+			if v.Talla == "" {
+				v.Talla = "Unico"
+			}
+			v.PrecioCompra = float64(whole(f, at("precioCompra"), vi.PrecioCompra, maxPrice, false))
+			v.PrecioVenta = float64(whole(f, at("precioVenta"), vi.PrecioVenta, maxPrice, true))
+			v.Descuento = percent(f, at("descuento"), vi.Descuento)
+			vs = append(vs, v)
+		}
+		p.Variantes = vs
+	case len(p.Variantes) == 0:
+		// Supplier shape: one variant from the list price, the discount price and the stock.
+		stock := in.TotalExistencia
+		if in.Stock != nil {
+			stock = in.Stock
+		}
+		field := "stock"
+		if in.Stock == nil && in.TotalExistencia != nil {
+			field = "total_existencia"
+		}
+		v := Variante{ID: bson.NewObjectID(), Talla: "Unico", Stock: int(whole(f, field, stock, maxStock, false))}
+		if in.Precios == nil {
+			f.add("variantes", "Agrega al menos una variante con su precio.")
+			break
+		}
+		lista := in.Precios.PrecioLista
+		if lista == 0 {
+			lista = in.Precios.Precio1
+		}
+		v.PrecioVenta = float64(whole(f, "precios.precio_lista", &lista, maxPrice, true))
+		oferta := in.Precios.PrecioDescuento
+		if oferta == 0 {
+			oferta = in.Precios.PrecioOferta
+		}
+		if oferta > 0 && oferta < lista {
+			// SPEC §5: the rounded percentage of (list - discount price) over list.
+			v.Descuento = math.Round((lista - oferta) / lista * 100)
+		}
+		p.Variantes = []Variante{v}
+	}
+	if len(p.Variantes) == 0 {
+		f.add("variantes", "Agrega al menos una variante.")
+	}
+	if len(p.Variantes) > maxVariantes {
+		f.add("variantes", fmt.Sprintf("Debe tener como máximo %d elementos.", maxVariantes))
+	}
+	// The totals are the sum of the variants; the supplier prices follow the first variant.
+	total := 0
+	for _, v := range p.Variantes {
+		total += v.Stock
+	}
+	p.Stock, p.TotalExistencia = total, total
+	if len(p.Variantes) > 0 {
+		v := p.Variantes[0]
+		list := money.MustFromPesos(v.PrecioVenta)
+		final := list.Discounted(effectivePercent(v.Descuento, 0, list)).Pesos()
+		p.Precios = Precios{PrecioLista: v.PrecioVenta, Precio1: v.PrecioVenta, PrecioDescuento: final, PrecioOferta: final}
+	}
+}
+
+// applyExtras writes the input's extras, when it sends them; a product has at least an empty list.
+func (in *ProductInput) applyExtras(p *Product, f fieldErrors) {
+	if in.Extras == nil {
+		if p.Extras == nil {
+			p.Extras = []Extra{}
+		}
+		return
+	}
+	old := map[bson.ObjectID]bool{}
+	for _, e := range p.Extras {
+		old[e.ID] = true
+	}
+	used := map[bson.ObjectID]bool{}
+	es := make([]Extra, 0, len(in.Extras))
+	for i, ei := range in.Extras {
+		e := Extra{ID: keepID(ei.ID, old, used), Nombre: strings.TrimSpace(ei.Nombre)}
+		if e.Nombre == "" {
+			f.add(fmt.Sprintf("extras[%d].nombre", i), "Este campo es obligatorio.")
+		}
+		e.Precio = float64(whole(f, fmt.Sprintf("extras[%d].precio", i), ei.Precio, maxPrice, true))
+		es = append(es, e)
+	}
+	p.Extras = es
+}
+
+// keepID keeps a variant's or extra's id when the product already had it (carts point to it) and
+// gives a new one otherwise.
+func keepID(hex string, old, used map[bson.ObjectID]bool) bson.ObjectID {
+	if id, err := bson.ObjectIDFromHex(hex); err == nil && old[id] && !used[id] {
+		used[id] = true
+		return id
+	}
+	return bson.NewObjectID()
+}
