@@ -154,23 +154,15 @@ func (a checkoutSales) Find(ctx context.Context, id string) (cartcheckout.Reserv
 }
 
 func (a checkoutSales) Abandoned(ctx context.Context, before time.Time) ([]cartcheckout.Reserved, error) {
-	list, err := a.s.Abandoned(ctx, before)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]cartcheckout.Reserved, 0, len(list))
-	for _, v := range list {
-		r, err := reserved(v)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return reservedAll(a.s.Abandoned(ctx, before))
 }
 
 func (a checkoutSales) Unsettled(ctx context.Context, before time.Time) ([]cartcheckout.Reserved, error) {
-	list, err := a.s.Unsettled(ctx, before)
+	return reservedAll(a.s.Unsettled(ctx, before))
+}
+
+// reservedAll is reserved over a list of sales, or the error reading them.
+func reservedAll(list []sales.Sale, err error) ([]cartcheckout.Reserved, error) {
 	if err != nil {
 		return nil, err
 	}
