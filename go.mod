@@ -13,6 +13,7 @@ require (
 	github.com/labstack/echo/v5 v5.3.1
 	github.com/mercadopago/sdk-go v1.14.0
 	github.com/rs/zerolog v1.35.1
+	github.com/wneessen/go-mail v0.8.1
 	go.mongodb.org/mongo-driver/v2 v2.9.3
 	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/crypto v0.58.0

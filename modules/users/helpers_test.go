@@ -1,12 +1,8 @@
 package users
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"io"
-	"mime/quotedprintable"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -53,10 +49,10 @@ type outbox struct {
 
 type sentMail struct{ to, subject, body string }
 
-func (o *outbox) Send(_ context.Context, to, subject, body string) error {
+func (o *outbox) Send(_ context.Context, m Mail) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.msgs = append(o.msgs, sentMail{to, subject, body})
+	o.msgs = append(o.msgs, sentMail{m.To, m.Subject, m.Text})
 	return nil
 }
 
@@ -183,77 +179,3 @@ type userAnswer struct {
 		Admin   bool   `json:"admin"`
 	} `json:"data"`
 }
-
-// smtpServer is a tiny SMTP server on 127.0.0.1 that keeps each message's decoded body.
-type smtpServer struct {
-	addr string
-	msgs chan string
-}
-
-func startSMTP(t *testing.T) *smtpServer {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	s := &smtpServer{addr: ln.Addr().String(), msgs: make(chan string, 10)}
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go s.serve(conn)
-		}
-	}()
-	return s
-}
-
-func (s *smtpServer) serve(conn net.Conn) {
-	defer conn.Close()
-	r := bufio.NewReader(conn)
-	say := func(line string) { _, _ = io.WriteString(conn, line+"\r\n") }
-	say("220 prueba ESMTP")
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return
-		}
-		cmd := strings.ToUpper(strings.TrimSpace(line))
-		switch {
-		case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
-			say("250-prueba")
-			say("250 8BITMIME")
-		case strings.HasPrefix(cmd, "MAIL FROM"), strings.HasPrefix(cmd, "RCPT TO"), strings.HasPrefix(cmd, "RSET"), strings.HasPrefix(cmd, "NOOP"):
-			say("250 OK")
-		case cmd == "DATA":
-			say("354 fin con <CRLF>.<CRLF>")
-			var msg strings.Builder
-			for {
-				l, err := r.ReadString('\n')
-				if err != nil {
-					return
-				}
-				if l == ".\r\n" {
-					break
-				}
-				msg.WriteString(strings.TrimPrefix(l, "."))
-			}
-			raw := msg.String()
-			if i := strings.Index(raw, "\r\n\r\n"); i >= 0 {
-				body, _ := io.ReadAll(quotedprintable.NewReader(strings.NewReader(raw[i+4:])))
-				raw = raw[:i+4] + string(body)
-			}
-			s.msgs <- raw
-			say("250 OK aceptado")
-		case cmd == "QUIT":
-			say("221 adiós")
-			return
-		default:
-			say("502 no implementado")
-		}
-	}
-}
-
-func v0Log() zerolog.Logger { return zerolog.Nop() }

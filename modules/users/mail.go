@@ -5,147 +5,149 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
-	"encoding/hex"
+	"crypto/x509"
+	"errors"
 	"fmt"
-	"mime"
-	"mime/quotedprintable"
-	"net"
-	"net/smtp"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
+	gomail "github.com/wneessen/go-mail"
 )
 
-// Mailer sends one plain-text e-mail. Errors: the transport's.
-type Mailer interface {
-	Send(ctx context.Context, to, subject, body string) error
+// Mail is one e-mail to one recipient: a plain-text body and, optionally, files attached to it
+// (an invoice's PDF and XML, for instance).
+type Mail struct {
+	To          string
+	Subject     string
+	Text        string
+	Attachments []Attachment
 }
+
+// Attachment is a file sent with a Mail.
+type Attachment struct {
+	Name        string // the file name the recipient sees, such as "factura-A123.pdf"
+	ContentType string // such as "application/pdf"; empty means application/octet-stream
+	Data        []byte
+}
+
+// Mailer sends e-mail. Errors: the transport's.
+type Mailer interface {
+	Send(ctx context.Context, m Mail) error
+}
+
+// smtpTimeout bounds the connection to the SMTP server and, from each deadline go-mail sets (on
+// connecting and before each message), the commands that follow.
+const smtpTimeout = 10 * time.Second
 
 // NewMailer returns an SMTP mailer for smtpURL (smtp://user:pass@host:587, with STARTTLS when the
 // server offers it, or smtps://host:465 for TLS from the start), or, when smtpURL is empty, a
-// mailer that writes each message to the log.
+// mailer that writes each message to the log. Messages come from the address from.
 func NewMailer(smtpURL, from string, log zerolog.Logger) (Mailer, error) {
+	return newMailer(smtpURL, from, log, nil)
+}
+
+// newMailer is NewMailer trusting the certificates of roots (nil: the system's; tests pass theirs).
+func newMailer(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool) (Mailer, error) {
 	if smtpURL == "" {
 		return logMailer{log: log}, nil
 	}
+	errURL := errors.New("users: SMTP_URL must look like smtp://user:password@host:587")
 	u, err := url.Parse(smtpURL)
 	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
-		return nil, fmt.Errorf("users: SMTP_URL must look like smtp://user:password@host:587")
+		return nil, errURL
 	}
-	m := &smtpMailer{host: u.Hostname(), port: u.Port(), tls: u.Scheme == "smtps", from: from}
-	if m.port == "" {
-		m.port = "587"
-		if m.tls {
-			m.port = "465"
+	host, implicitTLS := u.Hostname(), u.Scheme == "smtps"
+	port := gomail.DefaultPortTLS
+	if implicitTLS {
+		port = gomail.DefaultPortSSL
+	}
+	if p := u.Port(); p != "" {
+		if port, err = strconv.Atoi(p); err != nil {
+			return nil, errURL
 		}
 	}
-	if u.User != nil {
-		m.user = u.User.Username()
-		m.pass, _ = u.User.Password()
+	opts := []gomail.Option{
+		gomail.WithPort(port),
+		gomail.WithTimeout(smtpTimeout),
+		gomail.WithHELO("localhost"),
+		gomail.WithTLSConfig(&tls.Config{ServerName: host, MinVersion: tls.VersionTLS12, RootCAs: roots}),
 	}
-	return m, nil
+	if implicitTLS {
+		opts = append(opts, gomail.WithSSL())
+	} else {
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+	}
+	if u.User != nil && u.User.Username() != "" {
+		// PLAIN refuses to send the password over a connection that is neither TLS nor local, so a
+		// STARTTLS stripped on the way fails the send instead of revealing the password.
+		pass, _ := u.User.Password()
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthPlain),
+			gomail.WithUsername(u.User.Username()), gomail.WithPassword(pass))
+	}
+	client, err := gomail.NewClient(host, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("users: SMTP_URL: %w", err)
+	}
+	return &smtpMailer{client: client, from: from}, nil
 }
 
 // logMailer writes messages to the log: the development default when no SMTP server is set.
 type logMailer struct{ log zerolog.Logger }
 
-func (l logMailer) Send(_ context.Context, to, subject, body string) error {
-	l.log.Warn().Str("to", to).Str("subject", subject).Str("body", body).
-		Msg("e-mail not sent (no SMTP_URL set); its text is here")
+func (l logMailer) Send(_ context.Context, m Mail) error {
+	ev := l.log.Warn().Str("to", m.To).Str("subject", m.Subject).Str("body", m.Text)
+	if len(m.Attachments) > 0 {
+		names := make([]string, len(m.Attachments))
+		for i, a := range m.Attachments {
+			names[i] = a.Name
+		}
+		ev = ev.Strs("attachments", names)
+	}
+	ev.Msg("e-mail not sent (no SMTP_URL set); its text is here")
 	return nil
 }
 
+// smtpMailer sends each Mail over a connection of its own; the go-mail client only holds the
+// settings, so one may send from several goroutines at once.
 type smtpMailer struct {
-	host, port, user, pass, from string
-	tls                          bool
+	client *gomail.Client
+	from   string
 }
 
-func (m *smtpMailer) Send(ctx context.Context, to, subject, body string) error {
-	msg, err := buildMessage(m.from, to, subject, body, time.Now())
+// Send delivers m. ctx bounds the connection; smtpTimeout bounds each step after it.
+func (s *smtpMailer) Send(ctx context.Context, m Mail) error {
+	msg, err := s.message(m)
 	if err != nil {
 		return err
 	}
-	addr := net.JoinHostPort(m.host, m.port)
-	d := net.Dialer{Timeout: 10 * time.Second}
-	var conn net.Conn
-	if m.tls {
-		conn, err = (&tls.Dialer{NetDialer: &d, Config: &tls.Config{ServerName: m.host, MinVersion: tls.VersionTLS12}}).DialContext(ctx, "tcp", addr)
-	} else {
-		conn, err = d.DialContext(ctx, "tcp", addr)
+	if err := s.client.DialAndSendWithContext(ctx, msg); err != nil {
+		return fmt.Errorf("users: smtp: %w", err)
 	}
-	if err != nil {
-		return fmt.Errorf("users: smtp dial: %w", err)
-	}
-	if dl, ok := ctx.Deadline(); ok {
-		_ = conn.SetDeadline(dl)
-	}
-	c, err := smtp.NewClient(conn, m.host)
-	if err != nil {
-		conn.Close()
-		return fmt.Errorf("users: smtp hello: %w", err)
-	}
-	defer c.Close()
-	if err := c.Hello("localhost"); err != nil {
-		return fmt.Errorf("users: smtp hello: %w", err)
-	}
-	if !m.tls {
-		if ok, _ := c.Extension("STARTTLS"); ok {
-			if err := c.StartTLS(&tls.Config{ServerName: m.host, MinVersion: tls.VersionTLS12}); err != nil {
-				return fmt.Errorf("users: smtp starttls: %w", err)
-			}
-		}
-	}
-	if m.user != "" {
-		// PlainAuth refuses to send the password over a connection that is neither TLS nor local.
-		if err := c.Auth(smtp.PlainAuth("", m.user, m.pass, m.host)); err != nil {
-			return fmt.Errorf("users: smtp auth: %w", err)
-		}
-	}
-	if err := c.Mail(m.from); err != nil {
-		return fmt.Errorf("users: smtp mail from: %w", err)
-	}
-	if err := c.Rcpt(to); err != nil {
-		return fmt.Errorf("users: smtp rcpt: %w", err)
-	}
-	w, err := c.Data()
-	if err != nil {
-		return fmt.Errorf("users: smtp data: %w", err)
-	}
-	if _, err := w.Write(msg); err != nil {
-		return fmt.Errorf("users: smtp write: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return fmt.Errorf("users: smtp data end: %w", err)
-	}
-	return c.Quit()
+	return nil
 }
 
-// buildMessage writes a UTF-8 plain-text message with encoded headers.
-func buildMessage(from, to, subject, body string, now time.Time) ([]byte, error) {
-	if strings.ContainsAny(from+to, "\r\n") {
-		return nil, fmt.Errorf("users: mail address with a line break")
+// message builds m as a UTF-8 message: the text quoted-printable, the attachments in base64.
+func (s *smtpMailer) message(m Mail) (*gomail.Msg, error) {
+	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	if err := msg.From(s.from); err != nil {
+		return nil, fmt.Errorf("users: mail from: %w", err)
 	}
-	id := make([]byte, 12)
-	_, _ = rand.Read(id)
-	domain := from[strings.LastIndexByte(from, '@')+1:]
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "From: %s\r\n", from)
-	fmt.Fprintf(&b, "To: %s\r\n", to)
-	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", subject))
-	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
-	fmt.Fprintf(&b, "Message-ID: <%s@%s>\r\n", hex.EncodeToString(id), domain)
-	b.WriteString("MIME-Version: 1.0\r\n")
-	b.WriteString("Content-Type: text/plain; charset=UTF-8\r\n")
-	b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
-	qp := quotedprintable.NewWriter(&b)
-	if _, err := qp.Write([]byte(strings.ReplaceAll(body, "\n", "\r\n"))); err != nil {
-		return nil, err
+	if err := msg.To(m.To); err != nil {
+		return nil, fmt.Errorf("users: mail to: %w", err)
 	}
-	if err := qp.Close(); err != nil {
-		return nil, err
+	msg.Subject(m.Subject)
+	// The Message-ID names the sender's domain, not this machine's host name.
+	msg.SetMessageIDWithValue(rand.Text() + "@" + s.from[strings.LastIndexByte(s.from, '@')+1:])
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	for _, a := range m.Attachments {
+		ct := a.ContentType
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		msg.AttachReadSeeker(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(ct)))
 	}
-	b.WriteString("\r\n")
-	return b.Bytes(), nil
+	return msg, nil
 }

@@ -57,13 +57,17 @@ func (s *Service) RequestRecovery(ctx context.Context, email string) error {
 	if err := s.store.putRecovery(ctx, recovery{Email: email, CodeHash: string(hash), ExpiresAt: now.Add(codeTTL), CreatedAt: now}); err != nil {
 		return err
 	}
-	// Sent in the background so that the answer does not reveal, by its delay, that the account exists.
+	// Sent in the background so that the answer does not reveal, by its delay, that the account
+	// exists. The send outlives the request, so its context keeps the request's values but not its
+	// cancellation.
+	mail := Mail{To: email, Subject: "Código para restablecer tu contraseña", Text: recoveryText(u.Name, code)}
+	sendCtx := context.WithoutCancel(ctx)
 	s.mails.Add(1)
 	go func() {
 		defer s.mails.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(sendCtx, 30*time.Second)
 		defer cancel()
-		if err := s.mailer.Send(ctx, email, "Código para restablecer tu contraseña", recoveryText(u.Name, code)); err != nil {
+		if err := s.mailer.Send(ctx, mail); err != nil {
 			s.log.Error().Err(err).Msg("recovery e-mail not sent")
 		}
 	}()
