@@ -50,10 +50,17 @@ func (m *Module) SeedDemo(ctx context.Context) error {
 	return s.load(ctx)
 }
 
-// demoID is a fixed ObjectID for the i-th demo product (and its variants and extras).
+// demoIDTime is the time in the demo products' ids: 2026-01-01T00:00:00Z in Unix seconds.
+const demoIDTime = 1767225600
+
+// demoID is a fixed ObjectID for the i-th demo product (sub 0) and its variants and extras (sub
+// 1 and up). Both numbers are small (the demo table has 68 lines); they must fit in 16 bits.
 func demoID(i, sub int) bson.ObjectID {
+	if i < 0 || i > math.MaxUint16 || sub < 0 || sub > math.MaxUint16 {
+		panic(fmt.Sprintf("catalog: demo id %d/%d does not fit in 16 bits", i, sub))
+	}
 	var id bson.ObjectID
-	binary.BigEndian.PutUint32(id[0:4], uint32(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix()))
+	binary.BigEndian.PutUint32(id[0:4], demoIDTime)
 	copy(id[4:8], "demo")
 	binary.BigEndian.PutUint16(id[8:10], uint16(i))
 	binary.BigEndian.PutUint16(id[10:12], uint16(sub))

@@ -118,7 +118,7 @@ func (env *testEnv) count(coll string) int64 {
 }
 
 // get fetches a path as a visitor, with headers.
-func (env *testEnv) get(path string, header ...string) *http.Response {
+func (env *testEnv) get(path string, header ...string) *httptest.ResponseRecorder {
 	env.t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, path, nil)
 	for i := 0; i+1 < len(header); i += 2 {
@@ -126,7 +126,7 @@ func (env *testEnv) get(path string, header ...string) *http.Response {
 	}
 	rec := newRecorder()
 	env.e.ServeHTTP(rec, req)
-	return rec.Result()
+	return rec
 }
 
 func TestAnUploadIsStoredOnceInEverySizeAndServedForAYear(t *testing.T) {
@@ -153,13 +153,11 @@ func TestAnUploadIsStoredOnceInEverySizeAndServedForAYear(t *testing.T) {
 		} {
 			path := fmt.Sprintf("%s/%d.%s", p.Imagen, size, f.ext)
 			res := env.get(path)
-			var buf bytes.Buffer
-			buf.ReadFrom(res.Body)
-			if res.StatusCode != 200 || res.Header.Get("Content-Type") != f.tipo ||
-				res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" || res.Header.Get("ETag") == "" {
-				t.Fatalf("GET %s: %d %v", path, res.StatusCode, res.Header)
+			if res.Code != 200 || res.Header().Get("Content-Type") != f.tipo ||
+				res.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" || res.Header().Get("ETag") == "" {
+				t.Fatalf("GET %s: %d %v", path, res.Code, res.Header())
 			}
-			img, err := f.decode(bytes.NewReader(buf.Bytes()))
+			img, err := f.decode(bytes.NewReader(res.Body.Bytes()))
 			if err != nil {
 				t.Fatalf("GET %s: not a %s: %v", path, f.ext, err)
 			}
@@ -172,17 +170,15 @@ func TestAnUploadIsStoredOnceInEverySizeAndServedForAYear(t *testing.T) {
 			if r < bl || r2 > bl2 {
 				t.Fatalf("GET %s: colours moved", path)
 			}
-			if again := env.get(path, "If-None-Match", res.Header.Get("ETag")); again.StatusCode != http.StatusNotModified {
-				t.Fatalf("revalidation of %s: %d", path, again.StatusCode)
+			if again := env.get(path, "If-None-Match", res.Header().Get("ETag")); again.Code != http.StatusNotModified {
+				t.Fatalf("revalidation of %s: %d", path, again.Code)
 			}
 		}
 	}
 	// The original stays at its URL.
 	res := env.get(p.Imagen)
-	var orig bytes.Buffer
-	orig.ReadFrom(res.Body)
-	if res.StatusCode != 200 || !bytes.Equal(orig.Bytes(), raw) || res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
-		t.Fatalf("original: %d %v", res.StatusCode, res.Header)
+	if res.Code != 200 || !bytes.Equal(res.Body.Bytes(), raw) || res.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Fatalf("original: %d %v", res.Code, res.Header())
 	}
 	// What the store holds: one picture listing its sizes, with its size upright; ten sizes.
 	var doc storedImage
@@ -228,9 +224,7 @@ func TestTheSameBytesAreStoredOnce(t *testing.T) {
 	}
 	// A picture smaller than a size is stored at its own size there.
 	res := env.get(urls[0] + "/1200.webp")
-	var buf bytes.Buffer
-	buf.ReadFrom(res.Body)
-	if cfg, err := xwebp.DecodeConfig(bytes.NewReader(buf.Bytes())); err != nil || cfg.Width != 300 || cfg.Height != 200 {
+	if cfg, err := xwebp.DecodeConfig(bytes.NewReader(res.Body.Bytes())); err != nil || cfg.Width != 300 || cfg.Height != 200 {
 		t.Fatalf("1200.webp of a 300x200 picture: %+v %v", cfg, err)
 	}
 }
@@ -384,8 +378,8 @@ func TestPicturesStoredWithoutSizesAreSizedOnce(t *testing.T) {
 		t.Fatalf("%d sizes stored, want 10", n)
 	}
 	res := env.get(imageURLPrefix + broken + "/480.webp")
-	if res.StatusCode != http.StatusTemporaryRedirect || res.Header.Get("Location") != imageURLPrefix+broken {
-		t.Fatalf("broken picture: %d %v", res.StatusCode, res.Header)
+	if res.Code != http.StatusTemporaryRedirect || res.Header().Get("Location") != imageURLPrefix+broken {
+		t.Fatalf("broken picture: %d %v", res.Code, res.Header())
 	}
 
 	// A start sizes what it finds without sizes, once per store.
@@ -423,8 +417,8 @@ func TestDeletingAProductDeletesItsPictureAndSizes(t *testing.T) {
 	body := formProduct("Con foto")
 	body["imagen"] = dataURL("image/jpeg", jpegBytes(t, halves(640, 480)))
 	p := env.mustCreate(body)
-	if res := env.get(p.Imagen + "/320.webp"); res.StatusCode != 200 {
-		t.Fatalf("size: %d", res.StatusCode)
+	if res := env.get(p.Imagen + "/320.webp"); res.Code != 200 {
+		t.Fatalf("size: %d", res.Code)
 	}
 	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil); rec.Code != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", rec.Code, rec.Body)
@@ -433,8 +427,8 @@ func TestDeletingAProductDeletesItsPictureAndSizes(t *testing.T) {
 		t.Fatalf("left %d pictures, %d sizes", env.count(imagesCollection), env.count(sizesCollection))
 	}
 	for _, path := range []string{p.Imagen, p.Imagen + "/320.webp"} {
-		if res := env.get(path); res.StatusCode != http.StatusNotFound {
-			t.Fatalf("GET %s after delete: %d", path, res.StatusCode)
+		if res := env.get(path); res.Code != http.StatusNotFound {
+			t.Fatalf("GET %s after delete: %d", path, res.Code)
 		}
 	}
 }

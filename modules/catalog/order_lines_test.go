@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -91,7 +92,8 @@ func TestAShortageNamesTheProductAndTakesNothing(t *testing.T) {
 	b := env.mustCreate(formProduct("Cámara bala"))
 	svc := env.m.Service()
 	err := svc.TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 4}) // has 3
-	if !apperr.Is(err, apperr.Conflict) || err.(*apperr.Error).Message != "Sin existencias suficientes de Cámara bala." {
+	var ae *apperr.Error
+	if !errors.As(err, &ae) || ae.Code != apperr.Conflict || ae.Message != "Sin existencias suficientes de Cámara bala." {
 		t.Fatalf("err %v", err)
 	}
 	if got := env.storedProduct(b.ID.Hex()); got.Variantes[1].Stock != 3 || got.Stock != 8 || got.Apartados != nil {

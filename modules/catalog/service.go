@@ -120,7 +120,9 @@ func (s *Service) run(every time.Duration, stop <-chan struct{}) {
 		select {
 		case <-stop:
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			s.flushSettled(ctx)
+			if err := s.flushSettled(ctx); err != nil {
+				s.log.Warn().Err(err).Msg("settled reservations left in the products at shutdown; checkout's reconciliation removes them")
+			}
 			cancel()
 			return
 		case <-settle.C:
