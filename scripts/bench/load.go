@@ -285,7 +285,7 @@ func startBare() (*bareProcess, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start the bare server: %w", err)
 	}
-	cmd := exec.Command(self, "-bare")
+	cmd := exec.Command(self, "-bare") //nolint:gosec // this very program, started again as the bare server
 	cmd.Stderr = os.Stderr
 	cmd.SysProcAttr = childAttrs()
 	stdin, err := cmd.StdinPipe()

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"time"
 
@@ -69,12 +71,17 @@ func countProducts(ctx context.Context, a *api, admin string) (int, error) {
 
 // seedPaidSales writes n paid sales straight into the stopped server's data directory, as checkout
 // and a cashier would leave them (with sales.SeedPaid, like seedPaid in app/cashcut_test.go).
-func seedPaidSales(ctx context.Context, dataDir string, n int) error {
+func seedPaidSales(ctx context.Context, dataDir string, n int) (err error) {
 	store, err := mongox.Open(ctx, mongox.Options{DataDir: dataDir})
 	if err != nil {
 		return fmt.Errorf("open the data directory %s (is a server still running on it?): %w", dataDir, err)
 	}
-	defer store.Close(context.Background())
+	defer func() {
+		// The sales were written through this store: a failed close may have lost some.
+		if closeErr := store.Close(context.Background()); closeErr != nil && err == nil {
+			err = fmt.Errorf("close the data directory %s: %w", dataDir, closeErr)
+		}
+	}()
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	methods := sales.MetodoValues
 	cashiers := [][2]string{{"bench-c1", "Carmen Cajera"}, {"bench-c2", "Pedro Cajero"}, {"mercadopago", "Mercado Pago"}}
@@ -105,4 +112,68 @@ func seedPaidSales(ctx context.Context, dataDir string, n int) error {
 		}
 	}
 	return nil
+}
+
+// seedProducts creates products until the store holds -products, and returns some ids for the
+// product-detail scenario.
+func (b *bench) seedProducts(ctx context.Context) ([]string, error) {
+	have, err := countProducts(ctx, b.shop, b.admin)
+	if err != nil {
+		return nil, err
+	}
+	need := b.o.products - have
+	created := make([]product, max(need, 0))
+	if need > 0 {
+		logf("creating %d products through POST /v1/productos, %d at a time (the store holds %d)", need, b.o.creators, have)
+		res := closedLoop(ctx, b.o.creators, 0, need, func(ctx context.Context, i int) error {
+			body, err := b.shop.call(ctx, http.MethodPost, "/v1/productos", b.admin, newProduct(i, 100+i%50), http.StatusCreated)
+			if err != nil {
+				return err
+			}
+			if (i+1)%500 == 0 {
+				logf("  %d of %d created", i+1, need)
+			}
+			return json.Unmarshal(body, &created[i])
+		})
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if res.errs > 0 {
+			return nil, fmt.Errorf("%d of %d products could not be created; first error: %w", res.errs, need, res.firstErr)
+		}
+		logf("created %d products in %v", need, res.elapsed.Round(time.Millisecond))
+		b.rows = append(b.rows, row{name: fmt.Sprintf("create a product (POST /v1/productos, %d clients, store growing %d to %d)", b.o.creators, have, b.o.products),
+			rate: fmt.Sprintf("%.1f", res.rate()), p50: ms(res.pct(50)), p99: ms(res.pct(99)), bareP99: "-", ratio: "-", target: "-", met: "-"})
+	}
+	got, err := countProducts(ctx, b.shop, b.admin)
+	if err != nil {
+		return nil, fmt.Errorf("count the products after seeding: %w", err)
+	}
+	if got < b.o.products {
+		return nil, fmt.Errorf("the store holds %d products after seeding, want %d", got, b.o.products)
+	}
+	var ids []string
+	for _, p := range created {
+		if p.ID != "" {
+			ids = append(ids, p.ID)
+		}
+	}
+	if len(ids) == 0 { // nothing created this time: take ids from the first page
+		body, err := b.shop.call(ctx, http.MethodGet, "/v1/productos?page=1&limit=100&compact=1", "", nil, http.StatusOK)
+		if err != nil {
+			return nil, err
+		}
+		var page struct{ Products []product }
+		if err := json.Unmarshal(body, &page); err != nil {
+			return nil, fmt.Errorf("no product ids for the detail scenario: %w", err)
+		}
+		if len(page.Products) == 0 {
+			return nil, errors.New("no product ids for the detail scenario: the first page is empty")
+		}
+		for _, p := range page.Products {
+			ids = append(ids, p.ID)
+		}
+	}
+	rand.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] }) //nolint:gosec // picks which products to read: no secret, math/rand is enough
+	return ids[:min(len(ids), b.o.detailPool)], nil
 }

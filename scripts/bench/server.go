@@ -34,8 +34,10 @@ func freePort() (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("find a free port: %w", err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
+	port := ln.Addr().(*net.TCPAddr).Port
+	// Only the port number was wanted; if the port stayed taken, the server's start says so.
+	_ = ln.Close()
+	return port, nil
 }
 
 // start runs the binary on the embedded store in dataDir and waits until /v1/health answers 200.
@@ -50,7 +52,7 @@ func (s *server) start(ctx context.Context, logLevel string) error {
 		return fmt.Errorf("open the server log: %w", err)
 	}
 	s.logFile = f
-	cmd := exec.Command(s.bin)
+	cmd := exec.Command(s.bin) //nolint:gosec // the shop's binary this bench built or was given with -bin: running it is the point
 	cmd.Env = append(cleanEnv(),
 		"MONGODB_URI=", // empty: the embedded store in DATA_DIR
 		"DATA_DIR="+s.dataDir,
@@ -62,7 +64,7 @@ func (s *server) start(ctx context.Context, logLevel string) error {
 	cmd.Stdout, cmd.Stderr = f, f
 	cmd.SysProcAttr = childAttrs()
 	if err := cmd.Start(); err != nil {
-		f.Close()
+		_ = f.Close() // nothing was written to it; the failed start is the error to report
 		return fmt.Errorf("start %s: %w", s.bin, err)
 	}
 	s.cmd = cmd
@@ -74,7 +76,7 @@ func (s *server) start(ctx context.Context, logLevel string) error {
 	for {
 		select {
 		case <-s.exited:
-			return fmt.Errorf("the server exited during start-up (%v); last lines of %s:\n%s", s.waitErr, s.logPath, tail(s.logPath, 15))
+			return fmt.Errorf("the server exited during start-up (%w); last lines of %s:\n%s", s.exitError(), s.logPath, tail(s.logPath, 15))
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(200 * time.Millisecond):
@@ -93,14 +95,21 @@ func (s *server) start(ctx context.Context, logLevel string) error {
 }
 
 // stop sends SIGTERM and waits for a clean exit (the shop closes its store), killing it after 30 s.
-func (s *server) stop() error {
+func (s *server) stop() (err error) {
 	if s.cmd == nil {
 		return nil
 	}
-	defer func() { s.cmd = nil; s.logFile.Close() }()
+	defer func() {
+		s.cmd = nil
+		// The log was written (by the child, through its copy of this descriptor): a failed close
+		// is reported, not dropped.
+		if closeErr := s.logFile.Close(); closeErr != nil && err == nil {
+			err = fmt.Errorf("close the server log %s: %w", s.logPath, closeErr)
+		}
+	}()
 	select {
 	case <-s.exited:
-		return fmt.Errorf("the server had already exited: %v", s.waitErr)
+		return fmt.Errorf("the server had already exited: %w", s.exitError())
 	default:
 	}
 	_ = s.cmd.Process.Signal(syscall.SIGTERM)
@@ -115,6 +124,14 @@ func (s *server) stop() error {
 		<-s.exited
 		return errors.New("the server did not stop within 30 s of SIGTERM and was killed")
 	}
+}
+
+// exitError is how the exited server ended: Wait's error, or one saying it exited with status 0.
+func (s *server) exitError() error {
+	if s.waitErr != nil {
+		return s.waitErr
+	}
+	return errors.New("exit status 0")
 }
 
 // pid is the running server's process id.
@@ -140,7 +157,7 @@ next:
 
 // tail returns the last n lines of a file, for error messages.
 func tail(path string, n int) string {
-	b, err := os.ReadFile(path)
+	b, err := os.ReadFile(path) //nolint:gosec // the server log in the bench's own temporary directory
 	if err != nil {
 		return "(no log: " + err.Error() + ")"
 	}
@@ -154,7 +171,7 @@ func tail(path string, n int) string {
 // buildBinary builds ./app into dir and returns the binary's path.
 func buildBinary(ctx context.Context, dir string) (string, error) {
 	out := filepath.Join(dir, "tienda")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, "./app")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, "./app") //nolint:gosec // out is a path in the bench's own temporary directory
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("go build ./app (run from the repository root, or pass -bin): %w", err)

@@ -40,18 +40,36 @@ func main() {
 	}
 }
 
-func run(n, clients int, dur time.Duration, driverMax int) error {
+// scenario is one row of the table: fn called from clients goroutines for dur or until max
+// requests (0: no max).
+type scenario struct {
+	name    string
+	fn      func() (int, error)
+	clients int
+	max     int
+	dur     time.Duration
+}
+
+func run(n, clients int, dur time.Duration, driverMax int) (err error) {
 	ctx := context.Background()
 	dir, err := os.MkdirTemp("", "catalogbench-")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	defer func() {
+		if rmErr := os.RemoveAll(dir); rmErr != nil && err == nil {
+			err = fmt.Errorf("remove %s: %w", dir, rmErr)
+		}
+	}()
 	store, err := mongox.Open(ctx, mongox.Options{DataDir: dir})
 	if err != nil {
 		return err
 	}
-	defer store.Close(context.Background())
+	defer func() {
+		if closeErr := store.Close(context.Background()); closeErr != nil && err == nil {
+			err = fmt.Errorf("close the store: %w", closeErr)
+		}
+	}()
 
 	start := time.Now()
 	if err := seed(ctx, store, n); err != nil {
@@ -59,25 +77,53 @@ func run(n, clients int, dur time.Duration, driverMax int) error {
 	}
 	fmt.Printf("seeded %d products in %v\n", n, time.Since(start).Round(time.Millisecond))
 
-	m := catalog.New(catalog.Deps{Store: store, Log: zerolog.Nop(), ReloadEvery: -1})
-	if err := m.EnsureIndexes(ctx); err != nil {
+	srv, err := serveCatalog(ctx, store)
+	if err != nil {
 		return err
 	}
-	start = time.Now()
+	defer srv.Close()
+
+	scenarios := httpScenarios(srv.URL, clients, dur)
+	if driverMax > 0 { // -driver-requests 0: HTTP only
+		scenarios = append(scenarios, driverScenarios(ctx, store, clients, driverMax)...)
+	}
+	fmt.Printf("%-44s %8s %9s %9s %9s %9s %10s\n", "scenario", "clients", "requests", "req/s", "p50", "p99", "bytes")
+	for _, sc := range scenarios {
+		r, err := measure(sc.clients, sc.dur, sc.max, sc.fn)
+		if err != nil {
+			return fmt.Errorf("%s: %w", sc.name, err)
+		}
+		fmt.Printf("%-44s %8d %9d %9.1f %9s %9s %10d\n", sc.name, sc.clients, r.requests, r.rps, r.p50.Round(10*time.Microsecond),
+			r.p99.Round(10*time.Microsecond), r.bytes)
+	}
+	return nil
+}
+
+// serveCatalog loads the catalogue module from store into memory and serves its routes under /v1
+// on a loopback port, behind the shop's error handler and validator.
+func serveCatalog(ctx context.Context, store *mongox.Store) (*httptest.Server, error) {
+	m := catalog.New(catalog.Deps{Store: store, Log: zerolog.Nop(), ReloadEvery: -1})
+	if err := m.EnsureIndexes(ctx); err != nil {
+		return nil, err
+	}
+	start := time.Now()
 	if err := m.Start(ctx); err != nil {
-		return err
+		return nil, err
 	}
 	fmt.Printf("loaded the catalogue into memory in %v\n\n", time.Since(start).Round(time.Millisecond))
 
 	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
 	m.Routes(e.Group("/v1"))
-	srv := httptest.NewServer(e)
-	defer srv.Close()
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
+	return httptest.NewServer(e), nil
+}
 
-	httpCase := func(path string) func() (int, error) {
+// httpScenarios ask the catalogue served at base for the first page, a category page and a search,
+// each for dur.
+func httpScenarios(base string, clients int, dur time.Duration) []scenario {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
+	get := func(path string) func() (int, error) {
 		return func() (int, error) {
-			resp, err := client.Get(srv.URL + path)
+			resp, err := client.Get(base + path)
 			if err != nil {
 				return 0, err
 			}
@@ -89,10 +135,20 @@ func run(n, clients int, dur time.Duration, driverMax int) error {
 			return len(b), err
 		}
 	}
+	return []scenario{
+		{"HTTP  first page (GET /productos)", get("/v1/productos"), clients, 0, dur},
+		{"HTTP  category page (categoria=22&page=2)", get("/v1/productos?categoria=22&page=2"), clients, 0, dur},
+		{"HTTP  search (search/?q=camara)", get("/v1/productos/search/?q=camara"), clients, 0, dur},
+	}
+}
+
+// driverScenarios send the same three queries straight through the driver, requests times each
+// (each reads the whole collection, so they are counted rather than timed).
+func driverScenarios(ctx context.Context, store *mongox.Store, clients, requests int) []scenario {
 	coll := store.R.Collection("productos")
 	order := bson.D{{Key: "favorito", Value: -1}, {Key: "createdAt", Value: -1}}
 	compact := bson.M{"details": 0}
-	driverCase := func(filter bson.M, skip, limit int64) func() (int, error) {
+	find := func(filter bson.M, skip, limit int64) func() (int, error) {
 		return func() (int, error) {
 			cur, err := coll.Find(ctx, filter, options.Find().SetSort(order).SetSkip(skip).SetLimit(limit).SetProjection(compact))
 			if err != nil {
@@ -118,33 +174,12 @@ func run(n, clients int, dur time.Duration, driverMax int) error {
 
 	// The reader client's pool has 16 connections, and each driver query holds one for seconds:
 	// more than 16 driver clients only wait in the pool's queue (and time out there).
-	driverClients := min(clients, 16)
-	fmt.Printf("%-44s %8s %9s %9s %9s %9s %10s\n", "scenario", "clients", "requests", "req/s", "p50", "p99", "bytes")
-	for _, sc := range []struct {
-		name    string
-		fn      func() (int, error)
-		clients int
-		max     int
-		dur     time.Duration
-	}{
-		{"HTTP  first page (GET /productos)", httpCase("/v1/productos"), clients, 0, dur},
-		{"HTTP  category page (categoria=22&page=2)", httpCase("/v1/productos?categoria=22&page=2"), clients, 0, dur},
-		{"HTTP  search (search/?q=camara)", httpCase("/v1/productos/search/?q=camara"), clients, 0, dur},
-		{"driver first page (find+sort+limit)", driverCase(inStock, 0, 24), driverClients, driverMax, time.Hour},
-		{"driver category page (find $or+sort+skip)", driverCase(cat22, 24, 24), driverClients, driverMax, time.Hour},
-		{"driver search (regex 'cámara' /i, limit 20)", driverCase(search, 0, 20), driverClients, driverMax, time.Hour},
-	} {
-		if sc.dur == time.Hour && driverMax <= 0 {
-			continue // -driver-requests 0: HTTP only
-		}
-		r, err := measure(sc.clients, sc.dur, sc.max, sc.fn)
-		if err != nil {
-			return fmt.Errorf("%s: %w", sc.name, err)
-		}
-		fmt.Printf("%-44s %8d %9d %9.1f %9s %9s %10d\n", sc.name, sc.clients, r.requests, r.rps, r.p50.Round(10*time.Microsecond),
-			r.p99.Round(10*time.Microsecond), r.bytes)
+	clients = min(clients, 16)
+	return []scenario{
+		{"driver first page (find+sort+limit)", find(inStock, 0, 24), clients, requests, time.Hour},
+		{"driver category page (find $or+sort+skip)", find(cat22, 24, 24), clients, requests, time.Hour},
+		{"driver search (regex 'cámara' /i, limit 20)", find(search, 0, 20), clients, requests, time.Hour},
 	}
-	return nil
 }
 
 type result struct {

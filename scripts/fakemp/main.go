@@ -13,6 +13,7 @@ import (
 	"flag"
 	"log"
 	"net/http"
+	"time"
 
 	"tienda/modules/cartcheckout/mpfake"
 )
@@ -48,6 +49,16 @@ func main() {
 		_ = json.NewEncoder(w).Encode(fake.Preferences())
 	})
 	mux.Handle("/", fake)
+	// Every answer is made in memory at once: generous timeouts only stop a stuck client holding
+	// a connection for ever.
+	srv := &http.Server{
+		Addr:              *addr,
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
 	log.Printf("fake MercadoPago on http://%s", *addr)
-	log.Fatal(http.ListenAndServe(*addr, mux))
+	log.Fatal(srv.ListenAndServe())
 }
