@@ -5,7 +5,6 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react'
-import type { SerializedError } from '@reduxjs/toolkit'
 import type { ApiError } from '@/lib/error-log'
 import { sessionRejected, signedOut, type TokenState } from '@/lib/session-events'
 import { clearStorage } from '@/lib/storage'
@@ -58,20 +57,3 @@ export const api = createApi({
   tagTypes: ['Config', 'Producto'],
   endpoints: () => ({}),
 })
-
-/** The server's error body: {"error": {"code", "message", "fields", "request_id"}}. */
-export type ApiErrorBody = {
-  error?: { code?: string; message?: string; fields?: Record<string, string>; request_id?: string }
-}
-
-/** The Spanish message the server sent with an error, or `fallback` when there is none. */
-export function apiErrorMessage(
-  error: FetchBaseQueryError | SerializedError | undefined,
-  fallback: string,
-): string {
-  if (error && 'status' in error && error.data && typeof error.data === 'object') {
-    const message = (error.data as ApiErrorBody).error?.message
-    if (typeof message === 'string' && message.trim() !== '') return message
-  }
-  return fallback
-}

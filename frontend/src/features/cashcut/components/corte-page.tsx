@@ -5,8 +5,8 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import { errorText } from '@/lib/api-errors'
 import { ErrorNote } from '@/features/sales/components/status'
-import { errorText } from '@/features/sales/helpers'
 import {
   useGetCorteQuery,
   useGetCortesQuery,

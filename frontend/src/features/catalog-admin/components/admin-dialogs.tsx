@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@/components/dialog'
-import { apiErrorMessage } from '@/lib/api'
+import { apiErrorMessage } from '@/lib/api-errors'
 
 type DeleteDialogProps = {
   /** What is being deleted; null keeps the dialog closed. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { initMercadoPago } from '@mercadopago/sdk-react'
-import { apiErrorMessage } from '@/lib/api'
+import { apiErrorMessage } from '@/lib/api-errors'
 import type { CartItem } from '@/features/cart/types'
 import { useCreatePreferenceMutation } from '@/features/checkout/api'
 import { toOrderLines } from '@/features/checkout/order-lines'

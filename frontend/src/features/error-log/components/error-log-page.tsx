@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { apiErrorMessage } from '@/lib/api'
+import { apiErrorMessage } from '@/lib/api-errors'
 import { callErrorMessage } from '@/lib/error-log'
 import { useGetErrorLogQuery } from '@/features/error-log/api'
 import type { ErrorLogFilter, StoredLogEntry } from '@/features/error-log/types'

@@ -3,9 +3,9 @@ import { FormDialog } from '@/components/dialog'
 import { SelectField, TextAreaField } from '@/components/form-field'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import { errorText } from '@/lib/api-errors'
 import { useUpdateOrderMutation } from '@/features/sales/api'
 import { ErrorNote } from '@/features/sales/components/status'
-import { errorText } from '@/features/sales/helpers'
 import {
   ENTREGA_VALUES,
   METODO_VALUES,

@@ -3,6 +3,8 @@ import { useAppSelector } from '@/app/hooks'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatMoney } from '@/lib/money'
+import { errorText } from '@/lib/api-errors'
+import { useMediaQuery, WIDE } from '@/lib/use-media-query'
 import { selectRol } from '@/features/session/session-slice'
 import { normalizeRol } from '@/features/staff/permissions'
 import { useGetOrdersVersionQuery, useGetPendingOrdersQuery } from '@/features/sales/api'
@@ -10,9 +12,7 @@ import { ActualizarOrdenDialog } from '@/features/sales/components/actualizar-or
 import { OrderItems } from '@/features/sales/components/order-items'
 import { CardPart, CardTop, EmptyList, Fecha, GestionarButton, Notice, SalesTable } from '@/features/sales/components/sale-list'
 import { EntregaChip, ErrorNote, PagoCell, StatusChip } from '@/features/sales/components/status'
-import { errorText } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
-import { useMediaQuery, WIDE } from '@/features/sales/use-media-query'
 import { useNotice } from '@/features/sales/use-notice'
 
 /** How often the list asks whether anything changed (a Comandero keeps it open all day). */

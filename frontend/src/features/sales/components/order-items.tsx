@@ -1,10 +1,11 @@
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
+import { errorText } from '@/lib/api-errors'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { useToggleDeliveredMutation } from '@/features/sales/api'
-import { errorText, itemDetail } from '@/features/sales/helpers'
+import { itemDetail } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
-import { useMediaQuery } from '@/features/sales/use-media-query'
 
 /** One switch; the label names the item so a screen reader (and a test) can tell them apart. */
 function DeliveredSwitch({ on, label, onToggle, busy }: { on: boolean; label: string; onToggle: () => void; busy: boolean }) {

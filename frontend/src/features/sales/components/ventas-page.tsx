@@ -4,13 +4,14 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatDayMonYear, formatTime, shopToday } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import { errorText } from '@/lib/api-errors'
+import type { SaleItem } from '@/lib/sale'
+import { useMediaQuery, WIDE } from '@/lib/use-media-query'
 import { useGetSalesBetweenQuery, useGetSalesReportQuery } from '@/features/sales/api'
 import { DateRangeForm } from '@/features/sales/components/date-range-form'
 import { EntregaChip, ErrorNote } from '@/features/sales/components/status'
-import { errorText, itemDetail } from '@/features/sales/helpers'
+import { itemDetail } from '@/features/sales/helpers'
 import type { DateRange, Sale } from '@/features/sales/types'
-import type { SaleItem } from '@/lib/sale'
-import { useMediaQuery, WIDE } from '@/features/sales/use-media-query'
 
 type Row = { key: string; sale: Sale; item: SaleItem }
 

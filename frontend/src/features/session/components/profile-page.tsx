@@ -6,9 +6,9 @@ import { FormField } from '@/components/form-field'
 import { PlaceholderPage } from '@/components/placeholder-page'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
-import { serverFieldErrors, serverMessage } from '@/lib/form-errors'
-import { useGetAccountQuery, useUpdateOwnPasswordMutation, useUpdateProfileMutation } from '@/features/session/account-api'
+import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
+import { useGetAccountQuery, useUpdateOwnPasswordMutation, useUpdateProfileMutation } from '@/features/session/account-api'
 import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
 import { PurchaseHistoryTable } from '@/features/session/components/purchases'
 import { selectIsSignedIn, selectUser, sessionUpdated } from '@/features/session/session-slice'
@@ -74,7 +74,7 @@ function InfoDialog({ account, onClose, onSaved }: InfoDialogProps) {
         <PhoneField value={form.phone} onChange={set('phone')} error={fields.phone} />
         <FormField label="Dirección" name="address" autoComplete="street-address" value={form.address} onChange={set('address')} error={fields.address} />
         <EmailField value={form.email} onChange={set('email')} error={fields.email} />
-        {error && Object.keys(fields).length === 0 ? <FormAlert>{serverMessage(error, SPEC_MESSAGES.actualizarUsuario)}</FormAlert> : null}
+        {error && Object.keys(fields).length === 0 ? <FormAlert>{apiErrorMessage(error, SPEC_MESSAGES.actualizarUsuario)}</FormAlert> : null}
         {saved ? <SavedNote text="Información guardada." /> : null}
         <button type="submit" className="btn-primary w-full" disabled={isLoading || Boolean(saved)}>
           {isLoading ? 'Guardando…' : 'Actualizar'}
@@ -118,7 +118,7 @@ function PasswordDialog({ email, onClose, onSaved }: PasswordDialogProps) {
           onChange={(e) => setPassword(e.target.value)}
           error={fields.password}
         />
-        {error && !fields.password ? <FormAlert>{serverMessage(error, SPEC_MESSAGES.cambiarPassword)}</FormAlert> : null}
+        {error && !fields.password ? <FormAlert>{apiErrorMessage(error, SPEC_MESSAGES.cambiarPassword)}</FormAlert> : null}
         {saved ? <SavedNote text="Contraseña guardada." /> : null}
         <button type="submit" className="btn-primary w-full" disabled={isLoading || saved}>
           {isLoading ? 'Guardando…' : 'Actualizar'}
@@ -219,7 +219,7 @@ export function ProfilePage() {
 
       {error ? (
         <p role="alert" className="mt-4 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800">
-          {serverMessage(error, SPEC_MESSAGES.ingresar)}
+          {apiErrorMessage(error, SPEC_MESSAGES.ingresar)}
         </p>
       ) : null}
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { AlertIcon, CloseIcon, PackageIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
-import { errorStatus } from '@/lib/form-errors'
+import { errorStatus } from '@/lib/api-errors'
 import { useGetPurchasesQuery } from '@/features/session/account-api'
 import { formatDate, itemLabel, NO_PURCHASES, purchaseState } from '@/features/session/purchase-format'
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormField } from '@/components/form-field'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { serverFieldErrors, serverMessage } from '@/lib/form-errors'
+import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { useRegisterMutation } from '@/features/session/account-api'
 import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
@@ -47,7 +47,7 @@ export function RegisterPage() {
             error={fields.password}
           />
           <PhoneField hint="10 dígitos." value={form.phone} onChange={set('phone')} error={fields.phone} />
-          {error && Object.keys(fields).length === 0 ? <FormAlert>{serverMessage(error, SPEC_MESSAGES.actualizarUsuario)}</FormAlert> : null}
+          {error && Object.keys(fields).length === 0 ? <FormAlert>{apiErrorMessage(error, SPEC_MESSAGES.actualizarUsuario)}</FormAlert> : null}
           <button type="submit" className="btn-primary w-full" disabled={isLoading}>
             {isLoading ? 'Registrando…' : 'Registrar'}
           </button>

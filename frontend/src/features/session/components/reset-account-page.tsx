@@ -4,7 +4,7 @@ import { Dialog } from '@/components/dialog'
 import { FormField } from '@/components/form-field'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
-import { serverFieldErrors, serverMessage } from '@/lib/form-errors'
+import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import { usePasswordChangeMutation, usePasswordRecoveryMutation } from '@/features/session/account-api'
 
 /** Time the success message stays before going to `/login`. */
@@ -72,7 +72,7 @@ export function ResetAccountPage() {
           />
           {recovery.error && !emailErrors.email ? (
             <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-              {serverMessage(recovery.error, SPEC_MESSAGES.restablecerPassword)}
+              {apiErrorMessage(recovery.error, SPEC_MESSAGES.restablecerPassword)}
             </p>
           ) : null}
           {sent && !dialogOpen ? <p className="rounded-xl bg-teal-50 px-4 py-3 text-sm text-teal-900">{sent}</p> : null}
@@ -116,7 +116,7 @@ export function ResetAccountPage() {
           />
           {change.error && !changeErrors.password && !changeErrors.newPassword ? (
             <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-              {changeErrors.email ?? serverMessage(change.error, SPEC_MESSAGES.cambiarPassword)}
+              {changeErrors.email ?? apiErrorMessage(change.error, SPEC_MESSAGES.cambiarPassword)}
             </p>
           ) : null}
           {done ? (

@@ -4,9 +4,9 @@ import { FormField } from '@/components/form-field'
 import { UsersIcon } from '@/components/icons'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
-import { serverFieldErrors, serverMessage } from '@/lib/form-errors'
-import { useCreateUserMutation, useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '@/features/users/api'
+import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
+import { useCreateUserMutation, useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '@/features/users/api'
 import { ROLES } from '@/features/users/types'
 
 type FormState = { name: string; email: string; password: string; phone: string; rol: string; status: boolean }
@@ -76,7 +76,7 @@ function UserDialog({ user, onClose }: { user?: Account; onClose: () => void }) 
         ) : null}
         {error && Object.keys(fields).length === 0 ? (
           <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-            {serverMessage(error, SPEC_MESSAGES.actualizarUsuario)}
+            {apiErrorMessage(error, SPEC_MESSAGES.actualizarUsuario)}
           </p>
         ) : null}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
@@ -100,7 +100,7 @@ export function UsersPage() {
     if (!deleting) return
     const result = await remove(deleting._id)
     setDeleting(null)
-    setProblem('error' in result ? serverMessage(result.error, SPEC_MESSAGES.eliminarUsuario) : null)
+    setProblem('error' in result ? apiErrorMessage(result.error, SPEC_MESSAGES.eliminarUsuario) : null)
   }
 
   return (
@@ -119,7 +119,7 @@ export function UsersPage() {
       ) : null}
       {error ? (
         <div role="alert" className="mt-4 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800">
-          {serverMessage(error, SPEC_MESSAGES.usuarios)}{' '}
+          {apiErrorMessage(error, SPEC_MESSAGES.usuarios)}{' '}
           <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
             Reintentar
           </button>

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
-/** Whether a CSS media query matches now; follows changes (rotation, resizing). */
+/** Whether a CSS media query matches now; follows changes (rotating a tablet, resizing). */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -15,6 +15,8 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, snapshot, () => false)
 }
 
+/** Desktop width: the staff lists show wide tables; under 1024 px (tablets, phones), cards. */
+export const WIDE = '(min-width: 1024px)'
 /** The cart's narrow screens: under 768 px (SPEC §9). */
 export const CART_NARROW = '(max-width: 767.98px)'
 /** The order lists' narrow screens: up to 768 px (SPEC §2 thank-you page). */
