@@ -14,7 +14,7 @@ import { routes } from '@/app/router'
 import { ShopLayout } from '@/app/shop-layout'
 import { makeStore } from '@/app/store'
 import { PageLoading } from '@/components/page-loading'
-import { CartKnownEmpty } from '@/features/cart/served-empty'
+import { CartKnownEmpty } from '@/features/checkout/served-empty'
 
 /** Any shop path with no screen of its own: the shop's frame around the loading indicator. */
 const shellRoutes: RouteObject[] = [{ Component: ShopLayout, children: [{ path: '*', Component: PageLoading }] }]

@@ -1,5 +1,5 @@
 import { useAppSelector } from '@/app/hooks'
-import { selectRol } from '@/features/session/session-slice'
+import { selectRol } from '@/lib/session-slice'
 import { CortePrintPage } from '@/features/cashcut/components/corte-print-page'
 import { StaffGuard } from '@/features/staff/components/staff-guard'
 

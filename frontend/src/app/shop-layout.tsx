@@ -10,9 +10,8 @@ import { SideMenu } from '@/components/layout/side-menu'
 import { TopBar } from '@/components/layout/top-bar'
 import { useInBrowser } from '@/components/use-in-browser'
 import { DEFAULT_SHOP_NAME } from '@/lib/categories'
-import { selectCartCount } from '@/features/cart/cart-slice'
-import { useGetConfigQuery } from '@/features/config/api'
-import { SearchBox } from '@/features/search/components/search-box'
+import { selectCartCount } from '@/lib/cart-slice'
+import { useGetConfigQuery } from '@/lib/config-api'
 import {
   noticeDismissed,
   selectFirstName,
@@ -21,7 +20,8 @@ import {
   selectNotice,
   selectRol,
   signOut,
-} from '@/features/session/session-slice'
+} from '@/lib/session-slice'
+import { SearchBox } from '@/features/search/components/search-box'
 import { screensFor } from '@/features/staff/permissions'
 
 /** The frame of every shop screen (SPEC §2 "Header, menus, footer"). */

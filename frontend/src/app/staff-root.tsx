@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
-import { selectRol, selectUser, signOut } from '@/features/session/session-slice'
+import { selectRol, selectUser, signOut } from '@/lib/session-slice'
 import { StaffLayout } from '@/features/staff/components/staff-layout'
 
 /** Connects the back office frame to the session (loaded lazily with the staff screens). */

@@ -6,10 +6,9 @@ import {
 } from '@reduxjs/toolkit'
 import { setupListeners } from '@reduxjs/toolkit/query'
 import { api } from '@/lib/api'
-import { cartSlice } from '@/features/cart/cart-slice'
-import { saveCart } from '@/features/cart/cart-storage'
-import { writeCartCookie } from '@/features/cart/served-empty'
-import { sessionSlice } from '@/features/session/session-slice'
+import { cartSlice } from '@/lib/cart-slice'
+import { saveCart, writeCartCookie } from '@/lib/cart-storage'
+import { sessionSlice } from '@/lib/session-slice'
 
 const rootReducer = combineSlices(api, sessionSlice, cartSlice)
 
@@ -25,7 +24,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   setupListeners(store.dispatch)
 
   // The cart lives in browser storage so it survives reloads (SPEC §3 "cart" key); a cookie says
-  // how many lines it has (features/cart/served-empty.ts), also for carts stored before it existed.
+  // how many lines it has (lib/cart-storage.ts), also for carts stored before it existed.
   let lastItems = store.getState().cart.items
   if (!preloadedState) writeCartCookie(lastItems.length)
   store.subscribe(() => {

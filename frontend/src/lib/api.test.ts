@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '@/app/store'
-import { configApi } from '@/features/config/api'
-import { selectIsSignedIn } from '@/features/session/session-slice'
+import { configApi } from '@/lib/config-api'
+import { selectIsSignedIn } from '@/lib/session-slice'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { storeSession } from '@/testing/render'
 

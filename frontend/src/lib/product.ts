@@ -34,6 +34,40 @@ export type Producto = {
   }
 }
 
+export type Extra = { _id: string; nombre: string; precio: number }
+
+export type VarianteDetalle = Variante & { _id: string; descuentoEfectivo?: number; precioFinal?: number }
+
+/** A product as `GET /v1/productos/{id}` sends it: every field a shopper may see. */
+export type ProductoDetalle = Omit<Producto, 'variantes'> & {
+  marca_logo?: string
+  garantia?: string
+  sat_key?: string
+  unidad_de_medida?: { clave_unidad_sat?: string }
+  largo?: number
+  ancho?: number
+  alto?: number
+  descripcionCorta?: string
+  categorias?: string[]
+  variantes?: VarianteDetalle[]
+  extras?: Extra[]
+  details?: {
+    caracteristicas?: string[]
+    imagenes?: string[]
+    img_portada?: string
+    descripcion?: string
+  }
+}
+
+/** A product as staff read it (`GET /v1/admin/productos/{id}`): also its cost, supplier and version. */
+export type ProductoAdmin = Omit<ProductoDetalle, 'variantes'> & {
+  proveedor?: string
+  fechaCompra?: string
+  descuentoId?: string
+  version?: number
+  variantes?: (VarianteDetalle & { precioCompra?: number })[]
+}
+
 export function productTitle(p: Pick<Producto, 'nombre' | 'titulo'>): string {
   return (p.nombre || p.titulo || 'Producto sin nombre').trim()
 }
@@ -81,4 +115,35 @@ export function productPrice(p: Producto): PriceInfo | undefined {
     return { precio: lista, precioFinal: oferta, descuento: Math.round(((lista - oferta) / lista) * 100) }
   }
   return { precio: lista, precioFinal: lista, descuento: 0 }
+}
+
+/** The discount a variant sells with now: the server's effective one, else its own. */
+export function variantDiscount(v: VarianteDetalle): number {
+  const pct = typeof v.descuentoEfectivo === 'number' ? v.descuentoEfectivo : (v.descuento ?? 0)
+  return pct > 0 && pct <= 100 ? pct : 0
+}
+
+/** The unit price after discount, as the server computed it when it did. */
+export function variantFinalPrice(v: VarianteDetalle): number {
+  if (typeof v.precioFinal === 'number') return v.precioFinal
+  return discounted(v.precioVenta ?? 0, variantDiscount(v))
+}
+
+/** Page size of product lists (SPEC §9). */
+export const PAGE_SIZE = 24
+
+/** One page of a product list. */
+export type ProductPage = { products: Producto[]; hasMore: boolean }
+
+/**
+ * Normalises the list answer (SPEC §7): `{products, meta:{hasMore}}`, or a plain list whose
+ * length equal to the limit means there may be more; any other shape is an empty last page.
+ */
+export function toProductPage(body: unknown, limit = PAGE_SIZE): ProductPage {
+  if (Array.isArray(body)) return { products: body as Producto[], hasMore: body.length === limit }
+  if (body && typeof body === 'object' && Array.isArray((body as { products?: unknown }).products)) {
+    const { products, meta } = body as { products: Producto[]; meta?: { hasMore?: boolean } }
+    return { products, hasMore: meta?.hasMore ?? products.length === limit }
+  }
+  return { products: [], hasMore: false }
 }

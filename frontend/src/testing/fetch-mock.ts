@@ -5,6 +5,11 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 }
 
+/** The JSON body a request carried. */
+export async function bodyOf(request: Request): Promise<unknown> {
+  return JSON.parse(await request.clone().text())
+}
+
 type Reply = Response | ((request: Request) => Response | Promise<Response>)
 
 /**

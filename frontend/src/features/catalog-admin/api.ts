@@ -1,6 +1,6 @@
 import { api } from '@/lib/api'
 import type { Producto } from '@/lib/product'
-import type { ProductoAdmin } from '@/features/catalog/types'
+import type { ProductoAdmin } from '@/lib/product'
 
 export type Descuento = {
   _id: string

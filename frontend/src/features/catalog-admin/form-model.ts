@@ -1,5 +1,5 @@
 import { ADMIN_CATEGORIES } from '@/lib/categories'
-import type { ProductoAdmin } from '@/features/catalog/types'
+import type { ProductoAdmin } from '@/lib/product'
 
 /** The admin form's categories (SPEC §3). */
 export const CATEGORIAS = ADMIN_CATEGORIES

@@ -1,24 +1,6 @@
 import { api } from '@/lib/api'
 import { readItem, removeItem, writeItem } from '@/lib/storage'
-import type { Producto } from '@/lib/product'
-
-/** Page size of product lists (SPEC §9). */
-export const PAGE_SIZE = 24
-
-export type ProductPage = { products: Producto[]; hasMore: boolean }
-
-/**
- * Normalises the list answer (SPEC §7): `{products, meta:{hasMore}}`, or a plain list whose
- * length equal to the limit means there may be more; any other shape is an empty last page.
- */
-export function toProductPage(body: unknown, limit = PAGE_SIZE): ProductPage {
-  if (Array.isArray(body)) return { products: body as Producto[], hasMore: body.length === limit }
-  if (body && typeof body === 'object' && Array.isArray((body as { products?: unknown }).products)) {
-    const { products, meta } = body as { products: Producto[]; meta?: { hasMore?: boolean } }
-    return { products, hasMore: meta?.hasMore ?? products.length === limit }
-  }
-  return { products: [], hasMore: false }
-}
+import { PAGE_SIZE, toProductPage, type ProductPage } from '@/lib/product'
 
 /** Browser storage key and lifetime of the home products cache (SPEC §3, §9). */
 export const HOME_CACHE_KEY = 'home_products_cache_v3'

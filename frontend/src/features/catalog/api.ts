@@ -1,16 +1,11 @@
 import { api } from '@/lib/api'
-import type { ProductoDetalle } from '@/features/catalog/types'
-import { PAGE_SIZE, toProductPage, type ProductPage } from '@/features/catalog-home/api'
+import { PAGE_SIZE, toProductPage, type ProductPage } from '@/lib/product'
 
 /** What a catalogue grid asks for: a category (storefront id, menu slug, 'descuentos') or nothing. */
 export type CatalogQuery = { categoria?: string; favorito?: boolean }
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProducto: build.query<ProductoDetalle, string>({
-      query: (id) => `productos/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Producto', id }],
-    }),
     getCatalogPage: build.infiniteQuery<ProductPage, CatalogQuery, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
@@ -32,4 +27,4 @@ export const catalogApi = api.injectEndpoints({
   }),
 })
 
-export const { useGetProductoQuery, useGetCatalogPageInfiniteQuery } = catalogApi
+export const { useGetCatalogPageInfiniteQuery } = catalogApi

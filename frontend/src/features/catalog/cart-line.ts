@@ -1,18 +1,13 @@
-import type { CartItem } from '@/features/cart/types'
-import { discounted, productImage, productTitle } from '@/lib/product'
-import type { Extra, ProductoDetalle, VarianteDetalle } from '@/features/catalog/types'
-
-/** The discount a variant sells with now: the server's effective one, else its own. */
-export function variantDiscount(v: VarianteDetalle): number {
-  const pct = typeof v.descuentoEfectivo === 'number' ? v.descuentoEfectivo : (v.descuento ?? 0)
-  return pct > 0 && pct <= 100 ? pct : 0
-}
-
-/** The unit price after discount, as the server computed it when it did. */
-export function variantFinalPrice(v: VarianteDetalle): number {
-  if (typeof v.precioFinal === 'number') return v.precioFinal
-  return discounted(v.precioVenta ?? 0, variantDiscount(v))
-}
+import type { CartItem } from '@/lib/cart'
+import {
+  productImage,
+  productTitle,
+  variantDiscount,
+  variantFinalPrice,
+  type Extra,
+  type ProductoDetalle,
+  type VarianteDetalle,
+} from '@/lib/product'
 
 /**
  * The cart line (SPEC §3) for a product page choice: `id` is the VARIANT's _id and `producto_id`

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { ProductoDetalle } from '@/lib/product'
+import { PRODUCT_DATA_ID, seedProductFromPage } from '@/features/catalog/page-data'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
-import { PRODUCT_DATA_ID, seedProductFromPage } from '@/features/catalog/page-data'
-import type { ProductoDetalle } from '@/features/catalog/types'
 
 const product: ProductoDetalle = {
   _id: '66aa00000000000000000001',

@@ -1,6 +1,6 @@
 import type { AppDispatch } from '@/app/store'
-import { catalogApi } from '@/features/catalog/api'
-import type { ProductoDetalle } from '@/features/catalog/types'
+import { productApi } from '@/lib/product-api'
+import type { ProductoDetalle } from '@/lib/product'
 
 /** The <script> in which the server sends a product page's product (modules/catalog/pages.go). */
 export const PRODUCT_DATA_ID = 'datos-producto'
@@ -21,6 +21,6 @@ export function seedProductFromPage(dispatch: AppDispatch, doc: Document = docum
     return // not JSON after all: the page asks the API
   }
   if (typeof product?._id === 'string' && product._id) {
-    void dispatch(catalogApi.util.upsertQueryData('getProducto', product._id, product))
+    void dispatch(productApi.util.upsertQueryData('getProducto', product._id, product))
   }
 }

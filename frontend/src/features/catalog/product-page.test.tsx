@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import type { ProductoDetalle } from '@/lib/product'
+import { toCartItem } from '@/features/catalog/cart-line'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
-import { toCartItem } from '@/features/catalog/cart-line'
-import type { ProductoDetalle } from '@/features/catalog/types'
 
 const product: ProductoDetalle = {
   _id: 'p1',

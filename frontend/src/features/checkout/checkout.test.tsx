@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { initMercadoPago } from '@mercadopago/sdk-react'
+import { cable, camara, p1, p2, storeCart } from '@/features/checkout/test-fixtures'
+import type { Venta } from '@/features/checkout/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
-import { cable, camara, p1, p2, storeCart } from '@/features/cart/test-fixtures'
-import type { Venta } from '@/features/checkout/types'
 
 // The provider's widget, as the notes suggest: a stand-in that reports ready and shows its props.
 vi.mock('@mercadopago/sdk-react', () => ({

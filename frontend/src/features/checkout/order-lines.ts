@@ -1,4 +1,4 @@
-import type { CartItem } from '@/features/cart/types'
+import type { CartItem } from '@/lib/cart'
 import type { OrderLine } from '@/features/checkout/types'
 
 /** The cart as the server reads an order: ids, quantities and the extras' ids (never prices). */

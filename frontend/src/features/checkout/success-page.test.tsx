@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
-import { renderApp, storeSession } from '@/testing/render'
-import { camara, storeCart } from '@/features/cart/test-fixtures'
+import { camara, storeCart } from '@/features/checkout/test-fixtures'
 import { isValidReturn, operationKind, paymentNotAccepted, readReturnParams } from '@/features/checkout/payment-return'
 import type { Venta } from '@/features/checkout/types'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp, storeSession } from '@/testing/render'
 
 const RETURN =
   '/success?collection_id=1319000001&collection_status=approved&payment_id=1319000001&status=approved' +

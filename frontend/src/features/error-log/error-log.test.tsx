@@ -13,16 +13,19 @@ import {
 } from '@/lib/error-log'
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
 import { resetSentry } from '@/lib/sentry'
-import { sessionApi } from '@/features/session/api'
 import { startErrorLogWhenIdle } from '@/features/error-log/start'
 import { startErrorLog, UPLOAD_INTERVAL_MS, uploadErrorLog } from '@/features/error-log/uploader'
 import { json, mockServer } from '@/testing/fetch-mock'
 import { storeSession } from '@/testing/render'
 
-// An endpoint like any feature's, mapped to its SPEC §8 message.
+// An endpoint like any feature's, mapped to its SPEC §8 message; the shop's login request, whose
+// message lib/error-messages.ts knows by the endpoint's name; one with no message.
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     probeProductos: build.query<unknown, void>({ query: () => ({ url: 'productos', params: { page: 1 } }) }),
+    login: build.mutation<unknown, { email: string; password: string }>({
+      query: (body) => ({ url: 'usuarios/login', method: 'POST', body }),
+    }),
     probeSinMensaje: build.query<unknown, void>({ query: () => 'config' }),
   }),
 })
@@ -85,7 +88,7 @@ describe('a failed call', () => {
       'GET /v1/config': new Response('no', { status: 502 }),
     })
     const store = makeStore()
-    const login = await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'a@b.mx', password: 'MiClave#123' }))
+    const login = await store.dispatch(probeApi.endpoints.login.initiate({ email: 'a@b.mx', password: 'MiClave#123' }))
     expect(callErrorMessage('error' in login ? login.error : undefined)).toBe('Error al ingresar')
     const other = await store.dispatch(probeApi.endpoints.probeSinMensaje.initiate())
     expect(callErrorMessage(other.error)).toBe('Error desconocido')

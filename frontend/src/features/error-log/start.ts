@@ -24,7 +24,7 @@ export function startErrorLogWhenIdle(dispatch: AppDispatch): () => void {
   window.addEventListener('unhandledrejection', keep)
 
   const start = () => {
-    Promise.all([import('@/features/error-log/uploader'), import('@/features/config/api')])
+    Promise.all([import('@/features/error-log/uploader'), import('@/lib/config-api')])
       .then(([{ startErrorLog }, { configApi }]) => {
         if (stopped) return
         stopKeeping()

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
-import { renderApp, storeSession } from '@/testing/render'
 import { shiftDay, shopToday } from '@/lib/dates'
-import { bodyOf, sale, screenWidth } from '@/features/sales/test-fixtures'
+import { sale, screenWidth } from '@/features/sales/test-fixtures'
 import type { Sale } from '@/features/sales/types'
+import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp, storeSession } from '@/testing/render'
 
 const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
 

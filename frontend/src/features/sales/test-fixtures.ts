@@ -63,8 +63,3 @@ export function screenWidth(width: number) {
     return { matches, media: query, addEventListener() {}, removeEventListener() {} }
   })
 }
-
-/** The JSON body a request carried. */
-export async function bodyOf(request: Request): Promise<unknown> {
-  return JSON.parse(await request.clone().text())
-}

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api'
-import type { LoginRequest, LoginResponse } from '@/features/session/types'
+import type { LoginRequest, LoginResponse } from '@/lib/session'
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({

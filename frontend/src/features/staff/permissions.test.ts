@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canSee, normalizeRol, screensFor } from '@/features/staff/permissions'
+import { normalizeRol } from '@/lib/roles'
+import { canSee, screensFor } from '@/features/staff/permissions'
 
 describe('permissions', () => {
   it('follows the role table of DESIGN §4', () => {

@@ -1,9 +1,9 @@
+import { normalizeRol, type Rol } from '@/lib/roles'
+
 /**
  * Who may open which staff screen: the single table that both the admin drawer and the route
  * guard read (DESIGN §4). The server enforces the same rules; this only hides what would fail.
  */
-export const ROLES = ['Administrador', 'Auxiliar', 'Cajero', 'Comandero', 'Cliente'] as const
-export type Rol = (typeof ROLES)[number]
 
 export type StaffScreen =
   | 'productos'
@@ -54,12 +54,6 @@ export function screenInfo(screen: StaffScreen): StaffScreenInfo {
   const info = BY_SCREEN.get(screen)
   if (!info) throw new Error(`unknown staff screen ${screen}`)
   return info
-}
-
-/** The canonical role for what the server or storage holds ("administrador" -> "Administrador"). */
-export function normalizeRol(raw: string | null | undefined): Rol | null {
-  const value = (raw ?? '').trim().toLowerCase()
-  return ROLES.find((r) => r.toLowerCase() === value) ?? null
 }
 
 export function canSee(rol: string | null | undefined, screen: StaffScreen): boolean {

@@ -1,6 +1,3 @@
-/** The five roles, in the order the role selector lists them (DESIGN §4). */
-export const ROLES = ['Administrador', 'Auxiliar', 'Cajero', 'Comandero', 'Cliente'] as const
-
 /** `POST /v1/usuarios` by an Administrador. */
 export type NewUserRequest = { name: string; email: string; password: string; phone: string; rol: string }
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { Dialog, FormDialog } from '@/components/dialog'
+import { ErrorNote } from '@/components/error-note'
 import { FormField, TextAreaField } from '@/components/form-field'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
-import { ErrorNote } from '@/features/sales/components/status'
 import {
   useGetCorteQuery,
   useGetCortesQuery,

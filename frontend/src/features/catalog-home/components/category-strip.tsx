@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { STORE_CATEGORIES } from '@/features/catalog/store-categories'
+import { STORE_CATEGORIES } from '@/lib/categories'
 
 const COLOURS = ['bg-brand-800', 'bg-teal-700', 'bg-slate-800', 'bg-indigo-800', 'bg-amber-700', 'bg-rose-800']
 

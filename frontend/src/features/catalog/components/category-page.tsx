@@ -2,8 +2,7 @@ import { useParams } from 'react-router'
 import { InfiniteProductList } from '@/components/infinite-product-list'
 import { NotFoundPage } from '@/components/not-found-page'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { categoryName } from '@/lib/categories'
-import { STORE_CATEGORIES } from '@/features/catalog/store-categories'
+import { categoryName, STORE_CATEGORIES } from '@/lib/categories'
 import { useGetCatalogPageInfiniteQuery, type CatalogQuery } from '@/features/catalog/api'
 
 /** Category pages ask for the next page 800 px before the end (SPEC §9). */

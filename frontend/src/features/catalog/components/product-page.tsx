@@ -5,13 +5,18 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { NotFoundPage } from '@/components/not-found-page'
 import { Skeleton } from '@/components/skeleton'
 import { formatMoney } from '@/lib/money'
-import { productImage, productTitle } from '@/lib/product'
-import { itemAdded, selectCartItems } from '@/features/cart/cart-slice'
-import { useGetProductoQuery } from '@/features/catalog/api'
-import { toCartItem, variantDiscount, variantFinalPrice } from '@/features/catalog/cart-line'
+import { itemAdded, selectCartItems } from '@/lib/cart-slice'
+import {
+  productImage,
+  productTitle,
+  variantDiscount,
+  variantFinalPrice,
+  type ProductoDetalle,
+} from '@/lib/product'
+import { useGetProductoQuery } from '@/lib/product-api'
+import { toCartItem } from '@/features/catalog/cart-line'
 import { ImageCarousel } from '@/features/catalog/components/image-carousel'
 import { capQuantity, stockLimit } from '@/features/catalog/stock-limit'
-import type { ProductoDetalle } from '@/features/catalog/types'
 
 function images(p: ProductoDetalle): string[] {
   const all = [productImage(p), ...(p.details?.imagenes ?? [])].filter((s): s is string => Boolean(s))

@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router'
 import { AlertIcon, ClockIcon } from '@/components/icons'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { telHref } from '@/lib/phone'
+import { useGetConfigQuery } from '@/lib/config-api'
 import { shown } from '@/features/checkout/payment-return'
-import { useGetConfigQuery } from '@/features/config/api'
 
 function usePhone() {
   const { data } = useGetConfigQuery()

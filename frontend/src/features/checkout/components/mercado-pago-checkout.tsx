@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
 import { initMercadoPago } from '@mercadopago/sdk-react'
 import { apiErrorMessage } from '@/lib/api-errors'
-import type { CartItem } from '@/features/cart/types'
+import type { CartItem } from '@/lib/cart'
+import { useGetConfigQuery } from '@/lib/config-api'
 import { useCreatePreferenceMutation } from '@/features/checkout/api'
 import { toOrderLines } from '@/features/checkout/order-lines'
 import { MercadoPagoWallet } from '@/features/checkout/components/mercado-pago-wallet'
-import { useGetConfigQuery } from '@/features/config/api'
 
 export const ONLINE_UNAVAILABLE = 'El pago en línea no está disponible por ahora. Puedes pagar en caja.'
 

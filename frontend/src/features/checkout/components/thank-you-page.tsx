@@ -9,10 +9,10 @@ import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
 import { NAME_CUT, ORDERS_NARROW, useMediaQuery } from '@/lib/use-media-query'
 import type { SaleItem } from '@/lib/sale'
+import { selectUser } from '@/lib/session-slice'
 import { useGetPendingOrdersOfQuery } from '@/features/checkout/api'
 import type { Venta } from '@/features/checkout/types'
 import { readUltimaVenta } from '@/features/checkout/ultima-venta'
-import { selectUser } from '@/features/session/session-slice'
 
 /** `/carrito/gracias` (SPEC §2 Thank-you page): the customer's orders waiting to be paid at the counter. */
 export function ThankYouPage() {

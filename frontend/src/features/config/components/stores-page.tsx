@@ -2,7 +2,7 @@ import { ClockIcon, MapPinIcon, PhoneIcon } from '@/components/icons'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { telHref } from '@/lib/phone'
-import { useGetConfigQuery } from '@/features/config/api'
+import { useGetConfigQuery } from '@/lib/config-api'
 
 /** `/tiendas`: where the shop is, its hours and phone, from `GET /v1/config`. */
 export function StoresPage() {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { FormDialog } from '@/components/dialog'
+import { ErrorNote } from '@/components/error-note'
 import { FormField, SelectField, TextAreaField } from '@/components/form-field'
 import { errorText } from '@/lib/api-errors'
 import { useUpdateEnvioMutation } from '@/features/sales/api'
-import { ErrorNote } from '@/features/sales/components/status'
 import { ENVIO_STATUS_VALUES, type Sale } from '@/features/sales/types'
 
 type Props = { sale: Sale; onClose: () => void; onSaved: (sale: Sale) => void }

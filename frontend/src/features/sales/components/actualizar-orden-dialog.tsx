@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { FormDialog } from '@/components/dialog'
+import { ErrorNote } from '@/components/error-note'
 import { SelectField, TextAreaField } from '@/components/form-field'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useUpdateOrderMutation } from '@/features/sales/api'
-import { ErrorNote } from '@/features/sales/components/status'
 import {
   ENTREGA_VALUES,
   METODO_VALUES,

@@ -4,8 +4,8 @@ import { useAppDispatch } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { firstName } from '@/lib/text'
+import { signIn } from '@/lib/session-slice'
 import { useLoginMutation } from '@/features/session/api'
-import { signIn } from '@/features/session/session-slice'
 
 /** Time the success message stays before going home (SPEC §9). */
 export const LOGIN_REDIRECT_MS = 2000

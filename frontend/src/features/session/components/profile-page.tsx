@@ -8,10 +8,10 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
+import { selectIsSignedIn, selectUser, sessionUpdated } from '@/lib/session-slice'
 import { useGetAccountQuery, useUpdateOwnPasswordMutation, useUpdateProfileMutation } from '@/features/session/account-api'
 import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
 import { PurchaseHistoryTable } from '@/features/session/components/purchases'
-import { selectIsSignedIn, selectUser, sessionUpdated } from '@/features/session/session-slice'
 
 /** The success toast stays 2 s; a dialog closes 2 s after a successful save (SPEC §9). */
 export const TOAST_MS = 2000

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { selectIsSignedIn, selectUser } from '@/features/session/session-slice'
+import { selectIsSignedIn, selectUser } from '@/lib/session-slice'
 import { PurchaseList } from '@/features/session/components/purchases'
 
 /** `/usuarios/compras` and `/usuarios/listar`: the signed-in customer's real purchases. */

@@ -6,8 +6,8 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
+import { ROLES } from '@/lib/roles'
 import { useCreateUserMutation, useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '@/features/users/api'
-import { ROLES } from '@/features/users/types'
 
 type FormState = { name: string; email: string; password: string; phone: string; rol: string; status: boolean }
 

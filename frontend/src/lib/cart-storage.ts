@@ -1,9 +1,21 @@
 import { readItem, removeItem, writeItem } from '@/lib/storage'
-import { writeCartCookie } from '@/features/cart/served-empty'
-import type { CartItem } from '@/features/cart/types'
+import type { CartItem } from '@/lib/cart'
 
 /** Browser storage key of the cart (SPEC §3). */
 export const CART_KEY = 'cart'
+
+/**
+ * Browser cookie that mirrors how many lines the stored cart holds, so that the server can answer
+ * /carrito with the empty cart drawn already when there is nothing in it (app/pages.go); the cart
+ * itself stays in browser storage.
+ */
+export const CART_COOKIE = 'carrito'
+
+/** Keeps the cookie in step with the stored cart. */
+export function writeCartCookie(lines: number): void {
+  if (typeof document === 'undefined') return
+  document.cookie = `${CART_COOKIE}=${lines}; Path=/; Max-Age=31536000; SameSite=Lax`
+}
 
 function isCartItem(value: unknown): value is CartItem {
   if (!value || typeof value !== 'object') return false

@@ -1,17 +1,16 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { useAppDispatch } from '@/app/hooks'
-import { AlertIcon } from '@/components/icons'
+import { AlertIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
-import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
+import type { CartItem } from '@/lib/cart'
+import { itemRemoved, itemRepriced, quantityChanged } from '@/lib/cart-slice'
 import { formatMoney } from '@/lib/money'
+import { useGetProductoQuery } from '@/lib/product-api'
 import { truncate } from '@/lib/text'
 import { CART_NARROW, NAME_CUT, useMediaQuery } from '@/lib/use-media-query'
-import { itemRemoved, itemRepriced, quantityChanged } from '@/features/cart/cart-slice'
-import { checkLine, lineKey, priceChanged, type LineCheck } from '@/features/cart/refresh'
-import { lineCents, toCents } from '@/features/cart/totals'
-import type { CartItem } from '@/features/cart/types'
-import { useGetProductoQuery } from '@/features/catalog/api'
+import { checkLine, lineKey, priceChanged, type LineCheck } from '@/features/checkout/cart-refresh'
+import { lineCents, toCents } from '@/features/checkout/cart-totals'
 
 /** A change of price the shopper is told about. */
 export type PriceNotice = { key: string; nombre: string; antes: number; ahora: number }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '@/app/store'
-import { itemAdded } from '@/features/cart/cart-slice'
+import { itemAdded } from '@/lib/cart-slice'
 import {
   selectFirstName,
   selectIsAdmin,
@@ -8,8 +8,8 @@ import {
   selectRol,
   signIn,
   signOut,
-} from '@/features/session/session-slice'
-import type { LoginResponse } from '@/features/session/types'
+} from '@/lib/session-slice'
+import type { LoginResponse } from '@/lib/session'
 import { storeSession } from '@/testing/render'
 
 const answer = (admin: boolean, rol: string): LoginResponse => ({

@@ -1,8 +1,6 @@
-import type { CartExtra, CartItem } from '@/features/cart/types'
-import { toCents } from '@/features/cart/totals'
-import { variantDiscount, variantFinalPrice } from '@/features/catalog/cart-line'
-import type { ProductoDetalle } from '@/features/catalog/types'
-import { productPrice, productStock } from '@/lib/product'
+import type { CartExtra, CartItem } from '@/lib/cart'
+import { productPrice, productStock, variantDiscount, variantFinalPrice, type ProductoDetalle } from '@/lib/product'
+import { toCents } from '@/features/checkout/cart-totals'
 
 /** What the catalogue says today about a cart line. */
 export type LineCheck =

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { cable, camara, LONG_NAME, p1, p2, producto, storeCart } from '@/features/checkout/test-fixtures'
+import { cartTotals } from '@/features/checkout/cart-totals'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
-import { cable, camara, LONG_NAME, p1, p2, producto, storeCart } from '@/features/cart/test-fixtures'
-import { cartTotals } from '@/features/cart/totals'
 
 vi.mock('@mercadopago/sdk-react', () => ({
   initMercadoPago: vi.fn(),

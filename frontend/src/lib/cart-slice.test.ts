@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '@/app/store'
-import { cartCleared, itemAdded, itemRemoved, quantityChanged, selectCartCount, selectCartItems } from '@/features/cart/cart-slice'
-import type { CartItem } from '@/features/cart/types'
+import { cartCleared, itemAdded, itemRemoved, quantityChanged, selectCartCount, selectCartItems } from '@/lib/cart-slice'
+import type { CartItem } from '@/lib/cart'
 
 const camara: CartItem = {
   id: 'var-1',

@@ -1,4 +1,4 @@
-import type { CartItem } from '@/features/cart/types'
+import type { CartItem } from '@/lib/cart'
 
 /** IVA rate, added on top of the subtotal (SPEC §9). */
 export const IVA_RATE = 16

@@ -1,5 +1,5 @@
 // Cart lines and product answers shared by the cart and checkout tests.
-import type { CartItem } from '@/features/cart/types'
+import type { CartItem } from '@/lib/cart'
 
 export const LONG_NAME = 'Cámara IP bala 4 MP con luz híbrida y micrófono'
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { signedOut } from '@/lib/session-events'
-import { loadCart } from '@/features/cart/cart-storage'
-import type { CartItem } from '@/features/cart/types'
+import { loadCart } from '@/lib/cart-storage'
+import type { CartItem } from '@/lib/cart'
 
 export type CartState = { items: CartItem[] }
 

@@ -4,8 +4,8 @@ import { api } from '@/lib/api'
 import { sessionRejected, signedOut } from '@/lib/session-events'
 import { clearStorage } from '@/lib/storage'
 import { firstName } from '@/lib/text'
-import { readSession, toDataUser, writeSession } from '@/features/session/session-storage'
-import type { DataUser, LoginResponse } from '@/features/session/types'
+import { readSession, toDataUser, writeSession } from '@/lib/session-storage'
+import type { DataUser, LoginResponse } from '@/lib/session'
 
 export type SessionState = {
   token: string | null

@@ -1,5 +1,5 @@
 import { readItem, writeItem } from '@/lib/storage'
-import type { DataUser } from '@/features/session/types'
+import type { DataUser } from '@/lib/session'
 
 /** Browser storage keys of SPEC §3 that hold the session. */
 export const SESSION_KEYS = {

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeStore } from '@/app/store'
-import { itemAdded, cartCleared } from '@/features/cart/cart-slice'
-import { CART_COOKIE } from '@/features/cart/served-empty'
-import { CART_KEY } from '@/features/cart/cart-storage'
+import { itemAdded, cartCleared } from '@/lib/cart-slice'
+import { CART_COOKIE, CART_KEY } from '@/lib/cart-storage'
 
 const cookie = () => new RegExp(`(?:^|; )${CART_COOKIE}=(\\d+)`).exec(document.cookie)?.[1]
 

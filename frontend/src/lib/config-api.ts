@@ -1,5 +1,5 @@
 import { api } from '@/lib/api'
-import type { PublicConfig } from '@/features/config/types'
+import type { PublicConfig } from '@/lib/config'
 
 export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
