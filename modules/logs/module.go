@@ -82,7 +82,7 @@ func New(d Deps) *Module {
 	}
 	return &Module{
 		service: &Service{store: store{db: d.Store}, log: d.Log, now: now, limits: l, kick: make(chan struct{}, 1)},
-		limiter: newLimiter(float64(l.RateBurst), float64(l.RatePerMinute)/60, now),
+		limiter: newLimiter(l.RateBurst, float64(l.RatePerMinute)/60, now),
 	}
 }
 
