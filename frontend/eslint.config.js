@@ -1,9 +1,20 @@
+import fs from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import reactRefresh from 'eslint-plugin-react-refresh'
 import tseslint from 'typescript-eslint'
 import { defineConfig, globalIgnores } from 'eslint/config'
+
+const here = import.meta.dirname
+
+// Every folder of src/features: each may import only src/lib, src/components and itself.
+const features = fs
+  .readdirSync(`${here}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 export default defineConfig([
   globalIgnores(['dist', 'node_modules', 'test-results', 'playwright-report', 'shots']),
@@ -18,6 +29,43 @@ export default defineConfig([
     languageOptions: {
       ecmaVersion: 2022,
       globals: globals.browser,
+    },
+  },
+  {
+    // Imports flow one way: lib/ and components/ (shared) -> features/ -> app/ (router, layouts,
+    // store). A feature never imports another one: what two features need moves to lib/ (types,
+    // helpers, hooks, shared endpoints) or components/ (shared UI).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves `@/...` through tsconfig.json's paths, and reads .ts/.tsx modules: without either,
+      // the rules below would see no import.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${here}/tsconfig.json` })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      // TypeScript reports a missing module as well; here it proves that the resolver works.
+      'import-x/no-unresolved': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: here,
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another one: move what both need to src/lib or src/components.',
+            })),
+            {
+              target: ['./src/lib', './src/components'],
+              from: './src/features',
+              message: 'Shared code does not import features.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
