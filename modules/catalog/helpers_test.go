@@ -162,3 +162,41 @@ func (env *testEnv) storedCount() int64 {
 	}
 	return n
 }
+
+// waitUntil waits up to 5 seconds for ok.
+func waitUntil(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within 5 s: %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// storedProduct reads a product, its units and reservations included, straight from the store.
+func (env *testEnv) storedProduct(id string) Product {
+	env.t.Helper()
+	oid, err := parseProductID(id)
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	p, err := env.m.service.store.product(context.Background(), oid)
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	return p
+}
+
+func checkTotals(t *testing.T, p Product, wantVariant0 int) {
+	t.Helper()
+	sum := 0
+	for _, v := range p.Variantes {
+		sum += v.Stock
+	}
+	if p.Variantes[0].Stock != wantVariant0 || p.Stock != sum || p.TotalExistencia != sum {
+		t.Fatalf("variant 0 stock %d (want %d), stock %d, total_existencia %d, sum of variants %d",
+			p.Variantes[0].Stock, wantVariant0, p.Stock, p.TotalExistencia, sum)
+	}
+}

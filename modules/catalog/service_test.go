@@ -1,0 +1,62 @@
+package catalog
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"tienda/pkg/auth"
+)
+
+func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	other := MustModule(t, env.db, 100*time.Millisecond)
+	p := env.mustCreate(formProduct("Cámara vista por otra réplica"))
+	env.mustCreate(formProduct("Otra cámara")) // the poll selects one product of two: through the store's indexes
+	if _, err := env.db.IndexIDs(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for !ok() {
+			if time.Now().After(deadline) {
+				t.Fatalf("the other replica did not see: %s", what)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	waitFor("the new product", func() bool { _, err := other.Service().Product(p.ID.Hex()); return err == nil })
+
+	rec := env.do(auth.Administrador, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"nombre": "Cámara renombrada"})
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	waitFor("the new name", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Nombre == "Cámara renombrada" })
+
+	if err := env.m.Service().TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex(), Cantidad: 5}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the sale", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Variantes[0].Stock == 0 })
+	if err := env.m.Service().TakeStockFor(context.Background(), "venta:1", OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("a second sale", func() bool {
+		q, _ := other.Service().Product(p.ID.Hex())
+		return q.Variantes[1].Stock == 2 && q.Stock == 2
+	})
+	if err := env.m.Service().ReturnStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex()}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the units given back", func() bool {
+		q, _ := other.Service().Product(p.ID.Hex())
+		return q.Variantes[0].Stock == 5 && q.Stock == 7
+	})
+
+	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil); rec.Code != http.StatusNoContent {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	waitFor("the deletion", func() bool { _, err := other.Service().Product(p.ID.Hex()); return err != nil })
+}
