@@ -55,7 +55,7 @@ func parseDataURL(s string) (storedImage, error) {
 	}
 	raw, err := base64.StdEncoding.DecodeString(data)
 	if err != nil {
-		return storedImage{}, apperr.InvalidFields("La imagen está dañada.", map[string]string{"imagen": "La imagen está dañada; elige otra."})
+		return storedImage{}, errImageDamaged
 	}
 	if len(raw) > maxImageBytes {
 		return storedImage{}, errImageTooLarge
