@@ -8,6 +8,8 @@ import (
 )
 
 // DemoAccounts are the demo users, one per role; the README lists them.
+//
+//nolint:gosec // G101: published demo passwords (README, "Demo accounts"), created only with DEMO_DATA=true.
 var DemoAccounts = []NewUser{
 	{Name: "Adriana Administradora", Email: "admin@tienda.mx", Password: "Admin#2026", Phone: "5512345670", Address: "Av. Insurgentes Sur 1234, CDMX", Rol: auth.Administrador},
 	{Name: "Arturo Auxiliar", Email: "auxiliar@tienda.mx", Password: "Auxiliar#2026", Phone: "5512345671", Address: "Av. Insurgentes Sur 1234, CDMX", Rol: auth.Auxiliar},

@@ -106,8 +106,8 @@ func (s *Service) ResetPassword(ctx context.Context, email, code, newPassword st
 	if err := f.err(); err != nil {
 		return err
 	}
-	noCode := apperr.InvalidFields("El código no es válido o ya venció. Solicita uno nuevo.",
-		map[string]string{"password": "El código no es válido o ya venció. Solicita uno nuevo."})
+	noCodeMsg := "El código no es válido o ya venció. Solicita uno nuevo."
+	noCode := apperr.InvalidFields(noCodeMsg, map[string]string{"password": noCodeMsg})
 	r, ok, err := s.store.takeTry(ctx, email, s.now().UTC(), codeTries)
 	if err != nil {
 		return err

@@ -14,8 +14,8 @@ const (
 	msgName        = "Ingresa tu nombre completo."
 	msgNameLong    = "El nombre debe tener como máximo 100 caracteres."
 	msgEmail       = "Ingresa un correo electrónico válido."
-	msgPassword    = "La contraseña debe tener al menos 8 caracteres."
-	msgPasswordMax = "La contraseña debe tener como máximo 72 caracteres."
+	msgPassword    = "La contraseña debe tener al menos 8 caracteres."     //nolint:gosec // G101: the rule a user reads, not a password
+	msgPasswordMax = "La contraseña debe tener como máximo 72 caracteres." //nolint:gosec // G101: the rule a user reads, not a password
 	msgPhone       = "El teléfono debe tener 10 dígitos."
 	msgAddress     = "La dirección debe tener como máximo 300 caracteres."
 	msgRol         = "Elige un rol: Administrador, Auxiliar, Cajero, Comandero o Cliente."
