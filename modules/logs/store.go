@@ -2,7 +2,6 @@ package logs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"time"
@@ -78,12 +77,8 @@ func (s store) list(ctx context.Context, f Filter) ([]Entry, error) {
 		SetSort(bson.D{{Key: "receivedAt", Value: -1}, {Key: "_id", Value: -1}}).
 		SetSkip(int64((f.Page - 1) * f.Limit)).
 		SetLimit(int64(f.Limit + 1))
-	cur, err := s.db.R.Collection(collection).Find(ctx, filter, opts)
+	out, err := mongox.FindAll[Entry](ctx, s.db.R.Collection(collection), filter, opts)
 	if err != nil {
-		return nil, fmt.Errorf("logs: list: %w", err)
-	}
-	out := []Entry{}
-	if err := cur.All(ctx, &out); err != nil {
 		return nil, fmt.Errorf("logs: list: %w", err)
 	}
 	return out, nil
@@ -105,18 +100,18 @@ func (s store) deleteBefore(ctx context.Context, t time.Time) (int64, error) {
 
 // trim keeps the newest max entries (ties on the cut-off time are all kept) and removes the rest.
 func (s store) trim(ctx context.Context, max int) (int64, error) {
-	var last struct {
+	type receivedAt struct {
 		ReceivedAt time.Time `bson:"receivedAt"`
 	}
-	err := s.db.R.Collection(collection).FindOne(ctx, bson.M{}, options.FindOne().
+	last, found, err := mongox.FindOne[receivedAt](ctx, s.db.R.Collection(collection), bson.M{}, options.FindOne().
 		SetSort(bson.D{{Key: "receivedAt", Value: -1}, {Key: "_id", Value: -1}}).
 		SetSkip(int64(max-1)).
-		SetProjection(bson.M{"receivedAt": 1})).Decode(&last)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return 0, nil
-	}
+		SetProjection(bson.M{"receivedAt": 1}))
 	if err != nil {
 		return 0, fmt.Errorf("logs: trim: %w", err)
+	}
+	if !found {
+		return 0, nil
 	}
 	return s.deleteBefore(ctx, last.ReceivedAt)
 }

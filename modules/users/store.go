@@ -82,25 +82,21 @@ var errUserNotFound = apperr.New(apperr.NotFound, "No existe ese usuario.")
 
 // byID returns the user with that id; apperr.NotFound when there is none.
 func (s store) byID(ctx context.Context, id bson.ObjectID) (User, error) {
-	var u User
-	err := s.db.R.Collection(collection).FindOne(ctx, bson.M{"_id": id}).Decode(&u)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return User{}, errUserNotFound
-	}
+	u, found, err := mongox.FindOne[User](ctx, s.db.R.Collection(collection), bson.M{"_id": id})
 	if err != nil {
 		return User{}, fmt.Errorf("users: by id: %w", err)
+	}
+	if !found {
+		return User{}, errUserNotFound
 	}
 	return u, nil
 }
 
 // list returns every user, by name.
 func (s store) list(ctx context.Context) ([]User, error) {
-	cur, err := s.db.R.Collection(collection).Find(ctx, bson.M{}, options.Find().SetSort(bson.D{{Key: "name", Value: 1}, {Key: "_id", Value: 1}}))
+	users, err := mongox.FindAll[User](ctx, s.db.R.Collection(collection), bson.M{},
+		options.Find().SetSort(bson.D{{Key: "name", Value: 1}, {Key: "_id", Value: 1}}))
 	if err != nil {
-		return nil, fmt.Errorf("users: list: %w", err)
-	}
-	users := []User{}
-	if err := cur.All(ctx, &users); err != nil {
 		return nil, fmt.Errorf("users: list: %w", err)
 	}
 	return users, nil
@@ -144,15 +140,11 @@ func (s store) activeAdmins(ctx context.Context) (int64, error) {
 
 // recoveryByEmail returns the live recovery code document of an e-mail, if any.
 func (s store) recoveryByEmail(ctx context.Context, email string) (recovery, bool, error) {
-	var r recovery
-	err := s.db.R.Collection(recoveryCollection).FindOne(ctx, bson.M{"_id": email}).Decode(&r)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return recovery{}, false, nil
-	}
+	r, found, err := mongox.FindOne[recovery](ctx, s.db.R.Collection(recoveryCollection), bson.M{"_id": email})
 	if err != nil {
 		return recovery{}, false, fmt.Errorf("users: recovery: %w", err)
 	}
-	return r, true, nil
+	return r, found, nil
 }
 
 // putRecovery stores a new code for an e-mail, replacing the previous one.
