@@ -308,13 +308,13 @@ func TestACrashBetweenTakingStockAndSavingIsPutRight(t *testing.T) {
 	if got := s.product(p.ID).Variantes[0].Stock; got != before {
 		t.Fatalf("stock after the sweep %d, want %d", got, before)
 	}
-	if held := storedHolds(t, s.app, p.ID); len(held) != 0 {
-		t.Fatalf("holds left: %v", held)
+	if held := storedReservations(t, s.app, p.ID); len(held) != 0 {
+		t.Fatalf("reservations left: %v", held)
 	}
 }
 
-// storedHolds reads a product's holds (apartados) straight from the store; nil when it has none.
-func storedHolds(t *testing.T, a *App, id string) map[string]any {
+// storedReservations reads a product's reservations (apartados) straight from the store; nil when it has none.
+func storedReservations(t *testing.T, a *App, id string) map[string]any {
 	t.Helper()
 	oid, err := bson.ObjectIDFromHex(id)
 	if err != nil {
@@ -329,13 +329,13 @@ func storedHolds(t *testing.T, a *App, id string) map[string]any {
 	return doc.Apartados
 }
 
-// waitForNoHolds waits up to 3 seconds for a product to hold nothing.
-func waitForNoHolds(t *testing.T, a *App, id string) time.Duration {
+// waitForNoReservations waits up to 3 seconds for a product to reserve nothing.
+func waitForNoReservations(t *testing.T, a *App, id string) time.Duration {
 	t.Helper()
 	start := time.Now()
-	for held := storedHolds(t, a, id); held != nil; held = storedHolds(t, a, id) {
+	for held := storedReservations(t, a, id); held != nil; held = storedReservations(t, a, id) {
 		if time.Since(start) > 3*time.Second {
-			t.Fatalf("%d holds left after 3 s: %v", len(held), held)
+			t.Fatalf("%d reservations left after 3 s: %v", len(held), held)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -344,7 +344,7 @@ func waitForNoHolds(t *testing.T, a *App, id string) time.Duration {
 
 // A best-seller's document stays small: the keys of counter orders are removed a moment after
 // the orders are saved.
-func TestCounterOrdersLeaveNoHoldsBehind(t *testing.T) {
+func TestCounterOrdersLeaveNoReservationsBehind(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
 	p := s.pick(false)
@@ -363,12 +363,12 @@ func TestCounterOrdersLeaveNoHoldsBehind(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	took := waitForNoHolds(t, s.app, p.ID)
+	took := waitForNoReservations(t, s.app, p.ID)
 	after := s.product(p.ID)
 	if sold := before - after.Variantes[0].Stock; sold != min(orders, before) || after.Stock < 0 {
 		t.Fatalf("sold %d of %d units in %d orders", sold, before, orders)
 	}
-	t.Logf("holds empty %v after the last order", took.Round(time.Millisecond))
+	t.Logf("reservations empty %v after the last order", took.Round(time.Millisecond))
 }
 
 // The catalogue's queue of settled keys is lost in a crash: the reconciliation at the next start
@@ -410,8 +410,8 @@ func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
 	if err := sales.AwaitPayment(ctx, waiting.ID); err != nil {
 		t.Fatal(err)
 	}
-	if held := storedHolds(t, s.app, p.ID); len(held) != 3 {
-		t.Fatalf("holds %v", held)
+	if held := storedReservations(t, s.app, p.ID); len(held) != 3 {
+		t.Fatalf("reservations %v", held)
 	}
 	// The next start's reconciliation: the young reservation may still be in flight.
 	checkout := s.app.checkout
@@ -419,9 +419,9 @@ func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(time.Second) // the settled key goes with the catalogue's next batch
-	held := storedHolds(t, s.app, p.ID)
+	held := storedReservations(t, s.app, p.ID)
 	if _, ok := held[abandoned.ID+":0"]; !ok || len(held) != 2 || s.product(p.ID).Variantes[0].Stock != before-3 {
-		t.Fatalf("after the first reconciliation: holds %v, stock %d", held, s.product(p.ID).Variantes[0].Stock)
+		t.Fatalf("after the first reconciliation: reservations %v, stock %d", held, s.product(p.ID).Variantes[0].Stock)
 	}
 	// Five minutes later (and again: a repeat changes nothing).
 	checkout.Service().SetClock(func() time.Time { return time.Now().Add(6 * time.Minute) })
@@ -430,9 +430,9 @@ func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	held = storedHolds(t, s.app, p.ID)
+	held = storedReservations(t, s.app, p.ID)
 	if _, ok := held[waiting.ID+":0"]; !ok || len(held) != 1 || s.product(p.ID).Variantes[0].Stock != before-2 {
-		t.Fatalf("after the reconciliation: holds %v, stock %d, want %d", held, s.product(p.ID).Variantes[0].Stock, before-2)
+		t.Fatalf("after the reconciliation: reservations %v, stock %d, want %d", held, s.product(p.ID).Variantes[0].Stock, before-2)
 	}
 	if _, err := sales.Find(ctx, abandoned.ID); !apperr.Is(err, apperr.NotFound) {
 		t.Fatalf("the abandoned reservation: %v", err)

@@ -229,7 +229,7 @@ func TestKilledMidFlightKeepsEveryInvariant(t *testing.T) {
 	if err := a.checkout.Service().Sweep(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	waitForNoHolds(t, a, prod.ID)
+	waitForNoReservations(t, a, prod.ID)
 	s := &shop{t: t, app: a, h: a.Handler(), toks: map[string]string{}}
 	if got := s.product(prod.ID); got.Variantes[0].Stock != initial-sold || got.Stock != initial-sold {
 		t.Fatalf("stock after the reconciliation %d (total %d), want %d - %d sold = %d", got.Variantes[0].Stock, got.Stock, initial, sold, initial-sold)

@@ -31,7 +31,7 @@ type Order struct {
 	Cliente string // 'Quien Ordena ?'
 }
 
-// stockKey is the key under which line i of a sale holds stock.
+// stockKey is the key under which line i of a sale reserves stock.
 func stockKey(saleID string, i int) string { return fmt.Sprintf("%s:%d", saleID, i) }
 
 // price quotes the lines and totals them in centavos.
@@ -137,13 +137,14 @@ const abandonAfter = 5 * time.Minute
 
 // Reconcile settles what a crash or a failed step left behind, on every replica and at any time:
 // reservations older than abandonAfter whose sale was never saved give back whatever their keys
-// hold and are dropped; then every key still holding stock is settled by the state of its sale
-// (reconcileHolds). Each step happens once whatever repeats it, as giving back under a key does.
+// reserve and are dropped; then every key still reserving stock is settled by the state of its
+// sale (reconcileReservations). Each step happens once whatever repeats it, as giving back under a
+// key does.
 func (s *Service) Reconcile(ctx context.Context) error {
 	if err := s.settleReservations(ctx, abandonAfter); err != nil {
 		return err
 	}
-	return s.reconcileHolds(ctx)
+	return s.reconcileReservations(ctx)
 }
 
 // settleReservations gives back the stock of reservations older than age and drops them.
@@ -162,27 +163,27 @@ func (s *Service) settleReservations(ctx context.Context, age time.Duration) err
 	return nil
 }
 
-// holdFate is what becomes of the keys of one sale.
-type holdFate int
+// reservationFate is what becomes of the keys of one sale.
+type reservationFate int
 
 const (
-	keepHold   holdFate = iota // waiting for its payment, or maybe still being placed
-	settleHold                 // its order is saved: the units stay taken, the key goes
-	returnHold                 // its order was never saved, or expired unpaid: the units come back
+	keepReservation   reservationFate = iota // waiting for its payment, or maybe still being placed
+	settleReservation                        // its order is saved: the units stay taken, the key goes
+	returnReservation                        // its order was never saved, or expired unpaid: the units come back
 )
 
-// reconcileHolds settles every key holding stock (one lost from the catalogue's queue in a crash,
+// reconcileReservations settles every key reserving stock (one lost from the catalogue's queue in a crash,
 // or left by a failed step) by the state of its sale: saved -> the key goes; waiting for its
 // payment, or placed less than abandonAfter ago -> kept; expired, or never saved and older ->
 // the units come back under the key. A sale never saved is first marked failed, so that a
 // placement stalled that long can no longer save it.
-func (s *Service) reconcileHolds(ctx context.Context) error {
+func (s *Service) reconcileReservations(ctx context.Context) error {
 	held, err := s.catalog.ReservedStock(ctx)
 	if err != nil {
 		return err
 	}
 	type verdict struct {
-		fate holdFate
+		fate reservationFate
 		sale Reserved
 	}
 	verdicts := map[string]verdict{}
@@ -200,12 +201,12 @@ func (s *Service) reconcileHolds(ctx context.Context) error {
 		}
 		l := Line{ProductID: h.ProductID}
 		if line >= 0 && line < len(v.sale.Lines) && v.sale.Lines[line].ProductID == h.ProductID {
-			l = v.sale.Lines[line] // names the variant of a hold that does not record its own
+			l = v.sale.Lines[line] // names the variant of a reservation that does not record its own
 		}
 		switch v.fate {
-		case settleHold:
+		case settleReservation:
 			s.catalog.SettleStock(h.Key, l)
-		case returnHold:
+		case returnReservation:
 			if err := s.catalog.ReturnStock(ctx, h.Key, l); err != nil {
 				failed = err
 				continue
@@ -216,30 +217,30 @@ func (s *Service) reconcileHolds(ctx context.Context) error {
 	return failed
 }
 
-// fateOf tells what becomes of the keys of a sale (see reconcileHolds).
-func (s *Service) fateOf(ctx context.Context, saleID string) (holdFate, Reserved, error) {
+// fateOf tells what becomes of the keys of a sale (see reconcileReservations).
+func (s *Service) fateOf(ctx context.Context, saleID string) (reservationFate, Reserved, error) {
 	r, err := s.sales.Find(ctx, saleID)
 	switch {
 	case err == nil && r.Estado == EstadoConfirmada:
-		return settleHold, r, nil
+		return settleReservation, r, nil
 	case err == nil && r.Estado == EstadoEsperandoPago:
-		return keepHold, r, nil
+		return keepReservation, r, nil
 	case err == nil && r.Estado == EstadoExpirada:
-		return returnHold, r, nil
+		return returnReservation, r, nil
 	case err != nil && !apperr.Is(err, apperr.NotFound):
-		return keepHold, r, err
+		return keepReservation, r, err
 	}
 	// Never saved.
 	if placed, ok := placedAt(saleID); ok && s.now().Sub(placed) < abandonAfter {
-		return keepHold, r, nil
+		return keepReservation, r, nil
 	}
 	switch err := s.sales.Fail(ctx, saleID); {
 	case apperr.Is(err, apperr.Conflict):
-		return keepHold, r, nil // saved after all, just now: the next pass settles it
+		return keepReservation, r, nil // saved after all, just now: the next pass settles it
 	case err != nil && !apperr.Is(err, apperr.NotFound):
-		return keepHold, r, err
+		return keepReservation, r, err
 	}
-	return returnHold, r, nil
+	return returnReservation, r, nil
 }
 
 // splitKey reads a stock key "<sale id>:<line>"; line is -1 when the key has no line number.

@@ -57,9 +57,9 @@ func (m *Module) Routes(g *echo.Group) {
 }
 
 // Start settles, before the shop serves, what a crash left: the keys of saved orders still
-// holding stock, and the stock of orders never saved whose reservation is older than five
+// reserving stock, and the stock of orders never saved whose reservation is older than five
 // minutes (younger ones may be in flight on another replica: the next sweeps see them). Then,
-// until Stop, it settles abandoned reservations, held stock and unpaid online orders every
+// until Stop, it settles abandoned reservations, reserved stock and unpaid online orders every
 // minute.
 func (m *Module) Start(ctx context.Context) error {
 	if err := m.service.Reconcile(ctx); err != nil {

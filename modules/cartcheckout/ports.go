@@ -32,17 +32,17 @@ type PricedExtra struct {
 	Precio     money.Cents
 }
 
-// Catalog prices lines and holds stock. It is the catalogue module, adapted by app/.
+// Catalog prices lines and reserves stock. It is the catalogue module, adapted by app/.
 type Catalog interface {
 	// Quote prices each line. Errors: invalid or not_found naming the product.
 	Quote(ctx context.Context, lines []Line) ([]PricedLine, error)
 	// TakeStock takes a line's stock under key, once: a repeat with the same key takes nothing.
 	// Errors: invalid or not_found naming the product, conflict when there is not enough.
 	TakeStock(ctx context.Context, key string, line Line) error
-	// ReturnStock gives back what key holds of the line's product, once; nothing when key holds
+	// ReturnStock gives back what key reserves of the line's product, once; nothing when key reserves
 	// nothing.
 	ReturnStock(ctx context.Context, key string, line Line) error
-	// SettleStock says the order holding stock under key is saved (counter) or paid (online):
+	// SettleStock says the order reserving stock under key is saved (counter) or paid (online):
 	// the key is no longer needed, as a later cancellation gives the units back by itself. The
 	// key is removed a moment later; one lost in a crash is found again by ReservedStock.
 	SettleStock(key string, line Line)

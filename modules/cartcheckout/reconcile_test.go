@@ -14,7 +14,7 @@ import (
 	"tienda/pkg/apperr"
 )
 
-// fakeCatalog holds stock by key, as the catalogue does.
+// fakeCatalog reserves stock by key, as the catalogue does.
 type fakeCatalog struct {
 	Catalog
 	mu       sync.Mutex
