@@ -22,30 +22,30 @@ type DiscountInput struct {
 var errDiscountNotFound = apperr.New(apperr.NotFound, "Descuento no encontrado.")
 
 func (in DiscountInput) check() (Discount, error) {
-	f := fieldErrors{}
+	f := apperr.Fields{}
 	d := Discount{Name: strings.TrimSpace(in.Name), Description: strings.TrimSpace(in.Description)}
 	if d.Name == "" {
-		f.add("name", "Este campo es obligatorio.")
+		f.Add("name", "Este campo es obligatorio.")
 	}
 	switch {
 	case in.Percentage == nil:
-		f.add("percentage", "Este campo es obligatorio.")
+		f.Add("percentage", "Este campo es obligatorio.")
 	case math.IsNaN(*in.Percentage) || *in.Percentage <= 0 || *in.Percentage > 100:
-		f.add("percentage", "Debe ser un número mayor que 0 y como máximo 100.")
+		f.Add("percentage", "Debe ser un número mayor que 0 y como máximo 100.")
 	default:
 		d.Percentage = math.Round(*in.Percentage*100) / 100
 	}
 	date := strings.TrimSpace(in.ExpirationDate)
 	if date == "" {
-		f.add("expirationDate", "Este campo es obligatorio.")
+		f.Add("expirationDate", "Este campo es obligatorio.")
 	} else if _, err := parseDate(date); err != nil || len(date) < 10 {
-		f.add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
+		f.Add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
 	} else if _, err := time.Parse(time.DateOnly, date[:10]); err != nil {
-		f.add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
+		f.Add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
 	} else {
 		d.ExpirationDate = date[:10] // the day as the user picked it, whatever the time part says
 	}
-	return d, f.err()
+	return d, f.Err()
 }
 
 // Discounts returns every discount, the latest expiry first.

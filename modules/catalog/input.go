@@ -105,49 +105,32 @@ func (f *flexString) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// fieldErrors collects Spanish messages per field.
-type fieldErrors map[string]string
-
-func (f fieldErrors) add(field, msg string) {
-	if _, ok := f[field]; !ok {
-		f[field] = msg
-	}
-}
-
-func (f fieldErrors) err() error {
-	if len(f) == 0 {
-		return nil
-	}
-	return apperr.InvalidFields("Revisa los datos marcados.", f)
-}
-
-// whole checks a whole, non-negative number no greater than hi.
-func whole(f fieldErrors, field string, v *float64, hi float64, required bool) int64 {
+func whole(f apperr.Fields, field string, v *float64, hi float64, required bool) int64 {
 	if v == nil {
 		if required {
-			f.add(field, "Este campo es obligatorio.")
+			f.Add(field, "Este campo es obligatorio.")
 		}
 		return 0
 	}
 	switch {
 	case math.IsNaN(*v) || *v < 0:
-		f.add(field, "Debe ser un número entero mayor o igual a 0.")
+		f.Add(field, "Debe ser un número entero mayor o igual a 0.")
 	case *v != math.Trunc(*v):
-		f.add(field, "Debe ser un número entero.")
+		f.Add(field, "Debe ser un número entero.")
 	case *v > hi:
-		f.add(field, fmt.Sprintf("Debe ser como máximo %s.", strconv.FormatFloat(hi, 'f', -1, 64)))
+		f.Add(field, fmt.Sprintf("Debe ser como máximo %s.", strconv.FormatFloat(hi, 'f', -1, 64)))
 	default:
 		return int64(*v)
 	}
 	return 0
 }
 
-func percent(f fieldErrors, field string, v *float64) float64 {
+func percent(f apperr.Fields, field string, v *float64) float64 {
 	if v == nil {
 		return 0
 	}
 	if math.IsNaN(*v) || *v < 0 || *v > 100 {
-		f.add(field, "Debe ser un número entre 0 y 100.")
+		f.Add(field, "Debe ser un número entre 0 y 100.")
 		return 0
 	}
 	return math.Round(*v*100) / 100
@@ -181,7 +164,7 @@ func canonicalCategory(c string) string {
 // apply writes the input over p (a copy of the stored product, or a new one), reconciles the
 // fields that mean the same thing and checks the result. Images are handled by the caller.
 func (in *ProductInput) apply(p *Product, pr pricing) error {
-	f := fieldErrors{}
+	f := apperr.Fields{}
 	in.applyPlainFields(p, f)
 	in.applyName(p, f)
 	in.applyCategory(p, f)
@@ -189,11 +172,11 @@ func (in *ProductInput) apply(p *Product, pr pricing) error {
 	in.applyDiscount(p, f, pr)
 	in.applyVariants(p, f)
 	in.applyExtras(p, f)
-	return f.err()
+	return f.Err()
 }
 
 // applyPlainFields writes the fields taken as they come (trimmed), and the supplier code.
-func (in *ProductInput) applyPlainFields(p *Product, f fieldErrors) {
+func (in *ProductInput) applyPlainFields(p *Product, f apperr.Fields) {
 	set(&p.Descripcion, in.Descripcion)
 	set(&p.DescripcionCorta, in.DescripcionCorta)
 	set(&p.Proveedor, trimmed(in.Proveedor))
@@ -211,7 +194,7 @@ func (in *ProductInput) applyPlainFields(p *Product, f fieldErrors) {
 	if in.ProductoID != nil {
 		p.ProductoID = strings.TrimSpace(string(*in.ProductoID))
 		if len(p.ProductoID) > 40 {
-			f.add("producto_id", "Debe tener como máximo 40 caracteres.")
+			f.Add("producto_id", "Debe tener como máximo 40 caracteres.")
 		}
 	}
 	if in.Details != nil {
@@ -228,7 +211,7 @@ func (in *ProductInput) applyPlainFields(p *Product, f fieldErrors) {
 
 // applyName reconciles the name and the description: nombre is the shop's, titulo the supplier's;
 // one is enough and both end up equal. The description follows details' when it has none.
-func (in *ProductInput) applyName(p *Product, f fieldErrors) {
+func (in *ProductInput) applyName(p *Product, f apperr.Fields) {
 	name := p.Nombre
 	if name == "" {
 		name = p.Titulo
@@ -243,7 +226,7 @@ func (in *ProductInput) applyName(p *Product, f fieldErrors) {
 		}
 	}
 	if name == "" {
-		f.add("nombre", "Este campo es obligatorio.")
+		f.Add("nombre", "Este campo es obligatorio.")
 	}
 	p.Nombre, p.Titulo = name, name
 	if p.Details != nil && in.Descripcion != nil {
@@ -255,21 +238,21 @@ func (in *ProductInput) applyName(p *Product, f fieldErrors) {
 }
 
 // applyCategory requires a category of the admin list, spelled as the list has it.
-func (in *ProductInput) applyCategory(p *Product, f fieldErrors) {
+func (in *ProductInput) applyCategory(p *Product, f apperr.Fields) {
 	if in.Categoria != nil {
 		p.Categoria = strings.TrimSpace(*in.Categoria)
 	}
 	if p.Categoria == "" {
-		f.add("categoria", "Este campo es obligatorio.")
+		f.Add("categoria", "Este campo es obligatorio.")
 	} else if c := canonicalCategory(p.Categoria); c == "" {
-		f.add("categoria", "Elige una de las categorías de la lista.")
+		f.Add("categoria", "Elige una de las categorías de la lista.")
 	} else {
 		p.Categoria = c
 	}
 }
 
 // applyPurchaseDate sets or, when sent empty, removes the purchase date.
-func (in *ProductInput) applyPurchaseDate(p *Product, f fieldErrors) {
+func (in *ProductInput) applyPurchaseDate(p *Product, f apperr.Fields) {
 	if in.FechaCompra == nil {
 		return
 	}
@@ -277,7 +260,7 @@ func (in *ProductInput) applyPurchaseDate(p *Product, f fieldErrors) {
 	if s := strings.TrimSpace(*in.FechaCompra); s != "" {
 		t, err := parseDate(s)
 		if err != nil {
-			f.add("fechaCompra", "Ingresa una fecha válida en formato AAAA-MM-DD.")
+			f.Add("fechaCompra", "Ingresa una fecha válida en formato AAAA-MM-DD.")
 		} else {
 			p.FechaCompra = &t
 		}
@@ -285,7 +268,7 @@ func (in *ProductInput) applyPurchaseDate(p *Product, f fieldErrors) {
 }
 
 // applyDiscount sets or, when sent empty, removes the product's discount, which must exist.
-func (in *ProductInput) applyDiscount(p *Product, f fieldErrors, pr pricing) {
+func (in *ProductInput) applyDiscount(p *Product, f apperr.Fields, pr pricing) {
 	if in.DescuentoID == nil {
 		return
 	}
@@ -293,7 +276,7 @@ func (in *ProductInput) applyDiscount(p *Product, f fieldErrors, pr pricing) {
 	if p.DescuentoID != "" {
 		id, err := bson.ObjectIDFromHex(p.DescuentoID)
 		if _, ok := pr.discounts[id]; err != nil || !ok {
-			f.add("descuentoId", "Ese descuento no existe.")
+			f.Add("descuentoId", "Ese descuento no existe.")
 		}
 	}
 }

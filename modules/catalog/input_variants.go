@@ -7,6 +7,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/money"
 )
 
@@ -15,7 +16,7 @@ import (
 
 // applyVariants writes the input's variants, or makes the one variant of a supplier-shaped
 // product from its prices and stock, then sets the totals and the supplier prices from them.
-func (in *ProductInput) applyVariants(p *Product, f fieldErrors) {
+func (in *ProductInput) applyVariants(p *Product, f apperr.Fields) {
 	old := map[bson.ObjectID]bool{}
 	for _, v := range p.Variantes {
 		old[v.ID] = true
@@ -53,7 +54,7 @@ func (in *ProductInput) applyVariants(p *Product, f fieldErrors) {
 		}
 		v := Variante{ID: bson.NewObjectID(), Talla: "Unico", Stock: int(whole(f, field, stock, maxStock, false))}
 		if in.Precios == nil {
-			f.add("variantes", "Agrega al menos una variante con su precio.")
+			f.Add("variantes", "Agrega al menos una variante con su precio.")
 			break
 		}
 		lista := in.Precios.PrecioLista
@@ -72,10 +73,10 @@ func (in *ProductInput) applyVariants(p *Product, f fieldErrors) {
 		p.Variantes = []Variante{v}
 	}
 	if len(p.Variantes) == 0 {
-		f.add("variantes", "Agrega al menos una variante.")
+		f.Add("variantes", "Agrega al menos una variante.")
 	}
 	if len(p.Variantes) > maxVariantes {
-		f.add("variantes", fmt.Sprintf("Debe tener como máximo %d elementos.", maxVariantes))
+		f.Add("variantes", fmt.Sprintf("Debe tener como máximo %d elementos.", maxVariantes))
 	}
 	// The totals are the sum of the variants; the supplier prices follow the first variant.
 	total := 0
@@ -92,7 +93,7 @@ func (in *ProductInput) applyVariants(p *Product, f fieldErrors) {
 }
 
 // applyExtras writes the input's extras, when it sends them; a product has at least an empty list.
-func (in *ProductInput) applyExtras(p *Product, f fieldErrors) {
+func (in *ProductInput) applyExtras(p *Product, f apperr.Fields) {
 	if in.Extras == nil {
 		if p.Extras == nil {
 			p.Extras = []Extra{}
@@ -108,7 +109,7 @@ func (in *ProductInput) applyExtras(p *Product, f fieldErrors) {
 	for i, ei := range in.Extras {
 		e := Extra{ID: keepID(ei.ID, old, used), Nombre: strings.TrimSpace(ei.Nombre)}
 		if e.Nombre == "" {
-			f.add(fmt.Sprintf("extras[%d].nombre", i), "Este campo es obligatorio.")
+			f.Add(fmt.Sprintf("extras[%d].nombre", i), "Este campo es obligatorio.")
 		}
 		e.Precio = float64(whole(f, fmt.Sprintf("extras[%d].precio", i), ei.Precio, maxPrice, true))
 		es = append(es, e)

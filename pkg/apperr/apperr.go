@@ -99,6 +99,25 @@ func InvalidFields(message string, fields map[string]string) *Error {
 	return &Error{Code: Invalid, Message: message, Fields: fields}
 }
 
+// Fields gathers the message of each field of a request a user must fix, in Spanish; the first
+// message given for a field is the one kept.
+type Fields map[string]string
+
+// Add gives field the message msg, unless it has one already.
+func (f Fields) Add(field, msg string) {
+	if _, ok := f[field]; !ok {
+		f[field] = msg
+	}
+}
+
+// Err is nil when no field has a message; otherwise an invalid-input error with every message.
+func (f Fields) Err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return InvalidFields("Revisa los datos marcados.", f)
+}
+
 // Wrap returns an internal error around a cause; the cause is logged, never shown.
 func Wrap(err error, format string, args ...any) *Error {
 	return &Error{Code: Internal, Err: fmt.Errorf(format+": %w", append(args, err)...)}
