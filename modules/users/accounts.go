@@ -53,7 +53,7 @@ func (s *Service) Update(ctx context.Context, actor *Actor, id string, p Patch) 
 	if err != nil {
 		return User{}, err
 	}
-	f := fieldErrors{}
+	f := newFieldErrors()
 	set := bson.M{}
 	if p.Name != nil {
 		set["name"] = f.name(*p.Name)
@@ -75,7 +75,7 @@ func (s *Service) Update(ctx context.Context, actor *Actor, id string, p Patch) 
 	if p.Rol != nil && strings.TrimSpace(*p.Rol) != "" {
 		rol = f.rol(*p.Rol)
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return User{}, err
 	}
 

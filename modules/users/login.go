@@ -18,12 +18,12 @@ var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("una contraseña cualquier
 // Errors: invalid, unauthorized (wrong e-mail or password), forbidden (disabled account),
 // too_many_requests, internal.
 func (s *Service) Login(ctx context.Context, email, password string) (LoginResult, error) {
-	f := fieldErrors{}
+	f := newFieldErrors()
 	email = f.email("email", email)
 	if password == "" {
-		f.add("password", "Este campo es obligatorio.")
+		f.Add("password", "Este campo es obligatorio.")
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return LoginResult{}, err
 	}
 	if err := s.throttle.check(email, s.now()); err != nil {

@@ -24,9 +24,9 @@ const (
 // RequestRecovery mails a 6-digit code to an active account's e-mail. It behaves the same, and
 // takes about as long, whether or not the account exists. Errors: invalid (not an e-mail), internal.
 func (s *Service) RequestRecovery(ctx context.Context, email string) error {
-	f := fieldErrors{}
+	f := newFieldErrors()
 	email = f.email("email", email)
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return err
 	}
 	now := s.now().UTC()
@@ -99,11 +99,11 @@ func newCode() (string, error) {
 // ResetPassword sets a new password with the code mailed by RequestRecovery. Each guess uses one
 // of the code's 5 tries; an expired or used-up code needs a new one. Errors: invalid, internal.
 func (s *Service) ResetPassword(ctx context.Context, email, code, newPassword string) error {
-	f := fieldErrors{}
+	f := newFieldErrors()
 	email = f.email("email", email)
 	code = f.code(code)
 	f.password("newPassword", newPassword)
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return err
 	}
 	noCodeMsg := "El código no es válido o ya venció. Solicita uno nuevo."

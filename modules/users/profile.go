@@ -27,9 +27,9 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *Actor, in ProfileInp
 // ChangeOwnPassword sets the signed-in user's password, ends their other sessions and returns a
 // new token for this one. email, when given, must be the account's. Errors: invalid, forbidden.
 func (s *Service) ChangeOwnPassword(ctx context.Context, actor *Actor, email, password string) (string, error) {
-	f := fieldErrors{}
+	f := newFieldErrors()
 	f.password("password", password)
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return "", err
 	}
 	if actor == nil {

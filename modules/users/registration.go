@@ -44,7 +44,7 @@ type AccountInput struct {
 // Administrador (actor) may give another role. Errors: invalid (with field messages, or a
 // duplicate e-mail), forbidden (a role other than Cliente without being an Administrador).
 func (s *Service) Register(ctx context.Context, actor *Actor, in AccountInput) (User, error) {
-	f := fieldErrors{}
+	f := newFieldErrors()
 	n := NewUser{
 		Name: f.name(in.Name), Email: f.email("email", in.Email), Password: f.password("password", in.Password),
 		Phone: f.phone(in.Phone, true), Address: f.address(in.Address), Rol: auth.Cliente,
@@ -52,7 +52,7 @@ func (s *Service) Register(ctx context.Context, actor *Actor, in AccountInput) (
 	if strings.TrimSpace(in.Rol) != "" {
 		n.Rol = f.rol(in.Rol)
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return User{}, err
 	}
 	if n.Rol != auth.Cliente && !actor.admin() {

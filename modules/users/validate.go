@@ -20,32 +20,21 @@ const (
 	msgAddress     = "La dirección debe tener como máximo 300 caracteres."
 	msgRol         = "Elige un rol: Administrador, Auxiliar, Cajero, Comandero o Cliente."
 	msgCode        = "El código debe tener 6 dígitos."
-	msgCheckFields = "Revisa los datos marcados."
 )
 
-// fieldErrors collects a Spanish message per JSON field.
-type fieldErrors map[string]string
+// fieldErrors gathers a Spanish message per JSON field (apperr.Fields), with the checks of the
+// fields users have.
+type fieldErrors struct{ apperr.Fields }
 
-func (f fieldErrors) add(field, msg string) {
-	if _, ok := f[field]; !ok {
-		f[field] = msg
-	}
-}
-
-func (f fieldErrors) err() error {
-	if len(f) == 0 {
-		return nil
-	}
-	return apperr.InvalidFields(msgCheckFields, f)
-}
+func newFieldErrors() fieldErrors { return fieldErrors{apperr.Fields{}} }
 
 func (f fieldErrors) name(v string) string {
 	v = strings.Join(strings.Fields(v), " ")
 	switch {
 	case v == "":
-		f.add("name", msgName)
+		f.Add("name", msgName)
 	case utf8.RuneCountInString(v) > 100:
-		f.add("name", msgNameLong)
+		f.Add("name", msgNameLong)
 	}
 	return v
 }
@@ -54,7 +43,7 @@ func (f fieldErrors) email(field, v string) string {
 	v = normalizeEmail(v)
 	a, err := mail.ParseAddress(v)
 	if v == "" || len(v) > 254 || err != nil || a.Address != v || !strings.Contains(v[strings.LastIndexByte(v, '@')+1:], ".") {
-		f.add(field, msgEmail)
+		f.Add(field, msgEmail)
 	}
 	return v
 }
@@ -62,9 +51,9 @@ func (f fieldErrors) email(field, v string) string {
 func (f fieldErrors) password(field, v string) string {
 	switch {
 	case utf8.RuneCountInString(v) < 8:
-		f.add(field, msgPassword)
+		f.Add(field, msgPassword)
 	case len(v) > 72: // bcrypt's limit, in bytes
-		f.add(field, msgPasswordMax)
+		f.Add(field, msgPasswordMax)
 	}
 	return v
 }
@@ -88,7 +77,7 @@ func (f fieldErrors) phone(v string, required bool) string {
 		return ""
 	}
 	if len(digits) != 10 || strings.ContainsRune(digits, 'x') {
-		f.add("phone", msgPhone)
+		f.Add("phone", msgPhone)
 	}
 	return digits
 }
@@ -96,7 +85,7 @@ func (f fieldErrors) phone(v string, required bool) string {
 func (f fieldErrors) address(v string) string {
 	v = strings.TrimSpace(v)
 	if utf8.RuneCountInString(v) > 300 {
-		f.add("address", msgAddress)
+		f.Add("address", msgAddress)
 	}
 	return v
 }
@@ -104,7 +93,7 @@ func (f fieldErrors) address(v string) string {
 func (f fieldErrors) rol(v string) auth.Role {
 	r := auth.Role(strings.TrimSpace(v))
 	if !r.Valid() {
-		f.add("rol", msgRol)
+		f.Add("rol", msgRol)
 	}
 	return r
 }
@@ -112,7 +101,7 @@ func (f fieldErrors) rol(v string) auth.Role {
 func (f fieldErrors) code(v string) string {
 	v = strings.TrimSpace(v)
 	if len(v) != 6 || strings.Trim(v, "0123456789") != "" {
-		f.add("password", msgCode)
+		f.Add("password", msgCode)
 	}
 	return v
 }
