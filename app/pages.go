@@ -211,8 +211,8 @@ func (s *pageServer) file(name string) ([]byte, error) {
 	return page, nil
 }
 
-// cartCookie mirrors how many lines the browser's stored cart has (frontend/src/features/cart/
-// served-empty.ts); the cart itself never leaves the browser.
+// cartCookie mirrors how many lines the browser's stored cart has (frontend/src/lib/
+// cart-storage.ts); the cart itself never leaves the browser.
 const cartCookie = "carrito"
 
 // cartHasLines reports whether the browser's cart cookie says its cart has something in it.
