@@ -62,31 +62,9 @@ export function ProductosPage() {
         empty={!isLoading && data?.products.length === 0}
         emptyText="No hay productos"
       >
-        {(data?.products ?? []).map((p) => {
-          const price = productPrice(p)
-          return (
-            <tr key={p._id} className="border-t border-slate-100">
-              <td className="p-2">
-                <ProductImage src={productImage(p)} alt={productTitle(p)} compact className="h-12 w-12" />
-              </td>
-              <td className="p-2 text-xs text-slate-600">
-                {[p.marca, p.modelo, (p as { garantia?: string }).garantia].filter(Boolean).join(' · ')}
-              </td>
-              <td className="p-2 font-medium">{productTitle(p)}</td>
-              <td className="p-2">{price ? formatMoney(price.precio) : '—'}</td>
-              <td className="p-2">{price ? formatMoney(price.precioFinal) : '—'}</td>
-              <td className="p-2">{p.stock ?? 0}</td>
-              <td className="p-2 whitespace-nowrap">
-                <button type="button" className="link mr-3" onClick={() => setEditing({ kind: 'edit', id: p._id })}>
-                  Editar<span className="sr-only"> {productTitle(p)}</span>
-                </button>
-                <button type="button" className="text-rose-700 underline" onClick={() => setDeleting(p)}>
-                  Eliminar<span className="sr-only"> {productTitle(p)}</span>
-                </button>
-              </td>
-            </tr>
-          )
-        })}
+        {(data?.products ?? []).map((p) => (
+          <ProductRow key={p._id} product={p} onEdit={() => setEditing({ kind: 'edit', id: p._id })} onDelete={() => setDeleting(p)} />
+        ))}
       </AdminTable>
       <div className="mt-3 flex items-center justify-between text-sm text-slate-600">
         <span>{data ? `${data.total} productos` : ''}</span>
@@ -111,6 +89,35 @@ export function ProductosPage() {
         onClose={() => setDeleting(null)}
       />
     </section>
+  )
+}
+
+type ProductRowProps = { product: Producto; onEdit: () => void; onDelete: () => void }
+
+/** One product of the table: picture, brand line, name, prices, stock and its 'Editar' / 'Eliminar' buttons. */
+function ProductRow({ product: p, onEdit, onDelete }: ProductRowProps) {
+  const price = productPrice(p)
+  return (
+    <tr className="border-t border-slate-100">
+      <td className="p-2">
+        <ProductImage src={productImage(p)} alt={productTitle(p)} compact className="h-12 w-12" />
+      </td>
+      <td className="p-2 text-xs text-slate-600">
+        {[p.marca, p.modelo, (p as { garantia?: string }).garantia].filter(Boolean).join(' · ')}
+      </td>
+      <td className="p-2 font-medium">{productTitle(p)}</td>
+      <td className="p-2">{price ? formatMoney(price.precio) : '—'}</td>
+      <td className="p-2">{price ? formatMoney(price.precioFinal) : '—'}</td>
+      <td className="p-2">{p.stock ?? 0}</td>
+      <td className="p-2 whitespace-nowrap">
+        <button type="button" className="link mr-3" onClick={onEdit}>
+          Editar<span className="sr-only"> {productTitle(p)}</span>
+        </button>
+        <button type="button" className="text-rose-700 underline" onClick={onDelete}>
+          Eliminar<span className="sr-only"> {productTitle(p)}</span>
+        </button>
+      </td>
+    </tr>
   )
 }
 

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { callErrorMessage } from '@/lib/error-log'
 import { useGetErrorLogQuery } from '@/features/error-log/api'
+import { ErrorLogFilters } from '@/features/error-log/components/error-log-filters'
 import type { ErrorLogFilter, StoredLogEntry } from '@/features/error-log/types'
 
 const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'medium' })
@@ -63,26 +64,9 @@ function EntryCard({ entry }: { entry: StoredLogEntry }) {
 /** `/registro-errores` 'Registro de errores': what the browsers reported, newest first (Administrador). */
 export function ErrorLogPage() {
   useDocumentTitle('Registro de errores')
-  const [form, setForm] = useState({ desde: '', hasta: '', usuario: '', q: '' })
   const [filter, setFilter] = useState<ErrorLogFilter>({ page: 1 })
   const { data, error, isFetching, isLoading, refetch } = useGetErrorLogQuery(filter)
   const page = filter.page ?? 1
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setFilter({
-      desde: form.desde || undefined,
-      hasta: form.hasta || undefined,
-      usuario: form.usuario.trim() || undefined,
-      q: form.q.trim() || undefined,
-      page: 1,
-    })
-  }
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  })
-  const invalid = form.desde !== '' && form.hasta !== '' && form.hasta < form.desde
 
   return (
     <section>
@@ -96,42 +80,7 @@ export function ErrorLogPage() {
         Errores que reportan los navegadores de la tienda. Se conservan 30 días.
       </p>
 
-      <form onSubmit={onSubmit} className="mt-5 grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5" noValidate>
-        <div>
-          <label htmlFor="log-desde" className="field-label">
-            Fecha de inicio
-          </label>
-          <input id="log-desde" type="date" className="field-input" {...field('desde')} />
-        </div>
-        <div>
-          <label htmlFor="log-hasta" className="field-label">
-            Fecha de fin
-          </label>
-          <input id="log-hasta" type="date" className="field-input" {...field('hasta')} />
-        </div>
-        <div>
-          <label htmlFor="log-usuario" className="field-label">
-            Usuario
-          </label>
-          <input id="log-usuario" type="search" className="field-input" placeholder="Nombre o correo" {...field('usuario')} />
-        </div>
-        <div>
-          <label htmlFor="log-q" className="field-label">
-            Texto
-          </label>
-          <input id="log-q" type="search" className="field-input" placeholder="Título, error u origen" {...field('q')} />
-        </div>
-        <div className="flex items-end">
-          <button type="submit" className="btn-primary w-full" disabled={invalid}>
-            Filtrar
-          </button>
-        </div>
-        {invalid ? (
-          <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-5">
-            La fecha de fin debe ser igual o posterior a la fecha de inicio.
-          </p>
-        ) : null}
-      </form>
+      <ErrorLogFilters onFilter={setFilter} />
 
       <div className="mt-5" aria-busy={isFetching}>
         {isLoading ? (

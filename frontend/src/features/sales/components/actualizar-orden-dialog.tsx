@@ -32,7 +32,6 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
   const [entrega, setEntrega] = useState<Entrega>(sale.entrega)
   const [observaciones, setObservaciones] = useState(sale.observaciones ?? '')
   const [update, { isLoading, error }] = useUpdateOrderMutation()
-  const historial = [...(sale.historial ?? [])].reverse()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -94,21 +93,29 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
         onChange={(e) => setObservaciones(e.target.value)}
       />
       <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
-      <section aria-label="Historial de la orden">
-        <h3 className="text-sm font-semibold text-slate-800">Historial</h3>
-        {historial.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-500">Sin cambios registrados.</p>
-        ) : (
-          <ol className="mt-2 space-y-1.5 border-l-2 border-slate-200 pl-3 text-xs text-slate-600">
-            {historial.map((c, i) => (
-              <li key={i}>
-                <span className="font-medium text-slate-800">{formatDateTime(c.fecha)}</span> · {c.nombre || 'Sistema'}:{' '}
-                {c.campo} <span className="text-slate-500">{c.de || '—'}</span> → <strong>{c.a}</strong>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <OrderHistory sale={sale} />
     </FormDialog>
+  )
+}
+
+/** 'Historial': the order's recorded changes, newest first. */
+function OrderHistory({ sale }: { sale: Sale }) {
+  const historial = [...(sale.historial ?? [])].reverse()
+  return (
+    <section aria-label="Historial de la orden">
+      <h3 className="text-sm font-semibold text-slate-800">Historial</h3>
+      {historial.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500">Sin cambios registrados.</p>
+      ) : (
+        <ol className="mt-2 space-y-1.5 border-l-2 border-slate-200 pl-3 text-xs text-slate-600">
+          {historial.map((c, i) => (
+            <li key={i}>
+              <span className="font-medium text-slate-800">{formatDateTime(c.fecha)}</span> · {c.nombre || 'Sistema'}:{' '}
+              {c.campo} <span className="text-slate-500">{c.de || '—'}</span> → <strong>{c.a}</strong>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   )
 }

@@ -120,6 +120,56 @@ function ItemCards({ rows }: { rows: Row[] }) {
   )
 }
 
+/** 'Productos vendidos': units per product name, most sold first. */
+function ProductosVendidos({ vendidos, loading }: { vendidos: Record<string, number> | undefined; loading: boolean }) {
+  const productos = Object.entries(vendidos ?? {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  return (
+    <section aria-labelledby="productos-vendidos" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="productos-vendidos" className="text-lg font-semibold text-slate-900">
+        Productos vendidos
+      </h2>
+      {loading ? (
+        <Skeleton className="mt-3 h-20 w-full" />
+      ) : productos.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No hay productos vendidos</p>
+      ) : (
+        <ul className="mt-3 grid gap-x-8 text-sm sm:grid-cols-2 xl:grid-cols-3">
+          {productos.map(([nombre, cantidad]) => (
+            <li key={nombre} className="flex items-start justify-between gap-3 border-b border-slate-100 py-2">
+              <span className="text-slate-800">{nombre}</span>
+              <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 tabular-nums">
+                {cantidad}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** 'Ventas': every item sold in the period, as a table on a wide screen and as cards otherwise. */
+function VentasDetalle({ rows, loading, wide }: { rows: Row[]; loading: boolean; wide: boolean }) {
+  return (
+    <section aria-labelledby="ventas-detalle" className="min-w-0">
+      <h2 id="ventas-detalle" className="mb-3 text-lg font-semibold text-slate-900">
+        Ventas
+      </h2>
+      {loading ? (
+        <Skeleton className="h-40 w-full" />
+      ) : rows.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          No hay ventas
+        </p>
+      ) : wide ? (
+        <ItemsTable rows={rows} />
+      ) : (
+        <ItemCards rows={rows} />
+      )}
+    </section>
+  )
+}
+
 /** `/ventas` 'Reporte de ventas' (Auxiliar, Administrador). */
 export function VentasPage() {
   useDocumentTitle('Reporte de ventas')
@@ -131,7 +181,6 @@ export function VentasPage() {
   const report = useGetSalesReportQuery(range, { refetchOnMountOrArgChange: true })
   const sales = useGetSalesBetweenQuery(range, { refetchOnMountOrArgChange: true })
   const rows = useMemo(() => rowsOf(sales.data), [sales.data])
-  const productos = Object.entries(report.data?.productosVendidos ?? {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
   const busy = report.isFetching || sales.isFetching
 
   return (
@@ -162,44 +211,8 @@ export function VentasPage() {
       </div>
 
       <div className="mt-6 space-y-6">
-        <section aria-labelledby="productos-vendidos" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="productos-vendidos" className="text-lg font-semibold text-slate-900">
-            Productos vendidos
-          </h2>
-          {report.isLoading ? (
-            <Skeleton className="mt-3 h-20 w-full" />
-          ) : productos.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No hay productos vendidos</p>
-          ) : (
-            <ul className="mt-3 grid gap-x-8 text-sm sm:grid-cols-2 xl:grid-cols-3">
-              {productos.map(([nombre, cantidad]) => (
-                <li key={nombre} className="flex items-start justify-between gap-3 border-b border-slate-100 py-2">
-                  <span className="text-slate-800">{nombre}</span>
-                  <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 tabular-nums">
-                    {cantidad}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section aria-labelledby="ventas-detalle" className="min-w-0">
-          <h2 id="ventas-detalle" className="mb-3 text-lg font-semibold text-slate-900">
-            Ventas
-          </h2>
-          {sales.isLoading ? (
-            <Skeleton className="h-40 w-full" />
-          ) : rows.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-              No hay ventas
-            </p>
-          ) : wide ? (
-            <ItemsTable rows={rows} />
-          ) : (
-            <ItemCards rows={rows} />
-          )}
-        </section>
+        <ProductosVendidos vendidos={report.data?.productosVendidos} loading={report.isLoading} />
+        <VentasDetalle rows={rows} loading={sales.isLoading} wide={wide} />
       </div>
     </section>
   )

@@ -1,25 +1,26 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import type { SerializedError } from '@reduxjs/toolkit'
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { useAppDispatch } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { firstName } from '@/lib/text'
 import { signIn } from '@/lib/session-slice'
 import { useLoginMutation } from '@/features/session/api'
+import { FormAlert } from '@/features/session/components/account-fields'
 
 /** Time the success message stays before going home (SPEC §9). */
 export const LOGIN_REDIRECT_MS = 2000
 
-/** `/login`: email and password; on success the session is stored and the shop opens after 2 s. */
-export function LoginPage() {
-  useDocumentTitle('Iniciar sesión')
+/**
+ * Signs in once: stores the session, keeps the first name for the welcome line and opens the
+ * shop LOGIN_REDIRECT_MS later. `welcome` is null until the sign-in succeeded.
+ */
+function useSignIn() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [login, { isLoading, error }] = useLoginMutation()
-  // A message and e-mail left by the registration or the password reset.
-  const arrival = (useLocation().state ?? null) as { message?: string; email?: string } | null
-  const [email, setEmail] = useState(arrival?.email ?? '')
-  const [password, setPassword] = useState('')
   const [welcome, setWelcome] = useState<string | null>(null)
 
   useEffect(() => {
@@ -28,14 +29,29 @@ export function LoginPage() {
     return () => window.clearTimeout(timer)
   }, [welcome, navigate])
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const signInWith = async (email: string, password: string) => {
     if (isLoading || welcome !== null) return
     const result = await login({ email: email.trim(), password })
     if ('data' in result && result.data) {
       dispatch(signIn(result.data))
       setWelcome(firstName(result.data.data.dataUser?.name))
     }
+  }
+  return { signInWith, isLoading, error, welcome }
+}
+
+/** `/login`: email and password; on success the session is stored and the shop opens after 2 s. */
+export function LoginPage() {
+  useDocumentTitle('Iniciar sesión')
+  const { signInWith, isLoading, error, welcome } = useSignIn()
+  // A message and e-mail left by the registration or the password reset.
+  const arrival = (useLocation().state ?? null) as { message?: string; email?: string } | null
+  const [email, setEmail] = useState(arrival?.email ?? '')
+  const [password, setPassword] = useState('')
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    await signInWith(email, password)
   }
 
   return (
@@ -78,17 +94,7 @@ export function LoginPage() {
             />
           </div>
 
-          {welcome !== null ? (
-            <p role="status" className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">
-              {welcome ? `¡Bienvenido, ${welcome}!` : '¡Bienvenido!'} Sesión iniciada correctamente.
-            </p>
-          ) : error ? (
-            <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-              {apiErrorMessage(error, 'Error al ingresar')}
-            </p>
-          ) : arrival?.message ? (
-            <p className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">{arrival.message}</p>
-          ) : null}
+          <LoginMessage welcome={welcome} error={error} arrivalMessage={arrival?.message} />
 
           <button type="submit" className="btn-primary w-full" disabled={isLoading || welcome !== null}>
             {isLoading ? 'Ingresando…' : 'Ingresar'}
@@ -106,4 +112,26 @@ export function LoginPage() {
       </div>
     </section>
   )
+}
+
+type LoginMessageProps = {
+  /** The first name after a successful sign-in ('' when the account has none), else null. */
+  welcome: string | null
+  error: FetchBaseQueryError | SerializedError | undefined
+  /** What the registration or the password reset left for this screen. */
+  arrivalMessage?: string
+}
+
+/** The one line above 'Ingresar': the welcome, else the failure, else the arrival message. */
+function LoginMessage({ welcome, error, arrivalMessage }: LoginMessageProps) {
+  if (welcome !== null) {
+    return (
+      <p role="status" className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">
+        {welcome ? `¡Bienvenido, ${welcome}!` : '¡Bienvenido!'} Sesión iniciada correctamente.
+      </p>
+    )
+  }
+  if (error) return <FormAlert>{apiErrorMessage(error, 'Error al ingresar')}</FormAlert>
+  if (arrivalMessage) return <p className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">{arrivalMessage}</p>
+  return null
 }

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
+import type { DataUser } from '@/lib/session'
 import { selectIsSignedIn, selectUser, sessionUpdated } from '@/lib/session-slice'
 import { useGetAccountQuery, useUpdateOwnPasswordMutation, useUpdateProfileMutation } from '@/features/session/account-api'
 import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
@@ -164,6 +165,62 @@ function Row({ label, value, onEdit, email }: RowProps) {
   )
 }
 
+/** The toast's text, cleared TOAST_MS after it was set. */
+function useToast() {
+  const [toast, setToast] = useState<string | null>(null)
+  useEffect(() => {
+    if (!toast) return
+    const timer = window.setTimeout(() => setToast(null), TOAST_MS)
+    return () => window.clearTimeout(timer)
+  }, [toast])
+  return [toast, setToast] as const
+}
+
+/** The toast over the bottom navigation; the live region stays so that screen readers hear it. */
+function Toast({ text }: { text: string | null }) {
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:bottom-6">
+      {text ? (
+        <p role="status" className="animate-pop-in rounded-full bg-brand-900 px-5 py-3 text-sm font-medium text-white shadow-lg">
+          {text}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The initials in a circle and the account's name. */
+function ProfileHeader({ name }: { name: string }) {
+  return (
+    <div className="flex items-center gap-4">
+      <span
+        aria-hidden="true"
+        className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-800 text-xl font-bold text-white"
+      >
+        {initials(name)}
+      </span>
+      <div className="min-w-0">
+        <h1 className="truncate text-2xl font-bold text-brand-900">{name}</h1>
+        <p className="text-sm text-slate-600">Mi perfil</p>
+      </div>
+    </div>
+  )
+}
+
+/** What the session knows of the account, shown until (or unless) the account itself arrives. */
+function accountOf(user: DataUser): Account {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: '',
+    address: '',
+    rol: user.rol ?? '',
+    status: true,
+    admin: user.admin,
+  }
+}
+
 /** `/usuarios/perfil`: the account, its edit dialogs, the toast and the purchase history. */
 export function ProfilePage() {
   useDocumentTitle('Mi perfil')
@@ -171,13 +228,7 @@ export function ProfilePage() {
   const user = useAppSelector(selectUser)
   const { data, error, isLoading } = useGetAccountQuery(user?.id ?? '', { skip: !signedIn || !user?.id })
   const [dialog, setDialog] = useState<'info' | 'password' | null>(null)
-  const [toast, setToast] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (!toast) return
-    const timer = window.setTimeout(() => setToast(null), TOAST_MS)
-    return () => window.clearTimeout(timer)
-  }, [toast])
+  const [toast, setToast] = useToast()
 
   if (!signedIn || !user) {
     return (
@@ -190,32 +241,12 @@ export function ProfilePage() {
     )
   }
 
-  const account: Account = data ?? {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: '',
-    address: '',
-    rol: user.rol ?? '',
-    status: true,
-    admin: user.admin,
-  }
+  const account = data ?? accountOf(user)
   const openInfo = () => setDialog('info')
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8">
-      <div className="flex items-center gap-4">
-        <span
-          aria-hidden="true"
-          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-800 text-xl font-bold text-white"
-        >
-          {initials(account.name)}
-        </span>
-        <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold text-brand-900">{account.name}</h1>
-          <p className="text-sm text-slate-600">Mi perfil</p>
-        </div>
-      </div>
+      <ProfileHeader name={account.name} />
 
       {error ? (
         <p role="alert" className="mt-4 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800">
@@ -254,13 +285,7 @@ export function ProfilePage() {
         />
       ) : null}
 
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:bottom-6">
-        {toast ? (
-          <p role="status" className="animate-pop-in rounded-full bg-brand-900 px-5 py-3 text-sm font-medium text-white shadow-lg">
-            {toast}
-          </p>
-        ) : null}
-      </div>
+      <Toast text={toast} />
     </section>
   )
 }

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import { usePasswordChangeMutation, usePasswordRecoveryMutation } from '@/features/session/account-api'
+import { FormAlert } from '@/features/session/components/account-fields'
 
 /** Time the success message stays before going to `/login`. */
 export const RESET_REDIRECT_MS = 2000
@@ -14,26 +15,11 @@ export const PASSWORD_CHANGED = 'Contraseña actualizada. Ya puedes iniciar sesi
 /** `/usuarios/restablecer-cuenta`: the e-mail, then a dialog for the mailed code and the new password. */
 export function ResetAccountPage() {
   useDocumentTitle('Restablecer cuenta')
-  const navigate = useNavigate()
   const [requestCode, recovery] = usePasswordRecoveryMutation()
-  const [changePassword, change] = usePasswordChangeMutation()
   const [email, setEmail] = useState('')
   const [sent, setSent] = useState<string | null>(null)
   const [dialogOpen, setDialogOpen] = useState(false)
-  const [code, setCode] = useState('')
-  const [password, setPassword] = useState('')
-  const [done, setDone] = useState(false)
   const emailErrors = serverFieldErrors(recovery.error)
-  const changeErrors = serverFieldErrors(change.error)
-
-  useEffect(() => {
-    if (!done) return
-    const timer = window.setTimeout(
-      () => navigate('/login', { replace: true, state: { message: PASSWORD_CHANGED, email: email.trim() } }),
-      RESET_REDIRECT_MS,
-    )
-    return () => window.clearTimeout(timer)
-  }, [done, navigate, email])
 
   const onRequest = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -43,13 +29,6 @@ export function ResetAccountPage() {
       setSent(result.data.message)
       setDialogOpen(true)
     }
-  }
-
-  const onChange = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (change.isLoading || done) return
-    const result = await changePassword({ email: email.trim(), password: code.trim(), newPassword: password })
-    if ('data' in result && result.data) setDone(true)
   }
 
   return (
@@ -71,9 +50,7 @@ export function ResetAccountPage() {
             error={emailErrors.email}
           />
           {recovery.error && !emailErrors.email ? (
-            <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-              {apiErrorMessage(recovery.error, SPEC_MESSAGES.restablecerPassword)}
-            </p>
+            <FormAlert>{apiErrorMessage(recovery.error, SPEC_MESSAGES.restablecerPassword)}</FormAlert>
           ) : null}
           {sent && !dialogOpen ? <p className="rounded-xl bg-teal-50 px-4 py-3 text-sm text-teal-900">{sent}</p> : null}
           <button type="submit" className="btn-primary w-full" disabled={recovery.isLoading}>
@@ -87,48 +64,83 @@ export function ResetAccountPage() {
         </form>
       </div>
 
-      <Dialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        title="Restablecer contraseña"
-        description={sent ?? undefined}
-      >
-        <form className="space-y-4" onSubmit={onChange} noValidate>
-          <FormField
-            label="Código"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={changeErrors.password}
-          />
-          <FormField
-            label="Nueva contraseña"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            hint="Al menos 8 caracteres."
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={changeErrors.newPassword}
-          />
-          {change.error && !changeErrors.password && !changeErrors.newPassword ? (
-            <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-              {changeErrors.email ?? apiErrorMessage(change.error, SPEC_MESSAGES.cambiarPassword)}
-            </p>
-          ) : null}
-          {done ? (
-            <p role="status" className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">
-              {PASSWORD_CHANGED}
-            </p>
-          ) : null}
-          <button type="submit" className="btn-primary w-full" disabled={change.isLoading || done}>
-            {change.isLoading ? 'Guardando…' : 'Cambiar contraseña'}
-          </button>
-        </form>
-      </Dialog>
+      <NewPasswordDialog open={dialogOpen} email={email} sent={sent} onClose={() => setDialogOpen(false)} />
     </section>
+  )
+}
+
+type NewPasswordDialogProps = {
+  open: boolean
+  /** The e-mail as typed on the page; the code was sent to it. */
+  email: string
+  /** The server's line about the code it sent. */
+  sent: string | null
+  onClose: () => void
+}
+
+/**
+ * 'Restablecer contraseña': the mailed code and the new password; after the change the login
+ * screen opens RESET_REDIRECT_MS later with the e-mail filled in.
+ */
+function NewPasswordDialog({ open, email, sent, onClose }: NewPasswordDialogProps) {
+  const navigate = useNavigate()
+  const [changePassword, change] = usePasswordChangeMutation()
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [done, setDone] = useState(false)
+  const changeErrors = serverFieldErrors(change.error)
+
+  useEffect(() => {
+    if (!done) return
+    const timer = window.setTimeout(
+      () => navigate('/login', { replace: true, state: { message: PASSWORD_CHANGED, email: email.trim() } }),
+      RESET_REDIRECT_MS,
+    )
+    return () => window.clearTimeout(timer)
+  }, [done, navigate, email])
+
+  const onChange = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (change.isLoading || done) return
+    const result = await changePassword({ email: email.trim(), password: code.trim(), newPassword: password })
+    if ('data' in result && result.data) setDone(true)
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Restablecer contraseña" description={sent ?? undefined}>
+      <form className="space-y-4" onSubmit={onChange} noValidate>
+        <FormField
+          label="Código"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={changeErrors.password}
+        />
+        <FormField
+          label="Nueva contraseña"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint="Al menos 8 caracteres."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={changeErrors.newPassword}
+        />
+        {change.error && !changeErrors.password && !changeErrors.newPassword ? (
+          <FormAlert>{changeErrors.email ?? apiErrorMessage(change.error, SPEC_MESSAGES.cambiarPassword)}</FormAlert>
+        ) : null}
+        {done ? (
+          <p role="status" className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">
+            {PASSWORD_CHANGED}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary w-full" disabled={change.isLoading || done}>
+          {change.isLoading ? 'Guardando…' : 'Cambiar contraseña'}
+        </button>
+      </form>
+    </Dialog>
   )
 }

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ConfirmDialog, Dialog } from '@/components/dialog'
 import { FormField } from '@/components/form-field'
-import { UsersIcon } from '@/components/icons'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
 import { ROLES } from '@/lib/roles'
 import { useCreateUserMutation, useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '@/features/users/api'
+import { UsersTable } from '@/features/users/components/users-table'
 
 type FormState = { name: string; email: string; password: string; phone: string; rol: string; status: boolean }
 
@@ -126,68 +126,7 @@ export function UsersPage() {
         </div>
       ) : null}
 
-      <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[720px] text-left text-sm">
-          <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-            <tr>
-              <th className="px-4 py-3">Nombre</th>
-              <th className="px-4 py-3">Email</th>
-              <th className="px-4 py-3">Rol</th>
-              <th className="px-4 py-3">Teléfono</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {isLoading ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                  Cargando usuarios…
-                </td>
-              </tr>
-            ) : null}
-            {!isLoading && !error && users.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                  <UsersIcon size={20} /> No hay usuarios.
-                </td>
-              </tr>
-            ) : null}
-            {users.map((u) => (
-              <tr key={u._id}>
-                <td className="px-4 py-3 font-medium text-slate-900">{u.name}</td>
-                <td className="px-4 py-3 break-all">{u.email}</td>
-                <td className="px-4 py-3">{u.rol}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{u.phone}</td>
-                <td className="px-4 py-3">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${u.status ? 'bg-teal-50 text-teal-800' : 'bg-slate-100 text-slate-600'}`}
-                  >
-                    {u.status ? 'Activo' : 'Inactivo'}
-                  </span>
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-2">
-                    <button type="button" className="btn-secondary min-h-9 px-3 py-1.5" aria-label={`Editar a ${u.name}`} onClick={() => setEditing(u)}>
-                      Editar
-                    </button>
-                    <button
-                      type="button"
-                      className="btn-secondary min-h-9 border-rose-200 px-3 py-1.5 text-rose-700 hover:bg-rose-50"
-                      aria-label={`Eliminar a ${u.name}`}
-                      onClick={() => setDeleting(u)}
-                    >
-                      Eliminar
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <UsersTable users={users} loading={isLoading} failed={Boolean(error)} onEdit={setEditing} onDelete={setDeleting} />
 
       {editing ? <UserDialog user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
