@@ -118,6 +118,78 @@ async function initialJs(base) {
 // KB = 1,000 bytes, as Vite and scripts/bundle-budget.mjs print them.
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
 
+/**
+ * A demo product with stock, from the public list (app/openapi.yaml: GET /v1/productos), once its
+ * photo is in (the demo photos are stored in the background after start).
+ */
+async function demoProduct(base) {
+  let product
+  for (const deadline = Date.now() + 30_000; ; await sleep(500)) {
+    const list = await (await fetch(`${base}/v1/productos?limit=1`)).json()
+    product = (Array.isArray(list) ? list : list.products)?.[0]
+    if (!product?._id) throw new Error('GET /v1/productos gave no product')
+    if (/^\/v1\/imagenes\/[0-9a-f]{32}$/.test(product.imagen ?? '') || Date.now() > deadline) break
+  }
+  return product
+}
+
+/** Lighthouse --runs times on one page; the run with the median performance score, with all the runs' scores. */
+async function medianRun(base, pagePath, debugPort) {
+  const results = []
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(
+      `${base}${pagePath}`,
+      { port: debugPort, output: ['json', 'html'], logLevel: 'error', onlyCategories: categories },
+      // Lighthouse's defaults: mobile form factor and screen, simulated throttling.
+      { extends: 'lighthouse:default' },
+    )
+    if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`)
+    results.push(result)
+  }
+  const perf = (r) => r.lhr.categories.performance?.score ?? 0
+  results.sort((a, b) => perf(a) - perf(b))
+  const allPerf = results.map((r) => Math.round(perf(r) * 100)).join('/')
+  return { ...results[Math.floor((results.length - 1) / 2)], allPerf }
+}
+
+/** Measures one page, keeps its reports, and returns its row of the table. */
+async function measure(page, base, debugPort) {
+  const { lhr, report, allPerf } = await medianRun(base, page.path, debugPort)
+  fs.writeFileSync(path.join(outDir, `${page.name}.report.json`), report[0])
+  fs.writeFileSync(path.join(outDir, `${page.name}.report.html`), report[1])
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')
+  const failed = Object.values(lhr.categories).flatMap((c) =>
+    c.auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+      .map((ref) => `${c.id}: ${ref.id} (${lhr.audits[ref.id].displayValue || lhr.audits[ref.id].score})`),
+  )
+  if (lhr.runtimeError) failed.unshift(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  return {
+    page: page.path.length > 34 ? `${page.path.slice(0, 33)}…` : page.path,
+    scores: categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
+    js: scripts ? kb(scripts.transferSize) : '-',
+    lcp: lhr.audits['largest-contentful-paint']?.displayValue ?? '-',
+    tbt: lhr.audits['total-blocking-time']?.displayValue ?? '-',
+    allPerf,
+    failed,
+  }
+}
+
+/** The table of scores, the home page's JS, what kept each page below 100, and where the reports are. */
+function printSummary(rows, js, base) {
+  const head = ['Page', 'Perf', 'A11y', 'BP', 'SEO', 'JS (page)', 'LCP', 'TBT', `Perf of ${runs}`]
+  const body = rows.map((r) => [r.page, ...r.scores.map(String), r.js, r.lcp, r.tbt, r.allPerf])
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+  console.log(`\nLighthouse 12 (mobile, simulated throttling) on ${base}, median of ${runs} runs\n`)
+  console.log(line(head))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const b of body) console.log(line(b))
+  console.log(`\nHome page's JS (entry + modulepreloads, ${js.files} files): ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`)
+  for (const r of rows) if (r.failed.length) console.log(`\n${r.page} below 100:\n  ${r.failed.join('\n  ')}`)
+  console.log(`\nReports: ${path.relative(process.cwd(), outDir) || '.'}/*.report.{html,json}`)
+}
+
 async function main() {
   if (!fs.existsSync(binary)) throw new Error(`no binary at ${binary}: run "go tool task build" first`)
   if (!fs.existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (apt-get install chromium)`)
@@ -133,15 +205,7 @@ async function main() {
     server = start(binary, [], { ...process.env, DEMO_DATA: 'true', DATA_DIR: dataDir, PORT: String(port) }, 'tienda')
     await waitFor(`${base}/v1/health`, 'The shop')
 
-    // A demo product with stock, from the public list (app/openapi.yaml: GET /v1/productos), once
-    // its photo is in (the demo photos are stored in the background after start).
-    let product
-    for (const deadline = Date.now() + 30_000; ; await sleep(500)) {
-      const list = await (await fetch(`${base}/v1/productos?limit=1`)).json()
-      product = (Array.isArray(list) ? list : list.products)?.[0]
-      if (!product?._id) throw new Error('GET /v1/productos gave no product')
-      if (/^\/v1\/imagenes\/[0-9a-f]{32}$/.test(product.imagen ?? '') || Date.now() > deadline) break
-    }
+    const product = await demoProduct(base)
     const pages = [
       { name: 'inicio', path: '/' },
       { name: 'producto', path: `/product/${encodeURIComponent(product._id)}` },
@@ -157,54 +221,8 @@ async function main() {
     await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 'Chromium')
 
     const rows = []
-    for (const page of pages) {
-      const results = []
-      for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(
-          `${base}${page.path}`,
-          { port: debugPort, output: ['json', 'html'], logLevel: 'error', onlyCategories: categories },
-          // Lighthouse's defaults: mobile form factor and screen, simulated throttling.
-          { extends: 'lighthouse:default' },
-        )
-        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
-        results.push(result)
-      }
-      const perf = (r) => r.lhr.categories.performance?.score ?? 0
-      results.sort((a, b) => perf(a) - perf(b))
-      const { lhr, report } = results[Math.floor((results.length - 1) / 2)]
-      const allPerf = results.map((r) => Math.round(perf(r) * 100)).join('/')
-      fs.writeFileSync(path.join(outDir, `${page.name}.report.json`), report[0])
-      fs.writeFileSync(path.join(outDir, `${page.name}.report.html`), report[1])
-      const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')
-      const failed = Object.values(lhr.categories).flatMap((c) =>
-        c.auditRefs
-          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
-          .map((ref) => `${c.id}: ${ref.id} (${lhr.audits[ref.id].displayValue || lhr.audits[ref.id].score})`),
-      )
-      if (lhr.runtimeError) failed.unshift(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-      rows.push({
-        page: page.path.length > 34 ? `${page.path.slice(0, 33)}…` : page.path,
-        scores: categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)),
-        js: scripts ? kb(scripts.transferSize) : '-',
-        lcp: lhr.audits['largest-contentful-paint']?.displayValue ?? '-',
-        tbt: lhr.audits['total-blocking-time']?.displayValue ?? '-',
-        allPerf,
-        failed,
-      })
-    }
-
-    const js = await initialJs(base)
-    const head = ['Page', 'Perf', 'A11y', 'BP', 'SEO', 'JS (page)', 'LCP', 'TBT', `Perf of ${runs}`]
-    const body = rows.map((r) => [r.page, ...r.scores.map(String), r.js, r.lcp, r.tbt, r.allPerf])
-    const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
-    const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
-    console.log(`\nLighthouse 12 (mobile, simulated throttling) on ${base}, median of ${runs} runs\n`)
-    console.log(line(head))
-    console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-    for (const b of body) console.log(line(b))
-    console.log(`\nHome page's JS (entry + modulepreloads, ${js.files} files): ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`)
-    for (const r of rows) if (r.failed.length) console.log(`\n${r.page} below 100:\n  ${r.failed.join('\n  ')}`)
-    console.log(`\nReports: ${path.relative(process.cwd(), outDir) || '.'}/*.report.{html,json}`)
+    for (const page of pages) rows.push(await measure(page, base, debugPort))
+    printSummary(rows, await initialJs(base), base)
 
     if (minScore !== null) {
       const low = rows.filter((r) => r.scores.some((s) => s < minScore))

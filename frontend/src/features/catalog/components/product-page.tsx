@@ -1,22 +1,20 @@
-import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { NotFoundPage } from '@/components/not-found-page'
 import { Skeleton } from '@/components/skeleton'
 import { formatMoney } from '@/lib/money'
-import { itemAdded, selectCartItems } from '@/lib/cart-slice'
 import {
   productImage,
   productTitle,
   variantDiscount,
   variantFinalPrice,
+  type Extra,
   type ProductoDetalle,
+  type VarianteDetalle,
 } from '@/lib/product'
 import { useGetProductoQuery } from '@/lib/product-api'
-import { toCartItem } from '@/features/catalog/cart-line'
+import { useProductChoice } from '@/features/catalog/use-product-choice'
 import { ImageCarousel } from '@/features/catalog/components/image-carousel'
-import { capQuantity, stockLimit } from '@/features/catalog/stock-limit'
 
 function images(p: ProductoDetalle): string[] {
   const all = [productImage(p), ...(p.details?.imagenes ?? [])].filter((s): s is string => Boolean(s))
@@ -63,46 +61,11 @@ export function ProductPage() {
 }
 
 function ProductDetail({ product }: { product: ProductoDetalle }) {
-  const dispatch = useAppDispatch()
   const title = productTitle(product)
-  const variantes = product.variantes ?? []
-  const [variantId, setVariantId] = useState(variantes[0]?._id ?? '')
-  const [extraIds, setExtraIds] = useState<string[]>([])
-  const [cantidad, setCantidad] = useState(1)
-  const [added, setAdded] = useState(false)
-  const variant = variantes.find((v) => v._id === variantId) ?? variantes[0]
-  const extras = (product.extras ?? []).filter((e) => extraIds.includes(e._id))
+  const choice = useProductChoice(product)
+  const { variantes, variant, stock, qty, max, limit } = choice
   const descuento = variant ? variantDiscount(variant) : 0
-  const stock = variant?.stock ?? 0
-  // What the cart already holds of this variant counts against its stock.
-  const inCart = useAppSelector(
-    (s) => selectCartItems(s).find((i) => i.id === variant?._id && i.producto_id === product._id)?.cantidad ?? 0,
-  )
-  // The stepper never passes the stock: the quantity is capped whenever the variant or the cart changes.
-  const { max } = stockLimit(stock, inCart, cantidad)
-  const qty = capQuantity(cantidad, max)
-  const limit = stockLimit(stock, inCart, qty)
   const features = product.details?.caracteristicas ?? []
-  const dims = [
-    ['Largo', product.largo],
-    ['Ancho', product.ancho],
-    ['Alto', product.alto],
-  ] as const
-
-  const add = () => {
-    if (!variant || qty < 1) return
-    dispatch(itemAdded(toCartItem(product, variant, extras, qty), stock))
-    setAdded(true)
-  }
-
-  const chooseVariant = (id: string) => {
-    const next = variantes.find((v) => v._id === id)
-    setVariantId(id)
-    setAdded(false)
-    // Re-capped at once for the new variant; capping the state too keeps it from growing back
-    // when the shopper returns to a variant with more stock.
-    if (next) setCantidad((n) => Math.min(n, Math.max(0, next.stock ?? 0)))
-  }
 
   return (
     <article className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-2">
@@ -119,89 +82,15 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
           ) : null}
         </div>
         <h1 className="text-xl font-bold text-brand-900 sm:text-2xl">{title}</h1>
-        {variant ? (
-          <div aria-label="Precio">
-            {descuento > 0 ? (
-              <p className="text-sm text-slate-500">
-                <span className="sr-only">Antes </span>
-                <span className="line-through" data-testid="precio-lista">
-                  {formatMoney(variant.precioVenta ?? 0)}
-                </span>
-              </p>
-            ) : null}
-            <p className="text-3xl font-bold text-brand-900" data-testid="precio-final">
-              {formatMoney(variantFinalPrice(variant))}
-            </p>
-          </div>
-        ) : (
-          <p className="text-slate-600">Precio no disponible</p>
-        )}
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-          {product.marca ? <Row label="Marca" value={product.marca} /> : null}
-          {product.modelo ? <Row label="Modelo" value={product.modelo} /> : null}
-          {product.garantia ? <Row label="Garantía" value={product.garantia} /> : null}
-          <Row label="Existencias" value={stock > 0 ? `${stock} disponibles` : 'Agotado'} />
-          {product.sat_key ? <Row label="Clave SAT" value={product.sat_key} /> : null}
-          {product.unidad_de_medida?.clave_unidad_sat ? (
-            <Row label="Unidad de medida" value={product.unidad_de_medida.clave_unidad_sat} />
-          ) : null}
-          {dims.map(([label, v]) => (typeof v === 'number' && v > 0 ? <Row key={label} label={label} value={`${v} cm`} /> : null))}
-        </dl>
-        {variantes.length > 1 ? (
-          <label className="text-sm">
-            <span className="field-label">Variante</span>
-            <select className="field-input" value={variant?._id} onChange={(e) => chooseVariant(e.target.value)}>
-              {variantes.map((v) => (
-                <option key={v._id} value={v._id}>
-                  {[v.talla, v.tamano].filter(Boolean).join(' · ')} — {formatMoney(variantFinalPrice(v))}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        {variant ? <VariantPrice variant={variant} descuento={descuento} /> : <p className="text-slate-600">Precio no disponible</p>}
+        <ProductFacts product={product} stock={stock} />
+        {variantes.length > 1 ? <VariantSelect variantes={variantes} value={variant?._id} onChange={choice.chooseVariant} /> : null}
         {(product.extras ?? []).length > 0 ? (
-          <fieldset className="text-sm">
-            <legend className="field-label">Extras</legend>
-            {(product.extras ?? []).map((e) => (
-              <label key={e._id} className="flex items-center gap-2 py-1">
-                <input
-                  type="checkbox"
-                  checked={extraIds.includes(e._id)}
-                  onChange={(ev) =>
-                    setExtraIds((ids) => (ev.target.checked ? [...ids, e._id] : ids.filter((x) => x !== e._id)))
-                  }
-                />
-                {e.nombre} (+{formatMoney(e.precio)})
-              </label>
-            ))}
-          </fieldset>
+          <ExtrasPicker extras={product.extras ?? []} chosen={choice.extraIds} onToggle={choice.toggleExtra} />
         ) : null}
         <div className="flex items-center gap-3">
-          <div className="flex items-center rounded-full border border-slate-300" role="group" aria-label="Cantidad">
-            <button
-              type="button"
-              aria-label="Quitar uno"
-              className="px-3 py-2 disabled:opacity-35"
-              disabled={qty <= 0}
-              onClick={() => setCantidad(Math.max(0, qty - 1))}
-            >
-              −
-            </button>
-            <span className="min-w-8 text-center font-semibold" data-testid="cantidad">
-              {qty}
-            </span>
-            <button
-              type="button"
-              aria-label="Agregar uno"
-              aria-describedby={limit.message ? 'limite-existencias' : undefined}
-              className="px-3 py-2 disabled:opacity-35"
-              disabled={qty >= max}
-              onClick={() => setCantidad(Math.min(qty + 1, max))}
-            >
-              +
-            </button>
-          </div>
-          <button type="button" className="btn-primary flex-1" disabled={!variant || qty < 1 || max <= 0} onClick={add}>
+          <QuantityStepper qty={qty} max={max} limited={Boolean(limit.message)} onChange={choice.setQuantity} />
+          <button type="button" className="btn-primary flex-1" disabled={!variant || qty < 1 || max <= 0} onClick={choice.add}>
             Agregar al carrito
           </button>
         </div>
@@ -210,7 +99,7 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
             {limit.message}
           </p>
         ) : null}
-        {added ? (
+        {choice.added ? (
           <p role="status" className="text-sm text-teal-800">
             Producto agregado al carrito. <Link to="/carrito" className="link">Ver carrito</Link>
           </p>
@@ -228,6 +117,117 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
         ) : null}
       </div>
     </article>
+  )
+}
+
+/** The variant's final price, after its list price when it is discounted. */
+function VariantPrice({ variant, descuento }: { variant: VarianteDetalle; descuento: number }) {
+  return (
+    <div aria-label="Precio">
+      {descuento > 0 ? (
+        <p className="text-sm text-slate-500">
+          <span className="sr-only">Antes </span>
+          <span className="line-through" data-testid="precio-lista">
+            {formatMoney(variant.precioVenta ?? 0)}
+          </span>
+        </p>
+      ) : null}
+      <p className="text-3xl font-bold text-brand-900" data-testid="precio-final">
+        {formatMoney(variantFinalPrice(variant))}
+      </p>
+    </div>
+  )
+}
+
+/** Brand, model, warranty, stock, SAT keys and size, each when the product has it. */
+function ProductFacts({ product, stock }: { product: ProductoDetalle; stock: number }) {
+  const dims = [
+    ['Largo', product.largo],
+    ['Ancho', product.ancho],
+    ['Alto', product.alto],
+  ] as const
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+      {product.marca ? <Row label="Marca" value={product.marca} /> : null}
+      {product.modelo ? <Row label="Modelo" value={product.modelo} /> : null}
+      {product.garantia ? <Row label="Garantía" value={product.garantia} /> : null}
+      <Row label="Existencias" value={stock > 0 ? `${stock} disponibles` : 'Agotado'} />
+      {product.sat_key ? <Row label="Clave SAT" value={product.sat_key} /> : null}
+      {product.unidad_de_medida?.clave_unidad_sat ? (
+        <Row label="Unidad de medida" value={product.unidad_de_medida.clave_unidad_sat} />
+      ) : null}
+      {dims.map(([label, v]) => (typeof v === 'number' && v > 0 ? <Row key={label} label={label} value={`${v} cm`} /> : null))}
+    </dl>
+  )
+}
+
+type VariantSelectProps = { variantes: VarianteDetalle[]; value: string | undefined; onChange: (id: string) => void }
+
+function VariantSelect({ variantes, value, onChange }: VariantSelectProps) {
+  return (
+    <label className="text-sm">
+      <span className="field-label">Variante</span>
+      <select className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {variantes.map((v) => (
+          <option key={v._id} value={v._id}>
+            {[v.talla, v.tamano].filter(Boolean).join(' · ')} — {formatMoney(variantFinalPrice(v))}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+type ExtrasPickerProps = { extras: Extra[]; chosen: string[]; onToggle: (id: string, checked: boolean) => void }
+
+function ExtrasPicker({ extras, chosen, onToggle }: ExtrasPickerProps) {
+  return (
+    <fieldset className="text-sm">
+      <legend className="field-label">Extras</legend>
+      {extras.map((e) => (
+        <label key={e._id} className="flex items-center gap-2 py-1">
+          <input type="checkbox" checked={chosen.includes(e._id)} onChange={(ev) => onToggle(e._id, ev.target.checked)} />
+          {e.nombre} (+{formatMoney(e.precio)})
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+type QuantityStepperProps = {
+  qty: number
+  max: number
+  /** The stock limit's message shows, and describes '+'. */
+  limited: boolean
+  onChange: (cantidad: number) => void
+}
+
+function QuantityStepper({ qty, max, limited, onChange }: QuantityStepperProps) {
+  return (
+    <div className="flex items-center rounded-full border border-slate-300" role="group" aria-label="Cantidad">
+      <button
+        type="button"
+        aria-label="Quitar uno"
+        className="px-3 py-2 disabled:opacity-35"
+        disabled={qty <= 0}
+        onClick={() => onChange(Math.max(0, qty - 1))}
+      >
+        −
+      </button>
+      <span className="min-w-8 text-center font-semibold" data-testid="cantidad">
+        {qty}
+      </span>
+      <button
+        type="button"
+        aria-label="Agregar uno"
+        aria-describedby={limited ? 'limite-existencias' : undefined}
+        className="px-3 py-2 disabled:opacity-35"
+        disabled={qty >= max}
+        onClick={() => onChange(Math.min(qty + 1, max))}
+      >
+        +
+      </button>
+    </div>
   )
 }
 

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { AlertIcon } from '@/components/icons'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { CheckCircleIcon } from '@/components/icons'
@@ -9,13 +8,10 @@ import { formatDateTime } from '@/lib/dates'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { formatMoney } from '@/lib/money'
 import { telHref } from '@/lib/phone'
-import { cartCleared } from '@/lib/cart-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
-import { selectIsSignedIn } from '@/lib/session-slice'
-import { useConfirmPaymentMutation } from '@/features/checkout/api'
-import { isValidReturn, operationKind, paymentNotAccepted, readReturnParams, shown } from '@/features/checkout/payment-return'
+import { operationKind, paymentNotAccepted, shown } from '@/features/checkout/payment-return'
 import type { ReturnParams, Venta } from '@/features/checkout/types'
-import { readUltimaVenta, writeUltimaVenta } from '@/features/checkout/ultima-venta'
+import { usePaymentConfirmation } from '@/features/checkout/use-payment-confirmation'
 
 const DEFAULT_PHONE = '55 1234 5678'
 /** SPEC §8 'Error al guardar una venta, contacta con nosotros {phone} para mas información', around the phone. */
@@ -27,149 +23,121 @@ const SAVE_FAILED = SPEC_MESSAGES.guardarVenta.split('{phone}')
  */
 export function SuccessPage() {
   useDocumentTitle('Resultado del pago')
-  const dispatch = useAppDispatch()
-  const [search] = useSearchParams()
-  const params = useMemo(() => readReturnParams(search), [search])
-  const valid = isValidReturn(params)
-  const signedIn = useAppSelector(selectIsSignedIn)
   const { data: config } = useGetConfigQuery()
   const phone = config?.tienda?.telefono || DEFAULT_PHONE
-  // Read once: a sale this browser already saved for this payment is shown, not saved again.
-  const [stored] = useState(readUltimaVenta)
-  const already = valid && stored?.mercadoPago && String(stored.mercadoPago.payment_id) === params.payment_id ? stored : null
-  const [confirm, { data, error, isUninitialized, isLoading }] = useConfirmPaymentMutation()
-  const shouldSave = valid && !already && signedIn
-
-  useEffect(() => {
-    if (!shouldSave) return
-    // Started from a timer so that React's development double effects cancel the first one.
-    const timer = window.setTimeout(() => {
-      confirm(params)
-        .unwrap()
-        .then((result) => {
-          writeUltimaVenta(result.venta)
-          dispatch(cartCleared())
-        })
-        .catch(() => {
-          // Shown from the mutation's state.
-        })
-    }, 0)
-    return () => window.clearTimeout(timer)
-  }, [shouldSave, params, confirm, dispatch])
-
-  if (!valid) {
-    return (
-      <Shell>
-        <Problem title="Datos de pago inválidos">
-          <p>
-            No recibimos los datos de tu pago desde Mercado Pago. Si ya pagaste, no repitas el pago: llámanos al{' '}
-            <PhoneLink phone={phone} /> con tu comprobante y lo revisamos.
-          </p>
-          <Actions>
-            <Link to="/carrito" className="btn-primary">
-              Volver al carrito
-            </Link>
-          </Actions>
-        </Problem>
-      </Shell>
-    )
-  }
-  if (already) {
-    return (
-      <Shell>
-        <Receipt venta={already} params={params} saved />
-      </Shell>
-    )
-  }
-  if (!signedIn) {
-    return (
-      <Shell>
-        <Problem title="Inicia sesión para registrar tu pago">
-          <p>
-            Para que la tienda confirme tu pago y guarde tu venta, inicia sesión con la cuenta con la que compraste y
-            vuelve a abrir este enlace, o llámanos al <PhoneLink phone={phone} />. No repitas el pago.
-          </p>
-          <Technical params={params} />
-          <Actions>
-            <Link to="/login" className="btn-primary">
-              Iniciar sesión
-            </Link>
-          </Actions>
-        </Problem>
-      </Shell>
-    )
-  }
-  if (data) {
-    return (
-      <Shell>
-        <Receipt venta={data.venta} params={params} saved={data.guardada} />
-      </Shell>
-    )
-  }
-  if (error && paymentNotAccepted(error)) {
-    // The server asked Mercado Pago and did not accept the payment: its reason is all there is to say.
-    const err = error as Parameters<typeof apiErrorMessage>[0]
-    return (
-      <Shell>
-        <Problem title="Tu pago no se confirmó">
-          <p data-testid="motivo" className="font-medium">
-            {apiErrorMessage(err, 'Mercado Pago no confirmó este pago.')}
-          </p>
-          <p>
-            ¿Dudas? Llámanos al <PhoneLink phone={phone} />.
-          </p>
-          <Technical params={params} />
-          <Actions>
-            <Link to="/carrito" className="btn-primary">
-              Volver al carrito
-            </Link>
-            <Link to="/tiendas" className="btn-secondary">
-              Contactar a la tienda
-            </Link>
-          </Actions>
-        </Problem>
-      </Shell>
-    )
-  }
-  if (error) {
-    // No answer about the payment (no connection, the provider or the store down): nothing is
-    // claimed about it, only what to do.
-    const err = error as Parameters<typeof apiErrorMessage>[0]
-    return (
-      <Shell>
-        <Problem title="No pudimos guardar tu venta">
-          <p data-testid="motivo" className="font-medium">
-            {apiErrorMessage(err, 'La tienda no pudo confirmar tu pago en este momento.')}
-          </p>
-          <p className="font-semibold text-slate-900">Si Mercado Pago ya te cobró, no repitas el pago.</p>
-          <p>
-            {SAVE_FAILED[0]}
-            <PhoneLink phone={phone} />
-            {SAVE_FAILED[1]}
-          </p>
-          <Technical params={params} />
-          <Actions>
-            <button type="button" className="btn-primary" onClick={() => confirm(params)}>
-              Reintentar
-            </button>
-            <Link to="/tiendas" className="btn-secondary">
-              Contactar a la tienda
-            </Link>
-          </Actions>
-        </Problem>
-      </Shell>
-    )
-  }
+  const payment = usePaymentConfirmation()
   return (
     <Shell>
-      <div className="flex flex-col items-center gap-4 rounded-3xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm" role="status">
-        <span className="h-10 w-10 animate-spin rounded-full border-4 border-sky-100 border-t-sky-600" aria-hidden="true" />
-        <p className="text-lg font-semibold text-slate-800">
-          {isUninitialized ? 'Procesando pago…' : isLoading ? 'Guardando venta…' : 'Procesando pago…'}
-        </p>
-        <p className="text-sm text-slate-500">No cierres esta ventana.</p>
-      </div>
+      <PaymentResult payment={payment} phone={phone} />
     </Shell>
+  )
+}
+
+type Payment = ReturnType<typeof usePaymentConfirmation>
+type ApiError = Parameters<typeof apiErrorMessage>[0]
+
+/** What there is to say about the payment, by how far its confirmation got. */
+function PaymentResult({ payment, phone }: { payment: Payment; phone: string }) {
+  const { params, already, data, error } = payment
+  if (!payment.valid) return <InvalidReturn phone={phone} />
+  if (already) return <Receipt venta={already} params={params} saved />
+  if (!payment.signedIn) return <SignInToSave params={params} phone={phone} />
+  if (data) return <Receipt venta={data.venta} params={params} saved={data.guardada} />
+  // The server asked Mercado Pago and did not accept the payment: its reason is all there is to say.
+  if (error && paymentNotAccepted(error)) return <NotAccepted error={error} params={params} phone={phone} />
+  // No answer about the payment (no connection, the provider or the store down): nothing is
+  // claimed about it, only what to do.
+  if (error) return <SaveFailed error={error} params={params} phone={phone} onRetry={payment.retry} />
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-3xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm" role="status">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-sky-100 border-t-sky-600" aria-hidden="true" />
+      <p className="text-lg font-semibold text-slate-800">
+        {payment.isUninitialized ? 'Procesando pago…' : payment.isLoading ? 'Guardando venta…' : 'Procesando pago…'}
+      </p>
+      <p className="text-sm text-slate-500">No cierres esta ventana.</p>
+    </div>
+  )
+}
+
+function InvalidReturn({ phone }: { phone: string }) {
+  return (
+    <Problem title="Datos de pago inválidos">
+      <p>
+        No recibimos los datos de tu pago desde Mercado Pago. Si ya pagaste, no repitas el pago: llámanos al{' '}
+        <PhoneLink phone={phone} /> con tu comprobante y lo revisamos.
+      </p>
+      <Actions>
+        <Link to="/carrito" className="btn-primary">
+          Volver al carrito
+        </Link>
+      </Actions>
+    </Problem>
+  )
+}
+
+function SignInToSave({ params, phone }: { params: ReturnParams; phone: string }) {
+  return (
+    <Problem title="Inicia sesión para registrar tu pago">
+      <p>
+        Para que la tienda confirme tu pago y guarde tu venta, inicia sesión con la cuenta con la que compraste y
+        vuelve a abrir este enlace, o llámanos al <PhoneLink phone={phone} />. No repitas el pago.
+      </p>
+      <Technical params={params} />
+      <Actions>
+        <Link to="/login" className="btn-primary">
+          Iniciar sesión
+        </Link>
+      </Actions>
+    </Problem>
+  )
+}
+
+function NotAccepted({ error, params, phone }: { error: ApiError; params: ReturnParams; phone: string }) {
+  return (
+    <Problem title="Tu pago no se confirmó">
+      <p data-testid="motivo" className="font-medium">
+        {apiErrorMessage(error, 'Mercado Pago no confirmó este pago.')}
+      </p>
+      <p>
+        ¿Dudas? Llámanos al <PhoneLink phone={phone} />.
+      </p>
+      <Technical params={params} />
+      <Actions>
+        <Link to="/carrito" className="btn-primary">
+          Volver al carrito
+        </Link>
+        <Link to="/tiendas" className="btn-secondary">
+          Contactar a la tienda
+        </Link>
+      </Actions>
+    </Problem>
+  )
+}
+
+type SaveFailedProps = { error: ApiError; params: ReturnParams; phone: string; onRetry: () => void }
+
+function SaveFailed({ error, params, phone, onRetry }: SaveFailedProps) {
+  return (
+    <Problem title="No pudimos guardar tu venta">
+      <p data-testid="motivo" className="font-medium">
+        {apiErrorMessage(error, 'La tienda no pudo confirmar tu pago en este momento.')}
+      </p>
+      <p className="font-semibold text-slate-900">Si Mercado Pago ya te cobró, no repitas el pago.</p>
+      <p>
+        {SAVE_FAILED[0]}
+        <PhoneLink phone={phone} />
+        {SAVE_FAILED[1]}
+      </p>
+      <Technical params={params} />
+      <Actions>
+        <button type="button" className="btn-primary" onClick={onRetry}>
+          Reintentar
+        </button>
+        <Link to="/tiendas" className="btn-secondary">
+          Contactar a la tienda
+        </Link>
+      </Actions>
+    </Problem>
   )
 }
 

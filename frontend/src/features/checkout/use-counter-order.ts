@@ -1,0 +1,43 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useAppDispatch } from '@/app/hooks'
+import { api } from '@/lib/api'
+import { apiErrorMessage } from '@/lib/api-errors'
+import type { CartItem } from '@/lib/cart'
+import { cartCleared } from '@/lib/cart-slice'
+import { usePlaceOrderMutation } from '@/features/checkout/api'
+import { toOrderLines } from '@/features/checkout/order-lines'
+import { writeUltimaVenta } from '@/features/checkout/ultima-venta'
+
+/**
+ * 'Pagar en caja' (SPEC §2 Cart): asks who orders, places the order with the cart's lines, then
+ * clears the cart and thanks; on failure, keeps the cart and says why.
+ */
+export function useCounterOrder(items: CartItem[]) {
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation()
+  const [askName, setAskName] = useState(false)
+  const [orderError, setOrderError] = useState<string | null>(null)
+
+  const order = async (cliente: string) => {
+    setOrderError(null)
+    try {
+      const venta = await placeOrder({ cliente, carrito: toOrderLines(items) }).unwrap()
+      writeUltimaVenta(venta)
+      dispatch(cartCleared())
+      navigate('/carrito/gracias')
+    } catch (error) {
+      const err = error as Parameters<typeof apiErrorMessage>[0]
+      const offline = err && 'status' in err && err.status === 'FETCH_ERROR'
+      setAskName(false)
+      setOrderError(
+        apiErrorMessage(err, offline ? 'No hay conexión con la tienda. Revisa tu internet e inténtalo de nuevo.' : 'No pudimos registrar tu orden.'),
+      )
+      // Stock or prices may have changed: the lines check the catalogue again and flag themselves.
+      dispatch(api.util.invalidateTags(['Producto']))
+    }
+  }
+
+  return { placing, askName, setAskName, orderError, order }
+}

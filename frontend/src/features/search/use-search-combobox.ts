@@ -1,0 +1,79 @@
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router'
+import type { Producto } from '@/lib/product'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { MIN_SEARCH_LENGTH, useSearchProductosQuery } from '@/features/search/api'
+
+/** Debounce of the header search (SPEC §9). */
+export const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * The header search's state: the text, the debounced search and its first 8 results, whether the
+ * panel is open, the option the arrow keys highlight, and choosing one (which opens its page).
+ */
+export function useSearchCombobox() {
+  const navigate = useNavigate()
+  const [text, setText] = useState('')
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const blurTimer = useRef<number | undefined>(undefined)
+
+  const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
+  const enabled = term.length >= MIN_SEARCH_LENGTH
+  const { data = [], isFetching, isError } = useSearchProductosQuery(enabled ? term : skipToken)
+  const results = enabled ? data.slice(0, 8) : []
+  const showPanel = open && enabled
+
+  const choose = (product: Producto) => {
+    setOpen(false)
+    setText('')
+    setActive(-1)
+    navigate(`/product/${encodeURIComponent(product._id)}`)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && results.length) {
+      event.preventDefault()
+      setOpen(true)
+      setActive((i) => (i + 1) % results.length)
+    } else if (event.key === 'ArrowUp' && results.length) {
+      event.preventDefault()
+      setActive((i) => (i <= 0 ? results.length - 1 : i - 1))
+    } else if (event.key === 'Enter' && active >= 0 && results[active]) {
+      event.preventDefault()
+      choose(results[active])
+    } else if (event.key === 'Escape') {
+      setOpen(false)
+      setActive(-1)
+    }
+  }
+
+  const type = (value: string) => {
+    setText(value)
+    setOpen(true)
+    setActive(-1)
+  }
+
+  // Focus leaving the whole box (input and panel) closes the panel; moving within it does not.
+  const onBlur = () => {
+    blurTimer.current = window.setTimeout(() => setOpen(false), 120)
+  }
+  const onFocus = () => window.clearTimeout(blurTimer.current)
+
+  return {
+    text,
+    type,
+    openPanel: () => setOpen(true),
+    showPanel,
+    term,
+    results,
+    isFetching,
+    isError,
+    active,
+    choose,
+    onKeyDown,
+    onBlur,
+    onFocus,
+  }
+}
