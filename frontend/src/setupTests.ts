@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 // jsdom has no fetch of its own, so Node's is used, and it rejects relative URLs such as
@@ -14,6 +14,11 @@ globalThis.Request = class extends NodeRequest {
 // jsdom does not scroll (it logs "Not implemented" instead); the router's scroll restoration calls
 // window.scrollTo on every navigation. Tests that care spy on it.
 if (typeof window !== 'undefined') window.scrollTo = () => {}
+
+// findBy*/waitFor give up after 1 s by default. On the 2-core CI machine, with test files run side
+// by side, a screen answering a mocked request has taken longer ('Registro de errores' turning to
+// its second page): wait up to 5 s. A passing test does not wait any longer for it.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()
