@@ -19,7 +19,7 @@ import (
 const (
 	formerCutSales = "cortes_ventas"
 	formerCounter  = "ultimo"
-	upgradeMarker  = "cortes-reclamados-v2"
+	upgradeJob     = "cortes-reclamados-v2"
 )
 
 // formerCut is what earlier releases kept of a cut that the upgrade reads.
@@ -33,7 +33,7 @@ type formerCut struct {
 
 func (s *Service) upgrade(ctx context.Context) error {
 	meta := s.store.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, meta, upgradeMarker); err != nil || done {
+	if done, err := mongox.JobDone(ctx, meta, upgradeJob); err != nil || done {
 		return err
 	}
 	cuts, err := mongox.FindAll[formerCut](ctx, s.store.db.R.Collection(collection), bson.M{},
@@ -74,7 +74,7 @@ func (s *Service) upgrade(ctx context.Context) error {
 	if err := s.store.db.W.Collection(formerCutSales).Drop(ctx); err != nil {
 		return fmt.Errorf("cashcut: upgrade: %w", err)
 	}
-	if _, err := mongox.MarkJobDone(ctx, meta, upgradeMarker); err != nil {
+	if _, err := mongox.MarkJobDone(ctx, meta, upgradeJob); err != nil {
 		return err
 	}
 	if len(cuts) > 0 {

@@ -20,7 +20,7 @@ import (
 	"tienda/pkg/mongox"
 )
 
-const demoMarker = "demo-data"
+const demoJob = "demo-data"
 
 // SeedDemo creates the demo catalogue once. Products have fixed ids, so a start interrupted half-way
 // completes on the next start without duplicates, and the job recorded as done keeps a later start from
@@ -29,7 +29,7 @@ const demoMarker = "demo-data"
 func (m *Module) SeedDemo(ctx context.Context) error {
 	m.demoPhotos = true
 	s := m.service
-	done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoMarker)
+	done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoJob)
 	if err != nil || done {
 		return err
 	}
@@ -40,7 +40,7 @@ func (m *Module) SeedDemo(ctx context.Context) error {
 	if err := s.store.insertIgnoringExisting(ctx, ps); err != nil {
 		return err
 	}
-	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoMarker); err != nil {
+	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoJob); err != nil {
 		return err
 	}
 	s.log.Info().Int("products", len(ps)).Msg("demo catalogue created")
@@ -54,16 +54,13 @@ func (m *Module) SeedDemo(ctx context.Context) error {
 const demoIDTime = 1767225600
 
 // demoID is a fixed ObjectID for the i-th demo product (sub 0) and its variants and extras (sub
-// 1 and up). Both numbers are small (the demo table has 68 lines); they must fit in 16 bits.
+// 1 and up).
 func demoID(i, sub int) bson.ObjectID {
-	if i < 0 || i > math.MaxUint16 || sub < 0 || sub > math.MaxUint16 {
-		panic(fmt.Sprintf("catalog: demo id %d/%d does not fit in 16 bits", i, sub))
-	}
 	var id bson.ObjectID
 	binary.BigEndian.PutUint32(id[0:4], demoIDTime)
 	copy(id[4:8], "demo")
-	binary.BigEndian.PutUint16(id[8:10], uint16(i))
-	binary.BigEndian.PutUint16(id[10:12], uint16(sub))
+	binary.BigEndian.PutUint16(id[8:10], uint16(i))    //nolint:gosec // an index of the demo table (68 lines)
+	binary.BigEndian.PutUint16(id[10:12], uint16(sub)) //nolint:gosec // a variant or extra of one demo product
 	return id
 }
 

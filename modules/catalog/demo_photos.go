@@ -27,8 +27,8 @@ import (
 // drawing is deterministic, so every store names a photo by the same hash, and a process makes them
 // once (tests start many stores; a shop, one).
 
-// demoPhotosMarker records that the demo photos were stored and shown.
-const demoPhotosMarker = "demo-fotos"
+// demoPhotosJob records that the demo photos were stored and shown.
+const demoPhotosJob = "demo-fotos"
 
 // demoPhotoSize is the size of a demo photo.
 var demoPhotoSize = image.Pt(2000, 1500)
@@ -48,7 +48,7 @@ var demoPhotos = []struct {
 // staff changed a product's picture since.
 func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	s := m.service
-	if done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoPhotosMarker); err != nil || done {
+	if done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoPhotosJob); err != nil || done {
 		return err
 	}
 	start := time.Now()
@@ -84,7 +84,7 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	if changed {
 		s.changed(ctx)
 	}
-	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoPhotosMarker); err != nil {
+	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoPhotosJob); err != nil {
 		return err
 	}
 	s.log.Info().Int("photos", len(demoPhotos)).Dur("took", time.Since(start)).Msg("demo photos stored")

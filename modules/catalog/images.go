@@ -242,14 +242,14 @@ func (s *Service) sizeStored(ctx context.Context, id string) (bool, error) {
 	return v.(bool), nil
 }
 
-// sizesMarker records that every picture stored by an earlier version was sized.
-const sizesMarker = "imagenes-anchos"
+// sizesJob records that every picture stored by an earlier version was sized.
+const sizesJob = "imagenes-anchos"
 
 // sizeAllStored sizes, once per store, the pictures stored by an earlier version. Pictures an
 // earlier replica still running stores later are sized when first asked for.
 func (s *Service) sizeAllStored(ctx context.Context) error {
 	meta := s.store.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, meta, sizesMarker); err != nil || done {
+	if done, err := mongox.JobDone(ctx, meta, sizesJob); err != nil || done {
 		return err
 	}
 	ids, err := s.store.unsizedImages(ctx)
@@ -265,7 +265,7 @@ func (s *Service) sizeAllStored(ctx context.Context) error {
 	if len(ids) > 0 {
 		s.log.Info().Int("images", len(ids)).Dur("took", time.Since(start)).Msg("stored images resized")
 	}
-	_, err = mongox.MarkJobDone(ctx, meta, sizesMarker)
+	_, err = mongox.MarkJobDone(ctx, meta, sizesJob)
 	return err
 }
 

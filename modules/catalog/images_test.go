@@ -388,7 +388,7 @@ func TestPicturesStoredWithoutSizesAreSizedOnce(t *testing.T) {
 		png.Encode(&buf, halves(500, 500))
 		return buf.Bytes()
 	}(), "image/png")
-	if _, err := env.db.W.Collection(metaCollection).DeleteOne(ctx, bson.M{"_id": sizesMarker}); err != nil {
+	if _, err := env.db.W.Collection(metaCollection).DeleteOne(ctx, bson.M{"_id": sizesJob}); err != nil {
 		t.Fatal(err)
 	}
 	MustModule(t, env.db, 0)
@@ -625,7 +625,7 @@ func TestDemoPhotosReplaceTheDrawingsOfAFewProducts(t *testing.T) {
 	t.Cleanup(m.Stop)
 	for done := false; !done; {
 		var err error
-		if done, err = mongox.JobDone(ctx, db.R.Collection(metaCollection), demoPhotosMarker); err != nil {
+		if done, err = mongox.JobDone(ctx, db.R.Collection(metaCollection), demoPhotosJob); err != nil {
 			t.Fatal(err)
 		}
 		// 30 s under the race detector on a quiet machine, several times that beside other tests.

@@ -26,8 +26,8 @@ import (
 // Interrupted anywhere, it is run again at the next start and moves what is left: a product moved
 // already fails the guard and is skipped. Two replicas starting at once move each product once.
 
-// stockInMarker records that the stock documents were moved into the products.
-const stockInMarker = "stock-in-products"
+// stockInJob records that the stock documents were moved into the products.
+const stockInJob = "stock-in-products"
 
 // legacyStockPrefix names the earlier version's stock collections.
 const legacyStockPrefix = "existencias_"
@@ -52,7 +52,7 @@ type unmovedProduct struct {
 // moveStockIn moves the earlier version's units into the products and answers how many products
 // it moved.
 func (s store) moveStockIn(ctx context.Context) (int, error) {
-	if done, err := mongox.JobDone(ctx, s.db.R.Collection(metaCollection), stockInMarker); err != nil || done {
+	if done, err := mongox.JobDone(ctx, s.db.R.Collection(metaCollection), stockInJob); err != nil || done {
 		return 0, err
 	}
 	colls, err := s.legacyCollections(ctx)
@@ -98,7 +98,7 @@ func (s store) moveStockIn(ctx context.Context) (int, error) {
 			return moved, fmt.Errorf("catalog: drop %s: %w", c, err)
 		}
 	}
-	_, err = mongox.MarkJobDone(ctx, s.db.W.Collection(metaCollection), stockInMarker)
+	_, err = mongox.MarkJobDone(ctx, s.db.W.Collection(metaCollection), stockInJob)
 	return moved, err
 }
 

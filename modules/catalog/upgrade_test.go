@@ -90,7 +90,7 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 	if _, err := db.W.Collection(productsCollection).InsertMany(ctx, products); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := mongox.MarkJobDone(ctx, db.W.Collection(metaCollection), "existencias-v1"); err != nil { // today's marker
+	if _, err := mongox.MarkJobDone(ctx, db.W.Collection(metaCollection), "existencias-v1"); err != nil { // today's job
 		t.Fatal(err)
 	}
 
