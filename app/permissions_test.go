@@ -59,8 +59,8 @@ var permissionTable = map[string]rule{
 	"GET /v1/imagenes/:id/:file":  {perm: public},
 	"GET /v1/imagenes/demo/:name": {perm: public},
 	// sales
-	"GET /v1/ventas":                              {perm: auth.ManageOrders},
-	"GET /v1/ventas/":                             {perm: auth.ManageOrders},
+	"GET /v1/ventas":                              {perm: auth.ManageCatalog}, // any range: the sales-report roles only
+	"GET /v1/ventas/":                             {perm: auth.ManageCatalog},
 	"GET /v1/ventas/ordenes/pendientes":           {perm: auth.ManageOrders},
 	"GET /v1/ventas/ordenes/version":              {perm: auth.ManageOrders},
 	"GET /v1/ventas/ordenes/pendientes/:clientId": {perm: auth.Shop, self: true},

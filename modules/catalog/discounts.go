@@ -21,7 +21,9 @@ type DiscountInput struct {
 
 var errDiscountNotFound = apperr.New(apperr.NotFound, "Descuento no encontrado.")
 
-func (in DiscountInput) check() (Discount, error) {
+// check reads the form; today (AAAA-MM-DD in the shop's zone) is the earliest expiry it takes: a
+// discount is never created, nor moved, into the past.
+func (in DiscountInput) check(today string) (Discount, error) {
 	f := apperr.Fields{}
 	d := Discount{Name: strings.TrimSpace(in.Name), Description: strings.TrimSpace(in.Description)}
 	if d.Name == "" {
@@ -42,6 +44,8 @@ func (in DiscountInput) check() (Discount, error) {
 		f.Add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
 	} else if _, err := time.Parse(time.DateOnly, date[:10]); err != nil {
 		f.Add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
+	} else if date[:10] < today {
+		f.Add("expirationDate", "La fecha de expiración no puede ser anterior a hoy.")
 	} else {
 		d.ExpirationDate = date[:10] // the day as the user picked it, whatever the time part says
 	}
@@ -64,9 +68,12 @@ func (s *Service) Discount(id string) (Discount, error) {
 	return d, nil
 }
 
+// shopToday is today's date in the shop's zone, AAAA-MM-DD.
+func (s *Service) shopToday() string { return s.now().In(shopTZ).Format(time.DateOnly) }
+
 // CreateDiscount stores a new discount. Errors: invalid, internal.
 func (s *Service) CreateDiscount(ctx context.Context, in DiscountInput) (Discount, error) {
-	d, err := in.check()
+	d, err := in.check(s.shopToday())
 	if err != nil {
 		return Discount{}, err
 	}
@@ -88,7 +95,7 @@ func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInpu
 	if err != nil {
 		return Discount{}, err
 	}
-	d, err := in.check()
+	d, err := in.check(s.shopToday())
 	if err != nil {
 		return Discount{}, err
 	}

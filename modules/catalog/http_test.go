@@ -141,8 +141,11 @@ func TestBadProductInputIsRefusedInSpanishAndChangesNothing(t *testing.T) {
 		{"fractional stock", withVariant("stock", 1.5), "variantes[0].stock", "Debe ser un número entero."},
 		{"stock as text", withVariant("stock", "cinco"), "variantes.stock", "Tipo de dato inválido."},
 		{"no stock", withVariant("stock", nil), "variantes[0].stock", "Este campo es obligatorio."},
-		{"negative price", withVariant("precioVenta", -10), "variantes[0].precioVenta", "Debe ser un número entero mayor o igual a 0."},
-		{"fractional price", withVariant("precioVenta", 10.5), "variantes[0].precioVenta", "Debe ser un número entero."},
+		{"negative price", withVariant("precioVenta", -10), "variantes[0].precioVenta", "Debe ser un importe mayor o igual a 0."},
+		{"price below a centavo", withVariant("precioVenta", 10.555), "variantes[0].precioVenta", "Usa como máximo dos decimales (centavos)."},
+		{"purchase price below a centavo", withVariant("precioCompra", 0.001), "variantes[0].precioCompra", "Usa como máximo dos decimales (centavos)."},
+		{"price as text", withVariant("precioVenta", "12.5x"), "variantes.precioVenta", "Tipo de dato inválido."},
+		{"extra price below a centavo", with("extras", []map[string]any{{"nombre": "Soporte", "precio": 99.999}}), "extras[0].precio", "Usa como máximo dos decimales (centavos)."},
 		{"huge price", withVariant("precioVenta", 1e15), "variantes[0].precioVenta", "Debe ser como máximo 10000000."},
 		{"discount above 100", withVariant("descuento", 101), "variantes[0].descuento", "Debe ser un número entre 0 y 100."},
 		{"negative discount", withVariant("descuento", -5), "variantes[0].descuento", "Debe ser un número entre 0 y 100."},
@@ -443,6 +446,8 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 		{map[string]any{"name": "X", "percentage": 10, "expirationDate": "2026-13-01"}, "expirationDate"},
 		{map[string]any{"name": strings.Repeat("x", 121), "percentage": 10, "expirationDate": today}, "name"},
 		{map[string]any{"name": map[string]any{"$gt": ""}, "percentage": 10, "expirationDate": today}, "name"},
+		{map[string]any{"name": "X", "percentage": 15, "expirationDate": "2020-01-01"}, "expirationDate"},
+		{map[string]any{"name": "X", "percentage": 15, "expirationDate": time.Now().In(shopTZ).AddDate(0, 0, -1).Format(time.DateOnly)}, "expirationDate"},
 	}
 	for _, b := range bad {
 		for _, r := range []struct{ method, path string }{{http.MethodPost, "/v1/discounts"}, {http.MethodPatch, "/v1/discounts/" + d.ID.Hex()}} {
@@ -467,16 +472,25 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	if got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=descuentos", nil)); len(got.Products) != 1 {
 		t.Fatalf("descuentos: %+v", got)
 	}
-	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/discounts/"+d.ID.Hex(), map[string]any{
-		"name": "Hot Sale", "description": "Mayo", "percentage": 20, "expirationDate": "2020-01-01"})
-	if rec.Code != 200 {
-		t.Fatalf("%d %s", rec.Code, rec.Body)
-	}
+	// Two days later it has expired.
+	env.m.Service().now = func() time.Time { return time.Now().Add(48 * time.Hour) }
 	if got := decode[Product](t, env.do("", http.MethodGet, "/v1/productos/"+p.ID.Hex(), nil)); got.Variantes[0].PrecioFinal != 2000 {
 		t.Fatalf("expired discount still applies: %+v", got.Variantes[0])
 	}
 	if got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=descuentos", nil)); len(got.Products) != 0 {
 		t.Fatalf("descuentos after expiry: %+v", got)
+	}
+
+	// An expired discount is not offered to a product that does not have it; the one that has it keeps it.
+	other := formProduct("Otro disco")
+	other["descuentoId"] = d.ID.Hex()
+	rec = env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", other)
+	if e := decode[errBody](t, rec); rec.Code != 400 || e.Error.Fields["descuentoId"] != "Ese descuento ya venció. Elige otro o cambia su fecha de expiración." {
+		t.Fatalf("expired discount on a new product: %d %s", rec.Code, rec.Body)
+	}
+	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"descuentoId": d.ID.Hex(), "nombre": "Disco duro 2 TB"})
+	if rec.Code != 200 {
+		t.Fatalf("product keeping its expired discount: %d %s", rec.Code, rec.Body)
 	}
 
 	// Deleting it takes it off the product.

@@ -125,6 +125,29 @@ func whole(f apperr.Fields, field string, v *float64, hi float64, required bool)
 	return 0
 }
 
+// pesos reads an amount in pesos: a number from 0 to hi with at most two decimals (centavos).
+// Anything else is refused, naming the field; nothing is rounded away silently.
+func pesos(f apperr.Fields, field string, v *float64, hi float64, required bool) float64 {
+	if v == nil {
+		if required {
+			f.Add(field, "Este campo es obligatorio.")
+		}
+		return 0
+	}
+	cents := math.Round(*v * 100)
+	switch {
+	case math.IsNaN(*v) || *v < 0:
+		f.Add(field, "Debe ser un importe mayor o igual a 0.")
+	case *v > hi:
+		f.Add(field, fmt.Sprintf("Debe ser como máximo %s.", strconv.FormatFloat(hi, 'f', -1, 64)))
+	case math.Abs(*v*100-cents) > 1e-3:
+		f.Add(field, "Usa como máximo dos decimales (centavos).")
+	default:
+		return cents / 100
+	}
+	return 0
+}
+
 func percent(f apperr.Fields, field string, v *float64) float64 {
 	if v == nil {
 		return 0
@@ -267,16 +290,23 @@ func (in *ProductInput) applyPurchaseDate(p *Product, f apperr.Fields) {
 	}
 }
 
-// applyDiscount sets or, when sent empty, removes the product's discount, which must exist.
+// applyDiscount sets or, when sent empty, removes the product's discount, which must exist and,
+// when it is new to the product, not have expired.
 func (in *ProductInput) applyDiscount(p *Product, f apperr.Fields, pr pricing) {
 	if in.DescuentoID == nil {
 		return
 	}
+	kept := p.DescuentoID
 	p.DescuentoID = strings.TrimSpace(*in.DescuentoID)
 	if p.DescuentoID != "" {
 		id, err := bson.ObjectIDFromHex(p.DescuentoID)
-		if _, ok := pr.discounts[id]; err != nil || !ok {
+		d, ok := pr.discounts[id]
+		switch {
+		case err != nil || !ok:
 			f.Add("descuentoId", "Ese descuento no existe.")
+		case !pr.active(d) && p.DescuentoID != kept:
+			// An expired discount is not offered; one the product already had may stay (it no longer applies).
+			f.Add("descuentoId", "Ese descuento ya venció. Elige otro o cambia su fecha de expiración.")
 		}
 	}
 }

@@ -36,8 +36,8 @@ func (in *ProductInput) applyVariants(p *Product, f apperr.Fields) {
 			if v.Talla == "" {
 				v.Talla = "Unico"
 			}
-			v.PrecioCompra = float64(whole(f, at("precioCompra"), vi.PrecioCompra, maxPrice, false))
-			v.PrecioVenta = float64(whole(f, at("precioVenta"), vi.PrecioVenta, maxPrice, true))
+			v.PrecioCompra = pesos(f, at("precioCompra"), vi.PrecioCompra, maxPrice, false)
+			v.PrecioVenta = pesos(f, at("precioVenta"), vi.PrecioVenta, maxPrice, true)
 			v.Descuento = percent(f, at("descuento"), vi.Descuento)
 			vs = append(vs, v)
 		}
@@ -61,7 +61,7 @@ func (in *ProductInput) applyVariants(p *Product, f apperr.Fields) {
 		if lista == 0 {
 			lista = in.Precios.Precio1
 		}
-		v.PrecioVenta = float64(whole(f, "precios.precio_lista", &lista, maxPrice, true))
+		v.PrecioVenta = pesos(f, "precios.precio_lista", &lista, maxPrice, true)
 		oferta := in.Precios.PrecioDescuento
 		if oferta == 0 {
 			oferta = in.Precios.PrecioOferta
@@ -111,7 +111,7 @@ func (in *ProductInput) applyExtras(p *Product, f apperr.Fields) {
 		if e.Nombre == "" {
 			f.Add(fmt.Sprintf("extras[%d].nombre", i), "Este campo es obligatorio.")
 		}
-		e.Precio = float64(whole(f, fmt.Sprintf("extras[%d].precio", i), ei.Precio, maxPrice, true))
+		e.Precio = pesos(f, fmt.Sprintf("extras[%d].precio", i), ei.Precio, maxPrice, true)
 		es = append(es, e)
 	}
 	p.Extras = es

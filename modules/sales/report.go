@@ -12,11 +12,51 @@ import (
 	"tienda/pkg/money"
 )
 
-// Report is the sales report of a date range (SPEC §3).
+// Report is the sales report of a date range (SPEC §3). Ingresos are what was paid: a sale counts
+// there once its payment is 'Pagado'; until then it is 'Por cobrar'. Cancelled and returned sales
+// count in neither.
 type Report struct {
-	TotalVentas       int            `json:"totalVentas"`       // sales counted
-	TotalIngresos     float64        `json:"totalIngresos"`     // their totals, in pesos, exact to the centavo
-	ProductosVendidos map[string]int `json:"productosVendidos"` // product name -> units sold
+	TotalVentas       int            `json:"totalVentas"`       // sales counted, paid or not
+	TotalIngresos     float64        `json:"totalIngresos"`     // Pagadas.Total: what was paid, IVA included
+	PorCobrar         float64        `json:"porCobrar"`         // Pendientes.Total: still to collect
+	Pagadas           ReportSum      `json:"pagadas"`           // the paid sales
+	Pendientes        ReportSum      `json:"pendientes"`        // the sales still unpaid
+	ProductosVendidos map[string]int `json:"productosVendidos"` // product name -> units sold, paid or not
+}
+
+// ReportSum adds up some sales: how many, and their subtotal (before IVA), IVA and total, in
+// pesos, each exact to the centavo (the sums of each sale's stored amounts).
+type ReportSum struct {
+	Ventas   int     `json:"ventas"`
+	Subtotal float64 `json:"subtotal"`
+	IVA      float64 `json:"iva"`
+	Total    float64 `json:"total"`
+}
+
+// reportSum is a ReportSum while it is being added up, in centavos.
+type reportSum struct {
+	ventas               int
+	subtotal, iva, total money.Cents
+}
+
+func (r *reportSum) add(folio string, subtotal, iva, total float64) error {
+	for _, a := range []struct {
+		into  *money.Cents
+		pesos float64
+		name  string
+	}{{&r.subtotal, subtotal, "subtotal"}, {&r.iva, iva, "IVA"}, {&r.total, total, "total"}} {
+		c, err := money.FromPesos(a.pesos)
+		if err != nil {
+			return apperr.Wrap(err, "sales: report: %s of %s", a.name, folio)
+		}
+		*a.into += c
+	}
+	r.ventas++
+	return nil
+}
+
+func (r reportSum) pesos() ReportSum {
+	return ReportSum{Ventas: r.ventas, Subtotal: r.subtotal.Pesos(), IVA: r.iva.Pesos(), Total: r.total.Pesos()}
 }
 
 // counts reports whether a sale counts as a sale: saved and not cancelled or returned.
@@ -24,23 +64,27 @@ func counts(v Sale) bool {
 	return v.Estado == EstadoConfirmada && v.Entrega != EntregaCancelado && v.Entrega != EntregaDevuelto
 }
 
-// SalesReport totals the sales of [from, to) in centavos. It reads only the fields it adds up, one
-// batch of sales at a time.
+// SalesReport totals the sales of [from, to) in centavos, paid and unpaid apart. It reads only the
+// fields it adds up, one batch of sales at a time.
 func (s *Service) SalesReport(ctx context.Context, from, to time.Time) (Report, error) {
 	type line struct {
 		Nombre   string `bson:"nombre"`
 		Cantidad int    `bson:"cantidad"`
 	}
 	type sale struct {
-		Folio   string  `bson:"folio"`
-		Estado  string  `bson:"estado"`
-		Entrega string  `bson:"entrega"`
-		Total   float64 `bson:"total"`
-		Carrito []line  `bson:"carrito"`
+		Folio    string  `bson:"folio"`
+		Estado   string  `bson:"estado"`
+		Entrega  string  `bson:"entrega"`
+		Pago     string  `bson:"pago"`
+		Subtotal float64 `bson:"subtotal"`
+		IVA      float64 `bson:"iva"`
+		Total    float64 `bson:"total"`
+		Carrito  []line  `bson:"carrito"`
 	}
-	projection := bson.M{"folio": 1, "estado": 1, "entrega": 1, "total": 1, "carrito.nombre": 1, "carrito.cantidad": 1}
+	projection := bson.M{"folio": 1, "estado": 1, "entrega": 1, "pago": 1, "subtotal": 1, "iva": 1, "total": 1,
+		"carrito.nombre": 1, "carrito.cantidad": 1}
 	r := Report{ProductosVendidos: map[string]int{}}
-	var total money.Cents
+	var paid, unpaid reportSum
 	err := s.store.each(ctx, dated(from, to), projection, func(doc bson.Raw) error {
 		var v sale
 		if err := bson.Unmarshal(doc, &v); err != nil {
@@ -49,12 +93,13 @@ func (s *Service) SalesReport(ctx context.Context, from, to time.Time) (Report, 
 		if !counts(Sale{Estado: v.Estado, Entrega: v.Entrega}) {
 			return nil
 		}
-		c, err := money.FromPesos(v.Total)
-		if err != nil {
-			return apperr.Wrap(err, "sales: report: total of %s", v.Folio)
+		sum := &unpaid
+		if v.Pago == PagoPagado {
+			sum = &paid
 		}
-		total += c
-		r.TotalVentas++
+		if err := sum.add(v.Folio, v.Subtotal, v.IVA, v.Total); err != nil {
+			return err
+		}
 		for _, it := range v.Carrito {
 			r.ProductosVendidos[it.Nombre] += it.Cantidad
 		}
@@ -63,7 +108,9 @@ func (s *Service) SalesReport(ctx context.Context, from, to time.Time) (Report, 
 	if err != nil {
 		return Report{}, err
 	}
-	r.TotalIngresos = total.Pesos()
+	r.Pagadas, r.Pendientes = paid.pesos(), unpaid.pesos()
+	r.TotalVentas = paid.ventas + unpaid.ventas
+	r.TotalIngresos, r.PorCobrar = r.Pagadas.Total, r.Pendientes.Total
 	return r, nil
 }
 

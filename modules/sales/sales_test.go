@@ -188,12 +188,24 @@ func TestSalesReportMatchesAHandComputedFixture(t *testing.T) {
 	t.Parallel()
 	s, _ := newService(t)
 	ctx := context.Background()
-	// 3 x 0.10 + 1 x 1709.10 = 1709.40; IVA 273.50 (273.504); total 1982.90
-	MustSale(t, s, "u1", Item{Nombre: "Conector", PrecioFinal: 0.10, Cantidad: 3}, Item{Nombre: "Cámara", PrecioFinal: 1709.10, Cantidad: 1})
-	// 2 x 0.10 = 0.20; IVA 0.03 (0.032); total 0.23
+	pay := func(v Sale) {
+		t.Helper()
+		if _, err := s.UpdateOrder(ctx, v.ID, Actor{ID: "caja"}, OrderChange{Pago: ptr(PagoPagado)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Paid: 3 x 0.10 + 1 x 1709.10 = 1709.40; IVA 273.50 (273.504); total 1982.90
+	pay(MustSale(t, s, "u1", Item{Nombre: "Conector", PrecioFinal: 0.10, Cantidad: 3}, Item{Nombre: "Cámara", PrecioFinal: 1709.10, Cantidad: 1}))
+	// Unpaid: 2 x 0.10 = 0.20; IVA 0.03 (0.032); total 0.23
 	MustSale(t, s, "u2", Item{Nombre: "Conector", PrecioFinal: 0.10, Cantidad: 2})
+	// Cancelled, and paid then returned: they count in neither.
 	cancelled := MustSale(t, s, "u2", Item{Nombre: "Dron", PrecioFinal: 17990, Cantidad: 1})
 	if _, err := s.UpdateOrder(ctx, cancelled.ID, Actor{ID: "x"}, OrderChange{Entrega: ptr(EntregaCancelado)}); err != nil {
+		t.Fatal(err)
+	}
+	returned := MustSale(t, s, "u2", Item{Nombre: "Dron", PrecioFinal: 17990, Cantidad: 1})
+	pay(returned)
+	if _, err := s.UpdateOrder(ctx, returned.ID, Actor{ID: "x"}, OrderChange{Entrega: ptr(EntregaDevuelto)}); err != nil {
 		t.Fatal(err)
 	}
 	from, to, err := ParseRange("", "", time.Now())
@@ -204,8 +216,14 @@ func TestSalesReportMatchesAHandComputedFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.TotalVentas != 2 || r.TotalIngresos != 1983.13 || r.ProductosVendidos["Conector"] != 5 || r.ProductosVendidos["Cámara"] != 1 || r.ProductosVendidos["Dron"] != 0 {
+	if r.TotalVentas != 2 || r.ProductosVendidos["Conector"] != 5 || r.ProductosVendidos["Cámara"] != 1 || r.ProductosVendidos["Dron"] != 0 {
 		t.Fatalf("report %+v", r)
+	}
+	if want := (ReportSum{Ventas: 1, Subtotal: 1709.40, IVA: 273.50, Total: 1982.90}); r.Pagadas != want || r.TotalIngresos != 1982.90 {
+		t.Errorf("paid %+v, ingresos %v; want %+v", r.Pagadas, r.TotalIngresos, want)
+	}
+	if want := (ReportSum{Ventas: 1, Subtotal: 0.20, IVA: 0.03, Total: 0.23}); r.Pendientes != want || r.PorCobrar != 0.23 {
+		t.Errorf("unpaid %+v, por cobrar %v; want %+v", r.Pendientes, r.PorCobrar, want)
 	}
 }
 
@@ -374,7 +392,7 @@ func TestHistoryAndDayListsMatchAFind(t *testing.T) {
 		}
 	}
 	r, err := s.SalesReport(ctx, from, to)
-	if err != nil || r.TotalVentas != 4 || r.TotalIngresos != 464 || r.ProductosVendidos["Cámara"] != 4 || len(r.ProductosVendidos) != 1 {
+	if err != nil || r.TotalVentas != 4 || r.PorCobrar != 464 || r.TotalIngresos != 0 || r.ProductosVendidos["Cámara"] != 4 || len(r.ProductosVendidos) != 1 {
 		t.Fatalf("today's report %+v %v", r, err)
 	}
 }

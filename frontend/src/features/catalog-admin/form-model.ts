@@ -1,4 +1,5 @@
 import { ADMIN_CATEGORIES } from '@/lib/categories'
+import { shopToday } from '@/lib/dates'
 import type { ProductoAdmin } from '@/lib/product'
 
 /** The admin form's categories (SPEC §3). */
@@ -58,7 +59,7 @@ export function emptyForm(): ProductForm {
     modelo: '',
     garantia: '',
     favorito: false,
-    fechaCompra: new Date().toISOString().slice(0, 10),
+    fechaCompra: shopToday(),
     imagen: '',
     descuentoId: '',
     variantes: [newVariant()],
@@ -93,20 +94,46 @@ export function formFromProduct(p: ProductoAdmin): ProductForm {
   }
 }
 
-/** Whole numbers as the original form parsed them; text that is no number is sent as null. */
-const whole = (s: string) => {
-  const n = Number.parseInt(s, 10)
-  return Number.isNaN(n) ? null : n
-}
-const decimal = (s: string) => {
-  const n = Number.parseFloat(s)
-  return Number.isNaN(n) ? null : n
+/** Whole units ('12'); pesos with up to two decimals ('1299.90'); a percentage from 0 to 100. */
+const WHOLE = /^\d{1,7}$/
+const PESOS = /^\d{1,8}(\.\d{1,2})?$/
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/
+
+/** The number a checked field holds; null when empty or not a number (the server then says why). */
+const num = (s: string) => {
+  const t = s.trim()
+  return t === '' || !/^\d+(\.\d+)?$/.test(t) ? null : Number(t)
 }
 
 /** Stock is the sum of the variants' stock. */
-export const totalStock = (f: ProductForm) => f.variantes.reduce((sum, v) => sum + (whole(v.stock) ?? 0), 0)
+export const totalStock = (f: ProductForm) =>
+  f.variantes.reduce((sum, v) => sum + (WHOLE.test(v.stock.trim()) ? Number(v.stock) : 0), 0)
 
-/** The request body (SPEC §3 admin form fields); the server checks everything again. */
+/**
+ * The form's numbers, checked before anything is sent: '12.5x' or '1299.999' is refused with a
+ * Spanish message that names the field, never rounded or cut. Keys are the server's field names.
+ */
+export function checkNumbers(f: ProductForm): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const pesos = (key: string, value: string, label: string, required: boolean) => {
+    const t = value.trim()
+    if (t === '' && !required) return
+    if (t === '') errors[key] = `${label}: este campo es obligatorio.`
+    else if (!PESOS.test(t)) errors[key] = `${label}: escribe un importe en pesos con hasta dos decimales, por ejemplo 1299.90.`
+  }
+  f.variantes.forEach((v, i) => {
+    const of = `de la variante ${i + 1}`
+    if (!WHOLE.test(v.stock.trim())) errors[`variantes[${i}].stock`] = `Existencias ${of}: escribe un número entero de piezas, por ejemplo 12.`
+    pesos(`variantes[${i}].precioCompra`, v.precioCompra, `Precio de compra ${of}`, false)
+    pesos(`variantes[${i}].precioVenta`, v.precioVenta, `Precio de venta ${of}`, true)
+    const d = v.descuento.trim()
+    if (d !== '' && (!PERCENT.test(d) || Number(d) > 100)) errors[`variantes[${i}].descuento`] = `Descuento ${of}: escribe un porcentaje de 0 a 100.`
+  })
+  f.extras.forEach((e, i) => pesos(`extras[${i}].precio`, e.precio, `Precio del extra ${i + 1}`, true))
+  return errors
+}
+
+/** The request body (SPEC §3 admin form fields) of a form checkNumbers passed; the server checks everything again. */
 export function toBody(f: ProductForm, version?: number): Record<string, unknown> {
   return {
     nombre: f.nombre,
@@ -126,12 +153,12 @@ export function toBody(f: ProductForm, version?: number): Record<string, unknown
       ...(v._id ? { _id: v._id } : {}),
       talla: v.talla,
       tamano: v.tamano,
-      stock: whole(v.stock),
-      precioCompra: whole(v.precioCompra),
-      precioVenta: whole(v.precioVenta),
-      descuento: decimal(v.descuento),
+      stock: num(v.stock),
+      precioCompra: num(v.precioCompra),
+      precioVenta: num(v.precioVenta),
+      descuento: num(v.descuento),
     })),
-    extras: f.extras.map((e) => ({ ...(e._id ? { _id: e._id } : {}), nombre: e.nombre, precio: whole(e.precio) })),
+    extras: f.extras.map((e) => ({ ...(e._id ? { _id: e._id } : {}), nombre: e.nombre, precio: num(e.precio) })),
     ...(version !== undefined ? { version } : {}),
   }
 }

@@ -11,11 +11,10 @@ import {
 } from '@/features/catalog-admin/api'
 import { AdminTable } from '@/features/catalog-admin/components/admin-table'
 import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
+import { shopToday } from '@/lib/dates'
 
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
+/** The message for an expiry before today (the server refuses it with the same words). */
+const PAST_EXPIRY = 'La fecha de expiración no puede ser anterior a hoy.'
 
 type Draft = { _id?: string; name: string; description: string; percentage: string; expirationDate: string }
 
@@ -33,7 +32,7 @@ export function DescuentosPage() {
         <button
           type="button"
           className="btn-primary"
-          onClick={() => setDraft({ name: '', description: '', percentage: '10', expirationDate: today() })}
+          onClick={() => setDraft({ name: '', description: '', percentage: '10', expirationDate: shopToday() })}
         >
           Nuevo Descuento
         </button>
@@ -55,7 +54,12 @@ export function DescuentosPage() {
             <td className="p-2 font-medium">{d.name}</td>
             <td className="p-2">{d.description}</td>
             <td className="p-2">{d.percentage}%</td>
-            <td className="p-2">{d.expirationDate}</td>
+            <td className="p-2">
+              {d.expirationDate}
+              {d.expirationDate < shopToday() ? (
+                <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700">Vencido</span>
+              ) : null}
+            </td>
             <td className="p-2 whitespace-nowrap">
               <button
                 type="button"
@@ -89,13 +93,15 @@ function DiscountDialog({ draft, onClose }: { draft: Draft; onClose: () => void 
   const [create, creating] = useCreateDescuentoMutation()
   const [update, updating] = useUpdateDescuentoMutation()
   const [error, setError] = useState<unknown>(null)
-  const errors = fieldErrors(error)
+  const [pastDate, setPastDate] = useState(false)
+  const errors = pastDate ? { ...fieldErrors(error), expirationDate: PAST_EXPIRY } : fieldErrors(error)
   const field = (k: 'name' | 'description' | 'percentage' | 'expirationDate', label: string, type = 'text') => (
     <label className="block">
       <span className="field-label">{label}</span>
       <input
         className="field-input"
         type={type}
+        min={type === 'date' ? shopToday() : undefined}
         value={d[k]}
         aria-invalid={Boolean(errors[k])}
         onChange={(e) => setD({ ...d, [k]: e.target.value })}
@@ -104,6 +110,10 @@ function DiscountDialog({ draft, onClose }: { draft: Draft; onClose: () => void 
     </label>
   )
   const save = async () => {
+    // A discount is never created already expired; the server checks again.
+    const past = /^\d{4}-\d{2}-\d{2}$/.test(d.expirationDate) && d.expirationDate < shopToday()
+    setPastDate(past)
+    if (past) return
     const n = Number.parseFloat(d.percentage)
     const body = {
       name: d.name,

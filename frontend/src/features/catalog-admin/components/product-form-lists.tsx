@@ -44,9 +44,10 @@ function VarianteRow({ variante: v, index: i, errors, onChange, onRemove }: Vari
     <label className="block">
       <span className="field-label">{label}</span>
       <input
-        inputMode="numeric"
+        inputMode={k === 'stock' ? 'numeric' : 'decimal'}
         className="field-input"
         aria-label={`${label} de la variante ${i + 1}`}
+        aria-invalid={Boolean(errors[`variantes[${i}].${k}`])}
         value={v[k]}
         onChange={(e) => upd(k, e.target.value)}
       />
@@ -94,7 +95,14 @@ export function ExtrasFieldset({ items, errors, onChange }: ListProps<ExtraForm>
             </label>
             <label className="block">
               <span className="field-label">Precio</span>
-              <input inputMode="numeric" className="field-input" aria-label={`Precio del extra ${i + 1}`} value={x.precio} onChange={(e) => upd('precio', e.target.value)} />
+              <input
+                inputMode="decimal"
+                className="field-input"
+                aria-label={`Precio del extra ${i + 1}`}
+                aria-invalid={Boolean(errors[`extras[${i}].precio`])}
+                value={x.precio}
+                onChange={(e) => upd('precio', e.target.value)}
+              />
               <FieldError message={errors[`extras[${i}].precio`]} />
             </label>
             <button type="button" className="pb-2 text-xs text-rose-700 underline" onClick={() => onChange(items.filter((_, j) => j !== i))}>

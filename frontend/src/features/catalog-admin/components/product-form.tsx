@@ -3,7 +3,8 @@ import { ProductImage } from '@/components/product-image'
 import { useGetDescuentosQuery } from '@/features/catalog-admin/api'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
 import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/product-form-lists'
-import { CATEGORIAS, IMAGE_TYPES, MAX_IMAGE_BYTES, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+import { CATEGORIAS, IMAGE_TYPES, MAX_IMAGE_BYTES, checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+import { shopToday } from '@/lib/dates'
 
 type Props = {
   id: string
@@ -13,12 +14,21 @@ type Props = {
 }
 
 /** The 'Nuevo Producto' / 'Actualizar Producto' form: fields, variants and extras, image with preview. */
-export function ProductForm({ id, initial, errors, onSubmit }: Props) {
+export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Props) {
   const [f, setF] = useState<Form>(initial)
-  const { data: descuentos = [] } = useGetDescuentosQuery()
+  const [numberErrors, setNumberErrors] = useState<Record<string, string>>({})
+  const errors = { ...serverErrors, ...numberErrors }
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((prev) => ({ ...prev, [k]: v }))
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
+    const found = checkNumbers(f)
+    setNumberErrors(found)
+    if (Object.keys(found).length > 0) {
+      // Nothing is sent: the first field to fix gets the focus once the messages are drawn.
+      const form = e.currentTarget
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return
+    }
     onSubmit(f)
   }
   const text = (k: 'nombre' | 'descripcionCorta' | 'proveedor' | 'marca' | 'modelo' | 'garantia', label: string) => (
@@ -31,6 +41,16 @@ export function ProductForm({ id, initial, errors, onSubmit }: Props) {
 
   return (
     <form id={id} onSubmit={submit} noValidate className="max-h-[65vh] space-y-3 overflow-y-auto pr-1 text-sm">
+      {Object.keys(numberErrors).length > 0 ? (
+        <div role="alert" className="rounded border border-rose-200 bg-rose-50 p-2 text-rose-800">
+          <p className="font-semibold">No se guardó: revisa estos campos.</p>
+          <ul className="list-disc pl-5">
+            {Object.entries(numberErrors).map(([k, m]) => (
+              <li key={k}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {text('nombre', 'Nombre')}
       <label className="block">
         <span className="field-label">Descripción</span>
@@ -62,24 +82,39 @@ export function ProductForm({ id, initial, errors, onSubmit }: Props) {
         <input type="checkbox" checked={f.favorito} onChange={(e) => set('favorito', e.target.checked)} />
         Favorito
       </label>
-      <label className="block">
-        <span className="field-label">Descuento</span>
-        <select className="field-input" value={f.descuentoId} onChange={(e) => set('descuentoId', e.target.value)}>
-          <option value="">Sin descuento</option>
-          {descuentos.map((d) => (
-            <option key={d._id} value={d._id}>
-              {d.name} ({d.percentage}% hasta {d.expirationDate})
-            </option>
-          ))}
-        </select>
-        <FieldError message={errors.descuentoId} />
-      </label>
+      <DiscountField value={f.descuentoId} kept={initial.descuentoId} error={errors.descuentoId} onChange={(v) => set('descuentoId', v)} />
       <ImageField value={f.imagen} error={errors.imagen} onChange={(imagen) => set('imagen', imagen)} />
 
       <VariantesFieldset items={f.variantes} errors={errors} totalStock={totalStock(f)} onChange={(v) => set('variantes', v)} />
 
       <ExtrasFieldset items={f.extras} errors={errors} onChange={(x) => set('extras', x)} />
     </form>
+  )
+}
+
+type DiscountFieldProps = { value: string; kept: string; error?: string; onChange: (id: string) => void }
+
+/**
+ * 'Descuento': the discounts still in force (their expiry day included, in the shop's zone). An
+ * expired one shows only when the product already has it, marked 'vencido' (it no longer applies).
+ */
+function DiscountField({ value, kept, error, onChange }: DiscountFieldProps) {
+  const { data: descuentos = [] } = useGetDescuentosQuery()
+  const today = shopToday()
+  const offered = descuentos.filter((d) => d.expirationDate >= today || d._id === kept)
+  return (
+    <label className="block">
+      <span className="field-label">Descuento</span>
+      <select className="field-input" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)}>
+        <option value="">Sin descuento</option>
+        {offered.map((d) => (
+          <option key={d._id} value={d._id}>
+            {d.name} ({d.percentage}% {d.expirationDate >= today ? `hasta ${d.expirationDate}` : 'vencido'})
+          </option>
+        ))}
+      </select>
+      <FieldError message={error} />
+    </label>
   )
 }
 
