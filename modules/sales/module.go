@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
+	"tienda/pkg/audit"
 	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
@@ -17,6 +18,8 @@ type Deps struct {
 	Store *mongox.Store
 	Stock Stock // gives back the stock of cancelled orders
 	Log   zerolog.Logger
+	// Audit records who changed which order (modules/audit); nil records nothing.
+	Audit audit.Recorder
 }
 
 // Module is the sales module's one door.
@@ -28,7 +31,9 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) *Module {
-	return &Module{service: buildService(store{db: d.Store}, d.Stock, d.Log)}
+	s := buildService(store{db: d.Store}, d.Stock, d.Log)
+	s.audit = d.Audit
+	return &Module{service: s}
 }
 
 func buildService(st store, stock Stock, log zerolog.Logger) *Service {

@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
 )
 
 // StockLine is stock held by one line of a sale.
@@ -80,6 +81,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	if err := s.store.bumpVersion(ctx, now); err != nil {
 		s.log.Warn().Err(err).Msg("sales: version bump")
 	}
+	s.auditOrder(ctx, who, v, e.history)
 	if cancelling {
 		if err := s.giveBackStock(ctx, v); err != nil {
 			return Sale{}, err
@@ -272,5 +274,6 @@ func (s *Service) ToggleDelivered(ctx context.Context, id bson.ObjectID, who Act
 	if err := s.store.bumpVersion(ctx, now); err != nil {
 		s.log.Warn().Err(err).Msg("sales: version bump")
 	}
+	s.auditOrder(ctx, who, v, []Cambio{{Campo: "entregado " + cur.Carrito[idx].Nombre, De: audit.YesNo(was), A: audit.YesNo(!was)}})
 	return v, nil
 }

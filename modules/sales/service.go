@@ -16,6 +16,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
 	"tienda/pkg/money"
 )
 
@@ -38,6 +39,8 @@ type Service struct {
 	now   func() time.Time
 	// changes asks the background loop to raise the order lists' version (tidy.go).
 	changes chan struct{}
+	// audit records the changes staff make to orders (audit.go); nil records nothing.
+	audit audit.Recorder
 }
 
 // Actor is who makes a change.

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
 	"tienda/pkg/auth"
 )
 
@@ -116,13 +117,18 @@ func (s *Service) Update(ctx context.Context, actor *Actor, id string, p Patch) 
 			set["sessionsAfter"] = s.now().UTC()
 		}
 	}
-	if len(set) > 0 {
-		if err := s.store.set(ctx, oid, set); err != nil {
-			return User{}, err
-		}
-		s.sessions.forget(id)
+	if len(set) == 0 {
+		return u, nil
 	}
-	return s.store.byID(ctx, oid)
+	if err := s.store.set(ctx, oid, set); err != nil {
+		return User{}, err
+	}
+	s.sessions.forget(id)
+	after, err := s.store.byID(ctx, oid)
+	if err == nil {
+		s.auditAccount(ctx, actor, audit.Actualizar, &u, &after, newPassword != "")
+	}
+	return after, err
 }
 
 // keepAnAdmin fails when no other active Administrador would remain.
@@ -165,5 +171,6 @@ func (s *Service) Delete(ctx context.Context, actor *Actor, id string) error {
 		return err
 	}
 	s.sessions.forget(id)
+	s.auditAccount(ctx, actor, audit.Eliminar, &u, nil, false)
 	return nil
 }

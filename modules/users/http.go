@@ -34,7 +34,7 @@ func actor(c *echo.Context) *Actor {
 	if !ok {
 		return nil
 	}
-	return &Actor{ID: claims.Subject, Role: claims.Role}
+	return &Actor{ID: claims.Subject, Role: claims.Role, Name: claims.Name}
 }
 
 type data struct {

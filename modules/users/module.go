@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
+	"tienda/pkg/audit"
 	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
@@ -22,6 +23,8 @@ type Deps struct {
 	MailFrom string
 	// Mailer, when set, replaces the one built from SMTPURL (tests).
 	Mailer Mailer
+	// Audit records who changed which account (modules/audit); nil records nothing.
+	Audit audit.Recorder
 }
 
 // Module is the users module's one door.
@@ -40,7 +43,7 @@ func New(d Deps) (*Module, error) {
 	}
 	return &Module{service: &Service{
 		store: store{db: d.Store}, tokens: d.Tokens, log: d.Log, now: time.Now, mailer: mailer,
-		throttle: newLoginThrottle(), sessions: newSessionCache(),
+		throttle: newLoginThrottle(), sessions: newSessionCache(), audit: d.Audit,
 	}}, nil
 }
 

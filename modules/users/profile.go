@@ -8,6 +8,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
 )
 
 // ProfileInput is the own-profile form (SPEC §7: name, email, id, phone, address).
@@ -67,5 +68,6 @@ func (s *Service) setPassword(ctx context.Context, u User, password string) erro
 	}
 	s.sessions.forget(u.ID.Hex())
 	s.throttle.reset(u.Email)
+	s.auditAccount(ctx, nil, audit.Actualizar, &u, &u, true)
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
 	"tienda/pkg/auth"
 )
 
@@ -58,7 +59,11 @@ func (s *Service) Register(ctx context.Context, actor *Actor, in AccountInput) (
 	if n.Rol != auth.Cliente && !actor.admin() {
 		return User{}, errRoleAssign
 	}
-	return s.Create(ctx, n)
+	u, err := s.Create(ctx, n)
+	if err == nil {
+		s.auditAccount(ctx, actor, audit.Crear, nil, &u, false)
+	}
+	return u, err
 }
 
 // EnsureFirstAdmin creates the first Administrador when the store has no user at all.

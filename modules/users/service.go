@@ -7,6 +7,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
 	"tienda/pkg/auth"
 )
 
@@ -23,6 +24,7 @@ type Service struct {
 	mailer   Mailer
 	throttle *loginThrottle
 	sessions *sessionCache
+	audit    audit.Recorder // the audit trail (audit.go); nil records nothing
 	// adminMu serializes the changes that could leave the shop without an active Administrador.
 	// With several replicas on MongoDB two admins could still demote each other at the same instant.
 	adminMu sync.Mutex
@@ -33,6 +35,7 @@ type Service struct {
 type Actor struct {
 	ID   string
 	Role auth.Role
+	Name string // for the audit trail
 }
 
 func (a *Actor) admin() bool { return a != nil && a.Role.Can(auth.ManageUsers) }

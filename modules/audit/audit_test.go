@@ -1,0 +1,256 @@
+package audit
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/audit"
+	"tienda/pkg/auth"
+	"tienda/pkg/httpx"
+	"tienda/pkg/mongox"
+)
+
+type fixture struct {
+	m      *Module
+	db     *mongox.Store
+	h      http.Handler
+	tokens *auth.Tokens
+}
+
+// newFixture builds the module on a fresh store behind the real error handler and token
+// middleware, as app/server.go does.
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	db := mongox.TestDB(t)
+	m := New(Deps{Store: db, Log: zerolog.Nop()})
+	if err := m.EnsureIndexes(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	tokens := auth.NewTokens(strings.Repeat("k", 32), time.Hour)
+	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
+	e.Use(tokens.Middleware())
+	m.Routes(e.Group("/v1"))
+	return &fixture{m: m, db: db, h: e, tokens: tokens}
+}
+
+func (f *fixture) get(t *testing.T, role auth.Role, query string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, "/v1/auditoria?"+query, nil)
+	if role != "" {
+		tok, err := f.tokens.Issue("64b0000000000000000000aa", "Prueba "+string(role), "p@tienda.mx", role)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	rec := httptest.NewRecorder()
+	f.h.ServeHTTP(rec, req)
+	return rec
+}
+
+// seed records the entries as a module would.
+func (f *fixture) seed(t *testing.T, entries ...audit.Entry) {
+	t.Helper()
+	for _, e := range entries {
+		if err := f.m.Service().Record(context.Background(), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+var (
+	camara = bson.NewObjectID().Hex()
+	lucia  = bson.NewObjectID().Hex()
+	ana    = "64b0000000000000000000a1"
+	beto   = "64b0000000000000000000b2"
+)
+
+// mx is a time in Mexico City (UTC-6).
+func mx(day string, hour int) time.Time {
+	t, err := time.ParseInLocation(time.DateOnly, day, shopZone)
+	if err != nil {
+		panic(err)
+	}
+	return t.Add(time.Duration(hour) * time.Hour)
+}
+
+func sample() []audit.Entry {
+	return []audit.Entry{
+		{Coleccion: audit.Productos, RegistroID: camara, Registro: "Cámara IP domo", Accion: audit.Crear, UsuarioID: ana, NombreUsuario: "Ana Admin", Fecha: mx("2026-11-20", 0),
+			Cambios: []audit.Change{{Campo: "nombre", Despues: "Cámara IP domo"}}},
+		{Coleccion: audit.Productos, RegistroID: camara, Registro: "Cámara IP domo", Accion: audit.Actualizar, UsuarioID: beto, NombreUsuario: "Beto Auxiliar", Fecha: mx("2026-11-20", 23),
+			Cambios: []audit.Change{{Campo: "variante Grande · precioVenta", Antes: "150", Despues: "1299.9"}}},
+		{Coleccion: audit.Usuarios, RegistroID: lucia, Registro: "lucia@correo.mx", Accion: audit.CambiarRol, UsuarioID: ana, NombreUsuario: "Ana Admin", Fecha: mx("2026-11-21", 0),
+			Cambios: []audit.Change{{Campo: "rol", Antes: "Cliente", Despues: "Cajero"}}},
+		{Coleccion: audit.Ventas, RegistroID: bson.NewObjectID().Hex(), Registro: "20261121-101500-0001", Accion: audit.CambiarEstado, UsuarioID: beto, NombreUsuario: "Beto Auxiliar", Fecha: mx("2026-11-22", 12),
+			Cambios: []audit.Change{{Campo: "pago", Antes: "Pendiente", Despues: "Pagado"}}},
+		{Coleccion: audit.Descuentos, RegistroID: bson.NewObjectID().Hex(), Registro: "Buen Fin", Accion: audit.Eliminar, UsuarioID: ana, NombreUsuario: "Ana Admin", Fecha: mx("2026-11-23", 8)},
+	}
+}
+
+type page struct {
+	Entradas []audit.Entry `json:"entradas"`
+	Meta     Meta          `json:"meta"`
+}
+
+func TestTheAdministradorReadsTheTrailFiltered(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.seed(t, sample()...)
+	tests := []struct {
+		query  string
+		n      int
+		total  int64
+		more   bool
+		newest string // the first entry's registro
+	}{
+		{"", 5, 5, false, "Buen Fin"},
+		{"coleccion=productos", 2, 2, false, "Cámara IP domo"},
+		{"registro=" + camara, 2, 2, false, "Cámara IP domo"},
+		{"registro=" + strings.ToUpper(camara), 2, 2, false, "Cámara IP domo"},
+		{"registro=c%C3%A1mara+ip", 2, 2, false, "Cámara IP domo"},
+		{"registro=20261121", 1, 1, false, "20261121-101500-0001"},
+		{"registro=LUCIA%40", 1, 1, false, "lucia@correo.mx"},
+		{"registro=.*", 0, 0, false, ""}, // matched literally
+		{"usuario=" + beto, 2, 2, false, "20261121-101500-0001"},
+		{"usuario=ana", 3, 3, false, "Buen Fin"},
+		{"usuario=ana&coleccion=usuarios", 1, 1, false, "lucia@correo.mx"},
+		{"desde=2026-11-20&hasta=2026-11-20", 2, 2, false, "Cámara IP domo"}, // 00:00 and 23:00 in Mexico City
+		{"desde=2026-11-21", 3, 3, false, "Buen Fin"},
+		{"hasta=2026-11-21", 3, 3, false, "lucia@correo.mx"},
+		{"limit=2", 2, 5, true, "Buen Fin"},
+		{"limit=2&page=3", 1, 5, false, "Cámara IP domo"},
+		{"limit=2&page=4", 0, 5, false, ""},
+	}
+	for _, tt := range tests {
+		rec := f.get(t, auth.Administrador, tt.query)
+		var p page
+		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &p) != nil {
+			t.Errorf("%q: %d %s", tt.query, rec.Code, rec.Body)
+			continue
+		}
+		if len(p.Entradas) != tt.n || p.Meta.Total != tt.total || p.Meta.HasMore != tt.more {
+			t.Errorf("%q: %d entries, total %d, hasMore %v; want %d, %d, %v", tt.query, len(p.Entradas), p.Meta.Total, p.Meta.HasMore, tt.n, tt.total, tt.more)
+		}
+		if tt.n > 0 && p.Entradas[0].Registro != tt.newest {
+			t.Errorf("%q: newest %q, want %q", tt.query, p.Entradas[0].Registro, tt.newest)
+		}
+		for i := 1; i < len(p.Entradas); i++ {
+			if p.Entradas[i].Fecha.After(p.Entradas[i-1].Fecha) {
+				t.Errorf("%q: not newest first", tt.query)
+			}
+		}
+	}
+
+	rec := f.get(t, auth.Administrador, "limit=1&registro="+lucia)
+	if !strings.Contains(rec.Body.String(), `"meta":{"page":1,"limit":1,"total":1,"hasMore":false}`) ||
+		!strings.Contains(rec.Body.String(), `"cambios":[{"campo":"rol","antes":"Cliente","despues":"Cajero"}]`) ||
+		!strings.Contains(rec.Body.String(), `"nombreUsuario":"Ana Admin"`) {
+		t.Errorf("answer: %s", rec.Body)
+	}
+	// An entry with no changes still answers a list.
+	if rec := f.get(t, auth.Administrador, "coleccion=discounts"); !strings.Contains(rec.Body.String(), `"cambios":[]`) {
+		t.Errorf("no changes: %s", rec.Body)
+	}
+}
+
+func TestBadParametersGetSpanishMessages(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	for query, field := range map[string]string{
+		"coleccion=cortes":                     "coleccion",
+		"coleccion=%24ne":                      "coleccion",
+		"desde=ayer":                           "desde",
+		"hasta=2026-13-01":                     "hasta",
+		"desde=2026-11-22&hasta=2026-11-21":    "hasta",
+		"page=0":                               "page",
+		"page=x":                               "page",
+		"limit=101":                            "limit",
+		"limit=-1":                             "limit",
+		"registro=" + strings.Repeat("a", 101): "registro",
+		"usuario=" + strings.Repeat("é", 101):  "usuario",
+	} {
+		rec := f.get(t, auth.Administrador, query)
+		var e struct {
+			Error struct {
+				Code    string            `json:"code"`
+				Message string            `json:"message"`
+				Fields  map[string]string `json:"fields"`
+			} `json:"error"`
+		}
+		if rec.Code != 400 || json.Unmarshal(rec.Body.Bytes(), &e) != nil || e.Error.Code != "invalid" ||
+			e.Error.Message != "Parámetro inválido." || e.Error.Fields[field] == "" {
+			t.Errorf("%q: %d %s", query, rec.Code, rec.Body)
+		}
+	}
+	// An operator in a parameter is only text.
+	if rec := f.get(t, auth.Administrador, "usuario[$ne]=x&registro="+url.QueryEscape(`{"$gt":""}`)); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"total":0`) {
+		t.Errorf("operator: %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestOnlyTheAdministradorReadsTheTrail(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	if rec := f.get(t, "", ""); rec.Code != 401 {
+		t.Errorf("anonymous: %d %s", rec.Code, rec.Body)
+	}
+	for _, r := range []auth.Role{auth.Auxiliar, auth.Cajero, auth.Comandero, auth.Cliente} {
+		if rec := f.get(t, r, ""); rec.Code != 403 || !strings.Contains(rec.Body.String(), "No tienes permiso") {
+			t.Errorf("%s: %d %s", r, rec.Code, rec.Body)
+		}
+	}
+}
+
+func TestEntriesAreOnlyEverInserted(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	given := bson.NewObjectID()
+	e := sample()[0]
+	e.ID = given
+	e.Fecha = time.Time{}
+	f.seed(t, e, e) // the same entry twice: two entries, each its own _id
+	got, err := mongox.FindAll[audit.Entry](context.Background(), f.db.R.Collection(collection), bson.M{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].ID == got[1].ID || got[0].ID == given || got[0].Fecha.IsZero() {
+		t.Fatalf("stored %+v", got)
+	}
+	for _, bad := range []audit.Entry{{}, {Coleccion: "cortes", RegistroID: "x", Accion: "crear"}, {Coleccion: audit.Ventas, Accion: "crear"}, {Coleccion: audit.Ventas, RegistroID: "x"}} {
+		if err := f.m.Service().Record(context.Background(), bad); err == nil {
+			t.Errorf("incomplete entry stored: %+v", bad)
+		}
+	}
+	// The module's routes write nothing: only GET /auditoria is served.
+	for _, method := range []string{http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		for _, path := range []string{"/v1/auditoria", "/v1/auditoria/" + got[0].ID.Hex()} {
+			req := httptest.NewRequest(method, path, strings.NewReader(`{"accion":"x"}`))
+			tok, _ := f.tokens.Issue(ana, "Ana Admin", "a@tienda.mx", auth.Administrador)
+			req.Header.Set("Authorization", "Bearer "+tok)
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			f.h.ServeHTTP(rec, req)
+			// The shop answers a method a path does not serve with 400 'Método no permitido para
+			// esta ruta.' (pkg/httpx), an unknown path with 404.
+			refused := rec.Code == http.StatusNotFound || rec.Code == http.StatusMethodNotAllowed ||
+				(rec.Code == http.StatusBadRequest && strings.Contains(rec.Body.String(), "Método no permitido"))
+			if !refused {
+				t.Errorf("%s %s: %d %s", method, path, rec.Code, rec.Body)
+			}
+		}
+	}
+	if n, _ := f.db.Count(context.Background(), collection, bson.M{}); n != 2 {
+		t.Errorf("%d entries after the writes were refused", n)
+	}
+}

@@ -1,0 +1,56 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/audit"
+)
+
+// Service holds the audit trail's use cases.
+type Service struct {
+	store store
+	log   zerolog.Logger
+	now   func() time.Time
+}
+
+// Record stores one entry under a new _id, stamped with the time when it has none. An entry is
+// only ever inserted: nothing updates or deletes one. Errors: an entry without its collection,
+// record or action (a bug of the caller), internal.
+func (s *Service) Record(ctx context.Context, e audit.Entry) error {
+	if !slices.Contains(audit.Collections, e.Coleccion) || strings.TrimSpace(e.RegistroID) == "" || strings.TrimSpace(e.Accion) == "" {
+		return fmt.Errorf("audit: incomplete entry %q %q %q", e.Coleccion, e.RegistroID, e.Accion)
+	}
+	e.ID = bson.NewObjectID()
+	if e.Fecha.IsZero() {
+		e.Fecha = s.now()
+	}
+	e.Fecha = e.Fecha.UTC().Truncate(time.Millisecond)
+	if e.Cambios == nil {
+		e.Cambios = []audit.Change{}
+	}
+	return s.store.insert(ctx, e)
+}
+
+// List returns one page of the entries the filter selects, newest first, and how many it selects.
+func (s *Service) List(ctx context.Context, f Filter) (Page, error) {
+	if f.Page < 1 {
+		f.Page = 1
+	}
+	if f.Limit < 1 || f.Limit > MaxPageSize {
+		f.Limit = DefaultPageSize
+	}
+	entries, total, err := s.store.list(ctx, f)
+	if err != nil {
+		return Page{}, err
+	}
+	return Page{Entradas: entries, Meta: Meta{
+		Page: f.Page, Limit: f.Limit, Total: total, HasMore: int64(f.Page*f.Limit) < total,
+	}}, nil
+}

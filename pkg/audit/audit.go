@@ -1,0 +1,151 @@
+// Package audit is the shape of the audit trail: one Entry per change to a product, a discount, an
+// account or an order, saying who made it, when, and each changed field before and after. The
+// modules that make the changes (catalog, users, sales) build entries and hand them to a Recorder;
+// modules/audit stores them and serves them to the Administrador. This package knows no module:
+// it is the one contract between them, so that app/wiring.go passes the audit module's service to
+// each as it is, with no adapter per module.
+package audit
+
+import (
+	"context"
+	"slices"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// The collections whose records are audited (Entry.Coleccion).
+const (
+	Productos  = "productos"
+	Descuentos = "discounts"
+	Usuarios   = "usuarios"
+	Ventas     = "ventas"
+)
+
+// Collections lists the audited collections.
+var Collections = []string{Productos, Descuentos, Usuarios, Ventas}
+
+// What was done to the record (Entry.Accion).
+const (
+	Crear             = "crear"
+	Actualizar        = "actualizar"
+	Eliminar          = "eliminar"
+	CambiarRol        = "cambiar_rol"
+	CambiarEstado     = "cambiar_estado"
+	CambiarContrasena = "cambiar_contrasena"
+)
+
+// PasswordChanged is what an entry says of a password: never the password, nor its hash.
+const PasswordChanged = "contraseña cambiada" //nolint:gosec // G101: the words an entry shows, not a credential
+
+// MaxValue is the most characters a value before or after keeps; longer texts are cut, with "…".
+const MaxValue = 300
+
+// Actor is who made a change.
+type Actor struct {
+	ID, Name string
+}
+
+// Change is one field of a record before and after a change; "" is a field without a value (a
+// record created or deleted, an optional field emptied).
+type Change struct {
+	Campo   string `bson:"campo" json:"campo"`
+	Antes   string `bson:"antes" json:"antes"`
+	Despues string `bson:"despues" json:"despues"`
+}
+
+// Entry is one document of the audit trail (the auditoria collection). It is written once and
+// never changed.
+type Entry struct {
+	ID            bson.ObjectID `bson:"_id" json:"_id"`
+	Coleccion     string        `bson:"coleccion" json:"coleccion"`
+	RegistroID    string        `bson:"registroId" json:"registroId"`
+	Registro      string        `bson:"registro" json:"registro"` // readable: a product's name, a folio...
+	Accion        string        `bson:"accion" json:"accion"`
+	UsuarioID     string        `bson:"usuarioId" json:"usuarioId"`
+	NombreUsuario string        `bson:"nombreUsuario" json:"nombreUsuario"`
+	Fecha         time.Time     `bson:"fecha" json:"fecha"`
+	Cambios       []Change      `bson:"cambios" json:"cambios"`
+}
+
+// Recorder stores entries (modules/audit's service).
+type Recorder interface {
+	Record(ctx context.Context, e Entry) error
+}
+
+// Write hands e to r after a change was made: the actor's user, the time (when e has none) and
+// the cut values are filled in, and a failure is logged at error level and not returned, because
+// the change itself is done and acknowledged whatever happens to its entry. A nil r records
+// nothing; a change of no field (but a record created or deleted) is not recorded.
+func Write(ctx context.Context, r Recorder, log zerolog.Logger, who Actor, e Entry) {
+	if r == nil || (e.Accion != Crear && e.Accion != Eliminar && len(e.Cambios) == 0) {
+		return
+	}
+	e.UsuarioID, e.NombreUsuario = who.ID, who.Name
+	if e.Fecha.IsZero() {
+		e.Fecha = time.Now()
+	}
+	e.Fecha = e.Fecha.UTC().Truncate(time.Millisecond)
+	e.Registro = Clip(e.Registro)
+	if e.Cambios == nil {
+		e.Cambios = []Change{}
+	}
+	for i, c := range e.Cambios {
+		e.Cambios[i] = Change{Campo: c.Campo, Antes: Clip(c.Antes), Despues: Clip(c.Despues)}
+	}
+	if err := r.Record(context.WithoutCancel(ctx), e); err != nil {
+		log.Error().Err(err).Str("coleccion", e.Coleccion).Str("registroId", e.RegistroID).Str("accion", e.Accion).
+			Str("usuarioId", e.UsuarioID).Msg("audit: entry not recorded; the change itself was made")
+	}
+}
+
+// Diff lists the fields whose values differ between before and after, by field name. A field
+// missing from one side counts as "".
+func Diff(before, after map[string]string) []Change {
+	var out []Change
+	for k, b := range before {
+		if a := after[k]; a != b {
+			out = append(out, Change{Campo: k, Antes: b, Despues: a})
+		}
+	}
+	for k, a := range after {
+		if _, ok := before[k]; !ok && a != "" {
+			out = append(out, Change{Campo: k, Despues: a})
+		}
+	}
+	slices.SortFunc(out, func(x, y Change) int {
+		switch {
+		case x.Campo < y.Campo:
+			return -1
+		case x.Campo > y.Campo:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// Clip cuts s to MaxValue characters.
+func Clip(s string) string {
+	if utf8.RuneCountInString(s) <= MaxValue {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:MaxValue-1]) + "…"
+}
+
+type actorKey struct{}
+
+// WithActor returns ctx carrying who makes the request's changes, for services whose methods take
+// no actor of their own (the catalogue's).
+func WithActor(ctx context.Context, who Actor) context.Context {
+	return context.WithValue(ctx, actorKey{}, who)
+}
+
+// ActorFrom returns the actor WithActor put in ctx, or the zero Actor.
+func ActorFrom(ctx context.Context) Actor {
+	who, _ := ctx.Value(actorKey{}).(Actor)
+	return who
+}
