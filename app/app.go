@@ -20,6 +20,7 @@ import (
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
+	auditlog "tienda/modules/audit"
 	"tienda/modules/cartcheckout"
 	"tienda/modules/cashcut"
 	"tienda/modules/catalog"
@@ -135,10 +136,11 @@ type modules struct {
 	checkout *cartcheckout.Module
 	cashcut  *cashcut.Module
 	logs     *logs.Module
+	audit    *auditlog.Module
 }
 
 func (m modules) all() []module {
-	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs}
+	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit}
 }
 
 func (m modules) routes() []routes {
@@ -156,13 +158,16 @@ func (a *App) wire(tokens *auth.Tokens) (modules, error) {
 	logger := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
 	var m modules
 	var err error
-	m.catalog = catalog.New(catalog.Deps{Store: a.store, Log: logger("catalog")})
-	m.users, err = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom})
+	// The audit trail first: catalog, users and sales record their changes in it.
+	m.audit = auditlog.New(auditlog.Deps{Store: a.store, Log: logger("audit")})
+	trail := m.audit.Service()
+	m.catalog = catalog.New(catalog.Deps{Store: a.store, Log: logger("catalog"), Audit: trail})
+	m.users, err = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom, Audit: trail})
 	if err != nil {
 		return modules{}, err
 	}
 	tokens.SetSessionCheck(m.users.Service().CheckSession)
-	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales")})
+	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales"), Audit: trail})
 	provider, err := paymentProvider(a.cfg)
 	if err != nil {
 		return modules{}, err

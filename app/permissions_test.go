@@ -83,6 +83,8 @@ var permissionTable = map[string]rule{
 	// logs
 	"POST /v1/logs": {perm: public},
 	"GET /v1/logs":  {perm: auth.ManageUsers},
+	// audit
+	"GET /v1/auditoria": {perm: auth.ManageUsers},
 }
 
 const permSecret = "permisos-0123456789abcdef-0123456789"

@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
 )
 
 // DiscountInput is the body of POST and PATCH discounts (the form's four fields).
@@ -86,6 +87,7 @@ func (s *Service) CreateDiscount(ctx context.Context, in DiscountInput) (Discoun
 	}
 	s.memory.putDiscount(d)
 	s.changed(ctx)
+	s.auditDiscount(ctx, audit.Crear, nil, &d)
 	return d, nil
 }
 
@@ -112,6 +114,7 @@ func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInpu
 	}
 	s.memory.putDiscount(d)
 	s.changed(ctx)
+	s.auditDiscount(ctx, audit.Actualizar, &old, &d)
 	return d, nil
 }
 
@@ -137,5 +140,6 @@ func (s *Service) DeleteDiscount(ctx context.Context, id string) error {
 		s.memory.update(p)
 	}
 	s.changed(ctx)
+	s.auditDiscount(ctx, audit.Eliminar, &d, nil)
 	return err
 }

@@ -197,7 +197,7 @@ func (m *Module) create(c *echo.Context) error {
 	if err := httpx.BindJSON(c, &in); err != nil {
 		return err
 	}
-	p, err := m.service.CreateProduct(c.Request().Context(), in)
+	p, err := m.service.CreateProduct(actorContext(c), in)
 	if err != nil {
 		return err
 	}
@@ -213,7 +213,7 @@ func (m *Module) update(c *echo.Context) error {
 	if err := httpx.BindJSON(c, &in); err != nil {
 		return err
 	}
-	p, err := m.service.UpdateProduct(c.Request().Context(), c.Param("id"), in)
+	p, err := m.service.UpdateProduct(actorContext(c), c.Param("id"), in)
 	if err != nil {
 		return err
 	}
@@ -222,7 +222,7 @@ func (m *Module) update(c *echo.Context) error {
 
 // remove answers DELETE productos/{id}.
 func (m *Module) remove(c *echo.Context) error {
-	if err := m.service.DeleteProduct(c.Request().Context(), c.Param("id")); err != nil {
+	if err := m.service.DeleteProduct(actorContext(c), c.Param("id")); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -249,7 +249,7 @@ func (m *Module) createDiscount(c *echo.Context) error {
 	if err := httpx.BindJSON(c, &in); err != nil {
 		return err
 	}
-	d, err := m.service.CreateDiscount(c.Request().Context(), in)
+	d, err := m.service.CreateDiscount(actorContext(c), in)
 	if err != nil {
 		return err
 	}
@@ -264,7 +264,7 @@ func (m *Module) updateDiscount(c *echo.Context) error {
 	if err := httpx.BindJSON(c, &in); err != nil {
 		return err
 	}
-	d, err := m.service.UpdateDiscount(c.Request().Context(), c.Param("id"), in)
+	d, err := m.service.UpdateDiscount(actorContext(c), c.Param("id"), in)
 	if err != nil {
 		return err
 	}
@@ -272,7 +272,7 @@ func (m *Module) updateDiscount(c *echo.Context) error {
 }
 
 func (m *Module) deleteDiscount(c *echo.Context) error {
-	if err := m.service.DeleteDiscount(c.Request().Context(), c.Param("id")); err != nil {
+	if err := m.service.DeleteDiscount(actorContext(c), c.Param("id")); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
+	"tienda/pkg/audit"
 	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
@@ -21,6 +22,8 @@ type Deps struct {
 	// ReloadEvery is how often the catalogue's version document and the units changed lately
 	// are read for changes made by other replicas; 0 means every 2 seconds, a negative value never.
 	ReloadEvery time.Duration
+	// Audit records who changed which product or discount (modules/audit); nil records nothing.
+	Audit audit.Recorder
 }
 
 // Module is the catalogue module's one door.
@@ -44,7 +47,7 @@ func New(d Deps) *Module {
 		every = 2 * time.Second
 	}
 	return &Module{
-		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(), log: d.Log, now: time.Now},
+		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(), log: d.Log, now: time.Now, audit: d.Audit},
 		every:   every,
 		stop:    make(chan struct{}),
 		done:    make(chan struct{}),

@@ -13,6 +13,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
 )
 
 // Service holds the catalogue's use cases. Its exported methods are what other modules may call
@@ -23,6 +24,7 @@ type Service struct {
 	images *imageCache
 	log    zerolog.Logger
 	now    func() time.Time
+	audit  audit.Recorder // the audit trail (audit.go)
 
 	// renders resizes uploaded pictures, one at a time (renditions.go).
 	renders *renderer
@@ -199,6 +201,7 @@ func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (Product, 
 	}
 	s.memory.add(p)
 	s.changed(ctx)
+	s.auditProduct(ctx, audit.Crear, p.ID, nil, &p)
 	return pr.priced(p), nil
 }
 
@@ -254,6 +257,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 		s.memory.update(p)
 		s.forgetImage(ctx, cur, p.ID, p.Imagen)
 		s.changed(ctx)
+		s.auditProduct(ctx, audit.Actualizar, p.ID, &cur, &p)
 		return pr.priced(p), nil
 	}
 	return Product{}, errStale
@@ -282,6 +286,7 @@ func (s *Service) DeleteProduct(ctx context.Context, id string) error {
 		s.forgetImage(ctx, old, oid, "")
 	}
 	s.changed(ctx)
+	s.auditProduct(ctx, audit.Eliminar, oid, &old, nil)
 	return nil
 }
 
