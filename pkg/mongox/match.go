@@ -12,7 +12,8 @@ import (
 // match reports whether doc passes filter as a MongoDB find would, for the filters the shop's
 // guards and lists use. A field is a dotted path (array elements by their index: "carrito.2._id"),
 // and its value either a scalar, which it must equal (nil: missing or null), or a document of
-// operators on scalars: $exists, $eq, $ne, $gt, $gte, $lt, $lte and $in. Scalars are strings,
+// operators on scalars: $exists, $eq, $ne, $gt, $gte, $lt, $lte, $in, and $regex with a plain text
+// (regexp.QuoteMeta of it) and no options, which matches the strings containing the text. Scalars are strings,
 // booleans, numbers (compared by value, whatever their BSON type), ObjectIDs and times. Anything
 // else is an error, never a silent mismatch.
 func match(doc bson.Raw, filter bson.M) (bool, error) {
@@ -22,11 +23,20 @@ func match(doc bson.Raw, filter bson.M) (bool, error) {
 		}
 		got, err := doc.LookupErr(strings.Split(path, ".")...)
 		present := err == nil
+		if r, isRegex := want.(bson.Regex); isRegex {
+			want = bson.M{"$regex": r}
+		}
 		ops, isOps := operators(want)
 		if !isOps {
 			ops = bson.M{"$eq": want}
 		}
 		for op, arg := range ops {
+			if op == "$regex" || op == "$options" {
+				if op == "$options" {
+					continue // read with $regex
+				}
+				arg = bson.M{"$regex": arg, "$options": ops["$options"]}
+			}
 			ok, err := apply(op, got, present, arg)
 			if err != nil {
 				return false, fmt.Errorf("mongox: filter on %s: %w", path, err)
@@ -73,6 +83,14 @@ func apply(op string, got bson.RawValue, present bool, arg any) (bool, error) {
 	}
 	if present && (got.Type == bson.TypeArray || got.Type == bson.TypeEmbeddedDocument) {
 		return false, fmt.Errorf("only scalar fields can be compared (found %v)", got.Type)
+	}
+	if op == "$regex" {
+		r, _ := arg.(bson.M)
+		text, ok := regexText(r["$regex"], r["$options"])
+		if !ok {
+			return false, fmt.Errorf("$regex takes a plain text (regexp.QuoteMeta) with no options")
+		}
+		return present && got.Type == bson.TypeString && strings.Contains(got.StringValue(), text), nil
 	}
 	if op == "$in" {
 		list, ok := inList(arg)

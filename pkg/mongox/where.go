@@ -243,7 +243,9 @@ const lookups = 8
 
 var (
 	plainField = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
-	plainValue = regexp.MustCompile(`^[A-Za-z0-9_.:@+-]*$`) // JSON and Go quote these alike
+	// plainValue: texts that strconv.Quote and FerretDB (encoding/json) write alike, as
+	// TestPlainValuesAreQuotedAsFerretDBStoresThem checks: "Mercado Pago", "a.b@c.mx".
+	plainValue = regexp.MustCompile(`^[A-Za-z0-9_.:@+ -]*$`)
 )
 
 // textOrdered: milliseconds with 13 digits, whose decimal texts sort as the numbers do.

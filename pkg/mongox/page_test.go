@@ -1,0 +1,371 @@
+package mongox
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// pageDocs are documents whose fields hold every kind of scalar, missing and null, with ties, for
+// comparing Page through SQLite with the store's own find.
+func pageDocs() []any {
+	day := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)
+	r := rand.New(rand.NewPCG(1, 2))
+	texts := []string{"Mercado Pago", "Efectivo", "Tarjeta", "transferencia", "árbol ñandú", `comillas " y \ barra`, "a&b <c>", "", "Z", "mercado pago"}
+	nums := []any{int32(3), int64(3), 3.0, 2.5, 0.1, 1.0 / 3, -7, int64(1) << 40, 1e21, int32(-1), 1234567.891, 0}
+	docs := []any{}
+	for i := range 160 {
+		d := bson.M{"_id": bson.NewObjectID(), "i": i}
+		switch i % 11 {
+		case 0: // missing s
+		case 1:
+			d["s"] = nil
+		case 2:
+			d["s"] = nums[i%len(nums)]
+		case 3:
+			d["s"] = i%2 == 0
+		case 4:
+			d["s"] = day.Add(time.Duration(i) * time.Hour)
+		default:
+			d["s"] = texts[r.IntN(len(texts))]
+		}
+		switch i % 9 {
+		case 0:
+		case 1:
+			d["n"] = nil
+		case 2:
+			d["n"] = "3"
+		default:
+			d["n"] = nums[r.IntN(len(nums))]
+		}
+		switch i % 13 {
+		case 0:
+		case 1:
+			d["f"] = day.UnixMilli() + 3600000 // a number of a date's digits
+		case 2:
+			d["f"] = "2026-11-23"
+		default:
+			d["f"] = day.Add(time.Duration(r.IntN(72)) * time.Hour).Add(time.Duration(-r.IntN(2)) * 70 * 365 * 24 * time.Hour)
+		}
+		if i%5 != 0 {
+			d["b"] = i%3 == 0
+		}
+		if i%7 != 0 {
+			d["q"] = fmt.Sprintf("folio-%03d %s cliente%d@correo.mx", i, texts[i%len(texts)], i%4)
+		} else if i%14 == 0 {
+			d["q"] = i
+		}
+		if i%4 != 0 {
+			d["k"] = []string{"Pendiente", "Enviado", "Entregado"}[i%3]
+		}
+		docs = append(docs, d)
+	}
+	return docs
+}
+
+// Page through SQLite answers what the store's own find answers, document for document, in the
+// same order, with the same total, for filters and sorts over mixed types, missing fields and nulls.
+func TestPageAsAFindDoes(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	ctx := context.Background()
+	if err := s.EnsureListIndex(ctx, "l", "lista", bson.D{{Key: "k", Value: 1}, {Key: "f", Value: -1}, {Key: "s", Value: 1},
+		{Key: "n", Value: 1}, {Key: "b", Value: 1}, {Key: "q", Value: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.W.Collection("l").InsertMany(ctx, pageDocs()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)
+	filters := []bson.M{
+		{},
+		{"s": "Mercado Pago"},
+		{"s": `comillas " y \ barra`},
+		{"s": "a&b <c>"},
+		{"s": ""},
+		{"s": nil},
+		{"s": bson.M{"$ne": nil}},
+		{"s": bson.M{"$exists": false}},
+		{"s": bson.M{"$exists": true}, "b": true},
+		{"s": 3},
+		{"n": 3},
+		{"n": 0.1},
+		{"n": 1.0 / 3},
+		{"n": int64(1) << 40},
+		{"n": bson.M{"$gt": 2.5}},
+		{"n": bson.M{"$gte": -7, "$lt": 3}},
+		{"n": bson.M{"$lte": "3"}},
+		{"n": bson.M{"$ne": 3}},
+		{"n": bson.M{"$in": bson.A{3, "3", nil, 0.1}}},
+		{"n": bson.M{"$in": bson.A{}}},
+		{"f": bson.M{"$gte": day, "$lt": day.Add(30 * time.Hour)}},
+		{"f": bson.M{"$lt": day.AddDate(-10, 0, 0)}},
+		{"f": day.Add(5 * time.Hour)},
+		{"k": bson.M{"$in": []string{"Pendiente", "Enviado"}}, "b": false},
+		{"k": "Entregado", "s": bson.M{"$in": bson.A{"Efectivo", "Tarjeta", true, day.Add(4 * time.Hour)}}},
+		{"q": bson.M{"$regex": "folio-01"}},
+		{"q": bson.M{"$regex": regexp.QuoteMeta("<c> cliente1@correo.mx")}},
+		{"q": bson.M{"$regex": regexp.QuoteMeta(`" y \ b`)}},
+		{"q": bson.M{"$regex": "ñandú", "$options": ""}},
+		{"q": bson.Regex{Pattern: "mercado"}},
+		{"q": bson.M{"$regex": ""}},
+		{"q": bson.M{"$regex": "folio"}, "k": bson.M{"$exists": false}, "n": bson.M{"$exists": true}},
+		{"_id": bson.M{"$exists": true}, "i": bson.M{"$lt": 40}},
+		{"b": bson.M{"$gte": false}},
+	}
+	sorts := []bson.D{
+		nil,
+		{{Key: "f", Value: -1}},
+		{{Key: "f", Value: 1}},
+		{{Key: "s", Value: 1}},
+		{{Key: "s", Value: -1}, {Key: "_id", Value: -1}},
+		{{Key: "n", Value: -1}},
+		{{Key: "n", Value: 1}, {Key: "_id", Value: 1}},
+		{{Key: "b", Value: 1}, {Key: "f", Value: -1}},
+		{{Key: "_id", Value: -1}},
+		{{Key: "q", Value: 1}},
+	}
+	cuts := [][2]int64{{0, 25}, {10, 7}, {0, 1000}, {155, 25}}
+	for i, f := range filters {
+		for j := range 4 { // each filter with four of the sorts, each sort with every filter
+			so := sorts[(i+3*j)%len(sorts)]
+			for _, sl := range [][2]int64{cuts[j], cuts[(i+j)%len(cuts)]} {
+				name := fmt.Sprintf("%v sort %v skip %d limit %d", f, so, sl[0], sl[1])
+				want, wantTotal, err := s.pageByFind(ctx, "l", f, withID(so), sl[0], sl[1])
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				got, total, err := s.Page(ctx, "l", f, so, sl[0], sl[1])
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if total != wantTotal || !slices.Equal(numbers(got), numbers(want)) {
+					t.Errorf("%s:\n Page %v (%d in all)\n find %v (%d in all)", name, numbers(got), total, numbers(want), wantTotal)
+				}
+				if !s.Embedded() {
+					continue
+				}
+				q, ok := newPageQuery(f, withID(so))
+				if !ok {
+					t.Fatalf("%s: not said in SQL", name)
+				}
+				if _, _, how, err := s.pageBySQL(ctx, "l", f, q, sl[0], sl[1]); err != nil || how != pageDone {
+					t.Errorf("%s: SQLite did not answer (%d, %v)", name, how, err)
+				}
+			}
+		}
+	}
+}
+
+// withID is sort with _id last, as Page sorts.
+func withID(sort bson.D) bson.D {
+	if slices.ContainsFunc(sort, func(e bson.E) bool { return e.Key == "_id" }) {
+		return sort
+	}
+	return append(slices.Clone(sort), bson.E{Key: "_id", Value: 1})
+}
+
+func numbers(docs []bson.Raw) []int64 {
+	out := []int64{}
+	for _, d := range docs {
+		out = append(out, d.Lookup("i").AsInt64())
+	}
+	return out
+}
+
+// What SQLite cannot say exactly goes to the store's own find, with the same answer.
+func TestPageLeavesToTheFindWhatSQLiteCannotSay(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	ctx := context.Background()
+	docs := pageDocs()
+	docs = append(docs, bson.M{"_id": bson.NewObjectID(), "i": 1000, "s": bson.M{"x": 1}, "n": bson.A{1, 2}})
+	if _, err := s.W.Collection("l").InsertMany(ctx, docs); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		filter bson.M
+		sort   bson.D
+	}{
+		{bson.M{"q": bson.M{"$regex": "folio.01"}}, nil},               // a pattern, not a text
+		{bson.M{"q": bson.M{"$regex": "FOLIO", "$options": "i"}}, nil}, // options
+		{bson.M{"q": bson.Regex{Pattern: "^folio-00", Options: ""}}, nil},
+		{bson.M{"s.x": 1}, nil},                      // a path
+		{bson.M{"$or": bson.A{bson.M{"s": 1}}}, nil}, // an operator of documents
+		{bson.M{"i": bson.M{"$gt": nil}}, nil},
+		{bson.M{"i": bson.M{"$lt": 50}}, bson.D{{Key: "s", Value: 1}}}, // a document in s
+		{bson.M{}, bson.D{{Key: "n", Value: -1}}},                      // an array in n
+		{bson.M{}, bson.D{{Key: "s.x", Value: -1}}},
+	} {
+		want, wantTotal, err := s.pageByFind(ctx, "l", c.filter, withID(c.sort), 0, 30)
+		if err != nil {
+			t.Fatalf("%v: %v", c.filter, err)
+		}
+		got, total, err := s.Page(ctx, "l", c.filter, c.sort, 0, 30)
+		if err != nil || total != wantTotal || !slices.Equal(numbers(got), numbers(want)) {
+			t.Errorf("%v sort %v: %v (%d, %v), find %v (%d)", c.filter, c.sort, numbers(got), total, err, numbers(want), wantTotal)
+		}
+	}
+	if _, _, err := s.Page(ctx, "l", bson.M{}, nil, 0, 0); err == nil {
+		t.Error("a limit of 0 was taken")
+	}
+	if got, total, err := s.Page(ctx, "ninguna", bson.M{"s": "x"}, nil, 0, 10); err != nil || len(got) != 0 || total != 0 {
+		t.Errorf("a missing collection: %v %d %v", got, total, err)
+	}
+}
+
+// A list index answers a page from the index alone: SQLite never reads a document's JSON.
+func TestListIndexAnswersFromTheIndexAlone(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	if !s.Embedded() {
+		t.Skip("SQLite's plan: the embedded store only")
+	}
+	ctx := context.Background()
+	keys := bson.D{{Key: "k", Value: 1}, {Key: "f", Value: -1}, {Key: "n", Value: 1}, {Key: "q", Value: 1}}
+	for range 2 { // a repeat changes nothing
+		if err := s.EnsureListIndex(ctx, "l", "lista", keys); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.W.Collection("l").InsertMany(ctx, pageDocs()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	q, _ := newPageQuery(bson.M{"k": bson.M{"$in": bson.A{"Pendiente", "Enviado"}}, "n": bson.M{"$gt": 1}, "q": bson.M{"$regex": "folio-01"}},
+		bson.D{{Key: "f", Value: -1}, {Key: "_id", Value: -1}})
+	for _, query := range []string{
+		`SELECT count(*), ifnull(sum(` + q.odd + `), 0) FROM %s WHERE ` + q.where,
+		`SELECT ` + valueExpr("_id") + ` FROM %s WHERE ` + q.where + ` ORDER BY ` + q.order + ` LIMIT 25 OFFSET 10`,
+	} {
+		if reads := tableReads(t, s, "l", query, q.args...); reads != 0 {
+			t.Errorf("%s reads the table %d times", query, reads)
+		}
+	}
+	// Other keys under the same name replace the index; the page is still right.
+	if err := s.EnsureListIndex(ctx, "l", "lista", keys[:2]); err != nil {
+		t.Fatal(err)
+	}
+	if reads := tableReads(t, s, "l", `SELECT count(*) FROM %s WHERE `+q.where, q.args...); reads == 0 {
+		t.Error("the index kept keys it no longer has")
+	}
+	if err := s.EnsureListIndex(ctx, "l", "mala", bson.D{{Key: "a.b", Value: 1}}); err == nil {
+		t.Error("a dotted key was taken")
+	}
+}
+
+// tableReads counts the instructions of query (in which %s is coll's table) that read a column of
+// the table itself rather than of an index.
+func tableReads(t *testing.T, s *Store, coll, query string, args ...any) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+s.file+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var table string
+	var root int
+	if err := db.QueryRow(`SELECT c.table_name, m.rootpage FROM _ferretdb_collections c JOIN sqlite_master m ON m.name = c.table_name WHERE c.name = ?`, coll).
+		Scan(&table, &root); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.Query(`EXPLAIN `+fmt.Sprintf(query, sqlName(table)), args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cursor, reads := -1, 0
+	for rows.Next() {
+		var addr, p1, p2, p3 int
+		var op string
+		var p4, p5, comment any
+		if err := rows.Scan(&addr, &op, &p1, &p2, &p3, &p4, &p5, &comment); err != nil {
+			t.Fatal(err)
+		}
+		if op == "OpenRead" && p2 == root {
+			cursor = p1
+		}
+		if op == "Column" && p1 == cursor {
+			reads++
+		}
+	}
+	return reads
+}
+
+// The texts plainValue takes are written by strconv.Quote exactly as FerretDB stores them.
+func TestPlainValuesAreQuotedAsFerretDBStoresThem(t *testing.T) {
+	t.Parallel()
+	var all strings.Builder
+	for c := rune(0); c < 0x80; c++ {
+		if plainValue.MatchString(string(c)) {
+			all.WriteRune(c)
+		}
+	}
+	texts := []string{all.String(), "Mercado Pago", " a  b ", ""}
+	for _, x := range texts {
+		j, _ := json.Marshal(x)
+		if string(j) != strconv.Quote(x) {
+			t.Errorf("%q: JSON %s, Go %s", x, j, strconv.Quote(x))
+		}
+	}
+	s := TestDB(t)
+	ctx := context.Background()
+	for i, x := range texts {
+		if _, err := s.W.Collection("v").InsertOne(ctx, bson.M{"_id": bson.NewObjectID(), "i": i, "m": x}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range texts {
+		if n, err := s.Count(ctx, "v", bson.M{"m": x}); err != nil || n != 1 {
+			t.Errorf("%q: counted %d, %v", x, n, err)
+		}
+		if _, _, ok, whole := sqlFilter(bson.M{"m": x}); !ok || !whole {
+			t.Errorf("%q is not said in SQL", x)
+		}
+		if !s.Embedded() {
+			continue
+		}
+		db, _ := s.sqlReader()
+		table, _, _ := s.table(ctx, "v")
+		var stored string
+		if err := db.QueryRow(`SELECT _ferretdb_sjson->'m' FROM `+sqlName(table)+` WHERE _ferretdb_sjson->>'$.i' = ?`, i).Scan(&stored); err != nil || stored != strconv.Quote(x) {
+			t.Errorf("%q is stored as %s (%v), quoted as %s", x, stored, err, strconv.Quote(x))
+		}
+	}
+}
+
+// literal reads back exactly the texts regexp.QuoteMeta writes, and nothing else.
+func TestLiteralPatterns(t *testing.T) {
+	t.Parallel()
+	for _, x := range []string{"", "folio-2026", `a.b*c+d?e(f)g|h[i]j{k}l^m$n\o`, "ñandú @ 55 12", "Mercado Pago"} {
+		if got, ok := literal(regexp.QuoteMeta(x)); !ok || got != x {
+			t.Errorf("%q: %q %v", x, got, ok)
+		}
+	}
+	for _, p := range []string{"a.b", "^a", "a$", `\d`, `\v`, `a\`, "a\x00", "(a)", `\-`} {
+		if _, ok := literal(p); ok {
+			t.Errorf("%q was taken as a plain text", p)
+		}
+	}
+}
