@@ -1,14 +1,23 @@
 import { api } from '@/lib/api'
-import type { DateRange, EnvioUpdate, OrderUpdate, Sale, SalesReport } from '@/features/sales/types'
+import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
+import type { DateRange, EnvioUpdate, OrderUpdate, Sale, SalesListArgs, SalesPage, SalesReport } from '@/features/sales/types'
 
 const salesBase = api.enhanceEndpoints({ addTagTypes: ['Venta', 'Orden'] })
+
+type PageBody = { ventas?: Sale[]; meta?: Partial<PageMeta> }
+
+const salesPage = (body: PageBody, _meta: unknown, args: SalesListArgs): SalesPage => ({
+  ventas: body.ventas ?? [],
+  meta: readMeta(body.meta, args),
+})
 
 /** Every call of the sales back office (issue 6). */
 export const salesApi = salesBase.injectEndpoints({
   endpoints: (build) => ({
-    /** Orders not yet delivered or cancelled, oldest first (the Comandero's list). */
-    getPendingOrders: build.query<Sale[], void>({
-      query: () => 'ventas/ordenes/pendientes',
+    /** Open orders (confirmed, not yet delivered or cancelled), a page at a time: 'Lista de ordenes'. */
+    listOrders: build.query<SalesPage, SalesListArgs>({
+      query: (args) => ({ url: 'ventas/ordenes', params: presentParams(args) }),
+      transformResponse: salesPage,
       providesTags: [{ type: 'Orden', id: 'LIST' }],
     }),
     /** A number that changes whenever an order is added or changed; polled by the order list. */
@@ -16,9 +25,10 @@ export const salesApi = salesBase.injectEndpoints({
       query: () => 'ventas/ordenes/version',
       transformResponse: (body: { version: number }) => body.version,
     }),
-    /** The sales of whole days in the shop's zone, end day included. */
-    getSalesBetween: build.query<Sale[], DateRange>({
-      query: ({ startDate, endDate }) => ({ url: 'ventas/', params: { startDate, endDate } }),
+    /** Every confirmed sale of a range (today by default), a page at a time: reports of sales and shipments. */
+    listSales: build.query<SalesPage, SalesListArgs>({
+      query: (args) => ({ url: 'ventas/lista', params: presentParams(args) }),
+      transformResponse: salesPage,
       providesTags: [{ type: 'Venta', id: 'LIST' }],
     }),
     getSalesReport: build.query<SalesReport, DateRange>({
@@ -49,24 +59,22 @@ export const salesApi = salesBase.injectEndpoints({
         method: 'PATCH',
         body: { idOrden: itemId, nombre },
       }),
-      async onQueryStarted({ sale, itemId }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          salesApi.util.updateQueryData('getPendingOrders', undefined, (orders) => {
-            const order = orders.find((o) => o._id === sale._id)
-            const item = order?.carrito.find((i) => i._id === itemId)
-            if (item) item.entregado = !item.entregado
-          }),
-        )
+      async onQueryStarted({ sale, itemId }, { dispatch, getState, queryFulfilled }) {
+        const pages = salesApi.util.selectCachedArgsForQuery(getState(), 'listOrders')
+        const patchAll = (change: (orders: Sale[]) => void) =>
+          pages.map((args) => dispatch(salesApi.util.updateQueryData('listOrders', args, (page) => change(page.ventas))))
+        const patches = patchAll((orders) => {
+          const item = orders.find((o) => o._id === sale._id)?.carrito.find((i) => i._id === itemId)
+          if (item) item.entregado = !item.entregado
+        })
         try {
           const { data } = await queryFulfilled
-          dispatch(
-            salesApi.util.updateQueryData('getPendingOrders', undefined, (orders) => {
-              const i = orders.findIndex((o) => o._id === data._id)
-              if (i >= 0) orders[i] = data
-            }),
-          )
+          patchAll((orders) => {
+            const i = orders.findIndex((o) => o._id === data._id)
+            if (i >= 0) orders[i] = data
+          })
         } catch {
-          patch.undo()
+          patches.forEach((p) => p.undo())
         }
       },
     }),
@@ -74,9 +82,9 @@ export const salesApi = salesBase.injectEndpoints({
 })
 
 export const {
-  useGetPendingOrdersQuery,
+  useListOrdersQuery,
   useGetOrdersVersionQuery,
-  useGetSalesBetweenQuery,
+  useListSalesQuery,
   useGetSalesReportQuery,
   useUpdateOrderMutation,
   useUpdateEnvioMutation,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { shiftDay, shopToday } from '@/lib/dates'
-import { sale, screenWidth } from '@/features/sales/test-fixtures'
+import { queryOf, sale, salesPage, screenWidth } from '@/features/sales/test-fixtures'
 import type { Sale } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
@@ -25,7 +25,7 @@ const shipped = sale({
 describe('Reporte de envíos', () => {
   it('lists the last 30 days with every column, newest first', async () => {
     screenWidth(1280)
-    const { calls } = mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/': json([sale(), shipped]) })
+    const { calls } = mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage([shipped, sale()])) })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas/envios')
     const table = await screen.findByRole('table')
@@ -35,6 +35,7 @@ describe('Reporte de envíos', () => {
       'Estado',
       'Total',
       'Comprador',
+      'Quien Ordena',
       'Envio',
       'Gestionar',
     ])
@@ -50,8 +51,11 @@ describe('Reporte de envíos', () => {
     expect(within(rows[1]).getByText('Sin envío registrado')).toBeInTheDocument()
     expect(within(rows[1]).getByText('1 pieza · 2 × $1,709.10')).toBeInTheDocument()
     expect(within(rows[1]).getByText('Grande · 8 puertos · 1 × $500.00')).toBeInTheDocument()
-    const list = calls.find((c) => path(c) === 'GET /v1/ventas/')!
-    expect(new URL(list.url).searchParams.get('startDate')).toBe(shiftDay(shopToday(), 30))
+    // Comprador is the account; 'Quien Ordena' the name given with the order.
+    expect(within(rows[1]).getByText('Claudia Cliente')).toBeInTheDocument()
+    expect(within(rows[1]).getByText('Juan')).toBeInTheDocument()
+    const list = calls.find((c) => path(c) === 'GET /v1/ventas/lista')!
+    expect(queryOf(list)).toEqual({ desde: shiftDay(shopToday(), 30), hasta: shopToday(), orden: '-fecha', page: '1', limit: '25' })
   })
 
   it('records a shipment with PATCH ventas/{id} {envio} and shows it', async () => {
@@ -59,7 +63,7 @@ describe('Reporte de envíos', () => {
     let list: Sale[] = [sale()]
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/ventas/': () => json(list),
+      'GET /v1/ventas/lista': () => json(salesPage(list)),
       'PATCH /v1/ventas/v1': async (r) => {
         const { envio } = (await bodyOf(r)) as { envio: Sale['envio'] }
         const saved = sale({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' } })
@@ -93,7 +97,7 @@ describe('Reporte de envíos', () => {
   it('refuses a cost that is not an amount, and shows the server’s refusal', async () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/ventas/': json([sale()]),
+      'GET /v1/ventas/lista': json(salesPage([sale()])),
       'PATCH /v1/ventas/v1': json({ error: { code: 'forbidden', message: 'No tienes permiso para registrar envíos.' } }, 403),
     })
     storeSession({ rol: 'Administrador' })
@@ -115,7 +119,7 @@ describe('Reporte de envíos', () => {
 
   it('shows cards on a tablet and the empty text', async () => {
     screenWidth(900)
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/': json([shipped]) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage([shipped])) })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas/envios')
     const card = await screen.findByTestId('envio-venta')
@@ -124,9 +128,45 @@ describe('Reporte de envíos', () => {
   })
 
   it('says when there are no sales in the period', async () => {
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/': json([]) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage([])) })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas/envios')
     expect(await screen.findByText('No hay ventas')).toBeInTheDocument()
+  })
+
+  it('searches, filters by shipment and delivery, and turns pages inside the range', async () => {
+    screenWidth(1280)
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/ventas/lista': (r) => {
+        const q = queryOf(r)
+        const page = Number(q.page)
+        return json(salesPage([sale({ _id: `v${page}`, folio: `F-${page}` })], { page, limit: 25, total: 30, hasMore: page === 1 }))
+      },
+    })
+    storeSession({ rol: 'Auxiliar' })
+    const { user, router } = renderApp('/ventas/envios')
+    await screen.findByText('Folio F-1')
+    expect(screen.getByTestId('pager-range')).toHaveTextContent('Mostrando 1–1 de 30')
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }))
+    expect(await screen.findByText('Folio F-2')).toBeInTheDocument()
+    expect(queryOf(calls.at(-1)!)).toMatchObject({ page: '2', desde: shiftDay(shopToday(), 30) })
+
+    await user.selectOptions(screen.getByLabelText('Envío'), 'sin')
+    await user.selectOptions(screen.getByLabelText('Entrega'), 'Devuelto')
+    await user.type(screen.getByLabelText('Buscar envíos'), 'juan@correo.mx')
+    await waitFor(() =>
+      expect(queryOf(calls.at(-1)!)).toEqual({
+        q: 'juan@correo.mx',
+        envio: 'sin',
+        entrega: 'Devuelto',
+        desde: shiftDay(shopToday(), 30),
+        hasta: shopToday(),
+        orden: '-fecha',
+        page: '1',
+        limit: '25',
+      }),
+    )
+    expect(new URLSearchParams(router.state.location.search).get('envio')).toBe('sin')
   })
 })

@@ -1,17 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sale, screenWidth } from '@/features/sales/test-fixtures'
+import { queryOf, sale, salesPage, screenWidth } from '@/features/sales/test-fixtures'
 import type { Sale } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
 const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
+/** The page the screen shows (25 a page), not the newest orders it reads to count arrivals (50). */
+const isShownList = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && queryOf(r).limit !== '50'
 
 function server(orders: () => Sale[], version: () => number = () => 1, extra: Record<string, Parameters<typeof json>[0] | ((r: Request) => Response | Promise<Response>)> = {}) {
   const routes: Parameters<typeof mockServer>[0] = {
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': () => json({ version: version() }),
-    'GET /v1/ventas/ordenes/pendientes': () => json(orders()),
+    'GET /v1/ventas/ordenes': () => json(salesPage(orders())),
   }
   for (const [k, v] of Object.entries(extra)) routes[k] = typeof v === 'function' ? (v as (r: Request) => Response) : json(v)
   return mockServer(routes)
@@ -122,24 +124,25 @@ describe('Lista de ordenes', () => {
     renderApp('/ventas/ordenes')
     await screen.findAllByTestId('orden')
     const count = (p: string) => calls.filter((c) => path(c) === p).length
-    expect(count('GET /v1/ventas/ordenes/pendientes')).toBe(1)
+    const lists = () => calls.filter(isShownList).length
+    expect(lists()).toBe(1)
     const versionsBefore = count('GET /v1/ventas/ordenes/version')
 
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     expect(count('GET /v1/ventas/ordenes/version')).toBeGreaterThanOrEqual(versionsBefore + 2)
-    expect(count('GET /v1/ventas/ordenes/pendientes')).toBe(1)
+    expect(lists()).toBe(1)
 
     version = 8
     orders = [sale(), sale({ _id: 'v9', folio: 'F-NUEVA', cliente: 'Pedro Mostrador' })]
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     expect(await screen.findByText('Pedro Mostrador')).toBeInTheDocument()
-    expect(count('GET /v1/ventas/ordenes/pendientes')).toBe(2)
+    expect(lists()).toBe(2)
     expect(screen.getAllByTestId('orden')).toHaveLength(2)
     expect(screen.getByText('Llegó una orden nueva')).toBeInTheDocument()
 
     await act(() => vi.advanceTimersByTimeAsync(5_000))
-    expect(count('GET /v1/ventas/ordenes/pendientes')).toBe(2)
+    expect(lists()).toBe(2)
   })
 
   it('toggles an item delivered with PATCH ventas/order/{saleId}', async () => {
@@ -238,7 +241,7 @@ describe('Lista de ordenes', () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'GET /v1/ventas/ordenes/version': json({ version: 1 }),
-      'GET /v1/ventas/ordenes/pendientes': json({ error: { code: 'internal', message: 'Error interno del servidor.' } }, 500),
+      'GET /v1/ventas/ordenes': json({ error: { code: 'internal', message: 'Error interno del servidor.' } }, 500),
     })
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')

@@ -63,3 +63,13 @@ export function screenWidth(width: number) {
     return { matches, media: query, addEventListener() {}, removeEventListener() {} }
   })
 }
+
+/** A paged answer of the sales lists (`{ventas, meta}`); the meta says it is the only page unless told. */
+export function salesPage(ventas: Sale[], meta: Partial<{ page: number; limit: number; total: number; hasMore: boolean }> = {}) {
+  return { ventas, meta: { page: 1, limit: 25, total: ventas.length, hasMore: false, ...meta } }
+}
+
+/** The query of a request as a plain object ({} for none). */
+export function queryOf(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams)
+}

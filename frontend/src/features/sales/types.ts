@@ -1,3 +1,4 @@
+import type { PageMeta } from '@/lib/list-state'
 import type { SaleItem } from '@/lib/sale'
 
 /** A sale as the server keeps it (SPEC §3 "Sale/order"; the contract of `GET /v1/ventas/...`). */
@@ -54,12 +55,45 @@ export type Sale = {
   version?: number
 }
 
-/** `POST /v1/ventas/reporte` answer (SPEC §3 "Sales report response"). */
+/** Some sales added up: how many, and their subtotal (before IVA), IVA and total. */
+export type ReportSum = { ventas: number; subtotal: number; iva: number; total: number }
+
+/**
+ * `POST /v1/ventas/reporte` answer (SPEC §3 "Sales report response", issue 15): ingresos are what
+ * was paid (`pagadas.total`), 'Por cobrar' what is still unpaid; cancelled and returned sales count
+ * in neither.
+ */
 export type SalesReport = {
   totalVentas: number
   totalIngresos: number
+  porCobrar: number
+  pagadas: ReportSum
+  pendientes: ReportSum
   productosVendidos: Record<string, number>
 }
+
+/**
+ * The parameters of the paged sales lists (`GET /v1/ventas/ordenes`, `GET /v1/ventas/lista`);
+ * '' means "not set" and is not sent.
+ */
+export type SalesListArgs = {
+  /** Folio, 'Quien Ordena', the account's name, e-mail or phone. */
+  q: string
+  pago: string
+  entrega: string
+  metodo: string
+  /** AAAA-MM-DD, whole days in Mexico City, both included. */
+  desde: string
+  hasta: string
+  /** `-fecha` (newest first), `fecha`, `-total`, `total`, `folio`, `-folio`. */
+  orden: string
+  /** `con` | `sin` a shipment (`ventas/lista` only). */
+  envio?: string
+  page: number
+  limit: number
+}
+
+export type SalesPage = { ventas: Sale[]; meta: PageMeta }
 
 export type DateRange = { startDate: string; endDate: string }
 

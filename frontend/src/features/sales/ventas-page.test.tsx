@@ -1,11 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { shopToday } from '@/lib/dates'
-import { sale, screenWidth } from '@/features/sales/test-fixtures'
+import { queryOf, sale, salesPage, screenWidth } from '@/features/sales/test-fixtures'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
 const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
+
+const sum = (ventas: number, subtotal: number, iva: number, total: number) => ({ ventas, subtotal, iva, total })
+const emptyReport = {
+  totalVentas: 0,
+  totalIngresos: 0,
+  porCobrar: 0,
+  pagadas: sum(0, 0, 0, 0),
+  pendientes: sum(0, 0, 0, 0),
+  productosVendidos: {},
+}
 
 describe('Reporte de ventas', () => {
   it('asks for today by default and shows the totals, the products sold and the items table', async () => {
@@ -13,11 +23,16 @@ describe('Reporte de ventas', () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json({
-        totalVentas: 2,
+        totalVentas: 3,
         totalIngresos: 5045.11,
+        porCobrar: 1200,
+        pagadas: sum(2, 4349.23, 695.88, 5045.11),
+        pendientes: sum(1, 1034.48, 165.52, 1200),
         productosVendidos: { 'Switch 8 puertos': 2, 'Cámara IP bala 4 MP con luz híbrida y micrófono': 2 },
       }),
-      'GET /v1/ventas/': json([sale(), sale({ _id: 'v2', folio: 'F2', carrito: [sale().carrito[1]], entrega: 'Entregado' })]),
+      'GET /v1/ventas/lista': json(
+        salesPage([sale(), sale({ _id: 'v2', folio: 'F2', carrito: [sale().carrito[1]], entrega: 'Entregado' })]),
+      ),
     })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas')
@@ -26,14 +41,23 @@ describe('Reporte de ventas', () => {
     const today = shopToday()
     expect(screen.getByLabelText('Fecha de inicio')).toHaveValue(today)
     expect(screen.getByLabelText('Fecha de fin')).toHaveValue(today)
-    expect(await screen.findByTestId('Total de ventas')).toHaveTextContent('2')
-    expect(screen.getByTestId('Total de ingresos')).toHaveTextContent('$5,045.11')
+    expect(await screen.findByTestId('Total de ventas')).toHaveTextContent('3')
+    expect(screen.getByRole('group', { name: 'Total de ventas' })).toHaveTextContent('2 ventas pagadas · 1 venta por cobrar')
+    // Ingresos are what was paid; what is unpaid is 'Por cobrar', each with subtotal, IVA and total.
+    const ingresos = screen.getByRole('group', { name: 'Total de ingresos' })
+    expect(within(ingresos).getByTestId('Total de ingresos')).toHaveTextContent('$5,045.11')
+    expect(within(ingresos).getByText('Subtotal (sin IVA)').nextSibling).toHaveTextContent('$4,349.23')
+    expect(within(ingresos).getByText('IVA').nextSibling).toHaveTextContent('$695.88')
+    expect(within(ingresos).getByText('Total').nextSibling).toHaveTextContent('$5,045.11')
+    const porCobrar = screen.getByRole('group', { name: 'Por cobrar' })
+    expect(within(porCobrar).getByTestId('Por cobrar')).toHaveTextContent('$1,200.00')
+    expect(within(porCobrar).getByText('Subtotal (sin IVA)').nextSibling).toHaveTextContent('$1,034.48')
+    expect(within(porCobrar).getByText('IVA').nextSibling).toHaveTextContent('$165.52')
 
     const report = calls.find((c) => path(c) === 'POST /v1/ventas/reporte')!
     expect(await bodyOf(report)).toEqual({ startDate: today, endDate: today })
-    const list = calls.find((c) => path(c) === 'GET /v1/ventas/')!
-    expect(new URL(list.url).searchParams.get('startDate')).toBe(today)
-    expect(new URL(list.url).searchParams.get('endDate')).toBe(today)
+    const list = calls.find((c) => path(c) === 'GET /v1/ventas/lista')!
+    expect(queryOf(list)).toEqual({ desde: today, hasta: today, orden: '-fecha', page: '1', limit: '25' })
 
     const products = screen.getByRole('region', { name: 'Productos vendidos' })
     const lines = within(products).getAllByRole('listitem').map((li) => li.textContent)
@@ -46,8 +70,8 @@ describe('Reporte de ventas', () => {
       'Fecha',
       'Estado',
       'Cantidad',
-      'Precio Final',
-      'Total',
+      'Precio Final (sin IVA)',
+      'Total (sin IVA)',
     ])
     const rows = within(table).getAllByTestId('venta-item')
     expect(rows).toHaveLength(3)
@@ -62,8 +86,8 @@ describe('Reporte de ventas', () => {
   it('shows the empty texts', async () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
-      'POST /v1/ventas/reporte': json({ totalVentas: 0, totalIngresos: 0, productosVendidos: {} }),
-      'GET /v1/ventas/': json([]),
+      'POST /v1/ventas/reporte': json(emptyReport),
+      'GET /v1/ventas/lista': json(salesPage([])),
     })
     storeSession({ rol: 'Administrador' })
     renderApp('/ventas')
@@ -75,8 +99,8 @@ describe('Reporte de ventas', () => {
   it('filters by the chosen days', async () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'POST /v1/ventas/reporte': json({ totalVentas: 0, totalIngresos: 0, productosVendidos: {} }),
-      'GET /v1/ventas/': json([]),
+      'POST /v1/ventas/reporte': json(emptyReport),
+      'GET /v1/ventas/lista': json(salesPage([])),
     })
     storeSession({ rol: 'Auxiliar' })
     const { user } = renderApp('/ventas')
@@ -89,8 +113,8 @@ describe('Reporte de ventas', () => {
     await user.type(end, '2026-03-05')
     await user.click(screen.getByRole('button', { name: 'Filtrar ventas' }))
     await waitFor(() => {
-      const lists = calls.filter((c) => path(c) === 'GET /v1/ventas/')
-      expect(new URL(lists[lists.length - 1].url).search).toBe('?startDate=2026-03-01&endDate=2026-03-05')
+      const lists = calls.filter((c) => path(c) === 'GET /v1/ventas/lista')
+      expect(queryOf(lists[lists.length - 1])).toMatchObject({ desde: '2026-03-01', hasta: '2026-03-05', page: '1' })
     })
     const reports = calls.filter((c) => path(c) === 'POST /v1/ventas/reporte')
     expect(await bodyOf(reports[reports.length - 1])).toEqual({ startDate: '2026-03-01', endDate: '2026-03-05' })
@@ -99,8 +123,8 @@ describe('Reporte de ventas', () => {
   it('refuses a start after the end without asking the server', async () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'POST /v1/ventas/reporte': json({ totalVentas: 0, totalIngresos: 0, productosVendidos: {} }),
-      'GET /v1/ventas/': json([]),
+      'POST /v1/ventas/reporte': json(emptyReport),
+      'GET /v1/ventas/lista': json(salesPage([])),
     })
     storeSession({ rol: 'Auxiliar' })
     const { user } = renderApp('/ventas')
@@ -119,7 +143,7 @@ describe('Reporte de ventas', () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json({ error: { code: 'forbidden', message: 'No tienes permiso para realizar esta acción.' } }, 403),
-      'GET /v1/ventas/': json({ error: { code: 'invalid', message: 'Fecha inválida.' } }, 400),
+      'GET /v1/ventas/lista': json({ error: { code: 'invalid', message: 'Fecha inválida.' } }, 400),
     })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas')
@@ -128,4 +152,29 @@ describe('Reporte de ventas', () => {
     expect(texts).toContain('Error al obtener el reporte de ventas: No tienes permiso para realizar esta acción.')
     expect(texts).toContain('Error al filtrar las ventas: Fecha inválida.')
   })
+
+  it('pages and searches the sold items without asking for the report again', async () => {
+    screenWidth(1280)
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json(emptyReport),
+      'GET /v1/ventas/lista': (r) => {
+        const q = queryOf(r)
+        const page = Number(q.page)
+        const folio = q.q ? `Q-${q.q}` : `F-${page}`
+        return json(salesPage([sale({ _id: folio, folio })], { page, total: q.q ? 1 : 26, hasMore: !q.q && page === 1 }))
+      },
+    })
+    storeSession({ rol: 'Administrador' })
+    const { user } = renderApp('/ventas')
+    expect(await screen.findAllByText('Folio F-1')).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }))
+    expect(await screen.findAllByText('Folio F-2')).toHaveLength(2)
+    expect(screen.getByTestId('pager-range')).toHaveTextContent('Mostrando 26–26 de 26')
+    await user.type(screen.getByLabelText('Buscar ventas'), 'Juan')
+    expect(await screen.findAllByText('Folio Q-Juan')).toHaveLength(2)
+    expect(queryOf(calls.filter((c) => path(c) === 'GET /v1/ventas/lista').at(-1)!)).toMatchObject({ q: 'Juan', page: '1' })
+    expect(calls.filter((c) => path(c) === 'POST /v1/ventas/reporte')).toHaveLength(1)
+  })
 })
+

@@ -5,11 +5,20 @@ import type { DateRange } from '@/features/sales/types'
 
 type Props = { initial: DateRange; submitLabel: string; onSubmit: (range: DateRange) => void; busy?: boolean }
 
-/** 'Fecha de inicio' and 'Fecha de fin' with a submit button; checks the days before asking. */
+/**
+ * 'Fecha de inicio' and 'Fecha de fin' with a submit button; checks the days before asking. Shows
+ * `initial` again when it changes from outside (a reset, the back button).
+ */
 export function DateRangeForm({ initial, submitLabel, onSubmit, busy }: Props) {
   const [startDate, setStart] = useState(initial.startDate)
   const [endDate, setEnd] = useState(initial.endDate)
   const [problem, setProblem] = useState('')
+  const [shown, setShown] = useState(initial)
+  if (shown.startDate !== initial.startDate || shown.endDate !== initial.endDate) {
+    setShown(initial)
+    setStart(initial.startDate)
+    setEnd(initial.endDate)
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault()

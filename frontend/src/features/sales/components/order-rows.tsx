@@ -1,0 +1,164 @@
+import { formatMoney } from '@/lib/money'
+import { OrderItems } from '@/features/sales/components/order-items'
+import { CardPart, CardTop, Fecha, GestionarButton, SalesTable } from '@/features/sales/components/sale-list'
+import { EntregaChip, PagoCell, StatusChip } from '@/features/sales/components/status'
+import type { Sale } from '@/features/sales/types'
+
+type RowsProps = { orders: Sale[]; highlighted: ReadonlySet<string>; onOpen: (s: Sale) => void }
+
+function Cliente({ sale }: { sale: Sale }) {
+  const payer = sale.order?.payer?.name
+  const payerName = [payer?.given_name, payer?.surname].filter(Boolean).join(' ')
+  return (
+    <div className="min-w-0 space-y-0.5 text-sm break-words">
+      <p className="font-semibold text-slate-900">{sale.usuario?.name || sale.cliente}</p>
+      {sale.cliente && sale.cliente !== sale.usuario?.name ? (
+        <p className="text-slate-700">
+          Ordena: <strong>{sale.cliente}</strong>
+        </p>
+      ) : null}
+      {sale.usuario?.email ? <p className="text-slate-600">{sale.usuario.email}</p> : null}
+      {sale.usuario?.phone ? <p className="text-slate-600">{sale.usuario.phone}</p> : null}
+      {payerName ? <p className="text-slate-600">Pagador: {payerName}</p> : null}
+      {sale.usuario?.address ? <p className="text-xs text-slate-500">{sale.usuario.address}</p> : null}
+    </div>
+  )
+}
+
+function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) {
+  return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar orden ${sale.folio}`} className="px-3.5" />
+}
+
+/** 'Imprimir ticket': the order's receipt in a new tab (`/ventas/ticket/{id}`). */
+function TicketLink({ sale }: { sale: Sale }) {
+  return (
+    <a
+      href={`/ventas/ticket/${encodeURIComponent(sale._id)}`}
+      target="_blank"
+      rel="noopener"
+      className="btn-secondary min-h-10 px-3.5 whitespace-nowrap"
+      aria-label={`Imprimir ticket de la orden ${sale.folio} (se abre en otra pestaña)`}
+    >
+      Imprimir ticket
+    </a>
+  )
+}
+
+function Revisar({ sale }: { sale: Sale }) {
+  if (!sale.revisar) return null
+  return (
+    <p className="mt-2">
+      <StatusChip tone="warning" label={`Revisar: ${sale.revisar}`}>
+        Revisar
+      </StatusChip>
+    </p>
+  )
+}
+
+function Folio({ sale, isNew }: { sale: Sale; isNew: boolean }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-xs font-semibold text-slate-500">
+      Folio {sale.folio}
+      {isNew ? <span className="rounded-full bg-teal-600 px-2 py-0.5 text-[11px] font-bold text-white uppercase">Nueva</span> : null}
+    </p>
+  )
+}
+
+const TH = 'px-2.5 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
+const TD = 'px-2.5 py-4 align-top'
+
+/** The orders of a page as a wide table: the SPEC columns, then 'Gestionar' and 'Imprimir ticket'. */
+export function OrdersTable({ orders, highlighted, onOpen }: RowsProps) {
+  return (
+    <SalesTable
+      className="min-w-[900px]"
+      th={TH}
+      headers={[
+        { label: 'Orden', className: 'w-[34%]' },
+        { label: 'Cliente', className: 'w-[20%]' },
+        { label: 'Total' },
+        { label: 'Fecha' },
+        { label: 'Pago' },
+        { label: 'Entregado' },
+      ]}
+    >
+      {orders.map((sale) => (
+        <tr
+          key={sale._id}
+          data-testid="orden"
+          data-folio={sale.folio}
+          className={highlighted.has(sale._id) ? 'bg-teal-50 transition-colors' : undefined}
+        >
+          <td className={TD}>
+            <div className="mb-2">
+              <Folio sale={sale} isNew={highlighted.has(sale._id)} />
+            </div>
+            <OrderItems sale={sale} />
+          </td>
+          <td className={TD}>
+            <Cliente sale={sale} />
+          </td>
+          <td className={`${TD} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(sale.total)}</td>
+          <td className={TD}>
+            <Fecha fecha={sale.fecha} />
+          </td>
+          <td className={TD}>
+            <PagoCell sale={sale} />
+          </td>
+          <td className={TD}>
+            <EntregaChip entrega={sale.entrega} />
+            <Revisar sale={sale} />
+          </td>
+          <td className={`${TD} text-right`}>
+            <div className="flex flex-col items-end gap-2">
+              <Gestionar sale={sale} onOpen={onOpen} />
+              <TicketLink sale={sale} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </SalesTable>
+  )
+}
+
+/** The orders of a page as cards (tablets and phones). */
+export function OrderCards({ orders, highlighted, onOpen }: RowsProps) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {orders.map((sale) => (
+        <li
+          key={sale._id}
+          data-testid="orden"
+          data-folio={sale.folio}
+          className={`flex flex-col rounded-2xl border bg-white p-4 shadow-sm ${highlighted.has(sale._id) ? 'border-teal-400 ring-2 ring-teal-300' : 'border-slate-200'}`}
+        >
+          <CardTop fecha={sale.fecha}>
+            <Folio sale={sale} isNew={highlighted.has(sale._id)} />
+            <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
+          </CardTop>
+          <div className="mt-3 border-t border-slate-100 pt-3">
+            <OrderItems sale={sale} />
+          </div>
+          <div className="mt-3 border-t border-slate-100 pt-3">
+            <Cliente sale={sale} />
+          </div>
+          <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-slate-100 pt-3">
+            <div className="flex flex-wrap items-start gap-4">
+              <CardPart label="Pago">
+                <PagoCell sale={sale} />
+              </CardPart>
+              <CardPart label="Entregado">
+                <EntregaChip entrega={sale.entrega} />
+                <Revisar sale={sale} />
+              </CardPart>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <TicketLink sale={sale} />
+              <Gestionar sale={sale} onOpen={onOpen} />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,98 @@
+import { useId, useState } from 'react'
+import { DayRangeFields, SearchField, SelectFilter } from '@/components/list-filters'
+import { options } from '@/lib/list-state'
+import { useMediaQuery } from '@/lib/use-media-query'
+import { ENVIO_FILTERS, SALE_SORTS, type SalesFilters } from '@/features/sales/list-params'
+import { METODO_VALUES, PAGO_VALUES } from '@/features/sales/types'
+
+/** From this width the filters are always shown; below, behind a 'Filtros' button. */
+const ROOMY = '(min-width: 768px)'
+
+type SalesFiltersProps = {
+  state: SalesFilters
+  onChange: (patch: Partial<SalesFilters>) => void
+  onClear: () => void
+  /** The search box's label ('Buscar órdenes'). */
+  searchLabel: string
+  entregaValues: readonly string[]
+  withEnvio?: boolean
+  /** 'Desde' and 'Hasta' among the filters; off where a date form above sets the range. */
+  withDates?: boolean
+}
+
+/**
+ * A sales list's search (folio, 'Quien Ordena', name, e-mail, phone), filters and sort. On a phone
+ * the filters fold behind a 'Filtros' button that says how many are in force.
+ */
+export function SalesFiltersBar(props: SalesFiltersProps) {
+  const { state, onChange, onClear, searchLabel, withDates = true } = props
+  const roomy = useMediaQuery(ROOMY)
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const shownKeys: (keyof SalesFilters)[] = ['pago', 'entrega', 'metodo']
+  if (props.withEnvio) shownKeys.push('envio')
+  if (withDates) shownKeys.push('desde', 'hasta')
+  const active = shownKeys.filter((k) => state[k] !== '').length
+  const narrowed = active > 0 || state.q !== ''
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-end gap-2">
+        <SearchField
+          className="min-w-0 flex-1"
+          label={searchLabel}
+          placeholder="Folio, cliente, correo o teléfono"
+          value={state.q}
+          onSearch={(q) => onChange({ q })}
+        />
+        {roomy ? null : (
+          <button
+            type="button"
+            className="btn-secondary h-12 shrink-0 px-4"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            Filtros{active > 0 ? ` (${active})` : ''}
+          </button>
+        )}
+      </div>
+      {roomy || open ? (
+        <div id={panelId} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <FilterFields {...props} withDates={withDates} />
+        </div>
+      ) : null}
+      {narrowed ? (
+        <button type="button" className="link mt-3 text-sm" onClick={onClear}>
+          Quitar filtros
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+function FilterFields({ state, onChange, entregaValues, withEnvio, withDates }: SalesFiltersProps) {
+  return (
+    <>
+      <SelectFilter label="Pago" allLabel="Todos" value={state.pago} options={options(PAGO_VALUES)} onChange={(pago) => onChange({ pago })} />
+      <SelectFilter
+        label="Entrega"
+        allLabel="Todas"
+        value={state.entrega}
+        options={options(entregaValues)}
+        onChange={(entrega) => onChange({ entrega })}
+      />
+      <SelectFilter
+        label="Método de pago"
+        allLabel="Todos"
+        value={state.metodo}
+        options={options(METODO_VALUES)}
+        onChange={(metodo) => onChange({ metodo })}
+      />
+      {withEnvio ? (
+        <SelectFilter label="Envío" allLabel="Con y sin envío" value={state.envio} options={ENVIO_FILTERS} onChange={(envio) => onChange({ envio })} />
+      ) : null}
+      {withDates ? <DayRangeFields desde={state.desde} hasta={state.hasta} onChange={onChange} /> : null}
+      <SelectFilter label="Ordenar por" value={state.orden} options={SALE_SORTS} onChange={(orden) => onChange({ orden })} />
+    </>
+  )
+}
