@@ -105,6 +105,11 @@ export const routes: RouteObject[] = [
                 handle: { staffScreen: 'registro-errores' } satisfies StaffHandle,
                 ...page(() => import('@/features/error-log/components/error-log-page'), 'ErrorLogPage'),
               },
+              {
+                path: 'auditoria',
+                handle: { staffScreen: 'auditoria' } satisfies StaffHandle,
+                ...page(() => import('@/features/audit/components/audit-page'), 'AuditPage'),
+              },
             ],
           },
         ],

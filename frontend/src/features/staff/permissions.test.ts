@@ -11,6 +11,8 @@ describe('permissions', () => {
     expect(canSee('Auxiliar', 'envios')).toBe(true)
     expect(canSee('Auxiliar', 'usuarios')).toBe(false)
     expect(canSee('Administrador', 'registro-errores')).toBe(true)
+    expect(canSee('Administrador', 'auditoria')).toBe(true)
+    expect(canSee('Auxiliar', 'auditoria')).toBe(false)
     expect(canSee('Cliente', 'ordenes')).toBe(false)
     expect(canSee(null, 'ordenes')).toBe(false)
   })

@@ -14,6 +14,7 @@ export type StaffScreen =
   | 'corte'
   | 'usuarios'
   | 'registro-errores'
+  | 'auditoria'
 
 export type StaffScreenInfo = {
   screen: StaffScreen
@@ -46,6 +47,7 @@ export const STAFF_SCREENS: readonly StaffScreenInfo[] = [
     path: '/registro-errores',
     roles: ADMIN,
   },
+  { screen: 'auditoria', label: 'Auditoría', title: 'Auditoría', path: '/auditoria', roles: ADMIN },
 ]
 
 const BY_SCREEN = new Map(STAFF_SCREENS.map((s) => [s.screen, s]))

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
-const ALL = ['Productos', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos', 'Cortes de caja', 'Usuarios', 'Registro de errores']
+const ALL = ['Productos', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos', 'Cortes de caja', 'Usuarios', 'Registro de errores', 'Auditoría']
 
 async function drawerEntries() {
   const navs = await screen.findAllByRole('navigation', { name: 'Menú de administración' })
@@ -44,6 +44,7 @@ describe('staff drawer', () => {
       'Cortes de caja': '/corte',
       Usuarios: '/usuarios',
       'Registro de errores': '/registro-errores',
+      Auditoría: '/auditoria',
       Tienda: '/',
     })
   })

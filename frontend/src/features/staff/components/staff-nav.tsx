@@ -8,6 +8,7 @@ import {
   LogOutIcon,
   PackageIcon,
   PercentIcon,
+  ShieldIcon,
   StoreIcon,
   TruckIcon,
   UsersIcon,
@@ -23,6 +24,7 @@ const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
   corte: CashIcon,
   usuarios: UsersIcon,
   'registro-errores': AlertIcon,
+  auditoria: ShieldIcon,
 }
 
 type StaffNavProps = { rol: string | null; onNavigate?: () => void; onSignOut: () => void }
