@@ -1,7 +1,8 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
 import type { Account } from '@/lib/account'
-import type { NewUserRequest, UpdateUserRequest } from '@/features/users/types'
+import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
+import type { NewUserRequest, UpdateUserRequest, UsersListArgs, UsersPage } from '@/features/users/types'
 
 type Data<T> = { data: T }
 
@@ -11,6 +12,15 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Usuarios'] }).inje
     listUsers: build.query<Account[], void>({
       query: () => 'usuarios',
       transformResponse: (r: Data<Account[]>) => r.data ?? [],
+      providesTags: ['Usuarios'],
+    }),
+    /** A page of accounts, searched (name, e-mail, phone), filtered by rol and status, sorted. */
+    listUsersPage: build.query<UsersPage, UsersListArgs>({
+      query: (args) => ({ url: 'usuarios/lista', params: presentParams(args) }),
+      transformResponse: (r: { usuarios?: Account[]; meta?: Partial<PageMeta> }, _m, args) => ({
+        usuarios: r.usuarios ?? [],
+        meta: readMeta(r.meta, args),
+      }),
       providesTags: ['Usuarios'],
     }),
     createUser: build.mutation<Account, NewUserRequest>({
@@ -32,9 +42,10 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Usuarios'] }).inje
 
 registerErrorMessages({
   listUsers: SPEC_MESSAGES.usuarios,
+  listUsersPage: SPEC_MESSAGES.usuarios,
   createUser: SPEC_MESSAGES.actualizarUsuario,
   updateUser: SPEC_MESSAGES.actualizarUsuario,
   deleteUser: SPEC_MESSAGES.eliminarUsuario,
 })
 
-export const { useListUsersQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } = usersApi
+export const { useListUsersQuery, useListUsersPageQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } = usersApi

@@ -12,7 +12,7 @@ function server(extra: Record<string, Response | ((r: Request) => Response | Pro
   let list = [...users]
   return mockServer({
     'GET /v1/config': json(sampleConfig),
-    'GET /v1/usuarios': () => json({ data: list }),
+    'GET /v1/usuarios/lista': () => json({ usuarios: list, meta: { page: 1, limit: 25, total: list.length, hasMore: false } }),
     'POST /v1/usuarios': async (req) => {
       const body = await req.json()
       const created = { _id: 'n1', address: '', status: true, admin: false, ...body }
@@ -120,4 +120,37 @@ describe('usuarios (admin)', () => {
     renderApp('/usuarios')
     expect(await screen.findByRole('heading', { name: 'No tienes permiso para ver esta página' })).toBeInTheDocument()
   })
+
+  it('pages, searches, filters by rol and status and sorts on the server, kept in the address', async () => {
+    storeSession({ rol: 'Administrador' })
+    const asked: Record<string, string>[] = []
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/usuarios/lista': (r) => {
+        const q = Object.fromEntries(new URL(r.url).searchParams)
+        asked.push(q)
+        const page = Number(q.page)
+        const found = q.q ? [users[1]] : [{ ...users[0], _id: `a${page}`, name: `Usuario ${page}` }]
+        return json({ usuarios: found, meta: { page, limit: 25, total: q.q ? 1 : 40, hasMore: !q.q && page === 1 } })
+      },
+    })
+    const { user, router } = renderApp('/usuarios')
+    expect(await screen.findByText('Usuario 1')).toBeInTheDocument()
+    expect(asked[0]).toEqual({ orden: 'nombre', page: '1', limit: '25' })
+    expect(screen.getByTestId('pager-range')).toHaveTextContent('Mostrando 1–1 de 40')
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }))
+    expect(await screen.findByText('Usuario 2')).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?page=2')
+
+    await user.selectOptions(screen.getByLabelText('Rol'), 'Cliente')
+    await user.selectOptions(screen.getByLabelText('Status'), 'inactivo')
+    await user.selectOptions(screen.getByLabelText('Ordenar por'), '-createdAt')
+    await user.type(screen.getByLabelText('Buscar usuarios'), '5512')
+    expect(await screen.findByText('Claudia Cliente')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(asked.at(-1)).toEqual({ q: '5512', rol: 'Cliente', status: 'inactivo', orden: '-createdAt', page: '1', limit: '25' }),
+    )
+    expect(new URLSearchParams(router.state.location.search).get('rol')).toBe('Cliente')
+  })
 })
+

@@ -1,13 +1,29 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useCallback, useId, useState, type FormEvent } from 'react'
 import { ConfirmDialog, Dialog } from '@/components/dialog'
 import { FormField } from '@/components/form-field'
+import { Pager } from '@/components/pager'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
+import { useClampPage, useListState } from '@/lib/list-state'
 import { ROLES } from '@/lib/roles'
-import { useCreateUserMutation, useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '@/features/users/api'
+import { useCreateUserMutation, useDeleteUserMutation, useListUsersPageQuery, useUpdateUserMutation } from '@/features/users/api'
+import { UsersFiltersBar } from '@/features/users/components/users-filters'
 import { UsersTable } from '@/features/users/components/users-table'
+import type { UsersFilters } from '@/features/users/types'
+
+/** Every account, by name. */
+const DEFAULTS: UsersFilters = { q: '', rol: '', status: '', orden: 'nombre' }
+
+/** The page of accounts asked for in the address. */
+function useUsersList() {
+  const [state, update, reset] = useListState(DEFAULTS)
+  const query = useListUsersPageQuery(state)
+  const setPage = useCallback((page: number) => update({ page }), [update])
+  useClampPage(query.data?.meta, state.page, setPage)
+  return { state, update, reset, query, setPage }
+}
 
 type FormState = { name: string; email: string; password: string; phone: string; rol: string; status: boolean }
 
@@ -87,10 +103,12 @@ function UserDialog({ user, onClose }: { user?: Account; onClose: () => void }) 
   )
 }
 
-/** `/usuarios`: every account with its role and status; create, edit and delete. */
+/** `/usuarios`: the accounts a page at a time, searched and filtered; create, edit and delete. */
 export function UsersPage() {
   useDocumentTitle('Usuarios')
-  const { data: users = [], error, isLoading, refetch } = useListUsersQuery()
+  const { state, update, reset, query, setPage } = useUsersList()
+  const { data, error, isLoading, isFetching, refetch } = query
+  const users = data?.usuarios ?? []
   const [remove, removal] = useDeleteUserMutation()
   const [editing, setEditing] = useState<Account | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Account | null>(null)
@@ -126,7 +144,16 @@ export function UsersPage() {
         </div>
       ) : null}
 
-      <UsersTable users={users} loading={isLoading} failed={Boolean(error)} onEdit={setEditing} onDelete={setDeleting} />
+      <UsersFiltersBar state={state} onChange={update} onClear={() => reset({ orden: state.orden, limit: state.limit })} />
+      <UsersTable
+        users={users}
+        loading={isLoading}
+        failed={Boolean(error)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+        emptyText={state.q || state.rol || state.status ? 'Ningún usuario coincide con la búsqueda.' : undefined}
+      />
+      <Pager meta={data?.meta} shown={users.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="usuarios" />
 
       {editing ? <UserDialog user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

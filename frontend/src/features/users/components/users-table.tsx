@@ -8,10 +8,12 @@ type UsersTableProps = {
   failed: boolean
   onEdit: (user: Account) => void
   onDelete: (user: Account) => void
+  /** What an empty list says ('No hay usuarios.' by default). */
+  emptyText?: string
 }
 
 /** Every account: name, e-mail, role, phone and status, with its 'Editar' and 'Eliminar' buttons. */
-export function UsersTable({ users, loading, failed, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, loading, failed, onEdit, onDelete, emptyText = 'No hay usuarios.' }: UsersTableProps) {
   return (
     <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
       <table className="w-full min-w-[720px] text-left text-sm">
@@ -38,7 +40,7 @@ export function UsersTable({ users, loading, failed, onEdit, onDelete }: UsersTa
           {!loading && !failed && users.length === 0 ? (
             <tr>
               <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                <UsersIcon size={20} /> No hay usuarios.
+                <UsersIcon size={20} /> {emptyText}
               </td>
             </tr>
           ) : null}
