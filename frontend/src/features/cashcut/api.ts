@@ -1,5 +1,6 @@
 import { api } from '@/lib/api'
-import type { ByMethod, ByUser, Corte, CortesPage, CutRequest } from '@/features/cashcut/types'
+import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
+import type { ByMethod, ByUser, Corte, CortesArgs, CortesPage, CutRequest } from '@/features/cashcut/types'
 
 const cutBase = api.enhanceEndpoints({ addTagTypes: ['CortePendiente', 'Corte'] })
 
@@ -19,9 +20,13 @@ export const cashcutApi = cutBase.injectEndpoints({
       query: (body) => ({ url: 'ventas/corte', method: 'POST', body }),
       invalidatesTags: ['CortePendiente', { type: 'Corte', id: 'LIST' }],
     }),
-    /** Past cuts, newest first, 20 a page (without their sales). */
-    getCortes: build.query<CortesPage, number>({
-      query: (page) => ({ url: 'cortes', params: { page } }),
+    /** Past cuts of a range of days, newest first, a page at a time (without their sales). */
+    getCortes: build.query<CortesPage, CortesArgs>({
+      query: (args) => ({ url: 'cortes', params: presentParams(args) }),
+      transformResponse: (body: { cortes?: Corte[]; meta?: Partial<PageMeta> }, _m, args) => ({
+        cortes: body.cortes ?? [],
+        meta: readMeta(body.meta, args),
+      }),
       providesTags: [{ type: 'Corte', id: 'LIST' }],
     }),
     getCorte: build.query<Corte, string>({

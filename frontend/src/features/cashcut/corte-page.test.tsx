@@ -198,6 +198,37 @@ describe('Cortes de caja', () => {
   })
 })
 
+describe('Cortes anteriores', () => {
+  it('pages the history with its total and narrows it to a range of days, kept in the address', async () => {
+    const asked: Record<string, string>[] = []
+    server({
+      'GET /v1/cortes': (r) => {
+        const q = Object.fromEntries(new URL(r.url).searchParams)
+        asked.push(q)
+        const page = Number(q.page)
+        const numero = q.desde ? 7 : page
+        return json({ cortes: [{ ...cut, _id: `c${numero}`, numero, ventas: undefined }], meta: { page, limit: 20, total: q.desde ? 1 : 41, hasMore: !q.desde && page < 3 } })
+      },
+    })
+    storeSession({ rol: 'Cajero' })
+    const { user, router } = renderApp('/corte')
+    expect(await screen.findByTestId('corte-anterior')).toHaveTextContent('Corte #1')
+    expect(asked[0]).toEqual({ page: '1', limit: '20' })
+    const pager = screen.getByRole('navigation', { name: 'Páginas de cortes' })
+    expect(within(pager).getByTestId('pager-range')).toHaveTextContent('Mostrando 1–1 de 41')
+    expect(within(pager).getByText('Página 1 de 3')).toBeInTheDocument()
+    await user.click(within(pager).getByRole('button', { name: 'Página siguiente' }))
+    expect(await screen.findByText(/Corte #2/)).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?page=2')
+
+    const history = screen.getByRole('region', { name: 'Cortes anteriores' })
+    await user.type(within(history).getByLabelText('Desde'), '2026-03-01')
+    expect(await screen.findByText(/Corte #7/)).toBeInTheDocument()
+    expect(asked.at(-1)).toEqual({ desde: '2026-03-01', page: '1', limit: '20' })
+    expect(router.state.location.search).toBe('?desde=2026-03-01')
+  })
+})
+
 describe('/corte/print', () => {
   it('shows the pending totals and opens the print dialog about 1 s after they arrive', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })

@@ -1,3 +1,5 @@
+import type { PageMeta } from '@/lib/list-state'
+
 /** `GET /v1/ventas/reporte/metodo-pago` (SPEC §3 "Cash cut by method"). */
 export type ByMethod = { totales: { metodo: string; venta: number }[]; totalGeneral: number }
 
@@ -27,6 +29,9 @@ export type Corte = {
   observaciones: string
 }
 
-export type CortesPage = { cortes: Corte[]; meta: { hasMore: boolean; page: number } }
+export type CortesPage = { cortes: Corte[]; meta: PageMeta }
+
+/** `GET /v1/cortes`: a page of past cuts, newest first, of a range of days (AAAA-MM-DD, '' = open). */
+export type CortesArgs = { desde: string; hasta: string; page: number; limit: number }
 
 export type CutRequest = { efectivoContado?: number; observaciones?: string }

@@ -1,22 +1,16 @@
 import { useState, type FormEvent } from 'react'
-import { Dialog, FormDialog } from '@/components/dialog'
+import { FormDialog } from '@/components/dialog'
 import { ErrorNote } from '@/components/error-note'
 import { FormField, TextAreaField } from '@/components/form-field'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
-import {
-  useGetCorteQuery,
-  useGetCortesQuery,
-  useGetPendingByMethodQuery,
-  useGetPendingByUserQuery,
-  useMakeCutMutation,
-} from '@/features/cashcut/api'
+import { useGetPendingByMethodQuery, useGetPendingByUserQuery, useMakeCutMutation } from '@/features/cashcut/api'
+import { CortesAnteriores } from '@/features/cashcut/components/cortes-anteriores'
 import { CutSummary } from '@/features/cashcut/components/cut-summary'
 import { CutTotals } from '@/features/cashcut/components/cut-totals'
-import { cutTitle, differenceLabel, openPrint, parseCounted } from '@/features/cashcut/helpers'
+import { cutTitle, openPrint, parseCounted } from '@/features/cashcut/helpers'
 import type { ByMethod, Corte } from '@/features/cashcut/types'
 
 function expectedCash(byMethod: ByMethod | undefined): number {
@@ -116,141 +110,6 @@ function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
       <div className="mt-3 max-w-md rounded-xl bg-white p-4">
         <CutSummary cut={cut} />
       </div>
-    </section>
-  )
-}
-
-/** One past cut, opened from the history. */
-function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const { data: cut, error, isLoading } = useGetCorteQuery(id)
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={cut ? cutTitle(cut) : 'Corte de caja'}
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cerrar
-          </button>
-          <button type="button" className="btn-primary" onClick={() => openPrint(id)}>
-            Reimprimir
-          </button>
-        </>
-      }
-    >
-      <div className="max-h-[60vh] space-y-4 overflow-y-auto pr-1">
-        {isLoading ? <Skeleton className="h-40 w-full" /> : null}
-        {error ? <ErrorNote>{errorText(error, 'Error al obtener el corte')}</ErrorNote> : null}
-        {cut ? (
-          <>
-            <CutSummary cut={cut} />
-            <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
-            {cut.ventas && cut.ventas.length > 0 ? (
-              <section aria-label="Ventas del corte">
-                <h3 className="text-sm font-bold uppercase">Ventas</h3>
-                <ul className="mt-1 divide-y divide-slate-100 text-xs">
-                  {cut.ventas.map((v) => (
-                    <li key={v._id} className="flex justify-between gap-3 py-1">
-                      <span>
-                        {v.folio} · {v.metodoPago} · {v.usuario}
-                      </span>
-                      <span className="tabular-nums">{formatMoney(v.total)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
-          </>
-        ) : null}
-      </div>
-    </Dialog>
-  )
-}
-
-function CortesPageRows({
-  page,
-  onOpen,
-  isLast,
-  onMore,
-}: {
-  page: number
-  onOpen: (id: string) => void
-  isLast: boolean
-  onMore: () => void
-}) {
-  const { data, error, isLoading } = useGetCortesQuery(page, { refetchOnMountOrArgChange: true })
-  if (isLoading) return <Skeleton className="h-16 w-full" />
-  if (error) return <ErrorNote>{errorText(error, 'Error al obtener los cortes')}</ErrorNote>
-  const cortes = data?.cortes ?? []
-  if (page === 1 && cortes.length === 0) return <p className="text-sm text-slate-600">Todavía no hay cortes.</p>
-  return (
-    <>
-      <ul className="divide-y divide-slate-100">
-        {cortes.map((c) => (
-          <li key={c._id} data-testid="corte-anterior" className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <div className="min-w-0 text-sm">
-              <p className="font-semibold text-slate-900">
-                {cutTitle(c)} · {formatDateTime(c.fecha)}
-              </p>
-              <p className="text-slate-600">
-                {c.nombreUsuario} · Total {formatMoney(c.porMetodo.totalGeneral)} · Efectivo esperado{' '}
-                {formatMoney(c.efectivoEsperado)}
-                {c.diferencia !== undefined && c.diferencia !== null
-                  ? ` · ${differenceLabel(c.diferencia)}${c.diferencia ? ` ${formatMoney(Math.abs(c.diferencia))}` : ''}`
-                  : ''}
-              </p>
-            </div>
-            <div className="flex gap-2">
-              <button
-                type="button"
-                className="btn-secondary min-h-10 px-4"
-                onClick={() => onOpen(c._id)}
-                aria-label={`Ver ${cutTitle(c)} del ${formatDateTime(c.fecha)}`}
-              >
-                Ver
-              </button>
-              <button
-                type="button"
-                className="btn-secondary min-h-10 px-4"
-                onClick={() => openPrint(c._id)}
-                aria-label={`Reimprimir ${cutTitle(c)} del ${formatDateTime(c.fecha)}`}
-              >
-                Reimprimir
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {isLast && data?.meta.hasMore ? (
-        <button type="button" className="btn-secondary mt-3" onClick={onMore}>
-          Ver más cortes
-        </button>
-      ) : null}
-    </>
-  )
-}
-
-function CortesAnteriores() {
-  const [pages, setPages] = useState(1)
-  const [open, setOpen] = useState<string | null>(null)
-  return (
-    <section aria-labelledby="cortes-anteriores" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="cortes-anteriores" className="text-lg font-semibold text-slate-900">
-        Cortes anteriores
-      </h2>
-      <div className="mt-2">
-        {Array.from({ length: pages }, (_, i) => (
-          <CortesPageRows
-            key={i + 1}
-            page={i + 1}
-            isLast={i + 1 === pages}
-            onOpen={setOpen}
-            onMore={() => setPages((p) => p + 1)}
-          />
-        ))}
-      </div>
-      {open ? <CorteDetailDialog id={open} onClose={() => setOpen(null)} /> : null}
     </section>
   )
 }
