@@ -119,11 +119,13 @@ func TestTheAdministradorReadsTheTrailFiltered(t *testing.T) {
 		{"registro=" + camara, 2, 2, false, "Cámara IP domo"},
 		{"registro=" + strings.ToUpper(camara), 2, 2, false, "Cámara IP domo"},
 		{"registro=c%C3%A1mara+ip", 2, 2, false, "Cámara IP domo"},
+		{"registro=CAMARA", 2, 2, false, "Cámara IP domo"}, // any case, with or without accents
 		{"registro=20261121", 1, 1, false, "20261121-101500-0001"},
 		{"registro=LUCIA%40", 1, 1, false, "lucia@correo.mx"},
 		{"registro=.*", 0, 0, false, ""}, // matched literally
 		{"usuario=" + beto, 2, 2, false, "20261121-101500-0001"},
 		{"usuario=ana", 3, 3, false, "Buen Fin"},
+		{"usuario=B%C3%89TO", 2, 2, false, "20261121-101500-0001"},
 		{"usuario=ana&coleccion=usuarios", 1, 1, false, "lucia@correo.mx"},
 		{"desde=2026-11-20&hasta=2026-11-20", 2, 2, false, "Cámara IP domo"}, // 00:00 and 23:00 in Mexico City
 		{"desde=2026-11-21", 3, 3, false, "Buen Fin"},

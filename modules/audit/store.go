@@ -4,10 +4,15 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
+	"unicode"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 
 	"tienda/pkg/audit"
 	"tienda/pkg/mongox"
@@ -19,16 +24,33 @@ const collection = "auditoria"
 // update and no delete.
 type store struct{ db *mongox.Store }
 
+// document is an entry as stored: the entry, and its record's label and its user's name folded
+// (lower case, no accents) for the searches, which look for a plain text in them.
+type document struct {
+	audit.Entry      `bson:",inline"`
+	RegistroBusqueda string `bson:"registroBusqueda"`
+	UsuarioBusqueda  string `bson:"usuarioBusqueda"`
+}
+
+// listKeys are the fields the list sorts by (fecha, newest first) and filters on.
+var listKeys = bson.D{
+	{Key: "fecha", Value: -1}, {Key: "coleccion", Value: 1}, {Key: "registroId", Value: 1}, {Key: "usuarioId", Value: 1},
+	{Key: "registroBusqueda", Value: 1}, {Key: "usuarioBusqueda", Value: 1},
+}
+
 func (s store) ensureIndexes(ctx context.Context) error {
-	index := func(field string, order int) mongo.IndexModel {
-		return mongo.IndexModel{Keys: bson.D{{Key: field, Value: order}}, Options: options.Index().SetName(field)}
+	index := func(field string) mongo.IndexModel {
+		return mongo.IndexModel{Keys: bson.D{{Key: field, Value: 1}}, Options: options.Index().SetName(field)}
 	}
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
-		index("fecha", -1), index("registroId", 1), index("usuarioId", 1), index("coleccion", 1))
+	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(collection), index("registroId"), index("usuarioId")); err != nil {
+		return err
+	}
+	return s.db.EnsureListIndex(ctx, collection, "lista", listKeys)
 }
 
 func (s store) insert(ctx context.Context, e audit.Entry) error {
-	if _, err := s.db.W.Collection(collection).InsertOne(ctx, e); err != nil {
+	doc := document{Entry: e, RegistroBusqueda: fold(e.Registro), UsuarioBusqueda: fold(e.NombreUsuario)}
+	if _, err := s.db.W.Collection(collection).InsertOne(ctx, doc); err != nil {
 		return fmt.Errorf("audit: insert: %w", err)
 	}
 	return nil
@@ -44,13 +66,13 @@ func filter(f Filter) bson.M {
 		q["registroId"] = f.RegistroID
 	}
 	if f.Registro != "" {
-		q["registro"] = contains(f.Registro)
+		q["registroBusqueda"] = bson.M{"$regex": regexp.QuoteMeta(fold(f.Registro))}
 	}
 	if f.UsuarioID != "" {
 		q["usuarioId"] = f.UsuarioID
 	}
 	if f.Usuario != "" {
-		q["nombreUsuario"] = contains(f.Usuario)
+		q["usuarioBusqueda"] = bson.M{"$regex": regexp.QuoteMeta(fold(f.Usuario))}
 	}
 	if !f.From.IsZero() || !f.Before.IsZero() {
 		r := bson.M{}
@@ -67,27 +89,25 @@ func filter(f Filter) bson.M {
 
 // list returns the entries of the page, newest first, and how many the filter selects.
 func (s store) list(ctx context.Context, f Filter) ([]audit.Entry, int64, error) {
-	q := filter(f)
-	total, err := s.db.Count(ctx, collection, q)
-	if err != nil {
-		return nil, 0, fmt.Errorf("audit: count: %w", err)
-	}
-	skip := int64((f.Page - 1) * f.Limit)
-	if skip >= total {
-		return []audit.Entry{}, total, nil
-	}
-	opts := options.Find().
-		SetSort(bson.D{{Key: "fecha", Value: -1}, {Key: "_id", Value: -1}}).
-		SetSkip(skip).
-		SetLimit(int64(f.Limit))
-	out, err := mongox.FindAll[audit.Entry](ctx, s.db.R.Collection(collection), q, opts)
+	sort := bson.D{{Key: "fecha", Value: -1}, {Key: "_id", Value: -1}}
+	docs, total, err := s.db.Page(ctx, collection, filter(f), sort, int64((f.Page-1)*f.Limit), int64(f.Limit))
 	if err != nil {
 		return nil, 0, fmt.Errorf("audit: list: %w", err)
+	}
+	out := make([]audit.Entry, len(docs))
+	for i, d := range docs {
+		if err := bson.Unmarshal(d, &out[i]); err != nil {
+			return nil, 0, fmt.Errorf("audit: list: %w", err)
+		}
 	}
 	return out, total, nil
 }
 
-// contains matches a text anywhere, ignoring case; the text is matched literally.
-func contains(text string) bson.Regex {
-	return bson.Regex{Pattern: regexp.QuoteMeta(text), Options: "i"}
+// fold is a text as the searches compare it: lower case, without accents.
+func fold(s string) string {
+	out, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
+	if err != nil {
+		out = s
+	}
+	return strings.ToLower(out)
 }
