@@ -14,10 +14,12 @@ type SearchFieldProps = {
   /** Called with the trimmed text once typing stops. */
   onSearch: (text: string) => void
   className?: string
+  /** The label for screen readers only (the placeholder says it on screen). */
+  hideLabel?: boolean
 }
 
 /** A search box that asks the server only once typing stops; follows `value` when it is reset. */
-export function SearchField({ label, placeholder, value, onSearch, className = '' }: SearchFieldProps) {
+export function SearchField({ label, placeholder, value, onSearch, className = '', hideLabel }: SearchFieldProps) {
   const id = useId()
   const [text, setText] = useState(value)
   const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
@@ -38,7 +40,7 @@ export function SearchField({ label, placeholder, value, onSearch, className = '
   }, [debounced, onSearch])
   return (
     <div className={className}>
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'field-label'}>
         {label}
       </label>
       <input

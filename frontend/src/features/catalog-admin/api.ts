@@ -1,4 +1,5 @@
 import { api } from '@/lib/api'
+import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
 import type { Producto } from '@/lib/product'
 import type { ProductoAdmin } from '@/lib/product'
 
@@ -11,16 +12,21 @@ export type Descuento = {
 }
 export type DescuentoInput = Omit<Descuento, '_id'>
 
-export type AdminPage = { products: Producto[]; hasMore: boolean; total: number }
+export type AdminPage = { products: Producto[]; meta: PageMeta }
+
+/**
+ * `GET /v1/admin/productos`: `titulo` (name), `categoria` (an admin category), `orden` (`nombre`,
+ * `-stock`, `stock`, `-updatedAt`); '' = not set.
+ */
+export type AdminProductsArgs = { titulo: string; categoria: string; orden: string; page: number; limit: number }
 
 const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndpoints({
   endpoints: (build) => ({
-    getAdminProducts: build.query<AdminPage, { titulo: string; page: number }>({
-      query: ({ titulo, page }) => ({ url: 'admin/productos', params: { page, limit: 50, ...(titulo ? { titulo } : {}) } }),
-      transformResponse: (body: { products?: Producto[]; meta?: { hasMore?: boolean; total?: number } }) => ({
+    getAdminProducts: build.query<AdminPage, AdminProductsArgs>({
+      query: (args) => ({ url: 'admin/productos', params: presentParams(args) }),
+      transformResponse: (body: { products?: Producto[]; meta?: Partial<PageMeta> }, _m, args) => ({
         products: body.products ?? [],
-        hasMore: Boolean(body.meta?.hasMore),
-        total: body.meta?.total ?? 0,
+        meta: readMeta(body.meta, args),
       }),
       providesTags: ['Producto'],
     }),

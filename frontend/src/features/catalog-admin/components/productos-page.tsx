@@ -1,10 +1,11 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Dialog, DialogActions } from '@/components/dialog'
+import { Pager } from '@/components/pager'
 import { ProductImage } from '@/components/product-image'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatMoney } from '@/lib/money'
+import { useClampPage, useListState } from '@/lib/list-state'
 import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
 import {
   fieldErrors,
   useCreateProductoMutation,
@@ -15,18 +16,29 @@ import {
 } from '@/features/catalog-admin/api'
 import { AdminTable } from '@/features/catalog-admin/components/admin-table'
 import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
+import { ProductosFiltersBar, type ProductosFilters } from '@/features/catalog-admin/components/productos-filters'
 import { ProductForm } from '@/features/catalog-admin/components/product-form'
 import { emptyForm, formFromProduct, toBody, type ProductForm as Form } from '@/features/catalog-admin/form-model'
 
 type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null
 
+/** Every product, by name. */
+const DEFAULTS: ProductosFilters = { titulo: '', categoria: '', orden: 'nombre' }
+
+/** The page of products asked for in the address (`?titulo=..&categoria=..&orden=..&page=..`). */
+function useProductosList() {
+  const [state, update] = useListState(DEFAULTS)
+  const query = useGetAdminProductsQuery(state)
+  const setPage = useCallback((page: number) => update({ page }), [update])
+  useClampPage(query.data?.meta, state.page, setPage)
+  return { state, update, query, setPage }
+}
+
 /** `/productos`: search, the product table, and the 'Nuevo Producto' / 'Actualizar Producto' dialogs. */
 export function ProductosPage() {
   useDocumentTitle('Productos')
-  const [text, setText] = useState('')
-  const [page, setPage] = useState(1)
-  const titulo = useDebouncedValue(text.trim(), 300)
-  const { data, isLoading, isError } = useGetAdminProductsQuery({ titulo, page })
+  const { state, update, query, setPage } = useProductosList()
+  const { data, isLoading, isError, isFetching } = query
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Producto | null>(null)
   const [remove, removal] = useDeleteProductoMutation()
@@ -39,17 +51,7 @@ export function ProductosPage() {
           Nuevo Producto
         </button>
       </div>
-      <input
-        type="search"
-        className="field-input mt-4 w-full"
-        placeholder="Buscar productos por nombre..."
-        aria-label="Buscar productos por nombre..."
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value)
-          setPage(1)
-        }}
-      />
+      <ProductosFiltersBar state={state} onChange={update} />
       {isError ? (
         <p role="alert" className="mt-4 text-rose-700">
           Error al obtener los productos
@@ -66,17 +68,14 @@ export function ProductosPage() {
           <ProductRow key={p._id} product={p} onEdit={() => setEditing({ kind: 'edit', id: p._id })} onDelete={() => setDeleting(p)} />
         ))}
       </AdminTable>
-      <div className="mt-3 flex items-center justify-between text-sm text-slate-600">
-        <span>{data ? `${data.total} productos` : ''}</span>
-        <span className="flex gap-2">
-          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>
-            Anterior
-          </button>
-          <button type="button" className="btn-secondary" disabled={!data?.hasMore} onClick={() => setPage((n) => n + 1)}>
-            Siguiente
-          </button>
-        </span>
-      </div>
+      <Pager
+        meta={data?.meta}
+        shown={data?.products.length ?? 0}
+        onPage={setPage}
+        onLimit={(limit) => update({ limit })}
+        busy={isFetching}
+        label="productos"
+      />
 
       {editing?.kind === 'new' ? <NewProductDialog onClose={() => setEditing(null)} /> : null}
       {editing?.kind === 'edit' ? <EditProductDialog id={editing.id} onClose={() => setEditing(null)} /> : null}

@@ -1,0 +1,38 @@
+import { SearchField, SelectFilter } from '@/components/list-filters'
+import { ADMIN_CATEGORIES } from '@/lib/categories'
+import { options, type Option } from '@/lib/list-state'
+
+/** The search, category and sort of 'Productos', as kept in the address ('' = not set). */
+export type ProductosFilters = { titulo: string; categoria: string; orden: string }
+
+const SORTS: readonly Option[] = [
+  { value: 'nombre', label: 'Nombre: A a Z' },
+  { value: 'stock', label: 'Existencias: de menor a mayor' },
+  { value: '-stock', label: 'Existencias: de mayor a menor' },
+  { value: '-updatedAt', label: 'Modificados recientemente' },
+]
+
+type ProductosFiltersProps = { state: ProductosFilters; onChange: (patch: Partial<ProductosFilters>) => void }
+
+/** 'Buscar productos por nombre...' (SPEC), then the category filter and the sort. */
+export function ProductosFiltersBar({ state, onChange }: ProductosFiltersProps) {
+  return (
+    <div className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr] sm:items-end">
+      <SearchField
+        label="Buscar productos por nombre..."
+        placeholder="Buscar productos por nombre..."
+        hideLabel
+        value={state.titulo}
+        onSearch={(titulo) => onChange({ titulo })}
+      />
+      <SelectFilter
+        label="Categoría"
+        allLabel="Todas"
+        value={state.categoria}
+        options={options(ADMIN_CATEGORIES)}
+        onChange={(categoria) => onChange({ categoria })}
+      />
+      <SelectFilter label="Ordenar por" value={state.orden} options={SORTS} onChange={(orden) => onChange({ orden })} />
+    </div>
+  )
+}
