@@ -103,6 +103,7 @@ func TestEveryPathGetsThePageOfItsRoute(t *testing.T) {
 		{"/corte/print", 200, ""},
 		{"/usuarios", 200, ""},
 		{"/registro-errores", 200, ""},
+		{"/auditoria", 200, ""},
 		// Unknown products, categories and paths: 'Página no encontrada', with a 404.
 		{"/product/0123456789abcdef01234567", 404, "no-encontrada"},
 		{"/product/abc", 404, "no-encontrada"},
