@@ -20,7 +20,8 @@ func hostileBodies() []string {
 	op := `{"$gt":""}`
 	fields := []string{"email", "password", "name", "nombre", "titulo", "phone", "rol", "status", "cliente", "q",
 		"categoria", "pago", "entrega", "metodoPago", "observaciones", "idOrden", "startDate", "endDate", "imagen", "logs",
-		"carrito", "items", "variantes", "extras", "envio", "percentage", "expirationDate", "code", "token"}
+		"carrito", "items", "variantes", "extras", "envio", "percentage", "expirationDate", "code", "token",
+		"productoId", "varianteId", "tipo", "cantidad", "motivo"}
 	withOps := map[string]json.RawMessage{}
 	for _, f := range fields {
 		withOps[f] = json.RawMessage(op)
@@ -40,6 +41,10 @@ func hostileBodies() []string {
 		`{"nombre":"` + strings.Repeat("a", 300_000) + `"}`,
 		`{"carrito":[` + strings.TrimSuffix(strings.Repeat(`{"id":"a","producto_id":"b","cantidad":1},`, 20_000), ",") + `]}`,
 		`{"pago":5,"entrega":["Entregado"],"envio":"x","efectivoContado":"mucho","observaciones":7}`,
+		`{"productoId":"6955b90064656d6f00000000","tipo":"merma","cantidad":1e9,"motivo":"x"}`,
+		`{"productoId":"6955b90064656d6f00000000","tipo":"conteo","cantidad":-1,"motivo":"x"}`,
+		`{"productoId":"6955b90064656d6f00000000","tipo":"entrada","cantidad":2,"motivo":"  "}`,
+		`{"productoId":"6955b90064656d6f00000000","tipo":"venta","cantidad":2,"motivo":"x"}`,
 	}
 }
 

@@ -85,6 +85,12 @@ var permissionTable = map[string]rule{
 	"GET /v1/logs":  {perm: auth.ManageUsers},
 	// audit
 	"GET /v1/auditoria": {perm: auth.ManageUsers},
+
+	// inventory (catalog): adjustments, stock movements, low stock
+	"POST /v1/inventario/ajustes":             {perm: auth.ManageCatalog},
+	"GET /v1/inventario/movimientos":          {perm: auth.ManageCatalog},
+	"GET /v1/inventario/movimientos/exportar": {perm: auth.ManageCatalog},
+	"GET /v1/inventario/bajo":                 {perm: auth.ManageCatalog},
 }
 
 const permSecret = "permisos-0123456789abcdef-0123456789"

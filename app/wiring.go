@@ -209,13 +209,22 @@ func (a catalogStock) Quote(ctx context.Context, lines []cartcheckout.Line) ([]c
 	return out, nil
 }
 
-func (a catalogStock) TakeStock(ctx context.Context, key string, l cartcheckout.Line) error {
-	return a.s.TakeStockFor(ctx, key, orderLine(l))
+// stockNote is checkout's note of a stock movement as the catalogue records it.
+func stockNote(n cartcheckout.StockNote) catalog.StockNote {
+	tipo := catalog.TipoCancelacion
+	if n.NoPayment {
+		tipo = catalog.TipoPagoNoRecibido
+	}
+	return catalog.StockNote{Folio: n.Folio, UsuarioID: n.UserID, NombreUsuario: n.UserName, Tipo: tipo, Motivo: n.Motivo}
+}
+
+func (a catalogStock) TakeStock(ctx context.Context, key string, l cartcheckout.Line, note cartcheckout.StockNote) error {
+	return a.s.TakeStockFor(ctx, key, orderLine(l), stockNote(note))
 }
 
 // ReturnStock serves checkout.
-func (a catalogStock) ReturnStock(ctx context.Context, key string, l cartcheckout.Line) error {
-	return a.s.ReturnStockFor(ctx, key, orderLine(l))
+func (a catalogStock) ReturnStock(ctx context.Context, key string, l cartcheckout.Line, note cartcheckout.StockNote) error {
+	return a.s.ReturnStockFor(ctx, key, orderLine(l), stockNote(note))
 }
 
 // SettleStock serves checkout.
@@ -240,7 +249,8 @@ func (a catalogStock) ReservedStock(ctx context.Context) ([]cartcheckout.Reserve
 type salesStock struct{ s *catalog.Service }
 
 func (a salesStock) GiveBackStock(ctx context.Context, l sales.StockLine) error {
-	return a.s.GiveBackStock(ctx, catalog.OrderLine{ProductID: l.ProductID, VariantID: l.VariantID, Cantidad: l.Cantidad})
+	return a.s.GiveBackStock(ctx, catalog.OrderLine{ProductID: l.ProductID, VariantID: l.VariantID, Cantidad: l.Cantidad},
+		catalog.StockNote{Folio: l.Folio, UsuarioID: l.UserID, NombreUsuario: l.UserName, Motivo: "Orden cancelada"})
 }
 
 // cashcutSales is the sales module as the cash cut sees it.

@@ -66,9 +66,13 @@ func (s *Service) place(ctx context.Context, buyerID string, placedBy Buyer, o O
 	if err != nil {
 		return Reserved{}, nil, err
 	}
+	sold := StockNote{Folio: r.Folio, UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoCaja}
+	if origen != "caja" {
+		sold.Motivo = motivoEnLinea
+	}
 	for i, l := range r.Lines {
-		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l); err != nil {
-			s.release(ctx, r, i)
+		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, sold); err != nil {
+			s.release(ctx, r, i, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
 			if ferr := s.sales.Fail(ctx, r.ID); ferr != nil {
 				s.log.Error().Err(ferr).Str("sale", r.ID).Msg("checkout: mark failed")
 			}
@@ -78,13 +82,15 @@ func (s *Service) place(ctx context.Context, buyerID string, placedBy Buyer, o O
 	return r, priced, nil
 }
 
-// release gives back the stock of the first n lines of a sale (all lines when n < 0).
-func (s *Service) release(ctx context.Context, r Reserved, n int) {
+// release gives back the stock of the first n lines of a sale (all lines when n < 0), with note
+// (the sale's folio is added) on their stock movements.
+func (s *Service) release(ctx context.Context, r Reserved, n int, note StockNote) {
 	if n < 0 {
 		n = len(r.Lines)
 	}
+	note.Folio = r.Folio
 	for i := 0; i < n; i++ {
-		if err := s.catalog.ReturnStock(ctx, stockKey(r.ID, i), r.Lines[i]); err != nil {
+		if err := s.catalog.ReturnStock(ctx, stockKey(r.ID, i), r.Lines[i], note); err != nil {
 			// The key stays on the product; the next sweep gives it back.
 			s.log.Error().Err(err).Str("sale", r.ID).Int("line", i).Msg("checkout: return stock")
 		}
@@ -105,7 +111,7 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 	if err != nil {
 		// Not saved: give the stock back now (the sweep would, later), unless it was saved after all.
 		if ferr := s.sales.Fail(ctx, r.ID); !apperr.Is(ferr, apperr.Conflict) {
-			s.release(ctx, r, -1)
+			s.release(ctx, r, -1, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
 		}
 		return nil, err
 	}
@@ -154,7 +160,7 @@ func (s *Service) settleReservations(ctx context.Context, age time.Duration) err
 		return err
 	}
 	for _, r := range stuck {
-		s.release(ctx, r, -1)
+		s.release(ctx, r, -1, StockNote{Motivo: motivoIncompleto})
 		if err := s.sales.Fail(ctx, r.ID); err != nil && !apperr.Is(err, apperr.Conflict) {
 			return err
 		}
@@ -207,7 +213,11 @@ func (s *Service) reconcileReservations(ctx context.Context) error {
 		case settleReservation:
 			s.catalog.SettleStock(h.Key, l)
 		case returnReservation:
-			if err := s.catalog.ReturnStock(ctx, h.Key, l); err != nil {
+			note := StockNote{Folio: v.sale.Folio, Motivo: motivoIncompleto}
+			if v.sale.Estado == EstadoExpirada {
+				note.Motivo, note.NoPayment = motivoSinPago, true
+			}
+			if err := s.catalog.ReturnStock(ctx, h.Key, l, note); err != nil {
 				failed = err
 				continue
 			}

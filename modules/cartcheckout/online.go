@@ -44,7 +44,7 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 	}
 	if err := s.sales.AwaitPayment(ctx, r.ID); err != nil {
 		if ferr := s.sales.Fail(ctx, r.ID); !apperr.Is(ferr, apperr.Conflict) {
-			s.release(ctx, r, -1)
+			s.release(ctx, r, -1, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
 		}
 		return "", err
 	}
@@ -55,7 +55,7 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 	id, err := s.payments.provider.CreatePreference(ctx, r.ID, items, s.now().Add(preferenceLifetime))
 	if err != nil {
 		s.log.Error().Err(err).Str("folio", r.Folio).Msg("checkout: preference")
-		s.release(ctx, r, -1)
+		s.release(ctx, r, -1, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
 		_ = s.sales.Expire(ctx, r.ID)
 		return "", apperr.New(apperr.Unavailable, "No pudimos conectar con Mercado Pago. Inténtalo de nuevo en unos minutos o paga en caja.")
 	}
@@ -113,7 +113,7 @@ func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult,
 	}
 	if p.Status != "approved" {
 		if p.Status == "rejected" || p.Status == "cancelled" {
-			s.releaseOnline(ctx, r)
+			s.releaseOnline(ctx, r, motivoPagoFallido)
 		}
 		return ConfirmResult{Estado: p.Status}, apperr.New(apperr.PaymentFailed, paymentStatusMessage(p.Status))
 	}
@@ -157,22 +157,24 @@ func paymentStatusMessage(status string) string {
 	return "El pago no está aprobado."
 }
 
-// releaseOnline gives back an online order's stock and expires it, once.
-func (s *Service) releaseOnline(ctx context.Context, r Reserved) {
+// releaseOnline gives back an online order's stock and expires it, once; motivo says why, on the
+// stock movements.
+func (s *Service) releaseOnline(ctx context.Context, r Reserved, motivo string) {
 	if r.Estado != EstadoEsperandoPago {
 		return
 	}
 	if err := s.sales.Expire(ctx, r.ID); err != nil {
 		return // somebody else settled it
 	}
-	s.release(ctx, r, -1)
+	s.release(ctx, r, -1, StockNote{Motivo: motivo, NoPayment: true})
 }
 
 // retake takes again the stock of an expired order whose payment arrived late; lines short of
 // stock are left for staff (the sale is flagged by the sales module).
 func (s *Service) retake(ctx context.Context, r Reserved) {
+	note := StockNote{Folio: r.Folio, Motivo: motivoPagoTardio}
 	for i, l := range r.Lines {
-		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l); err != nil {
+		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, note); err != nil {
 			s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: late payment without stock")
 		}
 	}
@@ -205,7 +207,7 @@ func (s *Service) expireUnpaid(ctx context.Context, now time.Time) error {
 			}
 		}
 		if !keep {
-			s.releaseOnline(ctx, r)
+			s.releaseOnline(ctx, r, motivoSinPago)
 			s.log.Info().Str("folio", r.Folio).Msg("checkout: online order expired, stock returned")
 		}
 	}

@@ -37,11 +37,12 @@ type Catalog interface {
 	// Quote prices each line. Errors: invalid or not_found naming the product.
 	Quote(ctx context.Context, lines []Line) ([]PricedLine, error)
 	// TakeStock takes a line's stock under key, once: a repeat with the same key takes nothing.
-	// Errors: invalid or not_found naming the product, conflict when there is not enough.
-	TakeStock(ctx context.Context, key string, line Line) error
+	// note is recorded with the stock movement. Errors: invalid or not_found naming the product,
+	// conflict when there is not enough.
+	TakeStock(ctx context.Context, key string, line Line, note StockNote) error
 	// ReturnStock gives back what key reserves of the line's product, once; nothing when key reserves
-	// nothing.
-	ReturnStock(ctx context.Context, key string, line Line) error
+	// nothing. note is recorded with the stock movement.
+	ReturnStock(ctx context.Context, key string, line Line, note StockNote) error
 	// SettleStock says the order reserving stock under key is saved (counter) or paid (online):
 	// the key is no longer needed, as a later cancellation gives the units back by itself. The
 	// key is removed a moment later; one lost in a crash is found again by ReservedStock.
@@ -49,6 +50,24 @@ type Catalog interface {
 	// ReservedStock lists every key reserving stock, with its product, as the store has them.
 	ReservedStock(ctx context.Context) ([]ReservedStock, error)
 }
+
+// StockNote says who moves an order's units and why, for the catalogue's stock movements.
+type StockNote struct {
+	Folio            string
+	UserID, UserName string // who placed the order; "" when the shop itself moves them (a sweep)
+	Motivo           string
+	NoPayment        bool // units given back because the online payment never came
+}
+
+// The reasons of the stock movements checkout makes (StockNote.Motivo).
+const (
+	motivoCaja        = "Pedido en caja"
+	motivoEnLinea     = "Pedido en línea"
+	motivoPagoTardio  = "Pago en línea recibido después de vencer"
+	motivoIncompleto  = "Pedido no completado"
+	motivoSinPago     = "El pago en línea no llegó"
+	motivoPagoFallido = "Mercado Pago rechazó o canceló el pago"
+)
 
 // ReservedStock is a key reserving stock of a product.
 type ReservedStock struct {

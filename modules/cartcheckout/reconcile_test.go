@@ -21,7 +21,8 @@ type fakeCatalog struct {
 	held     map[string]ReservedStock
 	returned []string
 	settled  []string
-	lines    map[string]Line // the line each give-back was asked with
+	lines    map[string]Line      // the line each give-back was asked with
+	notes    map[string]StockNote // and its note
 }
 
 func (c *fakeCatalog) ReservedStock(context.Context) ([]ReservedStock, error) {
@@ -34,13 +35,17 @@ func (c *fakeCatalog) ReservedStock(context.Context) ([]ReservedStock, error) {
 	return out, nil
 }
 
-func (c *fakeCatalog) ReturnStock(_ context.Context, key string, l Line) error {
+func (c *fakeCatalog) ReturnStock(_ context.Context, key string, l Line, note StockNote) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.held[key]; ok {
 		delete(c.held, key)
 		c.returned = append(c.returned, key)
 		c.lines[key] = l
+		if c.notes == nil {
+			c.notes = map[string]StockNote{}
+		}
+		c.notes[key] = note
 	}
 	return nil
 }
@@ -155,6 +160,13 @@ func TestReconcileSettlesEveryHeldKeyByItsSale(t *testing.T) {
 	}
 	if l := catalog.lines[ids["gone"]+":0"]; l.ProductID != "p1" {
 		t.Errorf("gone line given back as %+v", l)
+	}
+	// The stock movements say why: an online payment that never came, or an order never completed.
+	if n := catalog.notes[ids["expired"]+":0"]; !n.NoPayment || n.Motivo != motivoSinPago {
+		t.Errorf("expired line's note %+v", n)
+	}
+	if n := catalog.notes[ids["reservedOld"]+":1"]; n.NoPayment || n.Motivo != motivoIncompleto {
+		t.Errorf("never saved line's note %+v", n)
 	}
 }
 

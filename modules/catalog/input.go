@@ -71,6 +71,7 @@ type VariantInput struct {
 	PrecioCompra *float64   `json:"precioCompra"`
 	PrecioVenta  *float64   `json:"precioVenta"`
 	Descuento    *float64   `json:"descuento"`
+	Minimo       *float64   `json:"minimo"` // absent: a variant kept keeps its minimum
 }
 
 // ExtraInput is one extra of the form.

@@ -18,8 +18,10 @@ import (
 // product from its prices and stock, then sets the totals and the supplier prices from them.
 func (in *ProductInput) applyVariants(p *Product, f apperr.Fields) {
 	old := map[bson.ObjectID]bool{}
+	minimo := map[bson.ObjectID]int{}
 	for _, v := range p.Variantes {
 		old[v.ID] = true
+		minimo[v.ID] = v.Minimo
 	}
 	switch {
 	case in.Variantes != nil:
@@ -39,6 +41,10 @@ func (in *ProductInput) applyVariants(p *Product, f apperr.Fields) {
 			v.PrecioCompra = pesos(f, at("precioCompra"), vi.PrecioCompra, maxPrice, false)
 			v.PrecioVenta = pesos(f, at("precioVenta"), vi.PrecioVenta, maxPrice, true)
 			v.Descuento = percent(f, at("descuento"), vi.Descuento)
+			v.Minimo = minimo[v.ID]
+			if vi.Minimo != nil {
+				v.Minimo = int(whole(f, at("minimo"), vi.Minimo, maxStock, false))
+			}
 			vs = append(vs, v)
 		}
 		p.Variantes = vs

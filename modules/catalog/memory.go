@@ -54,7 +54,7 @@ func (m *memory) replace(ps []Product, ds []Discount) {
 	entries := make([]entry, len(ps))
 	var stamped time.Time
 	for i, p := range ps {
-		p.Apartados = nil
+		p.Apartados, p.MovimientosPendientes = nil, nil
 		entries[i] = newEntry(p)
 		if p.ExistenciasEn != nil && p.ExistenciasEn.After(stamped) {
 			stamped = *p.ExistenciasEn
@@ -100,7 +100,7 @@ func (m *memory) add(p Product) { m.put(p, true) }
 func (m *memory) update(p Product) { m.put(p, false) }
 
 func (m *memory) put(p Product, add bool) {
-	p.Apartados = nil // read by the stock writes only
+	p.Apartados, p.MovimientosPendientes = nil, nil // read by the stock writes only
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.stamp(&p)

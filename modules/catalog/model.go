@@ -44,6 +44,11 @@ type Product struct {
 	// Apartados are the units reserved by order lines whose orders are not settled yet, by the
 	// line's key "<sale id>:<line>" (stock_reservations.go). Never shown, and not kept in memory.
 	Apartados map[string]Apartado `bson:"apartados,omitempty" json:"-"`
+	// MovimientosPendientes are the stock movements (movements.go) of the writes that changed
+	// units other than by an order line's take, by the movement's id, written in the same update
+	// as the units: each is removed once its movement is in movimientos_inventario, and stored
+	// from here by the sweep when a crash came in between. Never shown, and not kept in memory.
+	MovimientosPendientes map[string]Movement `bson:"movimientosPendientes,omitempty" json:"-"`
 	// Version grows by one on every edit (not on a sale); a PATCH that sends it is refused when it
 	// is stale.
 	Version int64 `bson:"version" json:"version"`
@@ -96,6 +101,9 @@ type Variante struct {
 	PrecioCompra float64       `bson:"precioCompra" json:"precioCompra"`
 	PrecioVenta  float64       `bson:"precioVenta" json:"precioVenta"`
 	Descuento    float64       `bson:"descuento" json:"descuento"` // percent
+	// Minimo is the variant's minimum units: it is on the 'Bajo inventario' list while its units
+	// are at or below it (low_stock.go); 0 means no minimum.
+	Minimo int `bson:"minimo" json:"minimo"`
 
 	// DescuentoEfectivo and PrecioFinal are computed for each answer (the variant's own discount
 	// or the product's discount while it applies); they are never stored.
@@ -110,6 +118,14 @@ type Variante struct {
 type Apartado struct {
 	Variante bson.ObjectID `bson:"variante,omitempty"`
 	Cantidad int           `bson:"cantidad"`
+	// The stock movement of the take (movements.go): its id, chosen once with the reservation, so
+	// that the take's movement is stored once whoever stores it (the take, or the sweep after a
+	// crash); who placed the order, its folio, and when. Absent on reservations of earlier versions.
+	Movimiento    bson.ObjectID `bson:"mov,omitempty"`
+	Folio         string        `bson:"folio,omitempty"`
+	UsuarioID     string        `bson:"usuarioId,omitempty"`
+	NombreUsuario string        `bson:"usuario,omitempty"`
+	Fecha         time.Time     `bson:"fecha,omitempty"`
 }
 
 // Extra is an add-on sold with a product.

@@ -99,7 +99,7 @@ func editedFields(p Product) (set, unset bson.M, err error) {
 	set, unset = bson.M{}, bson.M{}
 	for _, e := range elems {
 		switch k := e.Key(); k {
-		case "_id", "apartados", "revision", "existenciasEn", "variantes", "stock", "total_existencia":
+		case "_id", "apartados", "movimientosPendientes", "revision", "existenciasEn", "variantes", "stock", "total_existencia":
 		default:
 			set[k] = e.Value()
 		}

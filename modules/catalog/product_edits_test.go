@@ -31,7 +31,7 @@ func TestEditsDuringSalesKeepEveryUnitSold(t *testing.T) {
 	for w := range 4 {
 		wg.Go(func() {
 			for i := range 10 {
-				err := svc.TakeStockFor(context.Background(), fmt.Sprintf("venta%d-%d:0", w, i), OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1})
+				err := svc.TakeStockFor(context.Background(), fmt.Sprintf("venta%d-%d:0", w, i), OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1}, StockNote{})
 				if err != nil {
 					t.Error(err)
 					return
@@ -68,15 +68,16 @@ func TestEditedFieldsCoverEveryOptionalField(t *testing.T) {
 	for f := range typ.Fields() {
 		tag := f.Tag.Get("bson")
 		name, opts, _ := strings.Cut(tag, ",")
-		if strings.Contains(opts, "omitempty") && name != "apartados" && name != "existenciasEn" && !slices.Contains(optionalFields, name) {
+		if strings.Contains(opts, "omitempty") && name != "apartados" && name != "movimientosPendientes" && name != "existenciasEn" && !slices.Contains(optionalFields, name) {
 			t.Errorf("%s is left out when empty but not in optionalFields", name)
 		}
 	}
-	set, unset, err := editedFields(Product{ID: bson.NewObjectID(), Nombre: "X", Revision: 9, Apartados: map[string]Apartado{"a:0": {Cantidad: 1}}})
+	set, unset, err := editedFields(Product{ID: bson.NewObjectID(), Nombre: "X", Revision: 9, Apartados: map[string]Apartado{"a:0": {Cantidad: 1}},
+		MovimientosPendientes: map[string]Movement{"x": {Cantidad: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"_id", "revision", "apartados", "existenciasEn", "variantes", "stock", "total_existencia"} {
+	for _, k := range []string{"_id", "revision", "apartados", "movimientosPendientes", "existenciasEn", "variantes", "stock", "total_existencia"} {
 		if _, ok := set[k]; ok {
 			t.Errorf("editedFields sets %s", k)
 		}

@@ -42,6 +42,10 @@ type Service struct {
 	// waiting for the background loop to remove them (stock_reservations.go).
 	settledMu sync.Mutex
 	settled   map[bson.ObjectID][]string
+
+	// moves are the stock movements the store refused, tried again by the background loop
+	// (movements.go).
+	moves movements
 }
 
 // load reads the whole catalogue and its discounts into memory.
@@ -110,6 +114,8 @@ const settleEvery = 500 * time.Millisecond
 func (s *Service) run(every time.Duration, stop <-chan struct{}) {
 	settle := time.NewTicker(settleEvery)
 	defer settle.Stop()
+	lost := time.NewTicker(lostEvery)
+	defer lost.Stop()
 	var poll <-chan time.Time
 	if every > 0 {
 		t := time.NewTicker(every)
@@ -130,6 +136,10 @@ func (s *Service) run(every time.Duration, stop <-chan struct{}) {
 		case <-settle.C:
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			err = s.flushSettled(ctx)
+			cancel()
+		case <-lost.C:
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			err = s.recordLost(ctx)
 			cancel()
 		case <-poll:
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -196,9 +206,13 @@ func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (Product, 
 	if err := s.applyInput(ctx, &p, in, pr, upload); err != nil {
 		return Product{}, err
 	}
+	moves := editMovements(ctx, nil, &p, now)
+	p.MovimientosPendientes = pendingOf(moves)
 	if err := s.store.insertProduct(ctx, p); err != nil {
 		return Product{}, err
 	}
+	s.recordPending(ctx, &p, moves...)
+	p.MovimientosPendientes = nil
 	s.memory.add(p)
 	s.changed(ctx)
 	s.auditProduct(ctx, audit.Crear, p.ID, nil, &p)
@@ -247,6 +261,8 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 		if err != nil {
 			return Product{}, err
 		}
+		moves := editMovements(ctx, &cur, &next, now)
+		withPending(update, moves)
 		p, ok, err := s.store.update(ctx, oid, guard, update)
 		if err != nil {
 			return Product{}, err
@@ -254,6 +270,8 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 		if !ok {
 			continue // edited, sold or deleted since the read: read again
 		}
+		s.recordPending(ctx, &p, moves...)
+		cur.MovimientosPendientes, p.MovimientosPendientes = nil, nil
 		s.memory.update(p)
 		s.forgetImage(ctx, cur, p.ID, p.Imagen)
 		s.changed(ctx)
@@ -330,7 +348,7 @@ func (s *Service) forgetImage(ctx context.Context, old Product, id bson.ObjectID
 }
 
 func cloneProduct(p Product) Product {
-	p.Apartados = nil
+	p.Apartados, p.MovimientosPendientes = nil, nil
 	p.Variantes = append([]Variante(nil), p.Variantes...)
 	p.Extras = append([]Extra(nil), p.Extras...)
 	p.Categorias = append([]string(nil), p.Categorias...)

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -29,9 +30,10 @@ import (
 // changed in between (an edit moved the variant, a concurrent write).
 const writeAttempts = 5
 
-// TakeStockFor takes a line's units under key. A second call with the same key takes nothing and
-// succeeds. Errors: invalid or not_found naming the product, conflict when there is not enough.
-func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine) error {
+// TakeStockFor takes a line's units under key and records the sale's stock movement with note's
+// folio and user. A second call with the same key takes nothing and succeeds. Errors: invalid or
+// not_found naming the product, conflict when there is not enough.
+func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, note StockNote) error {
 	if err := checkKey(key); err != nil {
 		return err
 	}
@@ -44,6 +46,7 @@ func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine) err
 	defer s.reloadLock.RUnlock()
 	return s.batcher.do(context.WithoutCancel(ctx), r.product.ID, &stockTake{
 		key: key, variant: r.variant, index: r.index, n: r.line.Cantidad, name: r.product.Nombre,
+		note: note, mov: bson.NewObjectID(), at: s.now(),
 	}, s.takeBatch)
 }
 
@@ -57,12 +60,13 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 			fmt.Sprintf("variantes.%d._id", i):   t.variant,
 			fmt.Sprintf("variantes.%d.stock", i): bson.M{"$gte": t.n},
 			reservation:                          bson.M{"$exists": false},
-		}, stockChange(i, -t.n, bson.M{"$set": bson.M{reservation: Apartado{Variante: t.variant, Cantidad: t.n}}}))
+		}, stockChange(i, -t.n, bson.M{"$set": bson.M{reservation: t.reservation()}}))
 		if err != nil {
 			return err
 		}
 		if ok {
 			s.memory.update(p)
+			t.took(&p, i, p.Variantes[i].Stock)
 			return nil
 		}
 		cur, err := s.store.product(ctx, id)
@@ -90,8 +94,26 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 // update (each variant's id at its index and its units >= what the batch takes of it, none of the
 // keys reserving yet), or, when that guard fails, one line at a time, so that each gets its own answer
 // (a shortage, a repeat, a moved variant). Lines repeating a key of the batch get the first one's
-// answer.
+// answer. The other writes of the batch (run: adjustments) come after its takes, one at a time.
 func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*stockTake) {
+	var takes, runs []*stockTake
+	for _, t := range batch {
+		if t.run != nil {
+			runs = append(runs, t)
+		} else {
+			takes = append(takes, t)
+		}
+	}
+	if len(takes) > 0 {
+		s.takeLines(ctx, id, takes)
+	}
+	for _, t := range runs {
+		t.err = t.run(ctx)
+	}
+}
+
+// takeLines writes the takes of a batch (takeBatch).
+func (s *Service) takeLines(ctx context.Context, id bson.ObjectID, batch []*stockTake) {
 	first := map[string]*stockTake{}
 	var lines []*stockTake
 	for _, t := range batch {
@@ -111,7 +133,7 @@ func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*stoc
 			}
 			units[t.variant] += t.n
 			guard["apartados."+t.key] = bson.M{"$exists": false}
-			set["apartados."+t.key] = Apartado{Variante: t.variant, Cantidad: t.n}
+			set["apartados."+t.key] = t.reservation()
 		}
 		inc, total := bson.M{}, 0
 		for v, n := range units {
@@ -125,10 +147,20 @@ func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*stoc
 		if err != nil || ok {
 			if ok {
 				s.memory.update(p)
+				for v, n := range units { // each line's units before and after, in the batch's order
+					left := p.Variantes[index[v]].Stock + n
+					for _, t := range lines {
+						if t.variant == v {
+							left -= t.n
+							t.took(&p, index[v], left)
+						}
+					}
+				}
 			}
 			for _, t := range batch {
 				t.err = err
 			}
+			s.recordTakes(ctx, lines)
 			return
 		}
 	}
@@ -140,71 +172,18 @@ func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*stoc
 			t.err = t.same.err
 		}
 	}
+	s.recordTakes(ctx, lines)
 }
 
-// ReturnStockFor gives back what key reserves of a product to the variant it was taken from;
-// nothing when key reserves nothing (never taken, or given back already). l names the product; its
-// variant is read only for a reservation moved from an earlier version that does not record its
-// variant. A product or variant deleted since is skipped, and the reservation dropped.
-func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine) error {
-	id, err := bson.ObjectIDFromHex(l.ProductID)
-	if err != nil || checkKey(key) != nil {
-		s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: not a product or key")
-		return nil
-	}
-	ctx = context.WithoutCancel(ctx) // giving back must not stop half-way
-	reservation := "apartados." + key
-	s.reloadLock.RLock()
-	defer s.reloadLock.RUnlock()
-	for range writeAttempts {
-		cur, err := s.store.product(ctx, id)
-		if apperr.Is(err, apperr.NotFound) {
-			s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: the product no longer exists")
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		r, reserved := cur.Apartados[key]
-		if !reserved {
-			s.memory.update(cur)
-			return nil
-		}
-		guard := bson.M{reservation + ".cantidad": r.Cantidad}
-		update := bson.M{"$unset": bson.M{reservation: ""}}
-		variant := r.Variante
-		if variant.IsZero() {
-			variant = legacyVariant(cur, l.VariantID)
-		}
-		if i := variantIndex(cur, variant); i >= 0 {
-			guard[fmt.Sprintf("variantes.%d._id", i)] = variant
-			update = stockChange(i, r.Cantidad, update)
-		} else {
-			s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: the variant no longer exists")
-		}
-		p, ok, err := s.store.update(ctx, id, guard, update)
-		if err != nil {
-			return err
-		}
-		if ok {
-			s.memory.update(p)
-			s.dropEmptyReservations(ctx, p)
-			return nil
+// recordTakes stores the movements of the takes of a batch that took units, with one write.
+func (s *Service) recordTakes(ctx context.Context, lines []*stockTake) {
+	var ms []Movement
+	for _, t := range lines {
+		if t.moved != nil {
+			ms = append(ms, *t.moved)
 		}
 	}
-	return fmt.Errorf("catalog: return stock of %s under %s: the product kept changing", l.ProductID, key)
-}
-
-// legacyVariant is the variant a reservation that does not record its own was taken from: the one the
-// order line names, or the only one.
-func legacyVariant(p Product, hint string) bson.ObjectID {
-	if id, err := bson.ObjectIDFromHex(hint); err == nil {
-		return id
-	}
-	if len(p.Variantes) == 1 {
-		return p.Variantes[0].ID
-	}
-	return bson.ObjectID{}
+	s.record(ctx, ms...)
 }
 
 // SettleStockFor says that the order line reserving units of a product under key is settled (its
@@ -216,23 +195,34 @@ func (s *Service) SettleStockFor(key string, productID string) {
 	if err != nil || checkKey(key) != nil {
 		return
 	}
+	s.queueUnset(id, "apartados."+key)
+}
+
+// queueUnset queues the removal of a field of product id (a settled line's reservation, a stored
+// movement's pending entry) for the background loop.
+func (s *Service) queueUnset(id bson.ObjectID, field string) {
 	s.settledMu.Lock()
 	defer s.settledMu.Unlock()
 	if s.settled == nil {
 		s.settled = map[bson.ObjectID][]string{}
 	}
 	if len(s.settled[id]) < maxSettled {
-		s.settled[id] = append(s.settled[id], key)
+		s.settled[id] = append(s.settled[id], field)
 	}
 }
 
-// maxSettled bounds the keys queued per product (and the size of the write removing them); past
-// it, the reconciliation removes them.
+// maxSettled bounds the fields queued per product (and the size of the write removing them); past
+// it, the reconciliation and the movements' sweep remove them.
 const maxSettled = 1000
 
-// flushSettled removes the queued keys of settled lines: one write per product. Keys whose write
-// failed are queued again.
+// flushSettled removes the queued fields (keys of settled lines, pending entries of stored
+// movements): one write per product. Fields whose write failed are queued again. While
+// movements wait to be stored, nothing is removed: those entries are what the sweep would store
+// them from after a crash.
 func (s *Service) flushSettled(ctx context.Context) error {
+	if !s.retryMovements(ctx) {
+		return errMovementsWaiting
+	}
 	s.settledMu.Lock()
 	queued := s.settled
 	s.settled = nil
@@ -243,19 +233,19 @@ func (s *Service) flushSettled(ctx context.Context) error {
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
 	var failed error
-	for id, keys := range queued {
+	for id, fields := range queued {
 		if failed != nil {
-			s.requeue(id, keys)
+			s.requeue(id, fields)
 			continue
 		}
 		unset := bson.M{}
-		for _, k := range keys {
-			unset["apartados."+k] = ""
+		for _, f := range fields {
+			unset[f] = ""
 		}
 		p, ok, err := s.store.update(ctx, id, nil, bson.M{"$unset": unset})
 		if err != nil {
 			failed = err
-			s.requeue(id, keys)
+			s.requeue(id, fields)
 			continue
 		}
 		if ok { // else: the product is gone, and its reservations with it
@@ -266,19 +256,29 @@ func (s *Service) flushSettled(ctx context.Context) error {
 	return failed
 }
 
-func (s *Service) requeue(id bson.ObjectID, keys []string) {
-	for _, k := range keys {
-		s.SettleStockFor(k, id.Hex())
+var errMovementsWaiting = errors.New("catalog: stock movements waiting to be stored")
+
+func (s *Service) requeue(id bson.ObjectID, fields []string) {
+	for _, f := range fields {
+		s.queueUnset(id, f)
 	}
 }
 
-// dropEmptyReservations removes a product's apartados when a write left it empty, unless the
-// product was written again since (a new reservation, then).
+// dropEmptyReservations removes a product's apartados and movimientosPendientes when a write left
+// them empty, unless the product was written again since (a new reservation, then): their sparse
+// indexes list only the products holding some.
 func (s *Service) dropEmptyReservations(ctx context.Context, p Product) {
-	if p.Apartados == nil || len(p.Apartados) > 0 {
+	unset := bson.M{}
+	if p.Apartados != nil && len(p.Apartados) == 0 {
+		unset["apartados"] = ""
+	}
+	if p.MovimientosPendientes != nil && len(p.MovimientosPendientes) == 0 {
+		unset["movimientosPendientes"] = ""
+	}
+	if len(unset) == 0 {
 		return
 	}
-	after, ok, err := s.store.update(ctx, p.ID, bson.M{"revision": p.Revision}, bson.M{"$unset": bson.M{"apartados": ""}})
+	after, ok, err := s.store.update(ctx, p.ID, bson.M{"revision": p.Revision}, bson.M{"$unset": unset})
 	if err != nil {
 		s.log.Warn().Err(err).Str("product", p.ID.Hex()).Msg("empty reservations left in a product") // removed with its next reservation
 		return
@@ -286,46 +286,6 @@ func (s *Service) dropEmptyReservations(ctx context.Context, p Product) {
 	if ok {
 		s.memory.update(after)
 	}
-}
-
-// GiveBackStock gives a line's units back to its variant: a saved order that was cancelled. The
-// caller guarantees it happens once. A product or variant deleted since is skipped.
-func (s *Service) GiveBackStock(ctx context.Context, l OrderLine) error {
-	l.ExtraIDs = nil
-	rs, err := s.resolve([]OrderLine{l})
-	if err != nil {
-		s.log.Warn().Str("product", l.ProductID).Msg("stock not returned: the product or variant no longer exists")
-		return nil
-	}
-	r := rs[0]
-	ctx = context.WithoutCancel(ctx)
-	s.reloadLock.RLock()
-	defer s.reloadLock.RUnlock()
-	i := r.index
-	for range writeAttempts {
-		p, ok, err := s.store.update(ctx, r.product.ID, bson.M{fmt.Sprintf("variantes.%d._id", i): r.variant},
-			stockChange(i, r.line.Cantidad, nil))
-		if err != nil {
-			return err
-		}
-		if ok {
-			s.memory.update(p)
-			return nil
-		}
-		cur, err := s.store.product(ctx, r.product.ID)
-		if err == nil {
-			s.memory.update(cur)
-			i = variantIndex(cur, r.variant)
-		}
-		if apperr.Is(err, apperr.NotFound) || err == nil && i < 0 {
-			s.log.Warn().Str("product", l.ProductID).Msg("stock not returned: the product or variant no longer exists")
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return fmt.Errorf("catalog: give back stock of %s: the product kept changing", l.ProductID)
 }
 
 // ReservedStock is a key reserving units of a product.

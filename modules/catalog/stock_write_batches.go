@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"sync"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
@@ -21,18 +22,45 @@ type takeQueue struct {
 	waiting []*stockTake
 }
 
-// stockTake is one order line's units to take under its key, and its answer.
+// stockTake is one order line's units to take under its key (or another write, run), and its
+// answer.
 type stockTake struct {
 	key     string
 	variant bson.ObjectID
 	index   int // of the variant, as the in-memory copy has it
 	n       int
 	name    string // the product's, for the messages
+	// note, mov and at are the take's stock movement: who and why, its id, when (movements.go).
+	note StockNote
+	mov  bson.ObjectID
+	at   time.Time
+	// run, when set, is not a take but another write of the product's units (an adjustment):
+	// it runs alone in the product's turn, after the takes of its batch, so that no take of this
+	// replica comes between its read and its write.
+	run func(context.Context) error
 
-	err  error
-	same *stockTake    // the take of the batch with the same key, whose answer this one gets
-	turn chan struct{} // closed when the answer is in, or when this take is to write the next batch
-	done bool
+	err   error
+	moved *Movement     // the movement of a take that took the units (nil: a repeat, or an error)
+	same  *stockTake    // the take of the batch with the same key, whose answer this one gets
+	turn  chan struct{} // closed when the answer is in, or when this take is to write the next batch
+	done  bool
+}
+
+// reservation is what the take writes in apartados.<key>: the units, and its movement's id and
+// note, from which the sweep stores the movement when a crash came before the take stored it.
+func (t *stockTake) reservation() Apartado {
+	return Apartado{Variante: t.variant, Cantidad: t.n, Movimiento: t.mov, Folio: t.note.Folio,
+		UsuarioID: t.note.UsuarioID, NombreUsuario: t.note.NombreUsuario, Fecha: t.at}
+}
+
+// took notes the movement of a take that took its units from the variant at index i of p, whose
+// units after the write, before any later line of the same write took its own, were after.
+func (t *stockTake) took(p *Product, i, after int) {
+	m := newMovement(p, i, TipoVenta, -t.n, t.at)
+	m.ID, m.Folio, m.Motivo = t.mov, t.note.Folio, t.note.Motivo
+	m.by(t.note.UsuarioID, t.note.NombreUsuario)
+	m.withUnits(after)
+	t.moved = &m
 }
 
 // do takes t of product id: it waits for the write in flight, if any, then either finds its

@@ -27,6 +27,9 @@ const (
 type store struct{ db *mongox.Store }
 
 func (s store) ensureIndexes(ctx context.Context) error {
+	if err := s.ensureMovementIndexes(ctx); err != nil {
+		return err
+	}
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(productsCollection),
 		mongo.IndexModel{Keys: bson.D{{Key: "categoria", Value: 1}}, Options: options.Index().SetName("categoria")},
 		mongo.IndexModel{Keys: bson.D{{Key: "favorito", Value: 1}}, Options: options.Index().SetName("favorito")},
@@ -35,7 +38,9 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "existenciasEn", Value: 1}}, Options: options.Index().SetName("existenciasEn")},
 		// The reconciliation of reservations: the few products reserving units for unsettled lines.
 		// Sparse, so that it lists only those (apartados is removed when its last key goes).
-		mongo.IndexModel{Keys: bson.D{{Key: "apartados", Value: 1}}, Options: options.Index().SetName("apartados").SetSparse(true)})
+		mongo.IndexModel{Keys: bson.D{{Key: "apartados", Value: 1}}, Options: options.Index().SetName("apartados").SetSparse(true)},
+		// The movements' sweep: the few products holding movements not yet stored (movements.go).
+		mongo.IndexModel{Keys: bson.D{{Key: "movimientosPendientes", Value: 1}}, Options: options.Index().SetName("movimientosPendientes").SetSparse(true)})
 }
 
 var errProductNotFound = apperr.New(apperr.NotFound, "Producto no encontrado.")

@@ -29,7 +29,7 @@ func TestProductsWrittenBeforeStockMovedOutKeepTheirUnits(t *testing.T) {
 	if err != nil || got.Variantes[0].Stock != 7 || got.Stock != 7 {
 		t.Fatalf("after the move: %+v %v", got.Variantes, err)
 	}
-	if err := m.Service().TakeStockFor(ctx, "venta:0", OrderLine{ProductID: id.Hex(), Cantidad: 2}); err != nil {
+	if err := m.Service().TakeStockFor(ctx, "venta:0", OrderLine{ProductID: id.Hex(), Cantidad: 2}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	// Once only: a later start does not bring the old units back.
@@ -160,7 +160,7 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 				continue
 			}
 			stored := (&testEnv{t: t, m: m}).storedProduct(id.Hex())
-			if err := m.Service().ReturnStockFor(ctx, k, OrderLine{ProductID: id.Hex(), VariantID: stored.Variantes[1].ID.Hex()}); err != nil {
+			if err := m.Service().ReturnStockFor(ctx, k, OrderLine{ProductID: id.Hex(), VariantID: stored.Variantes[1].ID.Hex()}, StockNote{}); err != nil {
 				t.Fatal(err)
 			}
 			after := (&testEnv{t: t, m: m}).storedProduct(id.Hex())

@@ -12,10 +12,12 @@ import (
 	"tienda/pkg/audit"
 )
 
-// StockLine is stock held by one line of a sale.
+// StockLine is stock held by one line of a sale, and who gives it back, for the stock movement.
 type StockLine struct {
 	ProductID, VariantID string
 	Cantidad             int
+	Folio                string
+	UserID, UserName     string // who cancelled the order
 }
 
 // Stock gives back the stock of a cancelled order's line; the caller (giveBackStock) makes sure
@@ -83,7 +85,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	}
 	s.auditOrder(ctx, who, v, e.history)
 	if cancelling {
-		if err := s.giveBackStock(ctx, v); err != nil {
+		if err := s.giveBackStock(ctx, v, who); err != nil {
 			return Sale{}, err
 		}
 	}
@@ -204,7 +206,7 @@ func paymentInCut(unpaying bool) error {
 
 // giveBackStock returns a cancelled order's stock once: the flag is set first under a guard, so a
 // repeat (or a concurrent cancel) finds it set and returns nothing.
-func (s *Service) giveBackStock(ctx context.Context, v Sale) error {
+func (s *Service) giveBackStock(ctx context.Context, v Sale, who Actor) error {
 	if s.stock == nil {
 		return nil
 	}
@@ -215,7 +217,8 @@ func (s *Service) giveBackStock(ctx context.Context, v Sale) error {
 		return err
 	}
 	for _, it := range v.Carrito {
-		if err := s.stock.GiveBackStock(ctx, StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad}); err != nil {
+		line := StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad, Folio: v.Folio, UserID: who.ID, UserName: who.Name}
+		if err := s.stock.GiveBackStock(ctx, line); err != nil {
 			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)
 		}
 	}

@@ -1,0 +1,208 @@
+package catalog
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
+	"tienda/pkg/auth"
+	"tienda/pkg/export"
+	"tienda/pkg/httpx"
+)
+
+// inventoryRoutes registers 'Ajustar inventario', the stock movements and their export, and
+// 'Bajo inventario': the catalogue's staff (manage).
+func (m *Module) inventoryRoutes(g *echo.Group, manage echo.MiddlewareFunc) {
+	g.POST("/inventario/ajustes", m.adjust, manage)
+	g.GET("/inventario/movimientos", m.listMovements, manage)
+	g.GET("/inventario/movimientos/exportar", m.exportMovements, manage)
+	g.GET("/inventario/bajo", m.lowStock, manage)
+}
+
+// pageMeta is the paging of an inventory list.
+type pageMeta struct {
+	Page    int   `json:"page"`
+	Limit   int   `json:"limit"`
+	Total   int64 `json:"total"`
+	HasMore bool  `json:"hasMore"`
+}
+
+func newPageMeta(page, limit int, total int64) pageMeta {
+	return pageMeta{Page: page, Limit: limit, Total: total, HasMore: int64(page)*int64(limit) < total}
+}
+
+// adjust answers POST inventario/ajustes with the adjustment's stock movement.
+func (m *Module) adjust(c *echo.Context) error {
+	var in AdjustInput
+	if err := httpx.BindJSON(c, &in); err != nil {
+		return err
+	}
+	var who audit.Actor
+	if u, ok := auth.User(c); ok {
+		who = audit.Actor{ID: u.UserID(), Name: u.Name}
+	}
+	mv, err := m.service.AdjustStock(c.Request().Context(), in, who)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, mv)
+}
+
+// listMovements answers GET inventario/movimientos?producto&variante&tipo&desde&hasta&page&limit:
+// newest first.
+func (m *Module) listMovements(c *echo.Context) error {
+	f, err := movementFilter(c)
+	if err != nil {
+		return err
+	}
+	page, err := intParam(c, "page", 1, 1, 100000)
+	if err != nil {
+		return err
+	}
+	limit, err := intParam(c, "limit", 25, 1, 100)
+	if err != nil {
+		return err
+	}
+	list, total, err := m.service.Movements(c.Request().Context(), f, page, limit)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		Movimientos []Movement `json:"movimientos"`
+		Meta        pageMeta   `json:"meta"`
+	}{list, newPageMeta(page, limit, total)})
+}
+
+// lowStock answers GET inventario/bajo?page&limit from the in-memory catalogue.
+func (m *Module) lowStock(c *echo.Context) error {
+	page, err := intParam(c, "page", 1, 1, 100000)
+	if err != nil {
+		return err
+	}
+	limit, err := intParam(c, "limit", 25, 1, 100)
+	if err != nil {
+		return err
+	}
+	list, total := m.service.LowStock(page, limit)
+	return c.JSON(http.StatusOK, struct {
+		Variantes []LowStockItem `json:"variantes"`
+		Meta      pageMeta       `json:"meta"`
+	}{list, newPageMeta(page, limit, int64(total))})
+}
+
+// movementFilter reads producto, variante, tipo, desde and hasta (AAAA-MM-DD, whole days in
+// Mexico City, hasta included), naming each wrong one in Spanish.
+func movementFilter(c *echo.Context) (MovementFilter, error) {
+	f := MovementFilter{Tipo: strings.TrimSpace(c.QueryParam("tipo"))}
+	bad := apperr.Fields{}
+	for name, dst := range map[string]*string{"producto": &f.ProductoID, "variante": &f.VarianteID} {
+		v := strings.TrimSpace(c.QueryParam(name))
+		if _, err := bson.ObjectIDFromHex(v); v != "" && err != nil {
+			bad.Add(name, "No es un identificador válido.")
+		}
+		*dst = v
+	}
+	if f.Tipo != "" && !slices.Contains(MovementKinds, f.Tipo) {
+		bad.Add("tipo", "Debe ser uno de: "+strings.Join(MovementKinds, ", ")+".")
+	}
+	var err error
+	if f.Desde, err = dayParam(c, "desde"); err != nil {
+		bad.Add("desde", "Debe ser una fecha AAAA-MM-DD.")
+	}
+	if f.Hasta, err = dayParam(c, "hasta"); err != nil {
+		bad.Add("hasta", "Debe ser una fecha AAAA-MM-DD.")
+	} else if !f.Hasta.IsZero() {
+		f.Hasta = f.Hasta.AddDate(0, 0, 1) // the whole last day
+		if !f.Desde.IsZero() && !f.Hasta.After(f.Desde) {
+			bad.Add("hasta", "Debe ser igual o posterior a la fecha desde.")
+		}
+	}
+	if len(bad) > 0 {
+		return MovementFilter{}, apperr.InvalidFields("Parámetro inválido.", bad)
+	}
+	return f, nil
+}
+
+// dayParam is the start of a day AAAA-MM-DD in the shop's time zone; zero when absent.
+func dayParam(c *echo.Context, name string) (time.Time, error) {
+	v := strings.TrimSpace(c.QueryParam(name))
+	if v == "" {
+		return time.Time{}, nil
+	}
+	return time.ParseInLocation(time.DateOnly, v, shopTZ)
+}
+
+// movementLabels are the kinds of movement as the back office names them.
+var movementLabels = map[string]string{
+	TipoVenta: "Venta", TipoCancelacion: "Cancelación", TipoPagoNoRecibido: "Pago no recibido",
+	TipoEntrada: "Entrada de mercancía", TipoMerma: "Merma", TipoConteo: "Conteo físico",
+	TipoDevolucion: "Devolución", TipoEdicion: "Edición del producto",
+}
+
+var movementColumns = []export.Column{
+	{Title: "Fecha", Kind: export.KindTime, Width: 17},
+	{Title: "Producto", Kind: export.KindText, Width: 40},
+	{Title: "Talla", Kind: export.KindText, Width: 10},
+	{Title: "Tamaño", Kind: export.KindText, Width: 12},
+	{Title: "Tipo", Kind: export.KindText, Width: 20},
+	{Title: "Cantidad", Kind: export.KindInt, Width: 9},
+	{Title: "Antes", Kind: export.KindInt, Width: 8},
+	{Title: "Después", Kind: export.KindInt, Width: 8},
+	{Title: "Motivo", Kind: export.KindText, Width: 36},
+	{Title: "Usuario", Kind: export.KindText, Width: 22},
+	{Title: "Folio", Kind: export.KindText, Width: 22},
+}
+
+// exportMovements answers GET inventario/movimientos/exportar?formato=csv|xlsx with the
+// movements the list's filters select, oldest first, streamed a batch at a time.
+func (m *Module) exportMovements(c *echo.Context) error {
+	format, err := export.ParseFormat(c.QueryParam("formato"))
+	if err != nil {
+		return err
+	}
+	f, err := movementFilter(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	total, err := m.service.countMovements(ctx, f)
+	if err != nil {
+		return err
+	}
+	spec := export.Spec{Format: format, Name: movementsFileName(f, m.service.now()), Sheet: "Movimientos",
+		Columns: movementColumns, Total: int(total)}
+	return export.Stream(ctx, c.Response(), spec, func(write func(...export.Cell) error) error {
+		return m.service.eachMovement(ctx, f, total, func(mv *Movement) error {
+			return write(export.Time(mv.Fecha), export.Text(mv.Producto), export.Text(mv.Talla), export.Text(mv.Tamano),
+				export.Text(movementLabels[mv.Tipo]), export.Int(int64(mv.Cantidad)), optionalInt(mv.Antes), optionalInt(mv.Despues),
+				export.Text(mv.Motivo), export.Text(mv.NombreUsuario), export.Text(mv.Folio))
+		})
+	})
+}
+
+// optionalInt is a whole-number cell, empty when unknown.
+func optionalInt(n *int) export.Cell {
+	if n == nil {
+		return export.Cell{}
+	}
+	return export.Int(int64(*n))
+}
+
+// movementsFileName names an export by its days: movimientos-2026-11-01-a-2026-11-30, or the day
+// it was made when the range is open.
+func movementsFileName(f MovementFilter, now time.Time) string {
+	day := func(t time.Time) string { return t.In(shopTZ).Format(time.DateOnly) }
+	switch {
+	case !f.Desde.IsZero() && !f.Hasta.IsZero():
+		return "movimientos-" + day(f.Desde) + "-a-" + day(f.Hasta.AddDate(0, 0, -1))
+	case !f.Desde.IsZero():
+		return "movimientos-" + day(f.Desde) + "-a-" + day(now)
+	}
+	return "movimientos-" + day(now)
+}

@@ -1,0 +1,163 @@
+package catalog
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/auth"
+)
+
+type movementsAnswer struct {
+	Movimientos []Movement `json:"movimientos"`
+	Meta        pageMeta   `json:"meta"`
+}
+
+func TestMovementsListFiltersAndPages(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	a := env.mustCreate(formProduct("Cámara A")) // 2 movements: its creation
+	b := env.mustCreate(formProduct("Cámara B"))
+	for i := range 3 {
+		rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/inventario/ajustes", map[string]any{
+			"productoId": a.ID.Hex(), "varianteId": a.Variantes[i%2].ID.Hex(), "tipo": "entrada", "cantidad": i + 1, "motivo": "Compra"})
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	}
+	list := func(query string) movementsAnswer {
+		t.Helper()
+		rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos"+query, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", query, rec.Code, rec.Body)
+		}
+		return decode[movementsAnswer](t, rec)
+	}
+	all := list("")
+	if all.Meta.Total != 7 || len(all.Movimientos) != 7 || all.Meta.HasMore || all.Meta.Limit != 25 {
+		t.Fatalf("all: %+v", all.Meta)
+	}
+	if first := all.Movimientos[0]; first.Tipo != TipoEntrada || first.Cantidad != 3 || first.NombreUsuario != "Prueba Auxiliar" {
+		t.Fatalf("newest first: %+v", first)
+	}
+	history := list("?producto=" + a.ID.Hex() + "&limit=2&page=2")
+	if history.Meta.Total != 5 || len(history.Movimientos) != 2 || !history.Meta.HasMore || history.Meta.Page != 2 {
+		t.Fatalf("a's history, page 2: %+v", history.Meta)
+	}
+	if v := list("?producto=" + a.ID.Hex() + "&variante=" + a.Variantes[1].ID.Hex() + "&tipo=entrada"); v.Meta.Total != 1 || v.Movimientos[0].Cantidad != 2 {
+		t.Fatalf("a's second variant's entries: %+v", v)
+	}
+	if only := list("?producto=" + b.ID.Hex() + "&tipo=edicion"); only.Meta.Total != 2 {
+		t.Fatalf("b's creation: %+v", only.Meta)
+	}
+	today := time.Now().In(shopTZ).Format(time.DateOnly)
+	tomorrow := time.Now().In(shopTZ).AddDate(0, 0, 1).Format(time.DateOnly)
+	if days := list("?desde=" + today + "&hasta=" + today); days.Meta.Total != 7 {
+		t.Fatalf("today: %+v", days.Meta)
+	}
+	if days := list("?desde=" + tomorrow); days.Meta.Total != 0 || days.Movimientos == nil {
+		t.Fatalf("tomorrow: %+v", days)
+	}
+
+	for query, field := range map[string]string{
+		"?producto=zzz": "producto", "?variante=1": "variante", "?tipo=robo": "tipo", "?desde=ayer": "desde",
+		"?hasta=2026-13-01": "hasta", "?desde=2026-11-02&hasta=2026-11-01": "hasta", "?page=0": "page", "?limit=101": "limit",
+		"?limit=x": "limit",
+	} {
+		rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos"+query, nil)
+		if e := decode[errBody](t, rec); rec.Code != http.StatusBadRequest || e.Error.Fields[field] == "" || e.Error.Message != "Parámetro inválido." {
+			t.Errorf("%s: %d %s", query, rec.Code, rec.Body)
+		}
+	}
+}
+
+func TestLowStockListsTheVariantsAtOrBelowTheirMinimum(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	body := formProduct("Cámara escasa")
+	vs := body["variantes"].([]map[string]any)
+	vs[0]["minimo"], vs[1]["minimo"] = 5, 10 // 5 units: at its minimum; 3 units: 7 below
+	p := env.mustCreate(body)
+	if p.Variantes[0].Minimo != 5 || p.Variantes[1].Minimo != 10 {
+		t.Fatalf("minimums %+v", p.Variantes)
+	}
+	env.mustCreate(formProduct("Cámara sin mínimo"))
+	type lowAnswer struct {
+		Variantes []LowStockItem `json:"variantes"`
+		Meta      pageMeta       `json:"meta"`
+	}
+	low := func(query string) lowAnswer {
+		t.Helper()
+		rec := env.do(auth.Auxiliar, http.MethodGet, "/v1/inventario/bajo"+query, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		return decode[lowAnswer](t, rec)
+	}
+	got := low("")
+	if got.Meta.Total != 2 || len(got.Variantes) != 2 || got.Variantes[0].Talla != "Chico" || got.Variantes[0].Stock != 3 ||
+		got.Variantes[0].Minimo != 10 || got.Variantes[1].Talla != "Grande" || got.Variantes[0].Producto != "Cámara escasa" {
+		t.Fatalf("low stock %+v", got)
+	}
+	if page := low("?limit=1&page=2"); len(page.Variantes) != 1 || page.Variantes[0].Talla != "Grande" || page.Meta.HasMore {
+		t.Fatalf("page 2: %+v", page)
+	}
+	// An entry lifts it above its minimum; an edit that leaves out the minimum keeps it.
+	rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/inventario/ajustes", map[string]any{
+		"productoId": p.ID.Hex(), "varianteId": p.Variantes[0].ID.Hex(), "tipo": "entrada", "cantidad": 1, "motivo": "Compra"})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	delete(vs[1], "minimo")
+	vs[0]["_id"], vs[1]["_id"], vs[0]["stock"] = p.Variantes[0].ID.Hex(), p.Variantes[1].ID.Hex(), 6
+	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), body); rec.Code != http.StatusOK {
+		t.Fatalf("edit: %d %s", rec.Code, rec.Body)
+	}
+	if got := low(""); got.Meta.Total != 1 || got.Variantes[0].Talla != "Chico" || got.Variantes[0].Minimo != 10 {
+		t.Fatalf("after the entry: %+v", got)
+	}
+	// A minimum is whole units from 0.
+	vs[0]["minimo"] = 2.5
+	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), body)
+	if e := decode[errBody](t, rec); rec.Code != http.StatusBadRequest || e.Error.Fields["variantes[0].minimo"] != "Debe ser un número entero." {
+		t.Fatalf("minimum 2.5: %d %s", rec.Code, rec.Body)
+	}
+	// Shoppers never see it.
+	if rec := env.do("", http.MethodGet, "/v1/productos/"+p.ID.Hex(), nil); strings.Contains(rec.Body.String(), "minimo") {
+		t.Fatalf("public product shows the minimum: %s", rec.Body)
+	}
+}
+
+func TestMovementsExportAsCSV(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	p := env.mustCreate(formProduct("Cámara, exportada"))
+	rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/inventario/ajustes", map[string]any{
+		"productoId": p.ID.Hex(), "varianteId": p.Variantes[1].ID.Hex(), "tipo": "merma", "cantidad": 1, "motivo": "Se cayó"})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	day := time.Now().In(shopTZ).Format(time.DateOnly)
+	rec = env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos/exportar?formato=csv&producto="+p.ID.Hex()+"&desde="+day+"&hasta="+day, nil)
+	if rec.Code != http.StatusOK || rec.Header().Get("X-Total-Filas") != "3" ||
+		!strings.Contains(rec.Header().Get("Content-Disposition"), `filename="movimientos-`+day+"-a-"+day+`.csv"`) {
+		t.Fatalf("%d %v", rec.Code, rec.Header())
+	}
+	lines := strings.Split(strings.TrimSuffix(rec.Body.String(), "\r\n"), "\r\n")
+	if len(lines) != 4 || lines[0] != "\ufeffFecha,Producto,Talla,Tamaño,Tipo,Cantidad,Antes,Después,Motivo,Usuario,Folio" ||
+		!strings.Contains(lines[3], `,"Cámara, exportada",Chico,100 g,Merma,-1,3,2,Se cayó,Prueba Auxiliar,`) {
+		t.Fatalf("csv:\n%s", rec.Body)
+	}
+	for _, q := range []string{"?formato=pdf", "?formato=csv&tipo=x"} {
+		if rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos/exportar"+q, nil); rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d", q, rec.Code)
+		}
+	}
+	if n, err := env.m.service.countMovements(context.Background(), MovementFilter{ProductoID: bson.NewObjectID().Hex()}); err != nil || n != 0 {
+		t.Fatal(n, err)
+	}
+}

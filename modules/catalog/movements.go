@@ -1,0 +1,249 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"tienda/pkg/mongox"
+)
+
+// Every change of a variant's units is recorded as a stock movement, a document of
+// movimientos_inventario, written once (DESIGN.md §2: no transactions). The units change with
+// one guarded update of the product, as before; the movement's id is chosen before that update
+// and written into the product by the same update, so that whoever stores the movement (the
+// writer right after, or the sweep after a crash) stores it under that id, once:
+//
+//   - a take for an order line: the reservation it writes in apartados.<key> carries the
+//     movement's id, who placed the order, its folio and when (Apartado);
+//   - every other change (a reservation given back, a cancelled order's units, an adjustment, an
+//     edit): the movement itself, in movimientosPendientes.<id>, removed once it is stored.
+//
+// The writer stores the movement with the units before and after that the update's result says;
+// the sweep (movements_sweep.go) stores those a crash left unstored, without them when the writer
+// alone knew them (Reconstruido).
+
+const movementsCollection = "movimientos_inventario"
+
+// The kinds of stock movement (Movement.Tipo).
+const (
+	TipoVenta          = "venta"            // units taken for an order line
+	TipoCancelacion    = "cancelacion"      // an order's units given back: cancelled, or never completed
+	TipoPagoNoRecibido = "pago_no_recibido" // an online order's units given back: its payment never came
+	TipoEntrada        = "entrada"          // 'Entrada de mercancía'
+	TipoMerma          = "merma"            // 'Merma'
+	TipoConteo         = "conteo"           // 'Conteo físico': the units counted replace the stored ones
+	TipoDevolucion     = "devolucion"       // 'Devolución': a customer brought units back
+	TipoEdicion        = "edicion"          // the product form changed the units
+)
+
+// MovementKinds lists the kinds of movement, for the filters.
+var MovementKinds = []string{TipoVenta, TipoCancelacion, TipoPagoNoRecibido, TipoEntrada, TipoMerma, TipoConteo, TipoDevolucion, TipoEdicion}
+
+// sistema is who a movement nobody asked for was made by (an expiry, a sweep).
+const sistema = "Sistema"
+
+// Movement is a document of movimientos_inventario: one change of one variant's units.
+type Movement struct {
+	ID         bson.ObjectID `bson:"_id" json:"_id"`
+	ProductoID string        `bson:"productoId" json:"productoId"` // hex, so that the embedded store's index answers it
+	VarianteID string        `bson:"varianteId" json:"varianteId"`
+	Producto   string        `bson:"producto" json:"producto"` // its name then
+	Talla      string        `bson:"talla" json:"talla"`
+	Tamano     string        `bson:"tamano" json:"tamano"`
+	Tipo       string        `bson:"tipo" json:"tipo"`
+	Cantidad   int           `bson:"cantidad" json:"cantidad"` // signed: + in, - out
+	// Antes and Despues are the variant's units before and after; nil on a movement the sweep
+	// stored after a crash without them (Reconstruido).
+	Antes         *int      `bson:"antes" json:"antes"`
+	Despues       *int      `bson:"despues" json:"despues"`
+	Motivo        string    `bson:"motivo" json:"motivo"`
+	UsuarioID     string    `bson:"usuarioId" json:"usuarioId"`
+	NombreUsuario string    `bson:"nombreUsuario" json:"nombreUsuario"`
+	Folio         string    `bson:"folio,omitempty" json:"folio,omitempty"`
+	Fecha         time.Time `bson:"fecha" json:"fecha"`
+	Reconstruido  bool      `bson:"reconstruido,omitempty" json:"reconstruido,omitempty"`
+}
+
+// StockNote says who moves an order line's units and why: who placed the order (or cancelled it),
+// its folio, and for units given back the kind (TipoCancelacion or TipoPagoNoRecibido) and reason.
+type StockNote struct {
+	Folio                    string
+	UsuarioID, NombreUsuario string
+	Tipo, Motivo             string
+}
+
+// units is a pointer to n, for Antes and Despues.
+func units(n int) *int { return &n }
+
+// newMovement is a movement of product p's variant at index i.
+func newMovement(p *Product, i int, tipo string, cantidad int, at time.Time) Movement {
+	v := p.Variantes[i]
+	name := p.Nombre
+	if name == "" {
+		name = p.Titulo
+	}
+	return Movement{
+		ID: bson.NewObjectID(), ProductoID: p.ID.Hex(), VarianteID: v.ID.Hex(), Producto: name,
+		Talla: v.Talla, Tamano: v.Tamano, Tipo: tipo, Cantidad: cantidad, Fecha: at.UTC().Truncate(time.Millisecond),
+	}
+}
+
+// by fills in who made a movement; nobody is the system.
+func (m *Movement) by(id, name string) {
+	m.UsuarioID, m.NombreUsuario = id, name
+	if name == "" {
+		m.NombreUsuario = sistema
+	}
+}
+
+// withUnits sets the units before and after from the variant's units after the change.
+func (m *Movement) withUnits(after int) {
+	m.Despues, m.Antes = units(after), units(after-m.Cantidad)
+}
+
+// pendingField is where a movement waits in its product until it is stored.
+func pendingField(id bson.ObjectID) string { return "movimientosPendientes." + id.Hex() }
+
+// movements stores movements and keeps those it could not store yet.
+type movements struct {
+	mu      sync.Mutex
+	waiting []Movement // could not be stored; tried again by the background loop
+}
+
+// record stores ms, each once under its id. A movement the sweep stored first without its units
+// is replaced by the exact one. Those the store refused are kept and tried again (retryMovements):
+// the caller's change is made and acknowledged whatever happens to its record.
+// It reports whether all of them are stored.
+func (s *Service) record(ctx context.Context, ms ...Movement) bool {
+	if len(ms) == 0 {
+		return true
+	}
+	failed, err := s.store.insertMovements(context.WithoutCancel(ctx), ms)
+	if err != nil {
+		s.log.Warn().Err(err).Int("movements", len(failed)).Msg("stock movements not stored yet; tried again shortly")
+		s.moves.mu.Lock()
+		s.moves.waiting = append(s.moves.waiting, failed...)
+		s.moves.mu.Unlock()
+		return false
+	}
+	return true
+}
+
+// recordPending stores movements that the write which returned p put in its
+// movimientosPendientes, those without units with the units p's variants have after that write,
+// and queues the removal of their entries.
+func (s *Service) recordPending(ctx context.Context, p *Product, ms ...Movement) {
+	for i := range ms {
+		m := &ms[i]
+		for _, v := range p.Variantes {
+			if m.Antes == nil && v.ID.Hex() == m.VarianteID {
+				m.withUnits(v.Stock)
+			}
+		}
+	}
+	if !s.record(ctx, ms...) {
+		return // the entries stay: stored from there by the sweep, if this replica stops first
+	}
+	for _, m := range ms {
+		s.queueUnset(p.ID, pendingField(m.ID))
+	}
+}
+
+// retryMovements stores the movements that could not be stored before; it reports whether none
+// is waiting any more. While some are, the outbox entries in the products (reservations,
+// movimientosPendientes) are kept: after a crash the sweep stores them from there.
+func (s *Service) retryMovements(ctx context.Context) bool {
+	s.moves.mu.Lock()
+	waiting := s.moves.waiting
+	s.moves.waiting = nil
+	s.moves.mu.Unlock()
+	if len(waiting) == 0 {
+		return true
+	}
+	failed, err := s.store.insertMovements(ctx, waiting)
+	if err == nil {
+		return true
+	}
+	s.moves.mu.Lock()
+	s.moves.waiting = append(failed, s.moves.waiting...)
+	s.moves.mu.Unlock()
+	return false
+}
+
+// insertMovements inserts ms; one whose id is taken is left as it is, unless the sweep stored it
+// without its units and ms has them. failed are the movements not stored, when err is not nil.
+func (s store) insertMovements(ctx context.Context, ms []Movement) (failed []Movement, err error) {
+	docs := make([]any, len(ms))
+	for i := range ms {
+		docs[i] = ms[i]
+	}
+	coll := s.db.W.Collection(movementsCollection)
+	_, err = coll.InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+	if err == nil {
+		return nil, nil
+	}
+	var bwe mongo.BulkWriteException
+	if !errors.As(err, &bwe) || len(bwe.WriteErrors) == 0 {
+		return ms, fmt.Errorf("catalog: insert movements: %w", err)
+	}
+	var firstErr error
+	for _, we := range bwe.WriteErrors {
+		if we.Index < 0 || we.Index >= len(ms) {
+			continue
+		}
+		m := ms[we.Index]
+		if !mongox.IsDuplicate(we) {
+			failed = append(failed, m)
+			firstErr = cmpErr(firstErr, we)
+			continue
+		}
+		if m.Antes == nil {
+			continue
+		}
+		if _, err := coll.ReplaceOne(ctx, bson.M{"_id": m.ID, "reconstruido": true}, m); err != nil {
+			failed = append(failed, m)
+			firstErr = cmpErr(firstErr, err)
+		}
+	}
+	if firstErr != nil {
+		return failed, fmt.Errorf("catalog: insert movements: %w", firstErr)
+	}
+	return nil, nil
+}
+
+func cmpErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
+}
+
+// movementExists reports whether a movement is stored.
+func (s store) movementExists(ctx context.Context, id bson.ObjectID) (bool, error) {
+	_, found, err := mongox.FindOne[bson.Raw](ctx, s.db.R.Collection(movementsCollection), bson.M{"_id": id},
+		options.FindOne().SetProjection(bson.M{"_id": 1}))
+	if err != nil {
+		return false, fmt.Errorf("catalog: movement %s: %w", id.Hex(), err)
+	}
+	return found, nil
+}
+
+// ensureMovementIndexes creates the indexes of movimientos_inventario, for its paged lists
+// (mongox.Page): a product's history (by variant and kind too), and every movement of a period.
+func (s store) ensureMovementIndexes(ctx context.Context) error {
+	if err := s.db.EnsureListIndex(ctx, movementsCollection, "productoId_fecha", bson.D{{Key: "productoId", Value: 1},
+		{Key: "fecha", Value: -1}, {Key: "varianteId", Value: 1}, {Key: "tipo", Value: 1}}); err != nil {
+		return fmt.Errorf("catalog: movement indexes: %w", err)
+	}
+	if err := s.db.EnsureListIndex(ctx, movementsCollection, "fecha_tipo", bson.D{{Key: "fecha", Value: -1}, {Key: "tipo", Value: 1}}); err != nil {
+		return fmt.Errorf("catalog: movement indexes: %w", err)
+	}
+	return nil
+}

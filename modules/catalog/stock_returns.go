@@ -1,0 +1,148 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+)
+
+// Units given back to their variant: an order line's reservation (an order never completed, an
+// online payment that never came) and a saved order's lines when it is cancelled. Each comes back
+// with its stock movement, written into the product by the same update (movements.go).
+
+// ReturnStockFor gives back what key reserves of a product to the variant it was taken from;
+// nothing when key reserves nothing (never taken, or given back already). The units come back
+// with their stock movement, of note's kind (TipoCancelacion, TipoPagoNoRecibido) and reason, with
+// the reservation's folio, and by note's user (the system when none). l names the product; its
+// variant is read only for a reservation moved from an earlier version that does not record its
+// variant. A product or variant deleted since is skipped, and the reservation dropped.
+func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine, note StockNote) error {
+	id, err := bson.ObjectIDFromHex(l.ProductID)
+	if err != nil || checkKey(key) != nil {
+		s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: not a product or key")
+		return nil
+	}
+	ctx = context.WithoutCancel(ctx) // giving back must not stop half-way
+	reservation := "apartados." + key
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
+	for range writeAttempts {
+		cur, err := s.store.product(ctx, id)
+		if apperr.Is(err, apperr.NotFound) {
+			s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: the product no longer exists")
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		r, reserved := cur.Apartados[key]
+		if !reserved {
+			s.memory.update(cur)
+			return nil
+		}
+		guard := bson.M{reservation + ".cantidad": r.Cantidad}
+		update := bson.M{"$unset": bson.M{reservation: ""}}
+		variant := r.Variante
+		if variant.IsZero() {
+			variant = legacyVariant(cur, l.VariantID)
+		}
+		var m *Movement
+		if i := variantIndex(cur, variant); i >= 0 {
+			guard[fmt.Sprintf("variantes.%d._id", i)] = variant
+			m = returnMovement(&cur, i, r, note, s.now())
+			update = stockChange(i, r.Cantidad, update)
+			update["$set"] = bson.M{pendingField(m.ID): *m}
+		} else {
+			s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: the variant no longer exists")
+		}
+		p, ok, err := s.store.update(ctx, id, guard, update)
+		if err != nil {
+			return err
+		}
+		if ok {
+			s.memory.update(p)
+			if m != nil {
+				s.recordPending(ctx, &p, *m)
+			}
+			s.dropEmptyReservations(ctx, p)
+			return nil
+		}
+	}
+	return fmt.Errorf("catalog: return stock of %s under %s: the product kept changing", l.ProductID, key)
+}
+
+// returnMovement is the movement of reservation r's units coming back to the variant at index i
+// of p.
+func returnMovement(p *Product, i int, r Apartado, note StockNote, at time.Time) *Movement {
+	tipo := note.Tipo
+	if tipo != TipoPagoNoRecibido {
+		tipo = TipoCancelacion
+	}
+	m := newMovement(p, i, tipo, r.Cantidad, at)
+	m.Folio, m.Motivo = note.Folio, note.Motivo
+	if m.Folio == "" {
+		m.Folio = r.Folio
+	}
+	m.by(note.UsuarioID, note.NombreUsuario)
+	return &m
+}
+
+// legacyVariant is the variant a reservation that does not record its own was taken from: the one the
+// order line names, or the only one.
+func legacyVariant(p Product, hint string) bson.ObjectID {
+	if id, err := bson.ObjectIDFromHex(hint); err == nil {
+		return id
+	}
+	if len(p.Variantes) == 1 {
+		return p.Variantes[0].ID
+	}
+	return bson.ObjectID{}
+}
+
+// GiveBackStock gives a line's units back to its variant: a saved order that was cancelled,
+// with its stock movement (TipoCancelacion, with note's folio, user and reason). The caller
+// guarantees it happens once. A product or variant deleted since is skipped.
+func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote) error {
+	l.ExtraIDs = nil
+	rs, err := s.resolve([]OrderLine{l})
+	if err != nil {
+		s.log.Warn().Str("product", l.ProductID).Msg("stock not returned: the product or variant no longer exists")
+		return nil
+	}
+	r := rs[0]
+	ctx = context.WithoutCancel(ctx)
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
+	note.Tipo = TipoCancelacion
+	m := returnMovement(&r.product, r.index, Apartado{Cantidad: r.line.Cantidad}, note, s.now())
+	i := r.index
+	for range writeAttempts {
+		p, ok, err := s.store.update(ctx, r.product.ID, bson.M{fmt.Sprintf("variantes.%d._id", i): r.variant},
+			stockChange(i, r.line.Cantidad, bson.M{"$set": bson.M{pendingField(m.ID): *m}}))
+		if err != nil {
+			return err
+		}
+		if ok {
+			s.memory.update(p)
+			s.recordPending(ctx, &p, *m)
+			return nil
+		}
+		cur, err := s.store.product(ctx, r.product.ID)
+		if err == nil {
+			s.memory.update(cur)
+			i = variantIndex(cur, r.variant)
+		}
+		if apperr.Is(err, apperr.NotFound) || err == nil && i < 0 {
+			s.log.Warn().Str("product", l.ProductID).Msg("stock not returned: the product or variant no longer exists")
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("catalog: give back stock of %s: the product kept changing", l.ProductID)
+}
