@@ -55,12 +55,12 @@ describe("'Auditoría'", () => {
     expect(within(rows[0]).getByText('Productos')).toBeInTheDocument()
     expect(within(rows[0]).getByText('Cámara IP domo 1')).toBeInTheDocument()
     expect(within(rows[0]).getByText('Modificación')).toBeInTheDocument()
-    expect(within(rows[0]).getByRole('listitem')).toHaveTextContent('variante Grande · precioVenta: 150 →cambió a 1299.9')
+    expect(within(rows[0]).getByRole('listitem')).toHaveTextContent('Variante Grande · Precio de venta: 150 →cambió a 1299.9')
 
     expect(within(rows[1]).getByText('Usuarios')).toBeInTheDocument()
     expect(within(rows[1]).getByText('Cambio de rol')).toBeInTheDocument()
     const changes = within(rows[1]).getAllByRole('listitem').map((li) => li.textContent)
-    expect(changes).toEqual(['rol: Cliente →cambió a Cajero', 'password: — →cambió a contraseña cambiada'])
+    expect(changes).toEqual(['Rol: Cliente →cambió a Cajero', 'Contraseña: — →cambió a contraseña cambiada'])
 
     // A long list of changes shows the first ones and opens the rest.
     expect(within(rows[2]).getByText('Ver 2 cambios más')).toBeInTheDocument()

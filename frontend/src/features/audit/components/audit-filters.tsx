@@ -43,7 +43,7 @@ export function AuditFilters({ onFilter }: { onFilter: (filter: AuditFilter) => 
   })
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-5 grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6">
+    <form onSubmit={onSubmit} noValidate className="mt-5 grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
       <Labelled name="coleccion" label="Colección">
         <select className="field-input" {...field('coleccion')}>
           <option value="">Todas</option>
@@ -75,7 +75,7 @@ export function AuditFilters({ onFilter }: { onFilter: (filter: AuditFilter) => 
         </button>
       </div>
       {invalid ? (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-6">
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-3">
           La fecha de fin debe ser igual o posterior a la fecha de inicio.
         </p>
       ) : null}

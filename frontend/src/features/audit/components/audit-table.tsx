@@ -1,6 +1,6 @@
 import { ShieldIcon } from '@/components/icons'
 import { formatDateTime } from '@/lib/dates'
-import { actionLabel, collectionLabel, shownValue } from '@/features/audit/labels'
+import { actionLabel, collectionLabel, fieldLabel, shownValue } from '@/features/audit/labels'
 import type { AuditChange, AuditEntry } from '@/features/audit/types'
 
 /** Changes shown at once; the rest open with 'Ver N cambios más'. */
@@ -13,7 +13,9 @@ const label = 'mr-1 text-xs font-semibold text-slate-500 uppercase md:hidden'
 function Change({ change }: { change: AuditChange }) {
   return (
     <li className="break-words">
-      <span className="font-medium text-slate-800">{change.campo}:</span>{' '}
+      <span className="font-medium text-slate-800" title={change.campo}>
+        {fieldLabel(change.campo)}:
+      </span>{' '}
       <span className="text-slate-600">{shownValue(change.antes)}</span> <span aria-hidden="true">→</span>
       <span className="sr-only">cambió a</span> <span className="text-slate-900">{shownValue(change.despues)}</span>
     </li>
@@ -61,7 +63,7 @@ function EntryRow({ entry: e }: { entry: AuditEntry }) {
         <span className={label}>Colección</span>
         {collectionLabel(e.coleccion)}
       </td>
-      <td className={`${cell} break-all md:break-words`}>
+      <td className={`${cell} break-words`}>
         <span className={label}>Registro</span>
         <span className="font-medium text-slate-900" title={e.registroId}>
           {e.registro || e.registroId}
