@@ -20,10 +20,9 @@ import (
 // document of the collection. There, when the filter's and the sort's fields are top-level and the
 // filter says each of them with scalars ($eq, $ne, $in, $gt, $gte, $lt, $lte, $exists, and a
 // $regex that is a plain text with no options: regexp.QuoteMeta of a search), SQLite selects the
-// page's _id and counts (page_sql.go), in one snapshot, from the list indexes (EnsureListIndex)
-// when they hold those fields; the page's documents are then read by _id and checked against the
-// filter again. A page a write changed meanwhile is read again; anything SQLite cannot say exactly
-// goes to the store's own find.
+// page's rows and counts (page_sql.go) from the list indexes (EnsureListIndex) when they hold
+// those fields, and reads the page's documents, all in one snapshot; each document is checked
+// against the filter again. Anything SQLite cannot say exactly goes to the store's own find.
 func (s *Store) Page(ctx context.Context, coll string, filter bson.M, sort bson.D, skip, limit int64) ([]bson.Raw, int64, error) {
 	if skip < 0 || limit < 1 {
 		return nil, 0, fmt.Errorf("mongox: page of %s: skip %d and limit %d", coll, skip, limit)
@@ -33,14 +32,9 @@ func (s *Store) Page(ctx context.Context, coll string, filter bson.M, sort bson.
 	}
 	if s.local && s.file != "" {
 		if q, ok := newPageQuery(filter, sort); ok {
-			for range 3 {
-				docs, total, got, err := s.pageBySQL(ctx, coll, filter, q, skip, limit)
-				if err != nil || got == pageDone {
-					return docs, total, err
-				}
-				if got == pageDeclined {
-					break
-				}
+			docs, total, ok, err := s.pageBySQL(ctx, coll, filter, q, skip, limit)
+			if err != nil || ok {
+				return docs, total, err
 			}
 		}
 	}
@@ -67,51 +61,32 @@ func (s *Store) pageByFind(ctx context.Context, coll string, filter bson.M, sort
 	return docs, total, nil
 }
 
-// What pageBySQL did.
-const (
-	pageDone     = iota
-	pageStale    // a document of the page changed or went after SQLite chose it: read it again
-	pageDeclined // SQLite cannot answer this page exactly: the store's find does
-)
-
-// pageBySQL answers the page through SQLite. It declines when the collection has no table or no
-// index by _id yet, a sort field holds a value SQLite does not order as MongoDB does, an _id is not
-// an ObjectID, or a document holds what match cannot judge (an array in a filtered field).
-func (s *Store) pageBySQL(ctx context.Context, coll string, filter bson.M, q pageQuery, skip, limit int64) (docs []bson.Raw, total int64, got int, err error) {
-	ids, total, ok, err := s.pageIDs(ctx, coll, q, skip, limit)
+// pageBySQL answers the page through SQLite, reading the count, the page's rows and their
+// documents in one read transaction, and checks each document against the filter (match). ok is
+// false when it cannot answer exactly: the collection has no table or no index by _id yet, a sort
+// field holds a value SQLite does not order as MongoDB does, or a document holds what match cannot
+// judge (an array in a filtered field) or what sjsonDocument cannot read.
+func (s *Store) pageBySQL(ctx context.Context, coll string, filter bson.M, q pageQuery, skip, limit int64) (docs []bson.Raw, total int64, ok bool, err error) {
+	stored, total, ok, err := s.pageRows(ctx, coll, q, skip, limit)
 	if err != nil || !ok {
-		return nil, 0, pageDeclined, err
+		return nil, 0, false, err
 	}
-	found := make(map[bson.ObjectID]bson.Raw, len(ids))
-	got = pageDone
-	err = s.EachByID(ctx, coll, ids, nil, func(doc bson.Raw) error {
-		ok, err := match(doc, filter)
-		id, isID := doc.Lookup("_id").ObjectIDOK()
-		switch {
-		case err != nil || !isID:
-			got = pageDeclined
-		case !ok:
-			got = max(got, pageStale)
-		default:
-			found[id] = slices.Clone(doc)
+	docs = make([]bson.Raw, len(stored))
+	for i, js := range stored {
+		doc, err := sjsonDocument(js)
+		if err != nil {
+			return nil, 0, false, nil
 		}
-		return nil
-	})
-	if err != nil || got != pageDone {
-		return nil, 0, got, err
+		if ok, err := match(doc, filter); err != nil || !ok {
+			return nil, 0, false, nil
+		}
+		docs[i] = doc
 	}
-	if len(found) != len(ids) {
-		return nil, 0, pageStale, nil // deleted since
-	}
-	docs = make([]bson.Raw, len(ids))
-	for i, id := range ids {
-		docs[i] = found[id]
-	}
-	return docs, total, pageDone, nil
+	return docs, total, true, nil
 }
 
-// pageIDs selects the page's _id and counts the documents in one read transaction of SQLite.
-func (s *Store) pageIDs(ctx context.Context, coll string, q pageQuery, skip, limit int64) (ids []bson.ObjectID, total int64, ok bool, err error) {
+// pageRows counts the documents q selects and reads the stored JSON of the page's, in order.
+func (s *Store) pageRows(ctx context.Context, coll string, q pageQuery, skip, limit int64) (stored [][]byte, total int64, ok bool, err error) {
 	table, ok, err := s.table(ctx, coll)
 	if err != nil || !ok {
 		return nil, 0, false, err
@@ -135,28 +110,27 @@ func (s *Store) pageIDs(ctx context.Context, coll string, q pageQuery, skip, lim
 		return nil, 0, false, nil
 	}
 	if skip >= total {
-		return []bson.ObjectID{}, total, true, nil
+		return [][]byte{}, total, true, nil
 	}
+	// The page's rows from the index alone, then their documents by rowid.
 	//nolint:gosec // as above
-	rows, err := tx.QueryContext(ctx, `SELECT `+valueExpr("_id")+` FROM `+sqlName(table)+` WHERE `+q.where+
-		` ORDER BY `+q.order+` LIMIT ? OFFSET ?`, append(slices.Clone(q.args), limit, skip)...)
+	query := `SELECT p.rowid, t._ferretdb_sjson FROM (SELECT rowid, row_number() OVER () AS n FROM (SELECT rowid FROM ` + sqlName(table) +
+		` WHERE ` + q.where + ` ORDER BY ` + q.order + ` LIMIT ? OFFSET ?)) p JOIN ` + sqlName(table) + ` t ON t.rowid = p.rowid ORDER BY p.n`
+	rows, err := tx.QueryContext(ctx, query, append(slices.Clone(q.args), limit, skip)...)
 	if err != nil {
 		return nil, 0, false, fmt.Errorf("mongox: page of %s: %w", coll, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var hex sql.NullString
-		if err := rows.Scan(&hex); err != nil {
+		var rowid int64
+		var js []byte
+		if err := rows.Scan(&rowid, &js); err != nil {
 			return nil, 0, false, fmt.Errorf("mongox: page of %s: %w", coll, err)
 		}
-		id, err := bson.ObjectIDFromHex(hex.String)
-		if err != nil {
-			return nil, 0, false, nil // not an ObjectID: the store's find reads it
-		}
-		ids = append(ids, id)
+		stored = append(stored, js)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, false, fmt.Errorf("mongox: page of %s: %w", coll, err)
 	}
-	return ids, total, true, nil
+	return stored, total, true, nil
 }

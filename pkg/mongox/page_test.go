@@ -1,10 +1,12 @@
 package mongox
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -162,8 +164,14 @@ func TestPageAsAFindDoes(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: not said in SQL", name)
 				}
-				if _, _, how, err := s.pageBySQL(ctx, "l", f, q, sl[0], sl[1]); err != nil || how != pageDone {
-					t.Errorf("%s: SQLite did not answer (%d, %v)", name, how, err)
+				if sqlDocs, _, ok, err := s.pageBySQL(ctx, "l", f, q, sl[0], sl[1]); err != nil || !ok {
+					t.Errorf("%s: SQLite did not answer (%v)", name, err)
+				} else {
+					for i := range sqlDocs {
+						if !bytes.Equal(sqlDocs[i], want[i]) {
+							t.Errorf("%s: document %d read from SQLite %v, the find gives %v", name, i, sqlDocs[i], want[i])
+						}
+					}
 				}
 			}
 		}
@@ -367,5 +375,71 @@ func TestLiteralPatterns(t *testing.T) {
 		if _, ok := literal(p); ok {
 			t.Errorf("%q was taken as a plain text", p)
 		}
+	}
+}
+
+// sjsonDocument reads a stored document back into the very bytes FerretDB answers for it.
+func TestStoredDocumentsReadAsFerretDBAnswers(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	if !s.Embedded() {
+		t.Skip("FerretDB's JSON: the embedded store only")
+	}
+	ctx := context.Background()
+	when := time.Date(1969, 7, 20, 20, 17, 40, 0, time.UTC)
+	docs := []any{
+		bson.D{{Key: "_id", Value: bson.NewObjectID()}, {Key: "z", Value: 1}, {Key: "a", Value: int64(1) << 60}, {Key: "d", Value: 1.5}, {Key: "e", Value: 3.0},
+			{Key: "neg", Value: math.Copysign(0, -1)}, {Key: "big", Value: 1e300}, {Key: "tiny", Value: 5e-324}, {Key: "i", Value: int32(-7)}, {Key: "s", Value: "a\"b\\c & <é> \n\t\u2028"},
+			{Key: "t", Value: true}, {Key: "f", Value: false}, {Key: "n", Value: nil}, {Key: "when", Value: when}, {Key: "now", Value: time.Now()},
+			{Key: "oid", Value: bson.NewObjectID()}, {Key: "bin", Value: bson.Binary{Subtype: 0x80, Data: []byte{0, 1, 2, 255}}},
+			{Key: "bin0", Value: bson.Binary{Data: []byte{}}}, {Key: "re", Value: bson.Regex{Pattern: "^a.b$", Options: "im"}},
+			{Key: "ts", Value: bson.Timestamp{T: 1700000000, I: 42}}},
+		bson.D{{Key: "_id", Value: "texto"}, {Key: "sub", Value: bson.D{{Key: "y", Value: bson.A{1, "dos", bson.D{{Key: "x", Value: bson.A{}}}, nil, 2.5}},
+			{Key: "x", Value: bson.D{}}}}, {Key: "arr", Value: bson.A{bson.D{{Key: "b", Value: 1}, {Key: "a", Value: int64(2)}}, bson.A{}}[:1]},
+			{Key: "empty", Value: bson.A{}}, {Key: "", Value: "clave vacía"}},
+		bson.D{{Key: "_id", Value: int32(7)}, {Key: "carrito", Value: bson.A{bson.D{{Key: "_id", Value: "v1"}, {Key: "extras", Value: bson.A{}},
+			{Key: "precio", Value: 1299.9}, {Key: "fecha", Value: when}}}}},
+	}
+	if _, err := s.W.Collection("v").InsertMany(ctx, docs); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cur, err := s.R.Collection("v").Find(ctx, bson.M{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bson.Raw{}
+	for cur.Next(ctx) {
+		want[cur.Current.Lookup("_id").String()] = slices.Clone(cur.Current)
+	}
+	db, _ := s.sqlReader()
+	table, _, _ := s.table(ctx, "v")
+	rows, err := db.Query(`SELECT _ferretdb_sjson FROM ` + sqlName(table))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var js []byte
+		if err := rows.Scan(&js); err != nil {
+			t.Fatal(err)
+		}
+		got, err := sjsonDocument(js)
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		if w := want[got.Lookup("_id").String()]; !bytes.Equal(got, w) {
+			t.Errorf("read %v\n the find gives %v", got, w)
+		}
+		n++
+	}
+	if n != len(docs) {
+		t.Fatalf("%d documents read", n)
+	}
+	if _, err := sjsonDocument([]byte(`{"$s":{"p":{"a":{"t":"decimal"}},"$k":["a"]},"a":1}`)); err == nil {
+		t.Error("an unknown type was read")
 	}
 }
