@@ -55,10 +55,10 @@ export function Pager({ meta, shown, onPage, onLimit, sizes = PAGE_SIZES, busy, 
             </select>
           </label>
         ) : null}
-        <div className="flex flex-1 items-center justify-between gap-2 sm:flex-none">
+        <div className="flex flex-1 items-center justify-between gap-1 sm:flex-none sm:gap-2">
           <button
             type="button"
-            className="btn-secondary min-h-11 px-4"
+            className="btn-secondary min-h-11 px-3.5 disabled:opacity-50 sm:px-4"
             disabled={page <= 1 || busy}
             onClick={() => onPage(page - 1)}
             aria-label="Página anterior"
@@ -70,7 +70,7 @@ export function Pager({ meta, shown, onPage, onLimit, sizes = PAGE_SIZES, busy, 
           </span>
           <button
             type="button"
-            className="btn-secondary min-h-11 px-4"
+            className="btn-secondary min-h-11 px-3.5 disabled:opacity-50 sm:px-4"
             disabled={!hasNext || busy}
             onClick={() => onPage(page + 1)}
             aria-label="Página siguiente"

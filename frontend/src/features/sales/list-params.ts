@@ -27,12 +27,12 @@ export const ORDER_DEFAULTS: SalesFilters = {
 
 /** The sorts the server knows (`orden`). */
 export const SALE_SORTS: readonly Option[] = [
-  { value: '-fecha', label: 'Más recientes primero' },
-  { value: 'fecha', label: 'Más antiguas primero' },
-  { value: '-total', label: 'Total: de mayor a menor' },
-  { value: 'total', label: 'Total: de menor a mayor' },
-  { value: '-folio', label: 'Folio: de mayor a menor' },
-  { value: 'folio', label: 'Folio: de menor a mayor' },
+  { value: '-fecha', label: 'Recientes primero' },
+  { value: 'fecha', label: 'Antiguas primero' },
+  { value: '-total', label: 'Total: mayor a menor' },
+  { value: 'total', label: 'Total: menor a mayor' },
+  { value: '-folio', label: 'Folio: mayor a menor' },
+  { value: 'folio', label: 'Folio: menor a mayor' },
 ]
 
 export const ENVIO_FILTERS: readonly Option[] = [

@@ -91,16 +91,16 @@ const TD = 'px-3 py-4 align-top'
 export function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
   return (
     <SalesTable
-      className="min-w-[1040px]"
+      className="min-w-[940px]"
       th={TH}
       headers={[
-        { label: 'Transacción', className: 'w-[28%]' },
+        { label: 'Transacción', className: 'w-[26%]' },
         { label: 'Fecha' },
         { label: 'Estado' },
         { label: 'Total' },
         { label: 'Comprador' },
         { label: 'Quien Ordena' },
-        { label: 'Envio', className: 'w-[18%]' },
+        { label: 'Envio', className: 'w-[16%]' },
       ]}
     >
       {sales.map((sale) => (

@@ -29,14 +29,14 @@ function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) 
   return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar orden ${sale.folio}`} className="px-3.5" />
 }
 
-/** 'Imprimir ticket': the order's receipt in a new tab (`/ventas/ticket/{id}`). */
-function TicketLink({ sale }: { sale: Sale }) {
+/** 'Imprimir ticket': the order's receipt in a new tab (`/ventas/ticket/{id}`); a button on cards, a link in the table. */
+function TicketLink({ sale, compact }: { sale: Sale; compact?: boolean }) {
   return (
     <a
       href={`/ventas/ticket/${encodeURIComponent(sale._id)}`}
       target="_blank"
       rel="noopener"
-      className="btn-secondary min-h-10 px-3.5 whitespace-nowrap"
+      className={compact ? 'link inline-flex min-h-10 items-center text-sm whitespace-nowrap' : 'btn-secondary min-h-10 px-3.5 whitespace-nowrap'}
       aria-label={`Imprimir ticket de la orden ${sale.folio} (se abre en otra pestaña)`}
     >
       Imprimir ticket
@@ -71,11 +71,11 @@ const TD = 'px-2.5 py-4 align-top'
 export function OrdersTable({ orders, highlighted, onOpen }: RowsProps) {
   return (
     <SalesTable
-      className="min-w-[900px]"
+      className="min-w-[880px]"
       th={TH}
       headers={[
-        { label: 'Orden', className: 'w-[34%]' },
-        { label: 'Cliente', className: 'w-[20%]' },
+        { label: 'Orden', className: 'w-[36%]' },
+        { label: 'Cliente' },
         { label: 'Total' },
         { label: 'Fecha' },
         { label: 'Pago' },
@@ -112,7 +112,7 @@ export function OrdersTable({ orders, highlighted, onOpen }: RowsProps) {
           <td className={`${TD} text-right`}>
             <div className="flex flex-col items-end gap-2">
               <Gestionar sale={sale} onOpen={onOpen} />
-              <TicketLink sale={sale} />
+              <TicketLink sale={sale} compact />
             </div>
           </td>
         </tr>

@@ -72,7 +72,7 @@ type SalesTableProps = {
 /** The wide-screen sales table: headings, then a last column for the 'Gestionar' button. */
 export function SalesTable({ className, th, headers, children }: SalesTableProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className={`w-full ${className} text-sm`}>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>

@@ -29,7 +29,7 @@ const TH = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-6
  */
 export function ItemsTable({ rows }: { rows: Row[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[800px] text-sm">
         <caption className="sr-only">Productos vendidos en el periodo</caption>
         <thead className="border-b border-slate-200 bg-slate-50">

@@ -15,7 +15,7 @@ type UsersTableProps = {
 /** Every account: name, e-mail, role, phone and status, with its 'Editar' and 'Eliminar' buttons. */
 export function UsersTable({ users, loading, failed, onEdit, onDelete, emptyText = 'No hay usuarios.' }: UsersTableProps) {
   return (
-    <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+    <div className="relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
       <table className="w-full min-w-[720px] text-left text-sm">
         <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
           <tr>
