@@ -52,7 +52,7 @@ var shopRoutes = []string{
 // bare app, whose first paint is its loading indicator.
 var staffRoutes = []string{
 	"/productos", "/descuentos/*", "/ventas", "/ventas/ordenes", "/ventas/envios", "/corte", "/corte/print",
-	"/usuarios", "/registro-errores", "/auditoria",
+	"/usuarios", "/registro-errores", "/auditoria", "/productos/:id/inventario", "/inventario/bajo",
 }
 
 func routeMatches(pattern, route string) bool {

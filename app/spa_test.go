@@ -104,6 +104,8 @@ func TestEveryPathGetsThePageOfItsRoute(t *testing.T) {
 		{"/usuarios", 200, ""},
 		{"/registro-errores", 200, ""},
 		{"/auditoria", 200, ""},
+		{"/productos/0123456789abcdef01234567/inventario", 200, ""},
+		{"/inventario/bajo", 200, ""},
 		// Unknown products, categories and paths: 'Página no encontrada', with a 404.
 		{"/product/0123456789abcdef01234567", 404, "no-encontrada"},
 		{"/product/abc", 404, "no-encontrada"},

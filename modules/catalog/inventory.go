@@ -116,7 +116,7 @@ type LowStockItem struct {
 // LowStock returns one page of the variants whose units are at or below their minimum (a
 // minimum above 0), those furthest below it first, and how many there are.
 func (s *Service) LowStock(page, limit int) ([]LowStockItem, int) {
-	var all []LowStockItem
+	all := []LowStockItem{}
 	s.memory.each(func(p *Product) {
 		for _, v := range p.Variantes {
 			if v.Minimo > 0 && v.Stock <= v.Minimo {

@@ -78,6 +78,9 @@ func TestMovementsListFiltersAndPages(t *testing.T) {
 func TestLowStockListsTheVariantsAtOrBelowTheirMinimum(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
+	if rec := env.do(auth.Auxiliar, http.MethodGet, "/v1/inventario/bajo", nil); !strings.Contains(rec.Body.String(), `"variantes":[]`) {
+		t.Fatalf("nothing low: %s", rec.Body)
+	}
 	body := formProduct("Cámara escasa")
 	vs := body["variantes"].([]map[string]any)
 	vs[0]["minimo"], vs[1]["minimo"] = 5, 10 // 5 units: at its minimum; 3 units: 7 below

@@ -71,6 +71,16 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@/features/catalog-admin/components/productos-page'), 'ProductosPage'),
               },
               {
+                path: 'productos/:id/inventario',
+                handle: { staffScreen: 'productos' } satisfies StaffHandle,
+                ...page(() => import('@/features/catalog-admin/components/inventario-producto-page'), 'InventarioProductoPage'),
+              },
+              {
+                path: 'inventario/bajo',
+                handle: { staffScreen: 'bajo-inventario' } satisfies StaffHandle,
+                ...page(() => import('@/features/catalog-admin/components/bajo-inventario-page'), 'BajoInventarioPage'),
+              },
+              {
                 path: 'descuentos/*',
                 handle: { staffScreen: 'descuentos' } satisfies StaffHandle,
                 ...page(() => import('@/features/catalog-admin/components/descuentos-page'), 'DescuentosPage'),

@@ -283,3 +283,9 @@ export const InfoIcon = (p: IconProps) => (
     <path d="M12 11v5M12 8h.01" />
   </Svg>
 )
+export const TrendingDownIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m22 17-8.5-8.5-5 5L2 7" />
+    <path d="M16 17h6v-6" />
+  </Svg>
+)

@@ -65,7 +65,7 @@ export type ProductoAdmin = Omit<ProductoDetalle, 'variantes'> & {
   fechaCompra?: string
   descuentoId?: string
   version?: number
-  variantes?: (VarianteDetalle & { precioCompra?: number })[]
+  variantes?: (VarianteDetalle & { precioCompra?: number; minimo?: number })[]
 }
 
 export function productTitle(p: Pick<Producto, 'nombre' | 'titulo'>): string {

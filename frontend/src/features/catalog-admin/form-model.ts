@@ -13,6 +13,8 @@ export type VarianteForm = {
   talla: string
   tamano: string
   stock: string
+  /** Whole units: at or below it the variant is on 'Bajo inventario' (0: no minimum). */
+  minimo: string
   precioCompra: string
   precioVenta: string
   descuento: string
@@ -36,11 +38,12 @@ export type ProductForm = {
   extras: ExtraForm[]
 }
 
-/** A new variant's defaults (SPEC §3): Grande, 32, stock 5, purchase 100, sale 150, discount 0. */
+/** A new variant's defaults (SPEC §3): Grande, 32, stock 5, purchase 100, sale 150, discount 0; no minimum. */
 export const newVariant = (): VarianteForm => ({
   talla: 'Grande',
   tamano: '32',
   stock: '5',
+  minimo: '0',
   precioCompra: '100',
   precioVenta: '150',
   descuento: '0',
@@ -86,6 +89,7 @@ export function formFromProduct(p: ProductoAdmin): ProductForm {
       talla: v.talla ?? 'Unico',
       tamano: String(v.tamano ?? ''),
       stock: String(v.stock ?? 0),
+      minimo: String(v.minimo ?? 0),
       precioCompra: String(v.precioCompra ?? 0),
       precioVenta: String(v.precioVenta ?? 0),
       descuento: String(v.descuento ?? 0),
@@ -124,6 +128,8 @@ export function checkNumbers(f: ProductForm): Record<string, string> {
   f.variantes.forEach((v, i) => {
     const of = `de la variante ${i + 1}`
     if (!WHOLE.test(v.stock.trim())) errors[`variantes[${i}].stock`] = `Existencias ${of}: escribe un número entero de piezas, por ejemplo 12.`
+    const m = v.minimo.trim()
+    if (m !== '' && !WHOLE.test(m)) errors[`variantes[${i}].minimo`] = `Mínimo ${of}: escribe un número entero de piezas, por ejemplo 5.`
     pesos(`variantes[${i}].precioCompra`, v.precioCompra, `Precio de compra ${of}`, false)
     pesos(`variantes[${i}].precioVenta`, v.precioVenta, `Precio de venta ${of}`, true)
     const d = v.descuento.trim()
@@ -154,6 +160,7 @@ export function toBody(f: ProductForm, version?: number): Record<string, unknown
       talla: v.talla,
       tamano: v.tamano,
       stock: num(v.stock),
+      minimo: num(v.minimo) ?? 0,
       precioCompra: num(v.precioCompra),
       precioVenta: num(v.precioVenta),
       descuento: num(v.descuento),

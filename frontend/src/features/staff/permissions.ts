@@ -7,6 +7,7 @@ import { normalizeRol, type Rol } from '@/lib/roles'
 
 export type StaffScreen =
   | 'productos'
+  | 'bajo-inventario'
   | 'descuentos'
   | 'ventas'
   | 'ordenes'
@@ -34,6 +35,7 @@ const ADMIN: readonly Rol[] = ['Administrador']
 /** Staff screens in drawer order. */
 export const STAFF_SCREENS: readonly StaffScreenInfo[] = [
   { screen: 'productos', label: 'Productos', title: 'Productos', path: '/productos', roles: CATALOGUE },
+  { screen: 'bajo-inventario', label: 'Bajo inventario', title: 'Bajo inventario', path: '/inventario/bajo', roles: CATALOGUE },
   { screen: 'descuentos', label: 'Descuentos', title: 'Descuentos', path: '/descuentos', roles: CATALOGUE },
   { screen: 'ventas', label: 'Ventas', title: 'Reporte de ventas', path: '/ventas', roles: CATALOGUE },
   { screen: 'ordenes', label: 'Ordenes', title: 'Lista de ordenes', path: '/ventas/ordenes', roles: STAFF },

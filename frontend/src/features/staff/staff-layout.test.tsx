@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
-const ALL = ['Productos', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos', 'Cortes de caja', 'Usuarios', 'Registro de errores', 'Auditoría']
+const ALL = ['Productos', 'Bajo inventario', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos', 'Cortes de caja', 'Usuarios', 'Registro de errores', 'Auditoría']
 
 async function drawerEntries() {
   const navs = await screen.findAllByRole('navigation', { name: 'Menú de administración' })
@@ -19,7 +19,7 @@ describe('staff drawer', () => {
 
   it.each([
     ['Administrador', '/registro-errores', [...ALL]],
-    ['Auxiliar', '/productos', ['Productos', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos']],
+    ['Auxiliar', '/productos', ['Productos', 'Bajo inventario', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos']],
     ['Cajero', '/corte', ['Ordenes', 'Cortes de caja']],
     ['Comandero', '/ventas/ordenes', ['Ordenes']],
   ])('shows %s only the screens the role may open', async (rol, path, expected) => {
@@ -37,6 +37,7 @@ describe('staff drawer', () => {
     const hrefs = Object.fromEntries(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]))
     expect(hrefs).toEqual({
       Productos: '/productos',
+      'Bajo inventario': '/inventario/bajo',
       Descuentos: '/descuentos',
       Ventas: '/ventas',
       Ordenes: '/ventas/ordenes',

@@ -7,7 +7,7 @@ type ListProps<T> = {
   onChange: (items: T[]) => void
 }
 
-/** 'Variantes': one row per variant (talla, tamaño, stock, prices, discount), with the total stock in the legend. */
+/** 'Variantes': one row per variant (talla, tamaño, stock, minimum, prices, discount), with the total stock in the legend. */
 export function VariantesFieldset({ items, errors, onChange, totalStock }: ListProps<VarianteForm> & { totalStock: number }) {
   return (
     <fieldset className="rounded-lg border border-slate-200 p-2">
@@ -40,11 +40,11 @@ type VarianteRowProps = {
 
 function VarianteRow({ variante: v, index: i, errors, onChange, onRemove }: VarianteRowProps) {
   const upd = (k: keyof VarianteForm, val: string) => onChange({ ...v, [k]: val })
-  const num = (k: 'stock' | 'precioCompra' | 'precioVenta' | 'descuento', label: string) => (
+  const num = (k: 'stock' | 'minimo' | 'precioCompra' | 'precioVenta' | 'descuento', label: string) => (
     <label className="block">
       <span className="field-label">{label}</span>
       <input
-        inputMode={k === 'stock' ? 'numeric' : 'decimal'}
+        inputMode={k === 'stock' || k === 'minimo' ? 'numeric' : 'decimal'}
         className="field-input"
         aria-label={`${label} de la variante ${i + 1}`}
         aria-invalid={Boolean(errors[`variantes[${i}].${k}`])}
@@ -69,6 +69,7 @@ function VarianteRow({ variante: v, index: i, errors, onChange, onRemove }: Vari
         <input className="field-input" aria-label={`Tamaño de la variante ${i + 1}`} value={v.tamano} onChange={(e) => upd('tamano', e.target.value)} />
       </label>
       {num('stock', 'Existencias')}
+      {num('minimo', 'Mínimo')}
       {num('precioCompra', 'Precio de compra')}
       {num('precioVenta', 'Precio de venta')}
       {num('descuento', 'Descuento %')}

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { Link } from 'react-router'
 import { Dialog, DialogActions } from '@/components/dialog'
 import { Pager } from '@/components/pager'
 import { ProductImage } from '@/components/product-image'
@@ -93,7 +94,7 @@ export function ProductosPage() {
 
 type ProductRowProps = { product: Producto; onEdit: () => void; onDelete: () => void }
 
-/** One product of the table: picture, brand line, name, prices, stock and its 'Editar' / 'Eliminar' buttons. */
+/** One product of the table: picture, brand line, name, prices, stock and its 'Editar' / 'Inventario' / 'Eliminar' actions. */
 function ProductRow({ product: p, onEdit, onDelete }: ProductRowProps) {
   const price = productPrice(p)
   return (
@@ -112,6 +113,9 @@ function ProductRow({ product: p, onEdit, onDelete }: ProductRowProps) {
         <button type="button" className="link mr-3" onClick={onEdit}>
           Editar<span className="sr-only"> {productTitle(p)}</span>
         </button>
+        <Link to={`/productos/${encodeURIComponent(p._id)}/inventario`} className="link mr-3">
+          Inventario <span className="sr-only">de {productTitle(p)}</span>
+        </Link>
         <button type="button" className="text-rose-700 underline" onClick={onDelete}>
           Eliminar<span className="sr-only"> {productTitle(p)}</span>
         </button>

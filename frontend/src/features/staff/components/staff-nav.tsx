@@ -10,13 +10,16 @@ import {
   PercentIcon,
   ShieldIcon,
   StoreIcon,
+  TrendingDownIcon,
   TruckIcon,
   UsersIcon,
 } from '@/components/icons'
+import { LowStockBadge } from '@/features/staff/low-stock-badge'
 import { screensFor, type StaffScreen } from '@/features/staff/permissions'
 
 const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
   productos: PackageIcon,
+  'bajo-inventario': TrendingDownIcon,
   descuentos: PercentIcon,
   ventas: ChartIcon,
   ordenes: ClipboardIcon,
@@ -51,6 +54,7 @@ export function StaffNav({ rol, onNavigate, onSignOut }: StaffNavProps) {
               >
                 <Icon size={20} />
                 {label}
+                {screen === 'bajo-inventario' ? <LowStockBadge /> : null}
               </NavLink>
             </li>
           )
