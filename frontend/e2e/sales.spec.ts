@@ -71,7 +71,14 @@ test.describe('sales back office', () => {
     await expect(row).toContainText(cliente)
     await expect(row).toContainText(money(sale.total))
     expect(await page.evaluate(() => (window as unknown as { __sinRecargar?: boolean }).__sinRecargar)).toBe(true)
+    // Announced in sight too, and shown in one tap.
+    const banner = page.getByTestId('ordenes-nuevas')
+    await expect(banner).toContainText('Hay 1 orden nueva')
+    await expect(row).toContainText('Nueva')
     await shot(page, 'ordenes-nueva-desktop')
+    await banner.getByRole('button', { name: 'Ver órdenes nuevas' }).click()
+    await expect(banner).toBeHidden()
+    await expect(page.locator('[data-testid="orden"]').first()).toHaveAttribute('data-folio', sale.folio)
 
     for (const item of sale.carrito) {
       const toggle = row.getByRole('switch', { name: `Entregado: ${item.nombre}` })
@@ -158,17 +165,23 @@ test.describe('sales back office', () => {
     const errors = watchPageErrors(page)
     const sale = await placeOrder(request, 'Reporte', 2, 6)
     const t = await token(request, DEMO.auxiliar)
-    const day: SaleJson[] & { entrega?: string }[] = await (await request.get('/v1/ventas/', { headers: auth(t) })).json()
-    const counted = (day as unknown as { total: number; entrega: string }[]).filter(
-      (s) => s.entrega !== 'Cancelado' && s.entrega !== 'Devuelto',
-    )
-    const cents = counted.reduce((sum, s) => sum + Math.round(s.total * 100), 0)
+    type DaySale = { total: number; entrega: string; pago: string }
+    const day: DaySale[] = await (await request.get('/v1/ventas/', { headers: auth(t) })).json()
+    const counted = day.filter((s) => s.entrega !== 'Cancelado' && s.entrega !== 'Devuelto')
+    const cents = (list: DaySale[]) => list.reduce((sum, s) => sum + Math.round(s.total * 100), 0)
+    // Ingresos are what was paid; the unpaid rest is 'Por cobrar'.
+    const paid = cents(counted.filter((s) => s.pago === 'Pagado'))
+    const unpaid = cents(counted.filter((s) => s.pago !== 'Pagado'))
+    expect(unpaid).toBeGreaterThanOrEqual(Math.round(sale.total * 100))
 
     await logIn(page, DEMO.auxiliar)
     await page.goto('/ventas')
     await expect(page.getByRole('heading', { name: 'Reporte de ventas', level: 1 })).toBeVisible()
-    await expect(page.getByTestId('Total de ventas')).toHaveText(String(counted.length))
-    await expect(page.getByTestId('Total de ingresos')).toHaveText(money(cents / 100))
+    await expect(page.getByTestId('Total de ventas')).toHaveText(counted.length.toLocaleString('es-MX'))
+    await expect(page.getByTestId('Total de ingresos')).toHaveText(money(paid / 100))
+    await expect(page.getByTestId('Por cobrar')).toHaveText(money(unpaid / 100))
+    await expect(page.getByRole('group', { name: 'Por cobrar' })).toContainText('Subtotal (sin IVA)')
+    await expect(page.getByRole('columnheader', { name: 'Precio Final (sin IVA)' })).toBeVisible()
     const products = page.getByRole('region', { name: 'Productos vendidos' })
     await expect(products).toContainText(sale.carrito[0].nombre)
     await expect(page.getByRole('table').getByText(`Folio ${sale.folio}`).first()).toBeVisible()
@@ -181,6 +194,7 @@ test.describe('sales back office', () => {
     await expect(page.getByText('No hay ventas')).toBeVisible()
     await expect(page.getByText('No hay productos vendidos')).toBeVisible()
     await expect(page.getByTestId('Total de ingresos')).toHaveText('$0.00')
+    await expect(page.getByTestId('Por cobrar')).toHaveText('$0.00')
     expect(errors).toEqual([])
   })
 })
