@@ -125,6 +125,9 @@ func (a *App) build(ctx context.Context) error {
 		}
 		a.started = append(a.started, s)
 	}
+	if a.cfg.DemoData { // of the catalogue the modules loaded
+		return seedDemoSales(ctx, a.cfg.DemoVentas, m.catalog.Service(), m.sales)
+	}
 	return nil
 }
 

@@ -88,7 +88,9 @@ func TestHostileInputOnEveryRoute(t *testing.T) {
 	param := regexp.MustCompile(`:[A-Za-z_]+`)
 	spanish := regexp.MustCompile(`[a-záéíóúñ]{3,}`)
 	queries := []string{"", "?page=-1&limit=abc&q=%7B%22%24gt%22%3A%22%22%7D&titulo=%24where&categoria=%7B%7D&startDate=zzz&endDate=2026-99-99",
-		"?q=" + strings.Repeat("x", 5000)}
+		"?q=" + strings.Repeat("x", 5000),
+		// the staff lists' filters and sorts (issue #15)
+		"?pago=%7B%7D&entrega=x&metodo=%24ne&envio=1&desde=2026-99-99&hasta=x&orden=%24natural&rol=x&status=x&limit=0"}
 	for _, r := range s.app.echo.Router().Routes() {
 		if !strings.HasPrefix(r.Path, "/v1/") || r.Path == "/v1/*" || strings.HasPrefix(r.Path, "/v1/test/") || r.Method == "echo_route_not_found" {
 			continue

@@ -69,6 +69,12 @@ var permissionTable = map[string]rule{
 	"PATCH /v1/ventas/:id":                        {perm: auth.ManageOrders},
 	"PATCH /v1/ventas/order/:saleId":              {perm: auth.ManageOrders},
 	"POST /v1/ventas/reporte":                     {perm: auth.ManageCatalog},
+
+	// staff lists a page at a time (issue #15): open orders for every staff role, any range of
+	// sales for the report roles, accounts for the Administrador
+	"GET /v1/ventas/ordenes": {perm: auth.ManageOrders},
+	"GET /v1/ventas/lista":   {perm: auth.ManageCatalog},
+	"GET /v1/usuarios/lista": {perm: auth.ManageUsers},
 	// cartcheckout
 	"POST /v1/ventas":                         {perm: auth.Shop},
 	"POST /v1/ventas/mercado-pago-preference": {perm: auth.Shop},

@@ -2,7 +2,6 @@ package cashcut
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -55,18 +54,6 @@ func (m *Module) makeCut(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, cut)
-}
-
-func (m *Module) list(c *echo.Context) error {
-	page, err := strconv.Atoi(c.QueryParamOr("page", "1"))
-	if err != nil || page < 1 || page > 10000 {
-		return apperr.InvalidFields("Parámetro inválido.", map[string]string{"page": "Debe ser un número entero mayor que 0."})
-	}
-	cuts, more, err := m.service.List(c.Request().Context(), page, 20)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"cortes": cuts, "meta": map[string]any{"hasMore": more, "page": page}})
 }
 
 func (m *Module) get(c *echo.Context) error {

@@ -22,6 +22,9 @@ const (
 type store struct{ db *mongox.Store }
 
 func (s store) ensureIndexes(ctx context.Context) error {
+	if err := s.db.EnsureListIndex(ctx, collection, "lista", listIndex); err != nil {
+		return fmt.Errorf("cashcut: %w", err)
+	}
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
 		mongo.IndexModel{Keys: bson.D{{Key: "numero", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("numero_unique")},
 		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: -1}}, Options: options.Index().SetName("fecha")})

@@ -113,7 +113,7 @@ func (m *Module) list(c *echo.Context) error {
 }
 
 // adminList answers GET admin/productos: the same filters, every product (with or without
-// stock, every field), and the total count.
+// stock, every field), the total count, and a sort (orden: adminOrders).
 func (m *Module) adminList(c *echo.Context) error {
 	products, meta, err := m.listPage(c, false)
 	if err != nil {
@@ -140,7 +140,17 @@ func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, erro
 	compact := c.QueryParam("compact") != "0"
 	pr := m.service.memory.pricing(m.service.now())
 	keep := f.keep(pr)
-	products, more := m.service.memory.page(keep, page, limit)
+	var products []Product
+	var more bool
+	if order, sorted, err := adminOrderParam(c, shop); err != nil {
+		return nil, listMeta{}, err
+	} else if sorted {
+		var total int
+		products, total = m.service.memory.sortedPage(keep, order, page, limit)
+		more = page*limit < total
+	} else {
+		products, more = m.service.memory.page(keep, page, limit)
+	}
 	for i := range products {
 		if compact {
 			products[i] = products[i].compact()
@@ -153,6 +163,20 @@ func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, erro
 		meta.Total = &total
 	}
 	return products, meta, nil
+}
+
+// adminOrderParam reads the staff list's sort (orden); sorted is false for the catalogue's own
+// order, and always on the storefront.
+func adminOrderParam(c *echo.Context, shop bool) (o adminOrder, sorted bool, err error) {
+	v := c.QueryParam("orden")
+	if shop || v == "" {
+		return adminOrder{}, false, nil
+	}
+	o, ok := adminOrders[v]
+	if !ok {
+		return adminOrder{}, false, apperr.InvalidFields("Parámetro inválido.", map[string]string{"orden": "Debe ser nombre, stock, -stock o -updatedAt."})
+	}
+	return o, true, nil
 }
 
 // get answers GET productos/{id} with what a shopper may see of the product.

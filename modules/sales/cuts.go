@@ -87,6 +87,7 @@ func SeedPaid(ctx context.Context, db *mongox.Store, list []Sale) error {
 		if v.Pago != PagoPagado || v.Estado != EstadoConfirmada {
 			return fmt.Errorf("sales: seed: sale %d is not a confirmed, paid sale", i)
 		}
+		v.Busqueda = searchText(v)
 		docs[i] = v
 	}
 	if _, err := db.W.Collection(collection).InsertMany(ctx, docs); err != nil {

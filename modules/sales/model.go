@@ -75,6 +75,9 @@ type Sale struct {
 	StockDevuelto bool          `bson:"stockDevuelto" json:"stockDevuelto"`
 	Historial     []Cambio      `bson:"historial" json:"historial"`
 	Version       int           `bson:"version" json:"version"`
+	// Busqueda is what the staff lists search (searchText): folio, 'Quien Ordena', the buyer's
+	// name, e-mail and phone, folded. Written with the sale; never shown.
+	Busqueda string `bson:"busqueda,omitempty" json:"-"`
 }
 
 // Item is one cart line of a sale, priced by the server.

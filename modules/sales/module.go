@@ -78,6 +78,7 @@ func (m *Module) Routes(g *echo.Group) {
 	g.GET("/ventas/", m.between, report)
 	g.GET("/ventas/ordenes/pendientes", m.pending, orders)
 	g.GET("/ventas/ordenes/version", m.version, orders)
+	m.listRoutes(g, orders, report)
 	g.GET("/ventas/ordenes/pendientes/:clientId", m.pendingForClient, shop)
 	g.GET("/ventas/usuario/:userId", m.byUser, shop)
 	g.GET("/ventas/:id", m.get, shop)

@@ -24,6 +24,9 @@ const (
 type store struct{ db *mongox.Store }
 
 func (s store) ensureIndexes(ctx context.Context) error {
+	if err := s.ensureListIndexes(ctx); err != nil {
+		return err
+	}
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
 		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("folio_unique")},
 		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},
@@ -45,7 +48,8 @@ func (s store) ensureIndexes(ctx context.Context) error {
 var formerCollections = []string{"ventas_reservas", "ventas_abiertas", "ventas_en_espera", "ventas_cobros"}
 
 // upgrade moves the reservations an earlier release left in flight into ventas, as sales in state
-// 'reservando', and drops the collections of earlier releases. Every step can be repeated.
+// 'reservando', drops the collections of earlier releases, and gives the sales stored before
+// search texts existed theirs (fillSearch). Every step can be repeated.
 func (s store) upgrade(ctx context.Context) (int, error) {
 	intents, err := mongox.FindAll[Sale](ctx, s.db.R.Collection(formerCollections[0]), bson.M{})
 	if err != nil {
@@ -65,12 +69,16 @@ func (s store) upgrade(ctx context.Context) (int, error) {
 	if _, err := s.db.W.Collection(metaCollection).DeleteMany(ctx, bson.M{"_id": bson.M{"$in": bson.A{"abiertas-v1", "cobros-v1"}}}); err != nil {
 		return 0, fmt.Errorf("sales: upgrade: %w", err)
 	}
+	if _, err := s.fillSearch(ctx); err != nil {
+		return 0, err
+	}
 	return len(intents), nil
 }
 
 var errSaleNotFound = apperr.New(apperr.NotFound, "No se encontró la venta.")
 
 func (s store) insert(ctx context.Context, v Sale) error {
+	v.Busqueda = searchText(v)
 	_, err := s.db.W.Collection(collection).InsertOne(ctx, v)
 	if mongox.IsDuplicate(err) {
 		return errDuplicateFolio

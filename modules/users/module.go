@@ -61,6 +61,7 @@ func (m *Module) Routes(g *echo.Group) {
 	g.POST("/usuarios/passwordchange", m.passwordChange)
 	g.POST("/usuarios", m.create)
 	g.GET("/usuarios", m.list, auth.Require(auth.ManageUsers))
+	g.GET("/usuarios/lista", m.pageList, auth.Require(auth.ManageUsers))
 	g.PATCH("/usuarios/perfil", m.updateProfile, auth.Require(auth.Shop))
 	g.PATCH("/usuarios/perfil/password", m.updateOwnPassword, auth.Require(auth.Shop))
 	g.GET("/usuarios/:id", m.get, auth.Require(auth.Shop))

@@ -25,6 +25,8 @@ type Config struct {
 	AdminEmail    string `env:"ADMIN_EMAIL"`
 	AdminPassword string `env:"ADMIN_PASSWORD"`
 	DemoData      bool   `env:"DEMO_DATA" envDefault:"false"`
+	// DemoVentas is how many open demo orders DEMO_DATA adds (and half as many closed sales).
+	DemoVentas int `env:"DEMO_VENTAS" envDefault:"0"`
 
 	PublicURL string `env:"PUBLIC_URL"` // http://localhost:PORT when empty
 	LogLevel  string `env:"LOG_LEVEL" envDefault:"info"`
@@ -86,6 +88,9 @@ func Load(environ map[string]string) (Config, error) {
 	return c, nil
 }
 
+// maxDemoVentas bounds DEMO_VENTAS: a big shop's open orders, made in seconds.
+const maxDemoVentas = 100000
+
 // check is one rule of the configuration and the message naming its variable.
 type check struct {
 	bad bool
@@ -104,6 +109,8 @@ func checks(c Config) []check {
 		{(c.AdminEmail == "") != (c.AdminPassword == ""), "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"},
 		{c.AdminEmail != "" && !isEmail(c.AdminEmail), "ADMIN_EMAIL is not a valid e-mail address"},
 		{c.AdminPassword != "" && len(c.AdminPassword) < 8, "ADMIN_PASSWORD must be at least 8 characters"},
+		{c.DemoVentas < 0 || c.DemoVentas > maxDemoVentas, fmt.Sprintf("DEMO_VENTAS must be a whole number from 0 to %d, got %d", maxDemoVentas, c.DemoVentas)},
+		{c.DemoVentas > 0 && !c.DemoData, "DEMO_VENTAS needs DEMO_DATA=true"},
 		{!validLevel(c.LogLevel), "LOG_LEVEL must be one of debug, info, warn, error"},
 		{c.SentryDSN != "" && !isHTTPURL(c.SentryDSN), "SENTRY_DSN must be an http(s) URL"},
 		{c.MercadoPagoAPIURL != "" && !isHTTPURL(c.MercadoPagoAPIURL), "MP_API_URL must be an http(s) URL"},

@@ -32,7 +32,8 @@ var ErrStop = errors.New("mongox: stop")
 // there, when the filter's conditions on top-level fields select fewer than half of the documents,
 // SQLite answers their _id through the indexes FerretDB built for those fields (EnsureIndexes),
 // with the same expressions, so that its planner uses them; each document is then read by _id and
-// checked against the whole filter again before fn sees it.
+// checked against the whole filter again before fn sees it. A projection of top-level scalars with
+// such a filter, or with none, SQLite reads whole (eachProjected).
 func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
 	err := s.each(ctx, coll, filter, projection, fn)
 	if errors.Is(err, ErrStop) {
@@ -43,7 +44,11 @@ func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M
 
 func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
 	if s.local && s.file != "" {
-		if where, args, ok, whole := sqlFilter(filter); ok {
+		where, args, ok, whole := sqlFilter(filter)
+		if len(filter) == 0 {
+			where, ok, whole = "1", true, true // every document: SQLite reads a projection whole
+		}
+		if ok {
 			if whole && projection != nil {
 				if done, err := s.eachProjected(ctx, coll, where, args, projection, fn); err != nil || done {
 					return err

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"tienda/modules/sales"
+)
+
+// BenchmarkOrderList answers 'Lista de ordenes' (GET /v1/ventas/ordenes) as a Cajero, through the
+// real router, with 20,000 demo sales in the store of which 2,000 are open: the first page, a
+// search by folio, a filter with a sort, a deep page, a page of 100, and the sales list
+// (GET /v1/ventas/lista) of a month searched by a customer's name; and, for comparison, the
+// SPEC's plain list of every open order. On the embedded store unless MONGODB_URI is set.
+//
+//	go test ./app -run '^$' -bench OrderList -benchtime 50x
+func BenchmarkOrderList(b *testing.B) {
+	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	defer a.Close(context.Background())
+	now := time.Now()
+	list := sales.DemoSales(2000, 18000, demoItems(a.catalog.Service()), now)
+	start := time.Now()
+	if err := sales.Seed(context.Background(), a.store, list); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("20,000 sales stored in %v", time.Since(start))
+	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	var open sales.Sale
+	for _, v := range list[len(list)/2:] {
+		if v.Entrega == sales.EntregaPendiente {
+			open = v
+			break
+		}
+	}
+	month := now.AddDate(0, 0, -30).In(sales.ShopZone).Format(time.DateOnly)
+	for _, c := range []struct {
+		name, who, path string
+		total           int64
+	}{
+		{"first-page", "cajero@tienda.mx", "/v1/ventas/ordenes", 2000},
+		{"folio", "cajero@tienda.mx", "/v1/ventas/ordenes?q=" + url.QueryEscape(open.Folio), 1},
+		{"filter-sort", "cajero@tienda.mx", "/v1/ventas/ordenes?pago=Pendiente&metodo=Efectivo&orden=-total", -1},
+		{"deep-page", "cajero@tienda.mx", "/v1/ventas/ordenes?orden=fecha&page=79", 2000},
+		{"page-of-100", "cajero@tienda.mx", "/v1/ventas/ordenes?limit=100&page=7", 2000},
+		{"month-by-name", "admin@tienda.mx", "/v1/ventas/lista?desde=" + month + "&q=" + url.QueryEscape("hernández"), -1},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				rec := s.call(c.who, http.MethodGet, c.path, nil)
+				var p struct {
+					Ventas []json.RawMessage
+					Meta   struct{ Total int64 }
+				}
+				if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &p) != nil || len(p.Ventas) == 0 || c.total >= 0 && p.Meta.Total != c.total {
+					b.Fatalf("%d, %d of %d: %.200s", rec.Code, len(p.Ventas), p.Meta.Total, rec.Body)
+				}
+			}
+		})
+	}
+	// For comparison: the SPEC's plain list of every open order, which the screen read before.
+	b.Run("spec-pendientes", func(b *testing.B) {
+		for b.Loop() {
+			rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/ventas/ordenes/pendientes", nil)
+			var all []json.RawMessage
+			if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &all) != nil || len(all) != 2000 {
+				b.Fatalf("%d, %d: %.200s", rec.Code, len(all), rec.Body)
+			}
+		}
+	})
+}

@@ -1,0 +1,165 @@
+package sales
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"tienda/pkg/mongox"
+	"tienda/pkg/search"
+)
+
+// The staff lists of sales, a page at a time from the store (mongox.Page): 'Lista de ordenes'
+// reads the open orders, 'Reporte de ventas' and 'Reporte de envíos' the saved sales of a range.
+// Both search the sales' folded search text (searchText) and filter on their own fields; the list
+// index below holds every field they filter on and sort by, so that on the embedded store a page
+// of 20,000 sales is answered from an index.
+
+// ListQuery is what a staff list of sales asks for; the handler has checked each value.
+type ListQuery struct {
+	Needle  string    // what the search looks for in the sales' search text (search.Needle); "" all
+	Pago    string    // PagoValues, or "" for any
+	Entrega string    // EntregaValues, or "" for any (the open ones in the order list)
+	Metodo  string    // MetodoValues, or "" for any
+	Envio   string    // "con" (has a shipment), "sin" (has none) or "" for any
+	From    time.Time // the sales from this instant on; zero: no bound
+	To      time.Time // the sales before this instant; zero: no bound
+	Sort    string    // a key of listSorts
+	Page    int       // from 1
+	Limit   int       // 1..100
+}
+
+// listSorts are the orders a list can ask for, each with the _id to break ties.
+var listSorts = map[string]bson.D{
+	"-fecha": {{Key: "fecha", Value: -1}, {Key: "_id", Value: -1}},
+	"fecha":  {{Key: "fecha", Value: 1}, {Key: "_id", Value: 1}},
+	"-total": {{Key: "total", Value: -1}, {Key: "_id", Value: -1}},
+	"total":  {{Key: "total", Value: 1}, {Key: "_id", Value: 1}},
+	"-folio": {{Key: "folio", Value: -1}, {Key: "_id", Value: -1}},
+	"folio":  {{Key: "folio", Value: 1}, {Key: "_id", Value: 1}},
+}
+
+// listIndex serves both lists: every field either filters on or sorts by, the open orders' first
+// (by state and delivery, newest first). On the embedded store a range of sales reads it whole for
+// its dates (some milliseconds at 20,000 sales), which costs less than a second index would cost
+// every write of a sale.
+var listIndex = bson.D{{Key: "estado", Value: 1}, {Key: "entrega", Value: 1}, {Key: "fecha", Value: -1}, {Key: "pago", Value: 1},
+	{Key: "metodoPago", Value: 1}, {Key: "envio", Value: 1}, {Key: "total", Value: 1}, {Key: "folio", Value: 1}, {Key: "busqueda", Value: 1}}
+
+func (s store) ensureListIndexes(ctx context.Context) error {
+	if err := s.db.EnsureListIndex(ctx, collection, "listas", listIndex); err != nil {
+		return fmt.Errorf("sales: %w", err)
+	}
+	return nil
+}
+
+// OpenOrders is a page of the open orders (saved, to deliver or on their way) that q selects, and
+// how many it selects in all.
+func (s *Service) OpenOrders(ctx context.Context, q ListQuery) ([]Sale, int64, error) {
+	return s.store.page(ctx, q.filter(true), q)
+}
+
+// Sales is a page of the saved sales q selects, and how many it selects in all.
+func (s *Service) Sales(ctx context.Context, q ListQuery) ([]Sale, int64, error) {
+	return s.store.page(ctx, q.filter(false), q)
+}
+
+// filter is the store's filter of q; open keeps only the open orders.
+func (q ListQuery) filter(open bool) bson.M {
+	f := bson.M{"estado": EstadoConfirmada}
+	switch {
+	case q.Entrega != "":
+		f["entrega"] = q.Entrega
+	case open:
+		f["entrega"] = bson.M{"$in": openStates}
+	}
+	if q.Pago != "" {
+		f["pago"] = q.Pago
+	}
+	if q.Metodo != "" {
+		f["metodoPago"] = q.Metodo
+	}
+	switch q.Envio {
+	case "con":
+		f["envio"] = bson.M{"$ne": nil}
+	case "sin":
+		f["envio"] = nil
+	}
+	fecha := bson.M{}
+	if !q.From.IsZero() {
+		fecha["$gte"] = q.From
+	}
+	if !q.To.IsZero() {
+		fecha["$lt"] = q.To
+	}
+	if len(fecha) > 0 {
+		f["fecha"] = fecha
+	}
+	if q.Needle != "" {
+		f["busqueda"] = bson.M{"$regex": regexp.QuoteMeta(q.Needle)}
+	}
+	return f
+}
+
+func (s store) page(ctx context.Context, filter bson.M, q ListQuery) ([]Sale, int64, error) {
+	sort, ok := listSorts[q.Sort]
+	if !ok {
+		sort = listSorts["-fecha"]
+	}
+	docs, total, err := s.db.Page(ctx, collection, filter, sort, int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
+	if err != nil {
+		return nil, 0, fmt.Errorf("sales: list: %w", err)
+	}
+	out := make([]Sale, len(docs))
+	for i, d := range docs {
+		if err := bson.Unmarshal(d, &out[i]); err != nil {
+			return nil, 0, fmt.Errorf("sales: list: %w", err)
+		}
+	}
+	return out, total, nil
+}
+
+// searchText is a sale's search text: its folio, 'Quien Ordena', the buyer's name and e-mail,
+// folded, and the digits of the buyer's phone and of the folio.
+func searchText(v Sale) string {
+	return search.Text([]string{v.Folio, v.Cliente, v.Usuario.Name, v.Usuario.Email}, []string{v.Usuario.Phone, v.Folio})
+}
+
+// searchJob writes the search text of the sales stored before it existed.
+const searchJob = "busqueda-v1"
+
+// fillSearch gives each sale without a search text its own (searchJob), once; a start cut short
+// does the rest again. It answers how many it filled.
+func (s store) fillSearch(ctx context.Context) (int, error) {
+	meta := s.db.W.Collection(metaCollection)
+	if done, err := mongox.JobDone(ctx, meta, searchJob); err != nil || done {
+		return 0, err
+	}
+	texts := map[bson.ObjectID]string{}
+	err := s.each(ctx, bson.M{"busqueda": bson.M{"$exists": false}}, bson.M{"folio": 1, "cliente": 1, "usuario": 1}, func(doc bson.Raw) error {
+		var v Sale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return err
+		}
+		texts[v.ID] = searchText(v)
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for id, text := range texts {
+		_, err := s.db.UpdateOneIf(ctx, collection, id, bson.M{"busqueda": bson.M{"$exists": false}}, bson.M{"$set": bson.M{"busqueda": text}})
+		if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
+			return 0, fmt.Errorf("sales: search text: %w", err)
+		}
+	}
+	if _, err := mongox.MarkJobDone(ctx, meta, searchJob); err != nil {
+		return 0, err
+	}
+	return len(texts), nil
+}

@@ -1,0 +1,186 @@
+package sales
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/search"
+)
+
+// listRoutes are the paged staff lists: the open orders for every staff role, a range of saved
+// sales for the sales-report roles.
+func (m *Module) listRoutes(g *echo.Group, orders, report echo.MiddlewareFunc) {
+	g.GET("/ventas/ordenes", m.openOrders, orders)
+	g.GET("/ventas/lista", m.salesList, report)
+}
+
+// listAnswer is a page of a staff list.
+type listAnswer struct {
+	Ventas []Sale   `json:"ventas"`
+	Meta   listMeta `json:"meta"`
+}
+
+type listMeta struct {
+	Page    int   `json:"page"`
+	Limit   int   `json:"limit"`
+	Total   int64 `json:"total"`
+	HasMore bool  `json:"hasMore"`
+}
+
+// openOrders answers GET ventas/ordenes?q&pago&entrega&metodo&envio&desde&hasta&orden&page&limit:
+// 'Lista de ordenes', the open orders, newest first unless asked otherwise, any date unless asked.
+func (m *Module) openOrders(c *echo.Context) error {
+	q, err := listQuery(c, true, m.service.now())
+	if err != nil {
+		return err
+	}
+	list, total, err := m.service.OpenOrders(c.Request().Context(), q)
+	if err != nil {
+		return err
+	}
+	return writeList(c, q, list, total)
+}
+
+// salesList answers GET ventas/lista with the same parameters: the saved sales of a range of days
+// (today unless asked, a year at most), for 'Reporte de ventas' and 'Reporte de envíos'.
+func (m *Module) salesList(c *echo.Context) error {
+	q, err := listQuery(c, false, m.service.now())
+	if err != nil {
+		return err
+	}
+	list, total, err := m.service.Sales(c.Request().Context(), q)
+	if err != nil {
+		return err
+	}
+	return writeList(c, q, list, total)
+}
+
+func writeList(c *echo.Context, q ListQuery, list []Sale, total int64) error {
+	return c.JSON(http.StatusOK, listAnswer{Ventas: list, Meta: listMeta{
+		Page: q.Page, Limit: q.Limit, Total: total, HasMore: int64(q.Page)*int64(q.Limit) < total,
+	}})
+}
+
+// Bounds of a list's parameters.
+const (
+	maxSearch   = 100    // characters of q
+	maxPage     = 100000 // pages
+	maxLimit    = 100    // sales a page
+	defaultPage = 25
+)
+
+// listQuery reads a list's parameters, naming every bad one in Spanish; open is the order list
+// (open deliveries only, no date unless asked), otherwise a range of saved sales (today unless
+// asked).
+func listQuery(c *echo.Context, open bool, now time.Time) (ListQuery, error) {
+	bad := map[string]string{}
+	q := ListQuery{Sort: "-fecha", Page: 1, Limit: defaultPage}
+	text := strings.TrimSpace(c.QueryParam("q"))
+	if len([]rune(text)) > maxSearch {
+		bad["q"] = "Debe tener como máximo " + strconv.Itoa(maxSearch) + " caracteres."
+	}
+	q.Needle = search.Needle(text)
+	entregas := EntregaValues
+	if open {
+		entregas = openStates
+	}
+	for _, p := range []struct {
+		name   string
+		into   *string
+		values []string
+	}{
+		{"pago", &q.Pago, PagoValues},
+		{"entrega", &q.Entrega, entregas},
+		{"metodo", &q.Metodo, MetodoValues},
+		{"envio", &q.Envio, []string{"con", "sin"}},
+		{"orden", &q.Sort, []string{"-fecha", "fecha", "-total", "total", "-folio", "folio"}},
+	} {
+		v := c.QueryParam(p.name)
+		switch {
+		case v == "":
+		case validValue(v, p.values):
+			*p.into = v
+		default:
+			bad[p.name] = "Debe ser " + oneOf(p.values) + "."
+		}
+	}
+	var err error
+	if q.Page, err = intQuery(c, "page", 1, maxPage); err != nil {
+		bad["page"] = "Debe ser un número entero del 1 al " + strconv.Itoa(maxPage) + "."
+	}
+	if q.Limit, err = intQuery(c, "limit", defaultPage, maxLimit); err != nil {
+		bad["limit"] = "Debe ser un número entero del 1 al " + strconv.Itoa(maxLimit) + "."
+	}
+	q.From, q.To = listDays(c.QueryParam("desde"), c.QueryParam("hasta"), open, now, bad)
+	if len(bad) > 0 {
+		return ListQuery{}, apperr.InvalidFields("Parámetro inválido.", bad)
+	}
+	return q, nil
+}
+
+// oneOf lists values as Spanish does: "Pendiente o Pagado", "A, B o C".
+func oneOf(values []string) string {
+	if len(values) == 1 {
+		return values[0]
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " o " + values[len(values)-1]
+}
+
+// intQuery reads a whole number from 1 to upTo; def when the parameter is absent.
+func intQuery(c *echo.Context, name string, def, upTo int) (int, error) {
+	v := c.QueryParam(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > upTo {
+		return 0, apperr.New(apperr.Invalid, name)
+	}
+	return n, nil
+}
+
+// listDays reads desde and hasta (AAAA-MM-DD, whole days in the shop's zone, hasta included) into
+// [from, to). The order list takes either or neither; a range of sales is today when neither is
+// given, ends today when only desde is, and spans a year at most. A bad value is named in bad.
+func listDays(desde, hasta string, open bool, now time.Time, bad map[string]string) (from, to time.Time) {
+	day := func(name, v string) (time.Time, bool) {
+		if v == "" {
+			return time.Time{}, true
+		}
+		d, err := time.ParseInLocation(time.DateOnly, v, ShopZone)
+		if err != nil {
+			bad[name] = dateFormatHint
+			return time.Time{}, false
+		}
+		return d, true
+	}
+	from, okFrom := day("desde", strings.TrimSpace(desde))
+	last, okTo := day("hasta", strings.TrimSpace(hasta))
+	if !okFrom || !okTo {
+		return time.Time{}, time.Time{}
+	}
+	if !open {
+		today, _ := time.ParseInLocation(time.DateOnly, now.In(ShopZone).Format(time.DateOnly), ShopZone)
+		if last.IsZero() {
+			last = today
+		}
+		if from.IsZero() {
+			from = last
+		}
+	}
+	if !last.IsZero() {
+		to = last.AddDate(0, 0, 1)
+	}
+	switch {
+	case !from.IsZero() && !to.IsZero() && !from.Before(to):
+		bad["hasta"] = "Debe ser igual o posterior a la fecha de inicio."
+	case !open && to.Sub(from) > 367*24*time.Hour:
+		bad["hasta"] = "El periodo no puede ser mayor a un año."
+	}
+	return from.UTC(), to.UTC()
+}

@@ -1,0 +1,162 @@
+package users
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/auth"
+	"tienda/pkg/search"
+)
+
+// The accounts list of 'Usuarios', a page at a time: searched by name, e-mail and phone (case and
+// accents aside), filtered by role and status, sorted. A shop has some thousands of accounts: the
+// list reads their fields (not their password hashes) in one pass and pages in memory.
+
+// UserQuery is what the accounts list asks for; the handler has checked each value.
+type UserQuery struct {
+	Needle string    // search.Needle of the search; "" all
+	Rol    auth.Role // "" any
+	Status *bool     // true active, false disabled, nil any
+	Sort   string    // a key of userSorts
+	Page   int       // from 1
+	Limit  int       // 1..100
+}
+
+// userSorts are the orders the list can ask for, each by a key of an account (its folded name, its
+// e-mail, its creation date) and ascending or not; ties go by _id.
+var userSorts = map[string]struct {
+	key  func(u User) string
+	desc bool
+}{
+	"nombre":     {func(u User) string { return search.Fold(u.Name) }, false},
+	"-nombre":    {func(u User) string { return search.Fold(u.Name) }, true},
+	"email":      {func(u User) string { return u.Email }, false},
+	"-createdAt": {func(u User) string { return u.CreatedAt.UTC().Format("2006-01-02T15:04:05.000000000") }, true},
+}
+
+// listFields are the fields an account shows in the list: never its password hash.
+var listFields = bson.M{"name": 1, "email": 1, "phone": 1, "address": 1, "rol": 1, "status": 1, "admin": 1, "lastLogin": 1, "createdAt": 1}
+
+// Page is a page of the accounts q selects, and how many it selects in all.
+func (s *Service) Page(ctx context.Context, q UserQuery) ([]User, int, error) {
+	order, ok := userSorts[q.Sort]
+	if !ok {
+		order = userSorts["nombre"]
+	}
+	type keyed struct {
+		u   User
+		key string
+	}
+	var kept []keyed
+	err := s.store.db.Each(ctx, collection, bson.M{}, listFields, func(doc bson.Raw) error {
+		var u User
+		if err := bson.Unmarshal(doc, &u); err != nil {
+			return err
+		}
+		if q.keeps(u) {
+			kept = append(kept, keyed{u, order.key(u)})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("users: list: %w", err)
+	}
+	slices.SortFunc(kept, func(a, b keyed) int {
+		c := strings.Compare(a.key, b.key)
+		if c == 0 {
+			c = bytes.Compare(a.u.ID[:], b.u.ID[:])
+		}
+		if order.desc {
+			return -c
+		}
+		return c
+	})
+	out := []User{}
+	for i := (q.Page - 1) * q.Limit; i < len(kept) && i < q.Page*q.Limit; i++ {
+		out = append(out, kept[i].u)
+	}
+	return out, len(kept), nil
+}
+
+func (q UserQuery) keeps(u User) bool {
+	if q.Rol != "" && u.Rol != q.Rol || q.Status != nil && u.Status != *q.Status {
+		return false
+	}
+	if q.Needle == "" {
+		return true
+	}
+	return strings.Contains(search.Text([]string{u.Name, u.Email}, []string{u.Phone}), q.Needle)
+}
+
+// pageList answers GET usuarios/lista?q&rol&status&orden&page&limit.
+func (m *Module) pageList(c *echo.Context) error {
+	q, err := userQuery(c)
+	if err != nil {
+		return err
+	}
+	list, total, err := m.service.Page(c.Request().Context(), q)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"usuarios": list, "meta": map[string]any{
+		"page": q.Page, "limit": q.Limit, "total": total, "hasMore": q.Page*q.Limit < total,
+	}})
+}
+
+// userQuery reads the list's parameters, naming every bad one in Spanish.
+func userQuery(c *echo.Context) (UserQuery, error) {
+	bad := map[string]string{}
+	q := UserQuery{Sort: "nombre", Page: 1, Limit: 25}
+	text := strings.TrimSpace(c.QueryParam("q"))
+	if len([]rune(text)) > 100 {
+		bad["q"] = "Debe tener como máximo 100 caracteres."
+	}
+	q.Needle = search.Needle(text)
+	if v := c.QueryParam("rol"); v != "" {
+		if q.Rol = auth.Role(v); !q.Rol.Valid() {
+			bad["rol"] = "Debe ser Administrador, Auxiliar, Cajero, Comandero o Cliente."
+		}
+	}
+	switch v := c.QueryParam("status"); v {
+	case "":
+	case "activo", "inactivo":
+		active := v == "activo"
+		q.Status = &active
+	default:
+		bad["status"] = "Debe ser activo o inactivo."
+	}
+	if v := c.QueryParam("orden"); v != "" {
+		if _, ok := userSorts[v]; !ok {
+			bad["orden"] = "Debe ser nombre, -nombre, email o -createdAt."
+		}
+		q.Sort = v
+	}
+	for _, p := range []struct {
+		name string
+		into *int
+		upTo int
+	}{{"page", &q.Page, 100000}, {"limit", &q.Limit, 100}} {
+		v := c.QueryParam(p.name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > p.upTo {
+			bad[p.name] = "Debe ser un número entero del 1 al " + strconv.Itoa(p.upTo) + "."
+		}
+		*p.into = n
+	}
+	if len(bad) > 0 {
+		return UserQuery{}, apperr.InvalidFields("Parámetro inválido.", bad)
+	}
+	return q, nil
+}
