@@ -146,6 +146,7 @@ func TestConcurrentAdjustmentsAndSalesNeverGoNegative(t *testing.T) {
 	if final < 0 || stored.Variantes[1].Stock != 4 {
 		t.Fatalf("units %d and %d", final, stored.Variantes[1].Stock)
 	}
+	replicas[1].storeWaiting(context.Background())
 	ms := env.storedMovements(p.ID.Hex())
 	checkLedger(t, ms, v, 0, final)
 	var ventas, mermas int

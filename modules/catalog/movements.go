@@ -25,8 +25,9 @@ import (
 //   - every other change (a reservation given back, a cancelled order's units, an adjustment, an
 //     edit): the movement itself, in movimientosPendientes.<id>, removed once it is stored.
 //
-// The writer stores the movement with the units before and after that the update's result says;
-// the sweep (movements_sweep.go) stores those a crash left unstored, without them when the writer
+// The writer stores the movement with the units before and after that the update's result says
+// (a sale's takes through the background loop, many at a time, within half a second: later); the
+// sweep (movements_sweep.go) stores those a crash left unstored, without them when the writer
 // alone knew them (Reconstruido).
 
 const movementsCollection = "movimientos_inventario"
@@ -111,14 +112,28 @@ func (m *Movement) withUnits(after int) {
 // pendingField is where a movement waits in its product until it is stored.
 func pendingField(id bson.ObjectID) string { return "movimientosPendientes." + id.Hex() }
 
-// movements stores movements and keeps those it could not store yet.
+// movements keeps the movements waiting to be stored by the background loop.
 type movements struct {
-	mu      sync.Mutex
-	waiting []Movement // could not be stored; tried again by the background loop
+	mu sync.Mutex
+	// waiting: the sales' takes' movements, stored many at a time off the order's path (later),
+	// and those the store refused.
+	waiting []Movement
+}
+
+// later keeps the movements of takes for the background loop's next flush (storeWaiting, within
+// half a second), which stores them with one write before it removes any settled reservation: till
+// then each take's reservation holds what the sweep would store it from.
+func (s *Service) later(ms ...Movement) {
+	if len(ms) == 0 {
+		return
+	}
+	s.moves.mu.Lock()
+	s.moves.waiting = append(s.moves.waiting, ms...)
+	s.moves.mu.Unlock()
 }
 
 // record stores ms, each once under its id. A movement the sweep stored first without its units
-// is replaced by the exact one. Those the store refused are kept and tried again (retryMovements):
+// is replaced by the exact one. Those the store refused are kept and tried again (storeWaiting):
 // the caller's change is made and acknowledged whatever happens to its record.
 // It reports whether all of them are stored.
 func (s *Service) record(ctx context.Context, ms ...Movement) bool {
@@ -156,10 +171,10 @@ func (s *Service) recordPending(ctx context.Context, p *Product, ms ...Movement)
 	}
 }
 
-// retryMovements stores the movements that could not be stored before; it reports whether none
-// is waiting any more. While some are, the outbox entries in the products (reservations,
-// movimientosPendientes) are kept: after a crash the sweep stores them from there.
-func (s *Service) retryMovements(ctx context.Context) bool {
+// storeWaiting stores the movements kept for later, or that could not be stored before; it
+// reports whether none is waiting any more. While some are, the outbox entries in the products
+// (reservations, movimientosPendientes) are kept: after a crash the sweep stores them from there.
+func (s *Service) storeWaiting(ctx context.Context) bool {
 	s.moves.mu.Lock()
 	waiting := s.moves.waiting
 	s.moves.waiting = nil

@@ -12,9 +12,13 @@ import (
 	"tienda/pkg/mongox"
 )
 
-// storedMovements reads every stock movement of a product straight from the store, oldest first.
+// storedMovements reads every stock movement of a product straight from the store, oldest first,
+// once the sales' movements kept for the background loop are stored (as its next flush would).
 func (env *testEnv) storedMovements(productID string) []Movement {
 	env.t.Helper()
+	if !env.m.service.storeWaiting(context.Background()) {
+		env.t.Fatal("movements not stored")
+	}
 	var out []Movement
 	err := env.db.Each(context.Background(), movementsCollection, bson.M{"productoId": productID}, nil, func(doc bson.Raw) error {
 		var m Movement
@@ -221,4 +225,25 @@ func TestTheSweepStoresMovementsAStoppedReplicaLeft(t *testing.T) {
 func fullProduct(t *testing.T, env *testEnv, id bson.ObjectID) Product {
 	t.Helper()
 	return env.storedProduct(id.Hex())
+}
+
+// A sale's movement is stored by the background loop, many at a time, before its settled
+// reservation (what the sweep would store it from) is removed.
+func TestASalesMovementIsStoredBeforeItsReservationGoes(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	p := env.mustCreate(formProduct("Cámara vendida"))
+	svc := env.m.Service()
+	for i := range 5 {
+		key := "venta" + string(rune('a'+i)) + ":0"
+		if err := svc.TakeStockFor(context.Background(), key, OrderLine{ProductID: p.ID.Hex(), Cantidad: 1}, StockNote{Folio: key}); err != nil {
+			t.Fatal(err)
+		}
+		svc.SettleStockFor(key, p.ID.Hex())
+	}
+	waitUntil(t, "the settled reservations removed", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
+	n, err := env.db.Count(context.Background(), movementsCollection, bson.M{"productoId": p.ID.Hex(), "tipo": TipoVenta})
+	if err != nil || n != 5 {
+		t.Fatalf("%d sales' movements stored when their reservations went (%v)", n, err)
+	}
 }

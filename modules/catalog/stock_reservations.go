@@ -160,7 +160,7 @@ func (s *Service) takeLines(ctx context.Context, id bson.ObjectID, batch []*stoc
 			for _, t := range batch {
 				t.err = err
 			}
-			s.recordTakes(ctx, lines)
+			s.recordTakes(lines)
 			return
 		}
 	}
@@ -172,18 +172,19 @@ func (s *Service) takeLines(ctx context.Context, id bson.ObjectID, batch []*stoc
 			t.err = t.same.err
 		}
 	}
-	s.recordTakes(ctx, lines)
+	s.recordTakes(lines)
 }
 
-// recordTakes stores the movements of the takes of a batch that took units, with one write.
-func (s *Service) recordTakes(ctx context.Context, lines []*stockTake) {
+// recordTakes keeps the movements of the takes of a batch that took units for the background
+// loop, which stores many at a time (later).
+func (s *Service) recordTakes(lines []*stockTake) {
 	var ms []Movement
 	for _, t := range lines {
 		if t.moved != nil {
 			ms = append(ms, *t.moved)
 		}
 	}
-	s.record(ctx, ms...)
+	s.later(ms...)
 }
 
 // SettleStockFor says that the order line reserving units of a product under key is settled (its
@@ -218,15 +219,19 @@ const maxSettled = 1000
 // flushSettled removes the queued fields (keys of settled lines, pending entries of stored
 // movements): one write per product. Fields whose write failed are queued again. While
 // movements wait to be stored, nothing is removed: those entries are what the sweep would store
-// them from after a crash.
+// them from after a crash. The fields are taken first: a take's movement is kept (later) before the
+// take returns, so before its line can be settled, and is stored by this flush.
 func (s *Service) flushSettled(ctx context.Context) error {
-	if !s.retryMovements(ctx) {
-		return errMovementsWaiting
-	}
 	s.settledMu.Lock()
 	queued := s.settled
 	s.settled = nil
 	s.settledMu.Unlock()
+	if !s.storeWaiting(ctx) {
+		for id, fields := range queued {
+			s.requeue(id, fields)
+		}
+		return errMovementsWaiting
+	}
 	if len(queued) == 0 {
 		return nil
 	}
