@@ -13,7 +13,7 @@ type AdminTableProps = {
 /** The catalogue admin tables: headings, a loading row, the rows and an empty row. */
 export function AdminTable({ headers, loading, loadingText, emptyText, empty, children }: AdminTableProps) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
           <tr>

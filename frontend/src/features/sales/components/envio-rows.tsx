@@ -33,7 +33,7 @@ function Transaccion({ sale }: { sale: Sale }) {
 
 function Comprador({ sale }: { sale: Sale }) {
   return (
-    <div className="space-y-0.5 text-sm break-words">
+    <div className="space-y-0.5 text-sm wrap-anywhere">
       <p className="font-semibold text-slate-900">{sale.usuario?.name || sale.cliente}</p>
       {sale.usuario?.email ? <p className="text-slate-600">{sale.usuario.email}</p> : null}
       {sale.usuario?.phone ? <p className="text-slate-600">{sale.usuario.phone}</p> : null}
@@ -44,7 +44,7 @@ function Comprador({ sale }: { sale: Sale }) {
 
 /** Who ordered ('Quien Ordena', the name given at the counter), beside the account's name. */
 function QuienOrdena({ sale }: { sale: Sale }) {
-  return <p className="text-sm font-medium break-words text-slate-900">{sale.cliente || '—'}</p>
+  return <p className="text-sm font-medium wrap-anywhere text-slate-900">{sale.cliente || '—'}</p>
 }
 
 function EnvioInfo({ sale }: { sale: Sale }) {
@@ -84,8 +84,8 @@ function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) 
   return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar envío ${sale.folio}`} className="px-4" />
 }
 
-const TH = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
-const TD = 'px-3 py-4 align-top'
+const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
+const TD = 'px-2 py-4 align-top'
 
 /** The sales of a page as a wide table (SPEC columns, plus 'Quien Ordena'). */
 export function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
@@ -94,7 +94,7 @@ export function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale
       className="min-w-[940px]"
       th={TH}
       headers={[
-        { label: 'Transacción', className: 'w-[26%]' },
+        { label: 'Transacción', className: 'w-[24%]' },
         { label: 'Fecha' },
         { label: 'Estado' },
         { label: 'Total' },

@@ -10,7 +10,7 @@ function Cliente({ sale }: { sale: Sale }) {
   const payer = sale.order?.payer?.name
   const payerName = [payer?.given_name, payer?.surname].filter(Boolean).join(' ')
   return (
-    <div className="min-w-0 space-y-0.5 text-sm break-words">
+    <div className="min-w-0 space-y-0.5 text-sm wrap-anywhere">
       <p className="font-semibold text-slate-900">{sale.usuario?.name || sale.cliente}</p>
       {sale.cliente && sale.cliente !== sale.usuario?.name ? (
         <p className="text-slate-700">
@@ -36,7 +36,7 @@ function TicketLink({ sale, compact }: { sale: Sale; compact?: boolean }) {
       href={`/ventas/ticket/${encodeURIComponent(sale._id)}`}
       target="_blank"
       rel="noopener"
-      className={compact ? 'link inline-flex min-h-10 items-center text-sm whitespace-nowrap' : 'btn-secondary min-h-10 px-3.5 whitespace-nowrap'}
+      className={compact ? 'link inline-flex min-h-10 items-center text-right text-sm' : 'btn-secondary min-h-10 px-3.5 whitespace-nowrap'}
       aria-label={`Imprimir ticket de la orden ${sale.folio} (se abre en otra pestaña)`}
     >
       Imprimir ticket
@@ -64,8 +64,8 @@ function Folio({ sale, isNew }: { sale: Sale; isNew: boolean }) {
   )
 }
 
-const TH = 'px-2.5 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
-const TD = 'px-2.5 py-4 align-top'
+const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
+const TD = 'px-2 py-4 align-top'
 
 /** The orders of a page as a wide table: the SPEC columns, then 'Gestionar' and 'Imprimir ticket'. */
 export function OrdersTable({ orders, highlighted, onOpen }: RowsProps) {
@@ -74,8 +74,8 @@ export function OrdersTable({ orders, highlighted, onOpen }: RowsProps) {
       className="min-w-[880px]"
       th={TH}
       headers={[
-        { label: 'Orden', className: 'w-[36%]' },
-        { label: 'Cliente' },
+        { label: 'Orden', className: 'w-[32%]' },
+        { label: 'Cliente', className: 'w-[20%]' },
         { label: 'Total' },
         { label: 'Fecha' },
         { label: 'Pago' },
