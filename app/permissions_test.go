@@ -97,6 +97,11 @@ var permissionTable = map[string]rule{
 	"GET /v1/inventario/movimientos":          {perm: auth.ManageCatalog},
 	"GET /v1/inventario/movimientos/exportar": {perm: auth.ManageCatalog},
 	"GET /v1/inventario/bajo":                 {perm: auth.ManageCatalog},
+
+	// exports (pkg/export): the sales and products of the report roles, the cuts of the cash desk
+	"GET /v1/ventas/exportar":          {perm: auth.ManageCatalog},
+	"GET /v1/admin/productos/exportar": {perm: auth.ManageCatalog},
+	"GET /v1/cortes/exportar":          {perm: auth.CashDesk},
 }
 
 const permSecret = "permisos-0123456789abcdef-0123456789"

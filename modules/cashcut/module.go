@@ -66,4 +66,5 @@ func (m *Module) Routes(g *echo.Group) {
 	g.POST("/ventas/corte", m.makeCut, desk)
 	g.GET("/cortes", m.list, desk)
 	g.GET("/cortes/:id", m.get, desk)
+	g.GET("/cortes/exportar", m.exportCuts, desk)
 }

@@ -105,6 +105,7 @@ func (m *Module) Routes(g *echo.Group) {
 	g.DELETE("/productos/:id", m.remove, manage)
 	g.GET("/admin/productos", m.adminList, manage)
 	g.GET("/admin/productos/:id", m.adminGet, manage)
+	g.GET("/admin/productos/exportar", m.exportProducts, manage)
 	m.inventoryRoutes(g, manage)
 
 	// Discounts are the shop's own records; shoppers see their effect in each variant's price.

@@ -85,4 +85,5 @@ func (m *Module) Routes(g *echo.Group) {
 	g.PATCH("/ventas/:id", m.update, orders)
 	g.PATCH("/ventas/order/:saleId", m.toggleDelivered, orders)
 	g.POST("/ventas/reporte", m.report, report)
+	g.GET("/ventas/exportar", m.exportSales, report)
 }

@@ -1,0 +1,140 @@
+package cashcut
+
+import (
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/export"
+	"tienda/pkg/money"
+)
+
+// exportMethods are the payment methods that have a column of their own in the cuts export, in
+// the order of the cut's report; any other method adds up under 'Otros'.
+var exportMethods = []string{"Efectivo", "Tarjeta", "Transferencia", "Mercado Pago"}
+
+// The cuts export ('Exportar' on 'Cortes de caja'): one row per closed cut, by number.
+var cutColumns = func() []export.Column {
+	cols := []export.Column{
+		{Title: "Corte", Kind: export.KindInt, Width: 7},
+		{Title: "Fecha", Kind: export.KindTime, Width: 17},
+		{Title: "Cerrado el", Kind: export.KindTime, Width: 17},
+		{Title: "Hecho por", Kind: export.KindText, Width: 22},
+		{Title: "Ventas", Kind: export.KindInt, Width: 8},
+	}
+	for _, m := range append(exportMethods, "Otros") {
+		cols = append(cols, export.Column{Title: m, Kind: export.KindMoney, Width: 13})
+	}
+	return append(cols,
+		export.Column{Title: "Total", Kind: export.KindMoney, Width: 13},
+		export.Column{Title: "Efectivo esperado", Kind: export.KindMoney, Width: 13},
+		export.Column{Title: "Efectivo contado", Kind: export.KindMoney, Width: 13},
+		export.Column{Title: "Diferencia", Kind: export.KindMoney, Width: 12},
+		export.Column{Title: "Observaciones", Kind: export.KindText, Width: 40})
+}()
+
+func (c Cut) cells() []export.Cell {
+	byMethod := map[string]money.Cents{}
+	for _, t := range c.PorMetodo.Totales {
+		key := t.Metodo
+		if !containsString(exportMethods, key) {
+			key = "Otros"
+		}
+		v, _ := money.FromPesos(t.Venta) // stored from centavos
+		byMethod[key] += v
+	}
+	closed, counted, diff := export.Cell{}, export.Cell{}, export.Cell{}
+	if c.CerradoEn != nil {
+		closed = export.Time(*c.CerradoEn)
+	}
+	if c.EfectivoContado != nil {
+		counted = export.Pesos(*c.EfectivoContado)
+	}
+	if c.Diferencia != nil {
+		diff = export.Pesos(*c.Diferencia)
+	}
+	cells := []export.Cell{export.Int(c.Numero), export.Time(c.Fecha), closed, export.Text(c.NombreUsuario), export.Int(int64(c.NumVentas))}
+	for _, m := range append(exportMethods, "Otros") {
+		cells = append(cells, export.Money(byMethod[m]))
+	}
+	return append(cells, export.Pesos(c.PorMetodo.TotalGeneral), export.Pesos(c.EfectivoEsperado), counted, diff,
+		export.Text(c.Observaciones))
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// exportCuts answers GET /v1/cortes/exportar?formato=csv|xlsx&desde&hasta: the closed cuts asked
+// for between those days (AAAA-MM-DD in Mexico City, both included; either may be left out), as a
+// download.
+func (m *Module) exportCuts(c *echo.Context) error {
+	f, err := export.ParseFormat(c.QueryParam("formato"))
+	if err != nil {
+		return err
+	}
+	desde, hasta := strings.TrimSpace(c.QueryParam("desde")), strings.TrimSpace(c.QueryParam("hasta"))
+	filter, err := exportFilter(desde, hasta)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	first, total, err := m.service.store.exportPage(ctx, filter, 0)
+	if err != nil {
+		return err
+	}
+	name := "cortes-al-" + m.service.now().In(export.Zone).Format(time.DateOnly)
+	switch {
+	case desde != "" && hasta != "":
+		name = "cortes-" + desde + "-a-" + hasta
+	case desde != "":
+		name = "cortes-desde-" + desde
+	case hasta != "":
+		name = "cortes-hasta-" + hasta
+	}
+	spec := export.Spec{Format: f, Name: name, Sheet: "Cortes", Columns: cutColumns, Total: int(total)}
+	return export.Stream(ctx, c.Response(), spec, func(write func(...export.Cell) error) error {
+		return m.service.store.eachExported(ctx, filter, first, total, func(cut Cut) error { return write(cut.cells()...) })
+	})
+}
+
+// exportFilter selects the closed cuts asked for between desde and hasta (days in Mexico City,
+// both included; "" leaves that end open).
+func exportFilter(desde, hasta string) (bson.M, error) {
+	filter := bson.M{"estado": EstadoCerrado}
+	fecha := bson.M{}
+	bad := apperr.Fields{}
+	var from, to time.Time
+	if desde != "" {
+		d, err := time.ParseInLocation(time.DateOnly, desde, export.Zone)
+		if err != nil {
+			bad.Add("desde", "Usa el formato AAAA-MM-DD.")
+		}
+		from, fecha["$gte"] = d, d.UTC()
+	}
+	if hasta != "" {
+		d, err := time.ParseInLocation(time.DateOnly, hasta, export.Zone)
+		if err != nil {
+			bad.Add("hasta", "Usa el formato AAAA-MM-DD.")
+		}
+		to, fecha["$lt"] = d.AddDate(0, 0, 1), d.AddDate(0, 0, 1).UTC()
+	}
+	if len(bad) > 0 {
+		return nil, apperr.InvalidFields("Parámetro inválido.", bad)
+	}
+	if !from.IsZero() && !to.IsZero() && !from.Before(to) {
+		return nil, apperr.InvalidFields("Parámetro inválido.", map[string]string{"hasta": "Debe ser igual o posterior a la fecha de inicio."})
+	}
+	if len(fecha) > 0 {
+		filter["fecha"] = fecha
+	}
+	return filter, nil
+}

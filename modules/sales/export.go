@@ -1,0 +1,112 @@
+package sales
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/export"
+)
+
+// The sales export ('Exportar' on 'Reporte de ventas'): one row per sale, oldest first. One row per
+// sale and not per line, because that is what an accountant works with: a row is a receipt, so
+// Subtotal, IVA and Total add up in a spreadsheet to the report's figures (filtered by Pago and
+// Entrega, as cancelled and returned sales are listed too, so that no folio is missing); a row per
+// line would repeat each sale's totals on every line, and the IVA is computed once on a sale's
+// subtotal, not per line. What was bought is in 'Productos', one text per sale.
+var saleColumns = []export.Column{
+	{Title: "Folio", Kind: export.KindText, Width: 22},
+	{Title: "Fecha", Kind: export.KindTime, Width: 17},
+	{Title: "Quien Ordena", Kind: export.KindText, Width: 24},
+	{Title: "Comprador", Kind: export.KindText, Width: 24},
+	{Title: "Método de pago", Kind: export.KindText, Width: 15},
+	{Title: "Pago", Kind: export.KindText, Width: 10},
+	{Title: "Entrega", Kind: export.KindText, Width: 11},
+	{Title: "Artículos", Kind: export.KindInt, Width: 10},
+	{Title: "Productos", Kind: export.KindText, Width: 50},
+	{Title: "Subtotal", Kind: export.KindMoney, Width: 12},
+	{Title: "IVA", Kind: export.KindMoney, Width: 11},
+	{Title: "Total", Kind: export.KindMoney, Width: 12},
+	{Title: "Pagada el", Kind: export.KindTime, Width: 17},
+	{Title: "Corte", Kind: export.KindInt, Width: 7},
+	{Title: "Registró", Kind: export.KindText, Width: 20},
+}
+
+// exportSale is what the export reads of a sale.
+type exportSale struct {
+	ID            bson.ObjectID         `bson:"_id"`
+	Folio         string                `bson:"folio"`
+	Fecha         time.Time             `bson:"fecha"`
+	Cliente       string                `bson:"cliente"`
+	Usuario       struct{ Name string } `bson:"usuario"`
+	MetodoPago    string                `bson:"metodoPago"`
+	Pago          string                `bson:"pago"`
+	Entrega       string                `bson:"entrega"`
+	Carrito       []exportLine          `bson:"carrito"`
+	Subtotal      float64               `bson:"subtotal"`
+	IVA           float64               `bson:"iva"`
+	Total         float64               `bson:"total"`
+	PagadoEn      *time.Time            `bson:"pagadoEn"`
+	Corte         int64                 `bson:"corte"`
+	NombreCreador string                `bson:"nombreCreador"`
+}
+
+type exportLine struct {
+	Nombre   string `bson:"nombre"`
+	Talla    string `bson:"talla"`
+	Cantidad int    `bson:"cantidad"`
+}
+
+func (v exportSale) cells() []export.Cell {
+	units := 0
+	var products strings.Builder
+	for i, l := range v.Carrito {
+		units += l.Cantidad
+		if i > 0 {
+			products.WriteString("; ")
+		}
+		products.WriteString(strconv.Itoa(l.Cantidad) + " × " + l.Nombre)
+		if l.Talla != "" && l.Talla != "Unico" {
+			products.WriteString(" (" + l.Talla + ")")
+		}
+	}
+	cut := export.Cell{}
+	if v.Corte > 0 {
+		cut = export.Int(v.Corte)
+	}
+	paid := export.Cell{}
+	if v.PagadoEn != nil {
+		paid = export.Time(*v.PagadoEn)
+	}
+	return []export.Cell{export.Text(v.Folio), export.Time(v.Fecha), export.Text(v.Cliente), export.Text(v.Usuario.Name),
+		export.Text(v.MetodoPago), export.Text(v.Pago), export.Text(v.Entrega), export.Int(int64(units)),
+		export.Text(products.String()), export.Pesos(v.Subtotal), export.Pesos(v.IVA), export.Pesos(v.Total), paid, cut,
+		export.Text(v.NombreCreador)}
+}
+
+// exportSales answers GET /v1/ventas/exportar?formato=csv|xlsx&startDate&endDate: the sales of the
+// range (ParseRange: whole days in Mexico City, today by default, a year at most), as a download.
+func (m *Module) exportSales(c *echo.Context) error {
+	f, err := export.ParseFormat(c.QueryParam("formato"))
+	if err != nil {
+		return err
+	}
+	from, to, err := ParseRange(c.QueryParam("startDate"), c.QueryParam("endDate"), m.service.now())
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	first, total, err := m.service.store.exportPage(ctx, from, to, 0)
+	if err != nil {
+		return err
+	}
+	day := func(t time.Time) string { return t.In(ShopZone).Format(time.DateOnly) }
+	spec := export.Spec{Format: f, Name: "ventas-" + day(from) + "-a-" + day(to.Add(-time.Millisecond)), Sheet: "Ventas",
+		Columns: saleColumns, Total: int(total)}
+	return export.Stream(ctx, c.Response(), spec, func(write func(...export.Cell) error) error {
+		return m.service.store.eachExported(ctx, to, first, total, func(v exportSale) error { return write(v.cells()...) })
+	})
+}
