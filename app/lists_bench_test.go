@@ -3,10 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"testing"
 	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
 )
@@ -71,4 +74,34 @@ func BenchmarkOrderList(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkUsersList answers 'Usuarios' (GET /v1/usuarios/lista) with 5,000 accounts in the store:
+// the first page, and a search by name.
+//
+//	go test ./app -run '^$' -bench UsersList
+func BenchmarkUsersList(b *testing.B) {
+	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	defer a.Close(context.Background())
+	ctx := context.Background()
+	docs := make([]any, 5000)
+	names := []string{"María", "José", "Guadalupe", "Óscar", "Lucía"}
+	for i := range docs {
+		docs[i] = bson.M{"_id": bson.NewObjectID(), "name": fmt.Sprintf("%s Cliente %04d", names[i%len(names)], i), "email": fmt.Sprintf("cliente%04d@tienda.mx", i),
+			"password": "$2a$10$abcdefghijklmnopqrstuv", "phone": fmt.Sprintf("55%08d", i), "address": "CDMX", "rol": "Cliente", "status": i%10 != 0,
+			"admin": false, "createdAt": time.Now().Add(-time.Duration(i) * time.Hour)}
+	}
+	if _, err := a.store.W.Collection("usuarios").InsertMany(ctx, docs); err != nil {
+		b.Fatal(err)
+	}
+	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	for name, path := range map[string]string{"first-page": "/v1/usuarios/lista", "search": "/v1/usuarios/lista?q=lucia+cliente+04&status=activo"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if rec := s.call("admin@tienda.mx", http.MethodGet, path, nil); rec.Code != http.StatusOK {
+					b.Fatalf("%d %.200s", rec.Code, rec.Body)
+				}
+			}
+		})
+	}
 }

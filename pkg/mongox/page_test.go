@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
 // pageDocs are documents whose fields hold every kind of scalar, missing and null, with ties, for
@@ -441,5 +442,45 @@ func TestStoredDocumentsReadAsFerretDBAnswers(t *testing.T) {
 	}
 	if _, err := sjsonDocument([]byte(`{"$s":{"p":{"a":{"t":"decimal"}},"$k":["a"]},"a":1}`)); err == nil {
 		t.Error("an unknown type was read")
+	}
+}
+
+// Each reads a projection of scalars of every type, SQLite's way, exactly as the store's find
+// gives it (in the projection's order of fields): strings with quotes and accents, doubles that are no short decimal, big longs, dates
+// before 1970, booleans, null, missing fields.
+func TestEachReadsAProjectionAsAFindDoes(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	ctx := context.Background()
+	if _, err := s.W.Collection("l").InsertMany(ctx, pageDocs()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	projection := bson.M{"i": 1, "s": 1, "n": 1, "f": 1, "b": 1, "q": 1, "k": 1, "nada": 1}
+	for _, filter := range []bson.M{{}, {"k": "Enviado"}} {
+		want := map[string]bson.Raw{}
+		cur, err := s.R.Collection("l").Find(ctx, filter, options.Find().SetProjection(projection))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for cur.Next(ctx) {
+			want[cur.Current.Lookup("_id").String()] = slices.Clone(cur.Current)
+		}
+		n := 0
+		err = s.Each(ctx, "l", filter, projection, func(doc bson.Raw) error {
+			n++
+			w := want[doc.Lookup("_id").String()]
+			for f := range projection { // each field's type and value; their order is the projection's
+				if g, w := doc.Lookup(f), w.Lookup(f); g.Type != w.Type || !bytes.Equal(g.Value, w.Value) {
+					t.Errorf("%v: Each %s %v, the find gives %v", filter, f, g, w)
+				}
+			}
+			return nil
+		})
+		if err != nil || n != len(want) {
+			t.Fatalf("%v: %d documents, the find %d: %v", filter, n, len(want), err)
+		}
 	}
 }
