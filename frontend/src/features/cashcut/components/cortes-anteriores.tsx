@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Dialog } from '@/components/dialog'
 import { ErrorNote } from '@/components/error-note'
+import { ExportControl } from '@/components/export-control'
 import { DayRangeFields } from '@/components/list-filters'
 import { Pager } from '@/components/pager'
 import { Skeleton } from '@/components/skeleton'
@@ -124,6 +125,7 @@ export function CortesAnteriores() {
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:max-w-xl">
         <DayRangeFields desde={state.desde} hasta={state.hasta} onChange={update} />
       </div>
+      <div className="mt-3"><ExportControl path="/v1/cortes/exportar" params={{ desde: state.desde, hasta: state.hasta }} what="cortes" /></div>
       <div className="mt-2" aria-busy={isFetching || undefined}>
         {isLoading ? <Skeleton className="h-16 w-full" /> : null}
         {error ? <ErrorNote>{errorText(error, 'Error al obtener los cortes')}</ErrorNote> : null}

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Link } from 'react-router'
 import { Dialog, DialogActions } from '@/components/dialog'
+import { ExportControl } from '@/components/export-control'
 import { Pager } from '@/components/pager'
 import { ProductImage } from '@/components/product-image'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -53,6 +54,7 @@ export function ProductosPage() {
         </button>
       </div>
       <ProductosFiltersBar state={state} onChange={update} />
+      <div className="mt-4"><ExportControl path="/v1/admin/productos/exportar" what="productos" /></div>
       {isError ? (
         <p role="alert" className="mt-4 text-rose-700">
           Error al obtener los productos

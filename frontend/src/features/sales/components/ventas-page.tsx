@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { ErrorNote } from '@/components/error-note'
+import { ExportControl } from '@/components/export-control'
 import { Pager } from '@/components/pager'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -59,6 +60,7 @@ export function VentasPage() {
           }}
         />
       </div>
+      <div className="mt-4"><ExportControl path="/v1/ventas/exportar" params={range} what="ventas" /></div>
       <div className="mt-4 space-y-3">
         {report.error ? <ErrorNote>{errorText(report.error, 'Error al obtener el reporte de ventas')}</ErrorNote> : null}
         {sales.error ? <ErrorNote>{errorText(sales.error, 'Error al filtrar las ventas')}</ErrorNote> : null}
