@@ -101,6 +101,7 @@ func TestEveryPathGetsThePageOfItsRoute(t *testing.T) {
 		{"/descuentos/nuevo", 200, ""},
 		{"/corte", 200, ""},
 		{"/corte/print", 200, ""},
+		{"/ventas/ticket/0123456789abcdef01234567", 200, ""},
 		{"/usuarios", 200, ""},
 		{"/registro-errores", 200, ""},
 		{"/auditoria", 200, ""},

@@ -126,6 +126,8 @@ export const routes: RouteObject[] = [
       },
       // Printable cash cut: no shop or staff frame.
       { path: 'corte/print', ...page(() => import('@/app/corte-print-root'), 'CortePrintRoot') },
+      // Printable ticket of a sale (58/80 mm or A4): no frame; the server lets a customer read only their own.
+      { path: 'ventas/ticket/:id', ...page(() => import('@/features/ticket/components/ticket-page'), 'TicketPage') },
     ],
   },
 ]

@@ -116,6 +116,9 @@ describe("'Pagar en caja'", () => {
     expect(within(orden).getByTestId('folio')).toHaveTextContent(venta.folio)
     expect(within(orden).getByText('Juan')).toBeInTheDocument()
     expect(within(orden).getByText('$5,125.10')).toBeInTheDocument()
+    const ticket = within(orden).getByRole('link', { name: `Imprimir ticket de la orden ${venta.folio} (se abre en otra pestaña)` })
+    expect(ticket).toHaveAttribute('href', `/ventas/ticket/${venta._id}`)
+    expect(ticket).toHaveAttribute('target', '_blank')
     // The size label is hidden for 'Unico' and shown otherwise; delivered toggles are read-only.
     expect(within(orden).getAllByTestId('talla')).toHaveLength(1)
     expect(within(orden).getByTestId('talla')).toHaveTextContent('Talla: Grande')

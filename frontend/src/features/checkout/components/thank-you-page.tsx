@@ -109,6 +109,17 @@ function OrderCard({ order, highlight }: { order: Venta; highlight: boolean }) {
           Total <strong className="ml-1 text-base text-brand-900 tabular-nums">{formatMoney(order.total)}</strong>
         </p>
       </div>
+      <div className="flex justify-end border-t border-slate-100 px-4 py-3">
+        <a
+          href={`/ventas/ticket/${encodeURIComponent(order._id)}`}
+          target="_blank"
+          rel="noopener"
+          className="btn-secondary min-h-10 px-4"
+          aria-label={`Imprimir ticket de la orden ${order.folio} (se abre en otra pestaña)`}
+        >
+          Imprimir ticket
+        </a>
+      </div>
     </li>
   )
 }

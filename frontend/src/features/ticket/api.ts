@@ -1,0 +1,12 @@
+import { api } from '@/lib/api'
+import type { TicketSale } from '@/features/ticket/types'
+
+export const ticketApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTicketSale: build.query<TicketSale, string>({
+      query: (id) => `ventas/${encodeURIComponent(id)}`,
+    }),
+  }),
+})
+
+export const { useGetTicketSaleQuery } = ticketApi

@@ -1,0 +1,85 @@
+import { formatDateTime } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import type { Tienda } from '@/lib/config'
+import type { SaleItem } from '@/lib/sale'
+import { ticketDate } from '@/features/ticket/paper'
+import type { TicketSale } from '@/features/ticket/types'
+
+/** A line's total: its unit price (before IVA) times the units, to the centavo. */
+function lineTotal(item: SaleItem): number {
+  return (Math.round(item.precioFinal * 100) * item.cantidad) / 100
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`ticket-row${strong ? ' ticket-strong' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+}
+
+function Line({ item }: { item: SaleItem }) {
+  const talla = item.talla && item.talla !== 'Unico' ? ` (${item.talla})` : ''
+  return (
+    <li className="ticket-line" data-testid="ticket-line">
+      <p className="ticket-name">
+        {item.nombre}
+        {talla}
+      </p>
+      {item.extras && item.extras.length > 0 ? <p className="ticket-extras">+ {item.extras.map((e) => e.nombre).join(', ')}</p> : null}
+      <div className="ticket-row">
+        <span>
+          {item.cantidad} x {formatMoney(item.precioFinal)}
+        </span>
+        <span>{formatMoney(lineTotal(item))}</span>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The receipt of a sale: the shop, the sale (folio, date in Mexico City, who ordered), its lines,
+ * subtotal, IVA and total, how it is paid and whether it is. Drawn in millimetres for the paper
+ * (ticket.css), in a monospace font.
+ */
+export function TicketReceipt({ sale, tienda }: { sale: TicketSale; tienda?: Tienda }) {
+  return (
+    <article className="ticket" data-testid="ticket" aria-label={`Ticket de la venta ${sale.folio}`}>
+      <header className="ticket-center">
+        <p className="ticket-strong ticket-big">{tienda?.nombre || 'Tienda de Seguridad y Redes'}</p>
+        {tienda?.direccion ? <p>{tienda.direccion}</p> : null}
+        {tienda?.telefono ? <p>Tel. {tienda.telefono}</p> : null}
+      </header>
+      <hr />
+      <dl>
+        <Row label="Folio" value={sale.folio} />
+        <Row label="Fecha" value={ticketDate(formatDateTime(sale.fecha))} />
+        <Row label="Quien Ordena" value={sale.cliente || sale.usuario?.name || '—'} />
+        {sale.nombreCreador ? <Row label="Atendió" value={sale.nombreCreador} /> : null}
+      </dl>
+      <hr />
+      <ul aria-label="Productos">
+        {sale.carrito.map((item, i) => (
+          <Line key={`${item._id}-${i}`} item={item} />
+        ))}
+      </ul>
+      <hr />
+      <dl>
+        <Row label="Subtotal" value={formatMoney(sale.subtotal)} />
+        <Row label="IVA 16%" value={formatMoney(sale.iva)} />
+        <Row label="TOTAL" value={formatMoney(sale.total)} strong />
+      </dl>
+      <hr />
+      <dl>
+        <Row label="Método de pago" value={sale.metodoPago || '—'} />
+        <Row label="Pago" value={sale.pago === 'Pagado' ? 'Pagado' : 'Pendiente de pago'} />
+        <Row label="Entrega" value={sale.entrega} />
+      </dl>
+      <footer className="ticket-center ticket-foot">
+        <p>Precios unitarios sin IVA.</p>
+        <p>¡Gracias por su compra!</p>
+      </footer>
+    </article>
+  )
+}
