@@ -2,13 +2,11 @@ package sales
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"tienda/pkg/mongox"
 	"tienda/pkg/search"
@@ -140,23 +138,22 @@ func (s store) fillSearch(ctx context.Context) (int, error) {
 	if done, err := mongox.JobDone(ctx, meta, searchJob); err != nil || done {
 		return 0, err
 	}
-	texts := map[bson.ObjectID]string{}
+	texts := map[bson.ObjectID]any{}
 	err := s.each(ctx, bson.M{"busqueda": bson.M{"$exists": false}}, bson.M{"folio": 1, "cliente": 1, "usuario": 1}, func(doc bson.Raw) error {
 		var v Sale
 		if err := bson.Unmarshal(doc, &v); err != nil {
 			return err
 		}
-		texts[v.ID] = searchText(v)
+		if text := searchText(v); text != "" {
+			texts[v.ID] = text
+		}
 		return nil
 	})
 	if err != nil {
 		return 0, err
 	}
-	for id, text := range texts {
-		_, err := s.db.UpdateOneIf(ctx, collection, id, bson.M{"busqueda": bson.M{"$exists": false}}, bson.M{"$set": bson.M{"busqueda": text}})
-		if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
-			return 0, fmt.Errorf("sales: search text: %w", err)
-		}
+	if _, err := s.db.SetEach(ctx, collection, "busqueda", texts); err != nil {
+		return 0, fmt.Errorf("sales: search text: %w", err)
 	}
 	if _, err := mongox.MarkJobDone(ctx, meta, searchJob); err != nil {
 		return 0, err

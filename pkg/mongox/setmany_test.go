@@ -102,3 +102,61 @@ func TestSetManyWritesWhatFerretDBWrites(t *testing.T) {
 		}
 	}
 }
+
+// SetEach leaves every document byte for byte as FerretDB's own updates do, sets a field only
+// where it is missing, and takes the store's own path for a value it does not write.
+func TestSetEachWritesWhatFerretDBWrites(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	ctx := context.Background()
+	var docs []any
+	for i := range 30 {
+		d := bson.D{{Key: "_id", Value: bson.NewObjectID()}, {Key: "folio", Value: "F-" + string(rune('a'+i))}, {Key: "total", Value: float64(i) + 0.5},
+			{Key: "usuario", Value: bson.D{{Key: "name", Value: "Ana"}}}, {Key: "carrito", Value: bson.A{int32(1)}}}
+		if i%7 == 0 {
+			d = append(d, bson.E{Key: "busqueda", Value: "ya estaba"})
+		}
+		docs = append(docs, d)
+	}
+	for _, name := range []string{"a", "b"} {
+		if _, err := s.W.Collection(name).InsertMany(ctx, docs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	values := map[bson.ObjectID]any{bson.NewObjectID(): "no existe"}
+	var want int64
+	for i, d := range docs {
+		id := d.(bson.D)[0].Value.(bson.ObjectID)
+		values[id] = "f-" + string(rune('a'+i)) + " | maria lopez | 5512345678"
+		res, err := s.W.Collection("a").UpdateOne(ctx, bson.M{"_id": id, "busqueda": bson.M{"$exists": false}}, bson.M{"$set": bson.M{"busqueda": values[id]}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += res.ModifiedCount
+	}
+	if n, err := s.SetEach(ctx, "b", "busqueda", values); err != nil || n != want || n != 25 {
+		t.Fatalf("set %d (%v), FerretDB %d", n, err, want)
+	}
+	if n, err := s.SetEach(ctx, "b", "busqueda", values); err != nil || n != 0 {
+		t.Fatalf("set again: %d %v", n, err)
+	}
+	for i, d := range docs {
+		id := d.(bson.D)[0].Value
+		a, errA := s.R.Collection("a").FindOne(ctx, bson.M{"_id": id}).Raw()
+		b, errB := s.R.Collection("b").FindOne(ctx, bson.M{"_id": id}).Raw()
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Fatalf("document %d:\nFerretDB %v\nSetEach  %v", i, a, b)
+		}
+	}
+	// A value SQLite does not write as FerretDB does: the store's own updates.
+	id := docs[1].(bson.D)[0].Value.(bson.ObjectID)
+	if n, err := s.SetEach(ctx, "b", "otro", map[bson.ObjectID]any{id: `con "comillas"`}); err != nil || n != 1 {
+		t.Fatalf("a value with quotes: %d %v", n, err)
+	}
+	if got, _ := s.R.Collection("b").FindOne(ctx, bson.M{"_id": id}).Raw(); got.Lookup("otro").StringValue() != `con "comillas"` {
+		t.Fatalf("%v", got)
+	}
+}
