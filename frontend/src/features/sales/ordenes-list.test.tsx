@@ -102,6 +102,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
     await user.selectOptions(screen.getByLabelText('Entrega'), 'Enviado')
     await user.selectOptions(screen.getByLabelText('Método de pago'), 'Tarjeta')
     await user.selectOptions(screen.getByLabelText('Ordenar por'), '-total')
+    await user.selectOptions(screen.getByLabelText('Envío'), 'con')
     // The entrega filter offers only the states of an open order.
     expect(within(screen.getByLabelText('Entrega')).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Todas',
@@ -115,6 +116,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
         pago: 'Pagado',
         entrega: 'Enviado',
         metodo: 'Tarjeta',
+        envio: 'con',
         desde: '2026-03-01',
         hasta: '2026-03-05',
         orden: '-total',

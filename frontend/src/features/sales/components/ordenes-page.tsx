@@ -98,6 +98,7 @@ export function OrdenesPage() {
           onClear={() => reset({ orden: state.orden, limit: state.limit })}
           searchLabel="Buscar órdenes"
           entregaValues={OPEN_ENTREGA}
+          withEnvio
         />
       </div>
       <div ref={top} role="region" tabIndex={-1} aria-label="Órdenes" aria-busy={isFetching || undefined} className="mt-6 scroll-mt-20 outline-none">
