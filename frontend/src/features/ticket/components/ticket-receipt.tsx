@@ -56,7 +56,7 @@ export function TicketReceipt({ sale, tienda }: { sale: TicketSale; tienda?: Tie
         <Row label="Folio" value={sale.folio} />
         <Row label="Fecha" value={ticketDate(formatDateTime(sale.fecha))} />
         <Row label="Quien Ordena" value={sale.cliente || sale.usuario?.name || '—'} />
-        {sale.nombreCreador ? <Row label="Atendió" value={sale.nombreCreador} /> : null}
+        {sale.nombreCreador ? <Row label="Registró" value={sale.nombreCreador} /> : null}
       </dl>
       <hr />
       <ul aria-label="Productos">
