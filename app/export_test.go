@@ -225,3 +225,16 @@ func TestProductsExport(t *testing.T) {
 		t.Errorf("%d XLSX rows, %d CSV rows: %q", len(xrows), len(rows), xrows[0])
 	}
 }
+
+// A CSV export is gzipped on the way when the browser accepts it; an XLSX, a zip file already, is not.
+func TestExportsAreGzippedUnlessZipped(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	tok := s.token("admin@tienda.mx")
+	for format, enc := range map[string]string{"csv": "gzip", "XLSX": ""} {
+		rec := do(t, s.h, http.MethodGet, "/v1/admin/productos/exportar?formato="+format, "", "Authorization", "Bearer "+tok, "Accept-Encoding", "gzip")
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != enc {
+			t.Errorf("%s: %d, Content-Encoding %q", format, rec.Code, rec.Header().Get("Content-Encoding"))
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"io/fs"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
@@ -51,6 +52,12 @@ const uploadBodyLimit = 8 << 20
 // storefront answers (modules/catalog/storefront_cache.go): the gzip middleware leaves them alone.
 var precompressed = map[string]bool{"/v1/productos": true, "/v1/productos/:id": true, "/v1/productos/search/": true, "/v1/productos/search": true}
 
+// zipped reports whether a request asks for an export as XLSX (pkg/export): a zip file already,
+// which gzip would only spend time on.
+func zipped(c *echo.Context) bool {
+	return strings.HasSuffix(c.Path(), "/exportar") && strings.EqualFold(strings.TrimSpace(c.QueryParam("formato")), "xlsx")
+}
+
 // newServer builds the Echo server: middleware, the error handler, /v1 with every module's routes,
 // and the embedded front end for every other path.
 func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, pages storefrontPages, health echo.HandlerFunc, modules []routes, report httpx.Reporter) *echo.Echo {
@@ -72,7 +79,7 @@ func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web f
 	e.Use(httpx.RequestLogger(log, auth.UserID))
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024, Skipper: func(c *echo.Context) bool {
-		return c.Request().Method == http.MethodGet && precompressed[c.Path()]
+		return c.Request().Method == http.MethodGet && (precompressed[c.Path()] || zipped(c))
 	}}))
 
 	bodyLimit := middleware.BodyLimit(cfg.BodyLimit)
