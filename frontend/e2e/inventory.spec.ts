@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { DEMO, MOBILE, logIn, shot, watchPageErrors } from './helpers'
 
@@ -47,7 +48,17 @@ test('an Auxiliar adjusts stock with Ajustar inventario and reads the movement i
   await expect(cells.nth(0)).toContainText(today)
   await shot(page, 'inventory-history-desktop')
 
-  // A count after a reload: the history was stored, not kept in the page.
+  // The history as a CSV for Excel: the merma is a row, with its units before and after.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar movimientos a CSV' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`movimientos-${today}.csv`)
+  const csv = fs.readFileSync(await download.path()).toString('utf8')
+  expect(csv.startsWith('\ufeffFecha,Producto,Talla,Tamaño,Tipo,Cantidad,Antes,Después,Motivo,Usuario,Folio\r\n')).toBe(true)
+  expect(csv).toContain(`,${PRODUCT},Unico,1 pieza,Merma,-2,9,7,Dos radios con la carcasa rota,Arturo Auxiliar,\r\n`)
+
+  // After a reload: the history was stored, not kept in the page.
   await page.reload()
   await expect(page.getByTestId('movimiento').first()).toContainText('Dos radios con la carcasa rota')
   await page.getByLabel('Tipo').selectOption('entrada')

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react'
 import { Link, useParams } from 'react-router'
+import { ExportControl } from '@/components/export-control'
 import { Field } from '@/components/form-field'
+import { DayRangeFields } from '@/components/list-filters'
 import { Pager } from '@/components/pager'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -14,7 +16,7 @@ import { useGetMovimientosQuery, type Movimiento } from '@/features/catalog-admi
 import { TIPO_MOVIMIENTO, signedUnits, varianteLabel } from '@/features/catalog-admin/inventory-labels'
 
 /** Every movement of the product, newest first. */
-const DEFAULTS = { variante: '', tipo: '' }
+const DEFAULTS = { variante: '', tipo: '', desde: '', hasta: '' }
 
 /** `/productos/:id/inventario`: a product's units per variant, 'Ajustar inventario' and its movement history. */
 export function InventarioProductoPage() {
@@ -55,6 +57,13 @@ export function InventarioProductoPage() {
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Movimientos</h2>
       <p className="text-sm text-slate-600">Quién cambió las existencias, cuándo, cuántas había antes y después, y por qué.</p>
       <MovimientosFilters product={product.data} state={state} onChange={update} />
+      <div className="mt-3">
+        <ExportControl
+          path="/v1/inventario/movimientos/exportar"
+          params={{ producto: id, variante: state.variante, tipo: state.tipo, desde: state.desde, hasta: state.hasta }}
+          what="movimientos"
+        />
+      </div>
       <div className="mt-3" aria-busy={movimientos.isFetching}>
         {movimientos.isLoading ? (
           <Skeleton className="h-24 w-full rounded-2xl" />
@@ -124,7 +133,7 @@ type FiltersProps = {
 
 function MovimientosFilters({ product, state, onChange }: FiltersProps) {
   return (
-    <div className="mt-3 grid gap-3 sm:grid-cols-2">
+    <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Field label="Variante">
         {(fid) => (
           <select id={fid} className="field-input" value={state.variante} onChange={(e) => onChange({ variante: e.target.value })}>
@@ -149,6 +158,7 @@ function MovimientosFilters({ product, state, onChange }: FiltersProps) {
           </select>
         )}
       </Field>
+      <DayRangeFields desde={state.desde} hasta={state.hasta} onChange={onChange} />
     </div>
   )
 }
