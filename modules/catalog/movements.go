@@ -26,9 +26,8 @@ import (
 //     edit): the movement itself, in movimientosPendientes.<id>, removed once it is stored.
 //
 // The writer stores the movement with the units before and after that the update's result says
-// (a sale's takes through the background loop, many at a time, within half a second: later); the
-// sweep (movements_sweep.go) stores those a crash left unstored, without them when the writer
-// alone knew them (Reconstruido).
+// (the takes of a batch with one insert); the sweep (movements_sweep.go) stores those a crash left
+// unstored, without them when the writer alone knew them (Reconstruido).
 
 const movementsCollection = "movimientos_inventario"
 
@@ -112,24 +111,10 @@ func (m *Movement) withUnits(after int) {
 // pendingField is where a movement waits in its product until it is stored.
 func pendingField(id bson.ObjectID) string { return "movimientosPendientes." + id.Hex() }
 
-// movements keeps the movements waiting to be stored by the background loop.
+// movements keeps the movements the store refused, for the background loop to store.
 type movements struct {
-	mu sync.Mutex
-	// waiting: the sales' takes' movements, stored many at a time off the order's path (later),
-	// and those the store refused.
+	mu      sync.Mutex
 	waiting []Movement
-}
-
-// later keeps the movements of takes for the background loop's next flush (storeWaiting, within
-// half a second), which stores them with one write before it removes any settled reservation: till
-// then each take's reservation holds what the sweep would store it from.
-func (s *Service) later(ms ...Movement) {
-	if len(ms) == 0 {
-		return
-	}
-	s.moves.mu.Lock()
-	s.moves.waiting = append(s.moves.waiting, ms...)
-	s.moves.mu.Unlock()
 }
 
 // record stores ms, each once under its id. A movement the sweep stored first without its units
@@ -171,8 +156,8 @@ func (s *Service) recordPending(ctx context.Context, p *Product, ms ...Movement)
 	}
 }
 
-// storeWaiting stores the movements kept for later, or that could not be stored before; it
-// reports whether none is waiting any more. While some are, the outbox entries in the products
+// storeWaiting stores the movements that could not be stored before; it reports whether none is
+// waiting any more. While some are, the outbox entries in the products
 // (reservations, movimientosPendientes) are kept: after a crash the sweep stores them from there.
 func (s *Service) storeWaiting(ctx context.Context) bool {
 	s.moves.mu.Lock()
@@ -216,7 +201,7 @@ func (s store) insertMovements(ctx context.Context, ms []Movement) (failed []Mov
 		m := ms[we.Index]
 		if !mongox.IsDuplicate(we) {
 			failed = append(failed, m)
-			firstErr = cmpErr(firstErr, we)
+			firstErr = keepFirst(firstErr, we)
 			continue
 		}
 		if m.Antes == nil {
@@ -224,7 +209,7 @@ func (s store) insertMovements(ctx context.Context, ms []Movement) (failed []Mov
 		}
 		if _, err := coll.ReplaceOne(ctx, bson.M{"_id": m.ID, "reconstruido": true}, m); err != nil {
 			failed = append(failed, m)
-			firstErr = cmpErr(firstErr, err)
+			firstErr = keepFirst(firstErr, err)
 		}
 	}
 	if firstErr != nil {
@@ -233,7 +218,8 @@ func (s store) insertMovements(ctx context.Context, ms []Movement) (failed []Mov
 	return nil, nil
 }
 
-func cmpErr(first, err error) error {
+// keepFirst is first, or err when there is no first error yet.
+func keepFirst(first, err error) error {
 	if first != nil {
 		return first
 	}
