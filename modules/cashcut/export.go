@@ -1,11 +1,11 @@
 package cashcut
 
 import (
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
-	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/export"
@@ -40,7 +40,7 @@ func (c Cut) cells() []export.Cell {
 	byMethod := map[string]money.Cents{}
 	for _, t := range c.PorMetodo.Totales {
 		key := t.Metodo
-		if !containsString(exportMethods, key) {
+		if !slices.Contains(exportMethods, key) {
 			key = "Otros"
 		}
 		v, _ := money.FromPesos(t.Venta) // stored from centavos
@@ -64,15 +64,6 @@ func (c Cut) cells() []export.Cell {
 		export.Text(c.Observaciones))
 }
 
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
 // exportCuts answers GET /v1/cortes/exportar?formato=csv|xlsx&desde&hasta: the closed cuts asked
 // for between those days (AAAA-MM-DD in Mexico City, both included; either may be left out), as a
 // download.
@@ -82,10 +73,12 @@ func (m *Module) exportCuts(c *echo.Context) error {
 		return err
 	}
 	desde, hasta := strings.TrimSpace(c.QueryParam("desde")), strings.TrimSpace(c.QueryParam("hasta"))
-	filter, err := exportFilter(desde, hasta)
-	if err != nil {
-		return err
+	bad := map[string]string{}
+	from, to := cutDays(c, bad)
+	if len(bad) > 0 {
+		return apperr.InvalidFields("Parámetro inválido.", bad)
 	}
+	filter := closedCuts(from, to)
 	ctx := c.Request().Context()
 	first, total, err := m.service.store.exportPage(ctx, filter, 0)
 	if err != nil {
@@ -104,37 +97,4 @@ func (m *Module) exportCuts(c *echo.Context) error {
 	return export.Stream(ctx, c.Response(), spec, func(write func(...export.Cell) error) error {
 		return m.service.store.eachExported(ctx, filter, first, total, func(cut Cut) error { return write(cut.cells()...) })
 	})
-}
-
-// exportFilter selects the closed cuts asked for between desde and hasta (days in Mexico City,
-// both included; "" leaves that end open).
-func exportFilter(desde, hasta string) (bson.M, error) {
-	filter := bson.M{"estado": EstadoCerrado}
-	fecha := bson.M{}
-	bad := apperr.Fields{}
-	var from, to time.Time
-	if desde != "" {
-		d, err := time.ParseInLocation(time.DateOnly, desde, export.Zone)
-		if err != nil {
-			bad.Add("desde", "Usa el formato AAAA-MM-DD.")
-		}
-		from, fecha["$gte"] = d, d.UTC()
-	}
-	if hasta != "" {
-		d, err := time.ParseInLocation(time.DateOnly, hasta, export.Zone)
-		if err != nil {
-			bad.Add("hasta", "Usa el formato AAAA-MM-DD.")
-		}
-		to, fecha["$lt"] = d.AddDate(0, 0, 1), d.AddDate(0, 0, 1).UTC()
-	}
-	if len(bad) > 0 {
-		return nil, apperr.InvalidFields("Parámetro inválido.", bad)
-	}
-	if !from.IsZero() && !to.IsZero() && !from.Before(to) {
-		return nil, apperr.InvalidFields("Parámetro inválido.", map[string]string{"hasta": "Debe ser igual o posterior a la fecha de inicio."})
-	}
-	if len(fecha) > 0 {
-		filter["fecha"] = fecha
-	}
-	return filter, nil
 }

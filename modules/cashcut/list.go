@@ -35,18 +35,7 @@ type CutQuery struct {
 // Page returns a page of the closed cuts q selects, newest first, without their sales, and how
 // many it selects in all.
 func (s *Service) Page(ctx context.Context, q CutQuery) ([]Cut, int64, error) {
-	filter := bson.M{"estado": EstadoCerrado}
-	fecha := bson.M{}
-	if !q.From.IsZero() {
-		fecha["$gte"] = q.From
-	}
-	if !q.To.IsZero() {
-		fecha["$lt"] = q.To
-	}
-	if len(fecha) > 0 {
-		filter["fecha"] = fecha
-	}
-	docs, total, err := s.store.db.Page(ctx, collection, filter, bson.D{{Key: "numero", Value: -1}}, int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
+	docs, total, err := s.store.db.Page(ctx, collection, closedCuts(q.From, q.To), bson.D{{Key: "numero", Value: -1}}, int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
 	if err != nil {
 		return nil, 0, fmt.Errorf("cashcut: list: %w", err)
 	}
@@ -79,22 +68,7 @@ func (m *Module) list(c *echo.Context) error {
 			*p.into = n
 		}
 	}
-	for _, p := range []struct {
-		name string
-		into *time.Time
-		next int
-	}{{"desde", &q.From, 0}, {"hasta", &q.To, 1}} {
-		if v := strings.TrimSpace(c.QueryParam(p.name)); v != "" {
-			d, err := time.ParseInLocation(time.DateOnly, v, shopZone)
-			if err != nil {
-				bad[p.name] = "Usa el formato AAAA-MM-DD."
-			}
-			*p.into = d.AddDate(0, 0, p.next).UTC() // hasta: the whole day
-		}
-	}
-	if len(bad) == 0 && !q.From.IsZero() && !q.To.IsZero() && !q.From.Before(q.To) {
-		bad["hasta"] = "Debe ser igual o posterior a la fecha de inicio."
-	}
+	q.From, q.To = cutDays(c, bad)
 	if len(bad) > 0 {
 		return apperr.InvalidFields("Parámetro inválido.", bad)
 	}
@@ -104,4 +78,42 @@ func (m *Module) list(c *echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]any{"cortes": cuts, "meta": map[string]any{
 		"hasMore": int64(q.Page)*int64(q.Limit) < total, "page": q.Page, "limit": q.Limit, "total": total}})
+}
+
+// cutDays reads desde and hasta (days in Mexico City, both included; either may be left out) as
+// [from, to), a zero time for an open end, adding what is wrong to bad.
+func cutDays(c *echo.Context, bad map[string]string) (from, to time.Time) {
+	for _, p := range []struct {
+		name string
+		into *time.Time
+		next int
+	}{{"desde", &from, 0}, {"hasta", &to, 1}} {
+		if v := strings.TrimSpace(c.QueryParam(p.name)); v != "" {
+			d, err := time.ParseInLocation(time.DateOnly, v, shopZone)
+			if err != nil {
+				bad[p.name] = "Usa el formato AAAA-MM-DD."
+			}
+			*p.into = d.AddDate(0, 0, p.next).UTC() // hasta: the whole day
+		}
+	}
+	if len(bad) == 0 && !from.IsZero() && !to.IsZero() && !from.Before(to) {
+		bad["hasta"] = "Debe ser igual o posterior a la fecha de inicio."
+	}
+	return from, to
+}
+
+// closedCuts selects the closed cuts dated in [from, to) (a zero time leaves that end open).
+func closedCuts(from, to time.Time) bson.M {
+	filter := bson.M{"estado": EstadoCerrado}
+	fecha := bson.M{}
+	if !from.IsZero() {
+		fecha["$gte"] = from
+	}
+	if !to.IsZero() {
+		fecha["$lt"] = to
+	}
+	if len(fecha) > 0 {
+		filter["fecha"] = fecha
+	}
+	return filter
 }

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -7,26 +6,12 @@ import { formatMoney } from '@/lib/money'
 import { selectUser } from '@/lib/session-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { errorText } from '@/lib/api-errors'
+import { usePrintWhenReady } from '@/lib/print'
 import { useGetCorteQuery, useGetPendingByMethodQuery, useGetPendingByUserQuery } from '@/features/cashcut/api'
 import { CutSummary } from '@/features/cashcut/components/cut-summary'
 import { CutTotals } from '@/features/cashcut/components/cut-totals'
 import { cutTitle } from '@/features/cashcut/helpers'
 import './corte-print.css'
-
-/** SPEC §9: the print dialog opens about 1 s after the page has what it prints. */
-export const PRINT_DELAY_MS = 1000
-
-function usePrintWhenReady(ready: boolean) {
-  const printed = useRef(false)
-  useEffect(() => {
-    if (!ready || printed.current) return
-    const timer = window.setTimeout(() => {
-      printed.current = true
-      window.print()
-    }, PRINT_DELAY_MS)
-    return () => window.clearTimeout(timer)
-  }, [ready])
-}
 
 function PendingTotals() {
   const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
