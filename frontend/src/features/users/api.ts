@@ -9,11 +9,6 @@ type Data<T> = { data: T }
 /** User administration (Administrador only; the server refuses everyone else). */
 export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Usuarios'] }).injectEndpoints({
   endpoints: (build) => ({
-    listUsers: build.query<Account[], void>({
-      query: () => 'usuarios',
-      transformResponse: (r: Data<Account[]>) => r.data ?? [],
-      providesTags: ['Usuarios'],
-    }),
     /** A page of accounts, searched (name, e-mail, phone), filtered by rol and status, sorted. */
     listUsersPage: build.query<UsersPage, UsersListArgs>({
       query: (args) => ({ url: 'usuarios/lista', params: presentParams(args) }),
@@ -41,11 +36,10 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Usuarios'] }).inje
 })
 
 registerErrorMessages({
-  listUsers: SPEC_MESSAGES.usuarios,
   listUsersPage: SPEC_MESSAGES.usuarios,
   createUser: SPEC_MESSAGES.actualizarUsuario,
   updateUser: SPEC_MESSAGES.actualizarUsuario,
   deleteUser: SPEC_MESSAGES.eliminarUsuario,
 })
 
-export const { useListUsersQuery, useListUsersPageQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } = usersApi
+export const { useListUsersPageQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } = usersApi
