@@ -88,7 +88,10 @@ describe('inventory screens', () => {
   it("'Ajustar inventario' refuses bad input in Spanish, then sends the adjustment and shows it", async () => {
     const { calls } = server({ 'POST /v1/inventario/ajustes': json(merma, 201) })
     const { user } = renderApp('/productos/p1/inventario')
-    await user.click(await screen.findByRole('button', { name: 'Ajustar inventario' }))
+    // The button is there, disabled, until the product has loaded; a click before that opens nothing.
+    const open = await screen.findByRole('button', { name: 'Ajustar inventario' })
+    await waitFor(() => expect(open).toBeEnabled())
+    await user.click(open)
     const dialog = await screen.findByRole('dialog', { name: 'Ajustar inventario' })
     await user.click(within(dialog).getByRole('radio', { name: /Merma/ }))
     await user.type(within(dialog).getByLabelText('Cantidad (piezas)'), '9')
