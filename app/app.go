@@ -30,6 +30,7 @@ import (
 	"tienda/pkg/auth"
 	"tienda/pkg/config"
 	"tienda/pkg/logx"
+	"tienda/pkg/mail"
 	"tienda/pkg/mongox"
 )
 
@@ -160,15 +161,15 @@ func (m modules) routes() []routes {
 func (a *App) wire(tokens *auth.Tokens) (modules, error) {
 	logger := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
 	var m modules
-	var err error
 	// The audit trail first: catalog, users and sales record their changes in it.
 	m.audit = auditlog.New(auditlog.Deps{Store: a.store, Log: logger("audit")})
 	trail := m.audit.Service()
 	m.catalog = catalog.New(catalog.Deps{Store: a.store, Log: logger("catalog"), Audit: trail})
-	m.users, err = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), SMTPURL: a.cfg.SMTPURL, MailFrom: a.cfg.MailFrom, Audit: trail})
+	mailer, err := mail.New(a.cfg.SMTPURL, a.cfg.MailFrom, logger("mail"))
 	if err != nil {
 		return modules{}, err
 	}
+	m.users = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), Mailer: mailer, Audit: trail})
 	tokens.SetSessionCheck(m.users.Service().CheckSession)
 	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales"), Audit: trail})
 	provider, err := paymentProvider(a.cfg)

@@ -16,6 +16,7 @@ import (
 
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
+	"tienda/pkg/mail"
 	"tienda/pkg/mongox"
 )
 
@@ -41,7 +42,7 @@ func nextSecond() {
 	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second + 10*time.Millisecond)))
 }
 
-// outbox is a Mailer that keeps the messages.
+// outbox is a mail.Sender that keeps the messages.
 type outbox struct {
 	mu   sync.Mutex
 	msgs []sentMail
@@ -49,7 +50,7 @@ type outbox struct {
 
 type sentMail struct{ to, subject, body string }
 
-func (o *outbox) Send(_ context.Context, m Mail) error {
+func (o *outbox) Send(_ context.Context, m mail.Message) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.msgs = append(o.msgs, sentMail{m.To, m.Subject, m.Text})
@@ -74,17 +75,14 @@ type env struct {
 	mail  *outbox
 }
 
-func newEnv(t *testing.T, mailer Mailer) *env {
+func newEnv(t *testing.T, mailer mail.Sender) *env {
 	t.Helper()
 	box := &outbox{}
 	if mailer == nil {
 		mailer = box
 	}
 	tokens := auth.NewTokens(testSecret, time.Hour)
-	m, err := New(Deps{Store: mongox.TestDB(t), Tokens: tokens, Log: zerolog.Nop(), Mailer: mailer})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := New(Deps{Store: mongox.TestDB(t), Tokens: tokens, Log: zerolog.Nop(), Mailer: mailer})
 	clk := &clock{}
 	m.service.now = clk.now
 	tokens.SetSessionCheck(m.service.CheckSession)

@@ -10,6 +10,7 @@ import (
 
 	"tienda/pkg/audit"
 	"tienda/pkg/auth"
+	"tienda/pkg/mail"
 	"tienda/pkg/mongox"
 )
 
@@ -18,11 +19,8 @@ type Deps struct {
 	Store  *mongox.Store
 	Tokens *auth.Tokens
 	Log    zerolog.Logger
-	// SMTPURL and MailFrom say how recovery codes are mailed; with no SMTPURL they are logged.
-	SMTPURL  string
-	MailFrom string
-	// Mailer, when set, replaces the one built from SMTPURL (tests).
-	Mailer Mailer
+	// Mailer sends the recovery codes (pkg/mail).
+	Mailer mail.Sender
 	// Audit records who changed which account (modules/audit); nil records nothing.
 	Audit audit.Recorder
 }
@@ -32,19 +30,12 @@ type Module struct {
 	service *Service
 }
 
-// New builds the module. Errors: a malformed SMTPURL.
-func New(d Deps) (*Module, error) {
-	mailer := d.Mailer
-	if mailer == nil {
-		var err error
-		if mailer, err = NewMailer(d.SMTPURL, d.MailFrom, d.Log); err != nil {
-			return nil, err
-		}
-	}
+// New builds the module.
+func New(d Deps) *Module {
 	return &Module{service: &Service{
-		store: store{db: d.Store}, tokens: d.Tokens, log: d.Log, now: time.Now, mailer: mailer,
+		store: store{db: d.Store}, tokens: d.Tokens, log: d.Log, now: time.Now, mailer: d.Mailer,
 		throttle: newLoginThrottle(), sessions: newSessionCache(), audit: d.Audit,
-	}}, nil
+	}}
 }
 
 // Service returns the use cases other modules may call through their own interfaces.

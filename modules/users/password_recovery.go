@@ -11,6 +11,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/mail"
 )
 
 // Recovery codes: 6 digits, valid codeTTL, codeTries guesses; a new code is mailed at most once
@@ -60,14 +61,14 @@ func (s *Service) RequestRecovery(ctx context.Context, email string) error {
 	// Sent in the background so that the answer does not reveal, by its delay, that the account
 	// exists. The send outlives the request, so its context keeps the request's values but not its
 	// cancellation.
-	mail := Mail{To: email, Subject: "Código para restablecer tu contraseña", Text: recoveryText(u.Name, code)}
+	msg := mail.Message{To: email, Subject: "Código para restablecer tu contraseña", Text: recoveryText(u.Name, code)}
 	sendCtx := context.WithoutCancel(ctx)
 	s.mails.Add(1)
 	go func() {
 		defer s.mails.Done()
 		ctx, cancel := context.WithTimeout(sendCtx, 30*time.Second)
 		defer cancel()
-		if err := s.mailer.Send(ctx, mail); err != nil {
+		if err := s.mailer.Send(ctx, msg); err != nil {
 			s.log.Error().Err(err).Msg("recovery e-mail not sent")
 		}
 	}()

@@ -9,19 +9,20 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/auth"
+	"tienda/pkg/mail"
 )
 
 // Service holds the users' use cases, each in a file named for it: registration.go (new
 // accounts, the first Administrador; demo.go seeds the demo ones), login.go (sign-in, slowed by
 // login_throttle.go; session.go checks a token's account on each request), profile.go (one's own
-// profile and password), password_recovery.go (the mailed code; mail.go sends it) and accounts.go
+// profile and password), password_recovery.go (the mailed code, sent through pkg/mail) and accounts.go
 // (reading and changing any account: roles, status, the last Administrador).
 type Service struct {
 	store    store
 	tokens   *auth.Tokens
 	log      zerolog.Logger
 	now      func() time.Time
-	mailer   Mailer
+	mailer   mail.Sender
 	throttle *loginThrottle
 	sessions *sessionCache
 	audit    audit.Recorder // the audit trail (audit.go); nil records nothing

@@ -1,10 +1,9 @@
-package users
+package mail
 
 import (
 	"bytes"
 	"context"
 	"net"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -15,13 +14,13 @@ import (
 func TestSMTPMailerSendsTextAndAttachments(t *testing.T) {
 	t.Parallel()
 	srv := startSMTP(t, smtpOptions{})
-	mailer, err := NewMailer("smtp://"+srv.addr, "tienda@tienda.mx", zerolog.Nop())
+	mailer, err := New("smtp://"+srv.addr, "tienda@tienda.mx", zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
 	}
 	pdf := append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte{0, 0xff, '\r', '\n', '.'}, 300)...)
 	xml := []byte(`<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante Total="199.00"/>`)
-	sent := Mail{
+	sent := Message{
 		To: "cliente@tienda.mx", Subject: "Tu factura A-123 (compra del miércoles)",
 		Text: "Hola Claudia:\n\nAdjuntamos tu factura en PDF y XML.\n.\nGracias por tu compra, ¡vuelve pronto!\n",
 		Attachments: []Attachment{
@@ -66,11 +65,11 @@ func TestSMTPMailerUsesTLSAndSignsIn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			srv := startSMTP(t, smtpOptions{TLS: cfg, Implicit: tt.implicit, User: "tienda", Pass: "clave secreta"})
-			mailer, err := newMailer(tt.scheme+"://tienda:clave%20secreta@"+srv.addr, "tienda@tienda.mx", zerolog.Nop(), roots)
+			mailer, err := newSender(tt.scheme+"://tienda:clave%20secreta@"+srv.addr, "tienda@tienda.mx", zerolog.Nop(), roots)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := mailer.Send(t.Context(), Mail{To: "cajero@tienda.mx", Subject: "Prueba", Text: "Hola.\n"}); err != nil {
+			if err := mailer.Send(t.Context(), Message{To: "cajero@tienda.mx", Subject: "Prueba", Text: "Hola.\n"}); err != nil {
 				t.Fatal(err)
 			}
 			if d := srv.next(t); !d.overTLS || d.authUser != "tienda" || readMail(t, d.raw).text != "Hola.\n" {
@@ -84,11 +83,11 @@ func TestSMTPMailerChecksTheServerCertificate(t *testing.T) {
 	t.Parallel()
 	cfg, _ := testCert(t)
 	srv := startSMTP(t, smtpOptions{TLS: cfg})
-	mailer, err := NewMailer("smtp://"+srv.addr, "tienda@tienda.mx", zerolog.Nop())
+	mailer, err := New("smtp://"+srv.addr, "tienda@tienda.mx", zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = mailer.Send(t.Context(), Mail{To: "cajero@tienda.mx", Subject: "Prueba", Text: "Hola.\n"})
+	err = mailer.Send(t.Context(), Message{To: "cajero@tienda.mx", Subject: "Prueba", Text: "Hola.\n"})
 	if err == nil || !strings.Contains(err.Error(), "certificate") {
 		t.Fatalf("a certificate nobody vouches for was accepted: %v", err)
 	}
@@ -116,12 +115,12 @@ func TestSMTPMailerGivesUpOnASilentServer(t *testing.T) {
 		conn, _ := ln.Accept()
 		conns <- conn
 	}()
-	mailer, err := NewMailer("smtp://"+ln.Addr().String(), "tienda@tienda.mx", zerolog.Nop())
+	mailer, err := New("smtp://"+ln.Addr().String(), "tienda@tienda.mx", zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	err = mailer.Send(t.Context(), Mail{To: "cajero@tienda.mx", Subject: "Prueba", Text: "Hola.\n"})
+	err = mailer.Send(t.Context(), Message{To: "cajero@tienda.mx", Subject: "Prueba", Text: "Hola.\n"})
 	if took := time.Since(start); err == nil || took < smtpTimeout-time.Second || took > smtpTimeout+5*time.Second {
 		t.Fatalf("after %s: %v", took, err)
 	}
@@ -130,11 +129,11 @@ func TestSMTPMailerGivesUpOnASilentServer(t *testing.T) {
 func TestLogMailerWritesTheMessageToTheLog(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	mailer, err := NewMailer("", "tienda@tienda.mx", zerolog.New(&buf))
+	mailer, err := New("", "tienda@tienda.mx", zerolog.New(&buf))
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = mailer.Send(context.Background(), Mail{To: "cajero@tienda.mx", Subject: "Código", Text: "Tu código es: 123456",
+	err = mailer.Send(context.Background(), Message{To: "cajero@tienda.mx", Subject: "Código", Text: "Tu código es: 123456",
 		Attachments: []Attachment{{Name: "factura.pdf", Data: []byte("%PDF")}}})
 	if err != nil {
 		t.Fatal(err)
@@ -146,33 +145,10 @@ func TestLogMailerWritesTheMessageToTheLog(t *testing.T) {
 	}
 }
 
-func TestRecoveryOverSMTP(t *testing.T) {
-	t.Parallel()
-	srv := startSMTP(t, smtpOptions{})
-	mailer, err := NewMailer("smtp://"+srv.addr, "tienda@tienda.mx", zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := newEnv(t, mailer)
-	if a := v.do(http.MethodPost, "/v1/usuarios/passwordrecovery", "", `{"email":"cajero@tienda.mx"}`); a.code != 200 {
-		t.Fatalf("%d %s", a.code, a.body)
-	}
-	msg := readMail(t, srv.next(t).raw)
-	if msg.to != "cajero@tienda.mx" || msg.from != "tienda@tienda.mx" || msg.subject != "Código para restablecer tu contraseña" ||
-		!strings.HasPrefix(msg.text, "Hola Carmen:\n\nTu código para restablecer tu contraseña es: ") || len(msg.files) != 0 {
-		t.Fatalf("%+v", msg)
-	}
-	code := codeRe.FindStringSubmatch(msg.text)[1]
-	if a := v.do(http.MethodPost, "/v1/usuarios/passwordchange", "", `{"email":"cajero@tienda.mx","password":"`+code+`","newPassword":"por-correo-1"}`); a.code != 200 {
-		t.Fatalf("%d %s", a.code, a.body)
-	}
-	v.login("cajero@tienda.mx", "por-correo-1")
-}
-
-func TestNewMailerRejectsABadURL(t *testing.T) {
+func TestNewRejectsABadURL(t *testing.T) {
 	t.Parallel()
 	for _, u := range []string{"http://x", "smtp://", "::", "smtp://mail.example.mx:99999"} {
-		if _, err := NewMailer(u, "a@b.mx", zerolog.Nop()); err == nil {
+		if _, err := New(u, "a@b.mx", zerolog.Nop()); err == nil {
 			t.Errorf("%q accepted", u)
 		}
 	}

@@ -1,4 +1,4 @@
-package users
+package mail
 
 import (
 	"crypto/ecdsa"

@@ -1,4 +1,6 @@
-package users
+// Package mail sends the shop's e-mail: over SMTP (go-mail) when SMTP_URL is set, to the log
+// otherwise. Any module that mails (recovery codes, invoices) takes a Sender from app/.
+package mail
 
 import (
 	"bytes"
@@ -17,44 +19,44 @@ import (
 	gomail "github.com/wneessen/go-mail"
 )
 
-// Mail is one e-mail to one recipient: a plain-text body and, optionally, files attached to it
+// Message is one e-mail to one recipient: a plain-text body and, optionally, files attached to it
 // (an invoice's PDF and XML, for instance).
-type Mail struct {
+type Message struct {
 	To          string
 	Subject     string
 	Text        string
 	Attachments []Attachment
 }
 
-// Attachment is a file sent with a Mail.
+// Attachment is a file sent with a Message.
 type Attachment struct {
 	Name        string // the file name the recipient sees, such as "factura-A123.pdf"
 	ContentType string // such as "application/pdf"; empty means application/octet-stream
 	Data        []byte
 }
 
-// Mailer sends e-mail. Errors: the transport's.
-type Mailer interface {
-	Send(ctx context.Context, m Mail) error
+// Sender sends e-mail. Errors: the transport's.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
 }
 
 // smtpTimeout bounds the connection to the SMTP server and, from each deadline go-mail sets (on
 // connecting and before each message), the commands that follow.
 const smtpTimeout = 10 * time.Second
 
-// NewMailer returns an SMTP mailer for smtpURL (smtp://user:pass@host:587, with STARTTLS when the
+// New returns an SMTP mailer for smtpURL (smtp://user:pass@host:587, with STARTTLS when the
 // server offers it, or smtps://host:465 for TLS from the start), or, when smtpURL is empty, a
 // mailer that writes each message to the log. Messages come from the address from.
-func NewMailer(smtpURL, from string, log zerolog.Logger) (Mailer, error) {
-	return newMailer(smtpURL, from, log, nil)
+func New(smtpURL, from string, log zerolog.Logger) (Sender, error) {
+	return newSender(smtpURL, from, log, nil)
 }
 
-// newMailer is NewMailer trusting the certificates of roots (nil: the system's; tests pass theirs).
-func newMailer(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool) (Mailer, error) {
+// newSender is New trusting the certificates of roots (nil: the system's; tests pass theirs).
+func newSender(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool) (Sender, error) {
 	if smtpURL == "" {
 		return logMailer{log: log}, nil
 	}
-	errURL := errors.New("users: SMTP_URL must look like smtp://user:password@host:587")
+	errURL := errors.New("mail: SMTP_URL must look like smtp://user:password@host:587")
 	u, err := url.Parse(smtpURL)
 	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
 		return nil, errURL
@@ -89,7 +91,7 @@ func newMailer(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool) (
 	}
 	client, err := gomail.NewClient(host, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("users: SMTP_URL: %w", err)
+		return nil, fmt.Errorf("mail: SMTP_URL: %w", err)
 	}
 	return &smtpMailer{client: client, from: from}, nil
 }
@@ -97,7 +99,7 @@ func newMailer(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool) (
 // logMailer writes messages to the log: the development default when no SMTP server is set.
 type logMailer struct{ log zerolog.Logger }
 
-func (l logMailer) Send(_ context.Context, m Mail) error {
+func (l logMailer) Send(_ context.Context, m Message) error {
 	ev := l.log.Warn().Str("to", m.To).Str("subject", m.Subject).Str("body", m.Text)
 	if len(m.Attachments) > 0 {
 		names := make([]string, len(m.Attachments))
@@ -110,7 +112,7 @@ func (l logMailer) Send(_ context.Context, m Mail) error {
 	return nil
 }
 
-// smtpMailer sends each Mail over a connection of its own; the go-mail client only holds the
+// smtpMailer sends each Message over a connection of its own; the go-mail client only holds the
 // settings, so one may send from several goroutines at once.
 type smtpMailer struct {
 	client *gomail.Client
@@ -118,25 +120,25 @@ type smtpMailer struct {
 }
 
 // Send delivers m. ctx bounds the connection; smtpTimeout bounds each step after it.
-func (s *smtpMailer) Send(ctx context.Context, m Mail) error {
+func (s *smtpMailer) Send(ctx context.Context, m Message) error {
 	msg, err := s.message(m)
 	if err != nil {
 		return err
 	}
 	if err := s.client.DialAndSendWithContext(ctx, msg); err != nil {
-		return fmt.Errorf("users: smtp: %w", err)
+		return fmt.Errorf("mail: smtp: %w", err)
 	}
 	return nil
 }
 
 // message builds m as a UTF-8 message: the text quoted-printable, the attachments in base64.
-func (s *smtpMailer) message(m Mail) (*gomail.Msg, error) {
+func (s *smtpMailer) message(m Message) (*gomail.Msg, error) {
 	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
 	if err := msg.From(s.from); err != nil {
-		return nil, fmt.Errorf("users: mail from: %w", err)
+		return nil, fmt.Errorf("mail: mail from: %w", err)
 	}
 	if err := msg.To(m.To); err != nil {
-		return nil, fmt.Errorf("users: mail to: %w", err)
+		return nil, fmt.Errorf("mail: mail to: %w", err)
 	}
 	msg.Subject(m.Subject)
 	// The Message-ID names the sender's domain, not this machine's host name.
