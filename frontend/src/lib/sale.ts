@@ -14,3 +14,6 @@ export type SaleItem = {
   extras?: { _id: string; nombre: string; precio: number }[]
   entregado: boolean
 }
+
+/** A sale's invoice (issue 17): every sale JSON carries it once the sale is invoiced. */
+export type SaleFactura = { id: string; tipo: 'individual' | 'global'; uuid?: string }

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/list-state'
-import type { SaleItem } from '@/lib/sale'
+import type { SaleFactura, SaleItem } from '@/lib/sale'
 
 /** A sale as the server keeps it (SPEC §3 "Sale/order"; the contract of `GET /v1/ventas/...`). */
 export type Entrega = 'Pendiente' | 'Enviado' | 'Entregado' | 'Cancelado' | 'Devuelto'
@@ -53,6 +53,8 @@ export type Sale = {
   revisar?: string
   historial?: Cambio[]
   version?: number
+  /** Set once the sale is invoiced (issue 17). */
+  factura?: SaleFactura
 }
 
 /** Some sales added up: how many, and their subtotal (before IVA), IVA and total. */

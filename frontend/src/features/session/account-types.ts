@@ -1,3 +1,5 @@
+import type { SaleFactura } from '@/lib/sale'
+
 export type RegisterRequest = { name: string; email: string; password: string; phone: string }
 
 /** Own-profile update (SPEC §7: name, email, id, phone, address). */
@@ -29,4 +31,7 @@ export type Purchase = {
   total?: number
   entrega?: unknown
   pago?: unknown
+  metodoPago?: string
+  /** Set once the sale is invoiced (issue 17). */
+  factura?: SaleFactura
 }

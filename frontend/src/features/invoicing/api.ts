@@ -1,0 +1,121 @@
+import { api } from '@/lib/api'
+import type {
+  BuscarVentaRequest,
+  CancelarRequest,
+  Catalogos,
+  Factura,
+  FacturaPublicaRequest,
+  FacturasListArgs,
+  FacturasPage,
+  GlobalRequest,
+  Perfil,
+  PerfilInput,
+  PerfilUpdate,
+  ProductoSinClave,
+  VentaFacturable,
+  VistaPrevia,
+  VistaPreviaArgs,
+} from '@/features/invoicing/types'
+
+/**
+ * 'Compras' is the customer's purchase history (session feature), 'Venta'/'Orden' the back
+ * office's sale lists (sales feature): a sale's `factura` changes when it is invoiced.
+ */
+const invoicingBase = api.enhanceEndpoints({ addTagTypes: ['Perfil', 'Factura', 'Compras', 'Venta', 'Orden'] })
+
+const SALE_TAGS = [
+  'Compras',
+  { type: 'Venta', id: 'LIST' },
+  { type: 'Orden', id: 'LIST' },
+] as const
+
+/** The parameters that are set ('' and undefined are not sent). */
+function present(args: object): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== '' && v !== undefined && v !== null))
+}
+
+/** Every call of the invoicing API (issue 17): customers' fiscal data and invoices, staff screens. */
+export const invoicingApi = invoicingBase.injectEndpoints({
+  endpoints: (build) => ({
+    getCatalogos: build.query<Catalogos, void>({
+      query: () => 'facturas/catalogos',
+    }),
+    getPerfiles: build.query<Perfil[], void>({
+      query: () => 'facturas/perfiles',
+      transformResponse: (r: { perfiles?: Perfil[] }) => r.perfiles ?? [],
+      providesTags: [{ type: 'Perfil', id: 'LIST' }],
+    }),
+    createPerfil: build.mutation<Perfil, PerfilInput>({
+      query: (body) => ({ url: 'facturas/perfiles', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Perfil', id: 'LIST' }],
+    }),
+    updatePerfil: build.mutation<Perfil, PerfilUpdate>({
+      query: ({ id, ...body }) => ({ url: `facturas/perfiles/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Perfil', id: 'LIST' }],
+    }),
+    deletePerfil: build.mutation<void, string>({
+      query: (id) => ({ url: `facturas/perfiles/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Perfil', id: 'LIST' }],
+    }),
+    /** The signed-in customer invoices one of their sales; 202 with estado 'timbrando' when the PAC is slow. */
+    facturarVenta: build.mutation<Factura, { ventaId: string; perfilId: string }>({
+      query: ({ ventaId, perfilId }) => ({ url: `facturas/ventas/${encodeURIComponent(ventaId)}`, method: 'POST', body: { perfilId } }),
+      invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }],
+    }),
+    buscarVentaPublica: build.mutation<VentaFacturable, BuscarVentaRequest>({
+      query: (body) => ({ url: 'facturas/publica/buscar', method: 'POST', body }),
+    }),
+    facturarPublica: build.mutation<Factura, FacturaPublicaRequest>({
+      query: (body) => ({ url: 'facturas/publica', method: 'POST', body }),
+      invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }],
+    }),
+    listFacturas: build.query<FacturasPage, FacturasListArgs>({
+      query: (args) => ({ url: 'facturas', params: present(args) }),
+      providesTags: [{ type: 'Factura', id: 'LIST' }],
+    }),
+    getFactura: build.query<Factura, string>({
+      query: (id) => `facturas/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Factura', id }],
+    }),
+    enviarFactura: build.mutation<void, { id: string; email?: string }>({
+      query: ({ id, email }) => ({ url: `facturas/${encodeURIComponent(id)}/enviar`, method: 'POST', body: email ? { email } : {} }),
+    }),
+    cancelarFactura: build.mutation<Factura, CancelarRequest>({
+      query: ({ id, ...body }) => ({ url: `facturas/${encodeURIComponent(id)}/cancelar`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
+    }),
+    getVistaPreviaGlobal: build.query<VistaPrevia, VistaPreviaArgs>({
+      query: (params) => ({ url: 'facturas/global/vista-previa', params }),
+      providesTags: [{ type: 'Factura', id: 'GLOBAL' }],
+    }),
+    emitirGlobal: build.mutation<Factura, GlobalRequest>({
+      query: (body) => ({ url: 'facturas/global', method: 'POST', body }),
+      invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id: 'GLOBAL' }],
+    }),
+    getSinClaveSat: build.query<ProductoSinClave[], void>({
+      query: () => 'facturas/sin-clave-sat',
+      transformResponse: (r: { productos?: ProductoSinClave[] }) => r.productos ?? [],
+      providesTags: ['Producto'],
+    }),
+  }),
+})
+
+export const {
+  useGetCatalogosQuery,
+  useGetPerfilesQuery,
+  useCreatePerfilMutation,
+  useUpdatePerfilMutation,
+  useDeletePerfilMutation,
+  useFacturarVentaMutation,
+  useBuscarVentaPublicaMutation,
+  useFacturarPublicaMutation,
+  useListFacturasQuery,
+  useGetFacturaQuery,
+  useLazyGetFacturaQuery,
+  useEnviarFacturaMutation,
+  useCancelarFacturaMutation,
+  useGetVistaPreviaGlobalQuery,
+  useLazyGetVistaPreviaGlobalQuery,
+  useEmitirGlobalMutation,
+  useGetSinClaveSatQuery,
+} = invoicingApi

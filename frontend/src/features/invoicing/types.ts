@@ -1,0 +1,127 @@
+/** The invoicing API's shapes (issue 17, CFDI 4.0; contract in the issue's plan). Money in pesos. */
+
+export type Regimen = { clave: string; descripcion: string; fisica: boolean; moral: boolean }
+export type Uso = { clave: string; descripcion: string; fisica: boolean; moral: boolean; regimenes: string[] }
+export type MotivoCancelacion = { clave: string; descripcion: string; requiereSustitucion: boolean }
+
+/** `GET /v1/facturas/catalogos` (public). `configurada` is false when the shop has no PAC key. */
+export type Catalogos = {
+  configurada: boolean
+  regimenes: Regimen[]
+  usos: Uso[]
+  motivos: MotivoCancelacion[]
+  diasGracia: number
+}
+
+/** A receptor's fiscal data as the customer types it. */
+export type PerfilInput = {
+  rfc: string
+  razonSocial: string
+  regimenFiscal: string
+  codigoPostal: string
+  usoCfdi: string
+  email: string
+}
+
+/** A saved fiscal profile of the signed-in user. */
+export type Perfil = PerfilInput & { _id: string; predeterminado: boolean }
+
+/** What `PUT /v1/facturas/perfiles/:id` takes; `predeterminado` makes it the default. */
+export type PerfilUpdate = { id: string } & PerfilInput & { predeterminado?: boolean }
+
+export type FacturaTipo = 'individual' | 'global'
+export type FacturaEstado = 'timbrando' | 'valida' | 'cancelada' | 'cancelacion_pendiente' | 'error'
+
+export type Receptor = Omit<PerfilInput, 'email'> & { email: string }
+
+export type FacturaConcepto = {
+  claveProdServ: string
+  noIdentificacion: string
+  cantidad: number
+  claveUnidad: string
+  descripcion: string
+  valorUnitario: number
+  importe: number
+  descuento: number
+  iva: number
+}
+
+export type Factura = {
+  _id: string
+  tipo: FacturaTipo
+  estado: FacturaEstado
+  mensaje?: string
+  uuid?: string
+  serie?: string
+  folio?: string
+  fecha: string
+  timbradaEn?: string
+  receptor: Receptor
+  ventas: { _id: string; folio: string; total: number }[]
+  global?: { periodicidad: string; meses: string; anio: number }
+  formaPago: string
+  metodoPago: string
+  subtotal: number
+  descuento: number
+  iva: number
+  total: number
+  conceptos: FacturaConcepto[]
+  cancelacion?: { motivo: string; sustitucion?: string; estado: string; fecha: string }
+  sinClaveSat: string[]
+  /** Token for `/v1/facturas/:id/pdf|xml?clave=`. */
+  descarga: string
+}
+
+/** A sale found by folio + total on the public page (`POST /v1/facturas/publica/buscar`). */
+export type VentaFacturable = {
+  _id: string
+  folio: string
+  fecha: string
+  total: number
+  metodoPago: string
+  factura?: { _id: string; tipo: FacturaTipo; uuid?: string }
+  facturable: boolean
+  motivo?: string
+  /** Last day to invoice, YYYY-MM-DD. */
+  plazo: string
+}
+
+export type BuscarVentaRequest = { folio: string; total: number }
+export type FacturaPublicaRequest = BuscarVentaRequest & PerfilInput
+
+export type FacturasListArgs = {
+  q?: string
+  desde?: string
+  hasta?: string
+  tipo?: FacturaTipo | ''
+  estado?: FacturaEstado | ''
+  page?: number
+  limit?: number
+}
+export type FacturasPage = {
+  facturas: Factura[]
+  meta: { page: number; limit: number; total: number; hasMore: boolean }
+}
+
+export type CancelarRequest = { id: string; motivo: string; sustitucion?: string }
+
+export type Periodicidad = 'dia' | 'mes'
+/** `fecha` is YYYY-MM-DD for 'dia', YYYY-MM for 'mes'. */
+export type VistaPreviaArgs = { periodicidad: Periodicidad; fecha: string }
+export type VistaPrevia = {
+  periodo: { periodicidad: string; meses: string; anio: number; desde: string; hasta: string }
+  ventas: { _id: string; folio: string; fecha: string; total: number; metodoPago: string }[]
+  subtotal: number
+  iva: number
+  total: number
+  formaPago: string
+}
+export type GlobalRequest = VistaPreviaArgs & { ventas: string[] }
+
+export type ProductoSinClave = { _id: string; nombre: string; modelo: string }
+
+/** The download URL of a factura's PDF or XML; with `clave` it works without a session. */
+export function facturaFileUrl(id: string, format: 'pdf' | 'xml', clave?: string): string {
+  const q = clave ? `?clave=${encodeURIComponent(clave)}` : ''
+  return `/v1/facturas/${encodeURIComponent(id)}/${format}${q}`
+}
