@@ -33,7 +33,7 @@ func (m *Module) upload(c *echo.Context) error {
 		src.UserID, src.UserName, src.UserEmail = u.UserID(), u.Name, u.Email
 		key = "user:" + u.UserID()
 	}
-	if ok, wait := m.limiter.take(key, 1); !ok {
+	if ok, wait := m.limiter.Take(key, 1); !ok {
 		return tooMany(c, wait)
 	}
 	var req uploadRequest
@@ -43,7 +43,7 @@ func (m *Module) upload(c *echo.Context) error {
 	if len(req.Logs) > MaxBatch {
 		return ErrBatchTooLarge
 	}
-	if ok, wait := m.limiter.take(key, len(req.Logs)); !ok {
+	if ok, wait := m.limiter.Take(key, len(req.Logs)); !ok {
 		return tooMany(c, wait)
 	}
 	n, err := m.service.Record(c.Request().Context(), src, req.Logs)

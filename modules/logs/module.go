@@ -13,6 +13,7 @@ import (
 
 	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
+	"tienda/pkg/ratelimit"
 )
 
 // Limits of the module. The zero value of a field in Deps.Limits means the default here.
@@ -54,7 +55,7 @@ type Deps struct {
 // Module is the module's one door.
 type Module struct {
 	service *Service
-	limiter *limiter
+	limiter *ratelimit.Limiter
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc
@@ -82,7 +83,7 @@ func New(d Deps) *Module {
 	}
 	return &Module{
 		service: &Service{store: store{db: d.Store}, log: d.Log, now: now, limits: l, kick: make(chan struct{}, 1)},
-		limiter: newLimiter(l.RateBurst, float64(l.RatePerMinute)/60, now),
+		limiter: ratelimit.New(l.RateBurst, float64(l.RatePerMinute)/60, now),
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/ratelimit"
 )
 
 // DefaultTitle is the title of an entry that came without one (SPEC §3).
@@ -154,14 +155,14 @@ func (s *Service) Sweep(ctx context.Context) error {
 }
 
 // runSweeper sweeps at once, on every tick and when kicked, until ctx ends.
-func (s *Service) runSweeper(ctx context.Context, l *limiter) {
+func (s *Service) runSweeper(ctx context.Context, l *ratelimit.Limiter) {
 	t := time.NewTicker(s.limits.SweepEvery)
 	defer t.Stop()
 	for {
 		if err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
 			s.log.Error().Err(err).Msg("logs: sweep failed")
 		}
-		l.prune()
+		l.Prune()
 		select {
 		case <-ctx.Done():
 			return

@@ -1,4 +1,7 @@
-package logs
+// Package ratelimit is a token bucket per client (golang.org/x/time/rate), kept in this process's
+// memory: with several app replicas each one limits on its own (a client may get up to replicas x
+// the rate), enough to keep a hostile client from flooding a route.
+package ratelimit
 
 import (
 	"sync"
@@ -7,10 +10,8 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// limiter is a token bucket (golang.org/x/time/rate) per client, kept in this process's memory:
-// with several app replicas each one limits on its own (a client may get up to replicas x the
-// rate), which is enough to keep a broken or hostile page from filling the collection.
-type limiter struct {
+// Limiter holds a bucket per client key.
+type Limiter struct {
 	mu      sync.Mutex
 	burst   int
 	perSec  rate.Limit
@@ -21,12 +22,13 @@ type limiter struct {
 // maxBuckets bounds the limiter's memory; beyond it full buckets are dropped at once.
 const maxBuckets = 10000
 
-func newLimiter(burst int, perSec float64, now func() time.Time) *limiter {
-	return &limiter{burst: burst, perSec: rate.Limit(perSec), now: now, buckets: map[string]*rate.Limiter{}}
+// New returns a limiter whose buckets hold burst tokens and get perSec back each second; now is the clock.
+func New(burst int, perSec float64, now func() time.Time) *Limiter {
+	return &Limiter{burst: burst, perSec: rate.Limit(perSec), now: now, buckets: map[string]*rate.Limiter{}}
 }
 
 // bucket returns key's bucket, a full one for a new key.
-func (l *limiter) bucket(key string, now time.Time) *rate.Limiter {
+func (l *Limiter) bucket(key string, now time.Time) *rate.Limiter {
 	b, ok := l.buckets[key]
 	if !ok {
 		if len(l.buckets) >= maxBuckets {
@@ -38,9 +40,9 @@ func (l *limiter) bucket(key string, now time.Time) *rate.Limiter {
 	return b
 }
 
-// take spends n tokens (at most the burst) of key's bucket when it has them all; otherwise it
+// Take spends n tokens (at most the burst) of key's bucket when it has them all; otherwise it
 // spends nothing and says how long until it would.
-func (l *limiter) take(key string, n int) (bool, time.Duration) {
+func (l *Limiter) Take(key string, n int) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -54,14 +56,14 @@ func (l *limiter) take(key string, n int) (bool, time.Duration) {
 	return false, time.Duration(missing / float64(l.perSec) * float64(time.Second))
 }
 
-// prune forgets the buckets that are full again (they would behave the same as new ones).
-func (l *limiter) prune() {
+// Prune forgets the buckets that are full again (they would behave the same as new ones).
+func (l *Limiter) Prune() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.pruneLocked(l.now())
 }
 
-func (l *limiter) pruneLocked(now time.Time) {
+func (l *Limiter) pruneLocked(now time.Time) {
 	for k, b := range l.buckets {
 		if b.TokensAt(now) >= float64(l.burst) {
 			delete(l.buckets, k)
