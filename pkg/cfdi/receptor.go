@@ -1,7 +1,6 @@
 package cfdi
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 )
@@ -93,9 +92,9 @@ func checkUso(clave string, rfc RFC, rfcOK bool, regimen Regimen, okRegimen bool
 	return ""
 }
 
-// ErrRegimenCapital is the message for a razón social written with its régimen de capital.
-var ErrRegimenCapital = errors.New("Escribe la razón social tal como aparece en la Constancia de Situación Fiscal, " +
-	"sin el régimen de capital (por ejemplo, sin \"S.A. de C.V.\").")
+// MensajeRegimenCapital is Check's message for a razón social written with its régimen de capital.
+const MensajeRegimenCapital = "Escribe la razón social tal como aparece en la Constancia de Situación Fiscal, " +
+	"sin el régimen de capital (por ejemplo, sin \"S.A. de C.V.\")."
 
 func checkNombre(nombre string, rfc RFC, rfcOK bool) string {
 	switch {
@@ -107,7 +106,7 @@ func checkNombre(nombre string, rfc RFC, rfcOK bool) string {
 		return "La razón social no puede llevar el carácter |."
 	case !(rfcOK && !rfc.Moral) && HasRegimenCapital(nombre):
 		// A persona física has no régimen de capital; her name may end in "SA" or "AC".
-		return ErrRegimenCapital.Error()
+		return MensajeRegimenCapital
 	}
 	return ""
 }

@@ -104,7 +104,7 @@ func TestReceptorCheck(t *testing.T) {
 		{"bad check digit", with(fisica, func(r *Receptor) { r.RFC = "GODE561231GR9" }),
 			map[string]string{"rfc": "El dígito verificador del RFC no es válido."}},
 		{"régimen de capital", with(moral, func(r *Receptor) { r.Nombre = "MATERIALES DEL BAJIO, S.A. DE C.V." }),
-			map[string]string{"razonSocial": ErrRegimenCapital.Error()}},
+			map[string]string{"razonSocial": MensajeRegimenCapital}},
 		{"name too long", with(fisica, func(r *Receptor) { r.Nombre = strings.Repeat("Ñ", 255) }),
 			map[string]string{"razonSocial": "La razón social no puede tener más de 254 caracteres."}},
 		{"254 characters are fine", with(fisica, func(r *Receptor) { r.Nombre = strings.Repeat("Ñ", 254) }), map[string]string{}},

@@ -1,21 +1,26 @@
 package cfdi
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 )
 
-// The reasons ParseRFC refuses an RFC, in the Spanish a user reads. Callers may compare with
-// errors.Is: the SAT's own register holds a few RFCs whose check digit does not validate, so a
-// caller may choose to let the PAC decide on ErrRFCDigito.
+// RFCError is why ParseRFC refuses an RFC; Message is the Spanish a user reads.
+type RFCError struct{ Message string }
+
+// Error returns the Spanish message.
+func (e *RFCError) Error() string { return e.Message }
+
+// The reasons ParseRFC refuses an RFC. Callers may compare with errors.Is: the SAT's own register
+// holds a few RFCs whose check digit does not validate, so a caller may choose to let the PAC
+// decide on ErrRFCDigito.
 var (
-	ErrRFCVacio    = errors.New("Escribe el RFC.")
-	ErrRFCLongitud = errors.New("El RFC debe tener 13 caracteres (persona física) o 12 (persona moral).")
-	ErrRFCLetras   = errors.New("El RFC debe empezar con 4 letras (persona física) o 3 (persona moral).")
-	ErrRFCFecha    = errors.New("La fecha del RFC no es válida.")
-	ErrRFCHomo     = errors.New("La homoclave del RFC (los 3 últimos caracteres) solo puede tener letras y dígitos.")
-	ErrRFCDigito   = errors.New("El dígito verificador del RFC no es válido.")
+	ErrRFCVacio    = &RFCError{"Escribe el RFC."}
+	ErrRFCLongitud = &RFCError{"El RFC debe tener 13 caracteres (persona física) o 12 (persona moral)."}
+	ErrRFCLetras   = &RFCError{"El RFC debe empezar con 4 letras (persona física) o 3 (persona moral)."}
+	ErrRFCFecha    = &RFCError{"La fecha del RFC no es válida."}
+	ErrRFCHomo     = &RFCError{"La homoclave del RFC (los 3 últimos caracteres) solo puede tener letras y dígitos."}
+	ErrRFCDigito   = &RFCError{"El dígito verificador del RFC no es válido."}
 )
 
 // rfcAlphabet gives each character its value in the SAT's check-digit algorithm: its index.
