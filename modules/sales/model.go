@@ -69,6 +69,7 @@ type Sale struct {
 	Corte         int64         `bson:"corte,omitempty" json:"corte,omitempty"`             // the cash cut that claimed it (cuts.go)
 	CobradoPor    string        `bson:"cobradoPor,omitempty" json:"cobradoPor,omitempty"`   // who took the money
 	NombreCobro   string        `bson:"nombreCobro,omitempty" json:"nombreCobro,omitempty"` // that user's name
+	Factura       *InvoiceRef   `bson:"factura,omitempty" json:"factura,omitempty"`         // the CFDI that covers it (invoices.go)
 	Estado        string        `bson:"estado" json:"estado"`
 	Revisar       string        `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
 	Origen        string        `bson:"origen" json:"origen"`

@@ -39,6 +39,7 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		// The paid sales no cut has claimed yet, and the sales of one cut (cuts.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")},
 		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
+		mongo.IndexModel{Keys: bson.D{{Key: "factura.id", Value: 1}}, Options: options.Index().SetName("factura")},
 	)
 }
 

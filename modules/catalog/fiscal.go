@@ -1,0 +1,57 @@
+package catalog
+
+import (
+	"slices"
+	"strings"
+)
+
+// Fiscal is what a CFDI needs of a product: its SAT keys and its model.
+type Fiscal struct {
+	ProductID   string // the product's _id
+	Nombre      string
+	Modelo      string
+	SatKey      string // ClaveProdServ; "" when the product has none
+	ClaveUnidad string // ClaveUnidad; "" when the product has none
+}
+
+func fiscalOf(p *Product) Fiscal {
+	nombre := p.Nombre
+	if nombre == "" {
+		nombre = p.Titulo
+	}
+	return Fiscal{
+		ProductID: p.ID.Hex(), Nombre: nombre, Modelo: strings.TrimSpace(p.Modelo),
+		SatKey: strings.TrimSpace(p.SatKey), ClaveUnidad: strings.TrimSpace(p.UnidadDeMedida.ClaveUnidadSat),
+	}
+}
+
+// FiscalByVariant answers the fiscal data of the products the variants belong to, by variant
+// id; a variant no product has (deleted since) is left out.
+func (s *Service) FiscalByVariant(variantIDs []string) map[string]Fiscal {
+	want := make(map[string]bool, len(variantIDs))
+	for _, id := range variantIDs {
+		want[id] = true
+	}
+	out := make(map[string]Fiscal, len(variantIDs))
+	s.memory.each(func(p *Product) {
+		for _, v := range p.Variantes {
+			if want[v.ID.Hex()] {
+				out[v.ID.Hex()] = fiscalOf(p)
+			}
+		}
+	})
+	return out
+}
+
+// MissingSATKey lists the products without a SAT product key, by name: their CFDI lines fall
+// back to the shop's default key until staff set one.
+func (s *Service) MissingSATKey() []Fiscal {
+	var out []Fiscal
+	s.memory.each(func(p *Product) {
+		if strings.TrimSpace(p.SatKey) == "" {
+			out = append(out, fiscalOf(p))
+		}
+	})
+	slices.SortFunc(out, func(a, b Fiscal) int { return strings.Compare(a.Nombre, b.Nombre) })
+	return out
+}

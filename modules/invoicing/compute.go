@@ -1,0 +1,159 @@
+package invoicing
+
+import (
+	"strings"
+
+	"tienda/pkg/cfdi"
+	"tienda/pkg/money"
+)
+
+// Defaults of a concepto whose product lacks a SAT unit key, and the SAT's keys of a factura
+// global's conceptos (one per sale, as the SAT's guide for público en general asks).
+const (
+	unidadDefault       = "H87" // Pieza
+	unidadDefaultNombre = "Pieza"
+	claveGlobal         = "01010101"
+	unidadGlobal        = "ACT" // Actividad
+	unidadGlobalNombre  = "Actividad"
+)
+
+// compute builds the comprobante of f from the sales it claimed, and writes its sales, lines,
+// forma de pago and amounts into f.
+func (s *Service) compute(f *Factura, sales []Sale) (cfdi.Comprobante, error) {
+	f.Ventas = make([]VentaFactura, len(sales))
+	for i, v := range sales {
+		f.Ventas[i] = VentaFactura{ID: v.ID, Folio: v.Folio, Total: v.Total.Pesos()}
+	}
+	var lineas []cfdi.Linea
+	if f.Tipo == TipoGlobal {
+		lineas = globalLines(sales)
+	} else {
+		lineas, f.SinClaveSat = s.saleLines(sales)
+	}
+	conceptos, sub, desc, iva, total := cfdi.Compute(lineas)
+	f.FormaPago = formaPago(sales)
+	f.Subtotal, f.Descuento, f.IVA, f.Total = sub.Pesos(), desc.Pesos(), iva.Pesos(), total.Pesos()
+	f.Conceptos = make([]Concepto, len(conceptos))
+	for i, c := range conceptos {
+		f.Conceptos[i] = Concepto{
+			ClaveProdServ: c.ClaveProdServ, NoIdentificacion: c.NoIdentificacion, Cantidad: c.Cantidad,
+			ClaveUnidad: c.ClaveUnidad, Unidad: c.Unidad, Descripcion: c.Descripcion, ValorUnitario: c.ValorUnitario.Pesos(),
+			Importe: c.Importe.Pesos(), Descuento: c.Descuento.Pesos(), IVA: c.IVA.Pesos(),
+		}
+	}
+	comp := cfdi.Comprobante{
+		Fecha: f.Fecha, FormaPago: f.FormaPago, MetodoPago: f.MetodoPago, LugarExpedicion: s.settings.LugarExpedicion,
+		Receptor: cfdi.Receptor{
+			RFC: f.Receptor.RFC, Nombre: f.Receptor.RazonSocial, RegimenFiscal: f.Receptor.RegimenFiscal,
+			CodigoPostal: f.Receptor.CodigoPostal, UsoCFDI: f.Receptor.UsoCFDI,
+		},
+		Conceptos: conceptos, SubTotal: sub, Descuento: desc, IVA: iva, Total: total,
+	}
+	if f.Global != nil {
+		comp.Global = &cfdi.InformacionGlobal{Periodicidad: f.Global.Periodicidad, Meses: f.Global.Meses, Anio: f.Global.Anio}
+	}
+	return comp, nil
+}
+
+// saleLines is one concepto per line of the sales, with the product's SAT keys and model; it
+// also names the lines whose product has no SAT key (they take the default).
+func (s *Service) saleLines(sales []Sale) ([]cfdi.Linea, []string) {
+	var ids []string
+	for _, v := range sales {
+		for _, l := range v.Lineas {
+			ids = append(ids, l.VarianteID)
+		}
+	}
+	fiscal := s.products.FiscalByVariant(ids)
+	out := []cfdi.Linea{}
+	missing := []string{}
+	for _, v := range sales {
+		for _, l := range v.Lineas {
+			p := fiscal[l.VarianteID]
+			clave, unidad, nombreUnidad := p.SatKey, p.ClaveUnidad, ""
+			if clave == "" {
+				clave = s.settings.ClaveDefault
+				missing = append(missing, l.Nombre)
+			}
+			if unidad == "" || unidad == unidadDefault {
+				unidad, nombreUnidad = unidadDefault, unidadDefaultNombre
+			}
+			valor := l.Precio
+			for _, e := range l.Extras {
+				valor += e.Precio
+			}
+			// PrecioFinal = the discounted price plus the extras: what the discount took is the rest.
+			descuento := (valor - l.PrecioFinal).Times(l.Cantidad)
+			out = append(out, cfdi.Linea{
+				ClaveProdServ: clave, NoIdentificacion: p.Modelo, Cantidad: l.Cantidad, ClaveUnidad: unidad,
+				Unidad: nombreUnidad, Descripcion: lineDescription(l), ValorUnitario: valor, Descuento: max(descuento, 0),
+			})
+		}
+	}
+	return out, missing
+}
+
+// lineDescription is the line's name, its size and the extras bought with it.
+func lineDescription(l SaleLine) string {
+	d := strings.TrimSpace(l.Nombre)
+	var size []string
+	for _, x := range []string{l.Talla, l.Tamano} {
+		if x = strings.TrimSpace(x); x != "" {
+			size = append(size, x)
+		}
+	}
+	if len(size) > 0 {
+		d += " (" + strings.Join(size, ", ") + ")"
+	}
+	if len(l.Extras) > 0 {
+		names := make([]string, len(l.Extras))
+		for i, e := range l.Extras {
+			names[i] = e.Nombre
+		}
+		d += " + " + strings.Join(names, ", ")
+	}
+	if len([]rune(d)) > 1000 {
+		d = string([]rune(d)[:1000])
+	}
+	return d
+}
+
+// globalLines is one concepto per sale: its folio, its amount before IVA.
+func globalLines(sales []Sale) []cfdi.Linea {
+	out := make([]cfdi.Linea, len(sales))
+	for i, v := range sales {
+		out[i] = cfdi.Linea{
+			ClaveProdServ: claveGlobal, NoIdentificacion: v.Folio, Cantidad: 1, ClaveUnidad: unidadGlobal,
+			Unidad: unidadGlobalNombre, Descripcion: "Venta", ValorUnitario: v.Subtotal,
+		}
+	}
+	return out
+}
+
+// formaPago is the SAT's forma de pago of the sales: that of the method with the largest total.
+func formaPago(sales []Sale) string {
+	totals := map[string]money.Cents{}
+	best := ""
+	for _, v := range sales {
+		f := formaOf(v)
+		totals[f] += v.Total
+		if best == "" || totals[f] > totals[best] || (totals[f] == totals[best] && f < best) {
+			best = f
+		}
+	}
+	return best
+}
+
+// formaOf maps a sale's payment method to c_FormaPago.
+func formaOf(v Sale) string {
+	switch v.MetodoPago {
+	case "Transferencia":
+		return cfdi.FormaTransferencia
+	case "Tarjeta":
+		return cfdi.FormaTarjetaCredito
+	case "Mercado Pago":
+		return cfdi.FormaIntermediario
+	default:
+		return cfdi.FormaEfectivo
+	}
+}

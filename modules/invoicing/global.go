@@ -1,0 +1,132 @@
+package invoicing
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/cfdi"
+	"tienda/pkg/money"
+)
+
+// Periodo is the period of a factura global: a day or a month in Mexico City.
+type Periodo struct {
+	Periodicidad string    `json:"periodicidad"` // "dia" or "mes"
+	Meses        string    `json:"meses"`
+	Anio         int       `json:"anio"`
+	Desde        time.Time `json:"desde"`
+	Hasta        time.Time `json:"hasta"` // excluded
+}
+
+// ParsePeriodo reads periodicidad ("dia" or "mes") and fecha (AAAA-MM-DD for a day, AAAA-MM for a
+// month), with a Spanish message per field. The period may not end after today.
+func (s *Service) ParsePeriodo(periodicidad, fecha string) (Periodo, error) {
+	bad := apperr.Fields{}
+	var p Periodo
+	switch periodicidad {
+	case "dia":
+		d, err := time.ParseInLocation("2006-01-02", fecha, shopZone)
+		if err != nil {
+			bad.Add("fecha", "Escribe el día como AAAA-MM-DD.")
+			break
+		}
+		p = Periodo{Periodicidad: periodicidad, Desde: d, Hasta: d.AddDate(0, 0, 1)}
+	case "mes":
+		d, err := time.ParseInLocation("2006-01", fecha, shopZone)
+		if err != nil {
+			bad.Add("fecha", "Escribe el mes como AAAA-MM.")
+			break
+		}
+		p = Periodo{Periodicidad: periodicidad, Desde: d, Hasta: d.AddDate(0, 1, 0)}
+	default:
+		bad.Add("periodicidad", "Elige 'dia' o 'mes'.")
+	}
+	if err := bad.Err(); err != nil {
+		return Periodo{}, err
+	}
+	if p.Desde.Year() < 2022 || !p.Desde.Before(s.now()) {
+		return Periodo{}, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"fecha": "Elige un periodo que ya haya empezado (desde 2022)."})
+	}
+	p.Meses, p.Anio = fmt.Sprintf("%02d", int(p.Desde.Month())), p.Desde.Year()
+	return p, nil
+}
+
+func (p Periodo) global() *Global {
+	per := cfdi.PeriodicidadDiaria
+	if p.Periodicidad == "mes" {
+		per = cfdi.PeriodicidadMensual
+	}
+	return &Global{Periodicidad: per, Meses: p.Meses, Anio: p.Anio}
+}
+
+// VentaGlobal is a sale in the preview of a factura global.
+type VentaGlobal struct {
+	ID         string    `json:"_id"`
+	Folio      string    `json:"folio"`
+	Fecha      time.Time `json:"fecha"`
+	Total      float64   `json:"total"`
+	MetodoPago string    `json:"metodoPago"`
+}
+
+// Preview is what a factura global of a period would cover.
+type Preview struct {
+	Periodo   Periodo       `json:"periodo"`
+	Ventas    []VentaGlobal `json:"ventas"`
+	Subtotal  float64       `json:"subtotal"`
+	IVA       float64       `json:"iva"`
+	Total     float64       `json:"total"`
+	FormaPago string        `json:"formaPago"`
+}
+
+// PreviewGlobal lists the paid sales of the period that no CFDI covers, with their totals.
+func (s *Service) PreviewGlobal(ctx context.Context, p Periodo) (Preview, error) {
+	sales, err := s.sales.Uninvoiced(ctx, p.Desde, p.Hasta)
+	if err != nil {
+		return Preview{}, err
+	}
+	out := Preview{Periodo: p, Ventas: make([]VentaGlobal, len(sales)), FormaPago: formaPago(sales)}
+	var sub, iva, total money.Cents
+	for i, v := range sales {
+		out.Ventas[i] = VentaGlobal{ID: v.ID, Folio: v.Folio, Fecha: v.Fecha, Total: v.Total.Pesos(), MetodoPago: v.MetodoPago}
+		sub, iva, total = sub+v.Subtotal, iva+v.IVA, total+v.Total
+	}
+	out.Subtotal, out.IVA, out.Total = sub.Pesos(), iva.Pesos(), total.Pesos()
+	return out, nil
+}
+
+// IssueGlobal issues the factura global of the period for the sales of ids (those the preview
+// showed) that are still in it and that no CFDI covers. Errors: invalid, conflict (nothing left
+// to invoice), unavailable.
+func (s *Service) IssueGlobal(ctx context.Context, p Periodo, ids []string, por string) (Factura, error) {
+	if s.pac == nil {
+		return Factura{}, errNotConfigured
+	}
+	inPeriod, err := s.sales.Uninvoiced(ctx, p.Desde, p.Hasta)
+	if err != nil {
+		return Factura{}, err
+	}
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	var claim []string
+	for _, v := range inPeriod {
+		if want[v.ID] {
+			claim = append(claim, v.ID)
+		}
+	}
+	errDone := apperr.New(apperr.Conflict, "Las ventas de este periodo ya están facturadas.")
+	if len(claim) == 0 {
+		return Factura{}, errDone
+	}
+	r := Receptor{RFC: cfdi.RFCPublicoGeneral, RazonSocial: "PUBLICO EN GENERAL", RegimenFiscal: "616", CodigoPostal: s.settings.LugarExpedicion, UsoCFDI: "S01"}
+	f, err := s.issue(ctx, draft{tipo: TipoGlobal, receptor: r, global: p.global(), saleIDs: claim, creadoPor: por})
+	if err == errNothingClaimed { //nolint:errorlint // a sentinel of this package, returned unwrapped
+		return Factura{}, errDone
+	}
+	if err != nil {
+		return f, err
+	}
+	return s.withToken(f), nil
+}

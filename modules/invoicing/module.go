@@ -1,0 +1,81 @@
+package invoicing
+
+import (
+	"context"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"tienda/pkg/background"
+	"tienda/pkg/mail"
+	"tienda/pkg/mongox"
+	"tienda/pkg/ratelimit"
+)
+
+// Deps is what the module needs from the application.
+type Deps struct {
+	Store    *mongox.Store
+	Sales    Sales
+	Products Products
+	PAC      PAC // nil: invoicing is not set up, and the screens say so
+	Mailer   mail.Sender
+	Settings Settings
+	Log      zerolog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Module is the invoicing module's one door.
+type Module struct {
+	service *Service
+	public  *ratelimit.Limiter // the public pages, per client address
+	retries background.Loop
+}
+
+// Public pages: 10 tries at once, then one every 6 seconds, per address: enough for a customer
+// who mistypes, far too few to guess a ticket's total.
+const (
+	publicBurst  = 10
+	publicPerSec = 1.0 / 6
+)
+
+// New builds the module.
+func New(d Deps) *Module {
+	now := d.Now
+	if now == nil {
+		now = time.Now
+	}
+	if d.Settings.ClaveDefault == "" {
+		d.Settings.ClaveDefault = "01010101"
+	}
+	return &Module{
+		service: &Service{
+			store: store{db: d.Store}, sales: d.Sales, products: d.Products, pac: d.PAC, mailer: d.Mailer,
+			settings: d.Settings, log: d.Log, now: now,
+		},
+		public: ratelimit.New(publicBurst, publicPerSec, now),
+	}
+}
+
+// Service returns the module's use cases.
+func (m *Module) Service() *Service { return m.service }
+
+// EnsureIndexes creates the collections' indexes.
+func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+
+// Start retries, every minute, the CFDIs whose stamping was not confirmed.
+func (m *Module) Start(context.Context) error {
+	m.retries.Every(time.Minute, func(ctx context.Context) {
+		if err := m.service.Retry(ctx); err != nil && ctx.Err() == nil {
+			m.service.log.Error().Err(err).Msg("invoicing: retries")
+		}
+		m.public.Prune()
+	})
+	return nil
+}
+
+// Stop ends the retries and waits for the e-mails being sent.
+func (m *Module) Stop() {
+	m.retries.Stop()
+	m.service.mails.Wait()
+}

@@ -1,0 +1,80 @@
+package invoicing
+
+import (
+	"context"
+	"time"
+
+	"tienda/pkg/money"
+)
+
+// Sales is the sales module as invoicing sees it. A CFDI claims the sales it covers on the sales
+// themselves (one guarded update each), so a sale is in at most one CFDI.
+type Sales interface {
+	// Get returns a saved sale. Errors: not_found.
+	Get(ctx context.Context, id string) (Sale, error)
+	// ByFolio returns the saved sale with that folio. Errors: not_found.
+	ByFolio(ctx context.Context, folio string) (Sale, error)
+	// Claim marks ref on each sale of ids that no CFDI covers and that is paid and neither
+	// cancelled nor returned; it answers how many it marked.
+	Claim(ctx context.Context, ref SaleInvoice, ids []string) (int64, error)
+	// Release removes the mark of CFDI facturaID from its sales.
+	Release(ctx context.Context, facturaID string) error
+	// MarkStamped records the UUID of CFDI facturaID on its sales.
+	MarkStamped(ctx context.Context, facturaID, uuid string) error
+	// ClaimedBy lists the sales CFDI facturaID marked, oldest first.
+	ClaimedBy(ctx context.Context, facturaID string) ([]Sale, error)
+	// Uninvoiced lists the sales dated in [from, to) a CFDI may still cover, oldest first.
+	Uninvoiced(ctx context.Context, from, to time.Time) ([]Sale, error)
+}
+
+// Products is the catalogue as invoicing sees it.
+type Products interface {
+	// FiscalByVariant answers the fiscal data of the variants' products, by variant id.
+	FiscalByVariant(variantIDs []string) map[string]ProductFiscal
+	// MissingSATKey lists the products without a SAT product key.
+	MissingSATKey() []ProductFiscal
+}
+
+// Sale is what a CFDI needs of a sale.
+type Sale struct {
+	ID, Folio  string
+	Fecha      time.Time
+	UsuarioID  string // the customer's account; "" for a counter sale without one
+	Pagada     bool
+	Cancelada  bool   // cancelled or returned
+	MetodoPago string // "Efectivo", "Tarjeta", "Transferencia" or "Mercado Pago"
+	Subtotal   money.Cents
+	IVA        money.Cents
+	Total      money.Cents
+	Lineas     []SaleLine
+	Factura    *SaleInvoice // the CFDI that covers it, if one does
+}
+
+// SaleLine is a line of a sale, its amounts before IVA.
+type SaleLine struct {
+	VarianteID    string
+	Nombre        string
+	Talla, Tamano string
+	Cantidad      int64
+	Precio        money.Cents // the unit price before the discount, extras apart
+	PrecioFinal   money.Cents // the unit price after the discount, extras included
+	Extras        []SaleExtra
+}
+
+// SaleExtra is an add-on bought with a line.
+type SaleExtra struct {
+	Nombre string
+	Precio money.Cents
+}
+
+// SaleInvoice is the mark a CFDI leaves on a sale it covers.
+type SaleInvoice struct {
+	ID   string `json:"id"`
+	Tipo string `json:"tipo"` // TipoIndividual or TipoGlobal
+	UUID string `json:"uuid,omitempty"`
+}
+
+// ProductFiscal is what a CFDI needs of a product.
+type ProductFiscal struct {
+	ProductID, Nombre, Modelo, SatKey, ClaveUnidad string
+}

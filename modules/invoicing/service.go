@@ -1,0 +1,234 @@
+package invoicing
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/cfdi"
+	"tienda/pkg/mail"
+	"tienda/pkg/search"
+)
+
+// Settings are the shop's invoicing settings (pkg/config).
+type Settings struct {
+	ShopName         string
+	LugarExpedicion  string // the shop's postal code
+	ClaveDefault     string // ClaveProdServ of a product without sat_key
+	DiasGracia       int    // days after the end of a sale's month a customer may still invoice it
+	DownloadTokenKey []byte // signs the download tokens
+}
+
+// Service is the module's use cases.
+type Service struct {
+	store    store
+	sales    Sales
+	products Products
+	pac      PAC // nil: invoicing is not set up
+	mailer   mail.Sender
+	settings Settings
+	log      zerolog.Logger
+	now      func() time.Time
+	mails    sync.WaitGroup // e-mails being sent in the background
+}
+
+// shopZone is the shop's time zone: central Mexico, UTC-6 all year since 2022.
+var shopZone = time.FixedZone("America/Mexico_City", -6*60*60)
+
+// Configured reports whether a PAC is set up.
+func (s *Service) Configured() bool { return s.pac != nil }
+
+var errNotConfigured = &apperr.Error{Code: apperr.Unavailable, Message: "La facturación en línea no está disponible por ahora."}
+
+// draft is a CFDI to issue: who it is for and which sales it may cover.
+type draft struct {
+	tipo      string
+	receptor  Receptor
+	global    *Global
+	saleIDs   []string
+	usuarioID string
+	creadoPor string
+}
+
+// issue creates the factura, claims its sales, computes it from what it claimed and stamps it.
+// A sale another CFDI claimed first is left out; when none is left, errNothingClaimed.
+func (s *Service) issue(ctx context.Context, d draft) (Factura, error) {
+	if s.pac == nil {
+		return Factura{}, errNotConfigured
+	}
+	f := Factura{
+		ID: bson.NewObjectID().Hex(), Tipo: d.tipo, Estado: EstadoTimbrando, Fecha: s.now(), Receptor: d.receptor,
+		Global: d.global, MetodoPago: "PUE", UsuarioID: d.usuarioID, CreadoPor: d.creadoPor,
+		Ventas: []VentaFactura{}, Conceptos: []Concepto{}, SinClaveSat: []string{},
+	}
+	f.Busqueda = searchText(f)
+	if err := s.store.insert(ctx, f); err != nil {
+		return Factura{}, err
+	}
+	n, err := s.sales.Claim(ctx, SaleInvoice{ID: f.ID, Tipo: d.tipo}, d.saleIDs)
+	if err == nil && n == 0 {
+		err = errNothingClaimed
+	}
+	if err != nil {
+		if rerr := s.store.remove(context.WithoutCancel(ctx), f.ID); rerr != nil {
+			s.log.Error().Err(rerr).Str("factura", f.ID).Msg("invoicing: an unclaimed factura stays behind")
+		}
+		return Factura{}, err
+	}
+	return s.complete(ctx, f)
+}
+
+var errNothingClaimed = errors.New("invoicing: every sale is covered by another CFDI")
+
+// complete computes the factura from the sales it claimed and stamps it. It is what a retry runs
+// too: the claims and the idempotency key make running it twice the same as running it once.
+func (s *Service) complete(ctx context.Context, f Factura) (Factura, error) {
+	sales, err := s.sales.ClaimedBy(ctx, f.ID)
+	if err != nil {
+		return f, err
+	}
+	if len(sales) == 0 { // a crash came between the insert and the claims
+		return f, s.store.remove(ctx, f.ID)
+	}
+	comp, err := s.compute(&f, sales)
+	if err != nil {
+		return f, err
+	}
+	if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
+		"ventas": f.Ventas, "conceptos": f.Conceptos, "sinClaveSat": f.SinClaveSat, "formaPago": f.FormaPago,
+		"subtotal": f.Subtotal, "descuento": f.Descuento, "iva": f.IVA, "total": f.Total, "busqueda": searchText(f),
+	}); err != nil {
+		return f, err
+	}
+	return s.stamp(ctx, f, comp)
+}
+
+// stamp sends the factura to the PAC and records its answer: stamped, refused (its sales are
+// freed) or unknown (it stays 'timbrando' and the sweeper retries it with the same key).
+func (s *Service) stamp(ctx context.Context, f Factura, comp cfdi.Comprobante) (Factura, error) {
+	st, err := s.pac.Stamp(ctx, StampRequest{
+		Key: f.ID, Receptor: comp.Receptor, Email: f.Receptor.Email, FormaPago: comp.FormaPago,
+		Global: comp.Global, Conceptos: comp.Conceptos,
+	})
+	var refused *PACError
+	switch {
+	case errors.As(err, &refused):
+		return s.refused(ctx, f, refused)
+	case err != nil:
+		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: stamping not confirmed; it will be retried")
+		if _, serr := s.store.set(context.WithoutCancel(ctx), f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{"intentos": f.Intentos + 1}); serr != nil {
+			s.log.Error().Err(serr).Str("factura", f.ID).Msg("invoicing: attempt not recorded")
+		}
+		return f, nil
+	}
+	return s.stamped(context.WithoutCancel(ctx), f, st)
+}
+
+// refused records the PAC's refusal and frees the sales for another CFDI.
+func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura, error) {
+	ctx = context.WithoutCancel(ctx)
+	f.Estado, f.Mensaje = EstadoError, e.Message
+	if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{"estado": f.Estado, "mensaje": f.Mensaje}); err != nil {
+		return f, err
+	}
+	if err := s.sales.Release(ctx, f.ID); err != nil {
+		return f, err
+	}
+	msg := strings.TrimSpace(e.Message)
+	if msg == "" {
+		msg = "el PAC no dio el motivo"
+	}
+	return f, apperr.InvalidFields("El SAT no aceptó la factura: "+strings.TrimSuffix(msg, ".")+".", pacField(e.Path))
+}
+
+// pacField names the form field a refusal of the PAC points at, when it points at one.
+func pacField(path string) map[string]string {
+	fields := map[string]string{
+		"customer.tax_id": "rfc", "customer.legal_name": "razonSocial", "customer.tax_system": "regimenFiscal",
+		"customer.address.zip": "codigoPostal", "use": "usoCfdi", "customer.email": "email",
+	}
+	if f, ok := fields[path]; ok {
+		return map[string]string{f: "Revisa este dato: el SAT no lo aceptó."}
+	}
+	return nil
+}
+
+// stamped records a CFDI the PAC issued, marks its sales, keeps its XML and mails it.
+func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, error) {
+	at := st.FechaTimbrado
+	if at.IsZero() {
+		at = s.now()
+	}
+	f.Estado, f.UUID, f.Serie, f.Folio, f.PACID, f.TimbradaEn = EstadoValida, strings.ToUpper(st.UUID), st.Serie, st.Folio, st.PACID, &at
+	f.Busqueda = searchText(f)
+	if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
+		"estado": f.Estado, "uuid": f.UUID, "serie": f.Serie, "folio": f.Folio, "pacId": f.PACID,
+		"timbradaEn": f.TimbradaEn, "busqueda": f.Busqueda,
+	}); err != nil {
+		return f, err
+	}
+	if err := s.sales.MarkStamped(ctx, f.ID, f.UUID); err != nil {
+		return f, err
+	}
+	if xml, err := s.pac.Download(ctx, f.PACID, "xml"); err != nil {
+		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: XML not kept; it is read from the PAC")
+	} else if err := s.store.putXML(ctx, f.ID, xml); err != nil {
+		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: XML not kept; it is read from the PAC")
+	}
+	s.mailInBackground(ctx, f, f.Receptor.Email)
+	return f, nil
+}
+
+// searchText is what the staff list searches of a factura.
+func searchText(f Factura) string {
+	parts := []string{f.Receptor.RFC, f.Receptor.RazonSocial, f.UUID}
+	for _, v := range f.Ventas {
+		parts = append(parts, v.Folio)
+	}
+	return search.Text(parts, nil)
+}
+
+// DownloadToken is the token that opens factura id's files to whoever holds it.
+func (s *Service) DownloadToken(id string) string {
+	mac := hmac.New(sha256.New, s.settings.DownloadTokenKey)
+	_, _ = mac.Write([]byte("factura:" + id))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil)[:18])
+}
+
+func (s *Service) validToken(id, token string) bool {
+	return token != "" && hmac.Equal([]byte(token), []byte(s.DownloadToken(id)))
+}
+
+// withToken gives the factura its download token.
+func (s *Service) withToken(f Factura) Factura {
+	f.Descarga = s.DownloadToken(f.ID)
+	return f
+}
+
+// deadline is the last day (Mexico City) a customer may invoice a sale of that date.
+func (s *Service) deadline(fecha time.Time) time.Time {
+	d := fecha.In(shopZone)
+	firstOfNext := time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, shopZone)
+	return firstOfNext.AddDate(0, 0, s.settings.DiasGracia-1)
+}
+
+// inWindow reports whether a sale of that date may still be invoiced now.
+func (s *Service) inWindow(fecha time.Time) bool {
+	return s.now().Before(s.deadline(fecha).AddDate(0, 0, 1))
+}
+
+func dayText(t time.Time) string { return t.In(shopZone).Format("02/01/2006") }
+
+func errorf(code apperr.Code, format string, args ...any) error {
+	return apperr.New(code, fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,127 @@
+package sales
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+)
+
+// A CFDI claims each sale it covers the way a cash cut does (cuts.go): the sale's `factura` field
+// goes from absent to the invoice's reference in one guarded single-document update, so a sale is
+// in at most one CFDI however many requests race for it. The invoicing module owns the invoices;
+// the sale only records which one covers it.
+
+// Kinds of CFDI that may cover a sale.
+const (
+	FacturaIndividual = "individual"
+	FacturaGlobal     = "global"
+)
+
+// InvoiceRef is the CFDI that covers a sale.
+type InvoiceRef struct {
+	ID   string `bson:"id" json:"id"`
+	Tipo string `bson:"tipo" json:"tipo"`
+	UUID string `bson:"uuid,omitempty" json:"uuid,omitempty"`
+}
+
+// invoiceable selects the sales a CFDI may cover: saved, paid, neither cancelled nor returned,
+// and not covered by another CFDI.
+func invoiceable() bson.M {
+	return bson.M{
+		"estado": EstadoConfirmada, "pago": PagoPagado,
+		"entrega": bson.M{"$nin": []string{EntregaCancelado, EntregaDevuelto}},
+		"factura": bson.M{"$exists": false},
+	}
+}
+
+// ByFolio returns the saved sale with that folio. Errors: not_found.
+func (s *Service) ByFolio(ctx context.Context, folio string) (Sale, error) {
+	folio = strings.TrimSpace(folio)
+	if folio == "" || len(folio) > 64 {
+		return Sale{}, errSaleNotFound
+	}
+	list, err := s.store.find(ctx, bson.M{"folio": folio, "estado": EstadoConfirmada})
+	if err != nil {
+		return Sale{}, err
+	}
+	if len(list) == 0 {
+		return Sale{}, errSaleNotFound
+	}
+	return list[0], nil
+}
+
+// ClaimForInvoice puts ref on every sale of ids that a CFDI may still cover, each by a guarded
+// update of its own, and answers how many it claimed.
+func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bson.ObjectID) (int64, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	filter := invoiceable()
+	filter["_id"] = bson.M{"$in": ids}
+	n, err := s.store.db.UpdateMany(ctx, collection, filter, bson.M{"$set": bson.M{"factura": ref}})
+	if err != nil {
+		return 0, fmt.Errorf("sales: claim for invoice %s: %w", ref.ID, err)
+	}
+	if n > 0 {
+		s.changedSoon()
+	}
+	return n, nil
+}
+
+// ReleaseInvoice frees the sales that CFDI facturaID claimed (it was refused or cancelled), so
+// another CFDI may cover them.
+func (s *Service) ReleaseInvoice(ctx context.Context, facturaID string) error {
+	n, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": facturaID}, bson.M{"$unset": bson.M{"factura": ""}})
+	if err != nil {
+		return fmt.Errorf("sales: release invoice %s: %w", facturaID, err)
+	}
+	if n > 0 {
+		s.changedSoon()
+	}
+	return nil
+}
+
+// MarkInvoiceStamped records the UUID of CFDI facturaID on the sales it covers.
+func (s *Service) MarkInvoiceStamped(ctx context.Context, facturaID, uuid string) error {
+	_, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": facturaID}, bson.M{"$set": bson.M{"factura.uuid": uuid}})
+	if err != nil {
+		return fmt.Errorf("sales: invoice %s stamped: %w", facturaID, err)
+	}
+	s.changedSoon()
+	return nil
+}
+
+// InvoicedBy lists the sales CFDI facturaID claimed, oldest first.
+func (s *Service) InvoicedBy(ctx context.Context, facturaID string) ([]Sale, error) {
+	list, err := s.store.find(ctx, bson.M{"factura.id": facturaID})
+	if err != nil {
+		return nil, err
+	}
+	sortOldestFirst(list)
+	return list, nil
+}
+
+// Uninvoiced lists the sales dated in [from, to) that a CFDI may still cover, oldest first.
+func (s *Service) Uninvoiced(ctx context.Context, from, to time.Time) ([]Sale, error) {
+	if !from.Before(to) {
+		return nil, apperr.New(apperr.Invalid, "El periodo no es válido.")
+	}
+	filter := invoiceable()
+	filter["fecha"] = bson.M{"$gte": from, "$lt": to}
+	list, err := s.store.find(ctx, filter)
+	if err != nil {
+		return nil, err
+	}
+	sortOldestFirst(list)
+	return list, nil
+}
+
+func sortOldestFirst(list []Sale) {
+	slices.SortFunc(list, func(a, b Sale) int { return newestFirst(b, a) })
+}
