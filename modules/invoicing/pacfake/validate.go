@@ -133,7 +133,7 @@ func validateCustomer(c *customerInput, use *string) (cfdi.Receptor, Customer, *
 	}
 	rfc, perr := cfdi.ParseRFC(taxID)
 	if perr != nil {
-		return rec, Customer{}, invalid("customer.tax_id", "El RFC del cliente (customer.tax_id) no es válido: %s", perr.Error())
+		return rec, Customer{}, invalid("customer.tax_id", "El RFC del cliente (customer.tax_id) no es válido. %s", perr.Error())
 	}
 	if ptr(c.TaxSystem) == "" {
 		return rec, Customer{}, required("customer.tax_system")
