@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -24,6 +25,7 @@ import (
 	"tienda/modules/cartcheckout"
 	"tienda/modules/cashcut"
 	"tienda/modules/catalog"
+	"tienda/modules/invoicing"
 	"tienda/modules/logs"
 	"tienda/modules/sales"
 	"tienda/modules/users"
@@ -110,7 +112,7 @@ func (a *App) build(ctx context.Context) error {
 		return err
 	}
 	tokens := auth.NewTokens(secret, sessionTTL)
-	m, err := a.wire(tokens)
+	m, err := a.wire(tokens, secret)
 	if err != nil {
 		return err
 	}
@@ -120,7 +122,7 @@ func (a *App) build(ctx context.Context) error {
 	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthHandler(a.store.Ping), m.routes(), sentryReporter(a.sentry))
 	// Every module's own work, in dependency order: it brings its data up to date, then runs in
 	// the background. Close stops them in reverse.
-	for _, s := range []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout} {
+	for _, s := range []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing} {
 		if err := s.Start(ctx); err != nil {
 			return err
 		}
@@ -134,17 +136,18 @@ func (a *App) build(ctx context.Context) error {
 
 // modules are the shop's modules, wired to each other.
 type modules struct {
-	catalog  *catalog.Module
-	users    *users.Module
-	sales    *sales.Module
-	checkout *cartcheckout.Module
-	cashcut  *cashcut.Module
-	logs     *logs.Module
-	audit    *auditlog.Module
+	catalog   *catalog.Module
+	users     *users.Module
+	sales     *sales.Module
+	checkout  *cartcheckout.Module
+	cashcut   *cashcut.Module
+	logs      *logs.Module
+	audit     *auditlog.Module
+	invoicing *invoicing.Module
 }
 
 func (m modules) all() []module {
-	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit}
+	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit, m.invoicing}
 }
 
 func (m modules) routes() []routes {
@@ -158,7 +161,7 @@ func (m modules) routes() []routes {
 
 // wire builds every module, passing each the others' services it needs through the adapters of
 // wiring.go.
-func (a *App) wire(tokens *auth.Tokens) (modules, error) {
+func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 	logger := func(name string) zerolog.Logger { return a.log.With().Str("module", name).Logger() }
 	var m modules
 	// The audit trail first: catalog, users and sales record their changes in it.
@@ -181,6 +184,11 @@ func (a *App) wire(tokens *auth.Tokens) (modules, error) {
 		Secret: a.cfg.MercadoPagoWebhookSecret, Log: logger("cartcheckout")})
 	m.cashcut = cashcut.New(cashcut.Deps{Store: a.store, Sales: cashcutSales{m.sales.Service()}, Log: logger("cashcut")})
 	m.logs = logs.New(logs.Deps{Store: a.store, Log: logger("logs")})
+	tokenKey := sha256.Sum256([]byte("facturas:" + secret))
+	m.invoicing = invoicing.New(invoicing.Deps{Store: a.store, Sales: invoicingSales{m.sales.Service()},
+		Products: invoicingProducts{m.catalog.Service()}, PAC: invoicingPAC(a.cfg), Mailer: mailer, Log: logger("invoicing"),
+		Settings: invoicing.Settings{ShopName: a.cfg.Shop.Name, LugarExpedicion: a.cfg.Invoicing.LugarExpedicion,
+			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
 	a.catalog, a.sales, a.checkout, a.cashcut = m.catalog, m.sales, m.checkout, m.cashcut
 	return m, nil
 }

@@ -46,13 +46,14 @@ const shopTagline = "Videovigilancia, redes y energía"
 var shopRoutes = []string{
 	"/tiendas", "/ofertas", "/modern", "/carrito/gracias", "/success", "/failure", "/pending", "/login",
 	"/usuarios/registro", "/usuarios/restablecer-cuenta", "/usuarios/perfil", "/usuarios/compras", "/usuarios/listar",
+	"/facturar",
 }
 
 // staffRoutes are the back office's screens (router.tsx): they need the session, so they get the
 // bare app, whose first paint is its loading indicator.
 var staffRoutes = []string{
 	"/productos", "/descuentos/*", "/ventas", "/ventas/ordenes", "/ventas/envios", "/corte", "/corte/print",
-	"/usuarios", "/registro-errores", "/auditoria", "/productos/:id/inventario", "/inventario/bajo",
+	"/usuarios", "/registro-errores", "/auditoria", "/productos/:id/inventario", "/inventario/bajo", "/facturas",
 	"/ventas/ticket/:id", // a sale's printable ticket: bare too, like /corte/print
 }
 

@@ -92,6 +92,27 @@ var permissionTable = map[string]rule{
 	// audit
 	"GET /v1/auditoria": {perm: auth.ManageUsers},
 
+	// invoicing (issue #17): catalogues and the ticket pages for anyone, profiles and own sales
+	// for any account, the rest for the cash desk; the files for staff, their customer or the
+	// holder of their download token (anyone else: 404)
+	"GET /v1/facturas/catalogos":           {perm: public},
+	"GET /v1/facturas/perfiles":            {perm: auth.Shop},
+	"POST /v1/facturas/perfiles":           {perm: auth.Shop},
+	"PUT /v1/facturas/perfiles/:id":        {perm: auth.Shop},
+	"DELETE /v1/facturas/perfiles/:id":     {perm: auth.Shop},
+	"POST /v1/facturas/ventas/:ventaId":    {perm: auth.Shop},
+	"POST /v1/facturas/publica/buscar":     {perm: public},
+	"POST /v1/facturas/publica":            {perm: public},
+	"GET /v1/facturas":                     {perm: auth.CashDesk},
+	"GET /v1/facturas/sin-clave-sat":       {perm: auth.CashDesk},
+	"GET /v1/facturas/global/vista-previa": {perm: auth.CashDesk},
+	"POST /v1/facturas/global":             {perm: auth.CashDesk},
+	"GET /v1/facturas/:id":                 {perm: auth.Shop},
+	"GET /v1/facturas/:id/pdf":             {perm: public},
+	"GET /v1/facturas/:id/xml":             {perm: public},
+	"POST /v1/facturas/:id/enviar":         {perm: auth.CashDesk},
+	"POST /v1/facturas/:id/cancelar":       {perm: auth.CashDesk},
+
 	// inventory (catalog): adjustments, stock movements, low stock
 	"POST /v1/inventario/ajustes":             {perm: auth.ManageCatalog},
 	"GET /v1/inventario/movimientos":          {perm: auth.ManageCatalog},

@@ -134,7 +134,7 @@ func (s *Service) checkCancel(ctx context.Context, f Factura, motivo string, sus
 // cancellation records where the SAT stands on a cancellation: cancelled (the sales are freed for
 // another CFDI), pending, or refused by the receptor (the CFDI stays valid).
 func (s *Service) cancellation(ctx context.Context, f Factura, st Stamped) (Factura, error) {
-	estado := f.Estado
+	var estado string
 	switch {
 	case st.Status == "canceled":
 		estado = EstadoCancelada

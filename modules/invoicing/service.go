@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -228,7 +227,3 @@ func (s *Service) inWindow(fecha time.Time) bool {
 }
 
 func dayText(t time.Time) string { return t.In(shopZone).Format("02/01/2006") }
-
-func errorf(code apperr.Code, format string, args ...any) error {
-	return apperr.New(code, fmt.Sprintf(format, args...))
-}

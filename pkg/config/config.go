@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"reflect"
+	"regexp"
 	"strings"
 
 	"github.com/caarlos0/env/v11"
@@ -42,8 +43,10 @@ type Config struct {
 	MercadoPagoWebhookSecret string `env:"MP_WEBHOOK_SECRET"`
 	MercadoPagoAPIURL        string `env:"MP_API_URL"` // tests point it at a fake provider
 
-	SMTPURL  string `env:"SMTP_URL"` // e.g. smtp://user:pass@host:587
-	MailFrom string `env:"MAIL_FROM" envDefault:"no-responder@tienda.local"`
+	SMTPURL string `env:"SMTP_URL"` // e.g. smtp://user:pass@host:587
+
+	Invoicing Invoicing
+	MailFrom  string `env:"MAIL_FROM" envDefault:"no-responder@tienda.local"`
 
 	// The Go runtime reads these two itself; the shop sets its own defaults when they are empty
 	// (app/main.go).
@@ -58,6 +61,19 @@ type Shop struct {
 	Address string `env:"SHOP_ADDRESS" envDefault:"Av. Insurgentes Sur 1234, Col. del Valle, Benito Juárez, 03100 Ciudad de México, CDMX"`
 	Hours   string `env:"SHOP_HOURS" envDefault:"Lunes a viernes de 9:00 a 19:00, sábados de 9:00 a 14:00"`
 	MapURL  string `env:"SHOP_MAP_URL" envDefault:"https://www.openstreetmap.org/search?query=Av.%20Insurgentes%20Sur%201234%20Ciudad%20de%20Mexico"`
+}
+
+// Invoicing is how CFDIs are stamped (modules/invoicing). Without FACTURAPI_KEY invoicing is
+// off and its screens say so.
+type Invoicing struct {
+	FacturapiKey string `env:"FACTURAPI_KEY"` // the PAC's secret key (sk_live_... or sk_test_...)
+	FacturapiURL string `env:"FACTURAPI_URL"` // the PAC's API; tests and the demo point it at the fake PAC
+	// LugarExpedicion is the postal code the shop issues its CFDIs from.
+	LugarExpedicion string `env:"SHOP_CP" envDefault:"03100"`
+	// ClaveDefault is the ClaveProdServ of a product without a SAT key (01010101: "No existe en el catálogo").
+	ClaveDefault string `env:"CFDI_CLAVE_PRODSERV_DEFAULT" envDefault:"01010101"`
+	// DiasGracia is how many days after the end of a sale's month a customer may still invoice it.
+	DiasGracia int `env:"FACTURAR_DIAS_GRACIA" envDefault:"0"`
 }
 
 // FromProcess reads the configuration from the process's environment and checks it.
@@ -77,6 +93,7 @@ func Load(environ map[string]string) (Config, error) {
 	c.AdminEmail = strings.ToLower(c.AdminEmail)
 	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
 	c.MercadoPagoAPIURL = strings.TrimRight(c.MercadoPagoAPIURL, "/")
+	c.Invoicing.FacturapiURL = strings.TrimRight(c.Invoicing.FacturapiURL, "/")
 	if c.PublicURL == "" {
 		c.PublicURL = fmt.Sprintf("http://localhost:%d", c.Port)
 	}
@@ -87,6 +104,11 @@ func Load(environ map[string]string) (Config, error) {
 	}
 	return c, nil
 }
+
+var (
+	postalCode = regexp.MustCompile(`^[0-9]{5}$`)
+	satKey     = regexp.MustCompile(`^[0-9]{8}$`)
+)
 
 // maxDemoVentas bounds DEMO_VENTAS: a big shop's open orders, made in seconds.
 const maxDemoVentas = 100000
@@ -117,6 +139,10 @@ func checks(c Config) []check {
 		{c.SMTPURL != "" && !isSMTPURL(c.SMTPURL), "SMTP_URL must look like smtp://user:password@host:587"},
 		{!isEmail(c.MailFrom), "MAIL_FROM is not a valid e-mail address"},
 		{!isHTTPURL(c.Shop.MapURL), "SHOP_MAP_URL must be an http(s) URL"},
+		{c.Invoicing.FacturapiURL != "" && !isHTTPURL(c.Invoicing.FacturapiURL), "FACTURAPI_URL must be an http(s) URL"},
+		{!postalCode.MatchString(c.Invoicing.LugarExpedicion), "SHOP_CP must be a 5-digit postal code"},
+		{!satKey.MatchString(c.Invoicing.ClaveDefault), "CFDI_CLAVE_PRODSERV_DEFAULT must be an 8-digit SAT product key"},
+		{c.Invoicing.DiasGracia < 0 || c.Invoicing.DiasGracia > 365, fmt.Sprintf("FACTURAR_DIAS_GRACIA must be a whole number from 0 to 365, got %d", c.Invoicing.DiasGracia)},
 	}
 }
 

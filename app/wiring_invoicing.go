@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/modules/catalog"
+	"tienda/modules/invoicing"
+	"tienda/modules/sales"
+	"tienda/pkg/config"
+	"tienda/pkg/money"
+)
+
+// The adapters of the invoicing module (wiring.go has the others).
+
+// invoicingSales is the sales module as invoicing sees it.
+type invoicingSales struct{ s *sales.Service }
+
+func (a invoicingSales) Get(ctx context.Context, id string) (invoicing.Sale, error) {
+	oid, err := saleObjectID(id)
+	if err != nil {
+		return invoicing.Sale{}, err
+	}
+	v, err := a.s.Get(ctx, oid)
+	if err != nil {
+		return invoicing.Sale{}, err
+	}
+	return invoicingSale(v), nil
+}
+
+func (a invoicingSales) ByFolio(ctx context.Context, folio string) (invoicing.Sale, error) {
+	v, err := a.s.ByFolio(ctx, folio)
+	if err != nil {
+		return invoicing.Sale{}, err
+	}
+	return invoicingSale(v), nil
+}
+
+func (a invoicingSales) Claim(ctx context.Context, ref invoicing.SaleInvoice, ids []string) (int64, error) {
+	oids := make([]bson.ObjectID, 0, len(ids))
+	for _, id := range ids {
+		if oid, err := bson.ObjectIDFromHex(id); err == nil {
+			oids = append(oids, oid)
+		}
+	}
+	return a.s.ClaimForInvoice(ctx, sales.InvoiceRef{ID: ref.ID, Tipo: ref.Tipo}, oids)
+}
+
+func (a invoicingSales) Release(ctx context.Context, facturaID string) error {
+	return a.s.ReleaseInvoice(ctx, facturaID)
+}
+
+func (a invoicingSales) MarkStamped(ctx context.Context, facturaID, uuid string) error {
+	return a.s.MarkInvoiceStamped(ctx, facturaID, uuid)
+}
+
+func (a invoicingSales) ClaimedBy(ctx context.Context, facturaID string) ([]invoicing.Sale, error) {
+	return invoicingSaleList(a.s.InvoicedBy(ctx, facturaID))
+}
+
+func (a invoicingSales) Uninvoiced(ctx context.Context, from, to time.Time) ([]invoicing.Sale, error) {
+	return invoicingSaleList(a.s.Uninvoiced(ctx, from, to))
+}
+
+func invoicingSaleList(list []sales.Sale, err error) ([]invoicing.Sale, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]invoicing.Sale, len(list))
+	for i, v := range list {
+		out[i] = invoicingSale(v)
+	}
+	return out, nil
+}
+
+func invoicingSale(v sales.Sale) invoicing.Sale {
+	out := invoicing.Sale{
+		ID: v.ID.Hex(), Folio: v.Folio, Fecha: v.Fecha, UsuarioID: v.UsuarioID, Pagada: v.Pago == sales.PagoPagado,
+		Cancelada: v.Entrega == sales.EntregaCancelado || v.Entrega == sales.EntregaDevuelto, MetodoPago: v.MetodoPago,
+		Subtotal: money.MustFromPesos(v.Subtotal), IVA: money.MustFromPesos(v.IVA), Total: money.MustFromPesos(v.Total),
+	}
+	if v.Factura != nil {
+		out.Factura = &invoicing.SaleInvoice{ID: v.Factura.ID, Tipo: v.Factura.Tipo, UUID: v.Factura.UUID}
+	}
+	for _, it := range v.Carrito {
+		l := invoicing.SaleLine{
+			VarianteID: it.ID, Nombre: it.Nombre, Talla: it.Talla, Tamano: it.Tamano, Cantidad: int64(it.Cantidad),
+			Precio: money.MustFromPesos(it.Precio), PrecioFinal: money.MustFromPesos(it.PrecioFinal),
+		}
+		for _, e := range it.Extras {
+			l.Extras = append(l.Extras, invoicing.SaleExtra{Nombre: e.Nombre, Precio: money.MustFromPesos(e.Precio)})
+		}
+		out.Lineas = append(out.Lineas, l)
+	}
+	return out
+}
+
+// invoicingProducts is the catalogue as invoicing sees it.
+type invoicingProducts struct{ s *catalog.Service }
+
+func (a invoicingProducts) FiscalByVariant(ids []string) map[string]invoicing.ProductFiscal {
+	out := map[string]invoicing.ProductFiscal{}
+	for id, f := range a.s.FiscalByVariant(ids) {
+		out[id] = invoicing.ProductFiscal(f)
+	}
+	return out
+}
+
+func (a invoicingProducts) MissingSATKey() []invoicing.ProductFiscal {
+	list := a.s.MissingSATKey()
+	out := make([]invoicing.ProductFiscal, len(list))
+	for i, f := range list {
+		out[i] = invoicing.ProductFiscal(f)
+	}
+	return out
+}
+
+// invoicingPAC is the PAC the configuration names, or nil when invoicing is not set up.
+func invoicingPAC(cfg config.Config) invoicing.PAC {
+	if cfg.Invoicing.FacturapiKey == "" {
+		return nil
+	}
+	return invoicing.NewFacturapi(cfg.Invoicing.FacturapiKey, cfg.Invoicing.FacturapiURL)
+}
