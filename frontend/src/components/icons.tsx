@@ -289,3 +289,9 @@ export const TrendingDownIcon = (p: IconProps) => (
     <path d="M16 17h6v-6" />
   </Svg>
 )
+export const ReceiptIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 2h12v20l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 7h6M9 11h6M9 15h4" />
+  </Svg>
+)

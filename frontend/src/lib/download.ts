@@ -135,6 +135,25 @@ export async function downloadExport(url: string, format: ExportFormat, { token,
   return { blob: new Blob(chunks as BlobPart[], { type }), fileName, rows: counter ? counter.rows : null, total }
 }
 
+/**
+ * Downloads one file of the API as it is (a factura's PDF or XML) with the session's token;
+ * rejects with a DownloadError (Spanish). The name comes from `Content-Disposition`, else `fallbackName`.
+ */
+export async function downloadFile(url: string, fallbackName: string, token: string | null): Promise<{ blob: Blob; fileName: string }> {
+  let res: Response
+  try {
+    res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+  } catch {
+    throw new DownloadError(DOWNLOAD_ERRORS.offline)
+  }
+  if (!res.ok) throw await errorOf(res)
+  try {
+    return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('Content-Disposition'), fallbackName) }
+  } catch {
+    throw new DownloadError(DOWNLOAD_ERRORS.cut)
+  }
+}
+
 /** Saves a Blob as a file of that name (the browser's download). */
 export function saveFile(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob)

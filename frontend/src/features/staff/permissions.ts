@@ -13,6 +13,7 @@ export type StaffScreen =
   | 'ordenes'
   | 'envios'
   | 'corte'
+  | 'facturas'
   | 'usuarios'
   | 'registro-errores'
   | 'auditoria'
@@ -41,6 +42,7 @@ export const STAFF_SCREENS: readonly StaffScreenInfo[] = [
   { screen: 'ordenes', label: 'Ordenes', title: 'Lista de ordenes', path: '/ventas/ordenes', roles: STAFF },
   { screen: 'envios', label: 'Envíos', title: 'Reporte de envíos', path: '/ventas/envios', roles: CATALOGUE },
   { screen: 'corte', label: 'Cortes de caja', title: 'Cortes de caja', path: '/corte', roles: CASH },
+  { screen: 'facturas', label: 'Facturas', title: 'Facturas', path: '/facturas', roles: CASH },
   { screen: 'usuarios', label: 'Usuarios', title: 'Usuarios', path: '/usuarios', roles: ADMIN },
   {
     screen: 'registro-errores',

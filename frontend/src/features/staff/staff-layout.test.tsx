@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
-const ALL = ['Productos', 'Bajo inventario', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos', 'Cortes de caja', 'Usuarios', 'Registro de errores', 'Auditoría']
+const ALL = ['Productos', 'Bajo inventario', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos', 'Cortes de caja', 'Facturas', 'Usuarios', 'Registro de errores', 'Auditoría']
 
 async function drawerEntries() {
   const navs = await screen.findAllByRole('navigation', { name: 'Menú de administración' })
@@ -20,7 +20,7 @@ describe('staff drawer', () => {
   it.each([
     ['Administrador', '/registro-errores', [...ALL]],
     ['Auxiliar', '/productos', ['Productos', 'Bajo inventario', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos']],
-    ['Cajero', '/corte', ['Ordenes', 'Cortes de caja']],
+    ['Cajero', '/corte', ['Ordenes', 'Cortes de caja', 'Facturas']],
     ['Comandero', '/ventas/ordenes', ['Ordenes']],
   ])('shows %s only the screens the role may open', async (rol, path, expected) => {
     storeSession({ rol })
@@ -43,6 +43,7 @@ describe('staff drawer', () => {
       Ordenes: '/ventas/ordenes',
       Envíos: '/ventas/envios',
       'Cortes de caja': '/corte',
+      Facturas: '/facturas',
       Usuarios: '/usuarios',
       'Registro de errores': '/registro-errores',
       Auditoría: '/auditoria',

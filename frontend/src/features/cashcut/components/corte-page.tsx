@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { FormDialog } from '@/components/dialog'
 import { ErrorNote } from '@/components/error-note'
 import { FormField, TextAreaField } from '@/components/form-field'
@@ -114,8 +114,11 @@ function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
   )
 }
 
-/** `/corte` 'Cortes de caja' (Cajero, Administrador). */
-export function CortePage() {
+/**
+ * `/corte` 'Cortes de caja' (Cajero, Administrador). `actions`: more buttons beside 'Hacer corte',
+ * given by the app (the invoicing feature's 'Factura global').
+ */
+export function CortePage({ actions }: { actions?: ReactNode } = {}) {
   useDocumentTitle('Cortes de caja')
   const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
   const byUser = useGetPendingByUserQuery(undefined, { refetchOnMountOrArgChange: true })
@@ -128,6 +131,7 @@ export function CortePage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-900">Cortes de caja</h1>
         <div className="flex flex-wrap gap-2">
+          {actions}
           <button type="button" className="btn-secondary" onClick={() => openPrint()}>
             Imprimir
           </button>

@@ -1,6 +1,7 @@
 import { ProductImage } from '@/components/product-image'
 import { formatDayMonYear } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import { FacturaBadge } from '@/features/sales/components/factura-badge'
 import { CardPart, CardTop, Fecha, GestionarButton, SalesTable } from '@/features/sales/components/sale-list'
 import { EntregaChip, StatusChip } from '@/features/sales/components/status'
 import { itemDetail } from '@/features/sales/helpers'
@@ -9,7 +10,10 @@ import type { Sale } from '@/features/sales/types'
 function Transaccion({ sale }: { sale: Sale }) {
   return (
     <div>
-      <p className="mb-2 text-xs font-semibold text-slate-500">Folio {sale.folio}</p>
+      <p className="mb-2 flex flex-wrap items-center gap-2 text-xs font-semibold text-slate-500">
+        Folio {sale.folio}
+        <FacturaBadge sale={sale} />
+      </p>
       <ul className="space-y-2">
         {sale.carrito.map((item, i) => {
           const detail = itemDetail(item)

@@ -1,4 +1,5 @@
 import { formatMoney } from '@/lib/money'
+import { FacturaBadge } from '@/features/sales/components/factura-badge'
 import { OrderItems } from '@/features/sales/components/order-items'
 import { CardPart, CardTop, Fecha, GestionarButton, SalesTable } from '@/features/sales/components/sale-list'
 import { EntregaChip, PagoCell, StatusChip } from '@/features/sales/components/status'
@@ -60,6 +61,7 @@ function Folio({ sale, isNew }: { sale: Sale; isNew: boolean }) {
     <p className="flex flex-wrap items-center gap-2 text-xs font-semibold text-slate-500">
       Folio {sale.folio}
       {isNew ? <span className="rounded-full bg-teal-600 px-2 py-0.5 text-[11px] font-bold text-white uppercase">Nueva</span> : null}
+      <FacturaBadge sale={sale} />
     </p>
   )
 }

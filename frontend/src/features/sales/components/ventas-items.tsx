@@ -2,6 +2,7 @@ import { ProductImage } from '@/components/product-image'
 import { formatDayMonYear, formatTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import type { SaleItem } from '@/lib/sale'
+import { FacturaBadge } from '@/features/sales/components/factura-badge'
 import { EntregaChip } from '@/features/sales/components/status'
 import { itemDetail } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
@@ -16,7 +17,10 @@ function ItemName({ row }: { row: Row }) {
       <p className="font-medium text-slate-900">{row.item.nombre}</p>
       {detail ? <p className="text-xs text-slate-500">{detail}</p> : null}
       <p className="text-xs break-all text-slate-500">Producto {row.item.producto_id}</p>
-      <p className="text-xs text-slate-500">Folio {row.sale.folio}</p>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        Folio {row.sale.folio}
+        <FacturaBadge sale={row.sale} />
+      </p>
     </div>
   )
 }

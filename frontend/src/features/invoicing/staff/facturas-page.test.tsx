@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { bodyOf, json } from '@/testing/fetch-mock'
+import { renderApp, storeSession } from '@/testing/render'
+import { UUID_A, UUID_B, factura, facturasPage, invoicingServer, queryOf, screenWidth } from '@/features/invoicing/staff/test-fixtures'
+
+const listCalls = (calls: Request[]) => calls.filter((c) => c.method === 'GET' && new URL(c.url).pathname === '/v1/facturas')
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe("'Facturas'", () => {
+  it('lists each factura on a phone: fecha, folio, receptor, total, estado and UUID', async () => {
+    storeSession({ rol: 'Cajero' })
+    invoicingServer({}, {
+      facturas: [
+        factura(),
+        factura({
+          _id: 'f2', tipo: 'global', estado: 'cancelacion_pendiente', uuid: UUID_B,
+          receptor: { ...factura().receptor, rfc: 'XAXX010101000', razonSocial: 'PUBLICO EN GENERAL' },
+          ventas: [{ _id: 'v2', folio: 'A', total: 1 }, { _id: 'v3', folio: 'B', total: 2 }, { _id: 'v4', folio: 'C', total: 3 }],
+          total: 6,
+        }),
+      ],
+    })
+    renderApp('/facturas')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Facturas' })).toBeInTheDocument()
+    const rows = await screen.findAllByTestId('factura')
+    expect(rows).toHaveLength(2)
+    expect(within(rows[0]).getByText('20260305-140700-0001')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('EKU9003173C9')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('ESCUELA KEMPER URGATE')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('$4,545.11')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('05-MAR-2026')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('Válida')).toHaveAttribute('data-tone', 'success')
+    expect(within(rows[0]).getByText(UUID_A)).toBeInTheDocument()
+    expect(within(rows[0]).getByRole('button', { name: /^Cancelar/ })).toBeEnabled()
+    expect(within(rows[1]).getByText('3 ventas')).toBeInTheDocument()
+    expect(within(rows[1]).getByText('PUBLICO EN GENERAL')).toBeInTheDocument()
+    expect(within(rows[1]).getByText('Cancelación pendiente')).toHaveAttribute('data-tone', 'warning')
+    expect(within(rows[1]).queryByRole('button', { name: /^Cancelar/ })).toBeNull()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('is a table on a desktop', async () => {
+    screenWidth(1280)
+    storeSession({ rol: 'Administrador' })
+    invoicingServer()
+    renderApp('/facturas')
+    const table = await screen.findByRole('table', { name: 'Facturas' })
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Fecha', 'Ventas', 'Receptor', 'Total', 'Estado', 'UUID', 'Acciones'])
+    expect(within(table).getAllByTestId('factura')).toHaveLength(1)
+  })
+
+  it('searches by RFC, folio or UUID, filters and pages with the right query', async () => {
+    screenWidth(1280)
+    storeSession({ rol: 'Administrador' })
+    const { calls } = invoicingServer({
+      'GET /v1/facturas': (r) => {
+        const page = Number(queryOf(r).page)
+        return json(facturasPage([factura({ _id: `f${page}`, uuid: `UUID-PAGINA-${page}` })], { page, total: 30, hasMore: page === 1 }))
+      },
+    })
+    const { user } = renderApp('/facturas')
+    await screen.findByText('UUID-PAGINA-1')
+    expect(queryOf(listCalls(calls)[0])).toEqual({ page: '1', limit: '25' })
+
+    await user.type(screen.getByLabelText('Buscar facturas'), 'EKU9003173C9')
+    await waitFor(() => expect(queryOf(listCalls(calls).at(-1)!).q).toBe('EKU9003173C9'))
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Global')
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Cancelación pendiente')
+    await user.type(screen.getByLabelText('Desde'), '2026-03-01')
+    await user.type(screen.getByLabelText('Hasta'), '2026-03-31')
+    await waitFor(() =>
+      expect(queryOf(listCalls(calls).at(-1)!)).toEqual({
+        q: 'EKU9003173C9', tipo: 'global', estado: 'cancelacion_pendiente', desde: '2026-03-01', hasta: '2026-03-31', page: '1', limit: '25',
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Página siguiente' }))
+    expect(await screen.findByText('UUID-PAGINA-2')).toBeInTheDocument()
+    expect(queryOf(listCalls(calls).at(-1)!)).toMatchObject({ page: '2', tipo: 'global', q: 'EKU9003173C9' })
+
+    await user.click(screen.getByRole('button', { name: 'Quitar filtros' }))
+    await waitFor(() => expect(queryOf(listCalls(calls).at(-1)!)).toEqual({ page: '1', limit: '25' }))
+  })
+
+  it('cancels with motivo 01 only with the UUID of the factura that replaces it', async () => {
+    storeSession({ rol: 'Administrador' })
+    const { calls } = invoicingServer({
+      'POST /v1/facturas/f1/cancelar': json(factura({ estado: 'cancelacion_pendiente' })),
+    })
+    const { user } = renderApp('/facturas')
+    const [row] = await screen.findAllByTestId('factura')
+    await user.click(within(row).getByRole('button', { name: /^Cancelar/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' })
+    const motivo = within(dialog).getByLabelText('Motivo')
+    await waitFor(() => expect(within(motivo).getAllByRole('option')).toHaveLength(5))
+    expect(within(motivo).getByRole('option', { name: '03 · No se llevó a cabo la operación' })).toBeInTheDocument()
+    expect(within(dialog).queryByLabelText('UUID de la factura que la sustituye')).toBeNull()
+
+    await user.selectOptions(motivo, '01')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }))
+    expect(await within(dialog).findByText('Escribe el UUID de la factura que la sustituye.')).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+
+    await user.type(within(dialog).getByLabelText('UUID de la factura que la sustituye'), UUID_B.toLowerCase())
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }))
+    // The dialog now says what came of it.
+    expect(await screen.findByText('Cancelación pendiente: el receptor debe aceptarla en el SAT.')).toBeInTheDocument()
+    const post = calls.find((c) => c.method === 'POST')!
+    expect(new URL(post.url).pathname).toBe('/v1/facturas/f1/cancelar')
+    expect(await bodyOf(post)).toEqual({ motivo: '01', sustitucion: UUID_B })
+  })
+
+  it('cancels with motivo 02 without a UUID and says it is cancelled', async () => {
+    storeSession({ rol: 'Cajero' })
+    const { calls } = invoicingServer({ 'POST /v1/facturas/f1/cancelar': json(factura({ estado: 'cancelada' })) })
+    const { user } = renderApp('/facturas')
+    const [row] = await screen.findAllByTestId('factura')
+    await user.click(within(row).getByRole('button', { name: /^Cancelar/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }))
+    expect(await within(dialog).findByText('Elige el motivo de la cancelación.')).toBeInTheDocument()
+    await waitFor(() => expect(within(within(dialog).getByLabelText('Motivo')).getAllByRole('option')).toHaveLength(5))
+    await user.selectOptions(within(dialog).getByLabelText('Motivo'), '02')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }))
+    expect(await screen.findByText('Factura cancelada.')).toBeInTheDocument()
+    expect(await bodyOf(calls.find((c) => c.method === 'POST')!)).toEqual({ motivo: '02' })
+  })
+
+  it("resends to the receptor's e-mail or another one", async () => {
+    storeSession({ rol: 'Cajero' })
+    const { calls } = invoicingServer({ 'POST /v1/facturas/f1/enviar': new Response(null, { status: 204 }) })
+    const { user } = renderApp('/facturas')
+    const [row] = await screen.findAllByTestId('factura')
+    await user.click(within(row).getByRole('button', { name: /^Reenviar/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Reenviar factura' })
+    const email = within(dialog).getByLabelText('Correo')
+    expect(email).toHaveValue('facturas@kemper.mx')
+    await user.clear(email)
+    await user.type(email, 'conta@kemper.mx')
+    await user.click(within(dialog).getByRole('button', { name: 'Reenviar' }))
+    expect(await screen.findByText('Factura reenviada a conta@kemper.mx.')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const post = calls.find((c) => c.method === 'POST')!
+    expect(new URL(post.url).pathname).toBe('/v1/facturas/f1/enviar')
+    expect(await bodyOf(post)).toEqual({ email: 'conta@kemper.mx' })
+  })
+
+  it('downloads the PDF with the staff session', async () => {
+    storeSession({ rol: 'Cajero' })
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }))
+    const { calls } = invoicingServer({
+      'GET /v1/facturas/f1/pdf': new Response('%PDF-1.4', { headers: { 'Content-Disposition': 'attachment; filename="F101.pdf"' } }),
+    })
+    const { user } = renderApp('/facturas')
+    const [row] = await screen.findAllByTestId('factura')
+    await user.click(within(row).getByRole('button', { name: /^PDF/ }))
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled())
+    const get = calls.find((c) => new URL(c.url).pathname === '/v1/facturas/f1/pdf')!
+    expect(get.headers.get('Authorization')).toBe('Bearer test-token')
+  })
+
+  it('says when facturación is not configured and turns the actions off', async () => {
+    storeSession({ rol: 'Administrador' })
+    invoicingServer({}, { configurada: false })
+    renderApp('/facturas')
+    expect(await screen.findByText('La facturación no está configurada: define FACTURAPI_KEY.')).toBeInTheDocument()
+    const [row] = await screen.findAllByTestId('factura')
+    for (const name of [/^PDF/, /^XML/, /^Reenviar/, /^Cancelar/]) expect(within(row).getByRole('button', { name })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Factura global' })).toBeDisabled()
+  })
+
+  it('lists the products without clave SAT, linked to Productos for an admin', async () => {
+    storeSession({ rol: 'Administrador' })
+    invoicingServer({
+      'GET /v1/facturas/sin-clave-sat': json({ productos: [{ _id: 'p1', nombre: 'Cámara domo', modelo: 'DS-2CD' }, { _id: 'p2', nombre: 'Switch 8', modelo: '' }] }),
+    })
+    const { user } = renderApp('/facturas')
+    await user.click(await screen.findByText('2 productos sin clave SAT'))
+    const link = screen.getByRole('link', { name: 'Cámara domo (DS-2CD)' })
+    expect(link).toHaveAttribute('href', '/productos?titulo=C%C3%A1mara%20domo')
+  })
+
+  it('shows a Cajero the products without links (Productos is not theirs)', async () => {
+    storeSession({ rol: 'Cajero' })
+    invoicingServer({ 'GET /v1/facturas/sin-clave-sat': json({ productos: [{ _id: 'p1', nombre: 'Cámara domo', modelo: 'DS-2CD' }] }) })
+    renderApp('/facturas')
+    expect(await screen.findByText('1 producto sin clave SAT')).toBeInTheDocument()
+    expect(screen.getByText('Cámara domo (DS-2CD)')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Cámara domo (DS-2CD)' })).toBeNull()
+  })
+
+  it('is not shown to an Auxiliar', async () => {
+    storeSession({ rol: 'Auxiliar' })
+    const { calls } = invoicingServer()
+    renderApp('/facturas')
+    expect(await screen.findByRole('heading', { name: 'No tienes permiso para ver esta página' })).toBeInTheDocument()
+    expect(listCalls(calls)).toHaveLength(0)
+  })
+})

@@ -1,0 +1,36 @@
+import { Link } from 'react-router'
+import { useGetSinClaveSatQuery } from '@/features/invoicing/api'
+
+const count = new Intl.NumberFormat('es-MX')
+
+/**
+ * 'N productos sin clave SAT': they are invoiced with the generic key until someone gives them
+ * theirs. `canEdit` (the catalogue's roles) links each one to the product list, where 'Editar' is.
+ */
+export function SinClaveNotice({ canEdit }: { canEdit: boolean }) {
+  const { data } = useGetSinClaveSatQuery()
+  if (!data || data.length === 0) return null
+  const n = data.length
+  return (
+    <details className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="sin-clave-sat">
+      <summary className="cursor-pointer font-semibold">{n === 1 ? '1 producto sin clave SAT' : `${count.format(n)} productos sin clave SAT`}</summary>
+      <p className="mt-2">Se facturan con la clave genérica 01010101. Asígnales su clave SAT al editarlos en Productos.</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {data.map((p) => {
+          const text = p.modelo ? `${p.nombre} (${p.modelo})` : p.nombre
+          return (
+            <li key={p._id}>
+              {canEdit ? (
+                <Link className="link" to={`/productos?titulo=${encodeURIComponent(p.nombre)}`}>
+                  {text}
+                </Link>
+              ) : (
+                text
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </details>
+  )
+}

@@ -1,0 +1,13 @@
+import { StatusChip } from '@/features/sales/components/status'
+import type { Sale } from '@/features/sales/types'
+
+/** 'Facturada' (its own CFDI) or 'Factura global' (in the day's or month's); nothing for a sale not invoiced. */
+export function FacturaBadge({ sale }: { sale: Sale }) {
+  if (!sale.factura) return null
+  const global = sale.factura.tipo === 'global'
+  return (
+    <span data-testid="factura-badge" title={sale.factura.uuid ? `UUID ${sale.factura.uuid}` : undefined}>
+      <StatusChip tone="info">{global ? 'Factura global' : 'Facturada'}</StatusChip>
+    </span>
+  )
+}
