@@ -103,7 +103,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'corte',
                 handle: { staffScreen: 'corte' } satisfies StaffHandle,
-                ...page(() => import('@/features/cashcut/components/corte-page'), 'CortePage'),
+                ...page(() => import('@/app/corte-root'), 'CorteRoot'),
+              },
+              {
+                path: 'facturas',
+                handle: { staffScreen: 'facturas' } satisfies StaffHandle,
+                ...page(() => import('@/features/invoicing/staff/facturas-page'), 'FacturasPage'),
               },
               {
                 path: 'usuarios',
