@@ -99,9 +99,6 @@ func (s *Service) PreviewGlobal(ctx context.Context, p Periodo) (Preview, error)
 // showed) that are still in it and that no CFDI covers. Errors: invalid, conflict (nothing left
 // to invoice), unavailable.
 func (s *Service) IssueGlobal(ctx context.Context, p Periodo, ids []string, por string) (Factura, error) {
-	if s.pac == nil {
-		return Factura{}, errNotConfigured
-	}
 	inPeriod, err := s.sales.Uninvoiced(ctx, p.Desde, p.Hasta)
 	if err != nil {
 		return Factura{}, err

@@ -81,15 +81,15 @@ func (s *Service) Get(ctx context.Context, id, owner string) (Factura, error) {
 // Cancel asks the PAC to cancel a valid CFDI with a SAT motivo; sustitucion is the UUID of the
 // CFDI that replaces it (motivo 01 only). Errors: invalid, not_found, conflict, unavailable.
 func (s *Service) Cancel(ctx context.Context, id, motivo, sustitucion, por string) (Factura, error) {
-	if s.pac == nil {
-		return Factura{}, errNotConfigured
-	}
 	f, err := s.store.get(ctx, id)
 	if err != nil {
 		return Factura{}, err
 	}
 	if err := s.checkCancel(ctx, f, motivo, &sustitucion); err != nil {
 		return Factura{}, err
+	}
+	if s.pac == nil {
+		return Factura{}, errNotConfigured
 	}
 	st, err := s.pac.Cancel(ctx, f.PACID, motivo, sustitucion)
 	if err != nil {
