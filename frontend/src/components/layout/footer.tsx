@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { Link } from 'react-router'
 import { FacebookIcon, InstagramIcon, MapPinIcon, PhoneIcon, ClockIcon, WhatsAppIcon, YouTubeIcon } from '@/components/icons'
 import { telHref, whatsAppHref } from '@/lib/phone'
 
@@ -25,6 +26,11 @@ export function Footer({ shopName, tienda }: FooterProps) {
           <p className="text-lg font-bold text-white">{shopName}</p>
           <p className="mt-2 text-sm leading-relaxed">
             Videovigilancia, redes, energía y accesorios para proteger tu hogar y tu negocio.
+          </p>
+          <p className="mt-3 text-sm">
+            <Link to="/facturar" className="font-semibold text-white underline-offset-2 hover:underline">
+              Facturar mi compra
+            </Link>
           </p>
         </div>
         {tienda ? (

@@ -45,7 +45,7 @@ export const invoicingApi = invoicingBase.injectEndpoints({
       transformResponse: (r: { perfiles?: Perfil[] }) => r.perfiles ?? [],
       providesTags: [{ type: 'Perfil', id: 'LIST' }],
     }),
-    createPerfil: build.mutation<Perfil, PerfilInput>({
+    createPerfil: build.mutation<Perfil, PerfilInput & { predeterminado?: boolean }>({
       query: (body) => ({ url: 'facturas/perfiles', method: 'POST', body }),
       invalidatesTags: [{ type: 'Perfil', id: 'LIST' }],
     }),

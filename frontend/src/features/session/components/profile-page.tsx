@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react'
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { Dialog } from '@/components/dialog'
@@ -221,8 +221,11 @@ function accountOf(user: DataUser): Account {
   }
 }
 
-/** `/usuarios/perfil`: the account, its edit dialogs, the toast and the purchase history. */
-export function ProfilePage() {
+/**
+ * `/usuarios/perfil`: the account, its edit dialogs, the toast and the purchase history.
+ * `fiscal` is the 'Datos fiscales' section another feature provides (composed in src/app).
+ */
+export function ProfilePage({ fiscal }: { fiscal?: ReactNode } = {}) {
   useDocumentTitle('Mi perfil')
   const signedIn = useAppSelector(selectIsSignedIn)
   const user = useAppSelector(selectUser)
@@ -261,6 +264,8 @@ export function ProfilePage() {
         <Row label="Correo electrónico" value={account.email} onEdit={openInfo} email />
         <Row label="Contraseña" value="••••••••" onEdit={() => setDialog('password')} />
       </dl>
+
+      {fiscal}
 
       <PurchaseHistoryTable userId={account._id} />
 

@@ -1,11 +1,16 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { selectIsSignedIn, selectUser } from '@/lib/session-slice'
+import type { Purchase } from '@/features/session/account-types'
 import { PurchaseList } from '@/features/session/components/purchases'
 
-/** `/usuarios/compras` and `/usuarios/listar`: the signed-in customer's real purchases. */
-export function PurchasesPage() {
+/**
+ * `/usuarios/compras` and `/usuarios/listar`: the signed-in customer's real purchases;
+ * `invoiceAction` renders a purchase's invoicing line (another feature's, composed in src/app).
+ */
+export function PurchasesPage({ invoiceAction }: { invoiceAction?: (p: Purchase) => ReactNode } = {}) {
   useDocumentTitle('Mis compras')
   const signedIn = useAppSelector(selectIsSignedIn)
   const user = useAppSelector(selectUser)
@@ -14,7 +19,7 @@ export function PurchasesPage() {
       <h1 className="text-2xl font-bold text-brand-900">Mis compras</h1>
       <div className="mt-4">
         {signedIn && user?.id ? (
-          <PurchaseList userId={user.id} />
+          <PurchaseList userId={user.id} invoiceAction={invoiceAction} />
         ) : (
           <div className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
             <p>Inicia sesión para ver tus compras.</p>

@@ -3,6 +3,7 @@ import { AlertIcon, CloseIcon, PackageIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { errorStatus } from '@/lib/api-errors'
+import type { Purchase } from '@/features/session/account-types'
 import { useGetPurchasesQuery } from '@/features/session/account-api'
 import { formatDate, itemLabel, NO_PURCHASES, purchaseState } from '@/features/session/purchase-format'
 
@@ -131,7 +132,7 @@ export function PurchaseHistoryTable({ userId }: { userId: string }) {
 }
 
 /** `/usuarios/compras` and `/usuarios/listar`: one card per purchase. */
-export function PurchaseList({ userId }: { userId: string }) {
+export function PurchaseList({ userId, invoiceAction }: { userId: string; invoiceAction?: (p: Purchase) => ReactNode }) {
   const { purchases, failed, isLoading, refetch } = usePurchases(userId)
   return (
     <div className="space-y-4">
@@ -154,6 +155,7 @@ export function PurchaseList({ userId }: { userId: string }) {
             ))}
           </ul>
           <p className="mt-2 text-right font-semibold">Total {formatMoney(p.total ?? 0)}</p>
+          {invoiceAction ? <div className="mt-3 border-t border-slate-100 pt-3">{invoiceAction(p)}</div> : null}
         </article>
       ))}
     </div>

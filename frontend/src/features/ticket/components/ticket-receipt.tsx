@@ -19,6 +19,11 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   )
 }
 
+/** Where a customer invoices the sale: this site's /facturar. */
+function facturarUrl(): string {
+  return typeof window === 'undefined' ? '/facturar' : `${window.location.host}/facturar`
+}
+
 function Line({ item }: { item: SaleItem }) {
   const talla = item.talla && item.talla !== 'Unico' ? ` (${item.talla})` : ''
   return (
@@ -79,6 +84,7 @@ export function TicketReceipt({ sale, tienda }: { sale: TicketSale; tienda?: Tie
       <footer className="ticket-center ticket-foot">
         <p>Precios unitarios sin IVA.</p>
         <p>¡Gracias por su compra!</p>
+        <p>Factura tu compra con el folio y el total en {facturarUrl()}</p>
       </footer>
     </article>
   )
