@@ -53,10 +53,11 @@ type App struct {
 	started []starter // modules started, stopped in reverse order by Close
 
 	// The modules tests reach into; nothing else uses these.
-	catalog  *catalog.Module
-	sales    *sales.Module
-	checkout *cartcheckout.Module
-	cashcut  *cashcut.Module
+	catalog   *catalog.Module
+	sales     *sales.Module
+	checkout  *cartcheckout.Module
+	cashcut   *cashcut.Module
+	invoicing *invoicing.Module
 }
 
 type module interface {
@@ -189,7 +190,7 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 		Products: invoicingProducts{m.catalog.Service()}, PAC: invoicingPAC(a.cfg), Mailer: mailer, Log: logger("invoicing"),
 		Settings: invoicing.Settings{ShopName: a.cfg.Shop.Name, LugarExpedicion: a.cfg.Invoicing.LugarExpedicion,
 			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
-	a.catalog, a.sales, a.checkout, a.cashcut = m.catalog, m.sales, m.checkout, m.cashcut
+	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing
 	return m, nil
 }
 

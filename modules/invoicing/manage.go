@@ -264,13 +264,13 @@ func mailText(f Factura, shop string) string {
 // MissingSATKey lists the products whose CFDI lines take the default SAT key.
 func (s *Service) MissingSATKey() []ProductFiscal { return s.products.MissingSATKey() }
 
-// Retry completes the facturas left 'timbrando' for over a minute (a timeout, a crash): the same
-// idempotency key makes the PAC answer with the CFDI it may have made already.
-func (s *Service) Retry(ctx context.Context) error {
+// Retry completes the facturas left 'timbrando' (a timeout, a crash) for longer than olderThan:
+// the same idempotency key makes the PAC answer with the CFDI it may have made already.
+func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 	if s.pac == nil {
 		return nil
 	}
-	list, err := s.store.stuck(ctx, s.now().Add(-time.Minute))
+	list, err := s.store.stuck(ctx, s.now().Add(-olderThan))
 	if err != nil {
 		return err
 	}

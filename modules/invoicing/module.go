@@ -66,7 +66,7 @@ func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.sto
 // Start retries, every minute, the CFDIs whose stamping was not confirmed.
 func (m *Module) Start(context.Context) error {
 	m.retries.Every(time.Minute, func(ctx context.Context) {
-		if err := m.service.Retry(ctx); err != nil && ctx.Err() == nil {
+		if err := m.service.Retry(ctx, time.Minute); err != nil && ctx.Err() == nil {
 			m.service.log.Error().Err(err).Msg("invoicing: retries")
 		}
 		m.public.Prune()
