@@ -12,6 +12,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
+	"tienda/pkg/httpx"
 )
 
 // shopZone is the shop's time zone for the days of desde and hasta: central Mexico, UTC-6 all
@@ -49,15 +50,15 @@ func parseFilter(c *echo.Context) (Filter, error) {
 	}
 	f.RegistroID, f.Registro = idOrText(c, "registro", bad)
 	f.UsuarioID, f.Usuario = idOrText(c, "usuario", bad)
-	f.From = day(c, "desde", bad)
-	if to := day(c, "hasta", bad); !to.IsZero() {
+	f.From = httpx.QueryDay(c, "desde", shopZone, bad)
+	if to := httpx.QueryDay(c, "hasta", shopZone, bad); !to.IsZero() {
 		f.Before = to.AddDate(0, 0, 1)
 	}
 	if !f.From.IsZero() && !f.Before.IsZero() && !f.From.Before(f.Before) {
 		bad.Add("hasta", "La fecha de fin debe ser igual o posterior a la fecha de inicio.")
 	}
-	f.Page = number(c, "page", 1, 1, 100000, bad)
-	f.Limit = number(c, "limit", DefaultPageSize, 1, MaxPageSize, bad)
+	f.Page = httpx.QueryInt(c, "page", 1, 1, 100000, bad)
+	f.Limit = httpx.QueryInt(c, "limit", DefaultPageSize, 1, MaxPageSize, bad)
 	if len(bad) > 0 {
 		return Filter{}, apperr.InvalidFields("Parámetro inválido.", bad)
 	}
@@ -78,32 +79,4 @@ func idOrText(c *echo.Context, name string, bad apperr.Fields) (id, text string)
 		return "", v
 	}
 	return "", ""
-}
-
-// day reads a date AAAA-MM-DD: the start of that day in Mexico City.
-func day(c *echo.Context, name string, bad apperr.Fields) time.Time {
-	v := strings.TrimSpace(c.QueryParam(name))
-	if v == "" {
-		return time.Time{}
-	}
-	t, err := time.ParseInLocation(time.DateOnly, v, shopZone)
-	if err != nil {
-		bad.Add(name, "Fecha inválida: usa AAAA-MM-DD.")
-		return time.Time{}
-	}
-	return t
-}
-
-// number reads a whole number between lo and hi.
-func number(c *echo.Context, name string, def, lo, hi int, bad apperr.Fields) int {
-	v := c.QueryParam(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		bad.Add(name, "Debe ser un número entero entre "+strconv.Itoa(lo)+" y "+strconv.Itoa(hi)+".")
-		return def
-	}
-	return n
 }

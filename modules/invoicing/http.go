@@ -195,42 +195,16 @@ func parseList(c *echo.Context) (ListQuery, error) {
 	if q.Estado != "" && !slices.Contains(Estados, q.Estado) {
 		bad.Add("estado", "Debe ser uno de: "+strings.Join(Estados, ", ")+".")
 	}
-	q.Desde = day(c, "desde", bad)
-	if to := day(c, "hasta", bad); !to.IsZero() {
+	q.Desde = httpx.QueryDay(c, "desde", shopZone, bad)
+	if to := httpx.QueryDay(c, "hasta", shopZone, bad); !to.IsZero() {
 		q.Hasta = to.AddDate(0, 0, 1)
 	}
 	if !q.Desde.IsZero() && !q.Hasta.IsZero() && !q.Desde.Before(q.Hasta) {
 		bad.Add("hasta", "La fecha de fin debe ser igual o posterior a la fecha de inicio.")
 	}
-	q.Page = number(c, "page", 1, 100000, 1, bad)
-	q.Limit = number(c, "limit", 1, 100, 25, bad)
+	q.Page = httpx.QueryInt(c, "page", 1, 1, 100000, bad)
+	q.Limit = httpx.QueryInt(c, "limit", 25, 1, 100, bad)
 	return q, bad.Err()
-}
-
-func day(c *echo.Context, name string, bad apperr.Fields) time.Time {
-	v := c.QueryParam(name)
-	if v == "" {
-		return time.Time{}
-	}
-	d, err := time.ParseInLocation("2006-01-02", v, shopZone)
-	if err != nil || d.Year() < 2000 || d.Year() > 2100 {
-		bad.Add(name, "Escribe la fecha como AAAA-MM-DD.")
-		return time.Time{}
-	}
-	return d
-}
-
-func number(c *echo.Context, name string, lo, hi, def int, bad apperr.Fields) int {
-	v := c.QueryParam(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		bad.Add(name, "Debe ser un número entero entre "+strconv.Itoa(lo)+" y "+strconv.Itoa(hi)+".")
-		return def
-	}
-	return n
 }
 
 func (m *Module) missingSATKey(c *echo.Context) error {
