@@ -363,7 +363,7 @@ func TestWithoutAPACInvoicingSaysItIsNotSetUp(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
 	rec := s.call("", http.MethodGet, "/v1/facturas/catalogos", nil)
-	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"configurada":false`) || !strings.Contains(rec.Body.String(), `"Clave":"612"`) {
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"configurada":false`) || !strings.Contains(rec.Body.String(), `"clave":"612"`) {
 		t.Fatalf("%d %.300s", rec.Code, rec.Body)
 	}
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{"cliente": "Juan", "carrito": []any{cartLine(s.pick(false), 1, false)}})
