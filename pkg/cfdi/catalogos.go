@@ -1,28 +1,37 @@
 package cfdi
 
+// The catalogue entries carry the JSON names of the API's /v1/facturas/catalogos (camelCase, as
+// every answer of the shop).
+
 // Regimen is an entry of the SAT's c_RegimenFiscal: who may be in it.
 type Regimen struct {
-	Clave, Descripcion string
-	Fisica, Moral      bool
+	Clave       string `json:"clave"`
+	Descripcion string `json:"descripcion"`
+	Fisica      bool   `json:"fisica"`
+	Moral       bool   `json:"moral"`
 }
 
 // Uso is an entry of the SAT's c_UsoCFDI for CFDI 4.0: who may use it and with which regímenes
 // fiscales of the receptor (the catalogue's column "Régimen Fiscal Receptor").
 type Uso struct {
-	Clave, Descripcion string
-	Fisica, Moral      bool
-	Regimenes          []string
+	Clave       string   `json:"clave"`
+	Descripcion string   `json:"descripcion"`
+	Fisica      bool     `json:"fisica"`
+	Moral       bool     `json:"moral"`
+	Regimenes   []string `json:"regimenes"`
 }
 
 // Motivo is an entry of the SAT's c_MotivoCancelacion.
 type Motivo struct {
-	Clave, Descripcion  string
-	RequiereSustitucion bool // the cancellation names the UUID of the CFDI that replaces it
+	Clave               string `json:"clave"`
+	Descripcion         string `json:"descripcion"`
+	RequiereSustitucion bool   `json:"requiereSustitucion"` // the cancellation names the UUID of the CFDI that replaces it
 }
 
 // Clave is an entry of a SAT catalogue that is only a key and its description.
 type Clave struct {
-	Clave, Descripcion string
+	Clave       string `json:"clave"`
+	Descripcion string `json:"descripcion"`
 }
 
 // Regimenes is c_RegimenFiscal as in force for CFDI 4.0, less the regímenes no c_UsoCFDI entry
