@@ -12,7 +12,7 @@ import (
 // match reports whether doc passes filter as a MongoDB find would, for the filters the shop's
 // guards and lists use. A field is a dotted path (array elements by their index: "carrito.2._id"),
 // and its value either a scalar, which it must equal (nil: missing or null), or a document of
-// operators on scalars: $exists, $eq, $ne, $gt, $gte, $lt, $lte, $in, and $regex with a plain text
+// operators on scalars: $exists, $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, and $regex with a plain text
 // (regexp.QuoteMeta of it) and no options, which matches the strings containing the text. Scalars are strings,
 // booleans, numbers (compared by value, whatever their BSON type), ObjectIDs and times. Anything
 // else is an error, never a silent mismatch.
@@ -92,17 +92,23 @@ func apply(op string, got bson.RawValue, present bool, arg any) (bool, error) {
 		}
 		return present && got.Type == bson.TypeString && strings.Contains(got.StringValue(), text), nil
 	}
-	if op == "$in" {
+	if op == "$in" || op == "$nin" {
 		list, ok := inList(arg)
 		if !ok {
-			return false, fmt.Errorf("$in takes a list")
+			return false, fmt.Errorf("%s takes a list", op)
 		}
+		in := false
 		for _, v := range list {
-			if eq, err := equal(got, present, v); err != nil || eq {
-				return eq, err
+			eq, err := equal(got, present, v)
+			if err != nil {
+				return false, err
+			}
+			if eq {
+				in = true
+				break
 			}
 		}
-		return false, nil
+		return in == (op == "$in"), nil // $nin: not one of them, or missing
 	}
 	switch op {
 	case "$eq":

@@ -80,6 +80,8 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 		{"corte": bson.M{"$in": bson.A{1, "2"}}},
 		{"pago": bson.M{"$in": []string{"Pagado", "Otro"}}, "usuarioId": bson.M{"$in": bson.A{"6b04a", "6b04c"}}},
 		{"pago": true},
+		{"pago": bson.M{"$nin": []string{"Pagado"}}},
+		{"estado": "confirmada", "pago": "Pagado", "corte": bson.M{"$nin": bson.A{2, "x"}}, "usuarioId": bson.M{"$exists": true}},
 		{"total": bson.M{"$gte": 10, "$lt": 20.5}},
 		{"n": bson.M{"$gt": 57}},
 		{"estado": "fallida"},
