@@ -11,6 +11,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-e2e-'))
 // Playwright stops the server before its own process exits; the store goes with it.
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
 const binary = process.env.TIENDA_BIN || '../bin/tienda'
+// CFDI invoicing stamps at a fake Facturapi (scripts/fakepac, built by `task test:e2e`), its own process.
+const pacPort = process.env.E2E_PAC_PORT || '18091'
+const pacURL = `http://127.0.0.1:${pacPort}`
+const pacBinary = process.env.FAKEPAC_BIN || '../bin/fakepac'
+const pacKey = 'sk_test_fake'
 
 export default defineConfig({
   testDir: './e2e',
@@ -44,18 +49,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: binary,
-    url: `${baseURL}/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
-      JWT_SECRET: 'e2e-test-secret-not-for-production-0123456789',
+  webServer: [
+    {
+      command: binary,
+      url: `${baseURL}/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        JWT_SECRET: 'e2e-test-secret-not-for-production-0123456789',
+        FACTURAPI_KEY: pacKey,
+        FACTURAPI_URL: pacURL,
+      },
     },
-  },
+    {
+      command: `${pacBinary} -addr 127.0.0.1:${pacPort} -key ${pacKey}`,
+      url: `${pacURL}/_fake/salud`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

@@ -12,6 +12,7 @@
 //	POST /_fake/fallar {"n": 2}         the next n API calls answer 500 without doing anything
 //	POST /_fake/demora {"ms": 40000}    every answer waits that long after its work (a PAC timeout)
 //	GET  /_fake/facturas               the invoices stamped so far
+//	GET  /_fake/salud                  200 once it listens (for Playwright's and Task's health checks)
 package main
 
 import (
@@ -56,6 +57,9 @@ func main() {
 	})
 	mux.HandleFunc("GET /_fake/facturas", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, fake.Invoices())
+	})
+	mux.HandleFunc("GET /_fake/salud", func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, map[string]string{"estado": "ok"})
 	})
 	mux.Handle("/", fake)
 	// Answers are made in memory, unless a delay is asked for: the write timeout leaves room for

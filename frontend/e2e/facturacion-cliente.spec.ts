@@ -1,0 +1,131 @@
+import fs from 'node:fs'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { DEMO, MOBILE, logIn, shot, watchPageErrors } from './helpers'
+
+// A customer invoices a paid purchase from the phone (issue 17): adds 'Datos fiscales' in 'Mi
+// perfil', then 'Facturar' and 'Emitir factura' in 'Historial de compras', and downloads the PDF.
+// CFDIs are stamped by the fake Facturapi (scripts/fakepac) Playwright starts beside the shop.
+
+type Account = { email: string; password: string }
+type SaleJson = { _id: string; folio: string; total: number }
+type Product = { _id: string; variantes: { _id: string; stock?: number }[] }
+
+const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+const auth = (t: string) => ({ Authorization: `Bearer ${t}` })
+
+// A persona física (SAT check digit computed with pkg/cfdi), régimen 612 and a uso it allows.
+const FISCAL = {
+  rfc: 'GOMA850312L86',
+  razonSocial: 'MARIA GOMEZ ALVAREZ',
+  regimen: '612',
+  codigoPostal: '06600',
+  uso: 'G03',
+  email: 'facturas.maria@example.mx',
+}
+
+async function token(request: APIRequestContext, account: Account): Promise<string> {
+  const r = await request.post('/v1/usuarios/login', { data: account })
+  expect(r.ok(), await r.text()).toBeTruthy()
+  return (await r.json()).data.token
+}
+
+/** A counter order of the demo customer for one product in stock, paid in cash at the counter. */
+async function paidSale(request: APIRequestContext): Promise<SaleJson> {
+  const list = (await (await request.get('/v1/productos?compact=0&limit=24&page=2')).json()) as { products: Product[] }
+  const p = list.products.filter((x) => (x.variantes[0]?.stock ?? 0) >= 2).at(-1)
+  expect(p, 'a product in stock').toBeTruthy()
+  const placed = await request.post('/v1/ventas', {
+    headers: auth(await token(request, DEMO.cliente)),
+    data: { cliente: 'María Gómez', carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 1 }] },
+  })
+  expect(placed.status(), await placed.text()).toBe(201)
+  const sale = (await placed.json()) as SaleJson
+  const paid = await request.patch(`/v1/ventas/${sale._id}`, {
+    headers: auth(await token(request, DEMO.cajero)),
+    data: { pago: 'Pagado', metodoPago: 'Efectivo' },
+  })
+  expect(paid.ok(), await paid.text()).toBeTruthy()
+  return sale
+}
+
+/** The customer starts with no fiscal data (a retry finds the first try's). */
+async function forgetFiscalData(request: APIRequestContext) {
+  const headers = auth(await token(request, DEMO.cliente))
+  const { perfiles } = (await (await request.get('/v1/facturas/perfiles', { headers })).json()) as { perfiles: { _id: string }[] }
+  for (const p of perfiles) expect((await request.delete(`/v1/facturas/perfiles/${p._id}`, { headers })).status()).toBe(204)
+}
+
+test.describe('a customer invoices a purchase on the phone', () => {
+  test.use(PHONE)
+  test.setTimeout(60_000)
+
+  test('adds Datos fiscales, then Facturar and Emitir factura: the UUID and the PDF', async ({ page, request }) => {
+    const errors = watchPageErrors(page)
+    const sale = await paidSale(request)
+    await forgetFiscalData(request)
+
+    await logIn(page, DEMO.cliente)
+    await page.goto('/usuarios/perfil')
+    const fiscal = page.getByRole('region', { name: 'Datos fiscales' })
+    await expect(fiscal).toContainText('Aún no tienes datos fiscales.')
+    await fiscal.getByRole('button', { name: 'Agregar datos fiscales' }).click()
+    const form = page.getByRole('dialog', { name: 'Agregar datos fiscales' })
+    await form.getByLabel('RFC').fill(FISCAL.rfc)
+    await expect(form.getByText('Tal como aparece en tu Constancia de Situación Fiscal')).toBeVisible()
+    await form.getByLabel('Razón social').fill(FISCAL.razonSocial)
+    await form.getByLabel('Régimen fiscal').selectOption(FISCAL.regimen)
+    await form.getByLabel('Código postal fiscal').fill(FISCAL.codigoPostal)
+    await form.getByLabel('Uso del CFDI').selectOption(FISCAL.uso)
+    await form.getByLabel('Correo para facturas').fill(FISCAL.email)
+    await form.getByLabel('Usar como predeterminado').check()
+    await shot(page, 'facturacion-datos-fiscales-mobile')
+    await form.getByRole('button', { name: 'Guardar' }).click()
+    await expect(form).toBeHidden()
+    const card = fiscal.getByRole('list', { name: 'Datos fiscales' }).getByRole('listitem').filter({ hasText: FISCAL.rfc })
+    await expect(card).toContainText(FISCAL.razonSocial)
+    await expect(card).toContainText('Predeterminado')
+
+    // Two taps: 'Facturar', then 'Emitir factura' with the default data already chosen.
+    await page.goto('/usuarios/compras')
+    const facturar = page.getByRole('button', { name: `Facturar compra ${sale.folio}` })
+    await facturar.click()
+    const dialog = page.getByRole('dialog', { name: `Facturar compra ${sale.folio}` })
+    await expect(dialog.getByRole('radio', { name: new RegExp(FISCAL.rfc) })).toBeChecked()
+    await dialog.getByRole('button', { name: 'Emitir factura' }).click()
+    const result = dialog.getByRole('status')
+    await expect(result).toContainText('Factura emitida', { timeout: 15_000 })
+    await expect(result).toContainText(/UUID: [0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}/)
+    await expect(result).toContainText(`Te la enviamos a ${FISCAL.email}`)
+    await expect(result.getByRole('link', { name: 'Descargar XML' })).toBeVisible()
+    await shot(page, 'facturacion-emitida-mobile')
+
+    // The PDF the link downloads is a PDF.
+    const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('link', { name: 'Descargar PDF' }).click()])
+    const pdf = fs.readFileSync((await download.path())!)
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const href = await result.getByRole('link', { name: 'Descargar PDF' }).getAttribute('href')
+    const file = await request.get(href!)
+    expect(file.status()).toBe(200)
+    expect(file.headers()['content-type']).toContain('application/pdf')
+
+    // Closed, the purchase reads 'Facturada' and offers no second 'Facturar'.
+    await dialog.getByRole('button', { name: 'Listo' }).click()
+    await expect(facturar).toHaveCount(0)
+    const compra = page.locator('article').filter({ has: page.getByRole('heading', { name: `Folio ${sale.folio}` }) })
+    await expect(compra).toContainText('Facturada')
+    expect(errors).toEqual([])
+  })
+
+  test('the public page /facturar says so when no purchase has that folio and total', async ({ page }) => {
+    const errors = watchPageErrors(page)
+    await page.goto('/facturar')
+    await expect(page.getByRole('heading', { name: 'Facturar mi compra', level: 1 })).toBeVisible()
+    await page.getByLabel('Folio').fill('NO-EXISTE-0000')
+    await page.getByLabel('Total del ticket').fill('123.45')
+    await page.getByRole('button', { name: 'Buscar compra' }).click()
+    await expect(page.getByRole('alert')).toHaveText('No encontramos una compra con ese folio y total.')
+    await shot(page, 'facturar-publica-no-encontrada-mobile')
+    // The 404 the page answers with is its message, not an error of the page.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([])
+  })
+})
