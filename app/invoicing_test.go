@@ -382,3 +382,70 @@ func TestWithoutAPACInvoicingSaysItIsNotSetUp(t *testing.T) {
 		t.Fatalf("marked without a CFDI: %s", rec.Body)
 	}
 }
+
+func TestThePACsRefusalFreesTheSale(t *testing.T) {
+	t.Parallel()
+	s := newInvoicingShop(t)
+	v := s.paidSale(1, false, false, "Efectivo")
+	pid := s.profile("cliente@tienda.mx", fisica)
+	s.pac.Unregistered("GODE561231GR8", true)
+	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid})
+	e := decodeError(t, rec)
+	if rec.Code != 400 || !strings.HasPrefix(e.Error.Message, "El SAT no aceptó la factura: El RFC del receptor no se encuentra") || e.Error.Fields["rfc"] == "" {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas?estado=error&q="+v.Folio, nil)
+	if !strings.Contains(rec.Body.String(), `"total":1`) || !strings.Contains(rec.Body.String(), "lista de RFC inscritos") {
+		t.Fatalf("the refused factura: %s", rec.Body)
+	}
+	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+v.ID, nil); strings.Contains(rec.Body.String(), `"factura"`) {
+		t.Fatalf("a refused CFDI keeps the sale: %s", rec.Body)
+	}
+	s.pac.Unregistered("GODE561231GR8", false)
+	if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid}); rec.Code != 201 {
+		t.Fatalf("once registered: %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestAProductWithoutAValidSATKeyTakesTheDefaultAndIsListed(t *testing.T) {
+	t.Parallel()
+	s := newInvoicingShop(t)
+	p := s.pick(false)
+	if rec := s.call("auxiliar@tienda.mx", http.MethodPatch, "/v1/productos/"+p.ID, map[string]any{"sat_key": "4617"}); rec.Code != 200 {
+		t.Fatalf("edit: %d %s", rec.Code, rec.Body)
+	}
+	rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/sin-clave-sat", nil)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"_id":"`+p.ID+`"`) {
+		t.Fatalf("listed: %d %s", rec.Code, rec.Body)
+	}
+	v := s.paidSale(1, false, false, "Efectivo")
+	f := decodeFactura(t, s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": s.profile("cliente@tienda.mx", fisica)}))
+	if f.Estado != "valida" || len(f.Conceptos) != 1 || f.Conceptos[0].ClaveProdServ != "01010101" {
+		t.Fatalf("%+v", f)
+	}
+}
+
+func TestStaffResendAndFilterInSpanish(t *testing.T) {
+	t.Parallel()
+	s := newInvoicingShop(t)
+	v := s.paidSale(1, false, false, "Efectivo")
+	f := decodeFactura(t, s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": s.profile("cliente@tienda.mx", fisica)}))
+	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/enviar", map[string]string{"email": "no-es-correo"})
+	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["email"] == "" {
+		t.Fatalf("bad e-mail: %d %s", rec.Code, rec.Body)
+	}
+	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/enviar", map[string]string{"email": ""}); rec.Code != 204 {
+		t.Fatalf("to the receptor: %d %s", rec.Code, rec.Body)
+	}
+	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas?tipo=x&estado=y&desde=2026-99-99&page=0", nil)
+	e := decodeError(t, rec)
+	for _, field := range []string{"tipo", "estado", "desde", "page"} {
+		if e.Error.Fields[field] == "" {
+			t.Errorf("no message for %s: %d %s", field, rec.Code, rec.Body)
+		}
+	}
+	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?periodicidad=semana&fecha=2026-11", nil)
+	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["periodicidad"] == "" {
+		t.Fatalf("periodicidad: %d %s", rec.Code, rec.Body)
+	}
+}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -10,7 +11,7 @@ type Fiscal struct {
 	ProductID   string // the product's _id
 	Nombre      string
 	Modelo      string
-	SatKey      string // ClaveProdServ; "" when the product has none
+	SatKey      string // ClaveProdServ; "" when the product has none, or none of c_ClaveProdServ's 8 digits
 	ClaveUnidad string // ClaveUnidad; "" when the product has none
 }
 
@@ -19,9 +20,13 @@ func fiscalOf(p *Product) Fiscal {
 	if nombre == "" {
 		nombre = p.Titulo
 	}
+	key := strings.TrimSpace(p.SatKey)
+	if !satKey.MatchString(key) { // a PAC would refuse every CFDI with it
+		key = ""
+	}
 	return Fiscal{
 		ProductID: p.ID.Hex(), Nombre: nombre, Modelo: strings.TrimSpace(p.Modelo),
-		SatKey: strings.TrimSpace(p.SatKey), ClaveUnidad: strings.TrimSpace(p.UnidadDeMedida.ClaveUnidadSat),
+		SatKey: key, ClaveUnidad: strings.TrimSpace(p.UnidadDeMedida.ClaveUnidadSat),
 	}
 }
 
@@ -43,13 +48,16 @@ func (s *Service) FiscalByVariant(variantIDs []string) map[string]Fiscal {
 	return out
 }
 
-// MissingSATKey lists the products without a SAT product key, by name: their CFDI lines fall
-// back to the shop's default key until staff set one.
+// satKey is the shape of a c_ClaveProdServ key.
+var satKey = regexp.MustCompile(`^[0-9]{8}$`)
+
+// MissingSATKey lists the products without a valid SAT product key, by name: their CFDI lines
+// fall back to the shop's default key until staff set one.
 func (s *Service) MissingSATKey() []Fiscal {
 	var out []Fiscal
 	s.memory.each(func(p *Product) {
-		if strings.TrimSpace(p.SatKey) == "" {
-			out = append(out, fiscalOf(p))
+		if f := fiscalOf(p); f.SatKey == "" {
+			out = append(out, f)
 		}
 	})
 	slices.SortFunc(out, func(a, b Fiscal) int { return strings.Compare(a.Nombre, b.Nombre) })

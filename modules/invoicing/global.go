@@ -2,6 +2,7 @@ package invoicing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -119,7 +120,7 @@ func (s *Service) IssueGlobal(ctx context.Context, p Periodo, ids []string, por 
 	}
 	r := Receptor{RFC: cfdi.RFCPublicoGeneral, RazonSocial: "PUBLICO EN GENERAL", RegimenFiscal: "616", CodigoPostal: s.settings.LugarExpedicion, UsoCFDI: "S01"}
 	f, err := s.issue(ctx, draft{tipo: TipoGlobal, receptor: r, global: p.global(), saleIDs: claim, creadoPor: por})
-	if err == errNothingClaimed { //nolint:errorlint // a sentinel of this package, returned unwrapped
+	if errors.Is(err, errNothingClaimed) {
 		return Factura{}, errDone
 	}
 	if err != nil {

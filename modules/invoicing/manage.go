@@ -2,6 +2,7 @@ package invoicing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -148,8 +149,12 @@ func (s *Service) cancellation(ctx context.Context, f Factura, st Stamped) (Fact
 		f.Cancelacion.Estado = st.CancellationStatus
 		fields["cancelacion.estado"] = st.CancellationStatus
 	}
-	if _, err := s.store.set(ctx, f.ID, bson.M{"estado": f.Estado}, fields); err != nil {
+	moved, err := s.store.set(ctx, f.ID, bson.M{"estado": f.Estado}, fields)
+	if err != nil {
 		return f, err
+	}
+	if !moved { // another request recorded a newer state first
+		return s.store.get(ctx, f.ID)
 	}
 	f.Estado = estado
 	if estado == EstadoCancelada {
@@ -162,7 +167,8 @@ func (s *Service) cancellation(ctx context.Context, f Factura, st Stamped) (Fact
 
 // pacFailure is the error a user sees when the PAC refused or could not answer.
 func pacFailure(err error) error {
-	if e, ok := err.(*PACError); ok { //nolint:errorlint // the adapters return it unwrapped
+	var e *PACError
+	if errors.As(err, &e) {
 		return apperr.New(apperr.Invalid, "El PAC no aceptó la solicitud: "+strings.TrimSuffix(e.Message, ".")+".")
 	}
 	return &apperr.Error{Code: apperr.Unavailable, Message: "No pudimos comunicarnos con el servicio de facturación. Inténtalo de nuevo en unos minutos.", Err: err}
@@ -203,15 +209,14 @@ func (s *Service) Resend(ctx context.Context, id, email string) error {
 	if err != nil {
 		return err
 	}
-	if email = strings.TrimSpace(email); email == "" {
+	if strings.TrimSpace(email) == "" {
 		email = f.Receptor.Email
 	}
-	if _, err := checkReceptor(Receptor{Email: email}); err != nil {
-		if e, ok := err.(*apperr.Error); ok && e.Fields["email"] != "" { //nolint:errorlint // checkReceptor returns it unwrapped
-			return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"email": e.Fields["email"]})
-		}
+	email, msg := checkEmail(email)
+	if msg != "" {
+		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"email": msg})
 	}
-	return s.send(ctx, f, strings.ToLower(email))
+	return s.send(ctx, f, email)
 }
 
 // send mails the CFDI's PDF and XML to email.

@@ -51,7 +51,6 @@ type Factura struct {
 	SinClaveSat []string       `bson:"sinClaveSat" json:"sinClaveSat"` // lines that took the default ClaveProdServ
 	UsuarioID   string         `bson:"usuarioId,omitempty" json:"-"`   // the customer's account, for an own invoice
 	CreadoPor   string         `bson:"creadoPor,omitempty" json:"creadoPor,omitempty"`
-	Intentos    int            `bson:"intentos" json:"-"` // stamping attempts
 	// Busqueda is what the staff list searches: RFC, UUID, razón social and the sales' folios,
 	// folded. Never shown.
 	Busqueda string `bson:"busqueda" json:"-"`

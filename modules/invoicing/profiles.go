@@ -33,13 +33,23 @@ func checkReceptor(in Receptor) (Receptor, error) {
 	for field, msg := range r.Check() {
 		bad.Add(field, msg)
 	}
-	email := strings.ToLower(strings.TrimSpace(in.Email))
-	if a, err := mail.ParseAddress(email); email == "" || len(email) > 254 || err != nil || a.Address != email ||
-		!strings.Contains(email[strings.LastIndexByte(email, '@')+1:], ".") {
-		bad.Add("email", "Escribe un correo electrónico válido, por ejemplo nombre@empresa.mx.")
+	email, msg := checkEmail(in.Email)
+	if msg != "" {
+		bad.Add("email", msg)
 	}
 	out := Receptor{RFC: r.RFC, RazonSocial: r.Nombre, RegimenFiscal: r.RegimenFiscal, CodigoPostal: r.CodigoPostal, UsoCFDI: r.UsoCFDI, Email: email}
 	return out, bad.Err()
+}
+
+// checkEmail normalizes an e-mail address for invoices; msg says what is wrong with it, "" when
+// nothing is.
+func checkEmail(email string) (normalized, msg string) {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if a, err := mail.ParseAddress(email); email == "" || len(email) > 254 || err != nil || a.Address != email ||
+		!strings.Contains(email[strings.LastIndexByte(email, '@')+1:], ".") {
+		return email, "Escribe un correo electrónico válido, por ejemplo nombre@empresa.mx."
+	}
+	return email, ""
 }
 
 func (in PerfilInput) receptor() Receptor {

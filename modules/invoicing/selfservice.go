@@ -2,8 +2,10 @@ package invoicing
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
+	"time"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
@@ -13,7 +15,7 @@ import (
 type VentaFacturable struct {
 	ID         string       `json:"_id"`
 	Folio      string       `json:"folio"`
-	Fecha      string       `json:"fecha"` // RFC 3339
+	Fecha      time.Time    `json:"fecha"`
 	Total      float64      `json:"total"`
 	MetodoPago string       `json:"metodoPago"`
 	Factura    *SaleInvoice `json:"factura,omitempty"`
@@ -25,7 +27,7 @@ type VentaFacturable struct {
 // facturable tells whether a customer may invoice v now, and why not.
 func (s *Service) facturable(v Sale) VentaFacturable {
 	out := VentaFacturable{
-		ID: v.ID, Folio: v.Folio, Fecha: v.Fecha.Format("2006-01-02T15:04:05Z07:00"), Total: v.Total.Pesos(),
+		ID: v.ID, Folio: v.Folio, Fecha: v.Fecha, Total: v.Total.Pesos(),
 		MetodoPago: v.MetodoPago, Factura: v.Factura, Plazo: s.deadline(v.Fecha).Format("2006-01-02"),
 	}
 	out.Motivo = s.whyNot(v)
@@ -133,7 +135,7 @@ func (s *Service) invoiceSale(ctx context.Context, v Sale, r Receptor, usuarioID
 		return Factura{}, apperr.New(apperr.Conflict, why)
 	}
 	f, err := s.issue(ctx, draft{tipo: TipoIndividual, receptor: r, saleIDs: []string{v.ID}, usuarioID: usuarioID, creadoPor: creadoPor})
-	if err == errNothingClaimed { //nolint:errorlint // a sentinel of this package, returned unwrapped
+	if errors.Is(err, errNothingClaimed) {
 		// Another request claimed it first: say by which kind of CFDI.
 		if again, gerr := s.sales.Get(ctx, v.ID); gerr == nil {
 			if why := s.whyNot(again); why != "" {

@@ -125,9 +125,6 @@ func (s *Service) stamp(ctx context.Context, f Factura, comp cfdi.Comprobante) (
 		return s.refused(ctx, f, refused)
 	case err != nil:
 		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: stamping not confirmed; it will be retried")
-		if _, serr := s.store.set(context.WithoutCancel(ctx), f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{"intentos": f.Intentos + 1}); serr != nil {
-			s.log.Error().Err(serr).Str("factura", f.ID).Msg("invoicing: attempt not recorded")
-		}
 		return f, nil
 	}
 	return s.stamped(context.WithoutCancel(ctx), f, st)
@@ -137,7 +134,12 @@ func (s *Service) stamp(ctx context.Context, f Factura, comp cfdi.Comprobante) (
 func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura, error) {
 	ctx = context.WithoutCancel(ctx)
 	f.Estado, f.Mensaje = EstadoError, e.Message
-	if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{"estado": f.Estado, "mensaje": f.Mensaje}); err != nil {
+	// Only the request that moves it out of 'timbrando' frees its sales: another one (the retry
+	// loop of another replica) may have seen it stamped in between.
+	if moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{"estado": f.Estado, "mensaje": f.Mensaje}); err != nil || !moved {
+		if err == nil {
+			return s.store.get(ctx, f.ID)
+		}
 		return f, err
 	}
 	if err := s.sales.Release(ctx, f.ID); err != nil {
@@ -170,11 +172,17 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 	}
 	f.Estado, f.UUID, f.Serie, f.Folio, f.PACID, f.TimbradaEn = EstadoValida, strings.ToUpper(st.UUID), st.Serie, st.Folio, st.PACID, &at
 	f.Busqueda = searchText(f)
-	if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
+	// Only the request that moves it out of 'timbrando' records the rest and mails it, so a
+	// retry racing the first answer never sends it twice.
+	moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
 		"estado": f.Estado, "uuid": f.UUID, "serie": f.Serie, "folio": f.Folio, "pacId": f.PACID,
 		"timbradaEn": f.TimbradaEn, "busqueda": f.Busqueda,
-	}); err != nil {
+	})
+	if err != nil {
 		return f, err
+	}
+	if !moved {
+		return s.store.get(ctx, f.ID)
 	}
 	if err := s.sales.MarkStamped(ctx, f.ID, f.UUID); err != nil {
 		return f, err

@@ -131,6 +131,12 @@ func (s *Server) createInvoice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
+	if s.unregistered[req.receptor.RFC] { // the SAT's list of taxpayers lacks it, as the real PAC checks
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "invalid_tax_id", "customer.tax_id",
+			"El RFC del receptor no se encuentra en la lista de RFC inscritos no cancelados del SAT.")
+		return
+	}
 	if _, used := s.byKey[key]; key != "" && used { // a twin request won the race
 		s.mu.Unlock()
 		writeError(w, http.StatusConflict, "idempotency_key_in_use", "idempotency_key",

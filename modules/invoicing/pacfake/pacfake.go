@@ -34,17 +34,19 @@ type Server struct {
 	// global's receptor must have it as its DomicilioFiscalReceptor. Default "03100".
 	LugarExpedicion string
 
-	mu        sync.Mutex
-	mux       *http.ServeMux
-	delay     time.Duration
-	failNext  int
-	nextFolio int64
-	invoices  []*stored          // in the order they were stamped
-	byID      map[string]*stored // by Facturapi id
-	byKey     map[string]*stored // by idempotency_key
-	now       func() time.Time   // the clock (UTC)
-	location  *time.Location     // Mexico City, for the CFDI's Fecha
-	emisor    cfdi.Emisor        // who issues every CFDI
+	mu       sync.Mutex
+	mux      *http.ServeMux
+	delay    time.Duration
+	failNext int
+	// unregistered are RFCs the fake's SAT list lacks (Unregistered): a CFDI to them is refused.
+	unregistered map[string]bool
+	nextFolio    int64
+	invoices     []*stored          // in the order they were stamped
+	byID         map[string]*stored // by Facturapi id
+	byKey        map[string]*stored // by idempotency_key
+	now          func() time.Time   // the clock (UTC)
+	location     *time.Location     // Mexico City, for the CFDI's Fecha
+	emisor       cfdi.Emisor        // who issues every CFDI
 }
 
 // stored is an invoice with what the fake needs to render its XML and PDF.
@@ -62,7 +64,7 @@ func New(key string) *Server {
 	}
 	s := &Server{
 		Key: key, LugarExpedicion: "03100", nextFolio: 1, mux: http.NewServeMux(),
-		byID: map[string]*stored{}, byKey: map[string]*stored{},
+		byID: map[string]*stored{}, byKey: map[string]*stored{}, unregistered: map[string]bool{},
 		now:      func() time.Time { return time.Now().UTC().Truncate(time.Second) },
 		location: loc,
 		emisor:   cfdi.Emisor{RFC: EmisorRFC, Nombre: EmisorNombre, RegimenFiscal: EmisorRegimen},
@@ -132,6 +134,14 @@ func (s *Server) SetDelay(d time.Duration) {
 func (s *Server) FailNext(n int) {
 	s.mu.Lock()
 	s.failNext = n
+	s.mu.Unlock()
+}
+
+// Unregistered makes the fake's list of the SAT's taxpayers lack rfc (true) or have it again
+// (false): the real PAC refuses a CFDI to an RFC that is not in it.
+func (s *Server) Unregistered(rfc string, missing bool) {
+	s.mu.Lock()
+	s.unregistered[rfc] = missing
 	s.mu.Unlock()
 }
 
