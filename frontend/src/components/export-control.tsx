@@ -4,12 +4,12 @@ import { ErrorNote } from '@/components/error-note'
 import {
   downloadExport,
   DownloadError,
-  formatCount,
   progressText,
   saveFile,
   type DownloadProgress,
   type ExportFormat,
 } from '@/lib/download'
+import { formatCount } from '@/lib/money'
 import type { TokenState } from '@/lib/session-events'
 
 type ExportControlProps = {

@@ -5,6 +5,8 @@
  * The file is then saved with a link to the received Blob.
  */
 
+import { formatCount } from '@/lib/money'
+
 export type ExportFormat = 'csv' | 'xlsx'
 
 export type DownloadProgress = {
@@ -166,11 +168,6 @@ export function saveFile(blob: Blob, fileName: string): void {
   link.remove()
   // The browser has taken the file once the click is handled.
   setTimeout(() => URL.revokeObjectURL(href), 60_000)
-}
-
-/** A whole number the Mexican way: 20000 -> "20,000". */
-export function formatCount(n: number): string {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+$)/g, ',')
 }
 
 /** Bytes as kB or MB, for the progress of a download: "350 kB", "2.3 MB". */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatMoney } from '@/lib/money'
+import { formatCount, formatMoney } from '@/lib/money'
 import { productPrice, type Producto } from '@/lib/product'
 
 describe('formatMoney', () => {
@@ -29,6 +29,20 @@ describe('formatMoney', () => {
     fc.assert(
       fc.property(fc.oneof(prices, doubles), (n) => formatMoney(n) === intl.format(n)),
       params,
+    )
+  })
+})
+
+describe('formatCount', () => {
+  it('groups the digits of a whole number as Intl es-MX does', () => {
+    expect(formatCount(0)).toBe('0')
+    expect(formatCount(20000)).toBe('20,000')
+    expect(formatCount(-1234)).toBe('-1,234')
+    expect(formatCount(Number.NaN)).toBe('0')
+    const intl = new Intl.NumberFormat('es-MX')
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (n) => formatCount(n) === intl.format(n)),
+      { seed: 20261124, numRuns: 1000 },
     )
   })
 })

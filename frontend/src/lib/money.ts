@@ -18,6 +18,17 @@ export function formatMoney(amount: number): string {
   return `${sign}$${pesos}.${digits.slice(-2)}`
 }
 
+/**
+ * Formats a count the Mexican way: 20000 -> "20,000", -1234 -> "-1,234"; a fraction is rounded to
+ * the nearest whole number. The text is what `Intl.NumberFormat('es-MX')` gives for a whole number
+ * (money.test.ts checks it), without building that formatter (see formatMoney).
+ */
+export function formatCount(n: number): string {
+  const value = Number.isFinite(n) ? Math.round(n) : 0
+  const digits = decimalDigits(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',')
+  return value < 0 ? `-${digits}` : digits
+}
+
 /** The shortest decimal form of a non-negative number, without an exponent: 1e21 -> "1000…0". */
 function decimalDigits(n: number): string {
   const text = String(n)
