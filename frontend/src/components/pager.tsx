@@ -1,7 +1,6 @@
 import { useId } from 'react'
 import { PAGE_SIZES, rangeText, type PageMeta } from '@/lib/list-state'
-
-const count = new Intl.NumberFormat('es-MX')
+import { formatCount } from '@/lib/money'
 
 type PagerProps = {
   /** The answer's meta; nothing is drawn until there is one. */
@@ -66,7 +65,7 @@ export function Pager({ meta, shown, onPage, onLimit, sizes = PAGE_SIZES, busy, 
             Anterior
           </button>
           <span className="px-1 whitespace-nowrap text-slate-600 tabular-nums">
-            Página {count.format(page)} de {count.format(pages)}
+            Página {formatCount(page)} de {formatCount(pages)}
           </span>
           <button
             type="button"

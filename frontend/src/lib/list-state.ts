@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
+import { formatCount } from '@/lib/money'
 
 /** The `meta` of every paged staff list (`{"<items>": [...], "meta": {...}}`). */
 export type PageMeta = { page: number; limit: number; total: number; hasMore: boolean }
@@ -105,14 +106,12 @@ export function hasFilters<F extends ListFilters>(state: F, defaults: F, keys: (
   return keys.some((k) => state[k] !== defaults[k])
 }
 
-const count = new Intl.NumberFormat('es-MX')
-
 /** "Mostrando 1–25 de 2,013": where a page sits in its list. */
 export function rangeText(meta: PageMeta, shown: number): string {
   if (meta.total === 0 || shown === 0) return 'Sin resultados'
   const first = (meta.page - 1) * meta.limit + 1
   const last = first + shown - 1
-  return `Mostrando ${count.format(first)}–${count.format(last)} de ${count.format(meta.total)}`
+  return `Mostrando ${formatCount(first)}–${formatCount(last)} de ${formatCount(meta.total)}`
 }
 
 /** One choice of a filter or sort select. */

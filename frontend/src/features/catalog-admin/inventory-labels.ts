@@ -1,4 +1,5 @@
 import type { TipoAjuste, TipoMovimiento } from '@/features/catalog-admin/inventory-api'
+import { formatCount } from '@/lib/money'
 
 /** Each kind of movement as the back office names it. */
 export const TIPO_MOVIMIENTO: Record<TipoMovimiento, string> = {
@@ -24,11 +25,9 @@ export const TIPOS_AJUSTE: readonly { tipo: TipoAjuste; label: string; hint: str
   { tipo: 'devolucion', label: 'Devolución', hint: 'Suma las piezas que un cliente devolvió.' },
 ]
 
-const units = new Intl.NumberFormat('es-MX')
-
 /** "+3", "-2", "0": a movement's quantity with its sign. */
 export function signedUnits(n: number): string {
-  return n > 0 ? `+${units.format(n)}` : units.format(n)
+  return n > 0 ? `+${formatCount(n)}` : formatCount(n)
 }
 
 /** The units after an adjustment of `cantidad` from `stock`; null when it cannot be said yet. */

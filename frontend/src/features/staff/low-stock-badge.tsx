@@ -1,4 +1,5 @@
 import { api } from '@/lib/api'
+import { formatCount } from '@/lib/money'
 
 const lowStockApi = api.enhanceEndpoints({ addTagTypes: ['Inventario'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -11,8 +12,6 @@ const lowStockApi = api.enhanceEndpoints({ addTagTypes: ['Inventario'] }).inject
   }),
 })
 
-const count = new Intl.NumberFormat('es-MX')
-
 /** How many variants are at or below their minimum, beside 'Bajo inventario' in the drawer; nothing when none. */
 export function LowStockBadge() {
   // Sales elsewhere lower the units: look again every minute.
@@ -23,7 +22,7 @@ export function LowStockBadge() {
       className="ml-auto min-w-6 rounded-full bg-amber-400 px-2 py-0.5 text-center text-xs font-bold text-slate-950 tabular-nums"
       data-testid="bajo-inventario-count"
     >
-      {count.format(data)}
+      {formatCount(data)}
       <span className="sr-only"> {data === 1 ? 'variante' : 'variantes'} por surtir</span>
     </span>
   )

@@ -6,8 +6,7 @@ import { AUDIT_PAGE_SIZE, useGetAuditQuery } from '@/features/audit/api'
 import { AuditFilters } from '@/features/audit/components/audit-filters'
 import { AuditTable } from '@/features/audit/components/audit-table'
 import type { AuditFilter } from '@/features/audit/types'
-
-const count = new Intl.NumberFormat('es-MX')
+import { formatCount } from '@/lib/money'
 
 /** `/auditoria` 'Auditoría': who changed which product, discount, account or order, newest first (Administrador). */
 export function AuditPage() {
@@ -46,7 +45,7 @@ export function AuditPage() {
         ) : data ? (
           <>
             <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-              {data.meta.total === 1 ? '1 cambio' : `${count.format(data.meta.total)} cambios`}
+              {data.meta.total === 1 ? '1 cambio' : `${formatCount(data.meta.total)} cambios`}
             </p>
             <AuditTable entries={data.entradas} />
           </>

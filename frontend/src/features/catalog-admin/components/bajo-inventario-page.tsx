@@ -8,10 +8,9 @@ import { useClampPage, useListState } from '@/lib/list-state'
 import { AjustarInventarioDialog } from '@/features/catalog-admin/components/ajustar-inventario-dialog'
 import { useGetBajoInventarioQuery, type VarianteBaja } from '@/features/catalog-admin/inventory-api'
 import { varianteLabel } from '@/features/catalog-admin/inventory-labels'
+import { formatCount } from '@/lib/money'
 
 const NO_FILTERS = {}
-const count = new Intl.NumberFormat('es-MX')
-
 /** `/inventario/bajo` 'Bajo inventario': the variants at or below their minimum, furthest below first. */
 export function BajoInventarioPage() {
   useDocumentTitle('Bajo inventario')
@@ -37,7 +36,7 @@ export function BajoInventarioPage() {
         ) : data && data.variantes.length > 0 ? (
           <>
             <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-              {data.meta.total === 1 ? '1 variante' : `${count.format(data.meta.total)} variantes`} por surtir
+              {data.meta.total === 1 ? '1 variante' : `${formatCount(data.meta.total)} variantes`} por surtir
             </p>
             <ul className="space-y-2">
               {data.variantes.map((v) => (

@@ -18,11 +18,10 @@ import { NARROWING_DAYS, ORDER_DEFAULTS, salesArgs } from '@/features/sales/list
 import { ENTREGA_VALUES, type Sale } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
 import { useLiveOrders, useNewOrders } from '@/features/sales/use-live-orders'
+import { formatCount } from '@/lib/money'
 
 /** 'Lista de ordenes' filters on open orders only: waiting or on their way. */
 const OPEN_ENTREGA = ENTREGA_VALUES.filter((e) => e === 'Pendiente' || e === 'Enviado')
-
-const count = new Intl.NumberFormat('es-MX')
 
 function Heading({ total }: { total: number | undefined }) {
   return (
@@ -36,7 +35,7 @@ function Heading({ total }: { total: number | undefined }) {
         Se actualiza sola
         {total !== undefined ? (
           <span>
-            · {count.format(total)} {total === 1 ? 'orden' : 'ordenes'}
+            · {formatCount(total)} {total === 1 ? 'orden' : 'ordenes'}
           </span>
         ) : null}
       </p>

@@ -1,8 +1,6 @@
 import { Skeleton } from '@/components/skeleton'
-import { formatMoney } from '@/lib/money'
+import { formatCount, formatMoney } from '@/lib/money'
 import type { ReportSum, SalesReport } from '@/features/sales/types'
-
-const count = new Intl.NumberFormat('es-MX')
 
 type TotalProps = { label: string; value: string; loading: boolean; note?: string; sum?: ReportSum }
 
@@ -39,7 +37,7 @@ function Total({ label, value, loading, note, sum }: TotalProps) {
   )
 }
 
-const ventas = (n: number) => `${count.format(n)} ${n === 1 ? 'venta' : 'ventas'}`
+const ventas = (n: number) => `${formatCount(n)} ${n === 1 ? 'venta' : 'ventas'}`
 
 /**
  * 'Total de ventas', 'Total de ingresos' (what was paid) and 'Por cobrar' (what is still unpaid),
@@ -50,7 +48,7 @@ export function ReportTotals({ report, loading }: { report: SalesReport | undefi
     <div className="grid gap-4 md:grid-cols-3">
       <Total
         label="Total de ventas"
-        value={count.format(report?.totalVentas ?? 0)}
+        value={formatCount(report?.totalVentas ?? 0)}
         loading={loading}
         note={report ? `${ventas(report.pagadas.ventas)} pagadas · ${ventas(report.pendientes.ventas)} por cobrar` : undefined}
       />
