@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { AuditEntry } from '@/features/audit/types'
+import { DATE_RANGE_ERRORS } from '@/lib/dates'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -67,7 +68,7 @@ describe("'Auditoría'", () => {
     expect(screen.getByText('3 cambios')).toBeInTheDocument()
   })
 
-  it('filters by colección, registro, usuario and dates, and pages', async () => {
+  it('filters by colección, registro, usuario and dates, and pages, keeping them in the address', async () => {
     storeSession({ rol: 'Administrador' })
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
@@ -76,7 +77,7 @@ describe("'Auditoría'", () => {
         return p === 2 ? page([entry(26)], 2, 26, false) : page([entry(1), entry(2)], p, 26, true)
       },
     })
-    const { user } = renderApp('/auditoria')
+    const { user, router } = renderApp('/auditoria')
     await screen.findByRole('table', { name: 'Cambios registrados' })
     const last = () => new URL(calls.filter((c) => new URL(c.url).pathname === '/v1/auditoria').at(-1)!.url).searchParams
 
@@ -85,39 +86,68 @@ describe("'Auditoría'", () => {
     await user.type(screen.getByLabelText('Usuario'), 'carmen')
     await user.type(screen.getByLabelText('Fecha de inicio'), '2026-11-01')
     await user.type(screen.getByLabelText('Fecha de fin'), '2026-11-23')
-    await user.click(screen.getByRole('button', { name: 'Filtrar' }))
-    await vi.waitFor(() => expect(last().get('usuario')).toBe('carmen'))
-    expect(Object.fromEntries(last())).toEqual({
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(last())).toEqual({
+        coleccion: 'ventas',
+        registro: '20261123',
+        usuario: 'carmen',
+        desde: '2026-11-01',
+        hasta: '2026-11-23',
+        page: '1',
+        limit: '25',
+      }),
+    )
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
       coleccion: 'ventas',
       registro: '20261123',
       usuario: 'carmen',
       desde: '2026-11-01',
       hasta: '2026-11-23',
-      page: '1',
-      limit: '25',
     })
     expect(await screen.findByText('Página 1 de 2')).toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }))
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }))
     expect(await screen.findByText('Cámara IP domo 26')).toBeInTheDocument()
     expect(last().get('page')).toBe('2')
     expect(last().get('coleccion')).toBe('ventas')
-    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled()
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2')
+    expect(screen.getByRole('button', { name: 'Página siguiente' })).toBeDisabled()
 
-    await user.click(screen.getByRole('button', { name: 'Limpiar' }))
+    await user.click(screen.getByRole('button', { name: 'Quitar filtros' }))
     await vi.waitFor(() => expect(Object.fromEntries(last())).toEqual({ page: '1', limit: '25' }))
+    expect(router.state.location.search).toBe('')
     expect(screen.getByLabelText('Registro')).toHaveValue('')
+    expect(screen.getByLabelText('Fecha de inicio')).toHaveValue('')
+  })
+
+  it('keeps the filters and the page of the address on a reload', async () => {
+    storeSession({ rol: 'Administrador' })
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/auditoria': page([entry(26)], 2, 26, false),
+    })
+    renderApp('/auditoria?coleccion=usuarios&usuario=carmen&desde=2026-11-01&page=2')
+    expect(await screen.findByText('Cámara IP domo 26')).toBeInTheDocument()
+    const sent = calls.filter((c) => new URL(c.url).pathname === '/v1/auditoria').map((c) => Object.fromEntries(new URL(c.url).searchParams))
+    expect(sent).toEqual([{ coleccion: 'usuarios', usuario: 'carmen', desde: '2026-11-01', page: '2', limit: '25' }])
+    expect(screen.getByLabelText('Colección')).toHaveValue('usuarios')
+    expect(screen.getByLabelText('Usuario')).toHaveValue('carmen')
+    expect(screen.getByLabelText('Fecha de inicio')).toHaveValue('2026-11-01')
+    expect(screen.getByText('Página 2 de 2')).toBeInTheDocument()
   })
 
   it('refuses an end date before the start date', async () => {
     storeSession({ rol: 'Administrador' })
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/auditoria': page([]) })
+    const { calls } = mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/auditoria': page([]) })
     const { user } = renderApp('/auditoria')
     expect(await screen.findByText('No hay cambios registrados con estos filtros.')).toBeInTheDocument()
     await user.type(screen.getByLabelText('Fecha de inicio'), '2026-11-23')
     await user.type(screen.getByLabelText('Fecha de fin'), '2026-11-01')
-    expect(screen.getByRole('alert')).toHaveTextContent('La fecha de fin debe ser igual o posterior a la fecha de inicio.')
-    expect(screen.getByRole('button', { name: 'Filtrar' })).toBeDisabled()
+    expect(screen.getByRole('alert')).toHaveTextContent(DATE_RANGE_ERRORS.order)
+    expect(screen.getByLabelText('Fecha de fin')).toHaveAttribute('aria-invalid', 'true')
+    // Only the start date, which made sense alone, was asked for.
+    const asked = calls.filter((c) => new URL(c.url).pathname === '/v1/auditoria').map((c) => new URL(c.url).searchParams.get('hasta'))
+    expect(asked).not.toContain('2026-11-01')
   })
 
   it("shows the server's Spanish message when the trail cannot be read", async () => {

@@ -1,4 +1,4 @@
-import type { AuditCollection } from '@/features/audit/types'
+import type { AuditCollection, AuditFilters } from '@/features/audit/types'
 
 /** The audited collections as the screen names them, in the filter's order. */
 export const COLLECTIONS: readonly { value: AuditCollection; label: string }[] = [
@@ -7,6 +7,9 @@ export const COLLECTIONS: readonly { value: AuditCollection; label: string }[] =
   { value: 'usuarios', label: 'Usuarios' },
   { value: 'ventas', label: 'Ventas' },
 ]
+
+/** Every change, of every collection and user, of any day. */
+export const AUDIT_DEFAULTS: AuditFilters = { coleccion: '', registro: '', usuario: '', desde: '', hasta: '' }
 
 const COLLECTION_LABEL: Record<string, string> = Object.fromEntries(COLLECTIONS.map((c) => [c.value, c.label]))
 

@@ -25,14 +25,16 @@ export type AuditPage = {
   meta: { page: number; limit: number; total: number; hasMore: boolean }
 }
 
-/** Filters of the 'Auditoría' screen; dates are YYYY-MM-DD in Mexico City, both days included. */
-export type AuditFilter = {
-  coleccion?: AuditCollection
+/** Filters of the 'Auditoría' screen ('' is not set); dates are YYYY-MM-DD in Mexico City, both days included. */
+export type AuditFilters = {
+  /** An AuditCollection, or '' for all. */
+  coleccion: string
   /** The record's id, or part of its name, e-mail or folio. */
-  registro?: string
+  registro: string
   /** The user's id, or part of their name. */
-  usuario?: string
-  desde?: string
-  hasta?: string
-  page?: number
+  usuario: string
+  desde: string
+  hasta: string
 }
+
+export type AuditListArgs = AuditFilters & { page: number; limit: number }

@@ -1,20 +1,22 @@
-import { useState } from 'react'
+import { useCallback } from 'react'
+import { Pager } from '@/components/pager'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
-import { AUDIT_PAGE_SIZE, useGetAuditQuery } from '@/features/audit/api'
-import { AuditFilters } from '@/features/audit/components/audit-filters'
-import { AuditTable } from '@/features/audit/components/audit-table'
-import type { AuditFilter } from '@/features/audit/types'
+import { useClampPage, useListState } from '@/lib/list-state'
 import { formatCount } from '@/lib/money'
+import { useGetAuditQuery } from '@/features/audit/api'
+import { AuditFiltersBar } from '@/features/audit/components/audit-filters'
+import { AUDIT_DEFAULTS } from '@/features/audit/labels'
+import { AuditTable } from '@/features/audit/components/audit-table'
 
 /** `/auditoria` 'Auditoría': who changed which product, discount, account or order, newest first (Administrador). */
 export function AuditPage() {
   useDocumentTitle('Auditoría')
-  const [filter, setFilter] = useState<AuditFilter>({ page: 1 })
-  const { data, error, isFetching, isLoading, refetch } = useGetAuditQuery(filter)
-  const page = filter.page ?? 1
-  const pages = data ? Math.max(1, Math.ceil(data.meta.total / AUDIT_PAGE_SIZE)) : 1
+  const [state, update, reset] = useListState(AUDIT_DEFAULTS)
+  const { data, error, isFetching, isLoading, refetch } = useGetAuditQuery(state)
+  const setPage = useCallback((page: number) => update({ page }), [update])
+  useClampPage(data?.meta, state.page, setPage)
 
   return (
     <section>
@@ -29,7 +31,7 @@ export function AuditPage() {
         de la Ciudad de México.
       </p>
 
-      <AuditFilters onFilter={setFilter} />
+      <AuditFiltersBar state={state} onChange={update} onClear={() => reset({ limit: state.limit })} />
 
       <div className="mt-5" aria-busy={isFetching}>
         {isLoading ? (
@@ -52,29 +54,7 @@ export function AuditPage() {
         ) : null}
       </div>
 
-      {data && (page > 1 || data.meta.hasMore) ? (
-        <nav aria-label="Páginas" className="mt-5 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={page <= 1 || isFetching}
-            onClick={() => setFilter((f) => ({ ...f, page: page - 1 }))}
-          >
-            Anterior
-          </button>
-          <span className="text-sm text-slate-600">
-            Página {page} de {pages}
-          </span>
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={!data.meta.hasMore || isFetching}
-            onClick={() => setFilter((f) => ({ ...f, page: page + 1 }))}
-          >
-            Siguiente
-          </button>
-        </nav>
-      ) : null}
+      <Pager meta={data?.meta} shown={data?.entradas.length ?? 0} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="cambios" />
     </section>
   )
 }
