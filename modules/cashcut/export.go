@@ -80,7 +80,7 @@ func (m *Module) exportCuts(c *echo.Context) error {
 	}
 	filter := closedCuts(from, to)
 	ctx := c.Request().Context()
-	first, total, err := m.service.store.exportPage(ctx, filter, 0)
+	first, total, err := m.service.store.exportFirst(ctx, filter)
 	if err != nil {
 		return err
 	}

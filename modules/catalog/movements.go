@@ -226,14 +226,25 @@ func keepFirst(first, err error) error {
 	return err
 }
 
-// movementExists reports whether a movement is stored.
-func (s store) movementExists(ctx context.Context, id bson.ObjectID) (bool, error) {
-	_, found, err := mongox.FindOne[bson.Raw](ctx, s.db.R.Collection(movementsCollection), bson.M{"_id": id},
-		options.FindOne().SetProjection(bson.M{"_id": 1}))
-	if err != nil {
-		return false, fmt.Errorf("catalog: movement %s: %w", id.Hex(), err)
+// storedMovements answers which of ids are stored movements, in one find.
+func (s store) storedMovements(ctx context.Context, ids []bson.ObjectID) (map[bson.ObjectID]bool, error) {
+	stored := map[bson.ObjectID]bool{}
+	in := make(bson.A, len(ids)) // as pkg/mongox reads an $in through SQLite's index
+	for i, id := range ids {
+		in[i] = id
 	}
-	return found, nil
+	err := s.db.Each(ctx, movementsCollection, bson.M{"_id": bson.M{"$in": in}}, bson.M{"_id": 1}, func(doc bson.Raw) error {
+		id, ok := doc.Lookup("_id").ObjectIDOK()
+		if !ok {
+			return fmt.Errorf("a movement whose _id is not an ObjectID: %s", doc)
+		}
+		stored[id] = true
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: stored movements: %w", err)
+	}
+	return stored, nil
 }
 
 // ensureMovementIndexes creates the indexes of movimientos_inventario, for its paged lists

@@ -80,14 +80,21 @@ func (s *Service) recordLostTakes(ctx context.Context, before time.Time) error {
 	if err != nil {
 		return err
 	}
+	if len(candidates) == 0 {
+		return nil
+	}
+	ids := make([]bson.ObjectID, len(candidates))
+	for i, c := range candidates {
+		ids[i] = c.r.Movimiento
+	}
+	stored, err := s.store.storedMovements(ctx, ids)
+	if err != nil {
+		return err
+	}
 	products := map[bson.ObjectID]Product{}
 	var ms []Movement
 	for _, c := range candidates {
-		stored, err := s.store.movementExists(ctx, c.r.Movimiento)
-		if err != nil {
-			return err
-		}
-		if stored {
+		if stored[c.r.Movimiento] {
 			continue
 		}
 		p, ok := products[c.product]

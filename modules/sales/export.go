@@ -99,7 +99,7 @@ func (m *Module) exportSales(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	first, total, err := m.service.store.exportPage(ctx, from, to, 0)
+	first, total, err := m.service.store.exportFirst(ctx, from, to)
 	if err != nil {
 		return err
 	}
@@ -107,6 +107,6 @@ func (m *Module) exportSales(c *echo.Context) error {
 	spec := export.Spec{Format: f, Name: "ventas-" + day(from) + "-a-" + day(to.Add(-time.Millisecond)), Sheet: "Ventas",
 		Columns: saleColumns, Total: int(total)}
 	return export.Stream(ctx, c.Response(), spec, func(write func(...export.Cell) error) error {
-		return m.service.store.eachExported(ctx, to, first, total, func(v exportSale) error { return write(v.cells()...) })
+		return m.service.store.eachExported(ctx, from, to, first, total, func(v exportSale) error { return write(v.cells()...) })
 	})
 }
