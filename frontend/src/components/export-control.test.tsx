@@ -1,9 +1,10 @@
-import { configureStore } from '@reduxjs/toolkit'
+import { configureStore, type UnknownAction } from '@reduxjs/toolkit'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Provider } from 'react-redux'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { ExportControl } from '@/components/export-control'
+import { signedOut, sessionRejected } from '@/lib/session-events'
 
 const encoder = new TextEncoder()
 
@@ -26,13 +27,23 @@ function slowCSV() {
 }
 
 function renderControl(params?: Record<string, string>) {
-  const store = configureStore({ reducer: { session: () => ({ token: 'tok' }) } })
+  return renderWithStore(params).user
+}
+
+/** The control with a store that keeps the token and every action dispatched. */
+function renderWithStore(params?: Record<string, string>) {
+  const store = configureStore({
+    reducer: {
+      session: () => ({ token: 'tok' }),
+      actions: (seen: string[] = [], action: UnknownAction) => [...seen, action.type],
+    },
+  })
   render(
     <Provider store={store}>
       <ExportControl path="/v1/ventas/exportar" params={params} what="ventas" />
     </Provider>,
   )
-  return userEvent.setup()
+  return { user: userEvent.setup(), store }
 }
 
 const saved: string[] = []
@@ -85,4 +96,14 @@ it('cancels a download and saves nothing', async () => {
   expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument()
   expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   expect(saved).toEqual([])
+})
+
+it('signs the user out, as any refused API call does, when the server refuses the session', async () => {
+  localStorage.setItem('token', 'tok')
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 401 })))
+  const { user, store } = renderWithStore()
+  await user.click(screen.getByRole('button', { name: 'Exportar ventas a CSV' }))
+  expect(await screen.findByText(/Error al exportar ventas: Tu sesión terminó/)).toBeInTheDocument()
+  expect(store.getState().actions).toEqual(expect.arrayContaining([signedOut.type, sessionRejected.type]))
+  expect(localStorage.getItem('token')).toBeNull()
 })

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import { useSelector } from 'react-redux'
 import { ErrorNote } from '@/components/error-note'
 import {
   downloadExport,
@@ -10,7 +9,7 @@ import {
   type ExportFormat,
 } from '@/lib/download'
 import { formatCount } from '@/lib/money'
-import type { TokenState } from '@/lib/session-events'
+import { useDownloadAuth } from '@/lib/use-download-auth'
 
 type ExportControlProps = {
   /** The export's path under /v1, without `formato` (e.g. "/v1/ventas/exportar"). */
@@ -52,7 +51,7 @@ function Progress({ progress, what, onCancel }: { progress: DownloadProgress; wh
 }
 
 function useExport(path: string, params: Record<string, string> | undefined, what: string) {
-  const token = useSelector((s: TokenState) => s.session.token)
+  const { token, onDownloadError } = useDownloadAuth()
   const [state, setState] = useState<State>({ kind: 'idle' })
   const abort = useRef<AbortController | null>(null)
   useEffect(() => () => abort.current?.abort(), [])
@@ -77,6 +76,7 @@ function useExport(path: string, params: Record<string, string> | undefined, wha
         setState({ kind: 'idle' })
         return
       }
+      onDownloadError(err)
       const why = err instanceof DownloadError ? err.message : 'Ocurrió un error inesperado.'
       setState({ kind: 'error', message: `Error al exportar ${what}: ${why}` })
     } finally {

@@ -5,6 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react'
+import type { UnknownAction } from '@reduxjs/toolkit'
 import type { ApiError } from '@/lib/error-log'
 import { sessionRejected, signedOut, type TokenState } from '@/lib/session-events'
 import { clearStorage } from '@/lib/storage'
@@ -21,6 +22,13 @@ const rawBaseQuery = fetchBaseQuery({
 /** Shown after the server refused the stored token and the user was signed out. */
 export const SESSION_REJECTED = 'Tu sesión terminó o ya no es válida. Inicia sesión de nuevo.'
 
+/** Signs the user out with SESSION_REJECTED: the server refused the stored token (a call or a download). */
+export function endRejectedSession(dispatch: (action: UnknownAction) => unknown): void {
+  clearStorage()
+  dispatch(signedOut())
+  dispatch(sessionRejected(SESSION_REJECTED))
+}
+
 /** Adds the token and signs the user out, with a message, when the server no longer accepts it. */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -29,11 +37,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   const result = await rawBaseQuery(args, api, extraOptions)
   const hadToken = Boolean((api.getState() as TokenState).session.token)
-  if (result.error?.status === 401 && hadToken) {
-    clearStorage()
-    api.dispatch(signedOut())
-    api.dispatch(sessionRejected(SESSION_REJECTED))
-  }
+  if (result.error?.status === 401 && hadToken) endRejectedSession(api.dispatch)
   return result
 }
 

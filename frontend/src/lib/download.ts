@@ -22,7 +22,15 @@ export type DownloadProgress = {
 export type DownloadResult = { blob: Blob; fileName: string; rows: number | null; total: number | null }
 
 /** A failed download; its message is Spanish and may be shown as is. */
-export class DownloadError extends Error {}
+export class DownloadError extends Error {
+  /** The server refused the session's token (401): the user is to be signed out (useDownloadAuth). */
+  readonly unauthorized: boolean
+
+  constructor(message: string, { unauthorized = false } = {}) {
+    super(message)
+    this.unauthorized = unauthorized
+  }
+}
 
 export const DOWNLOAD_ERRORS = {
   offline: 'No hay conexión con el servidor.',
@@ -77,7 +85,7 @@ function lastBytes(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
 }
 
 async function errorOf(res: Response): Promise<DownloadError> {
-  if (res.status === 401) return new DownloadError(DOWNLOAD_ERRORS.session)
+  if (res.status === 401) return new DownloadError(DOWNLOAD_ERRORS.session, { unauthorized: true })
   try {
     const body = (await res.json()) as { error?: { message?: unknown } }
     const message = body.error?.message

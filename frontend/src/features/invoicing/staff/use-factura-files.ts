@@ -1,14 +1,13 @@
 import { useState } from 'react'
-import { useSelector } from 'react-redux'
 import { downloadFile, DownloadError, saveFile } from '@/lib/download'
-import type { TokenState } from '@/lib/session-events'
+import { useDownloadAuth } from '@/lib/use-download-auth'
 import { facturaFileUrl, type Factura } from '@/features/invoicing/types'
 
 export type FileFormat = 'pdf' | 'xml'
 
 /** The staff's downloads of a factura's PDF and XML with their session; which one is on its way, and why one failed. */
 export function useFacturaFiles() {
-  const token = useSelector((s: TokenState) => s.session.token)
+  const { token, onDownloadError } = useDownloadAuth()
   const [busy, setBusy] = useState<string | null>(null)
   const [problem, setProblem] = useState('')
 
@@ -20,6 +19,7 @@ export function useFacturaFiles() {
       const { blob, fileName } = await downloadFile(facturaFileUrl(factura._id, format), name, token)
       saveFile(blob, fileName)
     } catch (err) {
+      onDownloadError(err)
       setProblem(err instanceof DownloadError ? err.message : 'No se pudo descargar el archivo.')
     } finally {
       setBusy(null)
