@@ -7,7 +7,7 @@ export type PageMeta = { page: number; limit: number; total: number; hasMore: bo
 
 /** Page sizes offered by the pager; the server takes 1..100. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const
-export const DEFAULT_LIMIT = 25
+const DEFAULT_LIMIT = 25
 
 /** A list's filters, each a text; '' means "not set". */
 export type ListFilters = Record<string, string>
@@ -15,7 +15,7 @@ export type ListFilters = Record<string, string>
 export type ListState<F extends ListFilters> = F & { page: number; limit: number }
 
 /** What a change may set: filters (the page goes back to 1 unless given), the page, the size. */
-export type ListPatch<F extends ListFilters> = Partial<F> & { page?: number; limit?: number }
+type ListPatch<F extends ListFilters> = Partial<F> & { page?: number; limit?: number }
 
 function positiveInt(raw: string | null, fallback: number): number {
   if (raw === null || !/^\d{1,6}$/.test(raw)) return fallback
