@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { checkDateRange } from '@/lib/dates'
 import type { Option } from '@/lib/list-state'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useMediaQuery } from '@/lib/use-media-query'
 
 /** How long the search waits after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300
@@ -147,5 +148,58 @@ export function DayRangeFields({ desde, hasta, onChange, labels = ['Desde', 'Has
         </p>
       ) : null}
     </>
+  )
+}
+
+/** From this width a list's filters are always shown; below, behind a 'Filtros' button. */
+const ROOMY = '(min-width: 768px)'
+
+type CollapsibleFiltersProps = {
+  /** The search box, always shown (give it `className="min-w-0 flex-1"`). */
+  search: ReactNode
+  /** How many of the folded filters are in force: 'Filtros (2)'. */
+  active: number
+  /** The search or a filter narrows the list: 'Quitar filtros' is offered. */
+  narrowed: boolean
+  onClear: () => void
+  /** The filters (SelectFilter, DayRangeFields…), in a grid. */
+  children: ReactNode
+}
+
+/**
+ * A staff list's search and filters. On a phone the filters fold behind a 'Filtros' button that
+ * says how many are in force; 'Quitar filtros' shows while anything narrows the list.
+ */
+export function CollapsibleFilters({ search, active, narrowed, onClear, children }: CollapsibleFiltersProps) {
+  const roomy = useMediaQuery(ROOMY)
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-end gap-2">
+        {search}
+        {roomy ? null : (
+          <button
+            type="button"
+            className="btn-secondary h-12 shrink-0 px-4"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            Filtros{active > 0 ? ` (${active})` : ''}
+          </button>
+        )}
+      </div>
+      {roomy || open ? (
+        <div id={panelId} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {children}
+        </div>
+      ) : null}
+      {narrowed ? (
+        <button type="button" className="link mt-3 text-sm" onClick={onClear}>
+          Quitar filtros
+        </button>
+      ) : null}
+    </div>
   )
 }

@@ -1,12 +1,7 @@
-import { useId, useState } from 'react'
-import { DayRangeFields, SearchField, SelectFilter } from '@/components/list-filters'
+import { CollapsibleFilters, DayRangeFields, SearchField, SelectFilter } from '@/components/list-filters'
 import { options } from '@/lib/list-state'
-import { useMediaQuery } from '@/lib/use-media-query'
 import { ENVIO_FILTERS, SALE_SORTS, type SalesFilters } from '@/features/sales/list-params'
 import { METODO_VALUES, PAGO_VALUES } from '@/features/sales/types'
-
-/** From this width the filters are always shown; below, behind a 'Filtros' button. */
-const ROOMY = '(min-width: 768px)'
 
 type SalesFiltersProps = {
   state: SalesFilters
@@ -26,17 +21,16 @@ type SalesFiltersProps = {
  */
 export function SalesFiltersBar(props: SalesFiltersProps) {
   const { state, onChange, onClear, searchLabel, withDates = true } = props
-  const roomy = useMediaQuery(ROOMY)
-  const [open, setOpen] = useState(false)
-  const panelId = useId()
   const shownKeys: (keyof SalesFilters)[] = ['pago', 'entrega', 'metodo']
   if (props.withEnvio) shownKeys.push('envio')
   if (withDates) shownKeys.push('desde', 'hasta')
   const active = shownKeys.filter((k) => state[k] !== '').length
-  const narrowed = active > 0 || state.q !== ''
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-end gap-2">
+    <CollapsibleFilters
+      active={active}
+      narrowed={active > 0 || state.q !== ''}
+      onClear={onClear}
+      search={
         <SearchField
           className="min-w-0 flex-1"
           label={searchLabel}
@@ -44,29 +38,10 @@ export function SalesFiltersBar(props: SalesFiltersProps) {
           value={state.q}
           onSearch={(q) => onChange({ q })}
         />
-        {roomy ? null : (
-          <button
-            type="button"
-            className="btn-secondary h-12 shrink-0 px-4"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((o) => !o)}
-          >
-            Filtros{active > 0 ? ` (${active})` : ''}
-          </button>
-        )}
-      </div>
-      {roomy || open ? (
-        <div id={panelId} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <FilterFields {...props} withDates={withDates} />
-        </div>
-      ) : null}
-      {narrowed ? (
-        <button type="button" className="link mt-3 text-sm" onClick={onClear}>
-          Quitar filtros
-        </button>
-      ) : null}
-    </div>
+      }
+    >
+      <FilterFields {...props} withDates={withDates} />
+    </CollapsibleFilters>
   )
 }
 
