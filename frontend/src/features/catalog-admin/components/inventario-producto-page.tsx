@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { ExportControl } from '@/components/export-control'
-import { Field } from '@/components/form-field'
-import { DayRangeFields } from '@/components/list-filters'
+import { DayRangeFields, SelectFilter } from '@/components/list-filters'
 import { Pager } from '@/components/pager'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -125,6 +124,8 @@ function Existencias({ product, onAdjust }: { product: ProductoAdmin; onAdjust: 
   )
 }
 
+const TIPO_OPTIONS = Object.entries(TIPO_MOVIMIENTO).map(([value, label]) => ({ value, label }))
+
 type FiltersProps = {
   product: ProductoAdmin | undefined
   state: typeof DEFAULTS
@@ -134,30 +135,14 @@ type FiltersProps = {
 function MovimientosFilters({ product, state, onChange }: FiltersProps) {
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <Field label="Variante">
-        {(fid) => (
-          <select id={fid} className="field-input" value={state.variante} onChange={(e) => onChange({ variante: e.target.value })}>
-            <option value="">Todas</option>
-            {(product?.variantes ?? []).map((v) => (
-              <option key={v._id} value={v._id}>
-                {varianteLabel(v) || 'Variante única'}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Tipo">
-        {(fid) => (
-          <select id={fid} className="field-input" value={state.tipo} onChange={(e) => onChange({ tipo: e.target.value })}>
-            <option value="">Todos</option>
-            {Object.entries(TIPO_MOVIMIENTO).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectFilter
+        label="Variante"
+        allLabel="Todas"
+        value={state.variante}
+        options={(product?.variantes ?? []).map((v) => ({ value: v._id, label: varianteLabel(v) || 'Variante única' }))}
+        onChange={(variante) => onChange({ variante })}
+      />
+      <SelectFilter label="Tipo" allLabel="Todos" value={state.tipo} options={TIPO_OPTIONS} onChange={(tipo) => onChange({ tipo })} />
       <DayRangeFields desde={state.desde} hasta={state.hasta} onChange={onChange} />
     </div>
   )
