@@ -2,12 +2,12 @@ import { useSearchParams } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatDateTime } from '@/lib/dates'
-import { formatMoney } from '@/lib/money'
 import { selectUser } from '@/lib/session-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { errorText } from '@/lib/api-errors'
 import { usePrintWhenReady } from '@/lib/print'
 import { useGetCorteQuery, useGetPendingByMethodQuery, useGetPendingByUserQuery } from '@/features/cashcut/api'
+import { CutSales } from '@/features/cashcut/components/cut-sales'
 import { CutSummary } from '@/features/cashcut/components/cut-summary'
 import { CutTotals } from '@/features/cashcut/components/cut-totals'
 import { cutTitle } from '@/features/cashcut/helpers'
@@ -49,21 +49,7 @@ function CutById({ id }: { id: string }) {
       <div className="mt-3">
         <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
       </div>
-      {cut.ventas && cut.ventas.length > 0 ? (
-        <section className="mt-4" aria-label="Ventas del corte">
-          <h2 className="border-b border-dashed border-black pb-1 text-sm font-bold uppercase">Ventas</h2>
-          <ul className="text-[11px]">
-            {cut.ventas.map((v) => (
-              <li key={v._id} className="flex justify-between gap-2 py-0.5">
-                <span>
-                  {v.folio} {v.metodoPago}
-                </span>
-                <span className="tabular-nums">{formatMoney(v.total)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <CutSales sales={cut.ventas} compact />
     </>
   )
 }

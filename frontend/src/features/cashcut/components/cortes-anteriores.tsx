@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
 import { useGetCorteQuery, useGetCortesQuery } from '@/features/cashcut/api'
+import { CutSales } from '@/features/cashcut/components/cut-sales'
 import { CutSummary } from '@/features/cashcut/components/cut-summary'
 import { CutTotals } from '@/features/cashcut/components/cut-totals'
 import { cutTitle, differenceLabel, openPrint } from '@/features/cashcut/helpers'
@@ -46,21 +47,7 @@ function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void })
           <>
             <CutSummary cut={cut} />
             <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
-            {cut.ventas && cut.ventas.length > 0 ? (
-              <section aria-label="Ventas del corte">
-                <h3 className="text-sm font-bold uppercase">Ventas</h3>
-                <ul className="mt-1 divide-y divide-slate-100 text-xs">
-                  {cut.ventas.map((v) => (
-                    <li key={v._id} className="flex justify-between gap-3 py-1">
-                      <span>
-                        {v.folio} · {v.metodoPago} · {v.usuario}
-                      </span>
-                      <span className="tabular-nums">{formatMoney(v.total)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            <CutSales sales={cut.ventas} />
           </>
         ) : null}
       </div>
