@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router'
 import { Drawer } from '@/components/drawer'
 import { MenuIcon } from '@/components/icons'
@@ -9,7 +9,13 @@ import type { StaffScreen } from '@/features/staff/permissions'
 /** Route `handle` of staff screens: which entry of the permission table they are. */
 export type StaffHandle = { staffScreen: StaffScreen }
 
-type StaffLayoutProps = { rol: string | null; userName: string; onSignOut: () => void }
+type StaffLayoutProps = {
+  rol: string | null
+  userName: string
+  onSignOut: () => void
+  /** Shown beside entries of the drawer (StaffNav). */
+  badges?: Partial<Record<StaffScreen, ReactNode>>
+}
 
 function useStaffScreen(): StaffScreen | undefined {
   const matches = useMatches()
@@ -21,7 +27,7 @@ function useStaffScreen(): StaffScreen | undefined {
 }
 
 /** The back office frame: the admin drawer (a sidebar on wide screens) and the guarded screen. */
-export function StaffLayout({ rol, userName, onSignOut }: StaffLayoutProps) {
+export function StaffLayout({ rol, userName, onSignOut, badges }: StaffLayoutProps) {
   const screen = useStaffScreen()
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -40,7 +46,7 @@ export function StaffLayout({ rol, userName, onSignOut }: StaffLayoutProps) {
             </p>
           </div>
         </div>
-        <StaffNav rol={rol} onSignOut={onSignOut} />
+        <StaffNav rol={rol} onSignOut={onSignOut} badges={badges} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -69,7 +75,7 @@ export function StaffLayout({ rol, userName, onSignOut }: StaffLayoutProps) {
           }
         >
           <div className="h-full bg-brand-950">
-            <StaffNav rol={rol} onNavigate={() => setMenuOpen(false)} onSignOut={onSignOut} />
+            <StaffNav rol={rol} onNavigate={() => setMenuOpen(false)} onSignOut={onSignOut} badges={badges} />
           </div>
         </Drawer>
 

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 import {
   AlertIcon,
@@ -15,7 +15,6 @@ import {
   TruckIcon,
   UsersIcon,
 } from '@/components/icons'
-import { LowStockBadge } from '@/features/staff/low-stock-badge'
 import { screensFor, type StaffScreen } from '@/features/staff/permissions'
 
 const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
@@ -32,13 +31,19 @@ const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
   auditoria: ShieldIcon,
 }
 
-type StaffNavProps = { rol: string | null; onNavigate?: () => void; onSignOut: () => void }
+type StaffNavProps = {
+  rol: string | null
+  onNavigate?: () => void
+  onSignOut: () => void
+  /** Shown beside an entry (the count of 'Bajo inventario'), given by src/app. */
+  badges?: Partial<Record<StaffScreen, ReactNode>>
+}
 
 const item =
   'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-teal-400'
 
 /** The admin drawer's entries: only the screens the role may open, then Tienda and Cerrar sesión. */
-export function StaffNav({ rol, onNavigate, onSignOut }: StaffNavProps) {
+export function StaffNav({ rol, onNavigate, onSignOut, badges }: StaffNavProps) {
   return (
     <nav aria-label="Menú de administración" className="flex h-full flex-col gap-1 p-3">
       <ul className="space-y-1">
@@ -56,7 +61,7 @@ export function StaffNav({ rol, onNavigate, onSignOut }: StaffNavProps) {
               >
                 <Icon size={20} />
                 {label}
-                {screen === 'bajo-inventario' ? <LowStockBadge /> : null}
+                {badges?.[screen]}
               </NavLink>
             </li>
           )
