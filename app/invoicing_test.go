@@ -322,40 +322,203 @@ func TestOneSaleIsInOneCFDIWhateverRacesForIt(t *testing.T) {
 	}
 }
 
+// cheap returns a demo product under $500 with stock: a sale of it cancels at once.
+func (s *invoicingShop) cheap() product {
+	s.t.Helper()
+	for _, p := range s.products() {
+		if len(p.Variantes) > 0 && p.Variantes[0].Stock >= 5 && p.Variantes[0].PrecioVenta < 500 {
+			return p
+		}
+	}
+	s.t.Fatal("no cheap demo product")
+	return product{}
+}
+
+// paidSaleOf is paidSale of one unit of p, paid in cash.
+func (s *invoicingShop) paidSaleOf(p product) sale {
+	s.t.Helper()
+	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{"cliente": "Juan", "carrito": []any{cartLine(p, 1, false)}})
+	v := decodeSale(s.t, rec)
+	if rec := s.call("cajero@tienda.mx", http.MethodPatch, "/v1/ventas/"+v.ID, `{"pago":"Pagado","metodoPago":"Efectivo"}`); rec.Code != 200 {
+		s.t.Fatalf("pay: %d %s", rec.Code, rec.Body)
+	}
+	return v
+}
+
+// invoiced is the customer's CFDI of v.
+func (s *invoicingShop) invoiced(v sale, perfilID string) factura {
+	s.t.Helper()
+	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": perfilID})
+	if rec.Code != 201 {
+		s.t.Fatalf("invoice: %d %s", rec.Code, rec.Body)
+	}
+	return decodeFactura(s.t, rec)
+}
+
+func (s *invoicingShop) saleIsFree(v sale) bool {
+	return !strings.Contains(s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+v.ID, nil).Body.String(), `"factura"`)
+}
+
 func TestCancellingFreesTheSaleAndKeepsThePACsStatus(t *testing.T) {
 	t.Parallel()
 	s := newInvoicingShop(t)
-	v := s.paidSale(1, false, false, "Efectivo")
 	pid := s.profile("cliente@tienda.mx", fisica)
-	f := decodeFactura(t, s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid}))
-	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/cancelar", map[string]string{"motivo": "01"})
-	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["sustitucion"] == "" {
-		t.Fatalf("01 without its substitute: %d %s", rec.Code, rec.Body)
+	small, big := s.paidSaleOf(s.cheap()), s.paidSale(1, false, false, "Efectivo")
+	fs, fb := s.invoiced(small, pid), s.invoiced(big, pid)
+	if fs.Total >= 1000 || fb.Total <= 1000 {
+		t.Fatalf("totals %v and %v", fs.Total, fb.Total)
 	}
-	if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/cancelar", map[string]string{"motivo": "02"}); rec.Code != 403 {
+	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+fs.ID+"/cancelar", map[string]string{"motivo": "01"})
+	if e := decodeError(t, rec); rec.Code != 400 || !strings.Contains(e.Error.Fields["motivo"], "Sustituir") {
+		t.Fatalf("01 is Sustituir's: %d %s", rec.Code, rec.Body)
+	}
+	if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/"+fs.ID+"/cancelar", map[string]string{"motivo": "02"}); rec.Code != 403 {
 		t.Fatalf("a customer cancels: %d", rec.Code)
 	}
-	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/cancelar", map[string]string{"motivo": "02"})
-	got := decodeFactura(t, rec)
-	if rec.Code != 200 || got.Cancelacion == nil || got.Cancelacion.Motivo != "02" {
+	// Under $1,000: cancelled at once, and the sale may be invoiced again.
+	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+fs.ID+"/cancelar", map[string]string{"motivo": "02"})
+	if got := decodeFactura(t, rec); rec.Code != 200 || got.Estado != "cancelada" || got.Cancelacion == nil || got.Cancelacion.Motivo != "02" || !s.saleIsFree(small) {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	if f.Total > 1000 {
-		if got.Estado != "cancelacion_pendiente" {
-			t.Fatalf("over $1,000 the receptor must accept: %+v", got)
+	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+fs.ID+"/cancelar", map[string]string{"motivo": "02"}); rec.Code != 409 {
+		t.Fatalf("cancelled twice: %d", rec.Code)
+	}
+	s.invoiced(small, pid)
+	// Over $1,000 the receptor decides: pending; a refusal keeps it valid and its sale taken.
+	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+fb.ID+"/cancelar", map[string]string{"motivo": "03"})
+	if got := decodeFactura(t, rec); got.Estado != "cancelacion_pendiente" || s.saleIsFree(big) {
+		t.Fatalf("pending: %s", rec.Body)
+	}
+	s.pac.RejectCancellations()
+	if err := s.app.invoicing.Service().Retry(context.Background(), 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := decodeFactura(t, s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/"+fb.ID, nil)); got.Estado != "valida" || got.Cancelacion.Estado != "rejected" || s.saleIsFree(big) {
+		t.Fatalf("rejected: %+v", got)
+	}
+	// Asked again and accepted: the retry loop settles it with no one opening it.
+	s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+fb.ID+"/cancelar", map[string]string{"motivo": "03"})
+	s.pac.AcceptCancellations()
+	if err := s.app.invoicing.Service().Retry(context.Background(), 0); err != nil {
+		t.Fatal(err)
+	}
+	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas?estado=cancelada&q="+big.Folio, nil)
+	if !strings.Contains(rec.Body.String(), `"total":1`) || !s.saleIsFree(big) {
+		t.Fatalf("accepted: %s", rec.Body)
+	}
+}
+
+func TestSubstitutingACFDIMovesItsSaleAndCancelsItWithMotivo01(t *testing.T) {
+	t.Parallel()
+	s := newInvoicingShop(t)
+	v := s.paidSaleOf(s.cheap())
+	old := s.invoiced(v, s.profile("cliente@tienda.mx", fisica))
+	moral := map[string]any{"rfc": "MAB9307148T4", "razonSocial": "Materiales ABC", "regimenFiscal": "601", "codigoPostal": "06600", "usoCfdi": "G03", "email": "compras@abc.mx"}
+	if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/"+old.ID+"/sustituir", moral); rec.Code != 403 {
+		t.Fatalf("a customer substitutes: %d", rec.Code)
+	}
+	bad := map[string]any{"rfc": "MAB9307148T5", "razonSocial": "Materiales ABC", "regimenFiscal": "601", "codigoPostal": "06600", "usoCfdi": "G03", "email": "compras@abc.mx"}
+	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+old.ID+"/sustituir", bad); rec.Code != 400 {
+		t.Fatalf("bad data: %d %s", rec.Code, rec.Body)
+	}
+	// The PAC refuses the first substitute: the sale goes back to the old CFDI, still valid.
+	s.pac.Unregistered("MAB9307148T4", true)
+	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+old.ID+"/sustituir", moral); rec.Code != 400 {
+		t.Fatalf("refused: %d %s", rec.Code, rec.Body)
+	}
+	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+v.ID, nil); !strings.Contains(rec.Body.String(), `"factura":{"id":"`+old.ID+`"`) {
+		t.Fatalf("the sale after a refused substitute: %s", rec.Body)
+	}
+	s.pac.Unregistered("MAB9307148T4", false)
+	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+old.ID+"/sustituir", moral)
+	nf := decodeFactura(t, rec)
+	if rec.Code != 201 || nf.Estado != "valida" || nf.Receptor.RFC != "MAB9307148T4" || nf.Total != old.Total {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	var related []pacfake.Related
+	for _, inv := range s.pac.Invoices() {
+		if inv.UUID == nf.UUID {
+			related = inv.RelatedDocuments
 		}
-		s.pac.AcceptCancellations()
-		got = decodeFactura(t, s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/"+f.ID, nil))
 	}
-	if got.Estado != "cancelada" {
-		t.Fatalf("%+v", got)
+	if len(related) != 1 || related[0].Relationship != "04" || related[0].Documents[0] != old.UUID {
+		t.Fatalf("related documents %+v", related)
 	}
-	// The sale may be invoiced again.
-	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+v.ID, nil); strings.Contains(rec.Body.String(), `"factura"`) {
-		t.Fatalf("still marked: %s", rec.Body)
+	got := decodeFactura(t, s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/"+old.ID, nil))
+	if got.Estado != "cancelada" || got.Cancelacion == nil || got.Cancelacion.Motivo != "01" {
+		t.Fatalf("the old CFDI: %+v", got)
 	}
-	if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid}); rec.Code != 201 {
-		t.Fatalf("again: %d %s", rec.Code, rec.Body)
+	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+v.ID, nil); !strings.Contains(rec.Body.String(), `"factura":{"id":"`+nf.ID+`"`) {
+		t.Fatalf("the sale: %s", rec.Body)
+	}
+	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+old.ID+"/sustituir", moral); rec.Code != 409 {
+		t.Fatalf("a cancelled CFDI substituted: %d", rec.Code)
+	}
+}
+
+func TestWhatACustomerCannotInvoice(t *testing.T) {
+	t.Parallel()
+	s := newInvoicingShop(t)
+	pid := s.profile("cliente@tienda.mx", fisica)
+	// Not paid yet.
+	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{"cliente": "Juan", "carrito": []any{cartLine(s.cheap(), 1, false)}})
+	unpaid := decodeSale(t, rec)
+	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+unpaid.ID, map[string]string{"perfilId": pid})
+	if e := decodeError(t, rec); rec.Code != 409 || e.Error.Message != "Solo se pueden facturar compras pagadas." {
+		t.Fatalf("unpaid: %d %s", rec.Code, rec.Body)
+	}
+	// Already in the day's global invoice.
+	v := s.paidSaleOf(s.cheap())
+	today := time.Now().In(time.FixedZone("MX", -6*3600)).Format("2006-01-02")
+	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": today, "ventas": []string{v.ID}})
+	if rec.Code != 201 {
+		t.Fatalf("global: %d %s", rec.Code, rec.Body)
+	}
+	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid})
+	if e := decodeError(t, rec); rec.Code != 409 || e.Error.Message != "Esta compra ya está incluida en la factura global de la tienda." {
+		t.Fatalf("in the global: %d %s", rec.Code, rec.Body)
+	}
+	// The generic RFCs are not a customer's.
+	for _, rfc := range []string{"XAXX010101000", "XEXX010101000"} {
+		body := map[string]any{"rfc": rfc, "razonSocial": "PUBLICO EN GENERAL", "regimenFiscal": "616", "codigoPostal": "03100", "usoCfdi": "S01", "email": "a@b.mx"}
+		if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/perfiles", body); rec.Code != 400 || decodeError(t, rec).Error.Fields["rfc"] == "" {
+			t.Fatalf("%s: %d %s", rfc, rec.Code, rec.Body)
+		}
+	}
+	// A period still to come, or older than last year.
+	for _, q := range []string{"periodicidad=dia&fecha=2099-01-01", "periodicidad=mes&fecha=2023-01"} {
+		if rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?"+q, nil); rec.Code != 400 || decodeError(t, rec).Error.Fields["fecha"] == "" {
+			t.Fatalf("%s: %d %s", q, rec.Code, rec.Body)
+		}
+	}
+}
+
+func TestAFailingPACLeavesTheFacturaToTheRetry(t *testing.T) {
+	t.Parallel()
+	s := newInvoicingShop(t)
+	v := s.paidSaleOf(s.cheap())
+	pid := s.profile("cliente@tienda.mx", fisica)
+	s.pac.FailNext(1)
+	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid})
+	f := decodeFactura(t, rec)
+	if rec.Code != http.StatusAccepted || f.Estado != "timbrando" || len(s.pac.Invoices()) != 0 {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	// The customer sees it as theirs; another customer does not see it at all.
+	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/facturas/"+f.ID, nil); rec.Code != 200 {
+		t.Fatalf("owner: %d", rec.Code)
+	}
+	if rec := s.call("comandero@tienda.mx", http.MethodGet, "/v1/facturas/"+f.ID, nil); rec.Code != 404 {
+		t.Fatalf("someone else: %d", rec.Code)
+	}
+	if rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/"+f.ID+"/pdf", nil); rec.Code != 409 {
+		t.Fatalf("the PDF of an unstamped CFDI: %d", rec.Code)
+	}
+	if err := s.app.invoicing.Service().Retry(context.Background(), 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := decodeFactura(t, s.call("cliente@tienda.mx", http.MethodGet, "/v1/facturas/"+f.ID, nil)); got.Estado != "valida" || len(s.pac.Invoices()) != 1 {
+		t.Fatalf("after the retry: %+v", got)
 	}
 }
 

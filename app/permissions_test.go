@@ -112,6 +112,7 @@ var permissionTable = map[string]rule{
 	"GET /v1/facturas/:id/xml":             {perm: public},
 	"POST /v1/facturas/:id/enviar":         {perm: auth.CashDesk},
 	"POST /v1/facturas/:id/cancelar":       {perm: auth.CashDesk},
+	"POST /v1/facturas/:id/sustituir":      {perm: auth.CashDesk},
 
 	// inventory (catalog): adjustments, stock movements, low stock
 	"POST /v1/inventario/ajustes":             {perm: auth.ManageCatalog},

@@ -38,14 +38,18 @@ func (a invoicingSales) ByFolio(ctx context.Context, folio string) (invoicing.Sa
 	return invoicingSale(v), nil
 }
 
-func (a invoicingSales) Claim(ctx context.Context, ref invoicing.SaleInvoice, ids []string) (int64, error) {
+func (a invoicingSales) Claim(ctx context.Context, ref invoicing.SaleInvoice, ids []string, from, to time.Time) (int64, error) {
 	oids := make([]bson.ObjectID, 0, len(ids))
 	for _, id := range ids {
 		if oid, err := bson.ObjectIDFromHex(id); err == nil {
 			oids = append(oids, oid)
 		}
 	}
-	return a.s.ClaimForInvoice(ctx, sales.InvoiceRef{ID: ref.ID, Tipo: ref.Tipo}, oids)
+	return a.s.ClaimForInvoice(ctx, sales.InvoiceRef{ID: ref.ID, Tipo: ref.Tipo}, oids, from, to)
+}
+
+func (a invoicingSales) Transfer(ctx context.Context, fromID string, ref invoicing.SaleInvoice) (int64, error) {
+	return a.s.TransferInvoice(ctx, fromID, sales.InvoiceRef{ID: ref.ID, Tipo: ref.Tipo})
 }
 
 func (a invoicingSales) Release(ctx context.Context, facturaID string) error {

@@ -12,7 +12,7 @@ type Fiscal struct {
 	Nombre      string
 	Modelo      string
 	SatKey      string // ClaveProdServ; "" when the product has none, or none of c_ClaveProdServ's 8 digits
-	ClaveUnidad string // ClaveUnidad; "" when the product has none
+	ClaveUnidad string // ClaveUnidad; "" when the product has none, or none of c_ClaveUnidad's shape
 }
 
 func fiscalOf(p *Product) Fiscal {
@@ -24,10 +24,11 @@ func fiscalOf(p *Product) Fiscal {
 	if !satKey.MatchString(key) { // a PAC would refuse every CFDI with it
 		key = ""
 	}
-	return Fiscal{
-		ProductID: p.ID.Hex(), Nombre: nombre, Modelo: strings.TrimSpace(p.Modelo),
-		SatKey: key, ClaveUnidad: strings.TrimSpace(p.UnidadDeMedida.ClaveUnidadSat),
+	unidad := strings.TrimSpace(p.UnidadDeMedida.ClaveUnidadSat)
+	if !unitKey.MatchString(unidad) {
+		unidad = ""
 	}
+	return Fiscal{ProductID: p.ID.Hex(), Nombre: nombre, Modelo: strings.TrimSpace(p.Modelo), SatKey: key, ClaveUnidad: unidad}
 }
 
 // FiscalByVariant answers the fiscal data of the products the variants belong to, by variant
@@ -48,15 +49,18 @@ func (s *Service) FiscalByVariant(variantIDs []string) map[string]Fiscal {
 	return out
 }
 
-// satKey is the shape of a c_ClaveProdServ key.
-var satKey = regexp.MustCompile(`^[0-9]{8}$`)
+// The shapes of a c_ClaveProdServ key and of a c_ClaveUnidad key.
+var (
+	satKey  = regexp.MustCompile(`^[0-9]{8}$`)
+	unitKey = regexp.MustCompile(`^[A-Z0-9]{2,3}$`)
+)
 
-// MissingSATKey lists the products without a valid SAT product key, by name: their CFDI lines
-// fall back to the shop's default key until staff set one.
+// MissingSATKey lists the products without valid SAT keys (product or unit), by name: their CFDI
+// lines fall back to the shop's defaults until staff set them.
 func (s *Service) MissingSATKey() []Fiscal {
 	var out []Fiscal
 	s.memory.each(func(p *Product) {
-		if f := fiscalOf(p); f.SatKey == "" {
+		if f := fiscalOf(p); f.SatKey == "" || f.ClaveUnidad == "" {
 			out = append(out, f)
 		}
 	})

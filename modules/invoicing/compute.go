@@ -17,9 +17,9 @@ const (
 	unidadGlobalNombre  = "Actividad"
 )
 
-// compute builds the comprobante of f from the sales it claimed, and writes its sales, lines,
-// forma de pago and amounts into f.
-func (s *Service) compute(f *Factura, sales []Sale) (cfdi.Comprobante, error) {
+// fill writes into f what it covers, computed from the sales it claimed: the sales, the lines
+// and their amounts, the forma de pago and the totals.
+func (s *Service) fill(f *Factura, sales []Sale) {
 	f.Ventas = make([]VentaFactura, len(sales))
 	for i, v := range sales {
 		f.Ventas[i] = VentaFactura{ID: v.ID, Folio: v.Folio, Total: v.Total.Pesos()}
@@ -41,18 +41,36 @@ func (s *Service) compute(f *Factura, sales []Sale) (cfdi.Comprobante, error) {
 			Importe: c.Importe.Pesos(), Descuento: c.Descuento.Pesos(), IVA: c.IVA.Pesos(),
 		}
 	}
+}
+
+// comprobante is the CFDI of f as stored: a retry sends the PAC exactly what the first attempt
+// did, whatever the catalogue says by then.
+func (s *Service) comprobante(f Factura) cfdi.Comprobante {
+	cents := func(p float64) money.Cents { return money.MustFromPesos(p) }
 	comp := cfdi.Comprobante{
 		Fecha: f.Fecha, FormaPago: f.FormaPago, MetodoPago: f.MetodoPago, LugarExpedicion: s.settings.LugarExpedicion,
 		Receptor: cfdi.Receptor{
 			RFC: f.Receptor.RFC, Nombre: f.Receptor.RazonSocial, RegimenFiscal: f.Receptor.RegimenFiscal,
 			CodigoPostal: f.Receptor.CodigoPostal, UsoCFDI: f.Receptor.UsoCFDI,
 		},
-		Conceptos: conceptos, SubTotal: sub, Descuento: desc, IVA: iva, Total: total,
+		Sustituye: f.Sustituye,
+		SubTotal:  cents(f.Subtotal), Descuento: cents(f.Descuento), IVA: cents(f.IVA), Total: cents(f.Total),
+	}
+	for _, c := range f.Conceptos {
+		importe, descuento := cents(c.Importe), cents(c.Descuento)
+		comp.Conceptos = append(comp.Conceptos, cfdi.Concepto{
+			Linea: cfdi.Linea{
+				ClaveProdServ: c.ClaveProdServ, NoIdentificacion: c.NoIdentificacion, Cantidad: c.Cantidad,
+				ClaveUnidad: c.ClaveUnidad, Unidad: c.Unidad, Descripcion: c.Descripcion,
+				ValorUnitario: cents(c.ValorUnitario), Descuento: descuento,
+			},
+			Importe: importe, Base: importe - descuento, IVA: cents(c.IVA),
+		})
 	}
 	if f.Global != nil {
 		comp.Global = &cfdi.InformacionGlobal{Periodicidad: f.Global.Periodicidad, Meses: f.Global.Meses, Anio: f.Global.Anio}
 	}
-	return comp, nil
+	return comp
 }
 
 // saleLines is one concepto per line of the sales, with the product's SAT keys and model; it

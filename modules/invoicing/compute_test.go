@@ -45,14 +45,12 @@ func TestTheCFDIOfASaleAddsUpToWhatWasPaid(t *testing.T) {
 			{VarianteID: "v2", Nombre: "Cable UTP", Cantidad: 3, Precio: 14999, PrecioFinal: 14999},
 		}}
 	f := Factura{Tipo: TipoIndividual, MetodoPago: "PUE"}
-	comp, err := s.compute(&f, []Sale{v})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s.fill(&f, []Sale{v})
+	comp := s.comprobante(f) // as stored: what the PAC gets, also on a retry
 	c := comp.Conceptos
 	if len(c) != 2 || c[0].ClaveProdServ != "46171610" || c[0].NoIdentificacion != "DS-2CD1043G2-LIUF" ||
 		c[0].Descripcion != "Cámara IP bala 4 MP (Grande) + Instalación básica" || c[0].ValorUnitario != 234900 ||
-		c[0].Importe != 469800 || c[0].Descuento != 37980 || c[0].IVA != 69091 {
+		c[0].Importe != 469800 || c[0].Descuento != 37980 || c[0].Base != 431820 || c[0].IVA != 69091 {
 		t.Fatalf("line 1: %+v", c[0])
 	}
 	if c[1].ClaveProdServ != "01010101" || c[1].ClaveUnidad != "H87" || c[1].Unidad != "Pieza" || c[1].Importe != 44997 || c[1].IVA != 7200 {
@@ -77,10 +75,8 @@ func TestTheGlobalCFDIIsOneConceptoPerSale(t *testing.T) {
 		{ID: "c", Folio: "F-3", MetodoPago: "Transferencia", Subtotal: 8621, IVA: 1379, Total: 10000},
 	}
 	f := Factura{Tipo: TipoGlobal, Global: &Global{Periodicidad: "01", Meses: "11", Anio: 2026}}
-	comp, err := s.compute(&f, sales)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s.fill(&f, sales)
+	comp := s.comprobante(f)
 	if len(comp.Conceptos) != 3 || comp.Conceptos[1].NoIdentificacion != "F-2" || comp.Conceptos[1].ClaveProdServ != "01010101" ||
 		comp.Conceptos[1].ClaveUnidad != "ACT" || comp.Conceptos[1].Descripcion != "Venta" || comp.Conceptos[1].IVA != 1379 {
 		t.Fatalf("%+v", comp.Conceptos)

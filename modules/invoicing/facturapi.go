@@ -71,7 +71,9 @@ func (f *facturapi) findByKey(ctx context.Context, key string) (Stamped, error) 
 	q := url.Values{"external_id": {key}, "limit": {"100"}}
 	raw, err := f.do(ctx, http.MethodGet, "/v2/invoices", q, nil)
 	if err != nil {
-		return Stamped{}, public(err)
+		// The key is in use, so a CFDI exists: whatever went wrong here, it is not a refusal,
+		// which would free its sales for a second CFDI.
+		return Stamped{}, fmt.Errorf("%w: facturapi: invoice search: %w", ErrPACUnavailable, err)
 	}
 	var page struct {
 		Data []json.RawMessage `json:"data"`
@@ -126,14 +128,15 @@ func (f *facturapi) Download(ctx context.Context, pacID, format string) ([]byte,
 
 // The request body of POST /v2/invoices (an invoice of type I, in MXN).
 type fpInvoiceInput struct {
-	Customer       fpCustomer `json:"customer"`
-	Items          []fpItem   `json:"items"`
-	PaymentForm    string     `json:"payment_form"`
-	PaymentMethod  string     `json:"payment_method"`
-	Use            string     `json:"use"`
-	Global         *fpGlobal  `json:"global,omitempty"`
-	IdempotencyKey string     `json:"idempotency_key"`
-	ExternalID     string     `json:"external_id"`
+	Customer       fpCustomer  `json:"customer"`
+	Items          []fpItem    `json:"items"`
+	PaymentForm    string      `json:"payment_form"`
+	PaymentMethod  string      `json:"payment_method"`
+	Use            string      `json:"use"`
+	Global         *fpGlobal   `json:"global,omitempty"`
+	Related        []fpRelated `json:"related_documents,omitempty"`
+	IdempotencyKey string      `json:"idempotency_key"`
+	ExternalID     string      `json:"external_id"`
 }
 
 type fpCustomer struct {
@@ -169,6 +172,12 @@ type fpTax struct {
 	Rate float64 `json:"rate"`
 }
 
+// fpRelated is a CfdiRelacionados node: the relationship (c_TipoRelacion) and the UUIDs.
+type fpRelated struct {
+	Relationship string   `json:"relationship"`
+	Documents    []string `json:"documents"`
+}
+
 type fpGlobal struct {
 	Periodicity string `json:"periodicity"`
 	Months      string `json:"months"`
@@ -195,6 +204,9 @@ func stampBody(req StampRequest) fpInvoiceInput {
 			SKU: c.NoIdentificacion, Price: c.ValorUnitario.Pesos(), TaxIncluded: false, Taxability: "02",
 			Taxes: []fpTax{{Type: "IVA", Rate: float64(money.IVARate) / 100}},
 		}})
+	}
+	if req.Sustituye != "" {
+		in.Related = []fpRelated{{Relationship: "04", Documents: []string{req.Sustituye}}}
 	}
 	if g := req.Global; g != nil {
 		in.Global = &fpGlobal{Periodicity: fpPeriodicities[g.Periodicidad], Months: g.Meses, Year: g.Anio}
@@ -265,7 +277,8 @@ func public(err error) error {
 }
 
 // do makes one call and returns the answer's body. Network errors, timeouts, 429 and 5xx wrap
-// ErrPACUnavailable; any other 4xx is a *facturapiError with Facturapi's message.
+// ErrPACUnavailable, and so do 401, 403 and 404 (the shop's key, not the data); any other 4xx
+// is a *facturapiError with Facturapi's message.
 func (f *facturapi) do(ctx context.Context, method, path string, q url.Values, body any) ([]byte, error) {
 	u := f.base + path
 	if len(q) > 0 {
@@ -302,6 +315,11 @@ func (f *facturapi) do(ctx context.Context, method, path string, q url.Values, b
 		return raw, nil
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, fmt.Errorf("%w: facturapi: %s %s: HTTP %d: %s", ErrPACUnavailable, method, path,
+			resp.StatusCode, errorMessage(raw))
+	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden || resp.StatusCode == http.StatusNotFound:
+		// A wrong or revoked key, or a test key reading a live invoice: the shop's setup, not the
+		// customer's data, so not a refusal that would blame the SAT and free the sales.
+		return nil, fmt.Errorf("%w: facturapi: %s %s: HTTP %d (check FACTURAPI_KEY): %s", ErrPACUnavailable, method, path,
 			resp.StatusCode, errorMessage(raw))
 	}
 	return nil, refusal(resp.StatusCode, raw)

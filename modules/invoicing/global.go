@@ -21,7 +21,8 @@ type Periodo struct {
 }
 
 // ParsePeriodo reads periodicidad ("dia" or "mes") and fecha (AAAA-MM-DD for a day, AAAA-MM for a
-// month), with a Spanish message per field. The period may not end after today.
+// month), with a Spanish message per field. The period must have begun, this year or the last
+// (today and this month are fine: their sales so far are invoiced).
 func (s *Service) ParsePeriodo(periodicidad, fecha string) (Periodo, error) {
 	bad := apperr.Fields{}
 	var p Periodo
@@ -41,13 +42,14 @@ func (s *Service) ParsePeriodo(periodicidad, fecha string) (Periodo, error) {
 		}
 		p = Periodo{Periodicidad: periodicidad, Desde: d, Hasta: d.AddDate(0, 1, 0)}
 	default:
-		bad.Add("periodicidad", "Elige 'dia' o 'mes'.")
+		bad.Add("periodicidad", "Elige la periodicidad: dia (un día) o mes (un mes).")
 	}
 	if err := bad.Err(); err != nil {
 		return Periodo{}, err
 	}
-	if p.Desde.Year() < 2022 || !p.Desde.Before(s.now()) {
-		return Periodo{}, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"fecha": "Elige un periodo que ya haya empezado (desde 2022)."})
+	// The SAT takes a factura global of this year or the last one.
+	if now := s.now().In(shopZone); p.Desde.Year() < now.Year()-1 || !p.Desde.Before(now) {
+		return Periodo{}, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"fecha": "Elige un periodo que ya haya empezado, de este año o del anterior."})
 	}
 	p.Meses, p.Anio = fmt.Sprintf("%02d", int(p.Desde.Month())), p.Desde.Year()
 	return p, nil
@@ -100,26 +102,13 @@ func (s *Service) PreviewGlobal(ctx context.Context, p Periodo) (Preview, error)
 // showed) that are still in it and that no CFDI covers. Errors: invalid, conflict (nothing left
 // to invoice), unavailable.
 func (s *Service) IssueGlobal(ctx context.Context, p Periodo, ids []string, por string) (Factura, error) {
-	inPeriod, err := s.sales.Uninvoiced(ctx, p.Desde, p.Hasta)
-	if err != nil {
-		return Factura{}, err
-	}
-	want := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		want[id] = true
-	}
-	var claim []string
-	for _, v := range inPeriod {
-		if want[v.ID] {
-			claim = append(claim, v.ID)
-		}
-	}
 	errDone := apperr.New(apperr.Conflict, "Las ventas de este periodo ya están facturadas.")
-	if len(claim) == 0 {
+	if len(ids) == 0 {
 		return Factura{}, errDone
 	}
+	// The claims themselves keep to the period and to the sales no CFDI covers.
 	r := Receptor{RFC: cfdi.RFCPublicoGeneral, RazonSocial: "PUBLICO EN GENERAL", RegimenFiscal: "616", CodigoPostal: s.settings.LugarExpedicion, UsoCFDI: "S01"}
-	f, err := s.issue(ctx, draft{tipo: TipoGlobal, receptor: r, global: p.global(), saleIDs: claim, creadoPor: por})
+	f, err := s.issue(ctx, draft{tipo: TipoGlobal, receptor: r, global: p.global(), saleIDs: ids, from: p.Desde, to: p.Hasta, creadoPor: por})
 	if errors.Is(err, errNothingClaimed) {
 		return Factura{}, errDone
 	}

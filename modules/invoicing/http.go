@@ -38,6 +38,7 @@ func (m *Module) Routes(g *echo.Group) {
 	g.GET("/facturas/:id/xml", m.file("xml"))
 	g.POST("/facturas/:id/enviar", m.resend, desk)
 	g.POST("/facturas/:id/cancelar", m.cancel, desk)
+	g.POST("/facturas/:id/sustituir", m.substitute, desk)
 }
 
 // limited lets a client address through the public pages at the rate of publicPerSec.
@@ -193,7 +194,7 @@ func parseList(c *echo.Context) (ListQuery, error) {
 		bad.Add("tipo", "Elige 'individual' o 'global'.")
 	}
 	if q.Estado != "" && !slices.Contains(Estados, q.Estado) {
-		bad.Add("estado", "Debe ser uno de: "+strings.Join(Estados, ", ")+".")
+		bad.Add("estado", "Elige un estado: timbrando, valida, cancelacion_pendiente, cancelada o error.")
 	}
 	q.Desde = httpx.QueryDay(c, "desde", shopZone, bad)
 	if to := httpx.QueryDay(c, "hasta", shopZone, bad); !to.IsZero() {
@@ -313,15 +314,28 @@ func (m *Module) resend(c *echo.Context) error {
 
 func (m *Module) cancel(c *echo.Context) error {
 	var in struct {
-		Motivo      string `json:"motivo"`
-		Sustitucion string `json:"sustitucion"`
+		Motivo string `json:"motivo"`
 	}
 	if err := httpx.BindJSON(c, &in); err != nil {
 		return err
 	}
-	f, err := m.service.Cancel(c.Request().Context(), c.Param("id"), in.Motivo, in.Sustitucion, auth.UserID(c))
+	f, err := m.service.Cancel(c.Request().Context(), c.Param("id"), in.Motivo, auth.UserID(c))
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, f)
+}
+
+// substitute answers POST facturas/:id/sustituir with the CFDI that replaces it, made with the
+// fiscal data of the body (motivo 01).
+func (m *Module) substitute(c *echo.Context) error {
+	var in PerfilInput
+	if err := httpx.BindJSON(c, &in); err != nil {
+		return err
+	}
+	f, err := m.service.Substitute(c.Request().Context(), c.Param("id"), in.receptor(), auth.UserID(c))
+	if err != nil {
+		return err
+	}
+	return issued(c, f)
 }

@@ -48,9 +48,16 @@ type Factura struct {
 	Total       float64        `bson:"total" json:"total"`
 	Conceptos   []Concepto     `bson:"conceptos" json:"conceptos"`
 	Cancelacion *Cancelacion   `bson:"cancelacion,omitempty" json:"cancelacion,omitempty"`
-	SinClaveSat []string       `bson:"sinClaveSat" json:"sinClaveSat"` // lines that took the default ClaveProdServ
-	UsuarioID   string         `bson:"usuarioId,omitempty" json:"-"`   // the customer's account, for an own invoice
-	CreadoPor   string         `bson:"creadoPor,omitempty" json:"creadoPor,omitempty"`
+	// Sustituye is the UUID of the CFDI this one replaces (motivo 01); SustituidaPor the _id of
+	// the factura that replaces this one, "" while none does (a guard compares it).
+	Sustituye     string `bson:"sustituye,omitempty" json:"sustituye,omitempty"`
+	SustituidaPor string `bson:"sustituidaPor" json:"sustituidaPor,omitempty"`
+	// CorreoPendiente: the stamped CFDI still has to be mailed to its receptor; whoever mails it
+	// clears it first, and the retry loop mails what a stopped replica left.
+	CorreoPendiente bool     `bson:"correoPendiente" json:"-"`
+	SinClaveSat     []string `bson:"sinClaveSat" json:"sinClaveSat"` // lines that took the default ClaveProdServ
+	UsuarioID       string   `bson:"usuarioId,omitempty" json:"-"`   // the customer's account, for an own invoice
+	CreadoPor       string   `bson:"creadoPor,omitempty" json:"creadoPor,omitempty"`
 	// Busqueda is what the staff list searches: RFC, UUID, razón social and the sales' folios,
 	// folded. Never shown.
 	Busqueda string `bson:"busqueda" json:"-"`

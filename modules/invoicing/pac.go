@@ -34,6 +34,9 @@ type StampRequest struct {
 	FormaPago string
 	Global    *cfdi.InformacionGlobal
 	Conceptos []cfdi.Concepto
+	// Sustituye is the UUID of the CFDI this one replaces (CfdiRelacionados, TipoRelacion 04:
+	// sustitución de los CFDI previos); "" for none.
+	Sustituye string
 }
 
 // Stamped is a CFDI as the PAC reports it.

@@ -14,9 +14,12 @@ type Sales interface {
 	Get(ctx context.Context, id string) (Sale, error)
 	// ByFolio returns the saved sale with that folio. Errors: not_found.
 	ByFolio(ctx context.Context, folio string) (Sale, error)
-	// Claim marks ref on each sale of ids that no CFDI covers and that is paid and neither
-	// cancelled nor returned; it answers how many it marked.
-	Claim(ctx context.Context, ref SaleInvoice, ids []string) (int64, error)
+	// Claim marks ref on each sale of ids dated in [from, to) (zero times: any date) that no
+	// CFDI covers and that is paid and neither cancelled nor returned; it answers how many.
+	Claim(ctx context.Context, ref SaleInvoice, ids []string, from, to time.Time) (int64, error)
+	// Transfer moves the mark of CFDI fromID to ref, the CFDI that replaces it; it answers how
+	// many sales it moved.
+	Transfer(ctx context.Context, fromID string, ref SaleInvoice) (int64, error)
 	// Release removes the mark of CFDI facturaID from its sales.
 	Release(ctx context.Context, facturaID string) error
 	// MarkStamped records the UUID of CFDI facturaID on its sales.

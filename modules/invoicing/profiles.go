@@ -30,6 +30,11 @@ type PerfilInput struct {
 func checkReceptor(in Receptor) (Receptor, error) {
 	r := cfdi.Receptor{RFC: in.RFC, Nombre: in.RazonSocial, RegimenFiscal: in.RegimenFiscal, CodigoPostal: in.CodigoPostal, UsoCFDI: in.UsoCFDI}.Normalize()
 	bad := apperr.Fields{}
+	if rfc, err := cfdi.ParseRFC(r.RFC); err == nil && rfc.Generic {
+		// Sales to the general public go into the shop's factura global; a foreign receptor needs
+		// the data of its country (ResidenciaFiscal, NumRegIdTrib) the shop does not ask for.
+		bad.Add("rfc", "Escribe tu propio RFC: las compras sin RFC van en la factura global de la tienda.")
+	}
 	for field, msg := range r.Check() {
 		bad.Add(field, msg)
 	}
@@ -143,16 +148,14 @@ func (s *Service) DeleteProfile(ctx context.Context, userID, id string) error {
 
 // profile returns one of the account's tax profiles. Errors: not_found.
 func (s *Service) profile(ctx context.Context, userID string, id bson.ObjectID) (Perfil, error) {
-	list, err := s.store.profiles(ctx, userID)
+	p, found, err := s.store.profile(ctx, userID, id)
 	if err != nil {
 		return Perfil{}, err
 	}
-	for _, p := range list {
-		if p.ID == id {
-			return p, nil
-		}
+	if !found {
+		return Perfil{}, errProfileNotFound
 	}
-	return Perfil{}, errProfileNotFound
+	return p, nil
 }
 
 var errProfileNotFound = apperr.New(apperr.NotFound, "No se encontró ese perfil fiscal.")

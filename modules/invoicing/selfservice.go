@@ -128,9 +128,6 @@ func (s *Service) InvoiceTicket(ctx context.Context, in PublicInput) (Factura, e
 
 // invoiceSale issues the individual CFDI of sale v to r.
 func (s *Service) invoiceSale(ctx context.Context, v Sale, r Receptor, usuarioID, creadoPor string) (Factura, error) {
-	if r.RFC == "XAXX010101000" {
-		return Factura{}, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"rfc": "Para facturar a público en general no hace falta pedir factura: la tienda la incluye en su factura global."})
-	}
 	if why := s.whyNot(v); why != "" {
 		return Factura{}, apperr.New(apperr.Conflict, why)
 	}

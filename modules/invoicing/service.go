@@ -14,7 +14,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/cfdi"
 	"tienda/pkg/mail"
 	"tienda/pkg/search"
 )
@@ -55,8 +54,20 @@ type draft struct {
 	receptor  Receptor
 	global    *Global
 	saleIDs   []string
+	from, to  time.Time // the period the sales must be dated in; zero: any
 	usuarioID string
 	creadoPor string
+}
+
+// newFactura is a factura about to be stamped, with its own _id (the PAC's idempotency key).
+func (s *Service) newFactura(d draft) Factura {
+	f := Factura{
+		ID: bson.NewObjectID().Hex(), Tipo: d.tipo, Estado: EstadoTimbrando, Fecha: s.now(), Receptor: d.receptor,
+		Global: d.global, MetodoPago: "PUE", UsuarioID: d.usuarioID, CreadoPor: d.creadoPor,
+		Ventas: []VentaFactura{}, Conceptos: []Concepto{}, SinClaveSat: []string{},
+	}
+	f.Busqueda = searchText(f)
+	return f
 }
 
 // issue creates the factura, claims its sales, computes it from what it claimed and stamps it.
@@ -65,16 +76,11 @@ func (s *Service) issue(ctx context.Context, d draft) (Factura, error) {
 	if s.pac == nil {
 		return Factura{}, errNotConfigured
 	}
-	f := Factura{
-		ID: bson.NewObjectID().Hex(), Tipo: d.tipo, Estado: EstadoTimbrando, Fecha: s.now(), Receptor: d.receptor,
-		Global: d.global, MetodoPago: "PUE", UsuarioID: d.usuarioID, CreadoPor: d.creadoPor,
-		Ventas: []VentaFactura{}, Conceptos: []Concepto{}, SinClaveSat: []string{},
-	}
-	f.Busqueda = searchText(f)
+	f := s.newFactura(d)
 	if err := s.store.insert(ctx, f); err != nil {
 		return Factura{}, err
 	}
-	n, err := s.sales.Claim(ctx, SaleInvoice{ID: f.ID, Tipo: d.tipo}, d.saleIDs)
+	n, err := s.sales.Claim(ctx, SaleInvoice{ID: f.ID, Tipo: d.tipo}, d.saleIDs, d.from, d.to)
 	if err == nil && n == 0 {
 		err = errNothingClaimed
 	}
@@ -89,35 +95,36 @@ func (s *Service) issue(ctx context.Context, d draft) (Factura, error) {
 
 var errNothingClaimed = errors.New("invoicing: every sale is covered by another CFDI")
 
-// complete computes the factura from the sales it claimed and stamps it. It is what a retry runs
-// too: the claims and the idempotency key make running it twice the same as running it once.
+// complete stamps the factura: the first time computed from the sales it claimed, after that
+// as stored. It is what a retry runs too: the claims and the idempotency key make running it
+// twice the same as running it once.
 func (s *Service) complete(ctx context.Context, f Factura) (Factura, error) {
-	sales, err := s.sales.ClaimedBy(ctx, f.ID)
-	if err != nil {
-		return f, err
+	if len(f.Conceptos) == 0 {
+		sales, err := s.sales.ClaimedBy(ctx, f.ID)
+		if err != nil {
+			return f, err
+		}
+		if len(sales) == 0 { // a crash came between the insert and the claims
+			return f, s.store.remove(ctx, f.ID)
+		}
+		s.fill(&f, sales)
+		if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
+			"ventas": f.Ventas, "conceptos": f.Conceptos, "sinClaveSat": f.SinClaveSat, "formaPago": f.FormaPago,
+			"subtotal": f.Subtotal, "descuento": f.Descuento, "iva": f.IVA, "total": f.Total, "busqueda": searchText(f),
+		}); err != nil {
+			return f, err
+		}
 	}
-	if len(sales) == 0 { // a crash came between the insert and the claims
-		return f, s.store.remove(ctx, f.ID)
-	}
-	comp, err := s.compute(&f, sales)
-	if err != nil {
-		return f, err
-	}
-	if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
-		"ventas": f.Ventas, "conceptos": f.Conceptos, "sinClaveSat": f.SinClaveSat, "formaPago": f.FormaPago,
-		"subtotal": f.Subtotal, "descuento": f.Descuento, "iva": f.IVA, "total": f.Total, "busqueda": searchText(f),
-	}); err != nil {
-		return f, err
-	}
-	return s.stamp(ctx, f, comp)
+	return s.stamp(ctx, f)
 }
 
 // stamp sends the factura to the PAC and records its answer: stamped, refused (its sales are
-// freed) or unknown (it stays 'timbrando' and the sweeper retries it with the same key).
-func (s *Service) stamp(ctx context.Context, f Factura, comp cfdi.Comprobante) (Factura, error) {
+// freed) or unknown (it stays 'timbrando' and the retry loop asks again with the same key).
+func (s *Service) stamp(ctx context.Context, f Factura) (Factura, error) {
+	comp := s.comprobante(f)
 	st, err := s.pac.Stamp(ctx, StampRequest{
 		Key: f.ID, Receptor: comp.Receptor, Email: f.Receptor.Email, FormaPago: comp.FormaPago,
-		Global: comp.Global, Conceptos: comp.Conceptos,
+		Global: comp.Global, Conceptos: comp.Conceptos, Sustituye: f.Sustituye,
 	})
 	var refused *PACError
 	switch {
@@ -130,19 +137,20 @@ func (s *Service) stamp(ctx context.Context, f Factura, comp cfdi.Comprobante) (
 	return s.stamped(context.WithoutCancel(ctx), f, st)
 }
 
-// refused records the PAC's refusal and frees the sales for another CFDI.
+// refused records the PAC's refusal and gives the sales back: freed for another CFDI, or, for a
+// substitute, to the CFDI it was to replace.
 func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura, error) {
 	ctx = context.WithoutCancel(ctx)
 	f.Estado, f.Mensaje = EstadoError, e.Message
-	// Only the request that moves it out of 'timbrando' frees its sales: another one (the retry
-	// loop of another replica) may have seen it stamped in between.
+	// Only the request that moves it out of 'timbrando' gives its sales back: another one (the
+	// retry loop of another replica) may have seen it stamped in between.
 	if moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{"estado": f.Estado, "mensaje": f.Mensaje}); err != nil || !moved {
 		if err == nil {
 			return s.store.get(ctx, f.ID)
 		}
 		return f, err
 	}
-	if err := s.sales.Release(ctx, f.ID); err != nil {
+	if err := s.giveBack(ctx, f); err != nil {
 		return f, err
 	}
 	msg := strings.TrimSpace(e.Message)
@@ -150,6 +158,22 @@ func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura,
 		msg = "el PAC no dio el motivo"
 	}
 	return f, apperr.InvalidFields("El SAT no aceptó la factura: "+strings.TrimSuffix(msg, ".")+".", pacField(e.Path))
+}
+
+// giveBack returns the sales of a refused factura: to the CFDI it was to replace, or freed.
+func (s *Service) giveBack(ctx context.Context, f Factura) error {
+	if f.Sustituye == "" {
+		return s.sales.Release(ctx, f.ID)
+	}
+	old, found, err := s.store.byUUID(ctx, f.Sustituye)
+	if err != nil || !found {
+		return err
+	}
+	if _, err := s.sales.Transfer(ctx, f.ID, SaleInvoice{ID: old.ID, Tipo: old.Tipo, UUID: old.UUID}); err != nil {
+		return err
+	}
+	_, err = s.store.set(ctx, old.ID, bson.M{"sustituidaPor": f.ID}, bson.M{"sustituidaPor": ""})
+	return err
 }
 
 // pacField names the form field a refusal of the PAC points at, when it points at one.
@@ -174,9 +198,10 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 	f.Busqueda = searchText(f)
 	// Only the request that moves it out of 'timbrando' records the rest and mails it, so a
 	// retry racing the first answer never sends it twice.
+	f.CorreoPendiente = f.Receptor.Email != ""
 	moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
 		"estado": f.Estado, "uuid": f.UUID, "serie": f.Serie, "folio": f.Folio, "pacId": f.PACID,
-		"timbradaEn": f.TimbradaEn, "busqueda": f.Busqueda,
+		"timbradaEn": f.TimbradaEn, "busqueda": f.Busqueda, "correoPendiente": f.CorreoPendiente,
 	})
 	if err != nil {
 		return f, err
@@ -192,7 +217,10 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 	} else if err := s.store.putXML(ctx, f.ID, xml); err != nil {
 		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: XML not kept; it is read from the PAC")
 	}
-	s.mailInBackground(ctx, f, f.Receptor.Email)
+	if f.Sustituye != "" {
+		s.cancelReplaced(ctx, f)
+	}
+	s.deliverInBackground(ctx, f.ID)
 	return f, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -82,12 +81,11 @@ func (s store) remove(ctx context.Context, id string) error {
 	return nil
 }
 
-// stuck lists the facturas still being stamped that were asked for before `before`.
-func (s store) stuck(ctx context.Context, before time.Time) ([]Factura, error) {
-	list, err := mongox.FindAll[Factura](ctx, s.db.R.Collection(colFacturas),
-		bson.M{"estado": EstadoTimbrando, "fecha": bson.M{"$lt": before}})
+// find lists the facturas filter selects, in no particular order.
+func (s store) find(ctx context.Context, filter bson.M) ([]Factura, error) {
+	list, err := mongox.FindAll[Factura](ctx, s.db.R.Collection(colFacturas), filter)
 	if err != nil {
-		return nil, fmt.Errorf("invoicing: stuck: %w", err)
+		return nil, fmt.Errorf("invoicing: find: %w", err)
 	}
 	return list, nil
 }
@@ -144,6 +142,14 @@ func (s store) profiles(ctx context.Context, userID string) ([]Perfil, error) {
 		return nil, fmt.Errorf("invoicing: profiles: %w", err)
 	}
 	return list, nil
+}
+
+func (s store) profile(ctx context.Context, userID string, id bson.ObjectID) (Perfil, bool, error) {
+	p, found, err := mongox.FindOne[Perfil](ctx, s.db.R.Collection(colPerfiles), bson.M{"_id": id, "usuarioId": userID})
+	if err != nil {
+		return Perfil{}, false, fmt.Errorf("invoicing: profile: %w", err)
+	}
+	return p, found, nil
 }
 
 func (s store) insertProfile(ctx context.Context, p Perfil) error {

@@ -56,17 +56,33 @@ func (s *Service) ByFolio(ctx context.Context, folio string) (Sale, error) {
 	return list[0], nil
 }
 
-// ClaimForInvoice puts ref on every sale of ids that a CFDI may still cover, each by a guarded
-// update of its own, and answers how many it claimed.
-func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bson.ObjectID) (int64, error) {
+// ClaimForInvoice puts ref on every sale of ids dated in [from, to) (zero times: any date) that
+// a CFDI may still cover, each by a guarded update of its own, and answers how many it claimed.
+func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bson.ObjectID, from, to time.Time) (int64, error) {
 	if len(ids) == 0 {
 		return 0, nil
 	}
 	filter := invoiceable()
 	filter["_id"] = bson.M{"$in": ids}
+	if !from.IsZero() {
+		filter["fecha"] = bson.M{"$gte": from, "$lt": to}
+	}
 	n, err := s.store.db.UpdateMany(ctx, collection, filter, bson.M{"$set": bson.M{"factura": ref}})
 	if err != nil {
 		return 0, fmt.Errorf("sales: claim for invoice %s: %w", ref.ID, err)
+	}
+	if n > 0 {
+		s.changedSoon()
+	}
+	return n, nil
+}
+
+// TransferInvoice moves the sales CFDI fromID covers to the CFDI to (a substitute of it), each
+// by a guarded update of its own, and answers how many it moved.
+func (s *Service) TransferInvoice(ctx context.Context, fromID string, to InvoiceRef) (int64, error) {
+	n, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": fromID}, bson.M{"$set": bson.M{"factura": to}})
+	if err != nil {
+		return 0, fmt.Errorf("sales: move invoice %s to %s: %w", fromID, to.ID, err)
 	}
 	if n > 0 {
 		s.changedSoon()

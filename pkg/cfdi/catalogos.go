@@ -28,12 +28,6 @@ type Motivo struct {
 	RequiereSustitucion bool   `json:"requiereSustitucion"` // the cancellation names the UUID of the CFDI that replaces it
 }
 
-// Clave is an entry of a SAT catalogue that is only a key and its description.
-type Clave struct {
-	Clave       string `json:"clave"`
-	Descripcion string `json:"descripcion"`
-}
-
 // Regimenes is c_RegimenFiscal as in force for CFDI 4.0, less the regímenes no c_UsoCFDI entry
 // admits for a receptor (609, 628, 629, 630): a receptor in them cannot be invoiced.
 var Regimenes = []Regimen{
@@ -91,8 +85,8 @@ var Usos = []Uso{
 	{"D09", "Depósitos en cuentas para el ahorro, primas que tengan como base planes de pensiones", true, false, regimenesPersonal},
 	{"D10", "Pagos por servicios educativos (colegiaturas)", true, false, regimenesPersonal},
 	{"S01", "Sin efectos fiscales", true, true, regimenesSinEfecto},
-	{"CP01", "Pagos", true, true, regimenesSinEfecto},
-	{"CN01", "Nómina", true, false, []string{"605"}},
+	// CP01 (Pagos) and CN01 (Nómina) are left out: the SAT admits them only on CFDIs of type P and
+	// N, and the shop issues type I only.
 }
 
 // MotivosCancelacion is c_MotivoCancelacion.
@@ -101,28 +95,6 @@ var MotivosCancelacion = []Motivo{
 	{"02", "Comprobante emitido con errores sin relación", false},
 	{"03", "No se llevó a cabo la operación", false},
 	{"04", "Operación nominativa relacionada en una factura global", false},
-}
-
-// FormasPago is the part of c_FormaPago the shop uses.
-var FormasPago = []Clave{
-	{FormaEfectivo, "Efectivo"},
-	{FormaTransferencia, "Transferencia electrónica de fondos"},
-	{FormaTarjetaCredito, "Tarjeta de crédito"},
-	{FormaTarjetaDebito, "Tarjeta de débito"},
-	{FormaIntermediario, "Intermediario pagos"},
-}
-
-// Periodicidades is the part of c_Periodicidad the shop uses for a factura global.
-var Periodicidades = []Clave{
-	{PeriodicidadDiaria, "Diario"},
-	{PeriodicidadMensual, "Mensual"},
-}
-
-// Meses is c_Meses for a daily or monthly factura global: 01 (Enero) to 12 (Diciembre).
-var Meses = []Clave{
-	{"01", "Enero"}, {"02", "Febrero"}, {"03", "Marzo"}, {"04", "Abril"},
-	{"05", "Mayo"}, {"06", "Junio"}, {"07", "Julio"}, {"08", "Agosto"},
-	{"09", "Septiembre"}, {"10", "Octubre"}, {"11", "Noviembre"}, {"12", "Diciembre"},
 }
 
 // LookupRegimen finds a régimen fiscal by its clave.
@@ -153,16 +125,6 @@ func LookupMotivo(clave string) (Motivo, bool) {
 		}
 	}
 	return Motivo{}, false
-}
-
-// LookupClave finds an entry of a key-and-description catalogue (FormasPago, Periodicidades, Meses).
-func LookupClave(catalogo []Clave, clave string) (Clave, bool) {
-	for _, c := range catalogo {
-		if c.Clave == clave {
-			return c, true
-		}
-	}
-	return Clave{}, false
 }
 
 // Allows reports whether the uso admits a receptor in the régimen.

@@ -20,7 +20,6 @@ const (
 	FormaEfectivo       = "01"
 	FormaTransferencia  = "03"
 	FormaTarjetaCredito = "04"
-	FormaTarjetaDebito  = "28"
 	FormaIntermediario  = "31"
 )
 
@@ -75,8 +74,11 @@ type Comprobante struct {
 	Emisor                                 Emisor
 	Receptor                               Receptor
 	Global                                 *InformacionGlobal
-	Conceptos                              []Concepto
-	SubTotal, Descuento, IVA, Total        money.Cents
+	// Sustituye is the UUID of the CFDI this one replaces (CfdiRelacionados with TipoRelacion 04),
+	// "" for none.
+	Sustituye                       string
+	Conceptos                       []Concepto
+	SubTotal, Descuento, IVA, Total money.Cents
 }
 
 // Timbre is the SAT's stamp (TimbreFiscalDigital 1.1) and the issuer's seal.

@@ -8,9 +8,8 @@ import (
 
 func TestCatalogues(t *testing.T) {
 	t.Parallel()
-	if len(Regimenes) != 19 || len(Usos) != 24 || len(MotivosCancelacion) != 4 || len(Meses) != 12 {
-		t.Fatalf("catalogue sizes: %d regímenes, %d usos, %d motivos, %d meses",
-			len(Regimenes), len(Usos), len(MotivosCancelacion), len(Meses))
+	if len(Regimenes) != 19 || len(Usos) != 22 || len(MotivosCancelacion) != 4 {
+		t.Fatalf("catalogue sizes: %d regímenes, %d usos, %d motivos", len(Regimenes), len(Usos), len(MotivosCancelacion))
 	}
 	seen := map[string]bool{}
 	for _, r := range Regimenes {
@@ -45,8 +44,10 @@ func TestCatalogues(t *testing.T) {
 	if _, ok := LookupMotivo("05"); ok {
 		t.Error("motivo 05 found")
 	}
-	if f, ok := LookupClave(FormasPago, FormaIntermediario); !ok || f.Descripcion != "Intermediario pagos" {
-		t.Errorf("forma 31 = %+v, %v", f, ok)
+	for _, clave := range []string{"CP01", "CN01"} { // type P and N only; the shop issues type I
+		if _, ok := LookupUso(clave); ok {
+			t.Errorf("uso %s offered", clave)
+		}
 	}
 }
 
@@ -61,7 +62,6 @@ func TestUsoAllows(t *testing.T) {
 		{"G02", "616", true}, {"G03", "612", true}, {"G03", "605", false}, {"G03", "616", false},
 		{"I04", "622", true}, {"D01", "605", true}, {"D01", "626", false}, {"D10", "607", true},
 		{"D10", "601", false}, {"S01", "616", true}, {"S01", "605", true}, {"S01", "610", true},
-		{"CP01", "626", true}, {"CN01", "605", true}, {"CN01", "612", false},
 	}
 	for _, tc := range cases {
 		u, ok := LookupUso(tc.uso)
@@ -128,7 +128,7 @@ func TestReceptorCheck(t *testing.T) {
 			map[string]string{"usoCfdi": "El uso del CFDI G01 no se puede usar con el régimen fiscal 616."}},
 		{"generic with another régimen", with(publico, func(r *Receptor) { r.RegimenFiscal = "612" }),
 			map[string]string{"regimenFiscal": "Con el RFC genérico el régimen fiscal debe ser 616 (Sin obligaciones fiscales)."}},
-		{"generic with another uso", with(publico, func(r *Receptor) { r.UsoCFDI = "CP01" }),
+		{"generic with another uso", with(publico, func(r *Receptor) { r.UsoCFDI = "G03" }),
 			map[string]string{"usoCfdi": "Con el RFC genérico el uso del CFDI debe ser S01 (Sin efectos fiscales)."}},
 	}
 	for _, tc := range cases {

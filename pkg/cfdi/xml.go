@@ -23,6 +23,9 @@ const (
 	tasaIVA        = "0.160000"
 	impuestoIVA    = "002"
 	objetoImpuesto = "02" // sí objeto de impuesto
+
+	// TipoRelacionSustitucion is c_TipoRelacion 04: sustitución de los CFDI previos.
+	TipoRelacionSustitucion = "04"
 )
 
 // ZonaSAT is the time zone the SAT's dates are written in: Mexico City's.
@@ -60,6 +63,11 @@ func (c Comprobante) XML(t *Timbre) ([]byte, error) {
 		"?MetodoPago", c.MetodoPago, "LugarExpedicion", c.LugarExpedicion)
 	if g := c.Global; g != nil {
 		w.leaf("cfdi:InformacionGlobal", "Periodicidad", g.Periodicidad, "Meses", g.Meses, "Año", strconv.Itoa(g.Anio))
+	}
+	if c.Sustituye != "" {
+		w.start("cfdi:CfdiRelacionados", "TipoRelacion", TipoRelacionSustitucion)
+		w.leaf("cfdi:CfdiRelacionado", "UUID", c.Sustituye)
+		w.end("cfdi:CfdiRelacionados")
 	}
 	w.leaf("cfdi:Emisor", "Rfc", c.Emisor.RFC, "Nombre", c.Emisor.Nombre, "RegimenFiscal", c.Emisor.RegimenFiscal)
 	r := c.Receptor

@@ -194,3 +194,21 @@ func checkDecimals(t *testing.T, nodes []node) {
 		}
 	}
 }
+
+// A CFDI that replaces another carries CfdiRelacionados (TipoRelacion 04) right after
+// InformacionGlobal's place and before Emisor, as Anexo 20 orders them.
+func TestXMLOfASubstitute(t *testing.T) {
+	t.Parallel()
+	c := sampleComprobante()
+	c.Sustituye = "6F1C9C0E-1B2A-4C3D-8E4F-5A6B7C8D9E0F"
+	doc, err := c.XML(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := sequence(t, doc)
+	if len(nodes) < 4 || nodes[1].name.Local != "CfdiRelacionados" || nodes[2].name.Local != "CfdiRelacionado" || nodes[3].name.Local != "Emisor" {
+		t.Fatalf("order: %v", nodes[:4])
+	}
+	expect(t, nodes[1], map[string]string{"TipoRelacion": "04"})
+	expect(t, nodes[2], map[string]string{"UUID": c.Sustituye})
+}

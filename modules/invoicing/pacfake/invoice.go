@@ -40,6 +40,7 @@ type Invoice struct {
 	Exchange           float64   `json:"exchange"`
 	Items              []Item    `json:"items"`
 	Global             *Global   `json:"global,omitempty"`
+	RelatedDocuments   []Related `json:"related_documents,omitempty"`
 	Stamp              Stamp     `json:"stamp"`
 }
 
@@ -56,6 +57,12 @@ type Customer struct {
 type Address struct {
 	Zip     string `json:"zip"`
 	Country string `json:"country,omitempty"`
+}
+
+// Related is a related_documents entry: a c_TipoRelacion and the related CFDIs' UUIDs.
+type Related struct {
+	Relationship string   `json:"relationship"`
+	Documents    []string `json:"documents"`
 }
 
 // Item is a line of the invoice: quantity, the line's total discount and the product.
@@ -137,6 +144,12 @@ func (s *Server) createInvoice(w http.ResponseWriter, r *http.Request) {
 			"El RFC del receptor no se encuentra en la lista de RFC inscritos no cancelados del SAT.")
 		return
 	}
+	if req.sustituye != "" && !s.validUUIDLocked(req.sustituye) {
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "invalid_related_documents", "related_documents",
+			"El CFDI relacionado "+req.sustituye+" no es una factura vigente de esta organización.")
+		return
+	}
 	if _, used := s.byKey[key]; key != "" && used { // a twin request won the race
 		s.mu.Unlock()
 		writeError(w, http.StatusConflict, "idempotency_key_in_use", "idempotency_key",
@@ -147,6 +160,16 @@ func (s *Server) createInvoice(w http.ResponseWriter, r *http.Request) {
 	inv := st.inv
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, inv)
+}
+
+// validUUIDLocked reports whether uuid is an invoice of the fake not cancelled; s.mu is held.
+func (s *Server) validUUIDLocked(uuid string) bool {
+	for _, st := range s.invoices {
+		if st.inv.UUID == uuid && st.inv.Status == "valid" {
+			return true
+		}
+	}
+	return false
 }
 
 // stamp makes the CFDI of a validated request; s.mu is held.
@@ -163,7 +186,7 @@ func (s *Server) stamp(req validRequest, key, externalID string) *stored {
 	comp := cfdi.Comprobante{
 		Serie: req.series, Folio: strconv.FormatInt(folio, 10), Fecha: now.In(s.location),
 		FormaPago: req.paymentForm, MetodoPago: req.paymentMethod, LugarExpedicion: s.LugarExpedicion,
-		Emisor: s.emisor, Receptor: req.receptor, Global: req.global,
+		Emisor: s.emisor, Receptor: req.receptor, Global: req.global, Sustituye: req.sustituye,
 		Conceptos: conceptos, SubTotal: sub, Descuento: desc, IVA: iva, Total: total,
 	}
 	inv := Invoice{
@@ -172,7 +195,7 @@ func (s *Server) stamp(req validRequest, key, externalID string) *stored {
 		Date:            now, Type: "I", Customer: req.customer, Total: total.Pesos(), UUID: t.UUID,
 		FolioNumber: folio, Series: req.series, ExternalID: externalID, IdempotencyKey: key,
 		PaymentForm: req.paymentForm, PaymentMethod: req.paymentMethod, Use: req.receptor.UsoCFDI,
-		Currency: "MXN", Exchange: 1, Items: req.items, Global: req.globalOut,
+		Currency: "MXN", Exchange: 1, Items: req.items, Global: req.globalOut, RelatedDocuments: req.related,
 		Stamp: Stamp{Date: now, SatCertNumber: t.NoCertificadoSAT, Signature: t.SelloCFD, SatSignature: t.SelloSAT},
 	}
 	st := &stored{inv: inv, comp: comp, timbre: t}

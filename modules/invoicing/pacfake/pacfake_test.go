@@ -128,7 +128,7 @@ func TestRefusals(t *testing.T) {
 		{"legal name", validBody, set("customer.legal_name", " "), "customer.legal_name", "obligatorio"},
 		{"zip", validBody, set("customer.address.zip", "8896"), "customer.address.zip", "5 dígitos"},
 		{"régimen of a moral for a física", validBody, set("customer.tax_system", "601"), "customer.tax_system", ""},
-		{"uso not for the régimen", validBody, set("use", "CN01"), "use", ""},
+		{"uso of a nómina CFDI", validBody, set("use", "CN01"), "use", ""},
 		{"no items", validBody, set("items", []any{}), "items", "al menos un concepto"},
 		{"product key", validBody, set("items.product.product_key", "5310270"), "items[0].product.product_key", "8 dígitos"},
 		{"unit key", validBody, set("items.product.unit_key", nil), "items[0].product.unit_key", "obligatorio"},

@@ -18,6 +18,7 @@ type invoiceInput struct {
 	PaymentMethod  *string        `json:"payment_method"`
 	Use            *string        `json:"use"`
 	Global         *globalInput   `json:"global"`
+	Related        []Related      `json:"related_documents"`
 	IdempotencyKey *string        `json:"idempotency_key"`
 	ExternalID     *string        `json:"external_id"`
 	Series         *string        `json:"series"`
@@ -68,6 +69,8 @@ type validRequest struct {
 	paymentForm, paymentMethod, series string
 	global                             *cfdi.InformacionGlobal
 	globalOut                          *Global
+	related                            []Related
+	sustituye                          string // the UUID of the CFDI it replaces (relationship 04)
 }
 
 // fieldError is a refusal: Facturapi's code, the field's path and a Spanish message.
@@ -114,8 +117,26 @@ func (s *Server) validate(in invoiceInput) (validRequest, *fieldError) {
 	if req.global, req.globalOut, err = s.validateGlobal(in.Global, req.receptor); err != nil {
 		return req, err
 	}
+	if req.related, req.sustituye, err = validateRelated(in.Related); err != nil {
+		return req, err
+	}
 	req.series = ptr(in.Series)
 	return req, nil
+}
+
+// validateRelated takes what the simulator supports of related_documents: one relationship 04
+// (sustitución) with one UUID. That the UUID is a valid CFDI of the organization is checked with
+// the invoices, under the lock.
+func validateRelated(rel []Related) ([]Related, string, *fieldError) {
+	if len(rel) == 0 {
+		return nil, "", nil
+	}
+	if len(rel) != 1 || rel[0].Relationship != "04" || len(rel[0].Documents) != 1 {
+		return nil, "", invalid("related_documents",
+			"Este simulador solo admite related_documents con una relación 04 (sustitución) y un UUID.")
+	}
+	uuid := strings.ToUpper(strings.TrimSpace(rel[0].Documents[0]))
+	return []Related{{Relationship: "04", Documents: []string{uuid}}}, uuid, nil
 }
 
 func validateCustomer(c *customerInput, use *string) (cfdi.Receptor, Customer, *fieldError) {

@@ -1,0 +1,167 @@
+package invoicing
+
+import (
+	"context"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/cfdi"
+)
+
+// motivoSustitucion is c_MotivoCancelacion 01: comprobante emitido con errores con relación.
+// A CFDI is cancelled with it only by Substitute, which first issues the CFDI that replaces it.
+const motivoSustitucion = "01"
+
+// Cancel asks the PAC to cancel a valid CFDI with motivo 02, 03 or 04 (01 is Substitute's).
+// Errors: invalid, not_found, conflict, unavailable.
+func (s *Service) Cancel(ctx context.Context, id, motivo, por string) (Factura, error) {
+	f, err := s.store.get(ctx, id)
+	if err != nil {
+		return Factura{}, err
+	}
+	if err := checkCancel(f, motivo); err != nil {
+		return Factura{}, err
+	}
+	if s.pac == nil {
+		return Factura{}, errNotConfigured
+	}
+	return s.cancel(ctx, f, motivo, "", por)
+}
+
+func checkCancel(f Factura, motivo string) error {
+	if f.Estado != EstadoValida {
+		return apperr.New(apperr.Conflict, "Solo se puede cancelar una factura válida.")
+	}
+	if motivo == motivoSustitucion {
+		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "Con el motivo 01 usa 'Sustituir': se emite la factura con los datos correctos y esta se cancela con ella."})
+	}
+	if _, ok := cfdi.LookupMotivo(motivo); !ok {
+		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "Elige un motivo de cancelación del SAT (02, 03 o 04)."})
+	}
+	return nil
+}
+
+// cancel asks the PAC to cancel f and records what it answers. When the answer is lost, the PAC
+// is asked where the CFDI stands, so a cancellation it made is never forgotten.
+func (s *Service) cancel(ctx context.Context, f Factura, motivo, sustitucion, por string) (Factura, error) {
+	st, err := s.pac.Cancel(ctx, f.PACID, motivo, sustitucion)
+	if err != nil {
+		if now, gerr := s.pac.Get(ctx, f.PACID); gerr == nil && (now.Status == "canceled" || now.CancellationStatus == "pending") {
+			st, err = now, nil
+		}
+	}
+	if err != nil {
+		return Factura{}, pacFailure(err)
+	}
+	f.Cancelacion = &Cancelacion{Motivo: motivo, Sustitucion: sustitucion, Estado: st.CancellationStatus, Fecha: s.now(), Por: por}
+	if _, err := s.store.set(ctx, f.ID, bson.M{"estado": f.Estado}, bson.M{"cancelacion": f.Cancelacion}); err != nil {
+		return Factura{}, err
+	}
+	f, err = s.cancellation(ctx, f, st)
+	return s.withToken(f), err
+}
+
+// cancellation records where the SAT stands on a cancellation: cancelled (its sales, if it still
+// has any, are freed for another CFDI), pending, or refused by the receptor (it stays valid).
+func (s *Service) cancellation(ctx context.Context, f Factura, st Stamped) (Factura, error) {
+	var estado string
+	switch {
+	case st.Status == "canceled":
+		estado = EstadoCancelada
+	case st.CancellationStatus == "pending":
+		estado = EstadoCancelacionPendiente
+	default:
+		estado = EstadoValida
+	}
+	fields := bson.M{"estado": estado}
+	if f.Cancelacion != nil {
+		f.Cancelacion.Estado = st.CancellationStatus
+		fields["cancelacion.estado"] = st.CancellationStatus
+	}
+	moved, err := s.store.set(ctx, f.ID, bson.M{"estado": f.Estado}, fields)
+	if err != nil {
+		return f, err
+	}
+	if !moved { // another request recorded a newer state first
+		return s.store.get(ctx, f.ID)
+	}
+	f.Estado = estado
+	if estado == EstadoCancelada {
+		if err := s.sales.Release(ctx, f.ID); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+// refreshCancellation asks the PAC where a pending cancellation stands and records it.
+func (s *Service) refreshCancellation(ctx context.Context, f Factura) (Factura, error) {
+	if f.Estado != EstadoCancelacionPendiente || s.pac == nil {
+		return f, nil
+	}
+	st, err := s.pac.Get(ctx, f.PACID)
+	if err != nil {
+		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: cancellation status not refreshed")
+		return f, nil
+	}
+	return s.cancellation(ctx, f, st)
+}
+
+// Substitute replaces a customer's valid CFDI by one with the fiscal data in (motivo 01): the new
+// CFDI takes over its sales and relates to it (TipoRelacion 04); once stamped, the old one is
+// cancelled with motivo 01 and the new UUID. Errors: invalid, not_found, conflict, unavailable.
+func (s *Service) Substitute(ctx context.Context, id string, in Receptor, por string) (Factura, error) {
+	old, err := s.store.get(ctx, id)
+	if err != nil {
+		return Factura{}, err
+	}
+	switch {
+	case old.Estado != EstadoValida:
+		return Factura{}, apperr.New(apperr.Conflict, "Solo se puede sustituir una factura válida.")
+	case old.Tipo != TipoIndividual:
+		return Factura{}, apperr.New(apperr.Conflict, "Una factura global no se sustituye con otros datos fiscales: cancélala con el motivo 02 y emítela de nuevo.")
+	case old.SustituidaPor != "":
+		return Factura{}, apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo.")
+	}
+	r, err := checkReceptor(in)
+	if err != nil {
+		return Factura{}, err
+	}
+	if s.pac == nil {
+		return Factura{}, errNotConfigured
+	}
+	f := s.newFactura(draft{tipo: TipoIndividual, receptor: r, usuarioID: old.UsuarioID, creadoPor: por})
+	f.Sustituye = old.UUID
+	if err := s.store.insert(ctx, f); err != nil {
+		return Factura{}, err
+	}
+	// One substitute at a time: the old factura names it before its sales move.
+	if moved, err := s.store.set(ctx, old.ID, bson.M{"estado": EstadoValida, "sustituidaPor": ""}, bson.M{"sustituidaPor": f.ID}); err != nil || !moved {
+		_ = s.store.remove(context.WithoutCancel(ctx), f.ID)
+		if err == nil {
+			err = apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo.")
+		}
+		return Factura{}, err
+	}
+	if _, err := s.sales.Transfer(ctx, old.ID, SaleInvoice{ID: f.ID, Tipo: TipoIndividual}); err != nil {
+		return Factura{}, err // the retry loop completes it: the old factura names its substitute
+	}
+	f, err = s.complete(ctx, f)
+	if err != nil {
+		return f, err
+	}
+	return s.withToken(f), nil
+}
+
+// cancelReplaced cancels, with motivo 01, the CFDI that the stamped substitute f replaces. When
+// the PAC cannot be reached, the retry loop does it later.
+func (s *Service) cancelReplaced(ctx context.Context, f Factura) {
+	old, found, err := s.store.byUUID(ctx, f.Sustituye)
+	if err != nil || !found || old.Estado != EstadoValida {
+		return
+	}
+	if _, err := s.cancel(ctx, old, motivoSustitucion, f.UUID, f.CreadoPor); err != nil {
+		s.log.Warn().Err(err).Str("factura", old.ID).Msg("invoicing: the replaced CFDI is not cancelled yet; it will be retried")
+	}
+}
