@@ -150,6 +150,14 @@ describe('inventory screens', () => {
     expect(screen.queryByTestId('bajo-inventario-count')).toBeNull()
   })
 
+  it("'Bajo inventario' says in Spanish when the list cannot be read, and the drawer shows no count", async () => {
+    server({ 'GET /v1/inventario/bajo': new Response('boom', { status: 500 }) })
+    renderApp('/inventario/bajo')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al obtener el inventario bajo')
+    expect(screen.queryByText('Ninguna variante está por debajo de su mínimo.')).toBeNull()
+    expect(screen.queryByTestId('bajo-inventario-count')).toBeNull()
+  })
+
   it('is not in the drawer of a Cajero, who never asks for the count', async () => {
     storeSession({ rol: 'Cajero', name: 'Carmen' })
     const { calls } = server({ 'GET /v1/cortes': json({ cortes: [], meta: { page: 1, limit: 20, total: 0, hasMore: false } }) })
