@@ -17,13 +17,14 @@ const SORTS: readonly Option[] = [
 
 type UsersFiltersProps = {
   state: UsersFilters
+  /** A search or filter narrows the list: 'Quitar filtros' is offered. */
+  narrowed: boolean
   onChange: (patch: Partial<UsersFilters>) => void
   onClear: () => void
 }
 
 /** The search (name, e-mail, phone), the role and status filters and the sort of 'Usuarios'. */
-export function UsersFiltersBar({ state, onChange, onClear }: UsersFiltersProps) {
-  const narrowed = state.q !== '' || state.rol !== '' || state.status !== ''
+export function UsersFiltersBar({ state, narrowed, onChange, onClear }: UsersFiltersProps) {
   return (
     <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">

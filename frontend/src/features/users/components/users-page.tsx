@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
-import { useClampPage, useListState } from '@/lib/list-state'
+import { hasFilters, useClampPage, useListState } from '@/lib/list-state'
 import { ROLES } from '@/lib/roles'
 import { useCreateUserMutation, useDeleteUserMutation, useListUsersPageQuery, useUpdateUserMutation } from '@/features/users/api'
 import { UsersFiltersBar } from '@/features/users/components/users-filters'
@@ -15,6 +15,8 @@ import type { UsersFilters } from '@/features/users/types'
 
 /** Every account, by name. */
 const DEFAULTS: UsersFilters = { q: '', rol: '', status: '', orden: 'nombre' }
+/** The filters that narrow the list (the sort does not). */
+const NARROWING: (keyof UsersFilters)[] = ['q', 'rol', 'status']
 
 /** The page of accounts asked for in the address. */
 function useUsersList() {
@@ -109,6 +111,7 @@ export function UsersPage() {
   const { state, update, reset, query, setPage } = useUsersList()
   const { data, error, isLoading, isFetching, refetch } = query
   const users = data?.usuarios ?? []
+  const narrowed = hasFilters(state, DEFAULTS, NARROWING)
   const [remove, removal] = useDeleteUserMutation()
   const [editing, setEditing] = useState<Account | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Account | null>(null)
@@ -144,14 +147,14 @@ export function UsersPage() {
         </div>
       ) : null}
 
-      <UsersFiltersBar state={state} onChange={update} onClear={() => reset({ orden: state.orden, limit: state.limit })} />
+      <UsersFiltersBar state={state} narrowed={narrowed} onChange={update} onClear={() => reset({ orden: state.orden, limit: state.limit })} />
       <UsersTable
         users={users}
         loading={isLoading}
         failed={Boolean(error)}
         onEdit={setEditing}
         onDelete={setDeleting}
-        emptyText={state.q || state.rol || state.status ? 'Ningún usuario coincide con la búsqueda.' : undefined}
+        emptyText={narrowed ? 'Ningún usuario coincide con la búsqueda.' : undefined}
       />
       <Pager meta={data?.meta} shown={users.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="usuarios" />
 
