@@ -35,7 +35,7 @@ function Heading({ total }: { total: number | undefined }) {
         Se actualiza sola
         {total !== undefined ? (
           <span>
-            · {formatCount(total)} {total === 1 ? 'orden' : 'ordenes'}
+            · {formatCount(total)} {total === 1 ? 'orden' : 'órdenes'}
           </span>
         ) : null}
       </p>
@@ -47,7 +47,7 @@ function Heading({ total }: { total: number | undefined }) {
 function Announcement({ count: n }: { count: number }) {
   return (
     <div aria-live="polite" className="sr-only">
-      {n === 0 ? '' : n === 1 ? 'Llegó una orden nueva' : `Llegaron ${n} ordenes nuevas`}
+      {n === 0 ? '' : n === 1 ? 'Llegó una orden nueva' : `Llegaron ${n} órdenes nuevas`}
     </div>
   )
 }
@@ -101,16 +101,16 @@ export function OrdenesPage() {
         />
       </div>
       <div ref={top} role="region" tabIndex={-1} aria-label="Órdenes" aria-busy={isFetching || undefined} className="mt-6 scroll-mt-20 outline-none">
-        {error ? <ErrorNote>{errorText(error, 'Error al obtener las ordenes')}</ErrorNote> : null}
+        {error ? <ErrorNote>{errorText(error, 'Error al obtener las órdenes')}</ErrorNote> : null}
         {!data && !error ? (
-          <div className="space-y-3" aria-label="Cargando ordenes">
+          <div className="space-y-3" aria-label="Cargando órdenes">
             <Skeleton className="h-28 w-full" />
             <Skeleton className="h-28 w-full" />
           </div>
         ) : null}
         {data && data.ventas.length === 0 && data.meta.total === 0 ? (
           <EmptyList>
-            {hasFilters(state, ORDER_DEFAULTS, NARROWING_DAYS) ? 'Ninguna orden coincide con la búsqueda' : 'No hay ordenes pendientes'}
+            {hasFilters(state, ORDER_DEFAULTS, NARROWING_DAYS) ? 'Ninguna orden coincide con la búsqueda' : 'No hay órdenes pendientes'}
           </EmptyList>
         ) : null}
         {data && data.ventas.length > 0 ? (
