@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, DESKTOP, MOBILE, logIn, shot, watchPageErrors } from './helpers'
+import { DEMO, DESKTOP, MOBILE, logIn, shot, startShop, watchPageErrors } from './helpers'
 import { startSmtpServer } from './smtp-server'
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`
@@ -168,31 +163,6 @@ test.describe('staff accounts', () => {
   })
 })
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitHealthy(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/v1/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('the shop did not start')
-}
-
 test.describe('password recovery by e-mail', () => {
   test.use({ viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
   test.setTimeout(90_000)
@@ -200,23 +170,12 @@ test.describe('password recovery by e-mail', () => {
   test('the code mailed over SMTP sets a new password', async ({ page }) => {
     // Its own shop, whose SMTP_URL points at a small SMTP server started here.
     const smtp = await startSmtpServer()
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-e2e-smtp-'))
-    const port = await freePort()
-    const url = `http://127.0.0.1:${port}`
-    const shop = spawn(process.env.TIENDA_BIN || '../bin/tienda', [], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        JWT_SECRET: 'e2e-smtp-secret-not-for-production-0123456789',
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'tienda@tienda.mx',
-      },
-      stdio: 'ignore',
+    const shop = await startShop({ name: 'smtp', env: { SMTP_URL: smtp.url, MAIL_FROM: 'tienda@tienda.mx' } }).catch(async (err) => {
+      await smtp.close()
+      throw err
     })
+    const url = shop.url
     try {
-      await waitHealthy(url, shop)
       await page.goto(`${url}/login`)
       await page.getByRole('link', { name: '¿Olvidó la contraseña ?' }).click()
       await expect(page.getByRole('heading', { name: 'Restablecer cuenta' })).toBeVisible()
@@ -248,10 +207,8 @@ test.describe('password recovery by e-mail', () => {
       await expect(page.getByRole('status')).toContainText('Bienvenido')
       await expect(page.getByTestId('greeting')).toHaveText('Hola Claudia', { timeout: 5_000 })
     } finally {
-      shop.kill('SIGTERM')
-      await new Promise((r) => (shop.exitCode !== null ? r(null) : shop.once('exit', r)))
+      await shop.stop()
       await smtp.close()
-      fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

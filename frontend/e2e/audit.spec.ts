@@ -1,18 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { DEMO, DESKTOP, MOBILE, logIn, shot, watchPageErrors } from './helpers'
-
-/** A session token of a demo account, through the API. */
-async function token(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const res = await request.post('/v1/usuarios/login', { data: account })
-  expect(res.status()).toBe(200)
-  return ((await res.json()) as { data: { token: string } }).data.token
-}
+import { expect, test } from '@playwright/test'
+import { DEMO, DESKTOP, MOBILE, apiToken, bearer, logIn, shot, watchPageErrors } from './helpers'
 
 test.describe('Auditoría', () => {
   test('the Administrador finds who changed a discount, with the value before and after, on a phone and a desktop', async ({ page, request }) => {
     const errors = watchPageErrors(page)
     // The Auxiliar creates a discount and raises it.
-    const aux = { Authorization: `Bearer ${await token(request, DEMO.auxiliar)}` }
+    const aux = bearer(await apiToken(request, DEMO.auxiliar))
     const name = `Auditoría e2e ${Date.now()}`
     const created = await request.post('/v1/discounts', { headers: aux, data: { name, description: 'Prueba', percentage: 15, expirationDate: '2030-12-31' } })
     expect(created.status()).toBe(201)

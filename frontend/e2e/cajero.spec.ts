@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { DEMO, MOBILE, shot, watchPageErrors } from './helpers'
+import { expect, test } from '@playwright/test'
+import { DEMO, MOBILE, apiToken, bearer, logIn, shot, startShop, watchPageErrors, type Shop } from './helpers'
 
 // A Cajero at a busy shop (issue 15): among 2,000 open orders, finds one by its folio through the
 // search of 'Lista de ordenes' and prints its ticket. The shop is its own binary, started here with
@@ -15,75 +10,21 @@ const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency',
 
 type SaleJson = { _id: string; folio: string; total: number; cliente: string }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitHealthy(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/v1/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('the shop did not start')
-}
-
-async function logInAt(page: Page, base: string, account: { email: string; password: string }) {
-  await page.goto(`${base}/login`)
-  await page.getByLabel('Correo electrónico').fill(account.email)
-  await page.getByLabel('Contraseña').fill(account.password)
-  await page.getByRole('button', { name: 'Ingresar' }).click()
-  await expect(page.getByRole('status')).toContainText('Bienvenido')
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 })
-}
-
 test.describe('a Cajero among 2,000 open orders', () => {
   test.use({ viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
   test.setTimeout(120_000)
 
   let shop = ''
-  let child: ChildProcess | undefined
-  let dataDir = ''
+  let started: Shop | undefined
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-e2e-cajero-'))
-    const port = await freePort()
-    shop = `http://127.0.0.1:${port}`
-    child = spawn(path.resolve(process.cwd(), process.env.TIENDA_BIN || '../bin/tienda'), [], {
-      stdio: 'ignore',
-      detached: true,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        DEMO_VENTAS: String(ORDERS),
-        JWT_SECRET: 'e2e-cajero-secret-not-for-production-0123456789',
-      },
-    })
-    await waitHealthy(shop, child)
+    started = await startShop({ name: 'cajero', env: { DEMO_VENTAS: String(ORDERS) }, timeout: 120_000 })
+    shop = started.url
   })
 
   test.afterAll(async () => {
-    if (child?.pid && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r))
-      process.kill(-child.pid, 'SIGTERM')
-      await exited
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    await started?.stop()
   })
 
   test('finds an order by its folio through the search and prints its ticket', async ({ page, request }) => {
@@ -98,15 +39,14 @@ test.describe('a Cajero among 2,000 open orders', () => {
     })
 
     // An order from the middle of the list, far from the first page, as the API gives it.
-    const login = await request.post(`${shop}/v1/usuarios/login`, { data: DEMO.cajero })
-    const auth = { Authorization: `Bearer ${(await login.json()).data.token}` }
+    const auth = bearer(await apiToken(request, DEMO.cajero, shop))
     const middle = await request.get(`${shop}/v1/ventas/ordenes?orden=-fecha&page=40&limit=25`, { headers: auth })
     expect(middle.ok(), await middle.text()).toBeTruthy()
     const { ventas, meta } = (await middle.json()) as { ventas: SaleJson[]; meta: { total: number } }
     expect(meta.total).toBeGreaterThanOrEqual(ORDERS)
     const target = ventas[12]
 
-    await logInAt(page, shop, DEMO.cajero)
+    await logIn(page, DEMO.cajero, shop)
     await page.goto(`${shop}/ventas/ordenes`)
     await expect(page.getByRole('heading', { name: 'Lista de ordenes', level: 1 })).toBeVisible()
     const range = page.getByTestId('pager-range')

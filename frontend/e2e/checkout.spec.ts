@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { DEMO, MOBILE, shot, watchPageErrors } from './helpers'
+import { DEMO, MOBILE, logIn, shot, watchPageErrors } from './helpers'
 
 /** The query Mercado Pago adds to the shop's return address (/success) after a payment. */
 function returnQuery(paymentId: number, status: string, ref: string, preferenceId: string) {
@@ -59,15 +59,6 @@ async function twoProducts(request: APIRequestContext, base = ''): Promise<Produ
   return picked.slice(0, 2)
 }
 
-async function logInAt(page: Page, base: string, account: { email: string; password: string }) {
-  await page.goto(`${base}/login`)
-  await page.getByLabel('Correo electrónico').fill(account.email)
-  await page.getByLabel('Contraseña').fill(account.password)
-  await page.getByRole('button', { name: 'Ingresar' }).click()
-  await expect(page.getByRole('status')).toContainText('Bienvenido')
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 })
-}
-
 /** Opens a product page and adds it with the page's own 'Agregar al carrito'. */
 async function addFromProductPage(page: Page, base: string, product: Product) {
   await page.goto(`${base}/product/${product._id}`)
@@ -85,7 +76,7 @@ test.describe('checkout on a phone (390x844)', () => {
   }) => {
     const errors = watchPageErrors(page)
     const [first, second] = await twoProducts(request)
-    await logInAt(page, '', DEMO.cliente)
+    await logIn(page, DEMO.cliente)
     await addFromProductPage(page, '', first)
     await addFromProductPage(page, '', second)
 
@@ -222,7 +213,7 @@ test.describe('online payment against the fake Mercado Pago', () => {
     await stubMercadoPago(page)
     const errors = watchPageErrors(page)
     const [first, second] = await twoProducts(request, shop)
-    await logInAt(page, shop, DEMO.cliente)
+    await logIn(page, DEMO.cliente, shop)
     await addFromProductPage(page, shop, first)
     await addFromProductPage(page, shop, second)
     await page.goto(`${shop}/carrito`)
@@ -290,7 +281,7 @@ test.describe('online payment against the fake Mercado Pago', () => {
     const uncaught: string[] = []
     page.on('pageerror', (error) => uncaught.push(error.message))
     const [first] = await twoProducts(request, shop)
-    await logInAt(page, shop, DEMO.cliente)
+    await logIn(page, DEMO.cliente, shop)
     await addFromProductPage(page, shop, first)
     await page.goto(`${shop}/carrito`)
     await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click()
@@ -329,7 +320,7 @@ test.describe('online payment against the fake Mercado Pago', () => {
     const paid = await request.post(`${fake}/_fake/pay`, { data: { ref, status: 'rejected' } })
     const { id: paymentId } = (await paid.json()) as { id: number }
 
-    await logInAt(page, shop, DEMO.cliente)
+    await logIn(page, DEMO.cliente, shop)
     const query = returnQuery(paymentId, 'rejected', ref, preferenceId)
     await page.goto(`${shop}/success?${query}`)
     const problem = page.getByRole('alert')

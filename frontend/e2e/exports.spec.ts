@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test'
-import { DEMO, DESKTOP, logIn, shot, watchPageErrors } from './helpers'
+import { DEMO, DESKTOP, apiToken, bearer, logIn, shot, watchPageErrors } from './helpers'
 import { sheetRows, zipEntry } from './xlsx'
 
 // An Administrador exports a month of sales from 'Reporte de ventas' (issue 15), as CSV and as
@@ -8,23 +8,15 @@ import { sheetRows, zipEntry } from './xlsx'
 // on 58 and 80 mm paper. Against the real binary on a fresh store; the sales are placed through
 // the API as the demo customer.
 
-type Account = { email: string; password: string }
 type SaleJson = { _id: string; folio: string; total: number; cliente: string; fecha: string }
 
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
-const auth = (t: string) => ({ Authorization: `Bearer ${t}` })
-
-async function token(request: APIRequestContext, account: Account): Promise<string> {
-  const r = await request.post('/v1/usuarios/login', { data: account })
-  expect(r.ok()).toBeTruthy()
-  return (await r.json()).data.token
-}
 
 /** Places a counter order of two products, 'Quien Ordena' being cliente. */
 async function placeOrder(request: APIRequestContext, t: string, cliente: string, page: number): Promise<SaleJson> {
   const list = await (await request.get(`/v1/productos?limit=2&page=${page}`)).json()
   const carrito = list.products.map((p: { _id: string; variantes: { _id: string }[] }) => ({ id: p.variantes[0]._id, producto_id: p._id, cantidad: 1 }))
-  const r = await request.post('/v1/ventas', { headers: auth(t), data: { cliente, carrito } })
+  const r = await request.post('/v1/ventas', { headers: bearer(t), data: { cliente, carrito } })
   expect(r.status(), await r.text()).toBe(201)
   return r.json()
 }
@@ -58,16 +50,16 @@ test.describe('exports and tickets', () => {
 
   test('an Administrador exports a month of sales as CSV and Excel and opens both files', async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const customer = await token(request, DEMO.cliente)
+    const customer = await apiToken(request, DEMO.cliente)
     const placed = [
       await placeOrder(request, customer, 'Ana Exportación', 1),
       await placeOrder(request, customer, '=HOY()', 2),
       await placeOrder(request, customer, 'Pérez, Juan', 3),
     ]
     const { first, last } = thisMonth()
-    const admin = await token(request, DEMO.admin)
+    const admin = await apiToken(request, DEMO.admin)
     // Every sale of the month, whoever placed it (other journeys share the store).
-    const month: SaleJson[] = await (await request.get(`/v1/ventas/?startDate=${first}&endDate=${last}`, { headers: auth(admin) })).json()
+    const month: SaleJson[] = await (await request.get(`/v1/ventas/?startDate=${first}&endDate=${last}`, { headers: bearer(admin) })).json()
     const folios = new Set(month.map((v) => v.folio))
     for (const v of placed) expect(folios.has(v.folio)).toBe(true)
 
@@ -108,7 +100,7 @@ test.describe('exports and tickets', () => {
   })
 
   test('a sale’s ticket prints on 58 and 80 mm paper', async ({ page, request }) => {
-    const sale = await placeOrder(request, await token(request, DEMO.cliente), 'Mostrador', 4)
+    const sale = await placeOrder(request, await apiToken(request, DEMO.cliente), 'Mostrador', 4)
     await page.context().addInitScript(() => {
       const w = window as unknown as { __prints: number }
       w.__prints = 0

@@ -1,17 +1,13 @@
 import fs from 'node:fs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { DEMO, MOBILE, logIn, shot, watchPageErrors } from './helpers'
+import { DEMO, MOBILE, apiToken, bearer, logIn, paidSale, shot, watchPageErrors } from './helpers'
 
 // A customer invoices a paid purchase from the phone (issue 17): adds 'Datos fiscales' in 'Mi
 // perfil', then 'Facturar' and 'Emitir factura' in 'Historial de compras', and downloads the PDF.
 // CFDIs are stamped by the fake Facturapi (scripts/fakepac) Playwright starts beside the shop.
 
-type Account = { email: string; password: string }
-type SaleJson = { _id: string; folio: string; total: number }
-type Product = { _id: string; variantes: { _id: string; stock?: number }[] }
 
 const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-const auth = (t: string) => ({ Authorization: `Bearer ${t}` })
 
 // A persona física (SAT check digit computed with pkg/cfdi), régimen 612 and a uso it allows.
 const FISCAL = {
@@ -23,34 +19,9 @@ const FISCAL = {
   email: 'facturas.maria@example.mx',
 }
 
-async function token(request: APIRequestContext, account: Account): Promise<string> {
-  const r = await request.post('/v1/usuarios/login', { data: account })
-  expect(r.ok(), await r.text()).toBeTruthy()
-  return (await r.json()).data.token
-}
-
-/** A counter order of the demo customer for one product in stock, paid in cash at the counter. */
-async function paidSale(request: APIRequestContext): Promise<SaleJson> {
-  const list = (await (await request.get('/v1/productos?compact=0&limit=24&page=2')).json()) as { products: Product[] }
-  const p = list.products.filter((x) => (x.variantes[0]?.stock ?? 0) >= 2).at(-1)
-  expect(p, 'a product in stock').toBeTruthy()
-  const placed = await request.post('/v1/ventas', {
-    headers: auth(await token(request, DEMO.cliente)),
-    data: { cliente: 'María Gómez', carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 1 }] },
-  })
-  expect(placed.status(), await placed.text()).toBe(201)
-  const sale = (await placed.json()) as SaleJson
-  const paid = await request.patch(`/v1/ventas/${sale._id}`, {
-    headers: auth(await token(request, DEMO.cajero)),
-    data: { pago: 'Pagado', metodoPago: 'Efectivo' },
-  })
-  expect(paid.ok(), await paid.text()).toBeTruthy()
-  return sale
-}
-
 /** The customer starts with no fiscal data (a retry finds the first try's). */
 async function forgetFiscalData(request: APIRequestContext) {
-  const headers = auth(await token(request, DEMO.cliente))
+  const headers = bearer(await apiToken(request, DEMO.cliente))
   const { perfiles } = (await (await request.get('/v1/facturas/perfiles', { headers })).json()) as { perfiles: { _id: string }[] }
   for (const p of perfiles) expect((await request.delete(`/v1/facturas/perfiles/${p._id}`, { headers })).status()).toBe(204)
 }
@@ -61,7 +32,7 @@ test.describe('a customer invoices a purchase on the phone', () => {
 
   test('adds Datos fiscales, then Facturar and Emitir factura: the UUID and the PDF', async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const sale = await paidSale(request)
+    const sale = await paidSale(request, { cliente: 'María Gómez', metodoPago: 'Efectivo', productsPage: 2 })
     await forgetFiscalData(request)
 
     await logIn(page, DEMO.cliente)

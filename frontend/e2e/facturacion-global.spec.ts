@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { DEMO, DESKTOP, logIn, shot, watchPageErrors } from './helpers'
+import { expect, test } from '@playwright/test'
+import { DEMO, DESKTOP, apiToken, bearer, logIn, paidSale, shot, watchPageErrors } from './helpers'
 
 // A Cajero stamps the day's factura global (issue 17): from 'Cortes de caja', 'Factura global',
 // 'Día' today, 'Vista previa' of the paid sales nobody invoiced, 'Emitir factura global'; then
@@ -7,36 +7,10 @@ import { DEMO, DESKTOP, logIn, shot, watchPageErrors } from './helpers'
 // stamped by the fake Facturapi (scripts/fakepac) Playwright starts beside the shop. The shop is
 // shared with the other specs: the day may hold their sales too.
 
-type Account = { email: string; password: string }
-type SaleJson = { _id: string; folio: string; total: number }
-type Product = { _id: string; variantes: { _id: string; stock?: number }[] }
 type Preview = { ventas: { _id: string; folio: string; total: number }[]; subtotal: number; iva: number; total: number }
 
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
-const auth = (t: string) => ({ Authorization: `Bearer ${t}` })
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date())
-
-async function token(request: APIRequestContext, account: Account): Promise<string> {
-  const r = await request.post('/v1/usuarios/login', { data: account })
-  expect(r.ok(), await r.text()).toBeTruthy()
-  return (await r.json()).data.token
-}
-
-/** A counter order of the demo customer, paid by card at the counter: nobody asked for its invoice. */
-async function paidSale(request: APIRequestContext, cajero: string): Promise<SaleJson> {
-  const list = (await (await request.get('/v1/productos?compact=0&limit=24&page=3')).json()) as { products: Product[] }
-  const p = list.products.filter((x) => (x.variantes[0]?.stock ?? 0) >= 2).at(-1)
-  expect(p, 'a product in stock').toBeTruthy()
-  const placed = await request.post('/v1/ventas', {
-    headers: auth(await token(request, DEMO.cliente)),
-    data: { cliente: 'Mostrador', carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 1 }] },
-  })
-  expect(placed.status(), await placed.text()).toBe(201)
-  const sale = (await placed.json()) as SaleJson
-  const paid = await request.patch(`/v1/ventas/${sale._id}`, { headers: auth(cajero), data: { pago: 'Pagado', metodoPago: 'Tarjeta' } })
-  expect(paid.ok(), await paid.text()).toBeTruthy()
-  return sale
-}
 
 test.describe('factura global', () => {
   test.use({ viewport: DESKTOP })
@@ -44,10 +18,11 @@ test.describe('factura global', () => {
 
   test('a Cajero previews and stamps the day’s factura global, finds it in Facturas, and nothing is left', async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const cajero = await token(request, DEMO.cajero)
-    const sale = await paidSale(request, cajero)
+    const cajero = await apiToken(request, DEMO.cajero)
+    // A counter order paid by card at the counter: nobody asked for its invoice.
+    const sale = await paidSale(request, { cliente: 'Mostrador', metodoPago: 'Tarjeta', productsPage: 3 })
     // What the preview must add up to: the day's paid sales with no CFDI, as the API counts them.
-    const asked = await request.get(`/v1/facturas/global/vista-previa?periodicidad=dia&fecha=${today()}`, { headers: auth(cajero) })
+    const asked = await request.get(`/v1/facturas/global/vista-previa?periodicidad=dia&fecha=${today()}`, { headers: bearer(cajero) })
     expect(asked.ok(), await asked.text()).toBeTruthy()
     const expected = (await asked.json()) as Preview
     expect(expected.ventas.map((v) => v.folio)).toContain(sale.folio)
@@ -99,7 +74,7 @@ test.describe('factura global', () => {
     await expect(again.getByRole('status')).toHaveText('No hay ventas pagadas sin facturar en este periodo.')
     await expect(again.getByRole('button', { name: 'Emitir factura global' })).toBeDisabled()
     const twice = await request.post('/v1/facturas/global', {
-      headers: auth(cajero),
+      headers: bearer(cajero),
       data: { periodicidad: 'dia', fecha: today(), ventas: [sale._id] },
     })
     expect(twice.status()).toBe(409)

@@ -1,8 +1,14 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import { expect, type Page } from '@playwright/test'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 export const MOBILE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
+
+export type Account = { email: string; password: string }
 
 /** Demo accounts the binary creates with DEMO_DATA=true. */
 export const DEMO = {
@@ -19,9 +25,9 @@ export async function shot(page: Page, name: string, { fullPage = false } = {}) 
   await page.screenshot({ path: `shots/${name}.png`, fullPage })
 }
 
-/** Signs in through the login screen and waits for the redirect to the home page. */
-export async function logIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login')
+/** Signs in through the login screen (of the shop at `base`, else the shared one) and waits for the redirect to the home page. */
+export async function logIn(page: Page, account: Account, base = '') {
+  await page.goto(`${base}/login`)
   await page.getByLabel('Correo electrónico').fill(account.email)
   await page.getByLabel('Contraseña').fill(account.password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
@@ -37,4 +43,100 @@ export function watchPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text())
   })
   return errors
+}
+
+/** A session token of an account, through the API (of the shop at `base`, else the shared one). */
+export async function apiToken(request: APIRequestContext, account: Account, base = ''): Promise<string> {
+  const r = await request.post(`${base}/v1/usuarios/login`, { data: account })
+  expect(r.ok(), await r.text()).toBeTruthy()
+  return ((await r.json()) as { data: { token: string } }).data.token
+}
+
+/** The Authorization header of a token. */
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+type SaleJson = { _id: string; folio: string; total: number }
+type ProductJson = { _id: string; variantes: { _id: string; stock?: number }[] }
+
+/**
+ * A counter order of the demo customer ('Quien Ordena' cliente) for one product in stock of the
+ * catalogue's page `productsPage`, then paid at the counter by the demo Cajero with `metodoPago`.
+ */
+export async function paidSale(
+  request: APIRequestContext,
+  { cliente, metodoPago, productsPage }: { cliente: string; metodoPago: string; productsPage: number },
+): Promise<SaleJson> {
+  const list = (await (await request.get(`/v1/productos?compact=0&limit=24&page=${productsPage}`)).json()) as { products: ProductJson[] }
+  const p = list.products.filter((x) => (x.variantes[0]?.stock ?? 0) >= 2).at(-1)
+  expect(p, 'a product in stock').toBeTruthy()
+  const placed = await request.post('/v1/ventas', {
+    headers: bearer(await apiToken(request, DEMO.cliente)),
+    data: { cliente, carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 1 }] },
+  })
+  expect(placed.status(), await placed.text()).toBe(201)
+  const sale = (await placed.json()) as SaleJson
+  const paid = await request.patch(`/v1/ventas/${sale._id}`, {
+    headers: bearer(await apiToken(request, DEMO.cajero)),
+    data: { pago: 'Pagado', metodoPago },
+  })
+  expect(paid.ok(), await paid.text()).toBeTruthy()
+  return sale
+}
+
+/** A free TCP port of this machine. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export type Shop = { url: string; stop: () => Promise<void> }
+
+/**
+ * A shop of its own, beside the shared one: the binary (TIENDA_BIN) on a free port, with the demo
+ * data on a fresh store and `env` added; answers once GET /v1/health does. `stop` ends it and
+ * removes its store.
+ */
+export async function startShop({ name, env = {}, timeout = 60_000 }: { name: string; env?: Record<string, string>; timeout?: number }): Promise<Shop> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tienda-e2e-${name}-`))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(path.resolve(process.cwd(), process.env.TIENDA_BIN || '../bin/tienda'), [], {
+    stdio: 'ignore',
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      JWT_SECRET: `e2e-${name}-secret-not-for-production-0123456789`,
+      ...env,
+    },
+  })
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      process.kill(-child.pid, 'SIGTERM')
+      await exited
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + timeout
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break
+    try {
+      if ((await fetch(`${url}/v1/health`)).ok) return { url, stop }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  const why = child.exitCode !== null ? `exited with ${child.exitCode}` : 'did not start'
+  await stop()
+  throw new Error(`the shop ${name} ${why}`)
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { DEMO, DESKTOP, logIn, shot, watchPageErrors } from './helpers'
+import { DEMO, DESKTOP, apiToken, bearer, logIn, shot, watchPageErrors } from './helpers'
 
 // Browser journeys of the sales back office (issue 6) and the cash cut (issue 7), against the real
 // binary on a fresh store. Orders are placed through the API as the demo customer while the page
@@ -7,34 +7,26 @@ import { DEMO, DESKTOP, logIn, shot, watchPageErrors } from './helpers'
 
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
 
-type Account = { email: string; password: string }
 type SaleJson = { _id: string; folio: string; total: number; carrito: { nombre: string; entregado: boolean }[] }
 
-async function token(request: APIRequestContext, account: Account): Promise<string> {
-  const r = await request.post('/v1/usuarios/login', { data: account })
-  expect(r.ok()).toBeTruthy()
-  return (await r.json()).data.token
-}
-
-const auth = (t: string) => ({ Authorization: `Bearer ${t}` })
 
 /** Places a counter order of `count` different products as the demo customer. */
 async function placeOrder(request: APIRequestContext, cliente: string, count = 2, offset = 0): Promise<SaleJson> {
-  const t = await token(request, DEMO.cliente)
+  const t = await apiToken(request, DEMO.cliente)
   const list = await (await request.get(`/v1/productos?limit=${count}&page=${1 + offset}`)).json()
   const carrito = list.products.slice(0, count).map((p: { _id: string; variantes: { _id: string }[] }) => ({
     id: p.variantes[0]._id,
     producto_id: p._id,
     cantidad: 1,
   }))
-  const r = await request.post('/v1/ventas', { headers: auth(t), data: { cliente, carrito } })
+  const r = await request.post('/v1/ventas', { headers: bearer(t), data: { cliente, carrito } })
   expect(r.status(), await r.text()).toBe(201)
   return r.json()
 }
 
 async function markPaid(request: APIRequestContext, id: string, metodoPago: string) {
-  const t = await token(request, DEMO.cajero)
-  const r = await request.patch(`/v1/ventas/${id}`, { headers: auth(t), data: { pago: 'Pagado', metodoPago } })
+  const t = await apiToken(request, DEMO.cajero)
+  const r = await request.patch(`/v1/ventas/${id}`, { headers: bearer(t), data: { pago: 'Pagado', metodoPago } })
   expect(r.ok(), await r.text()).toBeTruthy()
 }
 
@@ -89,8 +81,8 @@ test.describe('sales back office', () => {
     await shot(page, 'ordenes-entregado-desktop')
 
     // The server kept it.
-    const t = await token(request, DEMO.comandero)
-    const saved: SaleJson = await (await request.get(`/v1/ventas/${sale._id}`, { headers: auth(t) })).json()
+    const t = await apiToken(request, DEMO.comandero)
+    const saved: SaleJson = await (await request.get(`/v1/ventas/${sale._id}`, { headers: bearer(t) })).json()
     expect(saved.carrito.map((i) => i.entregado)).toEqual([true, true])
 
     // 'Actualizar Orden' without the payment fields for a Comandero; mark the order Entregado.
@@ -164,9 +156,9 @@ test.describe('sales back office', () => {
   test('the sales report for today shows the day’s totals', async ({ page, request }) => {
     const errors = watchPageErrors(page)
     const sale = await placeOrder(request, 'Reporte', 2, 6)
-    const t = await token(request, DEMO.auxiliar)
+    const t = await apiToken(request, DEMO.auxiliar)
     type DaySale = { total: number; entrega: string; pago: string }
-    const day: DaySale[] = await (await request.get('/v1/ventas/', { headers: auth(t) })).json()
+    const day: DaySale[] = await (await request.get('/v1/ventas/', { headers: bearer(t) })).json()
     const counted = day.filter((s) => s.entrega !== 'Cancelado' && s.entrega !== 'Devuelto')
     const cents = (list: DaySale[]) => list.reduce((sum, s) => sum + Math.round(s.total * 100), 0)
     // Ingresos are what was paid; the unpaid rest is 'Por cobrar'.
@@ -209,8 +201,8 @@ test.describe('cash cut', () => {
     const b = await placeOrder(request, 'Corte tarjeta', 1, 9)
     await markPaid(request, a._id, 'Efectivo')
     await markPaid(request, b._id, 'Tarjeta')
-    const t = await token(request, DEMO.cajero)
-    const pending = await (await request.get('/v1/ventas/reporte/metodo-pago', { headers: auth(t) })).json()
+    const t = await apiToken(request, DEMO.cajero)
+    const pending = await (await request.get('/v1/ventas/reporte/metodo-pago', { headers: bearer(t) })).json()
     const efectivo = pending.totales.find((x: { metodo: string }) => x.metodo === 'Efectivo').venta as number
 
     await logIn(page, DEMO.cajero)

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { DEMO, MOBILE, shot, watchPageErrors } from './helpers'
+import { DEMO, MOBILE, apiToken, logIn, shot, watchPageErrors } from './helpers'
 
 // What a shopper trips over on a phone (issue 16): scroll position between pages, the quantity
 // stepper past the stock, the purchase history on a narrow screen, the header at 320 px, long
@@ -22,21 +22,6 @@ async function allProducts(request: APIRequestContext): Promise<Product[]> {
     if (!body.meta?.hasMore) break
   }
   return out
-}
-
-async function token(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const r = await request.post('/v1/usuarios/login', { data: account })
-  expect(r.ok(), await r.text()).toBeTruthy()
-  return (await r.json()).data.token
-}
-
-/** Signs in through the login screen (the app keeps the session in browser storage). */
-async function logIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login')
-  await page.getByLabel('Correo electrónico').fill(account.email)
-  await page.getByLabel('Contraseña').fill(account.password)
-  await page.getByRole('button', { name: 'Ingresar' }).click()
-  await expect(page).toHaveURL(/\/$/, { timeout: 6_000 })
 }
 
 /** Clicks '+' until it turns off (or `max` times); answers how often it was clicked. */
@@ -209,7 +194,7 @@ test.describe('on a 360x740 phone', () => {
   test('the purchase history shows Total, Fecha and Estado inside the screen, no sideways scrolling', async ({ page, request }) => {
     const errors = watchPageErrors(page)
     // A purchase of the demo customer, placed as a second device would.
-    const t = await token(request, DEMO.cliente)
+    const t = await apiToken(request, DEMO.cliente)
     const [p] = (await allProducts(request)).filter((x) => x.variantes?.length === 1 && (x.variantes[0].stock ?? 0) >= 3)
     const placed = await request.post('/v1/ventas', {
       headers: { Authorization: `Bearer ${t}` },
