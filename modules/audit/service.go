@@ -20,7 +20,8 @@ type Service struct {
 	now   func() time.Time
 }
 
-// Record stores one entry under a new _id, stamped with the time when it has none. An entry is
+// Record stores one entry under a new _id, stamped with the time when it has none (to the
+// millisecond, in UTC), with an empty list of changes rather than none. An entry is
 // only ever inserted: nothing updates or deletes one. Errors: an entry without its collection,
 // record or action (a bug of the caller), internal.
 func (s *Service) Record(ctx context.Context, e audit.Entry) error {

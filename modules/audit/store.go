@@ -4,18 +4,14 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"strings"
-	"unicode"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
 
 	"tienda/pkg/audit"
 	"tienda/pkg/mongox"
+	"tienda/pkg/search"
 )
 
 const collection = "auditoria"
@@ -49,7 +45,7 @@ func (s store) ensureIndexes(ctx context.Context) error {
 }
 
 func (s store) insert(ctx context.Context, e audit.Entry) error {
-	doc := document{Entry: e, RegistroBusqueda: fold(e.Registro), UsuarioBusqueda: fold(e.NombreUsuario)}
+	doc := document{Entry: e, RegistroBusqueda: search.Fold(e.Registro), UsuarioBusqueda: search.Fold(e.NombreUsuario)}
 	if _, err := s.db.W.Collection(collection).InsertOne(ctx, doc); err != nil {
 		return fmt.Errorf("audit: insert: %w", err)
 	}
@@ -66,48 +62,24 @@ func filter(f Filter) bson.M {
 		q["registroId"] = f.RegistroID
 	}
 	if f.Registro != "" {
-		q["registroBusqueda"] = bson.M{"$regex": regexp.QuoteMeta(fold(f.Registro))}
+		q["registroBusqueda"] = bson.M{"$regex": regexp.QuoteMeta(search.Fold(f.Registro))}
 	}
 	if f.UsuarioID != "" {
 		q["usuarioId"] = f.UsuarioID
 	}
 	if f.Usuario != "" {
-		q["usuarioBusqueda"] = bson.M{"$regex": regexp.QuoteMeta(fold(f.Usuario))}
+		q["usuarioBusqueda"] = bson.M{"$regex": regexp.QuoteMeta(search.Fold(f.Usuario))}
 	}
-	if !f.From.IsZero() || !f.Before.IsZero() {
-		r := bson.M{}
-		if !f.From.IsZero() {
-			r["$gte"] = f.From
-		}
-		if !f.Before.IsZero() {
-			r["$lt"] = f.Before
-		}
-		q["fecha"] = r
-	}
+	mongox.SetRange(q, "fecha", f.From, f.Before)
 	return q
 }
 
 // list returns the entries of the page, newest first, and how many the filter selects.
 func (s store) list(ctx context.Context, f Filter) ([]audit.Entry, int64, error) {
 	sort := bson.D{{Key: "fecha", Value: -1}, {Key: "_id", Value: -1}}
-	docs, total, err := s.db.Page(ctx, collection, filter(f), sort, int64((f.Page-1)*f.Limit), int64(f.Limit))
+	out, total, err := mongox.PageOf[audit.Entry](ctx, s.db, collection, filter(f), sort, int64((f.Page-1)*f.Limit), int64(f.Limit))
 	if err != nil {
 		return nil, 0, fmt.Errorf("audit: list: %w", err)
 	}
-	out := make([]audit.Entry, len(docs))
-	for i, d := range docs {
-		if err := bson.Unmarshal(d, &out[i]); err != nil {
-			return nil, 0, fmt.Errorf("audit: list: %w", err)
-		}
-	}
 	return out, total, nil
-}
-
-// fold is a text as the searches compare it: lower case, without accents.
-func fold(s string) string {
-	out, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
-	if err != nil {
-		out = s
-	}
-	return strings.ToLower(out)
 }

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,8 +28,8 @@ type AdjustInput struct {
 	Motivo     string   `json:"motivo"`
 }
 
-// AdjustmentKinds are the kinds of adjustment: the units come in, go out, or are counted.
-var AdjustmentKinds = []string{TipoEntrada, TipoMerma, TipoConteo, TipoDevolucion}
+// adjustmentKinds are the kinds of adjustment: the units come in, go out, or are counted.
+var adjustmentKinds = []string{TipoEntrada, TipoMerma, TipoConteo, TipoDevolucion}
 
 // maxMotivo bounds an adjustment's reason.
 const maxMotivo = 300
@@ -58,11 +59,11 @@ func (in AdjustInput) check() (adjustment, error) {
 		}
 	}
 	a.tipo = strings.TrimSpace(in.Tipo)
-	if !isAdjustment(a.tipo) {
+	if !slices.Contains(adjustmentKinds, a.tipo) {
 		f.Add("tipo", "Elige el tipo de ajuste: entrada de mercancía, merma, conteo físico o devolución.")
 	}
 	a.n = int(whole(f, "cantidad", in.Cantidad, maxStock, true))
-	if in.Cantidad != nil && *in.Cantidad == 0 && a.tipo != TipoConteo && isAdjustment(a.tipo) {
+	if in.Cantidad != nil && *in.Cantidad == 0 && a.tipo != TipoConteo && slices.Contains(adjustmentKinds, a.tipo) {
 		f.Add("cantidad", "Debe ser un número entero mayor que 0.")
 	}
 	a.motivo = strings.TrimSpace(in.Motivo)
@@ -75,20 +76,13 @@ func (in AdjustInput) check() (adjustment, error) {
 	return a, f.Err()
 }
 
-func isAdjustment(tipo string) bool {
-	for _, k := range AdjustmentKinds {
-		if tipo == k {
-			return true
-		}
-	}
-	return false
-}
-
-// AdjustStock changes one variant's units by an adjustment of who, and answers its stock
+// AdjustStock changes one variant's units by an adjustment of the user ctx carries
+// (audit.WithActor; none is the system), and answers its stock
 // movement. It is written in the product's turn with the sales' takes (stock_write_batches.go).
 // Errors: invalid (with fields: a merma larger than the units there are, too), not_found (product
 // or variant), conflict (the units kept changing), internal.
-func (s *Service) AdjustStock(ctx context.Context, in AdjustInput, who audit.Actor) (Movement, error) {
+func (s *Service) AdjustStock(ctx context.Context, in AdjustInput) (Movement, error) {
+	who := audit.ActorFrom(ctx)
 	a, err := in.check()
 	if err != nil {
 		return Movement{}, err
@@ -151,7 +145,7 @@ func adjustedVariant(p *Product, variant bson.ObjectID) (int, error) {
 	if variant.IsZero() {
 		return -1, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"varianteId": "Elige una variante del producto."})
 	}
-	return -1, apperr.New(apperr.NotFound, "La variante ya no existe en "+p.Nombre+".")
+	return -1, apperr.New(apperr.NotFound, "La variante ya no existe en "+p.label()+".")
 }
 
 // movement is the adjustment of the variant at index i of cur as a movement, and the guard of its

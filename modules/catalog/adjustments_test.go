@@ -2,17 +2,21 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/auth"
+	"tienda/pkg/mongox"
 )
 
 func TestAdjustmentsRefuseBadInputNamingTheFieldAndChangeNothing(t *testing.T) {
@@ -116,7 +120,7 @@ func TestConcurrentAdjustmentsAndSalesNeverGoNegative(t *testing.T) {
 	}
 	adjust := func(tipo string, n int) error {
 		c := float64(n)
-		_, err := replicas[n%2].AdjustStock(context.Background(), AdjustInput{ProductoID: p.ID.Hex(), VarianteID: v.Hex(), Tipo: tipo, Cantidad: &c, Motivo: "Prueba"}, who)
+		_, err := replicas[n%2].AdjustStock(audit.WithActor(context.Background(), who), AdjustInput{ProductoID: p.ID.Hex(), VarianteID: v.Hex(), Tipo: tipo, Cantidad: &c, Motivo: "Prueba"})
 		return err
 	}
 	for i := range 30 { // mermas of 3, entries of 2, returns of 1 and counts of 5
@@ -162,4 +166,46 @@ func TestConcurrentAdjustmentsAndSalesNeverGoNegative(t *testing.T) {
 		t.Fatalf("movements: %d sold, %d wasted; callers: %d sold, %d wasted", ventas, mermas, sold.Load(), wasted.Load())
 	}
 	t.Logf("%d movements: %d units sold (%d buyers refused), %d wasted, %d left", len(ms), ventas, refused.Load(), mermas, final)
+}
+
+// An adjustment whose units change between every read and its write gives up after adjustAttempts
+// rereads with a conflict, and writes nothing.
+func TestAnAdjustmentWhoseUnitsKeepChangingIsAConflict(t *testing.T) {
+	t.Parallel()
+	db := mongox.TestDB(t)
+	ctx := context.Background()
+	m := New(Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: -1})
+	p := Product{ID: bson.NewObjectID(), Nombre: "Cámara inquieta", Variantes: []Variante{{ID: bson.NewObjectID(), Talla: "Unico", Stock: 50}}}
+	var reads atomic.Int32
+	// Between each read and its write, another sale takes a unit (the adjustment asks the time then).
+	m.service.now = func() time.Time {
+		reads.Add(1)
+		if _, err := db.W.Collection(productsCollection).UpdateByID(ctx, p.ID, bson.M{"$inc": bson.M{"variantes.0.stock": -1}}); err != nil {
+			t.Error(err)
+		}
+		return time.Now()
+	}
+	if err := m.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.W.Collection(productsCollection).InsertOne(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Stop)
+	reads.Store(0)
+	c := float64(20)
+	_, err := m.service.AdjustStock(ctx, AdjustInput{ProductoID: p.ID.Hex(), VarianteID: p.Variantes[0].ID.Hex(), Tipo: TipoConteo, Cantidad: &c, Motivo: "Conteo"})
+	if e, ok := errors.AsType[*apperr.Error](err); !ok || e.Code != apperr.Conflict || e.Message != "Las existencias cambiaron mientras las ajustabas. Inténtalo de nuevo." {
+		t.Fatalf("%v", err)
+	}
+	if n := reads.Load(); n != adjustAttempts {
+		t.Errorf("%d reads, want %d", n, adjustAttempts)
+	}
+	got, err := m.service.store.product(ctx, p.ID)
+	if err != nil || got.Variantes[0].Stock != 50-adjustAttempts || len(got.MovimientosPendientes) != 0 {
+		t.Fatalf("%+v %v", got.Variantes, err)
+	}
 }

@@ -103,10 +103,7 @@ func (s *Service) auditProduct(ctx context.Context, accion string, id bson.Objec
 	label := ""
 	for _, p := range []*Product{after, before} {
 		if p != nil && label == "" {
-			label = strings.TrimSpace(p.Nombre)
-			if label == "" {
-				label = strings.TrimSpace(p.Titulo)
-			}
+			label = p.label()
 		}
 	}
 	audit.Write(ctx, s.audit, s.log, audit.ActorFrom(ctx), audit.Entry{

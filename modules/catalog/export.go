@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 
@@ -48,12 +47,16 @@ func (m *Module) exportProducts(c *echo.Context) error {
 		products[i] = pr.priced(products[i])
 		rows += len(products[i].Variantes)
 	}
-	name := func(p *Product) string { return cmp.Or(strings.TrimSpace(p.Nombre), p.Titulo) }
-	slices.SortStableFunc(products, func(a, b Product) int { return strings.Compare(fold(name(&a)), fold(name(&b))) })
+	order := make([]int, len(products)) // products by name, each name folded once
+	folded := make([]string, len(products))
+	for i := range products {
+		order[i], folded[i] = i, fold(products[i].label())
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(folded[a], folded[b]) })
 	spec := export.Spec{Format: f, Name: "productos-" + m.service.now().In(export.Zone).Format("2006-01-02"), Sheet: "Productos",
 		Columns: productColumns, Total: rows}
 	return export.Stream(c.Request().Context(), c.Response(), spec, func(write func(...export.Cell) error) error {
-		for i := range products {
+		for _, i := range order {
 			p := &products[i]
 			for _, v := range p.Variantes {
 				value, err := money.FromPesos(v.PrecioCompra)
@@ -61,7 +64,7 @@ func (m *Module) exportProducts(c *echo.Context) error {
 				if err != nil {
 					worth = export.Cell{}
 				}
-				err = write(export.Text(name(p)), export.Text(p.Categoria), export.Text(p.Marca), export.Text(p.Modelo),
+				err = write(export.Text(p.label()), export.Text(p.Categoria), export.Text(p.Marca), export.Text(p.Modelo),
 					export.Text(v.Talla), export.Text(v.Tamano), export.Int(int64(v.Stock)), export.Int(int64(v.Minimo)),
 					export.Pesos(v.PrecioCompra), export.Pesos(v.PrecioVenta), export.Pesos(v.PrecioFinal), worth,
 					export.Text(p.Proveedor), export.Time(p.UpdatedAt))

@@ -107,19 +107,30 @@ type LowStockItem struct {
 // LowStock returns one page of the variants whose units are at or below their minimum (a
 // minimum above 0), those furthest below it first, and how many there are.
 func (s *Service) LowStock(page, limit int) ([]LowStockItem, int) {
-	all := []LowStockItem{}
+	type low struct {
+		item   LowStockItem
+		folded string // the product's name, folded once for the sort
+	}
+	all := []low{}
 	s.memory.each(func(p *Product) {
+		name := p.label()
+		folded := fold(name)
 		for _, v := range p.Variantes {
 			if v.Minimo > 0 && v.Stock <= v.Minimo {
-				all = append(all, LowStockItem{ProductoID: p.ID.Hex(), VarianteID: v.ID.Hex(),
-					Producto: cmp.Or(strings.TrimSpace(p.Nombre), p.Titulo), Talla: v.Talla, Tamano: v.Tamano, Stock: v.Stock, Minimo: v.Minimo})
+				all = append(all, low{LowStockItem{ProductoID: p.ID.Hex(), VarianteID: v.ID.Hex(),
+					Producto: name, Talla: v.Talla, Tamano: v.Tamano, Stock: v.Stock, Minimo: v.Minimo}, folded})
 			}
 		}
 	})
-	slices.SortFunc(all, func(a, b LowStockItem) int {
-		return cmp.Or(cmp.Compare(a.Stock-a.Minimo, b.Stock-b.Minimo), strings.Compare(fold(a.Producto), fold(b.Producto)),
+	slices.SortFunc(all, func(x, y low) int {
+		a, b := x.item, y.item
+		return cmp.Or(cmp.Compare(a.Stock-a.Minimo, b.Stock-b.Minimo), strings.Compare(x.folded, y.folded),
 			strings.Compare(a.Talla+a.Tamano, b.Talla+b.Tamano), strings.Compare(a.VarianteID, b.VarianteID))
 	})
 	from := min((page-1)*limit, len(all))
-	return all[from:min(from+limit, len(all))], len(all)
+	out := make([]LowStockItem, 0, min(from+limit, len(all))-from)
+	for _, l := range all[from:min(from+limit, len(all))] {
+		out = append(out, l.item)
+	}
+	return out, len(all)
 }

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"cmp"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -165,6 +167,12 @@ type storedImage struct {
 	// Imagen, on a size, is the id of its picture.
 	Imagen    string    `bson:"imagen,omitempty"`
 	CreatedAt time.Time `bson:"createdAt"`
+}
+
+// label is the product's name in the back office (movements, the audit trail, exports): its
+// Nombre, or its Titulo when it has none.
+func (p *Product) label() string {
+	return cmp.Or(strings.TrimSpace(p.Nombre), strings.TrimSpace(p.Titulo))
 }
 
 // compact returns the product without its heavy fields, for list answers.

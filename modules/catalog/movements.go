@@ -85,12 +85,8 @@ func units(n int) *int { return &n }
 // newMovement is a movement of product p's variant at index i.
 func newMovement(p *Product, i int, tipo string, cantidad int, at time.Time) Movement {
 	v := p.Variantes[i]
-	name := p.Nombre
-	if name == "" {
-		name = p.Titulo
-	}
 	return Movement{
-		ID: bson.NewObjectID(), ProductoID: p.ID.Hex(), VarianteID: v.ID.Hex(), Producto: name,
+		ID: bson.NewObjectID(), ProductoID: p.ID.Hex(), VarianteID: v.ID.Hex(), Producto: p.label(),
 		Talla: v.Talla, Tamano: v.Tamano, Tipo: tipo, Cantidad: cantidad, Fecha: at.UTC().Truncate(time.Millisecond),
 	}
 }

@@ -120,11 +120,9 @@ func (s *Service) recordLostTakes(ctx context.Context, before time.Time) error {
 
 // lostTake is the movement of reservation r of p, as the sweep stores it.
 func lostTake(p *Product, r Apartado) Movement {
-	m := Movement{ProductoID: p.ID.Hex(), VarianteID: r.Variante.Hex(), Producto: p.Nombre}
+	m := Movement{ProductoID: p.ID.Hex(), VarianteID: r.Variante.Hex(), Producto: p.label()}
 	if i := variantIndex(*p, r.Variante); i >= 0 {
 		m = newMovement(p, i, TipoVenta, -r.Cantidad, r.Fecha)
-	} else if m.Producto == "" {
-		m.Producto = p.Titulo
 	}
 	m.ID, m.Tipo, m.Cantidad, m.Fecha = r.Movimiento, TipoVenta, -r.Cantidad, r.Fecha.UTC().Truncate(time.Millisecond)
 	m.Folio, m.Motivo, m.Reconstruido = r.Folio, motivoRecuperado, true

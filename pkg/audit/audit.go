@@ -9,6 +9,7 @@ package audit
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -40,8 +41,8 @@ const (
 // PasswordChanged is what an entry says of a password: never the password, nor its hash.
 const PasswordChanged = "contraseña cambiada" //nolint:gosec // G101: the words an entry shows, not a credential
 
-// MaxValue is the most characters a value before or after keeps; longer texts are cut, with "…".
-const MaxValue = 300
+// maxValue is the most characters a value before or after keeps; longer texts are cut, with "…".
+const maxValue = 300
 
 // Actor is who made a change.
 type Actor struct {
@@ -75,8 +76,8 @@ type Recorder interface {
 	Record(ctx context.Context, e Entry) error
 }
 
-// Write hands e to r after a change was made: the actor's user, the time (when e has none) and
-// the cut values are filled in, and a failure is logged at error level and not returned, because
+// Write hands e to r after a change was made: the actor's user and the cut values are filled in
+// (r stamps the entry: its _id, the time when it has none), and a failure is logged at error level and not returned, because
 // the change itself is done and acknowledged whatever happens to its entry. A nil r records
 // nothing; a change of no field (but a record created or deleted) is not recorded.
 func Write(ctx context.Context, r Recorder, log zerolog.Logger, who Actor, e Entry) {
@@ -84,16 +85,9 @@ func Write(ctx context.Context, r Recorder, log zerolog.Logger, who Actor, e Ent
 		return
 	}
 	e.UsuarioID, e.NombreUsuario = who.ID, who.Name
-	if e.Fecha.IsZero() {
-		e.Fecha = time.Now()
-	}
-	e.Fecha = e.Fecha.UTC().Truncate(time.Millisecond)
-	e.Registro = Clip(e.Registro)
-	if e.Cambios == nil {
-		e.Cambios = []Change{}
-	}
+	e.Registro = clip(e.Registro)
 	for i, c := range e.Cambios {
-		e.Cambios[i] = Change{Campo: c.Campo, Antes: Clip(c.Antes), Despues: Clip(c.Despues)}
+		e.Cambios[i] = Change{Campo: c.Campo, Antes: clip(c.Antes), Despues: clip(c.Despues)}
 	}
 	if err := r.Record(context.WithoutCancel(ctx), e); err != nil {
 		log.Error().Err(err).Str("coleccion", e.Coleccion).Str("registroId", e.RegistroID).Str("accion", e.Accion).
@@ -116,24 +110,18 @@ func Diff(before, after map[string]string) []Change {
 		}
 	}
 	slices.SortFunc(out, func(x, y Change) int {
-		switch {
-		case x.Campo < y.Campo:
-			return -1
-		case x.Campo > y.Campo:
-			return 1
-		}
-		return 0
+		return strings.Compare(x.Campo, y.Campo)
 	})
 	return out
 }
 
-// Clip cuts s to MaxValue characters.
-func Clip(s string) string {
-	if utf8.RuneCountInString(s) <= MaxValue {
+// clip cuts s to maxValue characters.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= maxValue {
 		return s
 	}
 	r := []rune(s)
-	return string(r[:MaxValue-1]) + "…"
+	return string(r[:maxValue-1]) + "…"
 }
 
 type actorKey struct{}

@@ -61,20 +61,20 @@ func flattenValue(v bson.RawValue, name string, skip []string, out map[string]st
 				}
 				continue
 			}
-			plain = append(plain, Value(x))
+			plain = append(plain, valueText(x))
 		}
 		if len(plain) > 0 || len(vals) == 0 {
 			out[name] = strings.Join(plain, ", ")
 		}
 	default:
-		out[name] = Value(v)
+		out[name] = valueText(v)
 	}
 	return nil
 }
 
-// Value is a plain value as an entry shows it: text as it is, numbers as Go writes them, true and
+// valueText is a plain value as an entry shows it: text as it is, numbers as Go writes them, true and
 // false as "sí" and "no", dates in UTC (only the day when at midnight), null as "".
-func Value(v bson.RawValue) string {
+func valueText(v bson.RawValue) string {
 	switch v.Type {
 	case bson.TypeString:
 		return v.StringValue()
@@ -87,7 +87,7 @@ func Value(v bson.RawValue) string {
 	case bson.TypeBoolean:
 		return YesNo(v.Boolean())
 	case bson.TypeDateTime:
-		return When(v.Time())
+		return dateText(v.Time())
 	case bson.TypeObjectID:
 		return v.ObjectID().Hex()
 	case bson.TypeNull, bson.TypeUndefined:
@@ -104,8 +104,8 @@ func YesNo(b bool) string {
 	return "no"
 }
 
-// When is a time as an entry shows it: UTC, only the day when at midnight.
-func When(t time.Time) string {
+// dateText is a time as an entry shows it: UTC, only the day when at midnight.
+func dateText(t time.Time) string {
 	t = t.UTC()
 	if t.Equal(t.Truncate(24 * time.Hour)) {
 		return t.Format(time.DateOnly)

@@ -111,18 +111,18 @@ func Time(t time.Time) Cell {
 	return Cell{kind: KindTime, set: true, at: t}
 }
 
-// Writer writes the rows of one export. Write takes one row, one cell per column; Close finishes
+// writer writes the rows of one export. Write takes one row, one cell per column; Close finishes
 // the file (an XLSX is written out only then) and must be called once the rows are done. Rows is
 // how many rows were written, not counting the header.
-type Writer interface {
+type writer interface {
 	Write(cells ...Cell) error
 	Close() error
 	Rows() int
 }
 
-// New starts an export to w: the header row of cols, then one Write per row. sheet names the XLSX
+// newWriter starts an export to w: the header row of cols, then one Write per row. sheet names the XLSX
 // worksheet (31 characters at most).
-func New(w io.Writer, f Format, sheet string, cols []Column) (Writer, error) {
+func newWriter(w io.Writer, f Format, sheet string, cols []Column) (writer, error) {
 	if len(cols) == 0 {
 		return nil, errors.New("export: no columns")
 	}

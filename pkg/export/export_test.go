@@ -36,7 +36,7 @@ func testRows() [][]Cell {
 func write(t *testing.T, f Format) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w, err := New(&buf, f, "Ventas", testCols)
+	w, err := newWriter(&buf, f, "Ventas", testCols)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestXLSXHasRealNumbersAndDates(t *testing.T) {
 
 func TestCellsMustFitTheColumns(t *testing.T) {
 	for _, f := range []Format{CSV, XLSX} {
-		w, err := New(&bytes.Buffer{}, f, "x", testCols)
+		w, err := newWriter(&bytes.Buffer{}, f, "x", testCols)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,7 +139,7 @@ func TestCellsMustFitTheColumns(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if _, err := New(&bytes.Buffer{}, "pdf", "x", testCols); err == nil {
+	if _, err := newWriter(&bytes.Buffer{}, "pdf", "x", testCols); err == nil {
 		t.Error("an unknown format was accepted")
 	}
 }

@@ -11,13 +11,13 @@ import (
 	"tienda/pkg/logx"
 )
 
-// TotalHeader is the answer header that tells how many rows an export carries (its header row
+// totalHeader is the answer header that tells how many rows an export carries (its header row
 // aside), sent before the first row so that a screen can show the download's progress.
-const TotalHeader = "X-Total-Filas"
+const totalHeader = "X-Total-Filas"
 
-// WriteTime is how long an export may take to write: the server's write timeout is lifted to it for
+// writeTime is how long an export may take to write: the server's write timeout is lifted to it for
 // the answer, as a year of sales takes longer than any other answer.
-const WriteTime = 10 * time.Minute
+const writeTime = 10 * time.Minute
 
 // xlsxAtOnce is how many XLSX exports run at once; more wait their turn. excelize keeps up to
 // 16 MiB of sheet XML per export in memory (about 21 MiB live at most, measured in
@@ -37,7 +37,7 @@ type Spec struct {
 }
 
 // Stream answers a request with an export: 200, the format's type,
-// `Content-Disposition: attachment; filename="<name>.<csv|xlsx>"`, TotalHeader with s.Total and no
+// `Content-Disposition: attachment; filename="<name>.<csv|xlsx>"`, totalHeader with s.Total and no
 // caching, sent at once with a CSV's header row; then rows is called, once, to write the rows
 // through write, one at a time as they are read. An error before the answer starts (an XLSX
 // waiting its turn until ctx ends) is returned; an error once it has started is logged and aborts
@@ -72,18 +72,18 @@ func Stream(ctx context.Context, w http.ResponseWriter, s Spec, rows func(write 
 }
 
 // start sends the headers (and a CSV's header row) and answers the writer of the rows.
-func start(w http.ResponseWriter, s Spec) (Writer, error) {
+func start(w http.ResponseWriter, s Spec) (writer, error) {
 	h := w.Header()
 	h.Set("Content-Type", s.Format.ContentType())
 	h.Set("Content-Disposition", `attachment; filename="`+s.Name+`.`+string(s.Format)+`"`)
-	h.Set(TotalHeader, strconv.Itoa(s.Total))
+	h.Set(totalHeader, strconv.Itoa(s.Total))
 	h.Set("Cache-Control", "no-store")
 	rc := http.NewResponseController(w)
-	if err := rc.SetWriteDeadline(time.Now().Add(WriteTime)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	if err := rc.SetWriteDeadline(time.Now().Add(writeTime)); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		return nil, fmt.Errorf("export: deadline: %w", err)
 	}
 	w.WriteHeader(http.StatusOK)
-	out, err := New(w, s.Format, s.Sheet, s.Columns)
+	out, err := newWriter(w, s.Format, s.Sheet, s.Columns)
 	if err != nil {
 		return nil, err
 	}

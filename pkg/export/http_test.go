@@ -38,7 +38,7 @@ func TestStreamSendsTheHeadersAndTheRows(t *testing.T) {
 			return nil
 		})
 	defer res.Body.Close()
-	for h, want := range map[string]string{"Content-Type": "text/csv; charset=utf-8", TotalHeader: "2", "Cache-Control": "no-store",
+	for h, want := range map[string]string{"Content-Type": "text/csv; charset=utf-8", totalHeader: "2", "Cache-Control": "no-store",
 		"Content-Disposition": `attachment; filename="ventas-2026-11-01-a-2026-11-30.csv"`} {
 		if got := res.Header.Get(h); got != want {
 			t.Errorf("%s: %q, want %q", h, got, want)
@@ -64,7 +64,7 @@ func TestStreamAbortsOnAnError(t *testing.T) {
 			return errors.New("the store went away")
 		})
 		defer res.Body.Close()
-		if res.StatusCode != http.StatusOK || res.Header.Get(TotalHeader) != "5000" {
+		if res.StatusCode != http.StatusOK || res.Header.Get(totalHeader) != "5000" {
 			t.Fatalf("%s: %d %v", f, res.StatusCode, res.Header)
 		}
 		if _, err := io.ReadAll(res.Body); err == nil {

@@ -63,7 +63,7 @@ func writeSales(t testing.TB, f Format, n int) (peak, allocated uint64, size int
 	runtime.ReadMemStats(&before)
 	heap := &liveHeap{base: before.HeapAlloc}
 	out := &sampledDiscard{heap: heap}
-	w, err := New(out, f, "Ventas", saleCols)
+	w, err := newWriter(out, f, "Ventas", saleCols)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,6 +28,9 @@ func (s *Store) EachAfter(ctx context.Context, coll string, filter bson.M, key s
 	if batch < 1 {
 		return fmt.Errorf("mongox: each of %s: batch %d", coll, batch)
 	}
+	if n < 1 {
+		return nil
+	}
 	sort := Ascending(key)
 	docs, done := first, int64(0)
 	var last, lastID any

@@ -2,6 +2,7 @@ package mongox
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"slices"
 	"testing"
@@ -65,6 +66,14 @@ func TestEachAfterReadsEachDocumentOnce(t *testing.T) {
 			}
 			if want := []int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}; !slices.Equal(got, want) {
 				t.Fatalf("read %v, want %v", got, want)
+			}
+			// None to read (an empty range): fn is never called, whether the first page is given or not.
+			for _, first := range [][]bson.Raw{nil, {}} {
+				if err := s.EachAfter(ctx, "l", bson.M{"f": day.Add(-time.Hour)}, "f", 3, first, 0, func(bson.Raw) error {
+					return errors.New("called")
+				}); err != nil {
+					t.Fatal(err)
+				}
 			}
 		})
 	}
