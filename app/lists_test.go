@@ -115,7 +115,7 @@ func TestStaffSalesLists(t *testing.T) {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
 		}
 		for _, f := range fields {
-			if !strings.HasPrefix(e.Error.Fields[f], "Debe") && !strings.HasPrefix(e.Error.Fields[f], "Usa") && !strings.HasPrefix(e.Error.Fields[f], "El periodo") {
+			if m := e.Error.Fields[f]; !strings.HasPrefix(m, "Debe") && !strings.HasPrefix(m, "Escribe") && !strings.HasPrefix(m, "La fecha de fin") && !strings.HasPrefix(m, "El periodo") {
 				t.Errorf("%s: %s: %q", path, f, e.Error.Fields[f])
 			}
 		}

@@ -50,13 +50,7 @@ func parseFilter(c *echo.Context) (Filter, error) {
 	}
 	f.RegistroID, f.Registro = idOrText(c, "registro", bad)
 	f.UsuarioID, f.Usuario = idOrText(c, "usuario", bad)
-	f.From = httpx.QueryDay(c, "desde", shopZone, bad)
-	if to := httpx.QueryDay(c, "hasta", shopZone, bad); !to.IsZero() {
-		f.Before = to.AddDate(0, 0, 1)
-	}
-	if !f.From.IsZero() && !f.Before.IsZero() && !f.From.Before(f.Before) {
-		bad.Add("hasta", "La fecha de fin debe ser igual o posterior a la fecha de inicio.")
-	}
+	f.From, f.Before = httpx.QueryDayRange(c, "desde", "hasta", shopZone, bad)
 	f.Page = httpx.QueryInt(c, "page", 1, 1, 100000, bad)
 	f.Limit = httpx.QueryInt(c, "limit", DefaultPageSize, 1, MaxPageSize, bad)
 	if len(bad) > 0 {

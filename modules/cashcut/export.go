@@ -9,6 +9,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/export"
+	"tienda/pkg/httpx"
 	"tienda/pkg/money"
 )
 
@@ -73,8 +74,8 @@ func (m *Module) exportCuts(c *echo.Context) error {
 		return err
 	}
 	desde, hasta := strings.TrimSpace(c.QueryParam("desde")), strings.TrimSpace(c.QueryParam("hasta"))
-	bad := map[string]string{}
-	from, to := cutDays(c, bad)
+	bad := apperr.Fields{}
+	from, to := httpx.QueryDayRange(c, "desde", "hasta", shopZone, bad)
 	if len(bad) > 0 {
 		return apperr.InvalidFields("Parámetro inválido.", bad)
 	}

@@ -124,11 +124,7 @@ func (m *Module) adminList(c *echo.Context) error {
 
 // listPage reads the list's parameters and returns the priced products of the page asked for.
 func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, error) {
-	page, err := intParam(c, "page", 1, 1, 100000)
-	if err != nil {
-		return nil, listMeta{}, err
-	}
-	limit, err := intParam(c, "limit", 24, 1, 100)
+	page, limit, err := pageParams(c, 24)
 	if err != nil {
 		return nil, listMeta{}, err
 	}
@@ -302,15 +298,13 @@ func (m *Module) deleteDiscount(c *echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
-func intParam(c *echo.Context, name string, def, lo, hi int) (int, error) {
-	v := c.QueryParam(name)
-	if v == "" {
-		return def, nil
+// pageParams reads a list's page and limit (limit items a page unless asked), naming each bad one.
+func pageParams(c *echo.Context, limit int) (int, int, error) {
+	bad := apperr.Fields{}
+	page := httpx.QueryInt(c, "page", 1, 1, 100000, bad)
+	limit = httpx.QueryInt(c, "limit", limit, 1, 100, bad)
+	if len(bad) > 0 {
+		return 0, 0, apperr.InvalidFields("Parámetro inválido.", bad)
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, apperr.InvalidFields("Parámetro inválido.", map[string]string{
-			name: "Debe ser un número entero entre " + strconv.Itoa(lo) + " y " + strconv.Itoa(hi) + "."})
-	}
-	return n, nil
+	return page, limit, nil
 }

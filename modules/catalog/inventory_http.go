@@ -10,8 +10,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/audit"
-	"tienda/pkg/auth"
 	"tienda/pkg/export"
 	"tienda/pkg/httpx"
 )
@@ -43,11 +41,7 @@ func (m *Module) adjust(c *echo.Context) error {
 	if err := httpx.BindJSON(c, &in); err != nil {
 		return err
 	}
-	var who audit.Actor
-	if u, ok := auth.User(c); ok {
-		who = audit.Actor{ID: u.UserID(), Name: u.Name}
-	}
-	mv, err := m.service.AdjustStock(c.Request().Context(), in, who)
+	mv, err := m.service.AdjustStock(actorContext(c), in)
 	if err != nil {
 		return err
 	}
@@ -57,17 +51,12 @@ func (m *Module) adjust(c *echo.Context) error {
 // listMovements answers GET inventario/movimientos?producto&variante&tipo&desde&hasta&page&limit:
 // newest first.
 func (m *Module) listMovements(c *echo.Context) error {
-	f, err := movementFilter(c)
-	if err != nil {
-		return err
-	}
-	page, err := intParam(c, "page", 1, 1, 100000)
-	if err != nil {
-		return err
-	}
-	limit, err := intParam(c, "limit", 25, 1, 100)
-	if err != nil {
-		return err
+	bad := apperr.Fields{}
+	f := movementFilter(c, bad)
+	page := httpx.QueryInt(c, "page", 1, 1, 100000, bad)
+	limit := httpx.QueryInt(c, "limit", 25, 1, 100, bad)
+	if len(bad) > 0 {
+		return apperr.InvalidFields("Parámetro inválido.", bad)
 	}
 	list, total, err := m.service.Movements(c.Request().Context(), f, page, limit)
 	if err != nil {
@@ -81,11 +70,7 @@ func (m *Module) listMovements(c *echo.Context) error {
 
 // lowStock answers GET inventario/bajo?page&limit from the in-memory catalogue.
 func (m *Module) lowStock(c *echo.Context) error {
-	page, err := intParam(c, "page", 1, 1, 100000)
-	if err != nil {
-		return err
-	}
-	limit, err := intParam(c, "limit", 25, 1, 100)
+	page, limit, err := pageParams(c, 25)
 	if err != nil {
 		return err
 	}
@@ -97,10 +82,9 @@ func (m *Module) lowStock(c *echo.Context) error {
 }
 
 // movementFilter reads producto, variante, tipo, desde and hasta (AAAA-MM-DD, whole days in
-// Mexico City, hasta included), naming each wrong one in Spanish.
-func movementFilter(c *echo.Context) (MovementFilter, error) {
+// Mexico City, hasta included), naming each wrong one in Spanish in bad.
+func movementFilter(c *echo.Context, bad apperr.Fields) MovementFilter {
 	f := MovementFilter{Tipo: strings.TrimSpace(c.QueryParam("tipo"))}
-	bad := apperr.Fields{}
 	for name, dst := range map[string]*string{"producto": &f.ProductoID, "variante": &f.VarianteID} {
 		v := strings.TrimSpace(c.QueryParam(name))
 		if _, err := bson.ObjectIDFromHex(v); v != "" && err != nil {
@@ -111,31 +95,8 @@ func movementFilter(c *echo.Context) (MovementFilter, error) {
 	if f.Tipo != "" && !slices.Contains(MovementKinds, f.Tipo) {
 		bad.Add("tipo", "Debe ser uno de: "+strings.Join(MovementKinds, ", ")+".")
 	}
-	var err error
-	if f.Desde, err = dayParam(c, "desde"); err != nil {
-		bad.Add("desde", "Debe ser una fecha AAAA-MM-DD.")
-	}
-	if f.Hasta, err = dayParam(c, "hasta"); err != nil {
-		bad.Add("hasta", "Debe ser una fecha AAAA-MM-DD.")
-	} else if !f.Hasta.IsZero() {
-		f.Hasta = f.Hasta.AddDate(0, 0, 1) // the whole last day
-		if !f.Desde.IsZero() && !f.Hasta.After(f.Desde) {
-			bad.Add("hasta", "Debe ser igual o posterior a la fecha desde.")
-		}
-	}
-	if len(bad) > 0 {
-		return MovementFilter{}, apperr.InvalidFields("Parámetro inválido.", bad)
-	}
-	return f, nil
-}
-
-// dayParam is the start of a day AAAA-MM-DD in the shop's time zone; zero when absent.
-func dayParam(c *echo.Context, name string) (time.Time, error) {
-	v := strings.TrimSpace(c.QueryParam(name))
-	if v == "" {
-		return time.Time{}, nil
-	}
-	return time.ParseInLocation(time.DateOnly, v, shopTZ)
+	f.Desde, f.Hasta = httpx.QueryDayRange(c, "desde", "hasta", shopTZ, bad)
+	return f
 }
 
 // movementLabels are the kinds of movement as the back office names them.
@@ -166,9 +127,10 @@ func (m *Module) exportMovements(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := movementFilter(c)
-	if err != nil {
-		return err
+	bad := apperr.Fields{}
+	f := movementFilter(c, bad)
+	if len(bad) > 0 {
+		return apperr.InvalidFields("Parámetro inválido.", bad)
 	}
 	ctx := c.Request().Context()
 	total, err := m.service.countMovements(ctx, f)

@@ -88,16 +88,7 @@ func (q ListQuery) filter(open bool) bson.M {
 	case "sin":
 		f["envio"] = nil
 	}
-	fecha := bson.M{}
-	if !q.From.IsZero() {
-		fecha["$gte"] = q.From
-	}
-	if !q.To.IsZero() {
-		fecha["$lt"] = q.To
-	}
-	if len(fecha) > 0 {
-		f["fecha"] = fecha
-	}
+	mongox.SetRange(f, "fecha", q.From, q.To)
 	if q.Needle != "" {
 		f["busqueda"] = bson.M{"$regex": regexp.QuoteMeta(q.Needle)}
 	}
@@ -109,15 +100,9 @@ func (s store) page(ctx context.Context, filter bson.M, q ListQuery) ([]Sale, in
 	if !ok {
 		sort = listSorts["-fecha"]
 	}
-	docs, total, err := s.db.Page(ctx, collection, filter, sort, int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
+	out, total, err := mongox.PageOf[Sale](ctx, s.db, collection, filter, sort, int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
 	if err != nil {
 		return nil, 0, fmt.Errorf("sales: list: %w", err)
-	}
-	out := make([]Sale, len(docs))
-	for i, d := range docs {
-		if err := bson.Unmarshal(d, &out[i]); err != nil {
-			return nil, 0, fmt.Errorf("sales: list: %w", err)
-		}
 	}
 	return out, total, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/httpx"
 	"tienda/pkg/search"
 )
 
@@ -78,8 +79,8 @@ const (
 // (open deliveries only, no date unless asked), otherwise a range of saved sales (today unless
 // asked).
 func listQuery(c *echo.Context, open bool, now time.Time) (ListQuery, error) {
-	bad := map[string]string{}
-	q := ListQuery{Sort: "-fecha", Page: 1, Limit: defaultPage}
+	bad := apperr.Fields{}
+	q := ListQuery{Sort: "-fecha"}
 	text := strings.TrimSpace(c.QueryParam("q"))
 	if len([]rune(text)) > maxSearch {
 		bad["q"] = "Debe tener como máximo " + strconv.Itoa(maxSearch) + " caracteres."
@@ -109,14 +110,9 @@ func listQuery(c *echo.Context, open bool, now time.Time) (ListQuery, error) {
 			bad[p.name] = "Debe ser " + oneOf(p.values) + "."
 		}
 	}
-	var err error
-	if q.Page, err = intQuery(c, "page", 1, maxPage); err != nil {
-		bad["page"] = "Debe ser un número entero del 1 al " + strconv.Itoa(maxPage) + "."
-	}
-	if q.Limit, err = intQuery(c, "limit", defaultPage, maxLimit); err != nil {
-		bad["limit"] = "Debe ser un número entero del 1 al " + strconv.Itoa(maxLimit) + "."
-	}
-	q.From, q.To = listDays(c.QueryParam("desde"), c.QueryParam("hasta"), open, now, bad)
+	q.Page = httpx.QueryInt(c, "page", 1, 1, maxPage, bad)
+	q.Limit = httpx.QueryInt(c, "limit", defaultPage, 1, maxLimit, bad)
+	q.From, q.To = listDays(c, open, now, bad)
 	if len(bad) > 0 {
 		return ListQuery{}, apperr.InvalidFields("Parámetro inválido.", bad)
 	}
@@ -131,56 +127,25 @@ func oneOf(values []string) string {
 	return strings.Join(values[:len(values)-1], ", ") + " o " + values[len(values)-1]
 }
 
-// intQuery reads a whole number from 1 to upTo; def when the parameter is absent.
-func intQuery(c *echo.Context, name string, def, upTo int) (int, error) {
-	v := c.QueryParam(name)
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > upTo {
-		return 0, apperr.New(apperr.Invalid, name)
-	}
-	return n, nil
-}
-
 // listDays reads desde and hasta (AAAA-MM-DD, whole days in the shop's zone, hasta included) into
 // [from, to). The order list takes either or neither; a range of sales is today when neither is
 // given, ends today when only desde is, and spans a year at most. A bad value is named in bad.
-func listDays(desde, hasta string, open bool, now time.Time, bad map[string]string) (from, to time.Time) {
-	day := func(name, v string) (time.Time, bool) {
-		if v == "" {
-			return time.Time{}, true
-		}
-		d, err := time.ParseInLocation(time.DateOnly, v, ShopZone)
-		if err != nil {
-			bad[name] = dateFormatHint
-			return time.Time{}, false
-		}
-		return d, true
+func listDays(c *echo.Context, open bool, now time.Time, bad apperr.Fields) (from, to time.Time) {
+	n := len(bad)
+	from, to = httpx.QueryDayRange(c, "desde", "hasta", ShopZone, bad)
+	if len(bad) > n || open {
+		return from, to
 	}
-	from, okFrom := day("desde", strings.TrimSpace(desde))
-	last, okTo := day("hasta", strings.TrimSpace(hasta))
-	if !okFrom || !okTo {
-		return time.Time{}, time.Time{}
-	}
-	if !open {
+	if to.IsZero() {
 		today, _ := time.ParseInLocation(time.DateOnly, now.In(ShopZone).Format(time.DateOnly), ShopZone)
-		if last.IsZero() {
-			last = today
-		}
-		if from.IsZero() {
-			from = last
-		}
+		to = today.AddDate(0, 0, 1)
+		httpx.CheckDayRange(from, to, "hasta", bad) // desde after today
 	}
-	if !last.IsZero() {
-		to = last.AddDate(0, 0, 1)
+	if from.IsZero() {
+		from = to.AddDate(0, 0, -1)
 	}
-	switch {
-	case !from.IsZero() && !to.IsZero() && !from.Before(to):
-		bad["hasta"] = "Debe ser igual o posterior a la fecha de inicio."
-	case !open && to.Sub(from) > 367*24*time.Hour:
-		bad["hasta"] = "El periodo no puede ser mayor a un año."
+	if to.Sub(from) > 367*24*time.Hour {
+		bad.Add("hasta", "El periodo no puede ser mayor a un año.")
 	}
-	return from.UTC(), to.UTC()
+	return from, to
 }

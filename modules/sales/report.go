@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/httpx"
 	"tienda/pkg/money"
 )
 
@@ -126,15 +127,15 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 	}
 	from, ok := parseBound(start, false)
 	if !ok {
-		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"startDate": dateFormatHint})
+		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"startDate": httpx.DayHint})
 	}
 	to, ok := parseBound(end, true)
 	if !ok {
-		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"endDate": dateFormatHint})
+		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"endDate": httpx.DayHint})
 	}
 	if !from.Before(to) {
 		return time.Time{}, time.Time{}, apperr.InvalidFields("La fecha de inicio debe ser anterior a la fecha de fin.",
-			map[string]string{"endDate": "Debe ser igual o posterior a la fecha de inicio."})
+			map[string]string{"endDate": httpx.RangeHint})
 	}
 	if to.Sub(from) > 367*24*time.Hour {
 		return time.Time{}, time.Time{}, apperr.InvalidFields("El periodo no puede ser mayor a un año.",
@@ -142,9 +143,6 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 	}
 	return from.UTC(), to.UTC(), nil
 }
-
-// dateFormatHint is the field message for a date a report cannot read.
-const dateFormatHint = "Usa el formato AAAA-MM-DD."
 
 // parseBound reads one end of a report's range: a day (its start, or the next day's start for the
 // end) or an instant. ok is false for anything else.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -14,6 +13,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx"
 	"tienda/pkg/search"
 )
 
@@ -140,21 +140,8 @@ func userQuery(c *echo.Context) (UserQuery, error) {
 		}
 		q.Sort = v
 	}
-	for _, p := range []struct {
-		name string
-		into *int
-		upTo int
-	}{{"page", &q.Page, 100000}, {"limit", &q.Limit, 100}} {
-		v := c.QueryParam(p.name)
-		if v == "" {
-			continue
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > p.upTo {
-			bad[p.name] = "Debe ser un número entero del 1 al " + strconv.Itoa(p.upTo) + "."
-		}
-		*p.into = n
-	}
+	q.Page = httpx.QueryInt(c, "page", q.Page, 1, 100000, bad)
+	q.Limit = httpx.QueryInt(c, "limit", q.Limit, 1, 100, bad)
 	if len(bad) > 0 {
 		return UserQuery{}, apperr.InvalidFields("Parámetro inválido.", bad)
 	}
