@@ -1,5 +1,5 @@
 import { api } from '@/lib/api'
-import { readMeta, type PageMeta } from '@/lib/list-state'
+import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
 
 /** The kinds of stock movement, as the server names them. */
 export type TipoMovimiento =
@@ -70,15 +70,10 @@ export type AjusteInput = {
   motivo: string
 }
 
-/** The query's parameters without the empty ones. */
-function params(q: Record<string, string | number | undefined>) {
-  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''))
-}
-
 const inventoryApi = api.enhanceEndpoints({ addTagTypes: ['Inventario'] }).injectEndpoints({
   endpoints: (build) => ({
     getMovimientos: build.query<MovimientosPage, MovimientosQuery>({
-      query: (q) => ({ url: 'inventario/movimientos', params: params(q) }),
+      query: (q) => ({ url: 'inventario/movimientos', params: presentParams(q) }),
       transformResponse: (body: Partial<MovimientosPage>) => ({
         movimientos: body.movimientos ?? [],
         meta: readMeta(body.meta, { page: 1, limit: 25 }),

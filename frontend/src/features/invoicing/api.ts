@@ -1,4 +1,5 @@
 import { api } from '@/lib/api'
+import { presentParams } from '@/lib/list-state'
 import type {
   BuscarVentaRequest,
   CancelarRequest,
@@ -28,11 +29,6 @@ const SALE_TAGS = [
   { type: 'Venta', id: 'LIST' },
   { type: 'Orden', id: 'LIST' },
 ] as const
-
-/** The parameters that are set ('' and undefined are not sent). */
-function present(args: object): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== '' && v !== undefined && v !== null))
-}
 
 /** Every call of the invoicing API (issue 17): customers' fiscal data and invoices, staff screens. */
 export const invoicingApi = invoicingBase.injectEndpoints({
@@ -70,7 +66,7 @@ export const invoicingApi = invoicingBase.injectEndpoints({
       invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }],
     }),
     listFacturas: build.query<FacturasPage, FacturasListArgs>({
-      query: (args) => ({ url: 'facturas', params: present(args) }),
+      query: (args) => ({ url: 'facturas', params: presentParams(args) }),
       providesTags: [{ type: 'Factura', id: 'LIST' }],
     }),
     getFactura: build.query<Factura, string>({
@@ -110,11 +106,9 @@ export const {
   useBuscarVentaPublicaMutation,
   useFacturarPublicaMutation,
   useListFacturasQuery,
-  useGetFacturaQuery,
   useLazyGetFacturaQuery,
   useEnviarFacturaMutation,
   useCancelarFacturaMutation,
-  useGetVistaPreviaGlobalQuery,
   useLazyGetVistaPreviaGlobalQuery,
   useEmitirGlobalMutation,
   useGetSinClaveSatQuery,

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 import type { Perfil } from '@/features/invoicing/types'
+import { CATALOGOS_FAILED } from '@/features/invoicing/fiscal-check'
 import { catalogos, perfilFisica, perfilMoral } from '@/features/invoicing/test-fixtures'
 
 const account = { _id: 'u1', name: 'Ana López', email: 'ana@tienda.mx', phone: '', address: '', rol: 'Cliente', status: true, admin: false }
 
 /** The profile page's server with an in-memory list of fiscal profiles. */
-function server(start: Perfil[]) {
+function server(start: Perfil[], extra: Parameters<typeof mockServer>[0] = {}) {
   let perfiles = [...start]
   let creations = 0
   const mock = mockServer({
@@ -39,6 +40,7 @@ function server(start: Perfil[]) {
       perfiles = perfiles.filter((p) => p._id !== 'p1')
       return new Response(null, { status: 204 })
     },
+    ...extra,
   })
   return mock
 }
@@ -124,5 +126,55 @@ describe('Mi perfil · Datos fiscales', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }))
     await waitFor(() => expect(screen.queryByText('LOAA800101AB1')).not.toBeInTheDocument())
     expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/v1/facturas/perfiles/p1'))).toBe(true)
+  })
+  it('says when the profiles cannot be loaded', async () => {
+    storeSession()
+    server([], { 'GET /v1/facturas/perfiles': new Response('boom', { status: 500 }) })
+    renderApp('/usuarios/perfil')
+    const section = (await screen.findByRole('heading', { name: 'Datos fiscales' })).closest('section') as HTMLElement
+    expect(await within(section).findByRole('alert')).toHaveTextContent(/^No pudimos cargar tus datos fiscales\.$/)
+    expect(within(section).queryByText('Aún no tienes datos fiscales.')).not.toBeInTheDocument()
+  })
+
+  it('tells a failed delete inside its dialog and a failed default on the list, each in its own words', async () => {
+    storeSession()
+    server([perfilFisica, perfilMoral], {
+      'DELETE /v1/facturas/perfiles/p1': new Response('boom', { status: 500 }),
+      'PUT /v1/facturas/perfiles/p2': json({ error: { code: 'internal' } }, 500),
+    })
+    const { user } = renderApp('/usuarios/perfil')
+    await user.click(await screen.findByRole('button', { name: 'Eliminar LOAA800101AB1' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Eliminar datos fiscales' })
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }))
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(/^No pudimos eliminar el perfil fiscal\.$/)
+    expect(screen.getByRole('dialog', { name: 'Eliminar datos fiscales' })).toBeInTheDocument()
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByText('LOAA800101AB1')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Hacer predeterminado ABC010101AB1' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^No pudimos cambiar el perfil predeterminado\.$/)
+  })
+
+  it('does not offer the form while the SAT catalogues cannot be loaded', async () => {
+    storeSession()
+    let broken = true
+    server([], { 'GET /v1/facturas/catalogos': () => (broken ? new Response('boom', { status: 500 }) : json(catalogos)) })
+    const { user } = renderApp('/usuarios/perfil')
+    await screen.findByText('Aún no tienes datos fiscales.')
+    await user.click(screen.getByRole('button', { name: 'Agregar datos fiscales' }))
+    // The dialog may open before the first answer (then the form gives way to the error) or after
+    // it (then it asks again and fails again): either way it ends with the error, not the form.
+    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGOS_FAILED)
+    const dialog = screen.getByRole('dialog', { name: 'Agregar datos fiscales' })
+    expect(within(dialog).queryByLabelText('RFC')).not.toBeInTheDocument()
+    const retry = await within(dialog).findByRole('button', { name: 'Reintentar' })
+    await waitFor(() => expect(retry).toBeEnabled())
+    broken = false
+    await user.click(retry)
+    expect(await screen.findByLabelText('RFC')).toBeInTheDocument()
+    const form = screen.getByRole('dialog', { name: 'Agregar datos fiscales' })
+    expect(within(form).getByRole('option', { name: /601/ })).toBeInTheDocument()
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
   })
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 import type { Perfil } from '@/features/invoicing/types'
+import { CATALOGOS_FAILED } from '@/features/invoicing/fiscal-check'
 import { catalogos, facturaOf, perfilFisica, perfilMoral } from '@/features/invoicing/test-fixtures'
 
 const item = { nombre: 'Cámara IP', cantidad: 1, precioFinal: 1160 }
@@ -11,9 +12,14 @@ const facturada = { ...pagada, _id: 'v2', folio: 'A-102', factura: { id: 'f7', t
 const enGlobal = { ...pagada, _id: 'v3', folio: 'A-103', factura: { id: 'g1', tipo: 'global' } }
 const pendiente = { ...pagada, _id: 'v4', folio: 'A-104', pago: 'Pendiente', entrega: 'Pendiente' }
 
-type Options = { perfiles?: Perfil[]; configurada?: boolean; emit?: (req: Request) => Response | Promise<Response> }
+type Options = {
+  perfiles?: Perfil[]
+  configurada?: boolean
+  emit?: (req: Request) => Response | Promise<Response>
+  extra?: Parameters<typeof mockServer>[0]
+}
 
-function server({ perfiles = [perfilMoral, perfilFisica], configurada = true, emit }: Options = {}) {
+function server({ perfiles = [perfilMoral, perfilFisica], configurada = true, emit, extra = {} }: Options = {}) {
   let invoiced = false
   let list = [...perfiles]
   const venta = { _id: 'v1', folio: 'A-101', total: 1160 }
@@ -36,6 +42,7 @@ function server({ perfiles = [perfilMoral, perfilFisica], configurada = true, em
       return json(facturaOf(list.find((p) => p._id === perfilId) ?? perfilFisica, venta), 201)
     },
     'GET /v1/facturas/f7': json({ ...facturaOf(perfilFisica, venta), _id: 'f7', descarga: 'tok-777' }),
+    ...extra,
   })
 }
 
@@ -123,5 +130,27 @@ describe('Mis compras · Facturar', () => {
     const card = (await screen.findByRole('heading', { name: 'Folio A-101' })).closest('article') as HTMLElement
     expect(await within(card).findByText('La facturación en línea no está disponible por ahora.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Facturar compra/ })).not.toBeInTheDocument()
+  })
+  it("says why 'Descargar factura' failed", async () => {
+    storeSession()
+    server({ extra: { 'GET /v1/facturas/f7': new Response('boom', { status: 500 }) } })
+    const { user } = renderApp('/usuarios/compras')
+    const invoiced = (await screen.findByRole('heading', { name: 'Folio A-102' })).closest('article') as HTMLElement
+    await user.click(await within(invoiced).findByRole('button', { name: 'Descargar factura' }))
+    expect(await within(invoiced).findByRole('alert')).toHaveTextContent(/^No pudimos obtener la factura\.$/)
+    expect(within(invoiced).queryByRole('link', { name: 'Descargar PDF' })).not.toBeInTheDocument()
+  })
+
+  it('says when the SAT catalogues cannot be loaded instead of hiding Facturar, and tries again', async () => {
+    storeSession()
+    let tries = 0
+    server({ extra: { 'GET /v1/facturas/catalogos': () => (++tries === 1 ? new Response('boom', { status: 500 }) : json(catalogos)) } })
+    const { user } = renderApp('/usuarios/compras')
+    const card = (await screen.findByRole('heading', { name: 'Folio A-101' })).closest('article') as HTMLElement
+    expect(await within(card).findByText(CATALOGOS_FAILED)).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Facturar compra A-101' })).not.toBeInTheDocument()
+    await user.click(within(card).getByRole('button', { name: 'Reintentar' }))
+    expect(await within(card).findByRole('button', { name: 'Facturar compra A-101' })).toBeInTheDocument()
+    expect(within(card).queryByText(CATALOGOS_FAILED)).not.toBeInTheDocument()
   })
 })

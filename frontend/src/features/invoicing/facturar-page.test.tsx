@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
+import { CATALOGOS_FAILED, NOT_FOUND } from '@/features/invoicing/fiscal-check'
 import { catalogos, facturaOf, perfilMoral } from '@/features/invoicing/test-fixtures'
 
 const venta = { _id: 'v1', folio: 'T-2001', fecha: '2026-05-09T18:00:00Z', total: 1234.5, metodoPago: 'Efectivo', facturable: true, plazo: '2026-05-31' }
@@ -14,7 +15,7 @@ function server(configurada = true) {
       const { folio, total } = (await bodyOf(req)) as { folio: string; total: number }
       if (folio === 'T-2001' && total === 1234.5) return json(venta)
       if (folio === 'T-1999') return json({ ...venta, folio, facturable: false, motivo: 'El plazo para facturar esta compra terminó el 30/04/2026.' })
-      return json({ error: { code: 'not_found', message: 'No encontramos una compra con ese folio y total.' } }, 404)
+      return json({ error: { code: 'not_found' } }, 404)
     },
     'POST /v1/facturas/publica': async (req) => {
       const body = (await bodyOf(req)) as { codigoPostal: string }
@@ -38,13 +39,27 @@ describe('/facturar · Facturar mi compra', () => {
     await user.type(screen.getByLabelText('Folio'), 'T-2001')
     await user.type(screen.getByLabelText('Total del ticket'), '999')
     await user.click(screen.getByRole('button', { name: 'Buscar compra' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('No encontramos una compra con ese folio y total.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_FOUND)
 
     await user.clear(screen.getByLabelText('Folio'))
     await user.type(screen.getByLabelText('Folio'), 'T-1999')
     await user.click(screen.getByRole('button', { name: 'Buscar compra' }))
     expect(await screen.findByText('El plazo para facturar esta compra terminó el 30/04/2026.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Emitir factura' })).not.toBeInTheDocument()
+  })
+
+  it('says when the SAT catalogues cannot be loaded, hides the form and tries again', async () => {
+    let tries = 0
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/facturas/catalogos': () => (++tries === 1 ? new Response('boom', { status: 500 }) : json(catalogos)),
+    })
+    const { user } = renderApp('/facturar')
+    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGOS_FAILED)
+    expect(screen.queryByLabelText('Folio')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByLabelText('Folio')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('finds the sale with the ticket’s folio and total and invoices it', async () => {

@@ -1,10 +1,19 @@
-import type { PerfilInput, Regimen, Uso } from '@/features/invoicing/types'
+import type { Catalogos, PerfilInput, Regimen, Uso } from '@/features/invoicing/types'
 
 export const RAZON_SOCIAL_HINT =
   'Tal como aparece en tu Constancia de Situación Fiscal, sin el régimen de capital (S.A. de C.V.)'
 export const NOT_CONFIGURED = 'La facturación en línea no está disponible por ahora.'
 export const TIMBRANDO = 'Estamos timbrando tu factura; te la enviaremos por correo.'
 export const EMIT_FAILED = 'No pudimos emitir la factura. Inténtalo de nuevo.'
+export const NOT_FOUND = 'No encontramos una compra con ese folio y total.'
+/** GET facturas/catalogos failed: without the régimenes and usos no fiscal data can be filled in. */
+export const CATALOGOS_FAILED = 'No pudimos cargar los regímenes fiscales y usos del CFDI.'
+
+/**
+ * Whether the catalogues failed to load and none are at hand: no fiscal data can be filled in. It
+ * stays true while they are asked again (the error is kept until an answer arrives).
+ */
+export const catalogosFailed = (q: { data?: Catalogos; error?: unknown }) => Boolean(q.error) && !q.data
 
 export const EMPTY_PERFIL: PerfilInput = { rfc: '', razonSocial: '', regimenFiscal: '', codigoPostal: '', usoCfdi: '', email: '' }
 
@@ -12,7 +21,7 @@ export const EMPTY_PERFIL: PerfilInput = { rfc: '', razonSocial: '', regimenFisc
 export const FIELD_ORDER: (keyof PerfilInput)[] = ['rfc', 'razonSocial', 'regimenFiscal', 'codigoPostal', 'usoCfdi', 'email']
 
 /** 'fisica' for a 13-character RFC, 'moral' for 12, null while it is neither. */
-export function personaOf(rfc: string): 'fisica' | 'moral' | null {
+function personaOf(rfc: string): 'fisica' | 'moral' | null {
   const n = rfc.trim().length
   return n === 13 ? 'fisica' : n === 12 ? 'moral' : null
 }

@@ -6,12 +6,11 @@ import type { PerfilInput } from '@/features/invoicing/types'
 import { checkPerfil, FIELD_ORDER, normalizePerfil } from '@/features/invoicing/fiscal-check'
 import type { FieldErrors } from '@/features/invoicing/components/fiscal-fields'
 
-
 /**
  * Moves the focus to the first field with an error after a submit (`attempt` changes) or when the
  * server's answer (`serverError`) arrives; the returned ref goes on the fields' container.
  */
-export function useFocusFirstError(errors: FieldErrors, attempt: number, serverError: unknown) {
+function useFocusFirstError(errors: FieldErrors, attempt: number, serverError: unknown) {
   const ref = useRef<HTMLDivElement>(null)
   const latest = useRef(errors)
   useEffect(() => {

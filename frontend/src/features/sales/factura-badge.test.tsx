@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { sale, salesPage, screenWidth } from '@/features/sales/test-fixtures'
+import { sale, salesPage } from '@/features/sales/test-fixtures'
+import { screenWidth } from '@/testing/screen-width'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 

@@ -1,4 +1,4 @@
-export type Tone = 'success' | 'warning' | 'error' | 'info' | 'neutral'
+import type { Tone } from '@/components/status-chip'
 
 /** The provider's payment status: approved success, pending warning, anything else error. */
 export function providerTone(status: string): Tone {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { queryOf, sale, salesPage, screenWidth } from '@/features/sales/test-fixtures'
+import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
+import { screenWidth } from '@/testing/screen-width'
 import type { Sale } from '@/features/sales/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'

@@ -1,4 +1,3 @@
-import { vi } from 'vitest'
 import type { Sale } from '@/features/sales/types'
 
 /** A counter order as the server returns it, with overrides. */
@@ -52,16 +51,6 @@ export function sale(overrides: Partial<Sale> = {}): Sale {
     version: 1,
     ...overrides,
   }
-}
-
-/** Makes `matchMedia` answer as a desktop (wide) or a tablet/phone screen. */
-export function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query)
-    const max = /max-width:\s*(\d+)px/.exec(query)
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
-    return { matches, media: query, addEventListener() {}, removeEventListener() {} }
-  })
 }
 
 /** A paged answer of the sales lists (`{ventas, meta}`); the meta says it is the only page unless told. */

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { shopToday } from '@/lib/dates'
-import { queryOf, sale, salesPage, screenWidth } from '@/features/sales/test-fixtures'
+import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
+import { screenWidth } from '@/testing/screen-width'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 

@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '@/components/dialog'
+import { ErrorNote } from '@/components/error-note'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useDeletePerfilMutation, useGetCatalogosQuery, useGetPerfilesQuery, useUpdatePerfilMutation } from '@/features/invoicing/api'
 import type { Catalogos, Perfil } from '@/features/invoicing/types'
-import { Alert, PerfilDialog } from '@/features/invoicing/components/perfil-dialog'
+import { PerfilDialog } from '@/features/invoicing/components/perfil-dialog'
 
 function describe(list: { clave: string; descripcion: string }[] | undefined, clave: string): string {
   const found = list?.find((x) => x.clave === clave)
@@ -49,19 +50,48 @@ function PerfilCard({ perfil, catalogos, onEdit, onDelete, onDefault, busy }: Ca
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary min-h-9 px-3 py-1.5" onClick={onEdit} aria-label={`Editar ${perfil.rfc}`}>
+        <button type="button" className="btn-secondary min-h-11 px-3 py-1.5" onClick={onEdit} aria-label={`Editar ${perfil.rfc}`}>
           Editar
         </button>
-        <button type="button" className="btn-secondary min-h-9 px-3 py-1.5" onClick={onDelete} aria-label={`Eliminar ${perfil.rfc}`}>
+        <button type="button" className="btn-secondary min-h-11 px-3 py-1.5" onClick={onDelete} aria-label={`Eliminar ${perfil.rfc}`}>
           Eliminar
         </button>
         {perfil.predeterminado ? null : (
-          <button type="button" className="btn-secondary min-h-9 px-3 py-1.5" onClick={onDefault} disabled={busy} aria-label={`Hacer predeterminado ${perfil.rfc}`}>
+          <button type="button" className="btn-secondary min-h-11 px-3 py-1.5" onClick={onDefault} disabled={busy} aria-label={`Hacer predeterminado ${perfil.rfc}`}>
             Hacer predeterminado
           </button>
         )}
       </div>
     </li>
+  )
+}
+
+/** 'Eliminar datos fiscales': asks first; a failure is told inside the dialog, which stays open. */
+function EliminarPerfil({ perfil, onClose }: { perfil: Perfil; onClose: () => void }) {
+  const [remove, removing] = useDeletePerfilMutation()
+  const confirm = async () => {
+    const result = await remove(perfil._id)
+    if (!('error' in result)) onClose()
+  }
+  const description = (
+    <>
+      ¿Eliminar los datos fiscales de {perfil.rfc}?
+      {removing.error ? (
+        <div className="mt-3">
+          <ErrorNote>{apiErrorMessage(removing.error, 'No pudimos eliminar el perfil fiscal.')}</ErrorNote>
+        </div>
+      ) : null}
+    </>
+  )
+  return (
+    <ConfirmDialog
+      open
+      title="Eliminar datos fiscales"
+      description={description}
+      busy={removing.isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    />
   )
 }
 
@@ -71,19 +101,13 @@ type DialogState = { kind: 'new' } | { kind: 'edit'; perfil: Perfil } | { kind: 
 export function DatosFiscales() {
   const catalogos = useGetCatalogosQuery()
   const perfiles = useGetPerfilesQuery()
-  const [remove, removing] = useDeletePerfilMutation()
   const [update, updating] = useUpdatePerfilMutation()
   const [dialog, setDialog] = useState<DialogState>(null)
   const list = perfiles.data ?? []
-  const failure = perfiles.error ?? removing.error ?? updating.error
 
   const makeDefault = (p: Perfil) => {
     const { _id, ...rest } = p
     void update({ ...rest, id: _id, predeterminado: true })
-  }
-  const confirmDelete = async (p: Perfil) => {
-    const result = await remove(p._id)
-    if (!('error' in result)) setDialog(null)
   }
 
   return (
@@ -92,7 +116,7 @@ export function DatosFiscales() {
         <h2 id="datos-fiscales" className="section-title">
           Datos fiscales
         </h2>
-        <button type="button" className="btn-primary min-h-9 px-3 py-1.5" onClick={() => setDialog({ kind: 'new' })}>
+        <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={() => setDialog({ kind: 'new' })}>
           Agregar datos fiscales
         </button>
       </div>
@@ -104,7 +128,8 @@ export function DatosFiscales() {
         .
       </p>
       <div className="mt-4 space-y-3" aria-busy={perfiles.isLoading}>
-        {failure ? <Alert>{apiErrorMessage(failure, 'No pudimos cargar tus datos fiscales.')}</Alert> : null}
+        {perfiles.error ? <ErrorNote>{apiErrorMessage(perfiles.error, 'No pudimos cargar tus datos fiscales.')}</ErrorNote> : null}
+        {updating.error ? <ErrorNote>{apiErrorMessage(updating.error, 'No pudimos cambiar el perfil predeterminado.')}</ErrorNote> : null}
         {perfiles.isLoading ? <p className="text-sm text-slate-500">Cargando datos fiscales…</p> : null}
         {!perfiles.isLoading && !perfiles.error && list.length === 0 ? (
           <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">Aún no tienes datos fiscales.</p>
@@ -128,14 +153,7 @@ export function DatosFiscales() {
       {dialog?.kind === 'new' || dialog?.kind === 'edit' ? (
         <PerfilDialog perfil={dialog.kind === 'edit' ? dialog.perfil : undefined} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
       ) : null}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title="Eliminar datos fiscales"
-        description={dialog?.kind === 'delete' ? `¿Eliminar los datos fiscales de ${dialog.perfil.rfc}?` : ''}
-        busy={removing.isLoading}
-        onCancel={() => setDialog(null)}
-        onConfirm={() => dialog?.kind === 'delete' && void confirmDelete(dialog.perfil)}
-      />
+      {dialog?.kind === 'delete' ? <EliminarPerfil perfil={dialog.perfil} onClose={() => setDialog(null)} /> : null}
     </section>
   )
 }

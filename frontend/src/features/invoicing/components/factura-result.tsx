@@ -6,10 +6,10 @@ import { TIMBRANDO } from '@/features/invoicing/fiscal-check'
 export function FacturaLinks({ factura }: { factura: Pick<Factura, '_id' | 'descarga'> }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <a className="btn-secondary min-h-9 px-3 py-1.5" href={facturaFileUrl(factura._id, 'pdf', factura.descarga)} download>
+      <a className="btn-secondary min-h-11 px-3 py-1.5" href={facturaFileUrl(factura._id, 'pdf', factura.descarga)} download>
         Descargar PDF
       </a>
-      <a className="btn-secondary min-h-9 px-3 py-1.5" href={facturaFileUrl(factura._id, 'xml', factura.descarga)} download>
+      <a className="btn-secondary min-h-11 px-3 py-1.5" href={facturaFileUrl(factura._id, 'xml', factura.descarga)} download>
         Descargar XML
       </a>
     </div>

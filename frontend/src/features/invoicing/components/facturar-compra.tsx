@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Dialog } from '@/components/dialog'
+import { ErrorNote } from '@/components/error-note'
 import { apiErrorMessage } from '@/lib/api-errors'
 import type { SaleFactura } from '@/lib/sale'
 import {
@@ -9,10 +10,10 @@ import {
   useLazyGetFacturaQuery,
 } from '@/features/invoicing/api'
 import type { Catalogos } from '@/features/invoicing/types'
-import { EMIT_FAILED, NOT_CONFIGURED } from '@/features/invoicing/fiscal-check'
+import { catalogosFailed, EMIT_FAILED, NOT_CONFIGURED } from '@/features/invoicing/fiscal-check'
 import { FacturaLinks, FacturaResult } from '@/features/invoicing/components/factura-result'
 import { InlinePerfilForm } from '@/features/invoicing/components/inline-perfil-form'
-import { Alert } from '@/features/invoicing/components/perfil-dialog'
+import { CatalogosError, type CatalogosQuery } from '@/features/invoicing/components/fiscal-fields'
 
 /** What the purchase history tells of one sale. */
 export type CompraInfo = { id: string; folio: string; pagada: boolean; factura?: SaleFactura }
@@ -75,7 +76,7 @@ function FacturarDialog({ compra, catalogos, onClose }: DialogProps) {
         ) : (
           <>
             {perfiles.isLoading ? <p className="text-sm text-slate-500">Cargando datos fiscales…</p> : null}
-            {perfiles.error ? <Alert>{apiErrorMessage(perfiles.error, 'No pudimos cargar tus datos fiscales.')}</Alert> : null}
+            {perfiles.error ? <ErrorNote>{apiErrorMessage(perfiles.error, 'No pudimos cargar tus datos fiscales.')}</ErrorNote> : null}
             {list.length === 0 && showForm ? <p className="text-sm text-slate-700">Agrega los datos fiscales a los que emitiremos la factura.</p> : null}
             {showForm ? (
               <InlinePerfilForm
@@ -96,7 +97,7 @@ function FacturarDialog({ compra, catalogos, onClose }: DialogProps) {
                 </button>
               </>
             ) : null}
-            {call.error ? <Alert>{apiErrorMessage(call.error, EMIT_FAILED)}</Alert> : null}
+            {call.error ? <ErrorNote>{apiErrorMessage(call.error, EMIT_FAILED)}</ErrorNote> : null}
           </>
         )}
       </div>
@@ -110,7 +111,7 @@ function FacturaDownload({ id }: { id: string }) {
   if (factura.data) return <FacturaLinks factura={factura.data} />
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <button type="button" className="btn-secondary min-h-9 px-3 py-1.5" onClick={() => void load(id)} disabled={factura.isFetching}>
+      <button type="button" className="btn-secondary min-h-11 px-3 py-1.5" onClick={() => void load(id)} disabled={factura.isFetching}>
         {factura.isFetching ? 'Cargando…' : 'Descargar factura'}
       </button>
       {factura.error ? (
@@ -122,8 +123,10 @@ function FacturaDownload({ id }: { id: string }) {
   )
 }
 
+type LineProps = { compra: CompraInfo; catalogos: CatalogosQuery; onFacturar: () => void }
+
 /** The line of one purchase before the dialog: what it shows depends on the sale and the shop. */
-function CompraLine({ compra, configurada, onFacturar }: { compra: CompraInfo; configurada?: boolean; onFacturar: () => void }) {
+function CompraLine({ compra, catalogos, onFacturar }: LineProps) {
   if (compra.factura?.tipo === 'global') {
     return <p className="text-sm font-medium text-slate-700">Incluida en factura global</p>
   }
@@ -135,10 +138,13 @@ function CompraLine({ compra, configurada, onFacturar }: { compra: CompraInfo; c
       </div>
     )
   }
-  if (!compra.pagada || configurada === undefined) return null
+  if (!compra.pagada) return null
+  if (catalogosFailed(catalogos)) return <CatalogosError query={catalogos} compact />
+  const configurada = catalogos.data?.configurada
+  if (configurada === undefined) return null
   if (!configurada) return <p className="text-sm text-slate-600">{NOT_CONFIGURED}</p>
   return (
-    <button type="button" className="btn-primary min-h-9 px-3 py-1.5" onClick={onFacturar} aria-label={`Facturar compra ${compra.folio}`}>
+    <button type="button" className="btn-primary min-h-11 px-3 py-1.5" onClick={onFacturar} aria-label={`Facturar compra ${compra.folio}`}>
       Facturar
     </button>
   )
@@ -153,7 +159,7 @@ export function CompraFactura({ compra }: { compra: CompraInfo }) {
   const [open, setOpen] = useState(false)
   return (
     <>
-      <CompraLine compra={compra} configurada={catalogos.data?.configurada} onFacturar={() => setOpen(true)} />
+      <CompraLine compra={compra} catalogos={catalogos} onFacturar={() => setOpen(true)} />
       {open ? <FacturarDialog compra={compra} catalogos={catalogos.data} onClose={() => setOpen(false)} /> : null}
     </>
   )

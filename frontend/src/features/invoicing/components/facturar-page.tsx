@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { ErrorNote } from '@/components/error-note'
 import { FormField } from '@/components/form-field'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
@@ -6,13 +7,10 @@ import { formatDate } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { useBuscarVentaPublicaMutation, useFacturarPublicaMutation, useGetCatalogosQuery } from '@/features/invoicing/api'
 import type { BuscarVentaRequest, Catalogos, VentaFacturable } from '@/features/invoicing/types'
-import { EMIT_FAILED, EMPTY_PERFIL, NOT_CONFIGURED } from '@/features/invoicing/fiscal-check'
+import { catalogosFailed, EMIT_FAILED, EMPTY_PERFIL, NOT_CONFIGURED, NOT_FOUND } from '@/features/invoicing/fiscal-check'
 import { usePerfilForm } from '@/features/invoicing/use-perfil-form'
 import { FacturaResult } from '@/features/invoicing/components/factura-result'
-import { FiscalFields } from '@/features/invoicing/components/fiscal-fields'
-import { Alert } from '@/features/invoicing/components/perfil-dialog'
-
-export const NOT_FOUND = 'No encontramos una compra con ese folio y total.'
+import { CatalogosError, FiscalFields } from '@/features/invoicing/components/fiscal-fields'
 
 /** '$1,234.50' or '1234.5' -> 1234.5; NaN when it is not an amount. */
 function parseTotal(text: string): number {
@@ -57,7 +55,7 @@ function BuscarForm({ onFound }: { onFound: (venta: VentaFacturable, pair: Busca
         onChange={(e) => setTotal(e.target.value)}
         error={local.total ?? server.total}
       />
-      {general ? <Alert>{general}</Alert> : null}
+      {general ? <ErrorNote>{general}</ErrorNote> : null}
       <button type="submit" className="btn-primary w-full" disabled={call.isLoading}>
         {call.isLoading ? 'Buscando…' : 'Buscar compra'}
       </button>
@@ -112,7 +110,7 @@ function EmitirForm({ pair, catalogos }: { pair: BuscarVentaRequest; catalogos?:
       <div ref={fieldsRef}>
         <FiscalFields value={value} onChange={setValue} catalogos={catalogos} errors={errors} />
       </div>
-      {generalError ? <Alert>{apiErrorMessage(call.error, EMIT_FAILED)}</Alert> : null}
+      {generalError ? <ErrorNote>{apiErrorMessage(call.error, EMIT_FAILED)}</ErrorNote> : null}
       <button type="submit" className="btn-primary w-full" disabled={call.isLoading}>
         {call.isLoading ? 'Emitiendo…' : 'Emitir factura'}
       </button>
@@ -131,7 +129,9 @@ export function FacturarPage() {
       <h1 className="text-2xl font-bold text-brand-900">Facturar mi compra</h1>
       <p className="mt-1 text-sm text-slate-600">Necesitas el folio y el total de tu ticket.</p>
       <div className="mt-6 space-y-6">
-        {!configured ? (
+        {catalogosFailed(catalogos) ? (
+          <CatalogosError query={catalogos} />
+        ) : !configured ? (
           <p role="status" className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-700">
             {NOT_CONFIGURED}
           </p>

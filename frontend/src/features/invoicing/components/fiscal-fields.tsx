@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react'
+import type { SerializedError } from '@reduxjs/toolkit'
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import { ErrorNote } from '@/components/error-note'
 import { Field, FormField } from '@/components/form-field'
+import { apiErrorMessage } from '@/lib/api-errors'
 import type { Catalogos, PerfilInput } from '@/features/invoicing/types'
-import { RAZON_SOCIAL_HINT, regimenesFor, usosFor } from '@/features/invoicing/fiscal-check'
+import { CATALOGOS_FAILED, RAZON_SOCIAL_HINT, regimenesFor, usosFor } from '@/features/invoicing/fiscal-check'
 
 export type FieldErrors = Partial<Record<keyof PerfilInput, string>>
 
@@ -10,6 +14,31 @@ type Props = {
   onChange: (value: PerfilInput) => void
   catalogos?: Catalogos
   errors: FieldErrors
+}
+
+/** What the fiscal forms use of useGetCatalogosQuery(). */
+export type CatalogosQuery = { data?: Catalogos; isFetching: boolean; error?: FetchBaseQueryError | SerializedError; refetch: () => unknown }
+
+/** Why the fiscal data cannot be filled in, with 'Reintentar' (the form is not shown meanwhile). */
+export function CatalogosError({ query, compact }: { query: CatalogosQuery; compact?: boolean }) {
+  const message = apiErrorMessage(query.error, CATALOGOS_FAILED)
+  const retry = (
+    <button type="button" className="inline-flex min-h-11 items-center font-semibold underline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+      {query.isFetching ? 'Reintentando…' : 'Reintentar'}
+    </button>
+  )
+  if (compact) {
+    return (
+      <p className="text-sm text-rose-700">
+        {message} {retry}
+      </p>
+    )
+  }
+  return (
+    <ErrorNote>
+      {message} {retry}
+    </ErrorNote>
+  )
 }
 
 /** A select's error line, tied to the select like FormField's. */
@@ -31,7 +60,8 @@ type SelectProps = {
   onChange: (v: string) => void
 }
 
-function CatalogSelect({ label, name, value, error, placeholder, options, onChange }: SelectProps): ReactNode {
+/** A select of SAT catalogue entries ('clave · descripción'), its error tied to it. */
+export function CatalogSelect({ label, name, value, error, placeholder, options, onChange }: SelectProps): ReactNode {
   return (
     <Field label={label}>
       {(id) => (

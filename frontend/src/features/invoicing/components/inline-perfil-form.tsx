@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react'
+import { ErrorNote } from '@/components/error-note'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useCreatePerfilMutation } from '@/features/invoicing/api'
 import type { Catalogos, Perfil } from '@/features/invoicing/types'
 import { EMPTY_PERFIL } from '@/features/invoicing/fiscal-check'
 import { usePerfilForm } from '@/features/invoicing/use-perfil-form'
 import { FiscalFields } from '@/features/invoicing/components/fiscal-fields'
-import { Alert } from '@/features/invoicing/components/perfil-dialog'
 
 type Props = { catalogos?: Catalogos; first: boolean; onSaved: (p: Perfil) => void; onCancel?: () => void }
 
@@ -26,7 +26,7 @@ export function InlinePerfilForm({ catalogos, first, onSaved, onCancel }: Props)
       <div ref={fieldsRef}>
         <FiscalFields value={value} onChange={setValue} catalogos={catalogos} errors={errors} />
       </div>
-      {generalError ? <Alert>{apiErrorMessage(call.error, 'No pudimos guardar tus datos fiscales.')}</Alert> : null}
+      {generalError ? <ErrorNote>{apiErrorMessage(call.error, 'No pudimos guardar tus datos fiscales.')}</ErrorNote> : null}
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (
           <button type="button" className="btn-secondary" onClick={onCancel}>

@@ -1,20 +1,12 @@
 import { useState, type FormEvent } from 'react'
-import { FormDialog } from '@/components/dialog'
+import { Dialog, FormDialog } from '@/components/dialog'
+import { ErrorNote } from '@/components/error-note'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useCreatePerfilMutation, useGetCatalogosQuery, useUpdatePerfilMutation } from '@/features/invoicing/api'
 import type { Perfil } from '@/features/invoicing/types'
-import { EMPTY_PERFIL } from '@/features/invoicing/fiscal-check'
+import { catalogosFailed, EMPTY_PERFIL } from '@/features/invoicing/fiscal-check'
 import { usePerfilForm } from '@/features/invoicing/use-perfil-form'
-import { FiscalFields } from '@/features/invoicing/components/fiscal-fields'
-
-/** The Spanish line of a failed call that no field explains. */
-export function Alert({ children }: { children: string }) {
-  return (
-    <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800">
-      {children}
-    </p>
-  )
-}
+import { CatalogosError, FiscalFields } from '@/features/invoicing/components/fiscal-fields'
 
 type Props = { perfil?: Perfil; onClose: () => void; onSaved: (p: Perfil) => void }
 
@@ -39,9 +31,22 @@ export function PerfilDialog({ perfil, onClose, onSaved }: Props) {
     if ('data' in result && result.data) onSaved(result.data)
   }
 
+  const title = perfil ? 'Editar datos fiscales' : 'Agregar datos fiscales'
+  if (catalogosFailed(catalogos)) {
+    const close = (
+      <button type="button" className="btn-secondary" onClick={onClose}>
+        Cerrar
+      </button>
+    )
+    return (
+      <Dialog open onClose={onClose} title={title} footer={close}>
+        <CatalogosError query={catalogos} />
+      </Dialog>
+    )
+  }
   return (
     <FormDialog
-      title={perfil ? 'Editar datos fiscales' : 'Agregar datos fiscales'}
+      title={title}
       onClose={onClose}
       onSubmit={onSubmit}
       submitLabel="Guardar"
@@ -56,7 +61,7 @@ export function PerfilDialog({ perfil, onClose, onSaved }: Props) {
         <input type="checkbox" checked={predeterminado} onChange={(e) => setPredeterminado(e.target.checked)} className="h-4 w-4" />
         Usar como predeterminado
       </label>
-      {generalError ? <Alert>{apiErrorMessage(call.error, 'No pudimos guardar tus datos fiscales.')}</Alert> : null}
+      {generalError ? <ErrorNote>{apiErrorMessage(call.error, 'No pudimos guardar tus datos fiscales.')}</ErrorNote> : null}
     </FormDialog>
   )
 }

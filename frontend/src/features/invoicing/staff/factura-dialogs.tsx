@@ -4,6 +4,7 @@ import { ErrorNote } from '@/components/error-note'
 import { FormField } from '@/components/form-field'
 import { errorText } from '@/lib/api-errors'
 import { useCancelarFacturaMutation, useEnviarFacturaMutation } from '@/features/invoicing/api'
+import { CatalogSelect } from '@/features/invoicing/components/fiscal-fields'
 import { cancelResultText, ventasText } from '@/features/invoicing/staff/labels'
 import type { Factura, FacturaEstado, MotivoCancelacion } from '@/features/invoicing/types'
 
@@ -110,21 +111,8 @@ export function CancelarDialog({ factura, motivos, onClose }: CancelarProps) {
       busy={form.isLoading}
       className="space-y-4"
     >
-      <div>
-        <label htmlFor="cancelar-motivo" className="field-label">
-          Motivo
-        </label>
-        <select id="cancelar-motivo" className="field-input" value={form.motivo} aria-invalid={form.problems.motivo ? true : undefined}
-          onChange={(e) => form.setMotivo(e.target.value)}>
-          <option value="">Elige el motivo</option>
-          {motivos.map((m) => (
-            <option key={m.clave} value={m.clave}>
-              {m.clave} · {m.descripcion}
-            </option>
-          ))}
-        </select>
-        {form.problems.motivo ? <p className="mt-1 text-sm font-medium text-rose-700">{form.problems.motivo}</p> : null}
-      </div>
+      <CatalogSelect label="Motivo" name="motivo" value={form.motivo} error={form.problems.motivo} placeholder="Elige el motivo"
+        options={motivos} onChange={form.setMotivo} />
       {form.needsUuid ? (
         <FormField label="UUID de la factura que la sustituye" value={form.sustitucion} error={form.problems.sustitucion}
           autoComplete="off" spellCheck={false} maxLength={36} onChange={(e) => form.setSustitucion(e.target.value)} />

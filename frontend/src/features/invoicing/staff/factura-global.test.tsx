@@ -80,13 +80,6 @@ describe("'Factura global'", () => {
     expect(within(dialog).getByRole('button', { name: 'Emitir factura global' })).toBeDisabled()
   })
 
-  it('opens on arrival from the cash cut link (?global=dia)', async () => {
-    storeSession({ rol: 'Cajero' })
-    invoicingServer()
-    renderApp('/facturas?global=dia')
-    expect(await screen.findByRole('dialog', { name: 'Factura global' })).toBeInTheDocument()
-  })
-
   it("is on the cash cut screen too ('Cortes de caja')", async () => {
     storeSession({ rol: 'Cajero' })
     const { calls } = invoicingServer({ 'GET /v1/facturas/global/vista-previa': json(vistaPrevia(VENTAS)) })

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DOWNLOAD_ERRORS } from '@/lib/download'
 import { bodyOf, json } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
-import { UUID_A, UUID_B, factura, facturasPage, invoicingServer, queryOf, screenWidth } from '@/features/invoicing/staff/test-fixtures'
+import { UUID_A, UUID_B, factura, facturasPage, invoicingServer, queryOf } from '@/features/invoicing/staff/test-fixtures'
+import { screenWidth } from '@/testing/screen-width'
 
 const listCalls = (calls: Request[]) => calls.filter((c) => c.method === 'GET' && new URL(c.url).pathname === '/v1/facturas')
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 describe("'Facturas'", () => {
@@ -150,23 +153,65 @@ describe("'Facturas'", () => {
 
   it('downloads the PDF with the staff session', async () => {
     storeSession({ rol: 'Cajero' })
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }))
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x')
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
     const { calls } = invoicingServer({
       'GET /v1/facturas/f1/pdf': new Response('%PDF-1.4', { headers: { 'Content-Disposition': 'attachment; filename="F101.pdf"' } }),
     })
     const { user } = renderApp('/facturas')
     const [row] = await screen.findAllByTestId('factura')
     await user.click(within(row).getByRole('button', { name: /^PDF/ }))
-    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled())
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled())
     const get = calls.find((c) => new URL(c.url).pathname === '/v1/facturas/f1/pdf')!
     expect(get.headers.get('Authorization')).toBe('Bearer test-token')
+  })
+
+  it('says why a download failed and saves nothing', async () => {
+    storeSession({ rol: 'Cajero' })
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x')
+    invoicingServer({
+      'GET /v1/facturas/f1/pdf': json({ error: { code: 'not_found', message: 'El PDF de esta factura no está disponible.' } }, 404),
+      'GET /v1/facturas/f1/xml': new Response('boom', { status: 502 }),
+    })
+    const { user } = renderApp('/facturas')
+    const [row] = await screen.findAllByTestId('factura')
+    await user.click(within(row).getByRole('button', { name: /^PDF/ }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^El PDF de esta factura no está disponible\.$/)
+    await user.click(within(row).getByRole('button', { name: /^XML/ }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(DOWNLOAD_ERRORS.failed))
+    expect(createObjectURL).not.toHaveBeenCalled()
+  })
+
+  it("keeps 'Reenviar' open with the server's refusal", async () => {
+    storeSession({ rol: 'Cajero' })
+    invoicingServer({
+      'POST /v1/facturas/f1/enviar': json({ error: { code: 'bad_gateway', message: 'El proveedor de facturación no respondió.' } }, 502),
+    })
+    const { user } = renderApp('/facturas')
+    const [row] = await screen.findAllByTestId('factura')
+    await user.click(within(row).getByRole('button', { name: /^Reenviar/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Reenviar factura' })
+    await user.click(within(dialog).getByRole('button', { name: 'Reenviar' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^Error al reenviar la factura: El proveedor de facturación no respondió\.$/,
+    )
+    expect(screen.queryByText(/^Factura reenviada/)).toBeNull()
+  })
+
+  it('says when the list cannot be loaded', async () => {
+    storeSession({ rol: 'Administrador' })
+    invoicingServer({ 'GET /v1/facturas': json({ error: { code: 'internal', message: 'Algo salió mal.' } }, 500) })
+    renderApp('/facturas')
+    const region = await screen.findByRole('region', { name: 'Lista de facturas' })
+    expect(await within(region).findByRole('alert')).toHaveTextContent(/^Error al obtener las facturas: Algo salió mal\.$/)
+    expect(screen.queryAllByTestId('factura')).toHaveLength(0)
   })
 
   it('says when facturación is not configured and turns the actions off', async () => {
     storeSession({ rol: 'Administrador' })
     invoicingServer({}, { configurada: false })
     renderApp('/facturas')
-    expect(await screen.findByText('La facturación no está configurada: define FACTURAPI_KEY.')).toBeInTheDocument()
+    expect(await screen.findByText('La facturación no está configurada. Pide al administrador que la active.')).toBeInTheDocument()
     const [row] = await screen.findAllByTestId('factura')
     for (const name of [/^PDF/, /^XML/, /^Reenviar/, /^Cancelar/]) expect(within(row).getByRole('button', { name })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Factura global' })).toBeDisabled()

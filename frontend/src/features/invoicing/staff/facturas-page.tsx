@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { ErrorNote } from '@/components/error-note'
 import { Pager } from '@/components/pager'
@@ -7,6 +6,7 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { errorText } from '@/lib/api-errors'
 import { hasFilters, useClampPage, useListState } from '@/lib/list-state'
+import { formatCount } from '@/lib/money'
 import { normalizeRol } from '@/lib/roles'
 import { selectRol } from '@/lib/session-slice'
 import { useMediaQuery, WIDE } from '@/lib/use-media-query'
@@ -20,8 +20,6 @@ import { SinClaveNotice } from '@/features/invoicing/staff/sin-clave-notice'
 import { useFacturaFiles } from '@/features/invoicing/staff/use-factura-files'
 import type { Factura, FacturaEstado, FacturaTipo, Periodicidad } from '@/features/invoicing/types'
 
-const count = new Intl.NumberFormat('es-MX')
-
 /** The page of facturas asked for in the address (`?q=..&tipo=..&estado=..&page=..`). */
 function useFacturasList() {
   const [state, update, reset] = useListState(FACTURAS_DEFAULTS)
@@ -30,22 +28,6 @@ function useFacturasList() {
   const setPage = useCallback((p: number) => update({ page: p }), [update])
   useClampPage(query.data?.meta, page, setPage)
   return { state, update, reset, query, setPage }
-}
-
-/** `?global=dia|mes` (the cash cut's link) opens 'Factura global' on arrival; closing it drops the parameter. */
-function useGlobalDialog() {
-  const [params, setParams] = useSearchParams()
-  const asked = params.get('global')
-  const [open, setOpen] = useState<Periodicidad | null>(asked === 'mes' ? 'mes' : asked !== null ? 'dia' : null)
-  const close = useCallback(() => {
-    setOpen(null)
-    setParams((prev) => {
-      const next = new URLSearchParams(prev)
-      next.delete('global')
-      return next
-    }, { replace: true })
-  }, [setParams])
-  return { open, setOpen, close }
 }
 
 type Editing = { action: FacturaAction; factura: Factura } | null
@@ -60,7 +42,7 @@ export function FacturasPage() {
   const catalogos = useGetCatalogosQuery()
   const off = catalogos.data?.configurada === false
   const files = useFacturaFiles()
-  const global = useGlobalDialog()
+  const [global, setGlobal] = useState<Periodicidad | null>(null)
   const [editing, setEditing] = useState<Editing>(null)
   const [notice, setNotice] = useState('')
   const onAction = (action: FacturaAction, factura: Factura) => {
@@ -74,15 +56,15 @@ export function FacturasPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-brand-900">Facturas</h1>
-          {data ? <p className="mt-1 text-sm text-slate-600">{data.meta.total === 1 ? '1 factura' : `${count.format(data.meta.total)} facturas`}</p> : null}
+          {data ? <p className="mt-1 text-sm text-slate-600">{data.meta.total === 1 ? '1 factura' : `${formatCount(data.meta.total)} facturas`}</p> : null}
         </div>
-        <button type="button" className="btn-primary" disabled={off} onClick={() => global.setOpen('dia')}>
+        <button type="button" className="btn-primary" disabled={off} onClick={() => setGlobal('dia')}>
           Factura global
         </button>
       </div>
       {off ? (
         <p role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-          La facturación no está configurada: define FACTURAPI_KEY.
+          La facturación no está configurada. Pide al administrador que la active.
         </p>
       ) : null}
       {notice ? <p role="status" className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">{notice}</p> : null}
@@ -116,7 +98,7 @@ export function FacturasPage() {
       {editing?.action === 'cancelar' ? (
         <CancelarDialog factura={editing.factura} motivos={catalogos.data?.motivos ?? []} onClose={() => setEditing(null)} />
       ) : null}
-      {global.open ? <FacturaGlobalDialog initial={global.open} disabled={off} onClose={global.close} /> : null}
+      {global ? <FacturaGlobalDialog initial={global} disabled={off} onClose={() => setGlobal(null)} /> : null}
     </section>
   )
 }

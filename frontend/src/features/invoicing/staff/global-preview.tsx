@@ -1,10 +1,8 @@
 import { formatDayMonYear, formatTime } from '@/lib/dates'
-import { formatMoney } from '@/lib/money'
+import { formatCount, formatMoney } from '@/lib/money'
 import type { VistaPrevia } from '@/features/invoicing/types'
 
 const TH = 'px-2 py-2 text-left text-xs font-semibold text-slate-600 uppercase'
-const count = new Intl.NumberFormat('es-MX')
-
 /** The preview of a factura global: its sales (folio, fecha, método, total), how many, and the sums. */
 export function GlobalPreview({ preview }: { preview: VistaPrevia }) {
   const n = preview.ventas.length
@@ -18,7 +16,7 @@ export function GlobalPreview({ preview }: { preview: VistaPrevia }) {
   return (
     <div className="space-y-3">
       <p role="status" className="text-sm font-medium text-slate-800">
-        {n === 1 ? '1 venta' : `${count.format(n)} ventas`} sin facturar del {formatDayMonYear(preview.periodo.desde)} al{' '}
+        {n === 1 ? '1 venta' : `${formatCount(n)} ventas`} sin facturar del {formatDayMonYear(preview.periodo.desde)} al{' '}
         {formatDayMonYear(preview.periodo.hasta)}
       </p>
       <div className="max-h-64 overflow-auto rounded-xl border border-slate-200">

@@ -1,15 +1,6 @@
+import type { Tone } from '@/components/status-chip'
 import type { Option } from '@/lib/list-state'
 import type { Factura, FacturaEstado } from '@/features/invoicing/types'
-
-export type Tone = 'success' | 'warning' | 'error' | 'info' | 'neutral'
-
-export const TONES: Record<Tone, string> = {
-  success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
-  warning: 'bg-amber-50 text-amber-800 ring-amber-600/25',
-  error: 'bg-red-50 text-red-800 ring-red-600/20',
-  info: 'bg-sky-50 text-sky-800 ring-sky-600/20',
-  neutral: 'bg-slate-100 text-slate-700 ring-slate-500/20',
-}
 
 /** What each estado is called on screen, and its colour. */
 export const ESTADOS: Record<FacturaEstado, { label: string; tone: Tone }> = {

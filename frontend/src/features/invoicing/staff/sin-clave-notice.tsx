@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
+import { formatCount } from '@/lib/money'
 import { useGetSinClaveSatQuery } from '@/features/invoicing/api'
-
-const count = new Intl.NumberFormat('es-MX')
 
 /**
  * 'N productos sin clave SAT': they are invoiced with the generic key until someone gives them
@@ -13,7 +12,7 @@ export function SinClaveNotice({ canEdit }: { canEdit: boolean }) {
   const n = data.length
   return (
     <details className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="sin-clave-sat">
-      <summary className="cursor-pointer font-semibold">{n === 1 ? '1 producto sin clave SAT' : `${count.format(n)} productos sin clave SAT`}</summary>
+      <summary className="cursor-pointer font-semibold">{n === 1 ? '1 producto sin clave SAT' : `${formatCount(n)} productos sin clave SAT`}</summary>
       <p className="mt-2">Se facturan con la clave genérica 01010101. Asígnales su clave SAT al editarlos en Productos.</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {data.map((p) => {

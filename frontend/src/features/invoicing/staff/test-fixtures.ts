@@ -1,4 +1,3 @@
-import { vi } from 'vitest'
 import type { Catalogos, Factura, VistaPrevia } from '@/features/invoicing/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 
@@ -80,13 +79,3 @@ export function invoicingServer(extra: Routes = {}, { configurada = true, factur
 
 /** The query of a request as a plain object. */
 export const queryOf = (r: Request) => Object.fromEntries(new URL(r.url).searchParams)
-
-/** Makes `matchMedia` answer as a screen `width` px wide. */
-export function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query)
-    const max = /max-width:\s*(\d+)px/.exec(query)
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
-    return { matches, media: query, addEventListener() {}, removeEventListener() {} }
-  })
-}

@@ -1,4 +1,4 @@
-import { StatusChip } from '@/features/sales/components/status'
+import { StatusChip } from '@/components/status-chip'
 import type { Sale } from '@/features/sales/types'
 
 /** 'Facturada' (its own CFDI) or 'Factura global' (in the day's or month's); nothing for a sale not invoiced. */

@@ -2,7 +2,8 @@ import { formatMoney } from '@/lib/money'
 import { FacturaBadge } from '@/features/sales/components/factura-badge'
 import { OrderItems } from '@/features/sales/components/order-items'
 import { CardPart, CardTop, Fecha, GestionarButton, SalesTable } from '@/features/sales/components/sale-list'
-import { EntregaChip, PagoCell, StatusChip } from '@/features/sales/components/status'
+import { StatusChip } from '@/components/status-chip'
+import { EntregaChip, PagoCell } from '@/features/sales/components/status'
 import type { Sale } from '@/features/sales/types'
 
 type RowsProps = { orders: Sale[]; highlighted: ReadonlySet<string>; onOpen: (s: Sale) => void }
