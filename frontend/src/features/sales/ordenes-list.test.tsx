@@ -56,7 +56,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
     expect(within(pager).getByTestId('pager-range')).toHaveTextContent('Mostrando 1–25 de 60')
     expect(within(pager).getByText('Página 1 de 3')).toBeInTheDocument()
     expect(within(pager).getByRole('button', { name: 'Página anterior' })).toBeDisabled()
-    expect(screen.getByText(/· 60 ordenes/)).toBeInTheDocument()
+    expect(screen.getByText(/· 60 órdenes/)).toBeInTheDocument()
 
     await user.click(within(pager).getByRole('button', { name: 'Página siguiente' }))
     expect(await screen.findByText('Folio F-0035')).toBeInTheDocument()
@@ -202,7 +202,7 @@ describe('Lista de ordenes: new orders', () => {
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     const banner = await screen.findByTestId('ordenes-nuevas')
     expect(banner).toHaveTextContent('Hay 2 órdenes nuevas')
-    expect(screen.getByText('Llegaron 2 ordenes nuevas')).toHaveClass('sr-only')
+    expect(screen.getByText('Llegaron 2 órdenes nuevas')).toHaveClass('sr-only')
     expect(calls.filter(isNewest).length).toBe(2)
 
     const shownBefore = calls.filter(isShown).length

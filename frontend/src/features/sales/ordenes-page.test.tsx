@@ -109,7 +109,7 @@ describe('Lista de ordenes', () => {
     server(() => [])
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')
-    expect(await screen.findByText('No hay ordenes pendientes')).toBeInTheDocument()
+    expect(await screen.findByText('No hay órdenes pendientes')).toBeInTheDocument()
   })
 
   it('polls the version every 5 s and fetches the list again only when it changes', async () => {
@@ -246,6 +246,6 @@ describe('Lista de ordenes', () => {
     })
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error al obtener las ordenes: Error interno del servidor.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al obtener las órdenes: Error interno del servidor.')
   })
 })
