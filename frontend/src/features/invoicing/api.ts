@@ -13,6 +13,7 @@ import type {
   PerfilInput,
   PerfilUpdate,
   ProductoSinClave,
+  SustituirRequest,
   VentaFacturable,
   VistaPrevia,
   VistaPreviaArgs,
@@ -80,6 +81,11 @@ export const invoicingApi = invoicingBase.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `facturas/${encodeURIComponent(id)}/cancelar`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { id }) => [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
     }),
+    /** A new CFDI with corrected fiscal data for the same sales; 202 with estado 'timbrando' when the PAC is slow. */
+    sustituirFactura: build.mutation<Factura, SustituirRequest>({
+      query: ({ id, ...body }) => ({ url: `facturas/${encodeURIComponent(id)}/sustituir`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
+    }),
     getVistaPreviaGlobal: build.query<VistaPrevia, VistaPreviaArgs>({
       query: (params) => ({ url: 'facturas/global/vista-previa', params }),
       providesTags: [{ type: 'Factura', id: 'GLOBAL' }],
@@ -109,6 +115,7 @@ export const {
   useLazyGetFacturaQuery,
   useEnviarFacturaMutation,
   useCancelarFacturaMutation,
+  useSustituirFacturaMutation,
   useLazyGetVistaPreviaGlobalQuery,
   useEmitirGlobalMutation,
   useGetSinClaveSatQuery,

@@ -67,6 +67,10 @@ export type Factura = {
   total: number
   conceptos: FacturaConcepto[]
   cancelacion?: { motivo: string; sustitucion?: string; estado: string; fecha: string }
+  /** The UUID of the CFDI this one replaces ('Sustituir', motivo 01). */
+  sustituye?: string
+  /** The _id of the factura that replaces this one. */
+  sustituidaPor?: string
   sinClaveSat: string[]
   /** Token for `/v1/facturas/:id/pdf|xml?clave=`. */
   descarga: string
@@ -103,7 +107,10 @@ export type FacturasPage = {
   meta: { page: number; limit: number; total: number; hasMore: boolean }
 }
 
-export type CancelarRequest = { id: string; motivo: string; sustitucion?: string }
+/** Motivo 02, 03 or 04: 01 is only through 'Sustituir'. */
+export type CancelarRequest = { id: string; motivo: string }
+/** `POST /v1/facturas/:id/sustituir`: a new CFDI with these fiscal data replaces it (motivo 01). */
+export type SustituirRequest = { id: string } & PerfilInput
 
 export type Periodicidad = 'dia' | 'mes'
 /** `fecha` is YYYY-MM-DD for 'dia', YYYY-MM for 'mes'. */

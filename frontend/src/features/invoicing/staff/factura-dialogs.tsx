@@ -6,10 +6,11 @@ import { errorText } from '@/lib/api-errors'
 import { useCancelarFacturaMutation, useEnviarFacturaMutation } from '@/features/invoicing/api'
 import { CatalogSelect } from '@/features/invoicing/components/fiscal-fields'
 import { cancelResultText, ventasText } from '@/features/invoicing/staff/labels'
+import { SustituirFields } from '@/features/invoicing/staff/sustituir-fields'
+import { isSustitucion, motivosFor, sustituirResultText, useSustituirForm } from '@/features/invoicing/staff/use-sustituir-form'
 import type { Factura, FacturaEstado, MotivoCancelacion } from '@/features/invoicing/types'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Which factura a dialog is about, for its description. */
 function Cual({ factura: f }: { factura: Factura }) {
@@ -61,64 +62,70 @@ export function ReenviarDialog({ factura, onClose, onSent }: ReenviarProps) {
 
 type CancelarProps = { factura: Factura; motivos: MotivoCancelacion[]; onClose: () => void }
 
-function useCancelForm(factura: Factura, motivos: MotivoCancelacion[]) {
-  const [motivo, setMotivo] = useState('')
-  const [sustitucion, setSustitucion] = useState('')
-  const [problems, setProblems] = useState<{ motivo?: string; sustitucion?: string }>({})
+function useCancelForm(factura: Factura, motivo: string) {
+  const [problem, setProblem] = useState('')
   const [result, setResult] = useState<FacturaEstado | null>(null)
   const [cancelar, { isLoading, error }] = useCancelarFacturaMutation()
-  const needsUuid = motivos.find((m) => m.clave === motivo)?.requiereSustitucion ?? motivo === '01'
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const uuid = sustitucion.trim()
-    const found: typeof problems = {}
-    if (!motivo) found.motivo = 'Elige el motivo de la cancelación.'
-    if (needsUuid && !uuid) found.sustitucion = 'Escribe el UUID de la factura que la sustituye.'
-    else if (needsUuid && !UUID.test(uuid)) found.sustitucion = 'El UUID no es válido: son 36 caracteres, como 5FB2822E-396D-4725-8521-CDC4BDD20CCF.'
-    setProblems(found)
-    if (found.motivo || found.sustitucion) return
+    if (!motivo) return setProblem('Elige el motivo de la cancelación.')
+    setProblem('')
     try {
-      const body = needsUuid ? { id: factura._id, motivo, sustitucion: uuid.toUpperCase() } : { id: factura._id, motivo }
-      setResult((await cancelar(body).unwrap()).estado)
+      setResult((await cancelar({ id: factura._id, motivo }).unwrap()).estado)
     } catch {
       // The message stays in the dialog.
     }
   }
-  return { motivo, setMotivo, sustitucion, setSustitucion, problems, result, isLoading, error, needsUuid, submit }
+  return { problem, result, isLoading, error, submit }
 }
 
-/** 'Cancelar': the SAT's motivo and, for 01, the UUID of the factura that replaces it; then what came of it. */
+/** What came of a cancellation or a substitution, with 'Cerrar'. */
+function ResultDialog({ title, text, pending, onClose }: { title: string; text: string; pending?: boolean; onClose: () => void }) {
+  const tone = pending ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-800'
+  return (
+    <Dialog open onClose={onClose} title={title} footer={<button type="button" className="btn-primary" onClick={onClose}>Cerrar</button>}>
+      <p role="status" className={`rounded-xl px-4 py-3 text-sm font-medium wrap-anywhere ${tone}`}>
+        {text}
+      </p>
+    </Dialog>
+  )
+}
+
+/**
+ * 'Cancelar': the SAT's motivo, then what came of it. Motivo 01 (an individual factura only) turns
+ * it into 'Sustituir factura': the receptor's corrected fiscal data issue a new CFDI that replaces it.
+ */
 export function CancelarDialog({ factura, motivos, onClose }: CancelarProps) {
-  const form = useCancelForm(factura, motivos)
-  if (form.result) {
-    return (
-      <Dialog open onClose={onClose} title="Cancelar factura" footer={<button type="button" className="btn-primary" onClick={onClose}>Cerrar</button>}>
-        <p role="status" className="rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
-          {cancelResultText(form.result)}
-        </p>
-      </Dialog>
-    )
+  const [motivo, setMotivo] = useState('')
+  const cancel = useCancelForm(factura, motivo)
+  const { fieldsRef, ...sust } = useSustituirForm(factura)
+  const sustituir = isSustitucion(motivo, motivos)
+  if (cancel.result) return <ResultDialog title="Cancelar factura" text={cancelResultText(cancel.result)} onClose={onClose} />
+  if (sust.result) {
+    return <ResultDialog title="Sustituir factura" text={sustituirResultText(sust.result)} pending={!sust.result.uuid} onClose={onClose} />
   }
   return (
     <FormDialog
-      title="Cancelar factura"
+      title={sustituir ? 'Sustituir factura' : 'Cancelar factura'}
       description={<Cual factura={factura} />}
       onClose={onClose}
-      onSubmit={form.submit}
-      submitLabel="Cancelar factura"
-      busyLabel="Cancelando…"
-      busy={form.isLoading}
-      className="space-y-4"
+      onSubmit={sustituir ? sust.submit : cancel.submit}
+      submitLabel={sustituir ? 'Emitir y sustituir' : 'Cancelar factura'}
+      busyLabel={sustituir ? 'Sustituyendo…' : 'Cancelando…'}
+      busy={sustituir ? sust.isLoading : cancel.isLoading}
+      className={sustituir ? 'max-h-[65dvh] space-y-4 overflow-y-auto px-0.5 pb-1' : 'space-y-4'}
     >
-      <CatalogSelect label="Motivo" name="motivo" value={form.motivo} error={form.problems.motivo} placeholder="Elige el motivo"
-        options={motivos} onChange={form.setMotivo} />
-      {form.needsUuid ? (
-        <FormField label="UUID de la factura que la sustituye" value={form.sustitucion} error={form.problems.sustitucion}
-          autoComplete="off" spellCheck={false} maxLength={36} onChange={(e) => form.setSustitucion(e.target.value)} />
-      ) : null}
-      <p className="text-sm text-slate-600">La cancelación se envía al SAT y no se puede deshacer.</p>
-      <ErrorNote>{errorText(form.error, 'Error al cancelar la factura')}</ErrorNote>
+      <CatalogSelect label="Motivo" name="motivo" value={motivo} error={sustituir ? undefined : cancel.problem} placeholder="Elige el motivo"
+        options={motivosFor(factura, motivos)} onChange={setMotivo} />
+      {sustituir ? (
+        <SustituirFields form={sust} fieldsRef={fieldsRef} />
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">La cancelación se envía al SAT y no se puede deshacer.</p>
+          <ErrorNote>{errorText(cancel.error, 'Error al cancelar la factura')}</ErrorNote>
+        </>
+      )}
     </FormDialog>
   )
 }

@@ -46,11 +46,18 @@ function Receptor({ factura: f }: { factura: Factura }) {
   )
 }
 
+/** Its estado, the PAC's message, and whether it replaces another factura or is replaced. */
 function Estado({ factura: f }: { factura: Factura }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <EstadoBadge estado={f.estado} />
       {f.mensaje ? <span className="text-xs text-slate-600">{f.mensaje}</span> : null}
+      {f.sustituye ? (
+        <span className="text-xs text-slate-600" title={f.sustituye}>
+          Sustituye a <span className="font-mono">{f.sustituye.slice(0, 8)}</span>…
+        </span>
+      ) : null}
+      {f.sustituidaPor ? <span className="text-xs font-medium text-slate-600">Sustituida</span> : null}
     </div>
   )
 }

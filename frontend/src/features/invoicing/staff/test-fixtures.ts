@@ -1,5 +1,6 @@
 import type { Catalogos, Factura, VistaPrevia } from '@/features/invoicing/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { catalogos as fiscal } from '@/features/invoicing/test-fixtures'
 
 export const UUID_A = '5FB2822E-396D-4725-8521-CDC4BDD20CCF'
 export const UUID_B = '0B2D3C4E-1A2B-4C3D-8E9F-A1B2C3D4E5F6'
@@ -39,8 +40,8 @@ export function factura(overrides: Partial<Factura> = {}): Factura {
 
 export const catalogos = (configurada = true): Catalogos => ({
   configurada,
-  regimenes: [],
-  usos: [],
+  regimenes: fiscal.regimenes,
+  usos: fiscal.usos,
   motivos: [
     { clave: '01', descripcion: 'Comprobante emitido con errores con relación', requiereSustitucion: true },
     { clave: '02', descripcion: 'Comprobante emitido con errores sin relación', requiereSustitucion: false },
