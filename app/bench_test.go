@@ -18,6 +18,7 @@ import (
 	"tienda/frontend"
 	"tienda/modules/cashcut"
 	"tienda/modules/sales"
+	"tienda/pkg/shoptime"
 )
 
 // BenchmarkCounterOrder places counter orders from 16 concurrent buyers through the real router on
@@ -188,7 +189,7 @@ func BenchmarkSalesOfADay(b *testing.B) {
 	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
 	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
-	noon := time.Date(2026, 11, 20, 12, 0, 0, 0, sales.ShopZone)
+	noon := time.Date(2026, 11, 20, 12, 0, 0, 0, shoptime.Zone)
 	seedSales(&testing.T{}, a, 10200, func(i int) (string, time.Time) {
 		return "c", noon.AddDate(0, 0, -(i % 51)).Add(time.Duration(i) * time.Second)
 	})

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"tienda/modules/sales"
+	"tienda/pkg/shoptime"
 )
 
 // BenchmarkSalesExport exports a month of 20,000 sales (GET /v1/ventas/exportar) through the real
@@ -21,7 +21,7 @@ func BenchmarkSalesExport(b *testing.B) {
 	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
 	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
-	start := time.Date(2026, 11, 1, 0, 0, 0, 0, sales.ShopZone)
+	start := time.Date(2026, 11, 1, 0, 0, 0, 0, shoptime.Zone)
 	const n = 20000
 	month := 30 * 24 * time.Hour
 	seedSales(&testing.T{}, a, n, func(i int) (string, time.Time) {

@@ -17,6 +17,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
+	"tienda/pkg/shoptime"
 )
 
 // readCSV checks an export's CSV answer (type, BOM, X-Total-Filas against its rows) and answers
@@ -81,7 +82,7 @@ func exportSale(folio string, at time.Time, pago, entrega string, cents int64) s
 func TestSalesExport(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
-	day := func(d, h int) time.Time { return time.Date(2026, 11, d, h, 30, 0, 0, sales.ShopZone) }
+	day := func(d, h int) time.Time { return time.Date(2026, 11, d, h, 30, 0, 0, shoptime.Zone) }
 	docs := []any{
 		exportSale("F-3", day(30, 23), sales.PagoPagado, sales.EntregaEntregado, 100000), // 23:30 on the 30th: still November in Mexico City
 		exportSale("F-1", day(1, 0), sales.PagoPendiente, sales.EntregaPendiente, 5050),
@@ -165,7 +166,7 @@ func TestCutsExport(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &cut); err != nil {
 		t.Fatal(err)
 	}
-	today := now.In(sales.ShopZone).Format(time.DateOnly)
+	today := now.In(shoptime.Zone).Format(time.DateOnly)
 	rows := readCSV(t, s.call("cajero@tienda.mx", http.MethodGet, "/v1/cortes/exportar?desde="+today+"&hasta="+today, nil),
 		"cortes-"+today+"-a-"+today+".csv")
 	if len(rows) != 2 {
@@ -210,7 +211,7 @@ func TestProductsExport(t *testing.T) {
 			break
 		}
 	}
-	today := time.Now().In(sales.ShopZone).Format(time.DateOnly)
+	today := time.Now().In(shoptime.Zone).Format(time.DateOnly)
 	rows := readCSV(t, s.call("auxiliar@tienda.mx", http.MethodGet, "/v1/admin/productos/exportar", nil), "productos-"+today+".csv")
 	if len(rows)-1 != variants || variants == 0 {
 		t.Fatalf("%d rows for %d variants", len(rows)-1, variants)

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
@@ -75,6 +77,24 @@ func dump(t *testing.T, a *App) map[string][]string {
 		sort.Strings(out[n])
 	}
 	return out
+}
+
+// settledDump is dump once the store has stopped changing: the writes an order leaves to the
+// background (its stock take, its stock movement) done, so a later dump differs only by what came
+// after.
+func settledDump(t *testing.T, a *App) map[string][]string {
+	t.Helper()
+	last := dump(t, a)
+	for range 50 {
+		time.Sleep(100 * time.Millisecond)
+		now := dump(t, a)
+		if reflect.DeepEqual(now, last) {
+			return now
+		}
+		last = now
+	}
+	t.Fatal("the store kept changing for 5 s")
+	return nil
 }
 
 // TestHostileInputOnEveryRoute walks every /v1 route the router knows and sends it the corpus as

@@ -12,7 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/catalog"
-	"tienda/modules/sales"
+	"tienda/pkg/shoptime"
 )
 
 // BenchmarkStockMovements reads the stock movements (GET /v1/inventario/movimientos) as an
@@ -28,7 +28,7 @@ func BenchmarkStockMovements(b *testing.B) {
 	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
 	const n = 20000
 	products := seedMovements(b, a, n)
-	month := time.Now().AddDate(0, -1, 0).In(sales.ShopZone).Format(time.DateOnly)
+	month := time.Now().AddDate(0, -1, 0).In(shoptime.Zone).Format(time.DateOnly)
 	for _, c := range []struct {
 		name, path string
 		total      int64

@@ -12,6 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
+	"tienda/pkg/shoptime"
 )
 
 // BenchmarkOrderList answers 'Lista de ordenes' (GET /v1/ventas/ordenes) as a Cajero, through the
@@ -39,7 +40,7 @@ func BenchmarkOrderList(b *testing.B) {
 			break
 		}
 	}
-	month := now.AddDate(0, 0, -30).In(sales.ShopZone).Format(time.DateOnly)
+	month := now.AddDate(0, 0, -30).In(shoptime.Zone).Format(time.DateOnly)
 	for _, c := range []struct {
 		name, who, path string
 		total           int64

@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
+	"tienda/pkg/shoptime"
 )
 
 // The sales screen's list of a date range: every saved sale of those days, newest first, each
@@ -28,8 +29,8 @@ func TestSalesOfADateRangeNewestFirst(t *testing.T) {
 		placed = append(placed, decodeSale(t, rec))
 		time.Sleep(3 * time.Millisecond) // dates are kept to the millisecond
 	}
-	now := time.Now().In(sales.ShopZone)
-	noonYesterday := time.Date(now.Year(), now.Month(), now.Day()-1, 12, 0, 0, 0, sales.ShopZone).UTC()
+	now := time.Now().In(shoptime.Zone)
+	noonYesterday := time.Date(now.Year(), now.Month(), now.Day()-1, 12, 0, 0, 0, shoptime.Zone).UTC()
 	old := sales.Sale{ID: bson.NewObjectID(), Folio: "F-ayer", Fecha: noonYesterday,
 		Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
 		Total: 116, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,

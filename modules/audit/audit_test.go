@@ -18,6 +18,7 @@ import (
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
 	"tienda/pkg/mongox"
+	"tienda/pkg/shoptime"
 )
 
 type fixture struct {
@@ -77,7 +78,7 @@ var (
 
 // mx is a time in Mexico City (UTC-6).
 func mx(day string, hour int) time.Time {
-	t, err := time.ParseInLocation(time.DateOnly, day, shopZone)
+	t, err := time.ParseInLocation(time.DateOnly, day, shoptime.Zone)
 	if err != nil {
 		panic(err)
 	}
@@ -99,8 +100,8 @@ func sample() []audit.Entry {
 }
 
 type page struct {
-	Entradas []audit.Entry `json:"entradas"`
-	Meta     Meta          `json:"meta"`
+	Entradas []audit.Entry  `json:"entradas"`
+	Meta     httpx.PageMeta `json:"meta"`
 }
 
 func TestTheAdministradorReadsTheTrailFiltered(t *testing.T) {

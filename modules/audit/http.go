@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -13,11 +12,8 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/httpx"
+	"tienda/pkg/shoptime"
 )
-
-// shopZone is the shop's time zone for the days of desde and hasta: central Mexico, UTC-6 all
-// year since 2022.
-var shopZone = time.FixedZone("America/Mexico_City", -6*60*60)
 
 // maxText bounds the texts of the filters.
 const maxText = 100
@@ -50,7 +46,7 @@ func parseFilter(c *echo.Context) (Filter, error) {
 	}
 	f.RegistroID, f.Registro = idOrText(c, "registro", bad)
 	f.UsuarioID, f.Usuario = idOrText(c, "usuario", bad)
-	f.From, f.Before = httpx.QueryDayRange(c, "desde", "hasta", shopZone, bad)
+	f.From, f.Before = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
 	f.Page = httpx.QueryInt(c, "page", 1, 1, 100000, bad)
 	f.Limit = httpx.QueryInt(c, "limit", DefaultPageSize, 1, MaxPageSize, bad)
 	if len(bad) > 0 {

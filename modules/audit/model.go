@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"tienda/pkg/audit"
+	"tienda/pkg/httpx"
 )
 
 // Page sizes of GET /v1/auditoria.
@@ -27,14 +28,6 @@ type Filter struct {
 
 // Page is one page of entries, newest first.
 type Page struct {
-	Entradas []audit.Entry `json:"entradas"`
-	Meta     Meta          `json:"meta"`
-}
-
-// Meta says where the page is, how many entries the filter selects and whether more follow.
-type Meta struct {
-	Page    int   `json:"page"`
-	Limit   int   `json:"limit"`
-	Total   int64 `json:"total"`
-	HasMore bool  `json:"hasMore"`
+	Entradas []audit.Entry  `json:"entradas"`
+	Meta     httpx.PageMeta `json:"meta"`
 }

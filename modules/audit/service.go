@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/audit"
+	"tienda/pkg/httpx"
 )
 
 // Service holds the audit trail's use cases.
@@ -51,7 +52,5 @@ func (s *Service) List(ctx context.Context, f Filter) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	return Page{Entradas: entries, Meta: Meta{
-		Page: f.Page, Limit: f.Limit, Total: total, HasMore: int64(f.Page*f.Limit) < total,
-	}}, nil
+	return Page{Entradas: entries, Meta: httpx.NewPageMeta(f.Page, f.Limit, total)}, nil
 }

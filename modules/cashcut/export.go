@@ -11,6 +11,7 @@ import (
 	"tienda/pkg/export"
 	"tienda/pkg/httpx"
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
 
 // exportMethods are the payment methods that have a column of their own in the cuts export, in
@@ -75,7 +76,7 @@ func (m *Module) exportCuts(c *echo.Context) error {
 	}
 	desde, hasta := strings.TrimSpace(c.QueryParam("desde")), strings.TrimSpace(c.QueryParam("hasta"))
 	bad := apperr.Fields{}
-	from, to := httpx.QueryDayRange(c, "desde", "hasta", shopZone, bad)
+	from, to := httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
 	if len(bad) > 0 {
 		return apperr.InvalidFields("Parámetro inválido.", bad)
 	}
@@ -85,7 +86,7 @@ func (m *Module) exportCuts(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	name := "cortes-al-" + m.service.now().In(export.Zone).Format(time.DateOnly)
+	name := "cortes-al-" + m.service.now().In(shoptime.Zone).Format(time.DateOnly)
 	switch {
 	case desde != "" && hasta != "":
 		name = "cortes-" + desde + "-a-" + hasta

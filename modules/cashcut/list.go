@@ -13,18 +13,10 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/httpx"
 	"tienda/pkg/mongox"
+	"tienda/pkg/shoptime"
 )
 
 // The list of past cuts, a page at a time, newest first, optionally of a range of days.
-
-// shopZone is the shop's time zone: the days of the list's range are the shop's days.
-var shopZone = func() *time.Location {
-	loc, err := time.LoadLocation("America/Mexico_City")
-	if err != nil {
-		panic(err) // cannot happen: time/tzdata is embedded
-	}
-	return loc
-}()
 
 // CutQuery is what the list of cuts asks for; the handler has checked each value.
 type CutQuery struct {
@@ -51,7 +43,7 @@ var listIndex = bson.D{{Key: "estado", Value: 1}, {Key: "numero", Value: -1}, {K
 func (m *Module) list(c *echo.Context) error {
 	bad := apperr.Fields{}
 	q := CutQuery{Page: httpx.QueryInt(c, "page", 1, 1, 10000, bad), Limit: httpx.QueryInt(c, "limit", 20, 1, 100, bad)}
-	q.From, q.To = httpx.QueryDayRange(c, "desde", "hasta", shopZone, bad)
+	q.From, q.To = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
 	if len(bad) > 0 {
 		return apperr.InvalidFields("Parámetro inválido.", bad)
 	}
@@ -59,8 +51,7 @@ func (m *Module) list(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"cortes": cuts, "meta": map[string]any{
-		"hasMore": int64(q.Page)*int64(q.Limit) < total, "page": q.Page, "limit": q.Limit, "total": total}})
+	return c.JSON(http.StatusOK, map[string]any{"cortes": cuts, "meta": httpx.NewPageMeta(q.Page, q.Limit, total)})
 }
 
 // closedCuts selects the closed cuts dated in [from, to) (a zero time leaves that end open).

@@ -10,6 +10,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
+	"tienda/pkg/shoptime"
 )
 
 // DiscountInput is the body of POST and PATCH discounts (the form's four fields).
@@ -70,7 +71,7 @@ func (s *Service) Discount(id string) (Discount, error) {
 }
 
 // shopToday is today's date in the shop's zone, AAAA-MM-DD.
-func (s *Service) shopToday() string { return s.now().In(shopTZ).Format(time.DateOnly) }
+func (s *Service) shopToday() string { return s.now().In(shoptime.Zone).Format(time.DateOnly) }
 
 // CreateDiscount stores a new discount. Errors: invalid, internal.
 func (s *Service) CreateDiscount(ctx context.Context, in DiscountInput) (Discount, error) {

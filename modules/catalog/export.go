@@ -8,6 +8,7 @@ import (
 
 	"tienda/pkg/export"
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
 
 // The products export ('Exportar' on 'Productos'): one row per variant, as stock is counted per
@@ -53,7 +54,7 @@ func (m *Module) exportProducts(c *echo.Context) error {
 		order[i], folded[i] = i, fold(products[i].label())
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(folded[a], folded[b]) })
-	spec := export.Spec{Format: f, Name: "productos-" + m.service.now().In(export.Zone).Format("2006-01-02"), Sheet: "Productos",
+	spec := export.Spec{Format: f, Name: "productos-" + m.service.now().In(shoptime.Zone).Format("2006-01-02"), Sheet: "Productos",
 		Columns: productColumns, Total: rows}
 	return export.Stream(c.Request().Context(), c.Response(), spec, func(write func(...export.Cell) error) error {
 		for _, i := range order {

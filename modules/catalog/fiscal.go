@@ -16,10 +16,6 @@ type Fiscal struct {
 }
 
 func fiscalOf(p *Product) Fiscal {
-	nombre := p.Nombre
-	if nombre == "" {
-		nombre = p.Titulo
-	}
 	key := strings.TrimSpace(p.SatKey)
 	if !satKey.MatchString(key) { // a PAC would refuse every CFDI with it
 		key = ""
@@ -28,7 +24,7 @@ func fiscalOf(p *Product) Fiscal {
 	if !unitKey.MatchString(unidad) {
 		unidad = ""
 	}
-	return Fiscal{ProductID: p.ID.Hex(), Nombre: nombre, Modelo: strings.TrimSpace(p.Modelo), SatKey: key, ClaveUnidad: unidad}
+	return Fiscal{ProductID: p.ID.Hex(), Nombre: p.label(), Modelo: strings.TrimSpace(p.Modelo), SatKey: key, ClaveUnidad: unidad}
 }
 
 // FiscalByVariant answers the fiscal data of the products the variants belong to, by variant

@@ -12,6 +12,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/export"
 	"tienda/pkg/httpx"
+	"tienda/pkg/shoptime"
 )
 
 // inventoryRoutes registers 'Ajustar inventario', the stock movements and their export, and
@@ -21,18 +22,6 @@ func (m *Module) inventoryRoutes(g *echo.Group, manage echo.MiddlewareFunc) {
 	g.GET("/inventario/movimientos", m.listMovements, manage)
 	g.GET("/inventario/movimientos/exportar", m.exportMovements, manage)
 	g.GET("/inventario/bajo", m.lowStock, manage)
-}
-
-// pageMeta is the paging of an inventory list.
-type pageMeta struct {
-	Page    int   `json:"page"`
-	Limit   int   `json:"limit"`
-	Total   int64 `json:"total"`
-	HasMore bool  `json:"hasMore"`
-}
-
-func newPageMeta(page, limit int, total int64) pageMeta {
-	return pageMeta{Page: page, Limit: limit, Total: total, HasMore: int64(page)*int64(limit) < total}
 }
 
 // adjust answers POST inventario/ajustes with the adjustment's stock movement.
@@ -63,9 +52,9 @@ func (m *Module) listMovements(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, struct {
-		Movimientos []Movement `json:"movimientos"`
-		Meta        pageMeta   `json:"meta"`
-	}{list, newPageMeta(page, limit, total)})
+		Movimientos []Movement     `json:"movimientos"`
+		Meta        httpx.PageMeta `json:"meta"`
+	}{list, httpx.NewPageMeta(page, limit, total)})
 }
 
 // lowStock answers GET inventario/bajo?page&limit from the in-memory catalogue.
@@ -77,8 +66,8 @@ func (m *Module) lowStock(c *echo.Context) error {
 	list, total := m.service.LowStock(page, limit)
 	return c.JSON(http.StatusOK, struct {
 		Variantes []LowStockItem `json:"variantes"`
-		Meta      pageMeta       `json:"meta"`
-	}{list, newPageMeta(page, limit, int64(total))})
+		Meta      httpx.PageMeta `json:"meta"`
+	}{list, httpx.NewPageMeta(page, limit, int64(total))})
 }
 
 // movementFilter reads producto, variante, tipo, desde and hasta (AAAA-MM-DD, whole days in
@@ -95,7 +84,7 @@ func movementFilter(c *echo.Context, bad apperr.Fields) MovementFilter {
 	if f.Tipo != "" && !slices.Contains(MovementKinds, f.Tipo) {
 		bad.Add("tipo", "Debe ser uno de: "+strings.Join(MovementKinds, ", ")+".")
 	}
-	f.Desde, f.Hasta = httpx.QueryDayRange(c, "desde", "hasta", shopTZ, bad)
+	f.Desde, f.Hasta = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
 	return f
 }
 
@@ -159,7 +148,7 @@ func optionalInt(n *int) export.Cell {
 // movementsFileName names an export by its days: movimientos-2026-11-01-a-2026-11-30, or the day
 // it was made when the range is open.
 func movementsFileName(f MovementFilter, now time.Time) string {
-	day := func(t time.Time) string { return t.In(shopTZ).Format(time.DateOnly) }
+	day := func(t time.Time) string { return t.In(shoptime.Zone).Format(time.DateOnly) }
 	switch {
 	case !f.Desde.IsZero() && !f.Hasta.IsZero():
 		return "movimientos-" + day(f.Desde) + "-a-" + day(f.Hasta.AddDate(0, 0, -1))

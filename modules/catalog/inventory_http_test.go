@@ -10,11 +10,13 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx"
+	"tienda/pkg/shoptime"
 )
 
 type movementsAnswer struct {
-	Movimientos []Movement `json:"movimientos"`
-	Meta        pageMeta   `json:"meta"`
+	Movimientos []Movement     `json:"movimientos"`
+	Meta        httpx.PageMeta `json:"meta"`
 }
 
 func TestMovementsListFiltersAndPages(t *testing.T) {
@@ -54,8 +56,8 @@ func TestMovementsListFiltersAndPages(t *testing.T) {
 	if only := list("?producto=" + b.ID.Hex() + "&tipo=edicion"); only.Meta.Total != 2 {
 		t.Fatalf("b's creation: %+v", only.Meta)
 	}
-	today := time.Now().In(shopTZ).Format(time.DateOnly)
-	tomorrow := time.Now().In(shopTZ).AddDate(0, 0, 1).Format(time.DateOnly)
+	today := time.Now().In(shoptime.Zone).Format(time.DateOnly)
+	tomorrow := time.Now().In(shoptime.Zone).AddDate(0, 0, 1).Format(time.DateOnly)
 	if days := list("?desde=" + today + "&hasta=" + today); days.Meta.Total != 7 {
 		t.Fatalf("today: %+v", days.Meta)
 	}
@@ -91,7 +93,7 @@ func TestLowStockListsTheVariantsAtOrBelowTheirMinimum(t *testing.T) {
 	env.mustCreate(formProduct("Cámara sin mínimo"))
 	type lowAnswer struct {
 		Variantes []LowStockItem `json:"variantes"`
-		Meta      pageMeta       `json:"meta"`
+		Meta      httpx.PageMeta `json:"meta"`
 	}
 	low := func(query string) lowAnswer {
 		t.Helper()
@@ -144,7 +146,7 @@ func TestMovementsExportAsCSV(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	day := time.Now().In(shopTZ).Format(time.DateOnly)
+	day := time.Now().In(shoptime.Zone).Format(time.DateOnly)
 	rec = env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos/exportar?formato=csv&producto="+p.ID.Hex()+"&desde="+day+"&hasta="+day, nil)
 	if rec.Code != http.StatusOK || rec.Header().Get("X-Total-Filas") != "3" ||
 		!strings.Contains(rec.Header().Get("Content-Disposition"), `filename="movimientos-`+day+"-a-"+day+`.csv"`) {

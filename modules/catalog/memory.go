@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
 
 // memory is the in-memory catalogue that answers the storefront's reads (DESIGN.md §2). Entries
@@ -306,9 +307,6 @@ func (m *memory) removeDiscount(id bson.ObjectID) {
 	m.discounts = dm
 }
 
-// shopTZ is the shop's clock for discount expiry: central Mexico, UTC-6 all year since 2022.
-var shopTZ = time.FixedZone("America/Mexico_City", -6*60*60)
-
 // pricing prices products at one moment with one set of discounts.
 type pricing struct {
 	discounts map[bson.ObjectID]Discount
@@ -318,7 +316,7 @@ type pricing struct {
 func (m *memory) pricing(now time.Time) pricing {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	return pricing{discounts: m.discounts, today: now.In(shopTZ).Format(time.DateOnly)}
+	return pricing{discounts: m.discounts, today: now.In(shoptime.Zone).Format(time.DateOnly)}
 }
 
 // active reports whether a discount applies on the pricing's day (its expiry day included).

@@ -9,6 +9,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
 
 func TestTakeStockRejectsBadLinesAndTakesNothing(t *testing.T) {
@@ -70,7 +71,7 @@ func TestQuotePricesFromTheCatalogue(t *testing.T) {
 	}
 
 	// A product discount applies while it has not expired (the larger of the two wins).
-	today := time.Now().In(shopTZ).Format(time.DateOnly)
+	today := time.Now().In(shoptime.Zone).Format(time.DateOnly)
 	rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/discounts", map[string]any{
 		"name": "Buen Fin", "description": "Noviembre", "percentage": 25, "expirationDate": today})
 	if rec.Code != http.StatusCreated {

@@ -9,6 +9,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/cfdi"
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
 
 // Periodo is the period of a factura global: a day or a month in Mexico City.
@@ -28,14 +29,14 @@ func (s *Service) ParsePeriodo(periodicidad, fecha string) (Periodo, error) {
 	var p Periodo
 	switch periodicidad {
 	case "dia":
-		d, err := time.ParseInLocation("2006-01-02", fecha, shopZone)
+		d, err := time.ParseInLocation("2006-01-02", fecha, shoptime.Zone)
 		if err != nil {
 			bad.Add("fecha", "Escribe el día como AAAA-MM-DD.")
 			break
 		}
 		p = Periodo{Periodicidad: periodicidad, Desde: d, Hasta: d.AddDate(0, 0, 1)}
 	case "mes":
-		d, err := time.ParseInLocation("2006-01", fecha, shopZone)
+		d, err := time.ParseInLocation("2006-01", fecha, shoptime.Zone)
 		if err != nil {
 			bad.Add("fecha", "Escribe el mes como AAAA-MM.")
 			break
@@ -48,7 +49,7 @@ func (s *Service) ParsePeriodo(periodicidad, fecha string) (Periodo, error) {
 		return Periodo{}, err
 	}
 	// The SAT takes a factura global of this year or the last one.
-	if now := s.now().In(shopZone); p.Desde.Year() < now.Year()-1 || !p.Desde.Before(now) {
+	if now := s.now().In(shoptime.Zone); p.Desde.Year() < now.Year()-1 || !p.Desde.Before(now) {
 		return Periodo{}, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"fecha": "Elige un periodo que ya haya empezado, de este año o del anterior."})
 	}
 	p.Meses, p.Anio = fmt.Sprintf("%02d", int(p.Desde.Month())), p.Desde.Year()

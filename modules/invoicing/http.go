@@ -14,6 +14,7 @@ import (
 	"tienda/pkg/auth"
 	"tienda/pkg/cfdi"
 	"tienda/pkg/httpx"
+	"tienda/pkg/shoptime"
 )
 
 // Routes registers the module's routes on the /v1 group: the catalogues and the public pages for
@@ -158,15 +159,8 @@ func (m *Module) invoiceTicket(c *echo.Context) error {
 
 // listAnswer is a page of the staff list.
 type listAnswer struct {
-	Facturas []Factura `json:"facturas"`
-	Meta     listMeta  `json:"meta"`
-}
-
-type listMeta struct {
-	Page    int   `json:"page"`
-	Limit   int   `json:"limit"`
-	Total   int64 `json:"total"`
-	HasMore bool  `json:"hasMore"`
+	Facturas []Factura      `json:"facturas"`
+	Meta     httpx.PageMeta `json:"meta"`
 }
 
 func (m *Module) list(c *echo.Context) error {
@@ -178,9 +172,7 @@ func (m *Module) list(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, listAnswer{Facturas: list, Meta: listMeta{
-		Page: q.Page, Limit: q.Limit, Total: total, HasMore: int64(q.Page)*int64(q.Limit) < total,
-	}})
+	return c.JSON(http.StatusOK, listAnswer{Facturas: list, Meta: httpx.NewPageMeta(q.Page, q.Limit, total)})
 }
 
 // parseList reads GET facturas?q&desde&hasta&tipo&estado&page&limit, a Spanish message per bad one.
@@ -196,13 +188,7 @@ func parseList(c *echo.Context) (ListQuery, error) {
 	if q.Estado != "" && !slices.Contains(Estados, q.Estado) {
 		bad.Add("estado", "Elige un estado: timbrando, valida, cancelacion_pendiente, cancelada o error.")
 	}
-	q.Desde = httpx.QueryDay(c, "desde", shopZone, bad)
-	if to := httpx.QueryDay(c, "hasta", shopZone, bad); !to.IsZero() {
-		q.Hasta = to.AddDate(0, 0, 1)
-	}
-	if !q.Desde.IsZero() && !q.Hasta.IsZero() && !q.Desde.Before(q.Hasta) {
-		bad.Add("hasta", "La fecha de fin debe ser igual o posterior a la fecha de inicio.")
-	}
+	q.Desde, q.Hasta = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
 	q.Page = httpx.QueryInt(c, "page", 1, 1, 100000, bad)
 	q.Limit = httpx.QueryInt(c, "limit", 25, 1, 100, bad)
 	return q, bad.Err()

@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/mongox"
 	"tienda/pkg/search"
 )
 
@@ -33,16 +34,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Factura, int64, erro
 	if needle := search.Fold(strings.TrimSpace(q.Q)); needle != "" {
 		filter["busqueda"] = bson.M{"$regex": regexp.QuoteMeta(needle)}
 	}
-	if !q.Desde.IsZero() || !q.Hasta.IsZero() {
-		r := bson.M{}
-		if !q.Desde.IsZero() {
-			r["$gte"] = q.Desde
-		}
-		if !q.Hasta.IsZero() {
-			r["$lt"] = q.Hasta
-		}
-		filter["fecha"] = r
-	}
+	mongox.SetRange(filter, "fecha", q.Desde, q.Hasta)
 	list, total, err := s.store.page(ctx, filter, int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
 	if err != nil {
 		return nil, 0, err

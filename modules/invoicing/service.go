@@ -16,6 +16,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/mail"
 	"tienda/pkg/search"
+	"tienda/pkg/shoptime"
 )
 
 // Settings are the shop's invoicing settings (pkg/config).
@@ -39,9 +40,6 @@ type Service struct {
 	now      func() time.Time
 	mails    sync.WaitGroup // e-mails being sent in the background
 }
-
-// shopZone is the shop's time zone: central Mexico, UTC-6 all year since 2022.
-var shopZone = time.FixedZone("America/Mexico_City", -6*60*60)
 
 // Configured reports whether a PAC is set up.
 func (s *Service) Configured() bool { return s.pac != nil }
@@ -252,8 +250,8 @@ func (s *Service) withToken(f Factura) Factura {
 
 // deadline is the last day (Mexico City) a customer may invoice a sale of that date.
 func (s *Service) deadline(fecha time.Time) time.Time {
-	d := fecha.In(shopZone)
-	firstOfNext := time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, shopZone)
+	d := fecha.In(shoptime.Zone)
+	firstOfNext := time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, shoptime.Zone)
 	return firstOfNext.AddDate(0, 0, s.settings.DiasGracia-1)
 }
 
@@ -262,4 +260,4 @@ func (s *Service) inWindow(fecha time.Time) bool {
 	return s.now().Before(s.deadline(fecha).AddDate(0, 0, 1))
 }
 
-func dayText(t time.Time) string { return t.In(shopZone).Format("02/01/2006") }
+func dayText(t time.Time) string { return t.In(shoptime.Zone).Format("02/01/2006") }

@@ -101,15 +101,9 @@ func (s store) byUUID(ctx context.Context, uuid string) (Factura, bool, error) {
 
 // page reads a page of the staff list, newest first.
 func (s store) page(ctx context.Context, filter bson.M, skip, limit int64) ([]Factura, int64, error) {
-	docs, total, err := s.db.Page(ctx, colFacturas, filter, bson.D{{Key: "fecha", Value: -1}, {Key: "_id", Value: -1}}, skip, limit)
+	out, total, err := mongox.PageOf[Factura](ctx, s.db, colFacturas, filter, bson.D{{Key: "fecha", Value: -1}, {Key: "_id", Value: -1}}, skip, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("invoicing: list: %w", err)
-	}
-	out := make([]Factura, len(docs))
-	for i, d := range docs {
-		if err := bson.Unmarshal(d, &out[i]); err != nil {
-			return nil, 0, fmt.Errorf("invoicing: list: %w", err)
-		}
 	}
 	return out, total, nil
 }

@@ -12,6 +12,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
+	"tienda/pkg/shoptime"
 )
 
 type uploadRequest struct {
@@ -61,9 +62,6 @@ func tooMany(c *echo.Context, wait time.Duration) error {
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 	return errRate
 }
-
-// shopZone is the shop's time zone for plain dates: central Mexico, UTC-6 all year since 2022.
-var shopZone = time.FixedZone("CST", -6*60*60)
 
 // list is GET /logs?desde&hasta&usuario&q&page&limit for the 'Registro de errores' screen.
 // desde and hasta are dates (YYYY-MM-DD, the shop's day, hasta included) or RFC 3339 times.
@@ -122,7 +120,7 @@ func (m *Module) list(c *echo.Context) error {
 // parseBound reads a plain date (start of that day in the shop's zone; day is true) or an RFC
 // 3339 time.
 func parseBound(v string) (t time.Time, day bool, err error) {
-	if t, err = time.ParseInLocation(time.DateOnly, v, shopZone); err == nil {
+	if t, err = time.ParseInLocation(time.DateOnly, v, shoptime.Zone); err == nil {
 		return t, true, nil
 	}
 	t, err = time.Parse(time.RFC3339, v)

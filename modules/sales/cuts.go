@@ -82,16 +82,10 @@ func (s *Service) cutSales(ctx context.Context, filter bson.M) ([]Sale, error) {
 // SeedPaid stores confirmed, paid sales as they are (a cut number included). For tests and
 // benchmarks that need thousands of paid sales quickly.
 func SeedPaid(ctx context.Context, db *mongox.Store, list []Sale) error {
-	docs := make([]any, len(list))
 	for i, v := range list {
 		if v.Pago != PagoPagado || v.Estado != EstadoConfirmada {
 			return fmt.Errorf("sales: seed: sale %d is not a confirmed, paid sale", i)
 		}
-		v.Busqueda = searchText(v)
-		docs[i] = v
 	}
-	if _, err := db.W.Collection(collection).InsertMany(ctx, docs); err != nil {
-		return fmt.Errorf("sales: seed: %w", err)
-	}
-	return nil
+	return Seed(ctx, db, list)
 }

@@ -14,6 +14,7 @@ import (
 	"tienda/pkg/money"
 	"tienda/pkg/mongox"
 	"tienda/pkg/search"
+	"tienda/pkg/shoptime"
 )
 
 // demoJob is the one-off job of the demo sales (DEMO_VENTAS).
@@ -81,7 +82,7 @@ func DemoSales(open, closed int, lines []Item, now time.Time) []Sale {
 // demoSale is the i-th demo sale, made at fecha.
 func demoSale(r *rand.Rand, i int, fecha time.Time, open bool, lines []Item) Sale {
 	buyer, who := demoBuyer(r)
-	v := Sale{ID: demoSaleID(i), Fecha: fecha, Folio: fmt.Sprintf("%s-%04d", fecha.In(ShopZone).Format("20060102-150405"), r.IntN(10000)),
+	v := Sale{ID: demoSaleID(i), Fecha: fecha, Folio: fmt.Sprintf("%s-%04d", fecha.In(shoptime.Zone).Format("20060102-150405"), r.IntN(10000)),
 		Usuario: buyer, UsuarioID: who.Hex(), Cliente: buyer.Name, Estado: EstadoConfirmada, Guardado: true,
 		Origen: OrigenCaja, CreadoPor: "", NombreCreador: "Carmen Cajera", Historial: []Cambio{}, Version: 1,
 		Pago: PagoPendiente, Entrega: EntregaPendiente}

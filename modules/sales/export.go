@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/export"
+	"tienda/pkg/shoptime"
 )
 
 // The sales export ('Exportar' on 'Reporte de ventas'): one row per sale, oldest first. One row per
@@ -103,7 +104,7 @@ func (m *Module) exportSales(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	day := func(t time.Time) string { return t.In(ShopZone).Format(time.DateOnly) }
+	day := func(t time.Time) string { return t.In(shoptime.Zone).Format(time.DateOnly) }
 	spec := export.Spec{Format: f, Name: "ventas-" + day(from) + "-a-" + day(to.Add(-time.Millisecond)), Sheet: "Ventas",
 		Columns: saleColumns, Total: int(total)}
 	return export.Stream(ctx, c.Response(), spec, func(write func(...export.Cell) error) error {

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"testing"
 	"time"
+
+	"tienda/pkg/shoptime"
 )
 
 // folioPattern is a folio as staff read it: the sale's date and time in the shop's zone, then four
@@ -21,9 +23,9 @@ func FuzzNewFolio(f *testing.F) {
 	f.Add(int64(253402300799), int64(0), int64(-86400*365)) // 9999-12-31 23:59:59 UTC
 	f.Add(int64(0), int64(1), int64(0))
 	// From this day on Mexico City keeps UTC-6 all year, so local times never repeat.
-	noDST := time.Date(2023, 1, 1, 0, 0, 0, 0, ShopZone).Unix()
+	noDST := time.Date(2023, 1, 1, 0, 0, 0, 0, shoptime.Zone).Unix()
 	// Up to the end of year 9999 in the shop's zone, so that the date keeps eight digits.
-	last := time.Date(9999, 12, 31, 0, 0, 0, 0, ShopZone).Unix()
+	last := time.Date(9999, 12, 31, 0, 0, 0, 0, shoptime.Zone).Unix()
 	f.Fuzz(func(t *testing.T, sec, nsec, delta int64) {
 		sec = fuzzClamp(sec, 0, last)
 		nsec = fuzzClamp(nsec, 0, 999_999_999)
@@ -34,12 +36,12 @@ func FuzzNewFolio(f *testing.F) {
 		if m == nil {
 			t.Fatalf("newFolio(%v) = %q: not AAAAMMDD-HHMMSS-NNNN", now, folio)
 		}
-		at, err := time.ParseInLocation("20060102-150405", m[1], ShopZone)
+		at, err := time.ParseInLocation("20060102-150405", m[1], shoptime.Zone)
 		if err != nil {
 			t.Fatalf("folio %q of %v: its date does not parse: %v", folio, now, err)
 		}
 		if off := at.Sub(now.Truncate(time.Second)); off != 0 && (sec >= noDST || (off != time.Hour && off != -time.Hour)) {
-			t.Fatalf("folio %q says %v, the sale was made at %v", folio, at, now.In(ShopZone))
+			t.Fatalf("folio %q says %v, the sale was made at %v", folio, at, now.In(shoptime.Zone))
 		}
 
 		other := now.Add(time.Duration(fuzzClamp(delta, -86400*366, 86400*366)) * time.Second)

@@ -11,6 +11,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/httpx"
 	"tienda/pkg/search"
+	"tienda/pkg/shoptime"
 )
 
 // listRoutes are the paged staff lists: the open orders for every staff role, a range of saved
@@ -22,15 +23,8 @@ func (m *Module) listRoutes(g *echo.Group, orders, report echo.MiddlewareFunc) {
 
 // listAnswer is a page of a staff list.
 type listAnswer struct {
-	Ventas []Sale   `json:"ventas"`
-	Meta   listMeta `json:"meta"`
-}
-
-type listMeta struct {
-	Page    int   `json:"page"`
-	Limit   int   `json:"limit"`
-	Total   int64 `json:"total"`
-	HasMore bool  `json:"hasMore"`
+	Ventas []Sale         `json:"ventas"`
+	Meta   httpx.PageMeta `json:"meta"`
 }
 
 // openOrders answers GET ventas/ordenes?q&pago&entrega&metodo&envio&desde&hasta&orden&page&limit:
@@ -62,9 +56,7 @@ func (m *Module) salesList(c *echo.Context) error {
 }
 
 func writeList(c *echo.Context, q ListQuery, list []Sale, total int64) error {
-	return c.JSON(http.StatusOK, listAnswer{Ventas: list, Meta: listMeta{
-		Page: q.Page, Limit: q.Limit, Total: total, HasMore: int64(q.Page)*int64(q.Limit) < total,
-	}})
+	return c.JSON(http.StatusOK, listAnswer{Ventas: list, Meta: httpx.NewPageMeta(q.Page, q.Limit, total)})
 }
 
 // Bounds of a list's parameters.
@@ -132,12 +124,12 @@ func oneOf(values []string) string {
 // given, ends today when only desde is, and spans a year at most. A bad value is named in bad.
 func listDays(c *echo.Context, open bool, now time.Time, bad apperr.Fields) (from, to time.Time) {
 	n := len(bad)
-	from, to = httpx.QueryDayRange(c, "desde", "hasta", ShopZone, bad)
+	from, to = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
 	if len(bad) > n || open {
 		return from, to
 	}
 	if to.IsZero() {
-		today, _ := time.ParseInLocation(time.DateOnly, now.In(ShopZone).Format(time.DateOnly), ShopZone)
+		today, _ := time.ParseInLocation(time.DateOnly, now.In(shoptime.Zone).Format(time.DateOnly), shoptime.Zone)
 		to = today.AddDate(0, 0, 1)
 		httpx.CheckDayRange(from, to, "hasta", bad) // desde after today
 	}

@@ -13,13 +13,14 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/search"
+	"tienda/pkg/shoptime"
 )
 
 // listSales stores n varied sales over ten days: every payment, delivery, method, with and
 // without a shipment, buyers with accents and phones, some sales in other states.
 func listSales(t *testing.T, s *Service, n int) []Sale {
 	t.Helper()
-	day := time.Date(2026, 11, 14, 12, 0, 0, 0, ShopZone)
+	day := time.Date(2026, 11, 14, 12, 0, 0, 0, shoptime.Zone)
 	names := []string{"María López", "JOSÉ Pérez", "Ana Núñez", "Luis Ortiz", "Óscar Ruiz"}
 	var out []Sale
 	for i := range n {
@@ -95,7 +96,7 @@ func TestListsFilterSortAndPage(t *testing.T) {
 	s, _ := newService(t)
 	ctx := context.Background()
 	all := listSales(t, s, 150)
-	day := func(d int) time.Time { return time.Date(2026, 11, d, 0, 0, 0, 0, ShopZone).UTC() }
+	day := func(d int) time.Time { return time.Date(2026, 11, d, 0, 0, 0, 0, shoptime.Zone).UTC() }
 	queries := []ListQuery{
 		{},
 		{Needle: search.Needle("maría")},
@@ -226,7 +227,7 @@ func TestDemoSales(t *testing.T) {
 		entregas[v.Entrega]++
 		if err := checkTotals(v); err != nil || v.Fecha.After(now) || v.Fecha.Before(now.AddDate(0, 0, -demoDays-1)) ||
 			v.Usuario.Name == "" || !strings.Contains(v.Usuario.Email, "@") || len(search.Digits(v.Usuario.Phone)) != 10 ||
-			(v.Pago == PagoPagado) != (v.PagadoEn != nil) || v.Folio[:8] != v.Fecha.In(ShopZone).Format("20060102") {
+			(v.Pago == PagoPagado) != (v.PagadoEn != nil) || v.Folio[:8] != v.Fecha.In(shoptime.Zone).Format("20060102") {
 			t.Fatalf("demo sale %+v: %v", v, err)
 		}
 	}

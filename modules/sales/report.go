@@ -11,6 +11,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/httpx"
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
 
 // Report is the sales report of a date range (SPEC §3). Ingresos are what was paid: a sale counts
@@ -118,7 +119,7 @@ func (s *Service) SalesReport(ctx context.Context, from, to time.Time) (Report, 
 // ParseRange turns a report's start and end into [from, to): each is a day (2026-11-23, a whole day
 // in the shop's zone; the end day is included) or an ISO-8601 instant. Empty means today.
 func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) {
-	today := now.In(ShopZone).Format(time.DateOnly)
+	today := now.In(shoptime.Zone).Format(time.DateOnly)
 	if strings.TrimSpace(start) == "" {
 		start = today
 	}
@@ -148,7 +149,7 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 // end) or an instant. ok is false for anything else.
 func parseBound(v string, end bool) (time.Time, bool) {
 	v = strings.TrimSpace(v)
-	if d, err := time.ParseInLocation(time.DateOnly, v, ShopZone); err == nil {
+	if d, err := time.ParseInLocation(time.DateOnly, v, shoptime.Zone); err == nil {
 		if end {
 			return d.AddDate(0, 0, 1), true // the whole end day
 		}

@@ -18,18 +18,8 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
-
-// ShopZone is the shop's time zone: days, folios and reports follow it.
-var ShopZone = mustZone("America/Mexico_City")
-
-func mustZone(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic(err) // cannot happen: time/tzdata is embedded
-	}
-	return loc
-}
 
 // Service holds the sales use cases; its exported methods are what other modules call.
 type Service struct {
@@ -238,7 +228,7 @@ func newFolio(now time.Time) string {
 	if err != nil {
 		n = big.NewInt(now.UnixNano() % 10000)
 	}
-	return fmt.Sprintf("%s-%04d", now.In(ShopZone).Format("20060102-150405"), n.Int64())
+	return fmt.Sprintf("%s-%04d", now.In(shoptime.Zone).Format("20060102-150405"), n.Int64())
 }
 
 func validValue(v string, values []string) bool { return slices.Contains(values, v) }

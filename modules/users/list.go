@@ -107,9 +107,7 @@ func (m *Module) pageList(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"usuarios": list, "meta": map[string]any{
-		"page": q.Page, "limit": q.Limit, "total": total, "hasMore": q.Page*q.Limit < total,
-	}})
+	return c.JSON(http.StatusOK, map[string]any{"usuarios": list, "meta": httpx.NewPageMeta(q.Page, q.Limit, int64(total))})
 }
 
 // userQuery reads the list's parameters, naming every bad one in Spanish.

@@ -6,10 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"time"
-	_ "time/tzdata" // the SAT's dates are Mexico City's local time on any machine
 
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
 
 // The namespaces and schemas of a CFDI 4.0 and of the TimbreFiscalDigital 1.1.
@@ -28,17 +27,6 @@ const (
 	TipoRelacionSustitucion = "04"
 )
 
-// ZonaSAT is the time zone the SAT's dates are written in: Mexico City's.
-var ZonaSAT = mustZone("America/Mexico_City")
-
-func mustZone(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic(err) // cannot happen: time/tzdata is embedded
-	}
-	return loc
-}
-
 // XML renders the comprobante as Anexo 20 defines a CFDI 4.0 of type I in MXN: attributes in the
 // schema's order, amounts with 2 decimals, the date in Mexico City's time. The Timbre, when given,
 // fills Sello and NoCertificado and adds the TimbreFiscalDigital 1.1 complement; Certificado is
@@ -56,7 +44,7 @@ func (c Comprobante) XML(t *Timbre) ([]byte, error) {
 	}
 	w.start("cfdi:Comprobante",
 		"xmlns:cfdi", NamespaceCFDI, "xmlns:xsi", NamespaceXSI, "xsi:schemaLocation", schemaCFDI,
-		"Version", "4.0", "?Serie", c.Serie, "?Folio", c.Folio, "Fecha", c.Fecha.In(ZonaSAT).Format(fechaLayout),
+		"Version", "4.0", "?Serie", c.Serie, "?Folio", c.Folio, "Fecha", c.Fecha.In(shoptime.Zone).Format(fechaLayout),
 		"Sello", sello, "?FormaPago", c.FormaPago, "NoCertificado", noCert, "Certificado", "",
 		"SubTotal", amount(c.SubTotal), "?Descuento", positive(c.Descuento), "Moneda", "MXN",
 		"Total", amount(c.Total), "TipoDeComprobante", "I", "Exportacion", "01",
@@ -89,7 +77,7 @@ func (c Comprobante) XML(t *Timbre) ([]byte, error) {
 	if t != nil {
 		w.start("cfdi:Complemento")
 		w.leaf("tfd:TimbreFiscalDigital", "xmlns:tfd", NamespaceTFD, "xsi:schemaLocation", schemaTFD,
-			"Version", "1.1", "UUID", t.UUID, "FechaTimbrado", t.FechaTimbrado.In(ZonaSAT).Format(fechaLayout),
+			"Version", "1.1", "UUID", t.UUID, "FechaTimbrado", t.FechaTimbrado.In(shoptime.Zone).Format(fechaLayout),
 			"RfcProvCertif", t.RfcProvCertif, "SelloCFD", t.SelloCFD, "NoCertificadoSAT", t.NoCertificadoSAT,
 			"SelloSAT", t.SelloSAT)
 		w.end("cfdi:Complemento")

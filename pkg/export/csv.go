@@ -4,6 +4,8 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+
+	"tienda/pkg/shoptime"
 )
 
 // csvWriter writes CSV as Excel in Spanish (Mexico) reads it by a double click: UTF-8 with a byte
@@ -71,7 +73,7 @@ func csvField(cell Cell) string {
 	case KindMoney:
 		return decimal(cell.n)
 	case KindTime:
-		return cell.at.In(Zone).Format("02/01/2006 15:04")
+		return cell.at.In(shoptime.Zone).Format("02/01/2006 15:04")
 	}
 	return safeText(cell.text)
 }

@@ -13,18 +13,8 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
-
-// Zone is the time zone the dates of an export are written in: the shop's.
-var Zone = mustZone("America/Mexico_City")
-
-func mustZone(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic(err) // cannot happen: time/tzdata is embedded
-	}
-	return loc
-}
 
 // Format is the kind of file an export writes.
 type Format string
@@ -63,7 +53,7 @@ const (
 	KindText  Kind = iota // any text
 	KindInt               // a whole number
 	KindMoney             // an amount in pesos, written with two decimals
-	KindTime              // an instant, written as its date and time in Zone (dd/mm/aaaa hh:mm)
+	KindTime              // an instant, written as its date and time in shoptime.Zone (dd/mm/aaaa hh:mm)
 )
 
 // Column is one column of an export: its title in the header row, what it holds and, for XLSX,
@@ -148,9 +138,9 @@ func check(cols []Column, cells []Cell) error {
 	return nil
 }
 
-// wallClock is t's date and time in Zone, as a time without a zone (UTC with the same reading):
+// wallClock is t's date and time in shoptime.Zone, as a time without a zone (UTC with the same reading):
 // what a spreadsheet keeps for a date.
 func wallClock(t time.Time) time.Time {
-	l := t.In(Zone)
+	l := t.In(shoptime.Zone)
 	return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), 0, time.UTC)
 }

@@ -9,6 +9,8 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"tienda/pkg/shoptime"
 )
 
 func serve(t *testing.T, s Spec, rows func(write func(...Cell) error) error) *http.Response {
@@ -27,7 +29,7 @@ func serve(t *testing.T, s Spec, rows func(write func(...Cell) error) error) *ht
 }
 
 func TestStreamSendsTheHeadersAndTheRows(t *testing.T) {
-	at := time.Date(2026, 11, 30, 12, 0, 0, 0, Zone)
+	at := time.Date(2026, 11, 30, 12, 0, 0, 0, shoptime.Zone)
 	res := serve(t, Spec{Format: CSV, Name: "ventas-2026-11-01-a-2026-11-30", Sheet: "Ventas", Columns: testCols, Total: 2},
 		func(write func(...Cell) error) error {
 			for i := range 2 {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tienda/pkg/money"
+	"tienda/pkg/shoptime"
 )
 
 // saleCols are the columns of a sales export (modules/sales/export.go), to measure a real width.
@@ -67,7 +68,7 @@ func writeSales(t testing.TB, f Format, n int) (peak, allocated uint64, size int
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := time.Date(2026, 11, 1, 9, 0, 0, 0, Zone)
+	at := time.Date(2026, 11, 1, 9, 0, 0, 0, shoptime.Zone)
 	for i := range n {
 		if err := w.Write(saleRow(i, at.Add(time.Duration(i)*time.Minute))...); err != nil {
 			t.Fatal(err)

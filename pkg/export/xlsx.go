@@ -12,7 +12,7 @@ import (
 // xlsxWriter writes one worksheet through excelize's StreamWriter: each row is turned into its XML
 // as it comes (excelize keeps up to 16 MiB of it in memory, the rest in a temporary file) and the
 // workbook is zipped straight to the output on Close. Numbers and amounts are number cells (amounts shown
-// as #,##0.00), instants are date cells shown as dd/mm/yyyy hh:mm in Zone, text is text: a text
+// as #,##0.00), instants are date cells shown as dd/mm/yyyy hh:mm in shoptime.Zone, text is text: a text
 // cell is never a formula, so it needs no guard against formula injection.
 type xlsxWriter struct {
 	out    io.Writer

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"time"
 
-	"tienda/modules/sales"
+	"tienda/pkg/shoptime"
 )
 
 // storefront measures the catalogue's public reads with the query strings the React app sends,
@@ -122,7 +122,7 @@ func (b *bench) reportsAndCut(ctx context.Context, run int) error {
 	if m, err := readMemory(b.srv.pid()); err == nil {
 		logf("run %d: started: server VmHWM %d MB, VmRSS %d MB", run, m.HWM>>20, m.RSS>>20)
 	}
-	today := time.Now().In(sales.ShopZone).Format(time.DateOnly)
+	today := time.Now().In(shoptime.Zone).Format(time.DateOnly)
 	calls := []struct {
 		name, method, path, token string
 		body                      any
