@@ -172,8 +172,8 @@ export function shiftDay(day: string, days: number): string {
 /** The three Spanish messages of a date range typed in a staff filter ('Fecha de inicio', 'Fecha de fin'). */
 export const DATE_RANGE_ERRORS = {
   missing: 'Indica la fecha.',
-  invalid: 'Fecha inválida. Usa el formato AAAA-MM-DD.',
-  order: 'La fecha de inicio debe ser anterior a la fecha de fin.',
+  invalid: 'Escribe la fecha como AAAA-MM-DD.',
+  order: 'La fecha de fin debe ser igual o posterior a la fecha de inicio.',
 } as const
 
 export type DateRangeCheck =

@@ -154,7 +154,7 @@ describe("'Auditoría'", () => {
     storeSession({ rol: 'Administrador' })
     mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/auditoria': json({ error: { code: 'invalid', message: 'Parámetro inválido.', fields: { desde: 'Fecha inválida: usa AAAA-MM-DD.' } } }, 400),
+      'GET /v1/auditoria': json({ error: { code: 'invalid', message: 'Parámetro inválido.', fields: { desde: 'Escribe la fecha como AAAA-MM-DD.' } } }, 400),
     })
     renderApp('/auditoria')
     expect(await screen.findByRole('alert')).toHaveTextContent('Parámetro inválido.')

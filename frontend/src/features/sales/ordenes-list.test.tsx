@@ -160,7 +160,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
     const before = calls.length
     await user.type(screen.getByLabelText('Hasta'), '2026-03-01')
     await user.type(screen.getByLabelText('Desde'), '2026-03-09')
-    expect(await screen.findByRole('alert')).toHaveTextContent('La fecha de inicio debe ser anterior a la fecha de fin.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('La fecha de fin debe ser igual o posterior a la fecha de inicio.')
     expect(calls.filter(isShown).slice(before).some((c) => queryOf(c).desde === '2026-03-09')).toBe(false)
   })
 

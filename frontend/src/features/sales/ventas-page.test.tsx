@@ -135,7 +135,7 @@ describe('Reporte de ventas', () => {
     await user.clear(end)
     await user.type(end, '2020-01-01')
     await user.click(screen.getByRole('button', { name: 'Filtrar ventas' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('La fecha de inicio debe ser anterior a la fecha de fin.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('La fecha de fin debe ser igual o posterior a la fecha de inicio.')
     expect(calls.length).toBe(before)
   })
 

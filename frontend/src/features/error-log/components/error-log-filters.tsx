@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { DATE_RANGE_ERRORS } from '@/lib/dates'
 import type { ErrorLogFilter } from '@/features/error-log/types'
 
 /** The 'Registro de errores' filters: dates, user and text; 'Filtrar' starts again at page 1. */
@@ -54,7 +55,7 @@ export function ErrorLogFilters({ onFilter }: { onFilter: (filter: ErrorLogFilte
       </div>
       {invalid ? (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-5">
-          La fecha de fin debe ser igual o posterior a la fecha de inicio.
+          {DATE_RANGE_ERRORS.order}
         </p>
       ) : null}
     </form>
