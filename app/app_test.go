@@ -111,21 +111,25 @@ func MustStart(t *testing.T, dir string, env map[string]string) *App {
 		t.Fatal(err)
 	}
 	if env["DEMO_DATA"] == "true" {
-		// The demo photos are stored in the background after start (drawn once a process): wait
-		// for them, so that no test sees the catalogue change under it. Drawing them takes 30 s
-		// under the race detector on a quiet machine, and several times that beside the other
-		// tests: the wait only catches a drawing that never ends.
-		wait, cancel := context.WithTimeout(context.Background(), demoPhotosWait)
-		defer cancel()
-		meta := a.store.R.Collection("catalogo_meta")
-		for meta.FindOne(wait, bson.M{"_id": "demo-fotos"}).Err() != nil {
-			if wait.Err() != nil {
-				t.Fatalf("the demo photos were not stored within %v", demoPhotosWait)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+		waitForDemoPhotos(t, a)
 	}
 	return a
+}
+
+// waitForDemoPhotos waits until a's demo photos are stored and shown, so that no test sees the
+// catalogue change under it. Drawing them takes 30 s under the race detector on a quiet machine, and
+// several times that beside the other tests: the wait only catches a drawing that never ends.
+func waitForDemoPhotos(t *testing.T, a *App) {
+	t.Helper()
+	wait, cancel := context.WithTimeout(context.Background(), demoPhotosWait)
+	defer cancel()
+	meta := a.store.R.Collection("catalogo_meta")
+	for meta.FindOne(wait, bson.M{"_id": "demo-fotos"}).Err() != nil {
+		if wait.Err() != nil {
+			t.Fatalf("the demo photos were not stored within %v", demoPhotosWait)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 func closeApp(t *testing.T, a *App) {

@@ -97,7 +97,15 @@ func TestAProductPageCarriesItsOwnTagsJSONLDAndData(t *testing.T) {
 	rec := do(t, h, http.MethodGet, "/product/"+id, "")
 	body := rec.Body.String()
 	url := "https://tienda.example.mx/product/" + id
+	// A link preview gets the picture itself, or the largest JPEG of an uploaded one (the first
+	// demo product shows a photo); the page preloads the sizes its screen takes.
+	preload := `<link rel="preload" as="image" href="` + html.EscapeString(p.Imagen) + `"`
 	image := "https://tienda.example.mx" + p.Imagen
+	if set, ok := catalog.ImageSources(p.Imagen); ok {
+		preload = `<link rel="preload" as="image" href="` + html.EscapeString(set.Src) + `" fetchpriority="high" imagesrcset="` +
+			html.EscapeString(set.Srcset) + `" imagesizes="` + html.EscapeString(catalog.ProductMainImageSizes) + `" type="image/webp" />`
+		image = "https://tienda.example.mx" + set.Src
+	}
 
 	title, canonical, meta := head(t, body)
 	if title != p.Nombre+" | Tienda de Seguridad y Redes" || canonical != url {
@@ -121,8 +129,8 @@ func TestAProductPageCarriesItsOwnTagsJSONLDAndData(t *testing.T) {
 	if d := meta["description"]; d == "" || d == p.Nombre || len([]rune(d)) > 160 {
 		t.Errorf("description %q", d)
 	}
-	if !strings.Contains(body, `<link rel="preload" as="image" href="`+html.EscapeString(p.Imagen)+`"`) {
-		t.Errorf("the main image is not preloaded")
+	if !strings.Contains(body, preload) {
+		t.Errorf("the main image is not preloaded as %s", preload)
 	}
 
 	// What Google's product snippet needs: name, image, and an offer with price, currency and

@@ -64,6 +64,7 @@ func shopWithWeb(t *testing.T, web fs.FS) *App {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { closeApp(t, a) })
+	waitForDemoPhotos(t, a)
 	return a
 }
 
