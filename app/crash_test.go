@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tienda/pkg/shoptime"
 )
 
 // process is the real binary running on a data directory.
@@ -167,8 +169,8 @@ func TestKilledMidFlightKeepsEveryInvariant(t *testing.T) {
 			t.Errorf("acknowledged order %s lost: %d %s", id, code, b)
 		}
 	}
-	today := time.Now().Format(time.DateOnly)
-	code, b = q.call(admin, http.MethodGet, "/v1/ventas/?startDate="+time.Now().AddDate(0, 0, -1).Format(time.DateOnly)+"&endDate="+today, nil)
+	now := time.Now().In(shoptime.Zone) // the shop's days
+	code, b = q.call(admin, http.MethodGet, "/v1/ventas/?startDate="+now.AddDate(0, 0, -1).Format(time.DateOnly)+"&endDate="+now.Format(time.DateOnly), nil)
 	var all []sale
 	if code != 200 || json.Unmarshal(b, &all) != nil {
 		t.Fatalf("sales: %d %.300s", code, b)

@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { render, waitFor } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { expect } from 'vitest'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { routes } from '@/app/router'
@@ -13,7 +14,17 @@ export function renderApp(path = '/', { before }: { before?: (store: ReturnType<
   const store = makeStore()
   before?.(store)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
-  const user = userEvent.setup()
+  const events = userEvent.setup()
+  // A click waits, as a browser test's does, until its control can be used: a button the app
+  // disables until its data arrives would otherwise swallow the click and the test fail later,
+  // far from the cause, on a busy machine.
+  const user: UserEvent = {
+    ...events,
+    click: async (element: Element) => {
+      await waitFor(() => expect(element).toBeEnabled())
+      return events.click(element)
+    },
+  }
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

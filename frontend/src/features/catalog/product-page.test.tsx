@@ -66,8 +66,9 @@ describe('product page', () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')[0].id).toBe('v1'))
 
     // The stepper stops at 0, and 0 adds nothing.
-    for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: 'Quitar uno' }))
+    for (let i = 0; i < 2; i++) await user.click(screen.getByRole('button', { name: 'Quitar uno' }))
     expect(screen.getByTestId('cantidad')).toHaveTextContent('0')
+    expect(screen.getByRole('button', { name: 'Quitar uno' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled()
   })
 
