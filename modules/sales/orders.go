@@ -63,6 +63,18 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 		guard["corte"] = bson.M{"$exists": false}
 	}
+	// A CFDI declares a sale's payment, its forma de pago, and that it took place: none of them can
+	// change while one covers the sale (invoices.go), or the shop would declare what did not
+	// happen. Checked here for the message, and again in the write's guard, which a CFDI claiming
+	// the sale meanwhile (a claim leaves the version as it is) cannot pass.
+	returning := ch.Entrega != nil && *ch.Entrega == EntregaDevuelto && cur.Entrega != EntregaDevuelto
+	invoiceBound := unpaying || remethod || returning
+	if invoiceBound {
+		if cur.Factura != nil {
+			return Sale{}, saleInvoiced(*cur.Factura)
+		}
+		guard["factura"] = bson.M{"$exists": false}
+	}
 	e.apply(ch)
 	if len(e.set) == 0 {
 		return cur, nil
@@ -72,9 +84,14 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		return Sale{}, apperr.New(apperr.Conflict, "No se puede cancelar una orden pagada; regístrala como Devuelto.")
 	}
 	v, err := s.store.update(ctx, id, guard, e.update())
-	if apperr.Is(err, apperr.Conflict) && (unpaying || remethod) {
-		if now, gerr := s.store.get(ctx, id); gerr == nil && now.Corte != 0 {
-			return Sale{}, paymentInCut(unpaying) // a cut claimed it meanwhile
+	if apperr.Is(err, apperr.Conflict) && invoiceBound {
+		if now, gerr := s.store.get(ctx, id); gerr == nil {
+			switch {
+			case now.Corte != 0 && (unpaying || remethod):
+				return Sale{}, paymentInCut(unpaying) // a cut claimed it meanwhile
+			case now.Factura != nil:
+				return Sale{}, saleInvoiced(*now.Factura) // a CFDI claimed it meanwhile
+			}
 		}
 	}
 	if err != nil {
@@ -202,6 +219,18 @@ func paymentInCut(unpaying bool) error {
 		return apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su pago no puede cambiar.")
 	}
 	return apperr.New(apperr.Conflict, "La venta ya está en un corte de caja; su método de pago no puede cambiar.")
+}
+
+// saleInvoiced says why a sale a CFDI covers keeps its payment and cannot be returned, and what
+// staff do first: cancel the CFDI in 'Facturas', which frees the sale.
+func saleInvoiced(f InvoiceRef) error {
+	switch {
+	case f.UUID == "":
+		return apperr.New(apperr.Conflict, "La venta se está facturando; inténtalo de nuevo en un momento.")
+	case f.Tipo == FacturaGlobal:
+		return apperr.New(apperr.Conflict, fmt.Sprintf("La venta está en la factura global %s. Cancela primero esa factura en Facturas y emítela de nuevo sin esta venta.", f.UUID))
+	}
+	return apperr.New(apperr.Conflict, fmt.Sprintf("La venta está facturada (%s). Cancela primero su factura en Facturas.", f.UUID))
 }
 
 // giveBackStock returns a cancelled order's stock once: the flag is set first under a guard, so a

@@ -238,6 +238,25 @@ describe('Lista de ordenes', () => {
     expect(screen.getByRole('dialog', { name: 'Actualizar Orden' })).toBeInTheDocument()
   })
 
+  it('says an invoiced order keeps its payment, and shows why a return is refused', async () => {
+    screenWidth(1280)
+    const uuid = '3F2504E0-4F89-41D3-9A0C-0305E82C3301'
+    const message = `La venta está facturada (${uuid}). Cancela primero su factura en Facturas.`
+    server(() => [sale({ pago: 'Pagado', factura: { id: 'f1', tipo: 'individual', uuid } })], () => 1, {
+      'PATCH /v1/ventas/v1': () => json({ error: { code: 'conflict', message } }, 409),
+    })
+    storeSession({ rol: 'Cajero' })
+    const { user } = renderApp('/ventas/ordenes')
+    await user.click(await screen.findByRole('button', { name: 'Gestionar orden 20260305-140700-0001' }))
+    const dialog = screen.getByRole('dialog', { name: 'Actualizar Orden' })
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'FacturadaEl pago, el método de pago y la devolución no cambian mientras su factura esté vigente.',
+    )
+    await user.selectOptions(within(dialog).getByLabelText('Entrega'), 'Devuelto')
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Error al actualizar una venta: ${message}`)
+  })
+
   it('shows the list error in Spanish', async () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),

@@ -73,6 +73,13 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
           {sale.revisar}
         </p>
       ) : null}
+      {sale.factura ? (
+        <p role="note" className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          <strong className="block">{sale.factura.tipo === 'global' ? 'En factura global' : 'Facturada'}</strong>
+          El pago, el método de pago y la devolución no cambian mientras su factura esté vigente. Para cambiarlos, cancela
+          primero la factura en Facturas.
+        </p>
+      ) : null}
       {canCharge ? (
         <div className="grid grid-cols-2 gap-3">
           <SelectField label="Pago" options={PAGO_VALUES} value={pago} onChange={(e) => setPago(e.target.value as Pago)} />
