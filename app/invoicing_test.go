@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/modules/invoicing"
 	"tienda/modules/invoicing/pacfake"
 )
 
@@ -621,5 +624,58 @@ func TestStaffResendAndFilterInSpanish(t *testing.T) {
 	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?periodicidad=semana&fecha=2026-11", nil)
 	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["periodicidad"] == "" {
 		t.Fatalf("periodicidad: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// What a replica that stops half way leaves, the retry loop finishes: the sales of a cancelled
+// CFDI still marked, and a substitute named on the CFDI it replaces before it took its sales.
+func TestTheRetryFinishesWhatAStoppedReplicaLeft(t *testing.T) {
+	t.Parallel()
+	s := newInvoicingShop(t)
+	ctx := context.Background()
+	facturas := s.app.store.W.Collection("facturas")
+	pid := s.profile("cliente@tienda.mx", fisica)
+	retry := func() {
+		t.Helper()
+		if err := s.app.invoicing.Service().Retry(ctx, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Cancelled at the PAC and recorded, then the replica stopped before freeing the sale.
+	v := s.paidSaleOf(s.cheap())
+	f := s.invoiced(v, pid)
+	if _, err := facturas.UpdateOne(ctx, bson.M{"_id": f.ID}, bson.M{"$set": bson.M{"estado": "cancelada", "ventasPorLiberar": true}}); err != nil {
+		t.Fatal(err)
+	}
+	retry()
+	if !s.saleIsFree(v) || facturas.FindOne(ctx, bson.M{"_id": f.ID, "ventasPorLiberar": false}).Err() != nil {
+		t.Fatalf("the sale of a cancelled CFDI stays marked: %s", s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+v.ID, nil).Body)
+	}
+
+	// A substitute named on the old CFDI, the replica stopped before moving the sale to it.
+	w := s.paidSaleOf(s.cheap())
+	old := s.invoiced(w, pid)
+	sub := invoicing.Factura{
+		ID: bson.NewObjectID().Hex(), Tipo: "individual", Estado: "timbrando", Fecha: time.Now().Add(-2 * time.Minute),
+		Receptor:  invoicing.Receptor{RFC: "MAB9307148T4", RazonSocial: "MATERIALES ABC", RegimenFiscal: "601", CodigoPostal: "06600", UsoCFDI: "G03", Email: "compras@abc.mx"},
+		Sustituye: old.UUID, MetodoPago: "PUE", Ventas: []invoicing.VentaFactura{}, Conceptos: []invoicing.Concepto{}, SinClaveSat: []string{},
+	}
+	if _, err := facturas.InsertOne(ctx, sub); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := facturas.UpdateOne(ctx, bson.M{"_id": old.ID}, bson.M{"$set": bson.M{"sustituidaPor": sub.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	retry()
+	got := decodeFactura(t, s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/"+sub.ID, nil))
+	if got.Estado != "valida" || len(got.Ventas) != 1 || got.Ventas[0].ID != w.ID || got.Total != old.Total {
+		t.Fatalf("the substitute: %+v", got)
+	}
+	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+w.ID, nil); !strings.Contains(rec.Body.String(), `"factura":{"id":"`+sub.ID+`"`) {
+		t.Fatalf("the sale: %s", rec.Body)
+	}
+	if prev := decodeFactura(t, s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/"+old.ID, nil)); prev.Estado != "cancelada" || prev.Cancelacion == nil || prev.Cancelacion.Motivo != "01" {
+		t.Fatalf("the replaced CFDI: %+v", prev)
 	}
 }

@@ -75,6 +75,9 @@ func (s *Service) cancellation(ctx context.Context, f Factura, st Stamped) (Fact
 		estado = EstadoValida
 	}
 	fields := bson.M{"estado": estado}
+	if estado == EstadoCancelada {
+		fields["ventasPorLiberar"] = true
+	}
 	if f.Cancelacion != nil {
 		f.Cancelacion.Estado = st.CancellationStatus
 		fields["cancelacion.estado"] = st.CancellationStatus
@@ -88,7 +91,7 @@ func (s *Service) cancellation(ctx context.Context, f Factura, st Stamped) (Fact
 	}
 	f.Estado = estado
 	if estado == EstadoCancelada {
-		if err := s.sales.Release(ctx, f.ID); err != nil {
+		if err := s.release(ctx, f); err != nil {
 			return f, err
 		}
 	}

@@ -132,6 +132,8 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 			}
 			return nil
 		}},
+		// Sales a refused or cancelled factura had not given back when its replica stopped.
+		{bson.M{"ventasPorLiberar": true}, func(f Factura) error { return s.release(ctx, f) }},
 		// E-mails a stopped replica did not send.
 		{bson.M{"estado": EstadoValida, "correoPendiente": true, "timbradaEn": bson.M{"$lt": before}}, func(f Factura) error {
 			s.deliver(ctx, f.ID)

@@ -54,10 +54,14 @@ type Factura struct {
 	SustituidaPor string `bson:"sustituidaPor" json:"sustituidaPor,omitempty"`
 	// CorreoPendiente: the stamped CFDI still has to be mailed to its receptor; whoever mails it
 	// clears it first, and the retry loop mails what a stopped replica left.
-	CorreoPendiente bool     `bson:"correoPendiente" json:"-"`
-	SinClaveSat     []string `bson:"sinClaveSat" json:"sinClaveSat"` // lines that took the default ClaveProdServ
-	UsuarioID       string   `bson:"usuarioId,omitempty" json:"-"`   // the customer's account, for an own invoice
-	CreadoPor       string   `bson:"creadoPor,omitempty" json:"creadoPor,omitempty"`
+	CorreoPendiente bool `bson:"correoPendiente" json:"-"`
+	// VentasPorLiberar: the factura was refused or cancelled and its sales still have to be given
+	// back; set with that state, cleared once they are, and the retry loop finishes what a crash
+	// left.
+	VentasPorLiberar bool     `bson:"ventasPorLiberar,omitempty" json:"-"`
+	SinClaveSat      []string `bson:"sinClaveSat" json:"sinClaveSat"` // lines that took the default ClaveProdServ
+	UsuarioID        string   `bson:"usuarioId,omitempty" json:"-"`   // the customer's account, for an own invoice
+	CreadoPor        string   `bson:"creadoPor,omitempty" json:"creadoPor,omitempty"`
 	// Busqueda is what the staff list searches: RFC, UUID, razón social and the sales' folios,
 	// folded. Never shown.
 	Busqueda string `bson:"busqueda" json:"-"`

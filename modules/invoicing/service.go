@@ -83,6 +83,11 @@ func (s *Service) issue(ctx context.Context, d draft) (Factura, error) {
 		err = errNothingClaimed
 	}
 	if err != nil {
+		// A claim that failed half way (a replica set's failover) may have marked some sales.
+		if rerr := s.sales.Release(context.WithoutCancel(ctx), f.ID); rerr != nil {
+			s.log.Error().Err(rerr).Str("factura", f.ID).Msg("invoicing: the sales of an unclaimed factura stay marked")
+			return Factura{}, err // the factura stays 'timbrando': the retry loop completes it
+		}
 		if rerr := s.store.remove(context.WithoutCancel(ctx), f.ID); rerr != nil {
 			s.log.Error().Err(rerr).Str("factura", f.ID).Msg("invoicing: an unclaimed factura stays behind")
 		}
@@ -93,12 +98,29 @@ func (s *Service) issue(ctx context.Context, d draft) (Factura, error) {
 
 var errNothingClaimed = errors.New("invoicing: every sale is covered by another CFDI")
 
+// claimed lists the sales f claimed. A substitute that claimed none was left by a crash between
+// naming it on the CFDI it replaces and moving that CFDI's sales: it moves them now.
+func (s *Service) claimed(ctx context.Context, f Factura) ([]Sale, error) {
+	sales, err := s.sales.ClaimedBy(ctx, f.ID)
+	if err != nil || len(sales) > 0 || f.Sustituye == "" {
+		return sales, err
+	}
+	old, found, err := s.store.byUUID(ctx, f.Sustituye)
+	if err != nil || !found || old.SustituidaPor != f.ID {
+		return nil, err
+	}
+	if _, err := s.sales.Transfer(ctx, old.ID, SaleInvoice{ID: f.ID, Tipo: TipoIndividual}); err != nil {
+		return nil, err
+	}
+	return s.sales.ClaimedBy(ctx, f.ID)
+}
+
 // complete stamps the factura: the first time computed from the sales it claimed, after that
 // as stored. It is what a retry runs too: the claims and the idempotency key make running it
 // twice the same as running it once.
 func (s *Service) complete(ctx context.Context, f Factura) (Factura, error) {
 	if len(f.Conceptos) == 0 {
-		sales, err := s.sales.ClaimedBy(ctx, f.ID)
+		sales, err := s.claimed(ctx, f)
 		if err != nil {
 			return f, err
 		}
@@ -106,11 +128,15 @@ func (s *Service) complete(ctx context.Context, f Factura) (Factura, error) {
 			return f, s.store.remove(ctx, f.ID)
 		}
 		s.fill(&f, sales)
-		if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
+		moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
 			"ventas": f.Ventas, "conceptos": f.Conceptos, "sinClaveSat": f.SinClaveSat, "formaPago": f.FormaPago,
 			"subtotal": f.Subtotal, "descuento": f.Descuento, "iva": f.IVA, "total": f.Total, "busqueda": searchText(f),
-		}); err != nil {
+		})
+		if err != nil {
 			return f, err
+		}
+		if !moved { // another replica's retry settled it first
+			return s.store.get(ctx, f.ID)
 		}
 	}
 	return s.stamp(ctx, f)
@@ -142,13 +168,14 @@ func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura,
 	f.Estado, f.Mensaje = EstadoError, e.Message
 	// Only the request that moves it out of 'timbrando' gives its sales back: another one (the
 	// retry loop of another replica) may have seen it stamped in between.
-	if moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{"estado": f.Estado, "mensaje": f.Mensaje}); err != nil || !moved {
+	if moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando},
+		bson.M{"estado": f.Estado, "mensaje": f.Mensaje, "ventasPorLiberar": true}); err != nil || !moved {
 		if err == nil {
 			return s.store.get(ctx, f.ID)
 		}
 		return f, err
 	}
-	if err := s.giveBack(ctx, f); err != nil {
+	if err := s.release(ctx, f); err != nil {
 		return f, err
 	}
 	msg := strings.TrimSpace(e.Message)
@@ -156,6 +183,22 @@ func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura,
 		msg = "el PAC no dio el motivo"
 	}
 	return f, apperr.InvalidFields("El SAT no aceptó la factura: "+strings.TrimSuffix(msg, ".")+".", pacField(e.Path))
+}
+
+// release gives back the sales of a factura refused or cancelled, and then clears its
+// ventasPorLiberar; run again, it does nothing more.
+func (s *Service) release(ctx context.Context, f Factura) error {
+	var err error
+	if f.Estado == EstadoError {
+		err = s.giveBack(ctx, f)
+	} else {
+		err = s.sales.Release(ctx, f.ID)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = s.store.set(ctx, f.ID, bson.M{"ventasPorLiberar": true}, bson.M{"ventasPorLiberar": false})
+	return err
 }
 
 // giveBack returns the sales of a refused factura: to the CFDI it was to replace, or freed.
@@ -197,6 +240,11 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 	// Only the request that moves it out of 'timbrando' records the rest and mails it, so a
 	// retry racing the first answer never sends it twice.
 	f.CorreoPendiente = f.Receptor.Email != ""
+	// The sales first: stamped is final at the PAC, and a crash before the move below leaves the
+	// factura 'timbrando' for the retry loop, which marks them again.
+	if err := s.sales.MarkStamped(ctx, f.ID, f.UUID); err != nil {
+		return f, err
+	}
 	moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
 		"estado": f.Estado, "uuid": f.UUID, "serie": f.Serie, "folio": f.Folio, "pacId": f.PACID,
 		"timbradaEn": f.TimbradaEn, "busqueda": f.Busqueda, "correoPendiente": f.CorreoPendiente,
@@ -206,9 +254,6 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 	}
 	if !moved {
 		return s.store.get(ctx, f.ID)
-	}
-	if err := s.sales.MarkStamped(ctx, f.ID, f.UUID); err != nil {
-		return f, err
 	}
 	if xml, err := s.pac.Download(ctx, f.PACID, "xml"); err != nil {
 		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: XML not kept; it is read from the PAC")
