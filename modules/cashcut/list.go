@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"time"
-	_ "time/tzdata" // the shop's time zone must exist on any machine
 
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"

@@ -135,7 +135,7 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"endDate": httpx.DayHint})
 	}
 	if !from.Before(to) {
-		return time.Time{}, time.Time{}, apperr.InvalidFields("La fecha de inicio debe ser anterior a la fecha de fin.",
+		return time.Time{}, time.Time{}, apperr.InvalidFields(httpx.RangeHint,
 			map[string]string{"endDate": httpx.RangeHint})
 	}
 	if to.Sub(from) > 367*24*time.Hour {

@@ -2,6 +2,7 @@ package sales
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -12,6 +13,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/httpx"
 	"tienda/pkg/mongox"
 )
 
@@ -251,6 +253,14 @@ func TestParseRangeUsesTheShopsDays(t *testing.T) {
 	}
 	if _, _, err := ParseRange("2026-11-23T00:00:00-06:00", "2026-11-23T12:00:00Z", now); err != nil {
 		t.Errorf("ISO instants: %v", err)
+	}
+	// The same day is a range; an end before the start says so in the words of every other range.
+	if _, _, err := ParseRange("2026-11-23", "2026-11-23", now); err != nil {
+		t.Errorf("one day: %v", err)
+	}
+	var e *apperr.Error
+	if _, _, err := ParseRange("2026-11-24", "2026-11-23", now); !errors.As(err, &e) || e.Message != httpx.RangeHint {
+		t.Errorf("an end before the start: %v", err)
 	}
 }
 

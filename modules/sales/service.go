@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	_ "time/tzdata" // the shop's time zone must exist on any machine
 
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"

@@ -9,7 +9,6 @@ import (
 	"io"
 	"strings"
 	"time"
-	_ "time/tzdata" // the shop's time zone must exist on any machine
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"

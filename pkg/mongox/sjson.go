@@ -2,6 +2,7 @@ package mongox
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -71,7 +72,10 @@ func appendSJSONFields(dst []byte, obj, sch *jsonNode) ([]byte, error) {
 
 //nolint:funlen // one case per BSON type, each a few lines
 func appendSJSONValue(dst []byte, key string, v, e *jsonNode) ([]byte, error) {
-	t, _ := e.get("t")
+	t, ok := e.get("t")
+	if !ok {
+		return nil, errors.New("no type in the schema")
+	}
 	switch t.text {
 	case "object":
 		sch, ok := e.get("$s")
@@ -97,10 +101,10 @@ func appendSJSONValue(dst []byte, key string, v, e *jsonNode) ([]byte, error) {
 		}
 	case "binData":
 		b, err := base64.StdEncoding.DecodeString(v.text)
-		sub, ok := e.get("s")
-		n, serr := strconv.ParseUint(sub.text, 10, 8)
-		if v.kind == '"' && err == nil && ok && serr == nil {
-			return bsoncore.AppendBinaryElement(dst, key, byte(n), b), nil
+		if sub, ok := e.get("s"); ok && v.kind == '"' && err == nil {
+			if n, serr := strconv.ParseUint(sub.text, 10, 8); serr == nil {
+				return bsoncore.AppendBinaryElement(dst, key, byte(n), b), nil
+			}
 		}
 	case "objectId":
 		id, err := bson.ObjectIDFromHex(v.text)
