@@ -43,9 +43,13 @@ export function unitsAfter(tipo: TipoAjuste, stock: number, cantidad: number | n
   }
 }
 
-/** "Grande · 32": a variant as the lists name it ('' for the only one, 'Unico' without a size). */
+/**
+ * "Grande · 32": a variant as the lists name it. The size 'Unico' is hidden, as on orders and tickets:
+ * "1 pieza" for 'Unico' with a dimension, '' for the only variant ('Unico' without one).
+ */
 export function varianteLabel(v: { talla?: string; tamano?: string | number }): string {
-  return [v.talla, v.tamano === undefined ? '' : String(v.tamano)].filter((x) => x && x.trim() !== '').join(' · ')
+  const talla = v.talla && v.talla !== 'Unico' ? v.talla : ''
+  return [talla, String(v.tamano ?? '')].filter((x) => x.trim() !== '').join(' · ')
 }
 
 /** Whole units, as the server takes them. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
-import { checkAjuste, unitsAfter } from '@/features/catalog-admin/inventory-labels'
+import { checkAjuste, unitsAfter, varianteLabel } from '@/features/catalog-admin/inventory-labels'
 
 const product = {
   _id: 'p1',
@@ -60,6 +60,16 @@ describe('the adjustment checks', () => {
     expect(checkAjuste({ ...ok, motivo: '  ' }).motivo).toBe('Escribe el motivo del ajuste.')
     expect([unitsAfter('entrada', 5, 3), unitsAfter('merma', 5, 3), unitsAfter('conteo', 5, 3), unitsAfter('devolucion', 5, null)]).toEqual([8, 2, 3, null])
   })
+
+  it("name a variant by its size and dimension, without the size 'Unico'", () => {
+    expect(varianteLabel({ talla: 'Grande', tamano: '32' })).toBe('Grande · 32')
+    expect(varianteLabel({ talla: 'Chico' })).toBe('Chico')
+    expect(varianteLabel({ talla: 'Unico', tamano: '1 pieza' })).toBe('1 pieza')
+    expect(varianteLabel({ talla: 'Unico', tamano: 100 })).toBe('100')
+    expect(varianteLabel({ talla: 'Unico' })).toBe('')
+    expect(varianteLabel({ talla: 'Unico', tamano: '' })).toBe('')
+    expect(varianteLabel({})).toBe('')
+  })
 })
 
 describe('inventory screens', () => {
@@ -89,11 +99,12 @@ describe('inventory screens', () => {
     const { calls } = server({ 'POST /v1/inventario/ajustes': json(merma, 201) })
     const { user } = renderApp('/productos/p1/inventario')
     // The button is there, disabled, until the product has loaded; a click before that opens nothing.
-    const open = await screen.findByRole('button', { name: 'Ajustar inventario' })
-    await waitFor(() => expect(open).toBeEnabled())
-    await user.click(open)
+    await user.click(await screen.findByRole('button', { name: 'Ajustar inventario' }))
     const dialog = await screen.findByRole('dialog', { name: 'Ajustar inventario' })
+    // The dialog reads the product the page has just loaded: no second request for it.
+    const productGets = () => calls.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/v1/admin/productos/p1')
     await user.click(within(dialog).getByRole('radio', { name: /Merma/ }))
+    expect(productGets()).toHaveLength(1)
     await user.type(within(dialog).getByLabelText('Cantidad (piezas)'), '9')
     await user.click(within(dialog).getByRole('button', { name: 'Guardar ajuste' }))
     expect(await within(dialog).findByText('Solo hay 5 piezas; la merma no puede dejar las existencias en negativo.')).toBeInTheDocument()

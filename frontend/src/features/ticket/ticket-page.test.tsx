@@ -49,6 +49,7 @@ describe('Imprimir ticket', () => {
     expect(ticket).toHaveTextContent('TOTAL$4,081.11')
     expect(ticket).toHaveTextContent('Método de pagoEfectivo')
     expect(ticket).toHaveTextContent('PagoPendiente de pago')
+    expect(within(ticket).getByText('¡Gracias por tu compra!')).toBeInTheDocument() // tú, as in 'Factura tu compra'
     expect(print).not.toHaveBeenCalled()
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1), { timeout: 2500 })
     expect(document.title).toContain('Ticket 20261123-153045-4821')

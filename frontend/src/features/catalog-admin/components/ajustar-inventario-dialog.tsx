@@ -19,7 +19,7 @@ type Props = {
 
 /** 'Ajustar inventario': one variant's units in (entrada, devolución), out (merma) or counted, with a reason. */
 export function AjustarInventarioDialog({ productoId, varianteId, onClose, onDone }: Props) {
-  const { data, isError } = useGetAdminProductoQuery(productoId, { refetchOnMountOrArgChange: true })
+  const { data, isError } = useGetAdminProductoQuery(productoId)
   if (!data) {
     return (
       <Dialog open onClose={onClose} title="Ajustar inventario">

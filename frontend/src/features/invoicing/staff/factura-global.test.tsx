@@ -55,17 +55,18 @@ describe("'Factura global'", () => {
     expect(await bodyOf(post)).toEqual({ periodicidad: 'dia', fecha: shopToday(), ventas: ['v1', 'v2'] })
   })
 
-  it('shows the 409 when the period is already invoiced', async () => {
+  it("shows the server's words for the 409 when the period is already invoiced", async () => {
     storeSession({ rol: 'Administrador' })
+    // Not the dialog's own fallback, so the test fails if the server's message is dropped.
     invoicingServer({
       'GET /v1/facturas/global/vista-previa': json(vistaPrevia(VENTAS)),
-      'POST /v1/facturas/global': json({ error: { code: 'conflict', message: 'Las ventas de este periodo ya están facturadas.' } }, 409),
+      'POST /v1/facturas/global': json({ error: { code: 'conflict', message: 'Otra persona acaba de emitir la factura global de este día.' } }, 409),
     })
     const { user, dialog } = await openGlobal()
     await user.click(within(dialog).getByRole('button', { name: 'Vista previa' }))
     await within(dialog).findByRole('table', { name: 'Ventas de la factura global' })
     await user.click(within(dialog).getByRole('button', { name: 'Emitir factura global' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Las ventas de este periodo ya están facturadas\.$/)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Otra persona acaba de emitir la factura global de este día\.$/)
   })
 
   it('says when a month has nothing to invoice and keeps the button off', async () => {

@@ -83,7 +83,7 @@ export function TicketReceipt({ sale, tienda }: { sale: TicketSale; tienda?: Tie
       </dl>
       <footer className="ticket-center ticket-foot">
         <p>Precios unitarios sin IVA.</p>
-        <p>¡Gracias por su compra!</p>
+        <p>¡Gracias por tu compra!</p>
         <p>Factura tu compra con el folio y el total en {facturarUrl()}</p>
       </footer>
     </article>
