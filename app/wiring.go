@@ -249,22 +249,24 @@ func (a catalogStock) ReservedStock(ctx context.Context) ([]cartcheckout.Reserve
 type salesStock struct{ s *catalog.Service }
 
 func (a salesStock) GiveBackStock(ctx context.Context, l sales.StockLine) error {
-	return a.s.GiveBackStock(ctx, catalog.OrderLine{ProductID: l.ProductID, VariantID: l.VariantID, Cantidad: l.Cantidad},
-		catalog.StockNote{Folio: l.Folio, UsuarioID: l.UserID, NombreUsuario: l.UserName, Motivo: "Orden cancelada"})
+	note := catalog.StockNote{Folio: l.Folio, UsuarioID: l.UserID, NombreUsuario: l.UserName, Motivo: "Orden cancelada"}
+	if l.Devolucion {
+		note.Tipo, note.Motivo = catalog.TipoDevolucion, "Devolución: "+l.Motivo
+	}
+	return a.s.GiveBackStock(ctx, catalog.OrderLine{ProductID: l.ProductID, VariantID: l.VariantID, Cantidad: l.Cantidad}, note)
 }
 
 // cashcutSales is the sales module as the cash cut sees it.
 type cashcutSales struct{ s *sales.Service }
 
-func paidSales(list []sales.Sale) ([]cashcut.PaidSale, error) {
+// paidSales are a cut's money movements as the cash cut counts them: a refund is a negative total.
+func paidSales(list []sales.CutEntry, err error) ([]cashcut.PaidSale, error) {
+	if err != nil {
+		return nil, err
+	}
 	out := make([]cashcut.PaidSale, len(list))
-	for i, v := range list {
-		total, err := money.FromPesos(v.Total)
-		if err != nil {
-			return nil, apperr.Wrap(err, "app: sale %s total", v.Folio)
-		}
-		out[i] = cashcut.PaidSale{ID: v.ID.Hex(), Folio: v.Folio, Metodo: v.MetodoPago, UserID: v.CobradoPor,
-			UserName: v.NombreCobro, Total: total}
+	for i, e := range list {
+		out[i] = cashcut.PaidSale{ID: e.ID, Folio: e.Folio, Metodo: e.Metodo, UserID: e.UserID, UserName: e.UserName, Total: e.Monto}
 	}
 	return out, nil
 }
@@ -272,11 +274,7 @@ func paidSales(list []sales.Sale) ([]cashcut.PaidSale, error) {
 func (a cashcutSales) AnyUnclaimed(ctx context.Context) (bool, error) { return a.s.AnyUnclaimed(ctx) }
 
 func (a cashcutSales) Unclaimed(ctx context.Context) ([]cashcut.PaidSale, error) {
-	list, err := a.s.Unclaimed(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return paidSales(list)
+	return paidSales(a.s.Unclaimed(ctx))
 }
 
 func (a cashcutSales) Claim(ctx context.Context, n int64, ids []string) (int64, error) {
@@ -293,11 +291,7 @@ func (a cashcutSales) Claim(ctx context.Context, n int64, ids []string) (int64, 
 }
 
 func (a cashcutSales) ClaimedBy(ctx context.Context, n int64) ([]cashcut.PaidSale, error) {
-	list, err := a.s.ClaimedBy(ctx, n)
-	if err != nil {
-		return nil, err
-	}
-	return paidSales(list)
+	return paidSales(a.s.ClaimedBy(ctx, n))
 }
 
 func (a cashcutSales) CountClaimedBy(ctx context.Context, n int64) (int64, error) {

@@ -103,9 +103,9 @@ func legacyVariant(p Product, hint string) bson.ObjectID {
 	return bson.ObjectID{}
 }
 
-// GiveBackStock gives a line's units back to its variant: a saved order that was cancelled,
-// with its stock movement (TipoCancelacion, with note's folio, user and reason). The caller
-// guarantees it happens once. A product or variant deleted since is skipped.
+// GiveBackStock gives a line's units back to its variant: a saved order that was cancelled, or
+// units a customer returned, with its stock movement (note's kind, TipoCancelacion when it names
+// none, with note's folio, user and reason). The caller guarantees it happens once. A product or variant deleted since is skipped.
 func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote) error {
 	l.ExtraIDs = nil
 	rs, err := s.resolve([]OrderLine{l})
@@ -117,7 +117,9 @@ func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote
 	ctx = context.WithoutCancel(ctx)
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
-	note.Tipo = TipoCancelacion
+	if note.Tipo == "" {
+		note.Tipo = TipoCancelacion
+	}
 	m := returnMovement(&r.product, r.index, Apartado{Cantidad: r.line.Cantidad}, note, s.now())
 	i := r.index
 	for range writeAttempts {

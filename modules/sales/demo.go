@@ -182,6 +182,9 @@ func Seed(ctx context.Context, db *mongox.Store, list []Sale) error {
 		batch := make([]any, 0, 1000)
 		for _, v := range list[i:min(i+1000, len(list))] {
 			v.Busqueda = searchText(v)
+			if v.Pago == PagoPagado && len(v.Pagos) == 0 {
+				v.Pagos = []Pago{paymentOf(v)}
+			}
 			batch = append(batch, v)
 		}
 		_, err := db.W.Collection(collection).InsertMany(ctx, batch, options.InsertMany().SetOrdered(false))

@@ -136,6 +136,9 @@ func writeSales(c *echo.Context, docs []bson.Raw) error {
 type reportRequest struct {
 	StartDate string `json:"startDate" validate:"max=40"`
 	EndDate   string `json:"endDate" validate:"max=40"`
+	// Criterio is 'pago' (ingresos by the day the money moved, the default) or 'venta' (by the
+	// day of the sale).
+	Criterio string `json:"criterio" validate:"max=10"`
 }
 
 func (m *Module) report(c *echo.Context) error {
@@ -147,7 +150,14 @@ func (m *Module) report(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := m.service.SalesReport(c.Request().Context(), from, to)
+	switch req.Criterio {
+	case "":
+		req.Criterio = PorFechaDePago
+	case PorFechaDePago, PorFechaDeVenta:
+	default:
+		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"criterio": "Debe ser «pago» o «venta»."})
+	}
+	r, err := m.service.SalesReport(c.Request().Context(), from, to, req.Criterio)
 	if err != nil {
 		return err
 	}
@@ -225,4 +235,37 @@ func (m *Module) toggleDelivered(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, v)
+}
+
+type returnRequest struct {
+	Lineas []returnLineRequest `json:"lineas" validate:"max=200,dive"`
+	Metodo string              `json:"metodo" validate:"max=40"`
+	Motivo string              `json:"motivo" validate:"max=2000"`
+}
+
+type returnLineRequest struct {
+	IDOrden  string `json:"idOrden" validate:"max=64"`
+	Indice   int    `json:"indice" validate:"gte=0,lte=1000"`
+	Cantidad int    `json:"cantidad" validate:"gte=0,lte=100000"`
+}
+
+// recordReturn records a return of a paid sale (POST /ventas/:id/devoluciones) and answers the sale.
+func (m *Module) recordReturn(c *echo.Context) error {
+	id, err := saleID(c, "id")
+	if err != nil {
+		return err
+	}
+	var req returnRequest
+	if err := httpx.BindJSON(c, &req); err != nil {
+		return err
+	}
+	r := ReturnRequest{Metodo: req.Metodo, Motivo: req.Motivo, Lineas: make([]ReturnLine, len(req.Lineas))}
+	for i, l := range req.Lineas {
+		r.Lineas[i] = ReturnLine{IDOrden: l.IDOrden, Indice: l.Indice, Cantidad: l.Cantidad}
+	}
+	v, err := m.service.Return(c.Request().Context(), id, actor(c), r)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, v)
 }

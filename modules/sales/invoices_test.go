@@ -48,7 +48,6 @@ func TestAnInvoicedSaleKeepsItsPaymentUntilItsCFDIIsCancelled(t *testing.T) {
 	changes := map[string]OrderChange{
 		"unpay":  {Pago: ptr(PagoPendiente)},
 		"method": {MetodoPago: ptr("Efectivo")},
-		"return": {Entrega: ptr(EntregaDevuelto)},
 	}
 	refused := func(v Sale, want string) {
 		t.Helper()
@@ -57,6 +56,9 @@ func TestAnInvoicedSaleKeepsItsPaymentUntilItsCFDIIsCancelled(t *testing.T) {
 			if !apperr.Is(err, apperr.Conflict) || !strings.Contains(err.Error(), want) {
 				t.Errorf("%s of %s: %v, want a conflict saying %q", name, v.Folio, err, want)
 			}
+		}
+		if _, err := s.Return(ctx, v.ID, caja, wholeReturn(v)); !apperr.Is(err, apperr.Conflict) || !strings.Contains(err.Error(), want) {
+			t.Errorf("return of %s: %v, want a conflict saying %q", v.Folio, err, want)
 		}
 	}
 	refused(v, "La venta se está facturando; inténtalo de nuevo en un momento.")
@@ -78,7 +80,7 @@ func TestAnInvoicedSaleKeepsItsPaymentUntilItsCFDIIsCancelled(t *testing.T) {
 	if err := s.ReleaseInvoice(ctx, "f1"); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s.UpdateOrder(ctx, v.ID, caja, OrderChange{Entrega: ptr(EntregaDevuelto)}); err != nil || got.Entrega != EntregaDevuelto {
+	if got, err := s.Return(ctx, v.ID, caja, wholeReturn(v)); err != nil || got.Entrega != EntregaDevuelto {
 		t.Fatalf("returning a sale whose CFDI was cancelled: %+v %v", got, err)
 	}
 }
@@ -93,17 +95,19 @@ func TestACFDIAndAReturnRacingForASaleCannotBothWin(t *testing.T) {
 	list := paidSales(t, s, 40)
 	var wg sync.WaitGroup
 	for i, v := range list {
-		ch := OrderChange{Entrega: ptr(EntregaDevuelto)}
-		if i%2 == 1 {
-			ch = OrderChange{Pago: ptr(PagoPendiente)}
-		}
 		wg.Go(func() {
 			if _, err := s.ClaimForInvoice(ctx, InvoiceRef{ID: "g1", Tipo: FacturaGlobal}, []bson.ObjectID{v.ID}, time.Time{}, time.Time{}); err != nil {
 				t.Error(err)
 			}
 		})
 		wg.Go(func() {
-			if _, err := s.UpdateOrder(ctx, v.ID, caja, ch); err != nil && !apperr.Is(err, apperr.Conflict) {
+			var err error
+			if i%2 == 1 {
+				_, err = s.UpdateOrder(ctx, v.ID, caja, OrderChange{Pago: ptr(PagoPendiente)})
+			} else {
+				_, err = s.Return(ctx, v.ID, caja, wholeReturn(v))
+			}
+			if err != nil && !apperr.Is(err, apperr.Conflict) {
 				t.Error(err)
 			}
 		})
@@ -123,4 +127,13 @@ func TestACFDIAndAReturnRacingForASaleCannotBothWin(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d sales went to the CFDI", covered, len(list))
+}
+
+// wholeReturn brings back every unit of v, refunded in cash.
+func wholeReturn(v Sale) ReturnRequest {
+	r := ReturnRequest{Metodo: "Efectivo", Motivo: "El cliente lo devolvió"}
+	for i, it := range v.Carrito {
+		r.Lineas = append(r.Lineas, ReturnLine{IDOrden: it.ID, Indice: i, Cantidad: it.Cantidad - it.Devueltos})
+	}
+	return r
 }

@@ -70,12 +70,21 @@ type Sale struct {
 	CobradoPor    string        `bson:"cobradoPor,omitempty" json:"cobradoPor,omitempty"`   // who took the money
 	NombreCobro   string        `bson:"nombreCobro,omitempty" json:"nombreCobro,omitempty"` // that user's name
 	Factura       *InvoiceRef   `bson:"factura,omitempty" json:"factura,omitempty"`         // the CFDI that covers it (invoices.go)
-	Estado        string        `bson:"estado" json:"estado"`
-	Revisar       string        `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
-	Origen        string        `bson:"origen" json:"origen"`
-	StockDevuelto bool          `bson:"stockDevuelto" json:"stockDevuelto"`
-	Historial     []Cambio      `bson:"historial" json:"historial"`
-	Version       int           `bson:"version" json:"version"`
+	// Pagos and Devoluciones are what happened to the sale's money (money.go): the payment, and
+	// each refund. A sale has one payment at most; its cash cut is the sale's Corte. Each refund
+	// has its own cut.
+	Pagos        []Pago       `bson:"pagos,omitempty" json:"pagos"`
+	Devoluciones []Devolucion `bson:"devoluciones,omitempty" json:"devoluciones"`
+	// DevolucionesPorCortar is true while some refund waits for a cash cut; ConDevoluciones once
+	// the sale has any. Top-level, so that the cut and the report find them by an index.
+	DevolucionesPorCortar bool     `bson:"devolucionesPorCortar,omitempty" json:"-"`
+	ConDevoluciones       bool     `bson:"conDevoluciones,omitempty" json:"-"`
+	Estado                string   `bson:"estado" json:"estado"`
+	Revisar               string   `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
+	Origen                string   `bson:"origen" json:"origen"`
+	StockDevuelto         bool     `bson:"stockDevuelto" json:"stockDevuelto"`
+	Historial             []Cambio `bson:"historial" json:"historial"`
+	Version               int      `bson:"version" json:"version"`
 	// Busqueda is what the staff lists search (searchText): folio, 'Quien Ordena', the buyer's
 	// name, e-mail and phone, folded. Written with the sale; never shown.
 	Busqueda string `bson:"busqueda,omitempty" json:"-"`
@@ -97,6 +106,7 @@ type Item struct {
 	Tamano      string  `bson:"tamano" json:"tamano"`
 	Extras      []Extra `bson:"extras" json:"extras"`
 	Entregado   bool    `bson:"entregado" json:"entregado"`
+	Devueltos   int     `bson:"devueltos,omitempty" json:"devueltos"` // units returned so far
 }
 
 // Extra is an add-on bought with an item.
@@ -163,4 +173,52 @@ type Cambio struct {
 	Por    string    `bson:"por" json:"por"`
 	Nombre string    `bson:"nombre" json:"nombre"`
 	Fecha  time.Time `bson:"fecha" json:"fecha"`
+}
+
+// Pago is a payment recorded on a sale: its amount, method, when and who took it. Its _id is
+// chosen before the write, so that recording it twice is harmless.
+type Pago struct {
+	ID          string    `bson:"_id" json:"_id"`
+	Monto       float64   `bson:"monto" json:"monto"`
+	Metodo      string    `bson:"metodo" json:"metodo"`
+	TipoTarjeta string    `bson:"tipoTarjeta,omitempty" json:"tipoTarjeta,omitempty"` // 'debito' or 'credito', when known
+	Fecha       time.Time `bson:"fecha" json:"fecha"`
+	Por         string    `bson:"por" json:"por"`
+	Nombre      string    `bson:"nombre" json:"nombre"`
+}
+
+// Devolucion is a return: units of some lines brought back and the money refunded for them, with
+// why, how, when and who. Corte is the cash cut that counted the refund (0 until one does).
+type Devolucion struct {
+	ID       string          `bson:"_id" json:"_id"`
+	Lineas   []LineaDevuelta `bson:"lineas" json:"lineas"`
+	Subtotal float64         `bson:"subtotal" json:"subtotal"`
+	IVA      float64         `bson:"iva" json:"iva"`
+	Monto    float64         `bson:"monto" json:"monto"` // subtotal + IVA: the money refunded
+	Metodo   string          `bson:"metodo" json:"metodo"`
+	Motivo   string          `bson:"motivo" json:"motivo"`
+	Fecha    time.Time       `bson:"fecha" json:"fecha"`
+	Por      string          `bson:"por" json:"por"`
+	Nombre   string          `bson:"nombre" json:"nombre"`
+	Corte    int64           `bson:"corte,omitempty" json:"corte,omitempty"`
+	Stock    bool            `bson:"stock" json:"-"` // its units were given back to the catalogue
+	Nota     *NotaDeCredito  `bson:"notaCredito,omitempty" json:"notaCredito,omitempty"`
+}
+
+// LineaDevuelta is the units of one cart line a return brought back, and their money.
+type LineaDevuelta struct {
+	IDOrden  string  `bson:"idOrden" json:"idOrden"` // the cart line's _id
+	Indice   int     `bson:"indice" json:"indice"`   // its position in carrito
+	Nombre   string  `bson:"nombre" json:"nombre"`
+	Cantidad int     `bson:"cantidad" json:"cantidad"`
+	Subtotal float64 `bson:"subtotal" json:"subtotal"`
+	IVA      float64 `bson:"iva" json:"iva"`
+	Monto    float64 `bson:"monto" json:"monto"`
+}
+
+// NotaDeCredito is the CFDI de egreso that a return of an invoiced sale needs.
+type NotaDeCredito struct {
+	FacturaID string `bson:"facturaId" json:"facturaId"`
+	UUID      string `bson:"uuid,omitempty" json:"uuid,omitempty"`
+	Estado    string `bson:"estado" json:"estado"`
 }

@@ -84,6 +84,7 @@ func (m *Module) Routes(g *echo.Group) {
 	g.GET("/ventas/:id", m.get, shop)
 	g.PATCH("/ventas/:id", m.update, orders)
 	g.PATCH("/ventas/order/:saleId", m.toggleDelivered, orders)
+	g.POST("/ventas/:id/devoluciones", m.recordReturn, auth.Require(auth.CashDesk))
 	g.POST("/ventas/reporte", m.report, report)
 	g.GET("/ventas/exportar", m.exportSales, report)
 }

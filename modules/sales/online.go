@@ -41,7 +41,14 @@ type PaidOnline struct {
 // arrives after the order expired is still recorded (the money is real) and flagged for staff.
 func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnline) (Sale, bool, error) {
 	now := s.now().UTC().Truncate(time.Millisecond)
+	placed, err := s.store.get(ctx, id)
+	if err != nil {
+		return Sale{}, false, err
+	}
+	pago := paymentOf(Sale{ID: id, Total: placed.Total, MetodoPago: "Mercado Pago", CobradoPor: "mercadopago", NombreCobro: "Mercado Pago",
+		MercadoPago: &p.MercadoPago, PagadoEn: &now})
 	set := bson.M{
+		"pagos":  []Pago{pago},
 		"estado": EstadoConfirmada, "guardado": true, "pago": PagoPagado, "metodoPago": "Mercado Pago",
 		"mercadoPago": p.MercadoPago, "cobradoPor": "mercadopago", "nombreCobro": "Mercado Pago",
 		"order": Order{ID: p.OrderID, Status: "approved", CreateTime: now, Payer: Payer{Name: p.Payer}},

@@ -17,7 +17,9 @@ type StockLine struct {
 	ProductID, VariantID string
 	Cantidad             int
 	Folio                string
-	UserID, UserName     string // who cancelled the order
+	UserID, UserName     string // who cancelled the order or recorded the return
+	Devolucion           bool   // units a customer brought back (a return), not a cancelled order's
+	Motivo               string // the return's reason
 }
 
 // Stock gives back the stock of a cancelled order's line; the caller (giveBackStock) makes sure
@@ -43,6 +45,9 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		return Sale{}, err
 	}
 	cur, err := s.store.get(ctx, id)
+	if err == nil && ch.Entrega != nil && *ch.Entrega == EntregaDevuelto && cur.Entrega != EntregaDevuelto {
+		return Sale{}, errReturnByHand
+	}
 	if err != nil {
 		return Sale{}, err
 	}
@@ -57,6 +62,9 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	unpaying := ch.Pago != nil && *ch.Pago != PagoPagado && cur.Pago == PagoPagado
 	remethod := cur.Pago == PagoPagado && !unpaying && ch.MetodoPago != nil && *ch.MetodoPago != cur.MetodoPago
 	guard := bson.M{"version": cur.Version}
+	if unpaying && len(cur.Devoluciones) > 0 {
+		return Sale{}, apperr.New(apperr.Conflict, "La venta tiene devoluciones registradas; su pago no puede cambiar.")
+	}
 	if unpaying || remethod {
 		if cur.Corte != 0 {
 			return Sale{}, paymentInCut(unpaying)
@@ -67,8 +75,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	// change while one covers the sale (invoices.go), or the shop would declare what did not
 	// happen. Checked here for the message, and again in the write's guard, which a CFDI claiming
 	// the sale meanwhile (a claim leaves the version as it is) cannot pass.
-	returning := ch.Entrega != nil && *ch.Entrega == EntregaDevuelto && cur.Entrega != EntregaDevuelto
-	invoiceBound := unpaying || remethod || returning
+	invoiceBound := unpaying || remethod
 	if invoiceBound {
 		if cur.Factura != nil {
 			return Sale{}, saleInvoiced(*cur.Factura)
@@ -152,23 +159,32 @@ func (e *orderEdit) record(field, from, to string) {
 	}
 }
 
-// apply sets each field the change names; a payment recorded now says who took it.
+// apply sets each field the change names. Marking a sale paid records its payment movement (who
+// took how much, how and when); unpaying one no cut has counted takes that movement back.
 func (e *orderEdit) apply(ch OrderChange) {
 	cur := e.cur
+	metodo := cur.MetodoPago
+	if ch.MetodoPago != nil {
+		metodo = *ch.MetodoPago
+	}
 	if ch.Pago != nil {
 		e.set["pago"] = *ch.Pago
 		e.record("pago", cur.Pago, *ch.Pago)
 		if *ch.Pago == PagoPagado && cur.Pago != PagoPagado {
 			e.stamp["pagadoEn"] = true
 			e.set["cobradoPor"], e.set["nombreCobro"] = e.who.ID, e.who.Name
+			e.set["pagos"] = []Pago{{ID: bson.NewObjectID().Hex(), Monto: cur.Total, Metodo: metodo, Fecha: e.now, Por: e.who.ID, Nombre: e.who.Name}}
 		}
 		if *ch.Pago == PagoPendiente && cur.Pago == PagoPagado {
-			e.unset["pagadoEn"], e.unset["cobradoPor"], e.unset["nombreCobro"] = "", "", ""
+			e.unset["pagadoEn"], e.unset["cobradoPor"], e.unset["nombreCobro"], e.unset["pagos"] = "", "", "", ""
 		}
 	}
 	if ch.MetodoPago != nil {
-		e.set["metodoPago"] = *ch.MetodoPago
-		e.record("metodoPago", cur.MetodoPago, *ch.MetodoPago)
+		e.set["metodoPago"] = metodo
+		e.record("metodoPago", cur.MetodoPago, metodo)
+		if cur.Pago == PagoPagado && len(cur.Pagos) > 0 && (ch.Pago == nil || *ch.Pago == PagoPagado) {
+			e.set["pagos.0.metodo"] = metodo
+		}
 	}
 	if ch.Entrega != nil {
 		e.set["entrega"] = *ch.Entrega
@@ -212,6 +228,9 @@ func (e *orderEdit) update() bson.M {
 	}
 	return update
 }
+
+// errReturnByHand refuses 'Devuelto' set by hand: a return has its units and its refund.
+var errReturnByHand = apperr.New(apperr.Conflict, "Registra la devolución con «Devolución».")
 
 // paymentInCut is the refusal to change the payment of a sale a cash cut claimed.
 func paymentInCut(unpaying bool) error {

@@ -207,22 +207,23 @@ func TestSalesReportMatchesAHandComputedFixture(t *testing.T) {
 	}
 	returned := MustSale(t, s, "u2", Item{Nombre: "Dron", PrecioFinal: 17990, Cantidad: 1})
 	pay(returned)
-	if _, err := s.UpdateOrder(ctx, returned.ID, Actor{ID: "x"}, OrderChange{Entrega: ptr(EntregaDevuelto)}); err != nil {
+	if _, err := s.Return(ctx, returned.ID, Actor{ID: "x"}, wholeReturn(returned)); err != nil {
 		t.Fatal(err)
 	}
 	from, to, err := ParseRange("", "", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.SalesReport(ctx, from, to)
+	r, err := s.SalesReport(ctx, from, to, PorFechaDeVenta)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.TotalVentas != 2 || r.ProductosVendidos["Conector"] != 5 || r.ProductosVendidos["Cámara"] != 1 || r.ProductosVendidos["Dron"] != 0 {
+	if r.TotalVentas != 2 || r.Canceladas != 1 || r.Devueltas != 1 || r.ProductosVendidos["Conector"] != 5 || r.ProductosVendidos["Cámara"] != 1 || r.ProductosVendidos["Dron"] != 0 {
 		t.Fatalf("report %+v", r)
 	}
-	if want := (ReportSum{Ventas: 1, Subtotal: 1709.40, IVA: 273.50, Total: 1982.90}); r.Pagadas != want || r.TotalIngresos != 1982.90 {
-		t.Errorf("paid %+v, ingresos %v; want %+v", r.Pagadas, r.TotalIngresos, want)
+	// The returned sale was paid and refunded: two payments, one refund, the first sale's ingresos.
+	if want := (ReportSum{Ventas: 2, Subtotal: 1709.40, IVA: 273.50, Total: 1982.90}); r.Ingresos != want || r.TotalIngresos != 1982.90 || r.Pagadas.Ventas != 2 || r.Devoluciones.Ventas != 1 {
+		t.Errorf("ingresos %+v (pagadas %+v, devoluciones %+v); want %+v", r.Ingresos, r.Pagadas, r.Devoluciones, want)
 	}
 	if want := (ReportSum{Ventas: 1, Subtotal: 0.20, IVA: 0.03, Total: 0.23}); r.Pendientes != want || r.PorCobrar != 0.23 {
 		t.Errorf("unpaid %+v, por cobrar %v; want %+v", r.Pendientes, r.PorCobrar, want)
@@ -297,7 +298,7 @@ func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
 	}
 	// It waits for a cut once; a notice repeated after a cut claimed it adds nothing.
 	paid, err := s.Unclaimed(ctx)
-	if err != nil || len(paid) != 1 || paid[0].Folio != v.Folio || paid[0].MetodoPago != "Mercado Pago" {
+	if err != nil || len(paid) != 1 || paid[0].Folio != v.Folio || paid[0].Metodo != "Mercado Pago" {
 		t.Fatalf("unclaimed: %+v %v", paid, err)
 	}
 	if n, err := s.Claim(ctx, 1, nil); err != nil || n != 1 {
@@ -401,7 +402,7 @@ func TestHistoryAndDayListsMatchAFind(t *testing.T) {
 			t.Errorf("%s: %v, a find gives %v (%v)", c.name, folios(got), folios(ref), err)
 		}
 	}
-	r, err := s.SalesReport(ctx, from, to)
+	r, err := s.SalesReport(ctx, from, to, PorFechaDeVenta)
 	if err != nil || r.TotalVentas != 4 || r.PorCobrar != 464 || r.TotalIngresos != 0 || r.ProductosVendidos["Cámara"] != 4 || len(r.ProductosVendidos) != 1 {
 		t.Fatalf("today's report %+v %v", r, err)
 	}

@@ -39,6 +39,11 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		// The paid sales no cut has claimed yet, and the sales of one cut (cuts.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")},
 		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
+		// The report's payments by the day they were made, and the sales with refunds (the cut's
+		// and the report's).
+		mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: 1}}, Options: options.Index().SetName("pagadoEn")},
+		mongo.IndexModel{Keys: bson.D{{Key: "conDevoluciones", Value: 1}}, Options: options.Index().SetName("conDevoluciones")},
+		mongo.IndexModel{Keys: bson.D{{Key: "devolucionesPorCortar", Value: 1}}, Options: options.Index().SetName("devolucionesPorCortar")},
 		mongo.IndexModel{Keys: bson.D{{Key: "factura.id", Value: 1}}, Options: options.Index().SetName("factura")},
 	)
 }
@@ -50,7 +55,8 @@ var formerCollections = []string{"ventas_reservas", "ventas_abiertas", "ventas_e
 
 // upgrade moves the reservations an earlier release left in flight into ventas, as sales in state
 // 'reservando', drops the collections of earlier releases, and gives the sales stored before
-// search texts existed theirs (fillSearch). Every step can be repeated.
+// search texts existed theirs (fillSearch) and the paid sales stored before payment movements
+// existed their payment (fillPayments). Every step can be repeated.
 func (s store) upgrade(ctx context.Context) (int, error) {
 	intents, err := mongox.FindAll[Sale](ctx, s.db.R.Collection(formerCollections[0]), bson.M{})
 	if err != nil {
@@ -71,6 +77,9 @@ func (s store) upgrade(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("sales: upgrade: %w", err)
 	}
 	if _, err := s.fillSearch(ctx); err != nil {
+		return 0, err
+	}
+	if _, err := s.fillPayments(ctx); err != nil {
 		return 0, err
 	}
 	return len(intents), nil

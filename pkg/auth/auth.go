@@ -49,7 +49,8 @@ const (
 	Shop Permission = iota
 	// ManageOrders: see all orders, toggle items delivered, counter orders for a named customer.
 	ManageOrders
-	// CashDesk: set payment status and method of an order, cash-cut views, 'Hacer corte'.
+	// CashDesk: set payment status and method of an order, returns and refunds, cash-cut views,
+	// 'Hacer corte'.
 	CashDesk
 	// ManageCatalog: products, discounts, shipments, sales report.
 	ManageCatalog
