@@ -26,7 +26,9 @@ func hostileBodies() []string {
 		"productoId", "varianteId", "tipo", "cantidad", "motivo",
 		// invoicing (issue #17)
 		"rfc", "razonSocial", "regimenFiscal", "codigoPostal", "usoCfdi", "perfilId", "predeterminado", "folio", "total",
-		"ventas", "periodicidad", "fecha"}
+		"ventas", "periodicidad", "fecha",
+		// returns and the report (issue #23)
+		"lineas", "metodo", "indice", "criterio"}
 	withOps := map[string]json.RawMessage{}
 	for _, f := range fields {
 		withOps[f] = json.RawMessage(op)
@@ -50,6 +52,9 @@ func hostileBodies() []string {
 		`{"productoId":"6955b90064656d6f00000000","tipo":"conteo","cantidad":-1,"motivo":"x"}`,
 		`{"productoId":"6955b90064656d6f00000000","tipo":"entrada","cantidad":2,"motivo":"  "}`,
 		`{"productoId":"6955b90064656d6f00000000","tipo":"venta","cantidad":2,"motivo":"x"}`,
+		`{"lineas":[{"idOrden":"x","indice":-1,"cantidad":-2}],"metodo":"Vales","motivo":""}`,
+		`{"lineas":[{"idOrden":{"$ne":1},"indice":1e9,"cantidad":1.5}],"metodo":"Efectivo","motivo":"x"}`,
+		`{"lineas":"todas","metodo":"Efectivo","motivo":"x","criterio":"siempre"}`,
 	}
 }
 

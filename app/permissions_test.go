@@ -68,6 +68,7 @@ var permissionTable = map[string]rule{
 	"GET /v1/ventas/:id":                          {perm: auth.Shop},
 	"PATCH /v1/ventas/:id":                        {perm: auth.ManageOrders},
 	"PATCH /v1/ventas/order/:saleId":              {perm: auth.ManageOrders},
+	"POST /v1/ventas/:id/devoluciones":            {perm: auth.CashDesk},
 	"POST /v1/ventas/reporte":                     {perm: auth.ManageCatalog},
 
 	// staff lists a page at a time (issue #15): open orders for every staff role, any range of
