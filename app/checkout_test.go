@@ -17,6 +17,7 @@ import (
 	"tienda/modules/cartcheckout"
 	"tienda/modules/cartcheckout/mpfake"
 	"tienda/pkg/apperr"
+	"tienda/pkg/money"
 )
 
 const webhookSecret = "mp-webhook-secret-123"
@@ -284,9 +285,9 @@ func TestACrashBetweenTakingStockAndSavingIsPutRight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := priced[0].PrecioFinal.Times(3)
+	m := money.PriceLine(priced[0].PrecioFinal, 3)
 	r, err := checkoutSales{s.app.sales.Service()}.Reserve(ctx, cartcheckout.Draft{Lines: priced, Buyer: cartcheckout.Buyer{ID: "u"},
-		Cliente: "Juan", Origen: "caja", Subtotal: sub, IVA: sub.IVA(), Total: sub.WithIVA()})
+		Cliente: "Juan", Origen: "caja", Subtotal: m.Base, IVA: m.IVA, Total: m.Total})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,9 +390,9 @@ func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sub := priced[0].PrecioFinal
+		m := money.PriceLine(priced[0].PrecioFinal, 1)
 		r, err := sales.Reserve(ctx, cartcheckout.Draft{Lines: priced, Buyer: cartcheckout.Buyer{ID: "u"}, Cliente: "Juan",
-			Origen: origen, Subtotal: sub, IVA: sub.IVA(), Total: sub.WithIVA(), Charge: sub.WithIVA()})
+			Origen: origen, Subtotal: m.Base, IVA: m.IVA, Total: m.Total, Charge: m.Total})
 		if err != nil {
 			t.Fatal(err)
 		}

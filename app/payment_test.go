@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -82,11 +83,18 @@ func TestOnlinePaymentIsRecordedOnceWhateverComesFirst(t *testing.T) {
 	if got := s.product(p.ID).Variantes[0].Stock; got != before-2 {
 		t.Fatalf("an online order holds its stock: %d -> %d", before, got)
 	}
+	// The line's total, IVA included, rounded once for the line: two units at their final price,
+	// plus 16 % rounded to the centavo; one item of 2 units when it halves evenly, else one of 1.
 	pref, _ := s.mp.PreferenceFor(ref)
-	unit := pref.Items[0].UnitPrice
-	final := float64(int64(p.Variantes[0].PrecioVenta*(100-p.Variantes[0].Descuento)+0.5)) / 100
-	if fmt.Sprintf("%.2f", unit) != fmt.Sprintf("%.2f", float64(int64(final*116+0.5))/100) {
-		t.Fatalf("unit price sent %.2f, want the final price %.2f plus IVA", unit, final)
+	finalCents := int64(p.Variantes[0].PrecioVenta*(100-p.Variantes[0].Descuento) + 0.5)
+	lineTotal := 2*finalCents + (2*finalCents*16+50)/100
+	wantQty, wantUnit := 2, lineTotal/2
+	if lineTotal%2 != 0 {
+		wantQty, wantUnit = 1, lineTotal
+	}
+	if it := pref.Items[0]; len(pref.Items) != 1 || it.Quantity != wantQty || fmt.Sprintf("%.2f", it.UnitPrice) != fmt.Sprintf("%.2f", float64(wantUnit)/100) ||
+		int64(math.Round(charge*100)) != lineTotal {
+		t.Fatalf("items sent %+v (charge %.2f), want %d x %d centavos: the line's final price plus IVA", pref.Items, charge, wantQty, wantUnit)
 	}
 	pid := s.mp.Pay(ref, "approved", charge)
 	// The return page (twice: a reload) and the webhook, all at once.

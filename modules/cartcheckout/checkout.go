@@ -35,16 +35,24 @@ type Order struct {
 func stockKey(saleID string, i int) string { return fmt.Sprintf("%s:%d", saleID, i) }
 
 // price quotes the lines and totals them in centavos.
-func (s *Service) price(ctx context.Context, lines []Line) ([]PricedLine, money.Cents, error) {
+func (s *Service) price(ctx context.Context, lines []Line) ([]PricedLine, money.Totals, error) {
 	priced, err := s.catalog.Quote(ctx, lines)
 	if err != nil {
-		return nil, 0, err
+		return nil, money.Totals{}, err
 	}
-	var sub money.Cents
-	for _, l := range priced {
-		sub += l.PrecioFinal.Times(int64(l.Cantidad))
+	return priced, totalsOf(priced), nil
+}
+
+// lineMoney is a priced line's money: its final unit price times its quantity, with its IVA.
+func lineMoney(l PricedLine) money.Line { return money.PriceLine(l.PrecioFinal, int64(l.Cantidad)) }
+
+// totalsOf is a sale's subtotal, IVA and total: the sums of its lines' (IVA per line).
+func totalsOf(lines []PricedLine) money.Totals {
+	each := make([]money.Line, len(lines))
+	for i, l := range lines {
+		each[i] = lineMoney(l)
 	}
-	return priced, sub, nil
+	return money.Sum(each...)
 }
 
 // place prices the order, stores it as 'reservando', takes the stock of every line (all or
@@ -55,13 +63,13 @@ func (s *Service) place(ctx context.Context, buyerID string, placedBy Buyer, o O
 	if err != nil {
 		return Reserved{}, nil, err
 	}
-	priced, sub, err := s.price(ctx, o.Lines)
+	priced, totals, err := s.price(ctx, o.Lines)
 	if err != nil {
 		return Reserved{}, nil, err
 	}
 	r, err := s.sales.Reserve(ctx, Draft{
 		Lines: priced, Buyer: buyer, PlacedBy: placedBy, Cliente: strings.TrimSpace(o.Cliente),
-		Origen: origen, MetodoPago: metodo, Subtotal: sub, IVA: sub.IVA(), Total: sub.WithIVA(), Charge: chargeOf(priced),
+		Origen: origen, MetodoPago: metodo, Subtotal: totals.Subtotal, IVA: totals.IVA, Total: totals.Total, Charge: totals.Total,
 	})
 	if err != nil {
 		return Reserved{}, nil, err

@@ -34,7 +34,7 @@ type ProviderPayment struct {
 	Approved          time.Time
 }
 
-// PreferenceItem is one item of a checkout preference, price with IVA.
+// PreferenceItem is one item of a checkout preference, price with IVA (see preferenceItems).
 type PreferenceItem struct {
 	ID, Title string
 	Quantity  int

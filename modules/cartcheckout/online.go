@@ -3,6 +3,7 @@ package cartcheckout
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -27,7 +28,8 @@ type payments struct {
 var errNoOnlinePayments = apperr.New(apperr.Unavailable, "El pago en línea no está disponible por ahora. Puedes pagar en caja.")
 
 // CreatePreference places an online order (stock held, waiting for its payment) and creates its
-// checkout preference; unit prices are final prices plus IVA. It answers the preference id.
+// checkout preference, which charges exactly the sale's total (preferenceItems). It answers the
+// preference id.
 func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy Buyer, o Order) (string, error) {
 	if s.payments == nil {
 		return "", errNoOnlinePayments
@@ -48,11 +50,7 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 		}
 		return "", err
 	}
-	items := make([]PreferenceItem, len(priced))
-	for i, l := range priced {
-		items[i] = PreferenceItem{ID: l.VariantID, Title: l.Nombre, Quantity: l.Cantidad, UnitPrice: l.PrecioFinal.WithIVA()}
-	}
-	id, err := s.payments.provider.CreatePreference(ctx, r.ID, items, s.now().Add(preferenceLifetime))
+	id, err := s.payments.provider.CreatePreference(ctx, r.ID, preferenceItems(priced), s.now().Add(preferenceLifetime))
 	if err != nil {
 		s.log.Error().Err(err).Str("folio", r.Folio).Msg("checkout: preference")
 		s.release(ctx, r, -1, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
@@ -62,14 +60,24 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 	return id, nil
 }
 
-// chargeOf is what the provider charges for a sale's lines: each unit's final price plus IVA,
-// rounded per unit, times its quantity — exactly the preference's items.
-func chargeOf(lines []PricedLine) money.Cents {
-	var c money.Cents
+// preferenceItems are a sale's lines as the provider charges them: one item per line whose
+// unit_price x quantity is the line's total with its IVA, so that the preference charges exactly
+// the sale's total. A line whose total does not divide evenly by its quantity is one item of
+// quantity 1 named "<nombre> (x<cantidad>)". A free line (total 0) is left out: the provider
+// refuses an item without a price, and it adds nothing.
+func preferenceItems(lines []PricedLine) []PreferenceItem {
+	items := make([]PreferenceItem, 0, len(lines))
 	for _, l := range lines {
-		c += l.PrecioFinal.WithIVA().Times(int64(l.Cantidad))
+		m := lineMoney(l)
+		it := PreferenceItem{ID: l.VariantID, Title: l.Nombre, Quantity: l.Cantidad, UnitPrice: m.Total / money.Cents(m.Cantidad)}
+		if m.Total%money.Cents(m.Cantidad) != 0 {
+			it.Title, it.Quantity, it.UnitPrice = fmt.Sprintf("%s (x%d)", l.Nombre, l.Cantidad), 1, m.Total
+		}
+		if it.UnitPrice > 0 {
+			items = append(items, it)
+		}
 	}
-	return c
+	return items
 }
 
 // ConfirmResult is the answer to a payment confirmation.

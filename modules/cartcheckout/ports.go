@@ -96,7 +96,7 @@ type Draft struct {
 	Subtotal   money.Cents
 	IVA        money.Cents
 	Total      money.Cents
-	Charge     money.Cents // online orders: what the provider will charge
+	Charge     money.Cents // what the provider will charge: the total (montoCobro)
 }
 
 // Reserved is a sale stored before its stock is taken.
@@ -104,7 +104,7 @@ type Reserved struct {
 	ID, Folio string
 	Lines     []Line
 	Total     money.Cents
-	Charge    money.Cents // what the provider charges: each unit's final price plus IVA, times quantity
+	Charge    money.Cents // what the provider charges: the total (sales placed before IVA per line may differ)
 	Fecha     time.Time
 	Estado    string
 	PaymentID string

@@ -100,8 +100,9 @@ func (s *Service) saleLines(sales []Sale) ([]cfdi.Linea, []string) {
 			for _, e := range l.Extras {
 				valor += e.Precio
 			}
-			// PrecioFinal = the discounted price plus the extras: what the discount took is the rest.
-			descuento := (valor - l.PrecioFinal).Times(l.Cantidad)
+			// PrecioFinal = the discounted price plus the extras: what the discount took is the rest,
+			// so that the concepto's Base (Importe − Descuento) is the sale line's, as PriceLine prices it.
+			descuento := valor.Times(l.Cantidad) - money.PriceLine(l.PrecioFinal, l.Cantidad).Base
 			out = append(out, cfdi.Linea{
 				ClaveProdServ: clave, NoIdentificacion: p.Modelo, Cantidad: l.Cantidad, ClaveUnidad: unidad,
 				Unidad: nombreUnidad, Descripcion: lineDescription(l), ValorUnitario: valor, Descuento: max(descuento, 0),

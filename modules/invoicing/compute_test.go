@@ -1,6 +1,8 @@
 package invoicing
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -31,7 +33,7 @@ func (c catalogue) MissingSATKey() []ProductFiscal { return nil }
 //	line 2: 3 × cable $149.99, no SAT key in the catalogue (takes the default), no model
 //	  Importe 449.97; Base 449.97; IVA 71.9952 → 72.00
 //	SubTotal 5,147.97; Descuento 379.80; IVA 762.91; Total 5,531.08
-//	(the sale: subtotal 4,768.17, IVA 16% = 762.9072 → 762.91, total 5,531.08: the same)
+//	(the sale, IVA per line: subtotal 4,768.17, IVA 690.91 + 72.00 = 762.91, total 5,531.08: the same)
 func TestTheCFDIOfASaleAddsUpToWhatWasPaid(t *testing.T) {
 	s := &Service{products: catalogue{
 		"v1": {ProductID: "p1", Nombre: "Cámara", Modelo: "DS-2CD1043G2-LIUF", SatKey: "46171610", ClaveUnidad: "H87"},
@@ -83,5 +85,36 @@ func TestTheGlobalCFDIIsOneConceptoPerSale(t *testing.T) {
 	}
 	if comp.Total != 31600 || comp.IVA != 4358 || f.FormaPago != "03" || comp.Global == nil || comp.Global.Meses != "11" {
 		t.Fatalf("total %d, IVA %d, forma %s", comp.Total, comp.IVA, f.FormaPago)
+	}
+}
+
+// For random sales (1-20 lines, list prices from $0.01 to $99,999.99, discounts whole, with
+// decimals and 100 %, extras, 1-50 units), the CFDI of each, as stored and as the PAC gets it,
+// adds up to the sale's subtotal, IVA and total (IVA rounded per line) to the centavo.
+func TestTheCFDIOfAnySaleAddsUpToItsTotals(t *testing.T) {
+	t.Parallel()
+	s := &Service{products: catalogue{}, settings: Settings{ClaveDefault: "01010101"}}
+	r := rand.New(rand.NewPCG(23, 7))
+	for n := range 2000 {
+		v := Sale{ID: "s", Folio: "F", MetodoPago: "Efectivo"}
+		for i := range 1 + r.IntN(20) {
+			l := SaleLine{VarianteID: fmt.Sprintf("v%d", i), Nombre: "Producto", Cantidad: 1 + r.Int64N(50), Precio: money.Cents(1 + r.Int64N(9_999_999))}
+			discount := []float64{0, 100, float64(1 + r.IntN(99)), float64(1+r.IntN(9999)) / 100}[r.IntN(4)]
+			l.PrecioFinal = l.Precio.Discounted(discount)
+			for range r.IntN(3) {
+				e := SaleExtra{Nombre: "Extra", Precio: money.Cents(1 + r.Int64N(999_999))}
+				l.Extras, l.PrecioFinal = append(l.Extras, e), l.PrecioFinal+e.Precio
+			}
+			base := l.PrecioFinal * money.Cents(l.Cantidad)
+			v.Subtotal, v.IVA = v.Subtotal+base, v.IVA+(base*16+50)/100 // by hand: IVA per line
+			v.Lineas = append(v.Lineas, l)
+		}
+		v.Total = v.Subtotal + v.IVA
+		f := Factura{Tipo: TipoIndividual, MetodoPago: "PUE"}
+		s.fill(&f, []Sale{v})
+		comp := s.comprobante(f)
+		if comp.SubTotal-comp.Descuento != v.Subtotal || comp.IVA != v.IVA || comp.Total != v.Total || money.MustFromPesos(f.Total) != v.Total {
+			t.Fatalf("sale %d: CFDI %v - %v + %v = %v, sale %v + %v = %v", n, comp.SubTotal, comp.Descuento, comp.IVA, comp.Total, v.Subtotal, v.IVA, v.Total)
+		}
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
-	"tienda/pkg/money"
 	"tienda/pkg/mongox"
 	"tienda/pkg/search"
 	"tienda/pkg/shoptime"
@@ -89,15 +88,17 @@ func demoSale(r *rand.Rand, i int, fecha time.Time, open bool, lines []Item) Sal
 	if r.IntN(4) == 0 {
 		v.Cliente = demoNames[r.IntN(len(demoNames))] // someone else picks it up
 	}
-	var sub money.Cents
 	for range 1 + r.IntN(3) {
 		it := lines[r.IntN(len(lines))]
 		it.Cantidad = 1 + r.IntN(3)*r.IntN(2)
 		it.Extras = []Extra{}
 		v.Carrito = append(v.Carrito, it)
-		sub += money.MustFromPesos(it.PrecioFinal).Times(int64(it.Cantidad))
 	}
-	v.Subtotal, v.IVA, v.Total = sub.Pesos(), sub.IVA().Pesos(), sub.WithIVA().Pesos()
+	totals, err := totalsOf(v.Carrito)
+	if err != nil {
+		panic(err) // the demo catalogue's lines are priced
+	}
+	v.Subtotal, v.IVA, v.Total = totals.Subtotal.Pesos(), totals.IVA.Pesos(), totals.Total.Pesos()
 	v.MetodoPago = MetodoValues[[]int{0, 0, 0, 0, 1, 1, 1, 2, 2, 3}[r.IntN(10)]]
 	paid := !open || r.IntN(10) < 3
 	if v.MetodoPago == "Mercado Pago" {

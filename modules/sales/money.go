@@ -161,8 +161,8 @@ func refundOf(v Sale, r ReturnRequest, who Actor, now time.Time) (Devolucion, er
 		if err != nil {
 			return Devolucion{}, apperr.Wrap(err, "sales: price of %s", v.Folio)
 		}
-		before, after := money.PriceLine(unit, int64(it.Devueltos)), money.PriceLine(unit, int64(it.Devueltos+l.Cantidad))
-		ls, li := after.Base-before.Base, after.IVA-before.IVA
+		back := money.Refund(unit, int64(it.Devueltos), int64(l.Cantidad))
+		ls, li := back.Base, back.IVA
 		sub, iva = sub+ls, iva+li
 		d.Lineas = append(d.Lineas, LineaDevuelta{IDOrden: it.ID, Indice: l.Indice, Nombre: it.Nombre, Cantidad: l.Cantidad,
 			Subtotal: ls.Pesos(), IVA: li.Pesos(), Monto: (ls + li).Pesos()})

@@ -47,15 +47,15 @@ func newService(t *testing.T) (*Service, *fakeStock) {
 // MustSale reserves and confirms a sale of the given lines (price in pesos, quantity).
 func MustSale(t *testing.T, s *Service, user string, lines ...Item) Sale {
 	t.Helper()
-	var sub int64
+	var sub, iva int64 // IVA per line, rounded to the nearest centavo
 	for i := range lines {
 		if lines[i].ID == "" {
 			lines[i].ID = bson.NewObjectID().Hex()
 			lines[i].ProductoID = bson.NewObjectID().Hex()
 		}
-		sub += int64(lines[i].PrecioFinal*100+0.5) * int64(lines[i].Cantidad)
+		base := int64(lines[i].PrecioFinal*100+0.5) * int64(lines[i].Cantidad)
+		sub, iva = sub+base, iva+(base*16+50)/100
 	}
-	iva := (sub*16 + 50) / 100
 	v, err := s.Reserve(context.Background(), Sale{Carrito: lines, UsuarioID: user, Cliente: "Juan",
 		Subtotal: float64(sub) / 100, IVA: float64(iva) / 100, Total: float64(sub+iva) / 100, Origen: OrigenCaja, MetodoPago: "Efectivo"})
 	if err != nil {
@@ -75,6 +75,14 @@ func TestReserveChecksTotalsAndGivesUniqueFolios(t *testing.T) {
 	_, err := s.Reserve(ctx, Sale{Carrito: []Item{{PrecioFinal: 100, Cantidad: 2}}, Subtotal: 200, IVA: 32, Total: 231.99})
 	if !apperr.Is(err, apperr.Internal) {
 		t.Fatalf("totals off by a centavo must be refused: %v", err)
+	}
+	// IVA is per line: two lines of $0.03 have none (0.48 centavos each), not 16 % of $0.06.
+	twoLines := []Item{{PrecioFinal: 0.03, Cantidad: 1}, {PrecioFinal: 0.03, Cantidad: 1}}
+	if _, err := s.Reserve(ctx, Sale{Carrito: twoLines, Subtotal: 0.06, IVA: 0.01, Total: 0.07}); !apperr.Is(err, apperr.Internal) {
+		t.Fatalf("IVA on the subtotal must be refused: %v", err)
+	}
+	if _, err := s.Reserve(ctx, Sale{Carrito: twoLines, Subtotal: 0.06, IVA: 0, Total: 0.06}); err != nil {
+		t.Fatalf("IVA per line: %v", err)
 	}
 	folios := map[string]bool{}
 	for range 20 {
@@ -196,7 +204,8 @@ func TestSalesReportMatchesAHandComputedFixture(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Paid: 3 x 0.10 + 1 x 1709.10 = 1709.40; IVA 273.50 (273.504); total 1982.90
+	// Paid: 3 x 0.10 + 1 x 1709.10 = 1709.40; IVA per line 0.05 (0.048) + 273.46 (273.456) = 273.51
+	// (16 % of the subtotal would be 273.50); total 1982.91
 	pay(MustSale(t, s, "u1", Item{Nombre: "Conector", PrecioFinal: 0.10, Cantidad: 3}, Item{Nombre: "Cámara", PrecioFinal: 1709.10, Cantidad: 1}))
 	// Unpaid: 2 x 0.10 = 0.20; IVA 0.03 (0.032); total 0.23
 	MustSale(t, s, "u2", Item{Nombre: "Conector", PrecioFinal: 0.10, Cantidad: 2})
@@ -222,7 +231,7 @@ func TestSalesReportMatchesAHandComputedFixture(t *testing.T) {
 		t.Fatalf("report %+v", r)
 	}
 	// The returned sale was paid and refunded: two payments, one refund, the first sale's ingresos.
-	if want := (ReportSum{Ventas: 2, Subtotal: 1709.40, IVA: 273.50, Total: 1982.90}); r.Ingresos != want || r.TotalIngresos != 1982.90 || r.Pagadas.Ventas != 2 || r.Devoluciones.Ventas != 1 {
+	if want := (ReportSum{Ventas: 2, Subtotal: 1709.40, IVA: 273.51, Total: 1982.91}); r.Ingresos != want || r.TotalIngresos != 1982.91 || r.Pagadas.Ventas != 2 || r.Devoluciones.Ventas != 1 {
 		t.Errorf("ingresos %+v (pagadas %+v, devoluciones %+v); want %+v", r.Ingresos, r.Pagadas, r.Devoluciones, want)
 	}
 	if want := (ReportSum{Ventas: 1, Subtotal: 0.20, IVA: 0.03, Total: 0.23}); r.Pendientes != want || r.PorCobrar != 0.23 {

@@ -198,26 +198,38 @@ func dated(from, to time.Time) bson.M {
 // Version returns a number that changes whenever an order is added or changed.
 func (s *Service) Version(ctx context.Context) (int64, error) { return s.store.version(ctx) }
 
-// checkTotals verifies subtotal = sum of lines, IVA = 16% of it and total = subtotal + IVA, to the centavo.
+// checkTotals verifies subtotal, IVA and total are the sums of the lines priced by
+// money.PriceLine (IVA per line), to the centavo. Only a new sale is checked: one stored before
+// IVA was per line keeps the totals it was charged.
 func checkTotals(v Sale) error {
 	if len(v.Carrito) == 0 {
 		return apperr.New(apperr.Invalid, "El carrito está vacío.")
 	}
-	var sub money.Cents
-	for _, it := range v.Carrito {
-		unit, err := money.FromPesos(it.PrecioFinal)
-		if err != nil || it.Cantidad < 1 {
-			return apperr.Wrap(errors.New("bad line"), "sales: totals")
-		}
-		sub += unit.Times(int64(it.Cantidad))
+	want, err := totalsOf(v.Carrito)
+	if err != nil {
+		return apperr.Wrap(err, "sales: totals")
 	}
-	got, _ := money.FromPesos(v.Subtotal)
-	iva, _ := money.FromPesos(v.IVA)
-	total, _ := money.FromPesos(v.Total)
-	if got != sub || iva != sub.IVA() || total != sub+sub.IVA() {
-		return apperr.Wrap(fmt.Errorf("subtotal %v iva %v total %v, lines %v", got, iva, total, sub), "sales: totals")
+	got := money.Totals{}
+	got.Subtotal, _ = money.FromPesos(v.Subtotal)
+	got.IVA, _ = money.FromPesos(v.IVA)
+	got.Total, _ = money.FromPesos(v.Total)
+	if got != want {
+		return apperr.Wrap(fmt.Errorf("totals %+v, lines %+v", got, want), "sales: totals")
 	}
 	return nil
+}
+
+// totalsOf is what a cart's lines add up to: each priced by money.PriceLine, then summed.
+func totalsOf(carrito []Item) (money.Totals, error) {
+	lines := make([]money.Line, len(carrito))
+	for i, it := range carrito {
+		unit, err := money.FromPesos(it.PrecioFinal)
+		if err != nil || it.Cantidad < 1 {
+			return money.Totals{}, fmt.Errorf("bad line %d", i)
+		}
+		lines[i] = money.PriceLine(unit, int64(it.Cantidad))
+	}
+	return money.Sum(lines...), nil
 }
 
 // newFolio is the sale's date and time in the shop's zone plus four random digits:

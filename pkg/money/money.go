@@ -10,7 +10,7 @@ import (
 // Cents is an amount of Mexican pesos in centavos.
 type Cents int64
 
-// IVARate is the value-added tax rate, in percent, added on top of a subtotal.
+// IVARate is the value-added tax rate, in percent, added on top of each line (PriceLine).
 const IVARate = 16
 
 // FromPesos converts a peso amount to centavos, rounding half away from zero. It rejects NaN,
@@ -80,12 +80,6 @@ func (c Cents) Discounted(percent float64) Cents {
 
 // Times returns c x n.
 func (c Cents) Times(n int64) Cents { return c * Cents(n) }
-
-// IVA returns the tax on a subtotal.
-func (c Cents) IVA() Cents { return c.MulRatio(IVARate, 100) }
-
-// WithIVA returns the amount plus its tax.
-func (c Cents) WithIVA() Cents { return c + c.IVA() }
 
 func abs(v int64) int64 {
 	if v < 0 {

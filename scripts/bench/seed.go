@@ -91,7 +91,7 @@ func seedPaidSales(ctx context.Context, dataDir string, n int) (err error) {
 		for i := from; i < min(from+batch, n); i++ {
 			unit := money.Cents(int64(100+i%50)*100 + int64(i%100))
 			qty := 1 + i%3
-			sub := unit.Times(int64(qty))
+			line := money.PriceLine(unit, int64(qty))
 			who := cashiers[i%len(cashiers)]
 			method := methods[i%len(methods)]
 			origen := sales.OrigenCaja
@@ -102,7 +102,7 @@ func seedPaidSales(ctx context.Context, dataDir string, n int) (err error) {
 				ID: bson.NewObjectID(), Folio: "B-" + bson.NewObjectID().Hex(), Fecha: now, Cliente: "Cliente de prueba",
 				Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: productKinds[i%len(productKinds)].nombre,
 					Precio: unit.Pesos(), PrecioFinal: unit.Pesos(), Cantidad: qty, Talla: "Unico", Tamano: "1", Extras: []sales.Extra{}}},
-				Historial: []sales.Cambio{}, Subtotal: sub.Pesos(), IVA: sub.IVA().Pesos(), Total: sub.WithIVA().Pesos(),
+				Historial: []sales.Cambio{}, Subtotal: line.Base.Pesos(), IVA: line.IVA.Pesos(), Total: line.Total.Pesos(),
 				Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
 				MetodoPago: method, CobradoPor: who[0], NombreCobro: who[1], PagadoEn: &now, Origen: origen,
 			})
