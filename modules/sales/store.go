@@ -40,6 +40,8 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")},
 		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
 		mongo.IndexModel{Keys: bson.D{{Key: "factura.id", Value: 1}}, Options: options.Index().SetName("factura")},
+		// The sales paid in a period, for its factura global (invoices.go).
+		mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: 1}}, Options: options.Index().SetName("pagadoEn")},
 	)
 }
 
