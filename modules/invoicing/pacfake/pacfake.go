@@ -206,6 +206,25 @@ func (s *Server) organization(w http.ResponseWriter, _ *http.Request) {
 	})
 }
 
+// StampedXML returns the XML of every CFDI stamped so far (not those pending or failed), oldest
+// first: tests validate each against the SAT's schema.
+func (s *Server) StampedXML() ([][]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out [][]byte
+	for _, st := range s.invoices {
+		if st.inv.UUID == "" {
+			continue
+		}
+		doc, err := st.comp.XML(&st.timbre)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, doc)
+	}
+	return out, nil
+}
+
 // Invoices returns the CFDIs stamped so far, oldest first, as the API shows them now.
 func (s *Server) Invoices() []Invoice {
 	s.mu.Lock()
