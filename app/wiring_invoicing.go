@@ -56,6 +56,10 @@ func (a invoicingSales) Release(ctx context.Context, facturaID string) error {
 	return a.s.ReleaseInvoice(ctx, facturaID)
 }
 
+func (a invoicingSales) Void(ctx context.Context, facturaID string) error {
+	return a.s.VoidInvoice(ctx, facturaID)
+}
+
 func (a invoicingSales) MarkStamped(ctx context.Context, facturaID, uuid string) error {
 	return a.s.MarkInvoiceStamped(ctx, facturaID, uuid)
 }
@@ -86,8 +90,16 @@ func invoicingSale(v sales.Sale) invoicing.Sale {
 		Subtotal: money.MustFromPesos(v.Subtotal), IVA: money.MustFromPesos(v.IVA), Total: money.MustFromPesos(v.Total),
 	}
 	if v.Factura != nil {
-		out.Factura = &invoicing.SaleInvoice{ID: v.Factura.ID, Tipo: v.Factura.Tipo, UUID: v.Factura.UUID}
+		out.Factura = &invoicing.SaleInvoice{ID: v.Factura.ID, Tipo: v.Factura.Tipo, UUID: v.Factura.UUID, Anulada: v.Factura.Anulada}
 	}
+	if v.PagadoEn != nil {
+		out.PagadoEn = *v.PagadoEn
+	}
+	if v.MercadoPago != nil {
+		out.PaymentType = v.MercadoPago.PaymentType
+	}
+	// TipoTarjeta: the card type of the counter payment, once sales record it (pagos[].tipoTarjeta,
+	// issue #23's money movements); until then a card is taken as credit (04).
 	for _, it := range v.Carrito {
 		l := invoicing.SaleLine{
 			VarianteID: it.ID, Nombre: it.Nombre, Talla: it.Talla, Tamano: it.Tamano, Cantidad: int64(it.Cantidad),

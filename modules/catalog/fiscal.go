@@ -1,9 +1,10 @@
 package catalog
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"tienda/pkg/cfdi"
 )
 
 // Fiscal is what a CFDI needs of a product: its SAT keys and its model.
@@ -11,17 +12,17 @@ type Fiscal struct {
 	ProductID   string // the product's _id
 	Nombre      string
 	Modelo      string
-	SatKey      string // ClaveProdServ; "" when the product has none, or none of c_ClaveProdServ's 8 digits
-	ClaveUnidad string // ClaveUnidad; "" when the product has none, or none of c_ClaveUnidad's shape
+	SatKey      string // ClaveProdServ; "" when the product has none, or none c_ClaveProdServ has
+	ClaveUnidad string // ClaveUnidad; "" when the product has none, or none of c_ClaveUnidad
 }
 
 func fiscalOf(p *Product) Fiscal {
 	key := strings.TrimSpace(p.SatKey)
-	if !satKey.MatchString(key) { // a PAC would refuse every CFDI with it
+	if cfdi.CheckClaveProdServ(key) != "" || key == cfdi.ClaveProdServGenerica { // a PAC would refuse every CFDI with it
 		key = ""
 	}
 	unidad := strings.TrimSpace(p.UnidadDeMedida.ClaveUnidadSat)
-	if !unitKey.MatchString(unidad) {
+	if !cfdi.ValidClaveUnidad(unidad) {
 		unidad = ""
 	}
 	return Fiscal{ProductID: p.ID.Hex(), Nombre: p.label(), Modelo: strings.TrimSpace(p.Modelo), SatKey: key, ClaveUnidad: unidad}
@@ -44,12 +45,6 @@ func (s *Service) FiscalByVariant(variantIDs []string) map[string]Fiscal {
 	})
 	return out
 }
-
-// The shapes of a c_ClaveProdServ key and of a c_ClaveUnidad key.
-var (
-	satKey  = regexp.MustCompile(`^[0-9]{8}$`)
-	unitKey = regexp.MustCompile(`^[A-Z0-9]{2,3}$`)
-)
 
 // MissingSATKey lists the products without valid SAT keys (product or unit), by name: their CFDI
 // lines fall back to the shop's defaults until staff set them.

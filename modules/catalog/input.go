@@ -13,6 +13,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/cfdi"
 )
 
 // Limits of a product write.
@@ -211,6 +212,7 @@ func (in *ProductInput) applyPlainFields(p *Product, f apperr.Fields) {
 	set(&p.Garantia, trimmed(in.Garantia))
 	set(&p.SatKey, trimmed(in.SatKey))
 	set(&p.UnidadDeMedida, in.UnidadDeMedida)
+	in.checkSATKeys(p, f)
 	set(&p.ImgPortada, trimmed(in.ImgPortada))
 	set(&p.Largo, in.Largo)
 	set(&p.Ancho, in.Ancho)
@@ -320,4 +322,28 @@ func parseDate(s string) (time.Time, error) {
 		}
 	}
 	return time.Time{}, fmt.Errorf("catalog: not an ISO date: %q", s)
+}
+
+// checkSATKeys checks the SAT keys the input sends, as a PAC would: the product key against
+// c_ClaveProdServ (its shape and segment: the catalogue's 52,000 keys are not embedded) and the
+// unit key against the whole c_ClaveUnidad. Empty is allowed: the CFDI then takes the shop's
+// defaults and 'Facturas' lists the product. The generic 01010101 is refused here: it is what
+// the shop uses by itself when the field is empty.
+func (in *ProductInput) checkSATKeys(p *Product, f apperr.Fields) {
+	if in.SatKey != nil && p.SatKey != "" {
+		switch msg := cfdi.CheckClaveProdServ(p.SatKey); {
+		case msg != "":
+			f.Add("sat_key", msg)
+		case p.SatKey == cfdi.ClaveProdServGenerica:
+			f.Add("sat_key", "01010101 es la clave genérica del SAT («No existe en el catálogo»); la tienda ya la usa cuando el producto no tiene clave. Escribe la clave de este producto o deja el campo vacío.")
+		}
+	}
+	if in.UnidadDeMedida != nil {
+		p.UnidadDeMedida.ClaveUnidadSat = strings.ToUpper(strings.TrimSpace(p.UnidadDeMedida.ClaveUnidadSat))
+		if k := p.UnidadDeMedida.ClaveUnidadSat; k != "" {
+			if msg := cfdi.CheckClaveUnidad(k); msg != "" {
+				f.Add("unidad_de_medida.clave_unidad_sat", msg)
+			}
+		}
+	}
 }

@@ -11,9 +11,16 @@ import (
 
 // motivoSustitucion is c_MotivoCancelacion 01: comprobante emitido con errores con relación.
 // A CFDI is cancelled with it only by Substitute, which first issues the CFDI that replaces it.
-const motivoSustitucion = "01"
+// motivoNoOperacion is 03, the operation did not take place: its sales can never be invoiced
+// again. motivoGlobal is 04, a sale of a factura global that gets its own CFDI: for globals only.
+const (
+	motivoSustitucion = "01"
+	motivoNoOperacion = "03"
+	motivoGlobal      = "04"
+)
 
-// Cancel asks the PAC to cancel a valid CFDI with motivo 02, 03 or 04 (01 is Substitute's).
+// Cancel asks the PAC to cancel a valid CFDI with motivo 02 or 03, or 04 for a factura global
+// (01 is Substitute's).
 // Errors: invalid, not_found, conflict, unavailable.
 func (s *Service) Cancel(ctx context.Context, id, motivo, por string) (Factura, error) {
 	f, err := s.store.get(ctx, id)
@@ -38,6 +45,9 @@ func checkCancel(f Factura, motivo string) error {
 	}
 	if _, ok := cfdi.LookupMotivo(motivo); !ok {
 		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "Elige un motivo de cancelación del SAT (02, 03 o 04)."})
+	}
+	if motivo == motivoGlobal && f.Tipo != TipoGlobal {
+		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "El motivo 04 es solo para una factura global. Para esta factura elige 02 o 03, o usa 'Sustituir' (01)."})
 	}
 	return nil
 }

@@ -87,13 +87,18 @@ func (s *Service) saleLines(sales []Sale) ([]cfdi.Linea, []string) {
 	missing := []string{}
 	for _, v := range sales {
 		for _, l := range v.Lineas {
+			if l.PrecioFinal <= 0 || l.Cantidad <= 0 {
+				// A free line (price 0 or a 100 % discount) is left out: its IVA base would be 0,
+				// which the SAT refuses, and it adds nothing to the CFDI's totals.
+				continue
+			}
 			p := fiscal[l.VarianteID]
 			clave, unidad, nombreUnidad := p.SatKey, p.ClaveUnidad, ""
-			if clave == "" {
+			if cfdi.CheckClaveProdServ(clave) != "" {
 				clave = s.settings.ClaveDefault
 				missing = append(missing, l.Nombre)
 			}
-			if unidad == "" || unidad == unidadDefault {
+			if !cfdi.ValidClaveUnidad(unidad) || unidad == unidadDefault {
 				unidad, nombreUnidad = unidadDefault, unidadDefaultNombre
 			}
 			valor := l.Precio
@@ -104,7 +109,7 @@ func (s *Service) saleLines(sales []Sale) ([]cfdi.Linea, []string) {
 			// so that the concepto's Base (Importe − Descuento) is the sale line's, as PriceLine prices it.
 			descuento := valor.Times(l.Cantidad) - money.PriceLine(l.PrecioFinal, l.Cantidad).Base
 			out = append(out, cfdi.Linea{
-				ClaveProdServ: clave, NoIdentificacion: p.Modelo, Cantidad: l.Cantidad, ClaveUnidad: unidad,
+				ClaveProdServ: clave, NoIdentificacion: cfdi.Texto(p.Modelo, 100), Cantidad: l.Cantidad, ClaveUnidad: unidad,
 				Unidad: nombreUnidad, Descripcion: lineDescription(l), ValorUnitario: valor, Descuento: max(descuento, 0),
 			})
 		}
@@ -112,7 +117,8 @@ func (s *Service) saleLines(sales []Sale) ([]cfdi.Linea, []string) {
 	return out, missing
 }
 
-// lineDescription is the line's name, its size and the extras bought with it.
+// lineDescription is the line's name, its size and the extras bought with it, made to fit the
+// schema's Descripcion ([^|]{1,1000}: a '|' becomes '/', control characters a space).
 func lineDescription(l SaleLine) string {
 	d := strings.TrimSpace(l.Nombre)
 	var size []string
@@ -131,20 +137,24 @@ func lineDescription(l SaleLine) string {
 		}
 		d += " + " + strings.Join(names, ", ")
 	}
-	if len([]rune(d)) > 1000 {
-		d = string([]rune(d)[:1000])
+	if d = cfdi.Texto(d, 1000); d == "" {
+		d = "Producto"
 	}
 	return d
 }
 
-// globalLines is one concepto per sale: its folio, its amount before IVA.
+// globalLines is one concepto per sale: its folio, its amount before IVA. A free sale has no
+// concepto (the preview leaves them out; one claimed all the same adds nothing).
 func globalLines(sales []Sale) []cfdi.Linea {
-	out := make([]cfdi.Linea, len(sales))
-	for i, v := range sales {
-		out[i] = cfdi.Linea{
-			ClaveProdServ: claveGlobal, NoIdentificacion: v.Folio, Cantidad: 1, ClaveUnidad: unidadGlobal,
-			Unidad: unidadGlobalNombre, Descripcion: "Venta", ValorUnitario: v.Subtotal,
+	out := make([]cfdi.Linea, 0, len(sales))
+	for _, v := range sales {
+		if v.Subtotal <= 0 {
+			continue
 		}
+		out = append(out, cfdi.Linea{
+			ClaveProdServ: claveGlobal, NoIdentificacion: cfdi.Texto(v.Folio, 100), Cantidad: 1, ClaveUnidad: unidadGlobal,
+			Unidad: unidadGlobalNombre, Descripcion: "Venta", ValorUnitario: v.Subtotal,
+		})
 	}
 	return out
 }
@@ -163,14 +173,30 @@ func formaPago(sales []Sale) string {
 	return best
 }
 
-// formaOf maps a sale's payment method to c_FormaPago.
+// formaOf maps a sale's payment method to c_FormaPago: a card is 28 when it is a debit card
+// and 04 when it is a credit card or not known; an online payment follows MercadoPago's
+// payment type, and a payment from a MercadoPago account (or of a type not known) is 31,
+// intermediario pagos.
 func formaOf(v Sale) string {
 	switch v.MetodoPago {
 	case "Transferencia":
 		return cfdi.FormaTransferencia
 	case "Tarjeta":
+		if v.TipoTarjeta == "debito" {
+			return cfdi.FormaTarjetaDebito
+		}
 		return cfdi.FormaTarjetaCredito
 	case "Mercado Pago":
+		switch v.PaymentType {
+		case "debit_card", "prepaid_card":
+			return cfdi.FormaTarjetaDebito
+		case "credit_card":
+			return cfdi.FormaTarjetaCredito
+		case "ticket", "atm":
+			return cfdi.FormaEfectivo
+		case "bank_transfer":
+			return cfdi.FormaTransferencia
+		}
 		return cfdi.FormaIntermediario
 	default:
 		return cfdi.FormaEfectivo

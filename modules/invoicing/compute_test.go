@@ -3,9 +3,12 @@ package invoicing
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
+	"tienda/pkg/cfdi"
+	"tienda/pkg/cfdi/cfditest"
 	"tienda/pkg/money"
 )
 
@@ -33,7 +36,7 @@ func (c catalogue) MissingSATKey() []ProductFiscal { return nil }
 //	line 2: 3 × cable $149.99, no SAT key in the catalogue (takes the default), no model
 //	  Importe 449.97; Base 449.97; IVA 71.9952 → 72.00
 //	SubTotal 5,147.97; Descuento 379.80; IVA 762.91; Total 5,531.08
-//	(the sale, IVA per line: subtotal 4,768.17, IVA 690.91 + 72.00 = 762.91, total 5,531.08: the same)
+//	(the sale: subtotal 4,768.17, IVA 16% = 762.9072 → 762.91, total 5,531.08: the same)
 func TestTheCFDIOfASaleAddsUpToWhatWasPaid(t *testing.T) {
 	s := &Service{products: catalogue{
 		"v1": {ProductID: "p1", Nombre: "Cámara", Modelo: "DS-2CD1043G2-LIUF", SatKey: "46171610", ClaveUnidad: "H87"},
@@ -85,6 +88,90 @@ func TestTheGlobalCFDIIsOneConceptoPerSale(t *testing.T) {
 	}
 	if comp.Total != 31600 || comp.IVA != 4358 || f.FormaPago != "03" || comp.Global == nil || comp.Global.Meses != "11" {
 		t.Fatalf("total %d, IVA %d, forma %s", comp.Total, comp.IVA, f.FormaPago)
+	}
+}
+
+// stampedXML is the CFDI of f as a PAC would stamp it, for the schema check.
+func stampedXML(t *testing.T, s *Service, f Factura) []byte {
+	t.Helper()
+	f.Fecha = time.Now()
+	comp := s.comprobante(f)
+	comp.Emisor = cfdi.Emisor{RFC: "EKU9003173C9", Nombre: "ESCUELA KEMPER URGATE", RegimenFiscal: "601"}
+	if comp.Receptor.RFC == "" {
+		comp.Receptor = cfdi.Receptor{RFC: "GODE561231GR8", Nombre: "EDGAR GONZALEZ DIAZ", RegimenFiscal: "612", CodigoPostal: "06700", UsoCFDI: "G03"}
+	}
+	doc, err := comp.XML(&cfdi.Timbre{UUID: "6F1C9C0E-1B2A-4C3D-8E4F-5A6B7C8D9E0F", FechaTimbrado: time.Now(), RfcProvCertif: "SPR190613I52",
+		SelloCFD: "c2VsbG8=", NoCertificadoSAT: "30001000000500003456", SelloSAT: "c2F0", NoCertificado: "30001000000500003416"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// A free line (price 0, or a 100 % discount) is left out of the CFDI, a free extra stays in the
+// description, a '|' or a control character in a name is cleaned, and a unit key the SAT does not
+// have takes the default: the CFDI is one the SAT accepts.
+func TestFreeLinesAndBadNamesNeverBlockTheCFDI(t *testing.T) {
+	s := &Service{products: catalogue{
+		"v1": {ProductID: "p1", Nombre: "Cámara", Modelo: "DS|2CD", SatKey: "46171610", ClaveUnidad: "PZA"},
+		"v2": {ProductID: "p2", Nombre: "Regalo", SatKey: "46171610", ClaveUnidad: "H87"},
+	}, settings: Settings{ClaveDefault: "01010101", LugarExpedicion: "03100"}}
+	v := Sale{ID: "s1", Folio: "F-1", Fecha: time.Now(), MetodoPago: "Efectivo", Subtotal: 189900, IVA: 30384, Total: 220284,
+		Lineas: []SaleLine{
+			{VarianteID: "v1", Nombre: "Cámara | IP\tbala", Cantidad: 1, Precio: 189900, PrecioFinal: 189900,
+				Extras: []SaleExtra{{Nombre: "Soporte gratis", Precio: 0}}},
+			{VarianteID: "v2", Nombre: "Llavero de regalo", Cantidad: 2, Precio: 0, PrecioFinal: 0},
+			{VarianteID: "v2", Nombre: "Funda al 100 %", Cantidad: 1, Precio: 25000, PrecioFinal: 0},
+		}}
+	f := Factura{Tipo: TipoIndividual, MetodoPago: "PUE"}
+	s.fill(&f, []Sale{v})
+	if len(f.Conceptos) != 1 || f.Conceptos[0].Descripcion != "Cámara / IP bala + Soporte gratis" || f.Conceptos[0].ClaveUnidad != "H87" ||
+		f.Conceptos[0].NoIdentificacion != "DS/2CD" || f.Total != v.Total.Pesos() {
+		t.Fatalf("%+v", f)
+	}
+	cfditest.Valid(t, stampedXML(t, s, f))
+
+	// Every line free: nothing to bill.
+	free := Factura{Tipo: TipoIndividual}
+	s.fill(&free, []Sale{{ID: "s2", Lineas: v.Lineas[1:]}})
+	if len(free.Conceptos) != 0 || free.Total != 0 {
+		t.Fatalf("a free sale: %+v", free)
+	}
+	if why := (&Service{now: time.Now, settings: Settings{DiasGracia: 5}}).whyNot(Sale{Pagada: true, Fecha: time.Now()}); !strings.Contains(why, "sin costo") {
+		t.Fatalf("a free sale is billable: %q", why)
+	}
+
+	// A global with a free sale: the free one has no concepto.
+	g := Factura{Tipo: TipoGlobal, Global: &Global{Periodicidad: "01", Meses: "11", Anio: 2026},
+		Receptor: Receptor{RFC: "XAXX010101000", RazonSocial: "PUBLICO EN GENERAL", RegimenFiscal: "616", CodigoPostal: "03100", UsoCFDI: "S01"}}
+	s.fill(&g, []Sale{{ID: "a", Folio: "F-1", MetodoPago: "Efectivo", Subtotal: 10000, IVA: 1600, Total: 11600}, {ID: "b", Folio: "F-2", MetodoPago: "Efectivo"}})
+	if len(g.Conceptos) != 1 || g.Total != 116 {
+		t.Fatalf("global: %+v", g)
+	}
+	cfditest.Valid(t, stampedXML(t, s, g))
+}
+
+// A debit card is FormaPago 28 and a credit card 04, at the counter and online; a card of
+// unknown type is taken as credit.
+func TestFormaPagoTellsDebitFromCredit(t *testing.T) {
+	for _, tc := range []struct {
+		v    Sale
+		want string
+	}{
+		{Sale{MetodoPago: "Tarjeta", TipoTarjeta: "debito"}, "28"},
+		{Sale{MetodoPago: "Tarjeta", TipoTarjeta: "credito"}, "04"},
+		{Sale{MetodoPago: "Tarjeta"}, "04"},
+		{Sale{MetodoPago: "Mercado Pago", PaymentType: "debit_card"}, "28"},
+		{Sale{MetodoPago: "Mercado Pago", PaymentType: "credit_card"}, "04"},
+		{Sale{MetodoPago: "Mercado Pago", PaymentType: "account_money"}, "31"},
+		{Sale{MetodoPago: "Mercado Pago", PaymentType: "ticket"}, "01"},
+		{Sale{MetodoPago: "Mercado Pago"}, "31"},
+		{Sale{MetodoPago: "Efectivo"}, "01"},
+		{Sale{MetodoPago: "Transferencia"}, "03"},
+	} {
+		if got := formaOf(tc.v); got != tc.want {
+			t.Errorf("formaOf(%s %s%s) = %s, want %s", tc.v.MetodoPago, tc.v.TipoTarjeta, tc.v.PaymentType, got, tc.want)
+		}
 	}
 }
 

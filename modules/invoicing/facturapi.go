@@ -126,6 +126,28 @@ func (f *facturapi) Download(ctx context.Context, pacID, format string) ([]byte,
 	return raw, public(err)
 }
 
+// Account reads GET /v2/organizations/me: the organization the secret key belongs to, whose
+// fiscal address's postal code is the LugarExpedicion of every CFDI it stamps.
+func (f *facturapi) Account(ctx context.Context) (Account, error) {
+	raw, err := f.do(ctx, http.MethodGet, "/v2/organizations/me", nil, nil)
+	if err != nil {
+		return Account{}, public(err)
+	}
+	var org struct {
+		Legal struct {
+			LegalName string `json:"legal_name"`
+			TaxID     string `json:"tax_id"`
+			Address   struct {
+				Zip string `json:"zip"`
+			} `json:"address"`
+		} `json:"legal"`
+	}
+	if err := json.Unmarshal(raw, &org); err != nil {
+		return Account{}, fmt.Errorf("%w: facturapi: unreadable organization: %w", ErrPACUnavailable, err)
+	}
+	return Account{RFC: org.Legal.TaxID, Nombre: org.Legal.LegalName, CodigoPostal: org.Legal.Address.Zip}, nil
+}
+
 // The request body of POST /v2/invoices (an invoice of type I, in MXN).
 type fpInvoiceInput struct {
 	Customer       fpCustomer  `json:"customer"`
@@ -222,6 +244,7 @@ func decodeStamped(raw []byte) (Stamped, error) {
 		Series             string   `json:"series"`
 		FolioNumber        *int64   `json:"folio_number"`
 		Status             string   `json:"status"`
+		Message            string   `json:"message"`
 		CancellationStatus string   `json:"cancellation_status"`
 		Total              *float64 `json:"total"`
 		VerificationURL    string   `json:"verification_url"`
@@ -235,7 +258,7 @@ func decodeStamped(raw []byte) (Stamped, error) {
 	if inv.ID == "" {
 		return Stamped{}, fmt.Errorf("%w: facturapi: an invoice without id", ErrPACUnavailable)
 	}
-	st := Stamped{PACID: inv.ID, UUID: inv.UUID, Serie: inv.Series, Status: inv.Status,
+	st := Stamped{PACID: inv.ID, UUID: inv.UUID, Serie: inv.Series, Status: inv.Status, Message: inv.Message,
 		CancellationStatus: inv.CancellationStatus, VerificationURL: inv.VerificationURL}
 	if st.CancellationStatus == "" {
 		st.CancellationStatus = "none"

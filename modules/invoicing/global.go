@@ -69,6 +69,7 @@ type VentaGlobal struct {
 	ID         string    `json:"_id"`
 	Folio      string    `json:"folio"`
 	Fecha      time.Time `json:"fecha"`
+	PagadoEn   time.Time `json:"pagadoEn"` // what puts it in the period
 	Total      float64   `json:"total"`
 	MetodoPago string    `json:"metodoPago"`
 }
@@ -83,16 +84,23 @@ type Preview struct {
 	FormaPago string        `json:"formaPago"`
 }
 
-// PreviewGlobal lists the paid sales of the period that no CFDI covers, with their totals.
+// PreviewGlobal lists the sales paid in the period (by when they were paid, not ordered) that no
+// CFDI covers, with their totals. A free sale (nothing to bill) is left out.
 func (s *Service) PreviewGlobal(ctx context.Context, p Periodo) (Preview, error) {
-	sales, err := s.sales.Uninvoiced(ctx, p.Desde, p.Hasta)
+	all, err := s.sales.Uninvoiced(ctx, p.Desde, p.Hasta)
 	if err != nil {
 		return Preview{}, err
+	}
+	sales := make([]Sale, 0, len(all))
+	for _, v := range all {
+		if v.Subtotal > 0 {
+			sales = append(sales, v)
+		}
 	}
 	out := Preview{Periodo: p, Ventas: make([]VentaGlobal, len(sales)), FormaPago: formaPago(sales)}
 	var sub, iva, total money.Cents
 	for i, v := range sales {
-		out.Ventas[i] = VentaGlobal{ID: v.ID, Folio: v.Folio, Fecha: v.Fecha, Total: v.Total.Pesos(), MetodoPago: v.MetodoPago}
+		out.Ventas[i] = VentaGlobal{ID: v.ID, Folio: v.Folio, Fecha: v.Fecha, PagadoEn: v.PagadoEn, Total: v.Total.Pesos(), MetodoPago: v.MetodoPago}
 		sub, iva, total = sub+v.Subtotal, iva+v.IVA, total+v.Total
 	}
 	out.Subtotal, out.IVA, out.Total = sub.Pesos(), iva.Pesos(), total.Pesos()
@@ -112,6 +120,9 @@ func (s *Service) IssueGlobal(ctx context.Context, p Periodo, ids []string, por 
 	f, err := s.issue(ctx, draft{tipo: TipoGlobal, receptor: r, global: p.global(), saleIDs: ids, from: p.Desde, to: p.Hasta, creadoPor: por})
 	if errors.Is(err, errNothingClaimed) {
 		return Factura{}, errDone
+	}
+	if errors.Is(err, errNothingToBill) {
+		return Factura{}, apperr.New(apperr.Conflict, "Las ventas elegidas no tienen importe que facturar: todos sus productos fueron sin costo.")
 	}
 	if err != nil {
 		return f, err

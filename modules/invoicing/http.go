@@ -161,6 +161,7 @@ func (m *Module) invoiceTicket(c *echo.Context) error {
 type listAnswer struct {
 	Facturas []Factura      `json:"facturas"`
 	Meta     httpx.PageMeta `json:"meta"`
+	Cuenta   Cuenta         `json:"cuenta"` // how SHOP_CP agrees with the PAC account
 }
 
 func (m *Module) list(c *echo.Context) error {
@@ -172,7 +173,7 @@ func (m *Module) list(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, listAnswer{Facturas: list, Meta: httpx.NewPageMeta(q.Page, q.Limit, total)})
+	return c.JSON(http.StatusOK, listAnswer{Facturas: list, Meta: httpx.NewPageMeta(q.Page, q.Limit, total), Cuenta: m.service.Account()})
 }
 
 // parseList reads GET facturas?q&desde&hasta&tipo&estado&page&limit, a Spanish message per bad one.

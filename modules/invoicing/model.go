@@ -27,27 +27,30 @@ var Estados = []string{EstadoTimbrando, EstadoValida, EstadoCancelacionPendiente
 // Factura is a document of the facturas collection: one CFDI, from the moment it is asked for.
 // Its _id is the idempotency key the PAC receives, so a retry never stamps a second CFDI.
 type Factura struct {
-	ID          string         `bson:"_id" json:"_id"`
-	Tipo        string         `bson:"tipo" json:"tipo"`
-	Estado      string         `bson:"estado" json:"estado"`
-	Mensaje     string         `bson:"mensaje,omitempty" json:"mensaje,omitempty"` // the PAC's refusal
-	UUID        string         `bson:"uuid,omitempty" json:"uuid,omitempty"`
-	Serie       string         `bson:"serie,omitempty" json:"serie,omitempty"`
-	Folio       string         `bson:"folio,omitempty" json:"folio,omitempty"`
-	PACID       string         `bson:"pacId,omitempty" json:"-"`
-	Fecha       time.Time      `bson:"fecha" json:"fecha"`
-	TimbradaEn  *time.Time     `bson:"timbradaEn,omitempty" json:"timbradaEn,omitempty"`
-	Receptor    Receptor       `bson:"receptor" json:"receptor"`
-	Ventas      []VentaFactura `bson:"ventas" json:"ventas"`
-	Global      *Global        `bson:"global,omitempty" json:"global,omitempty"`
-	FormaPago   string         `bson:"formaPago" json:"formaPago"`
-	MetodoPago  string         `bson:"metodoPago" json:"metodoPago"`
-	Subtotal    float64        `bson:"subtotal" json:"subtotal"`
-	Descuento   float64        `bson:"descuento" json:"descuento"`
-	IVA         float64        `bson:"iva" json:"iva"`
-	Total       float64        `bson:"total" json:"total"`
-	Conceptos   []Concepto     `bson:"conceptos" json:"conceptos"`
-	Cancelacion *Cancelacion   `bson:"cancelacion,omitempty" json:"cancelacion,omitempty"`
+	ID         string         `bson:"_id" json:"_id"`
+	Tipo       string         `bson:"tipo" json:"tipo"`
+	Estado     string         `bson:"estado" json:"estado"`
+	Mensaje    string         `bson:"mensaje,omitempty" json:"mensaje,omitempty"` // the PAC's refusal
+	UUID       string         `bson:"uuid,omitempty" json:"uuid,omitempty"`
+	Serie      string         `bson:"serie,omitempty" json:"serie,omitempty"`
+	Folio      string         `bson:"folio,omitempty" json:"folio,omitempty"`
+	PACID      string         `bson:"pacId,omitempty" json:"-"`
+	Fecha      time.Time      `bson:"fecha" json:"fecha"`
+	TimbradaEn *time.Time     `bson:"timbradaEn,omitempty" json:"timbradaEn,omitempty"`
+	Receptor   Receptor       `bson:"receptor" json:"receptor"`
+	Ventas     []VentaFactura `bson:"ventas" json:"ventas"`
+	Global     *Global        `bson:"global,omitempty" json:"global,omitempty"`
+	FormaPago  string         `bson:"formaPago" json:"formaPago"`
+	MetodoPago string         `bson:"metodoPago" json:"metodoPago"`
+	Subtotal   float64        `bson:"subtotal" json:"subtotal"`
+	Descuento  float64        `bson:"descuento" json:"descuento"`
+	IVA        float64        `bson:"iva" json:"iva"`
+	Total      float64        `bson:"total" json:"total"`
+	Conceptos  []Concepto     `bson:"conceptos" json:"conceptos"`
+	// TotalPAC is the total the PAC stamped when it differs from Total (ours): staff see the
+	// difference and check the CFDI. 0 when they agree.
+	TotalPAC    float64      `bson:"totalPac,omitempty" json:"totalPac,omitempty"`
+	Cancelacion *Cancelacion `bson:"cancelacion,omitempty" json:"cancelacion,omitempty"`
 	// Sustituye is the UUID of the CFDI this one replaces (motivo 01); SustituidaPor the _id of
 	// the factura that replaces this one, "" while none does (a guard compares it).
 	Sustituye     string `bson:"sustituye,omitempty" json:"sustituye,omitempty"`

@@ -63,9 +63,14 @@ func (m *Module) Service() *Service { return m.service }
 // EnsureIndexes creates the collections' indexes.
 func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
 
-// Start retries, every minute, the CFDIs whose stamping was not confirmed.
-func (m *Module) Start(context.Context) error {
+// Start checks SHOP_CP against the PAC account, and retries, every minute, the CFDIs whose
+// stamping was not confirmed (and the account check, until the PAC answers it).
+func (m *Module) Start(ctx context.Context) error {
+	m.service.CheckAccount(ctx)
 	m.retries.Every(time.Minute, func(ctx context.Context) {
+		if m.service.accountUnknown() {
+			m.service.CheckAccount(ctx)
+		}
 		if err := m.service.Retry(ctx, time.Minute); err != nil && ctx.Err() == nil {
 			m.service.log.Error().Err(err).Msg("invoicing: retries")
 		}

@@ -24,6 +24,14 @@ type PAC interface {
 	Get(ctx context.Context, pacID string) (Stamped, error)
 	// Download returns the CFDI's file: format "pdf" or "xml".
 	Download(ctx context.Context, pacID, format string) ([]byte, error)
+	// Account reads the PAC account's emisor: its RFC and the postal code its CFDIs are issued
+	// from (their LugarExpedicion).
+	Account(ctx context.Context) (Account, error)
+}
+
+// Account is the emisor a PAC account stamps for.
+type Account struct {
+	RFC, Nombre, CodigoPostal string
 }
 
 // StampRequest is one CFDI to stamp; its amounts were computed by cfdi.Compute.
@@ -42,11 +50,14 @@ type StampRequest struct {
 // Stamped is a CFDI as the PAC reports it.
 type Stamped struct {
 	PACID, UUID, Serie, Folio string
-	Status                    string // "valid", "canceled" or "draft"
-	CancellationStatus        string // "none", "pending", "accepted", "rejected" or "expired"
-	Total                     money.Cents
-	FechaTimbrado             time.Time
-	VerificationURL           string
+	// Status is "valid", "canceled", "draft", "pending" (accepted, the SAT has not stamped it yet:
+	// no UUID) or "failed" (the SAT refused it after a pending answer; Message says why).
+	Status             string
+	Message            string
+	CancellationStatus string // "none", "pending", "accepted", "rejected" or "expired"
+	Total              money.Cents
+	FechaTimbrado      time.Time
+	VerificationURL    string
 }
 
 // PACError is the PAC's refusal of a request.

@@ -14,7 +14,7 @@ type Sales interface {
 	Get(ctx context.Context, id string) (Sale, error)
 	// ByFolio returns the saved sale with that folio. Errors: not_found.
 	ByFolio(ctx context.Context, folio string) (Sale, error)
-	// Claim marks ref on each sale of ids dated in [from, to) (zero times: any date) that no
+	// Claim marks ref on each sale of ids paid in [from, to) (zero times: any time) that no
 	// CFDI covers and that is paid and neither cancelled nor returned; it answers how many.
 	Claim(ctx context.Context, ref SaleInvoice, ids []string, from, to time.Time) (int64, error)
 	// Transfer moves the mark of CFDI fromID to ref, the CFDI that replaces it; it answers how
@@ -22,11 +22,14 @@ type Sales interface {
 	Transfer(ctx context.Context, fromID string, ref SaleInvoice) (int64, error)
 	// Release removes the mark of CFDI facturaID from its sales.
 	Release(ctx context.Context, facturaID string) error
+	// Void keeps the mark of CFDI facturaID on its sales, flagged anulada: it was cancelled
+	// because the operation did not take place (motivo 03), so no CFDI may cover them again.
+	Void(ctx context.Context, facturaID string) error
 	// MarkStamped records the UUID of CFDI facturaID on its sales.
 	MarkStamped(ctx context.Context, facturaID, uuid string) error
 	// ClaimedBy lists the sales CFDI facturaID marked, oldest first.
 	ClaimedBy(ctx context.Context, facturaID string) ([]Sale, error)
-	// Uninvoiced lists the sales dated in [from, to) a CFDI may still cover, oldest first.
+	// Uninvoiced lists the sales paid in [from, to) a CFDI may still cover, oldest paid first.
 	Uninvoiced(ctx context.Context, from, to time.Time) ([]Sale, error)
 }
 
@@ -42,15 +45,21 @@ type Products interface {
 type Sale struct {
 	ID, Folio  string
 	Fecha      time.Time
-	UsuarioID  string // the customer's account; "" for a counter sale without one
+	PagadoEn   time.Time // when it was paid; zero while it is not
+	UsuarioID  string    // the customer's account; "" for a counter sale without one
 	Pagada     bool
 	Cancelada  bool   // cancelled or returned
 	MetodoPago string // "Efectivo", "Tarjeta", "Transferencia" or "Mercado Pago"
-	Subtotal   money.Cents
-	IVA        money.Cents
-	Total      money.Cents
-	Lineas     []SaleLine
-	Factura    *SaleInvoice // the CFDI that covers it, if one does
+	// TipoTarjeta is the card of a counter 'Tarjeta' payment: "debito", "credito" or "" (not
+	// known: taken as credit). PaymentType is MercadoPago's payment_type_id of an online payment
+	// (debit_card, credit_card, account_money, ticket, bank_transfer, ...).
+	TipoTarjeta string
+	PaymentType string
+	Subtotal    money.Cents
+	IVA         money.Cents
+	Total       money.Cents
+	Lineas      []SaleLine
+	Factura     *SaleInvoice // the CFDI that covers it, if one does
 }
 
 // SaleLine is a line of a sale, its amounts before IVA.
@@ -75,6 +84,9 @@ type SaleInvoice struct {
 	ID   string `json:"id"`
 	Tipo string `json:"tipo"` // TipoIndividual or TipoGlobal
 	UUID string `json:"uuid,omitempty"`
+	// Anulada: the CFDI was cancelled with motivo 03 (the operation did not take place); the sale
+	// keeps the mark so that no CFDI covers it again.
+	Anulada bool `json:"anulada,omitempty"`
 }
 
 // ProductFiscal is what a CFDI needs of a product.

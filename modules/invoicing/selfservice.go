@@ -38,6 +38,8 @@ func (s *Service) facturable(v Sale) VentaFacturable {
 // whyNot is the reason a customer may not invoice v now, "" when they may.
 func (s *Service) whyNot(v Sale) string {
 	switch {
+	case v.Factura != nil && v.Factura.Anulada:
+		return "La factura de esta compra se canceló porque la operación no se llevó a cabo (motivo 03); ya no se puede facturar."
 	case v.Factura != nil && v.Factura.Tipo == TipoGlobal:
 		return "Esta compra ya está incluida en la factura global de la tienda."
 	case v.Factura != nil:
@@ -46,6 +48,8 @@ func (s *Service) whyNot(v Sale) string {
 		return "Esta compra fue cancelada; no se puede facturar."
 	case !v.Pagada:
 		return "Solo se pueden facturar compras pagadas."
+	case v.Subtotal <= 0:
+		return "Esta compra no tiene importe que facturar: todos sus productos fueron sin costo."
 	case !s.inWindow(v.Fecha):
 		return "El plazo para facturar esta compra terminó el " + dayText(s.deadline(v.Fecha)) + "."
 	}
@@ -133,7 +137,7 @@ func (s *Service) invoiceSale(ctx context.Context, v Sale, r Receptor, usuarioID
 	}
 	f, err := s.issue(ctx, draft{tipo: TipoIndividual, receptor: r, saleIDs: []string{v.ID}, usuarioID: usuarioID, creadoPor: creadoPor})
 	if errors.Is(err, errNothingClaimed) {
-		// Another request claimed it first: say by which kind of CFDI.
+		// Another request claimed it first (or a cancellation with motivo 03 voided it): say why.
 		if again, gerr := s.sales.Get(ctx, v.ID); gerr == nil {
 			if why := s.whyNot(again); why != "" {
 				return Factura{}, apperr.New(apperr.Conflict, why)

@@ -15,6 +15,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/mail"
+	"tienda/pkg/money"
 	"tienda/pkg/search"
 	"tienda/pkg/shoptime"
 )
@@ -39,6 +40,9 @@ type Service struct {
 	log      zerolog.Logger
 	now      func() time.Time
 	mails    sync.WaitGroup // e-mails being sent in the background
+
+	accountMu sync.Mutex
+	account   Cuenta // the last check of the PAC account (account.go)
 }
 
 // Configured reports whether a PAC is set up.
@@ -128,6 +132,9 @@ func (s *Service) complete(ctx context.Context, f Factura) (Factura, error) {
 			return f, s.store.remove(ctx, f.ID)
 		}
 		s.fill(&f, sales)
+		if len(f.Conceptos) == 0 { // every line free: nothing to bill, and the SAT takes no CFDI of 0
+			return f, s.nothingToBill(ctx, f)
+		}
 		moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
 			"ventas": f.Ventas, "conceptos": f.Conceptos, "sinClaveSat": f.SinClaveSat, "formaPago": f.FormaPago,
 			"subtotal": f.Subtotal, "descuento": f.Descuento, "iva": f.IVA, "total": f.Total, "busqueda": searchText(f),
@@ -142,21 +149,60 @@ func (s *Service) complete(ctx context.Context, f Factura) (Factura, error) {
 	return s.stamp(ctx, f)
 }
 
-// stamp sends the factura to the PAC and records its answer: stamped, refused (its sales are
-// freed) or unknown (it stays 'timbrando' and the retry loop asks again with the same key).
+// errNothingToBill: every line of the sales is free (price 0 or a 100 % discount).
+var errNothingToBill = apperr.New(apperr.Conflict, "No hay importe que facturar: todos los productos de la venta fueron sin costo.")
+
+// nothingToBill undoes a factura whose sales have no line to bill: its sales are freed and it is
+// removed.
+func (s *Service) nothingToBill(ctx context.Context, f Factura) error {
+	ctx = context.WithoutCancel(ctx)
+	if err := s.sales.Release(ctx, f.ID); err != nil {
+		return err
+	}
+	if err := s.store.remove(ctx, f.ID); err != nil {
+		return err
+	}
+	return errNothingToBill
+}
+
+// stamp sends the factura to the PAC, or, once the PAC accepted it as pending, asks where it
+// stands; then it records the answer: stamped, refused (its sales are freed) or not known yet
+// (it stays 'timbrando' and the retry loop asks again, with the same key).
 func (s *Service) stamp(ctx context.Context, f Factura) (Factura, error) {
-	comp := s.comprobante(f)
-	st, err := s.pac.Stamp(ctx, StampRequest{
-		Key: f.ID, Receptor: comp.Receptor, Email: f.Receptor.Email, FormaPago: comp.FormaPago,
-		Global: comp.Global, Conceptos: comp.Conceptos, Sustituye: f.Sustituye,
-	})
+	var st Stamped
+	var err error
+	if f.PACID != "" {
+		st, err = s.pac.Get(ctx, f.PACID)
+	} else {
+		comp := s.comprobante(f)
+		st, err = s.pac.Stamp(ctx, StampRequest{
+			Key: f.ID, Receptor: comp.Receptor, Email: f.Receptor.Email, FormaPago: comp.FormaPago,
+			Global: comp.Global, Conceptos: comp.Conceptos, Sustituye: f.Sustituye,
+		})
+	}
 	var refused *PACError
 	switch {
-	case errors.As(err, &refused):
+	case errors.As(err, &refused) && f.PACID == "":
 		return s.refused(ctx, f, refused)
 	case err != nil:
 		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: stamping not confirmed; it will be retried")
 		return f, nil
+	case st.Status == "pending" || (st.Status == "valid" && st.UUID == ""):
+		// Accepted, not stamped yet (Facturapi's 202): no UUID until the SAT answers.
+		if f.PACID == "" && st.PACID != "" {
+			f.PACID = st.PACID
+			if _, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{"pacId": f.PACID}); err != nil {
+				return f, err
+			}
+		}
+		s.log.Info().Str("factura", f.ID).Msg("invoicing: the PAC has not stamped it yet; it will be asked again")
+		return f, nil
+	case st.Status != "valid":
+		msg := st.Message
+		if msg == "" {
+			msg = "El PAC no timbró la factura (estado " + st.Status + ")."
+		}
+		return s.refused(ctx, f, &PACError{Message: msg})
 	}
 	return s.stamped(context.WithoutCancel(ctx), f, st)
 }
@@ -189,9 +235,12 @@ func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura,
 // ventasPorLiberar; run again, it does nothing more.
 func (s *Service) release(ctx context.Context, f Factura) error {
 	var err error
-	if f.Estado == EstadoError {
+	switch {
+	case f.Estado == EstadoError:
 		err = s.giveBack(ctx, f)
-	} else {
+	case f.Cancelacion != nil && f.Cancelacion.Motivo == motivoNoOperacion:
+		err = s.sales.Void(ctx, f.ID) // the operation did not take place: nothing to invoice
+	default:
 		err = s.sales.Release(ctx, f.ID)
 	}
 	if err != nil {
@@ -236,6 +285,12 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 		at = s.now()
 	}
 	f.Estado, f.UUID, f.Serie, f.Folio, f.PACID, f.TimbradaEn = EstadoValida, strings.ToUpper(st.UUID), st.Serie, st.Folio, st.PACID, &at
+	// The total the PAC stamped must be ours to the centavo; a difference is flagged to staff.
+	if ours := money.MustFromPesos(f.Total); st.Total != 0 && st.Total != ours {
+		f.TotalPAC = st.Total.Pesos()
+		s.log.Error().Str("factura", f.ID).Str("nuestro", ours.String()).Str("pac", st.Total.String()).
+			Msg("invoicing: the PAC stamped another total")
+	}
 	f.Busqueda = searchText(f)
 	// Only the request that moves it out of 'timbrando' records the rest and mails it, so a
 	// retry racing the first answer never sends it twice.
@@ -247,7 +302,7 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 	}
 	moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
 		"estado": f.Estado, "uuid": f.UUID, "serie": f.Serie, "folio": f.Folio, "pacId": f.PACID,
-		"timbradaEn": f.TimbradaEn, "busqueda": f.Busqueda, "correoPendiente": f.CorreoPendiente,
+		"timbradaEn": f.TimbradaEn, "busqueda": f.Busqueda, "correoPendiente": f.CorreoPendiente, "totalPac": f.TotalPAC,
 	})
 	if err != nil {
 		return f, err

@@ -28,6 +28,9 @@ type InvoiceRef struct {
 	ID   string `bson:"id" json:"id"`
 	Tipo string `bson:"tipo" json:"tipo"`
 	UUID string `bson:"uuid,omitempty" json:"uuid,omitempty"`
+	// Anulada: the CFDI was cancelled with motivo 03 (the operation did not take place). The sale
+	// keeps the reference so that no CFDI, individual or global, covers it again.
+	Anulada bool `bson:"anulada,omitempty" json:"anulada,omitempty"`
 }
 
 // invoiceable selects the sales a CFDI may cover: saved, paid, neither cancelled nor returned,
@@ -56,8 +59,9 @@ func (s *Service) ByFolio(ctx context.Context, folio string) (Sale, error) {
 	return list[0], nil
 }
 
-// ClaimForInvoice puts ref on every sale of ids dated in [from, to) (zero times: any date) that
+// ClaimForInvoice puts ref on every sale of ids paid in [from, to) (zero times: any time) that
 // a CFDI may still cover, each by a guarded update of its own, and answers how many it claimed.
+// A factura global covers the sales paid in its period: the money it declares came in then.
 func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bson.ObjectID, from, to time.Time) (int64, error) {
 	if len(ids) == 0 {
 		return 0, nil
@@ -65,7 +69,7 @@ func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bso
 	filter := invoiceable()
 	filter["_id"] = bson.M{"$in": ids}
 	if !from.IsZero() {
-		filter["fecha"] = bson.M{"$gte": from, "$lt": to}
+		filter["pagadoEn"] = bson.M{"$gte": from, "$lt": to}
 	}
 	n, err := s.store.db.UpdateMany(ctx, collection, filter, bson.M{"$set": bson.M{"factura": ref}})
 	if err != nil {
@@ -103,6 +107,19 @@ func (s *Service) ReleaseInvoice(ctx context.Context, facturaID string) error {
 	return nil
 }
 
+// VoidInvoice flags anulada the reference of CFDI facturaID on its sales: it was cancelled with
+// motivo 03, and they may not be invoiced again.
+func (s *Service) VoidInvoice(ctx context.Context, facturaID string) error {
+	n, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": facturaID}, bson.M{"$set": bson.M{"factura.anulada": true}})
+	if err != nil {
+		return fmt.Errorf("sales: void invoice %s: %w", facturaID, err)
+	}
+	if n > 0 {
+		s.changedSoon()
+	}
+	return nil
+}
+
 // MarkInvoiceStamped records the UUID of CFDI facturaID on the sales it covers.
 func (s *Service) MarkInvoiceStamped(ctx context.Context, facturaID, uuid string) error {
 	_, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": facturaID}, bson.M{"$set": bson.M{"factura.uuid": uuid}})
@@ -123,19 +140,31 @@ func (s *Service) InvoicedBy(ctx context.Context, facturaID string) ([]Sale, err
 	return list, nil
 }
 
-// Uninvoiced lists the sales dated in [from, to) that a CFDI may still cover, oldest first.
+// Uninvoiced lists the sales paid in [from, to) that a CFDI may still cover, first paid first.
 func (s *Service) Uninvoiced(ctx context.Context, from, to time.Time) ([]Sale, error) {
 	if !from.Before(to) {
 		return nil, apperr.New(apperr.Invalid, "El periodo no es válido.")
 	}
 	filter := invoiceable()
-	filter["fecha"] = bson.M{"$gte": from, "$lt": to}
+	filter["pagadoEn"] = bson.M{"$gte": from, "$lt": to}
 	list, err := s.store.find(ctx, filter)
 	if err != nil {
 		return nil, err
 	}
-	sortOldestFirst(list)
+	slices.SortFunc(list, func(a, b Sale) int {
+		if c := paidAt(a).Compare(paidAt(b)); c != 0 {
+			return c
+		}
+		return newestFirst(b, a)
+	})
 	return list, nil
+}
+
+func paidAt(v Sale) time.Time {
+	if v.PagadoEn == nil {
+		return time.Time{}
+	}
+	return *v.PagadoEn
 }
 
 func sortOldestFirst(list []Sale) {

@@ -20,6 +20,7 @@ const (
 	FormaEfectivo       = "01"
 	FormaTransferencia  = "03"
 	FormaTarjetaCredito = "04"
+	FormaTarjetaDebito  = "28"
 	FormaIntermediario  = "31"
 )
 

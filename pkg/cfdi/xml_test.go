@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tienda/pkg/cfdi/cfditest"
 )
 
 type node struct {
@@ -211,4 +213,65 @@ func TestXMLOfASubstitute(t *testing.T) {
 	}
 	expect(t, nodes[1], map[string]string{"TipoRelacion": "04"})
 	expect(t, nodes[2], map[string]string{"UUID": c.Sustituye})
+}
+
+// Every comprobante the tests above render is one the SAT's schema and Anexo 20's arithmetic
+// accept once stamped (an unsealed one has no NoCertificado, which the schema requires): an
+// individual one with a discount, a global, a substitute, a '|' cleaned from a name.
+func timbre() *Timbre {
+	return &Timbre{UUID: "6F1C9C0E-1B2A-4C3D-8E4F-5A6B7C8D9E0F", FechaTimbrado: time.Date(2026, 3, 15, 2, 31, 5, 0, time.UTC),
+		RfcProvCertif: "SPR190613I52", SelloCFD: "c2VsbG8=", NoCertificadoSAT: "30001000000500003456", SelloSAT: "c2F0", NoCertificado: "30001000000500003416"}
+}
+
+func TestXMLValidatesAgainstTheSATSchema(t *testing.T) {
+	t.Parallel()
+	timbre := timbre()
+	global := sampleComprobante()
+	global.Global = &InformacionGlobal{Periodicidad: PeriodicidadMensual, Meses: "03", Anio: 2026}
+	substitute := sampleComprobante()
+	substitute.Sustituye = timbre.UUID
+	piped := sampleComprobante()
+	piped.Conceptos[1].Descripcion = Texto("Cable | UTP\tcat 6\n", 1000)
+	for name, tc := range map[string]struct {
+		c Comprobante
+		t *Timbre
+	}{"stamped": {sampleComprobante(), timbre}, "global": {global, timbre},
+		"substitute": {substitute, timbre}, "a name with '|'": {piped, timbre}} {
+		doc, err := tc.c.XML(tc.t)
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		cfditest.Valid(t, doc)
+	}
+}
+
+// The schema check can fail: a '|' in a Descripcion and a Base of 0 are refused, so the check
+// above would catch a regression.
+func TestTheSchemaCheckRefusesWhatTheSATRefuses(t *testing.T) {
+	t.Parallel()
+	c := sampleComprobante()
+	c.Conceptos[1].Descripcion = "Cable | UTP"
+	doc, err := c.XML(timbre())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err, ok := cfditest.SchemaErr(t, doc); ok && err == nil {
+		t.Error("a Descripcion with '|' validated")
+	}
+	free := sampleComprobante()
+	conceptos, sub, desc, iva, total := Compute([]Linea{{ClaveProdServ: "43222610", Cantidad: 1, ClaveUnidad: "H87", Descripcion: "Regalo", ValorUnitario: 0}})
+	free.Conceptos, free.SubTotal, free.Descuento, free.IVA, free.Total = conceptos, sub, desc, iva, total
+	doc, err = free.XML(timbre())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err, ok := cfditest.SchemaErr(t, doc); ok && err == nil {
+		t.Error("a Traslado with Base 0 validated")
+	}
+	unit := sampleComprobante()
+	unit.Conceptos[0].ClaveUnidad = "PZA"
+	doc, _ = unit.XML(timbre())
+	if err, ok := cfditest.SchemaErr(t, doc); ok && err == nil {
+		t.Error("ClaveUnidad PZA validated")
+	}
 }

@@ -54,6 +54,8 @@ func (s *Server) checkCancellation(st *stored, motive, sub string) *fieldError {
 	switch {
 	case st.inv.Status == "canceled":
 		return &fieldError{"invoice_not_cancelable", "", "La factura ya está cancelada."}
+	case st.inv.Status != "valid":
+		return &fieldError{"invoice_not_cancelable", "", "La factura no está timbrada: no se puede cancelar."}
 	case motive == "":
 		return required("motive")
 	case !motives[motive]:

@@ -21,7 +21,8 @@ type Invoice struct {
 	ID                 string    `json:"id"`
 	CreatedAt          time.Time `json:"created_at"`
 	Livemode           bool      `json:"livemode"`
-	Status             string    `json:"status"`              // "valid" or "canceled"
+	Status             string    `json:"status"`              // "pending", "valid", "canceled" or "failed"
+	Message            string    `json:"message,omitempty"`   // why a pending invoice failed
 	CancellationStatus string    `json:"cancellation_status"` // "none", "pending", "accepted" or "rejected"
 	VerificationURL    string    `json:"verification_url"`
 	Date               time.Time `json:"date"`
@@ -157,9 +158,15 @@ func (s *Server) createInvoice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := s.stamp(req, key, ptr(in.ExternalID))
+	status := http.StatusOK
+	if s.pendNext > 0 {
+		s.pendNext--
+		st.inv.Status, st.inv.UUID = "pending", ""
+		status = http.StatusAccepted
+	}
 	inv := st.inv
 	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, inv)
+	writeJSON(w, status, inv)
 }
 
 // validUUIDLocked reports whether uuid is an invoice of the fake not cancelled; s.mu is held.
@@ -192,7 +199,7 @@ func (s *Server) stamp(req validRequest, key, externalID string) *stored {
 	inv := Invoice{
 		ID: newObjectID(), CreatedAt: now, Status: "valid", CancellationStatus: "none",
 		VerificationURL: verificationURL(t, s.emisor.RFC, req.receptor.RFC, total),
-		Date:            now, Type: "I", Customer: req.customer, Total: total.Pesos(), UUID: t.UUID,
+		Date:            now, Type: "I", Customer: req.customer, Total: total.Pesos() + s.totalSkew, UUID: t.UUID,
 		FolioNumber: folio, Series: req.series, ExternalID: externalID, IdempotencyKey: key,
 		PaymentForm: req.paymentForm, PaymentMethod: req.paymentMethod, Use: req.receptor.UsoCFDI,
 		Currency: "MXN", Exchange: 1, Items: req.items, Global: req.globalOut, RelatedDocuments: req.related,
@@ -288,6 +295,11 @@ func (s *Server) downloadInvoice(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	if !ok {
 		notFound(w, r.PathValue("id"))
+		return
+	}
+	if cp.inv.Status == "pending" || cp.inv.Status == "failed" {
+		writeError(w, http.StatusBadRequest, "invoice_not_stamped", "",
+			"La factura no está timbrada: no tiene archivos que descargar.")
 		return
 	}
 	var (

@@ -38,6 +38,12 @@ type Server struct {
 	mux      *http.ServeMux
 	delay    time.Duration
 	failNext int
+	// pendNext: the next invoices are answered 202 'pending', without a UUID, as Facturapi does
+	// when the SAT is slow; FinishPending or FailPending settles them.
+	pendNext int
+	// totalSkew is added to the total the fake reports (SkewTotals): a PAC whose total differs
+	// from the shop's.
+	totalSkew float64
 	// unregistered are RFCs the fake's SAT list lacks (Unregistered): a CFDI to them is refused.
 	unregistered map[string]bool
 	nextFolio    int64
@@ -74,6 +80,7 @@ func New(key string) *Server {
 	s.mux.HandleFunc("GET /v2/invoices/{id}", s.getInvoice)
 	s.mux.HandleFunc("DELETE /v2/invoices/{id}", s.cancelInvoice)
 	s.mux.HandleFunc("GET /v2/invoices/{id}/{format}", s.downloadInvoice)
+	s.mux.HandleFunc("GET /v2/organizations/me", s.organization)
 	return s
 }
 
@@ -143,6 +150,79 @@ func (s *Server) Unregistered(rfc string, missing bool) {
 	s.mu.Lock()
 	s.unregistered[rfc] = missing
 	s.mu.Unlock()
+}
+
+// PendNext makes the next n invoices be answered 202 with status "pending" and no UUID: they
+// stay so, for GET too, until FinishPending or FailPending.
+func (s *Server) PendNext(n int) {
+	s.mu.Lock()
+	s.pendNext = n
+	s.mu.Unlock()
+}
+
+// FinishPending stamps the pending invoices (status "valid" with their UUID); it returns how many.
+func (s *Server) FinishPending() int { return s.settlePending("valid", "") }
+
+// FailPending makes the SAT refuse the pending invoices (status "failed" and the reason in
+// message, which Facturapi's invoice object then carries); it returns how many.
+func (s *Server) FailPending(message string) int { return s.settlePending("failed", message) }
+
+func (s *Server) settlePending(status, message string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, st := range s.invoices {
+		if st.inv.Status == "pending" {
+			st.inv.Status, st.inv.Message = status, message
+			if status == "valid" {
+				st.inv.UUID = st.timbre.UUID
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// SkewTotals makes the fake report every invoice's total plus pesos (0: the true total), as a PAC
+// that computed another total would.
+func (s *Server) SkewTotals(pesos float64) {
+	s.mu.Lock()
+	s.totalSkew = pesos
+	s.mu.Unlock()
+}
+
+// organization is GET /v2/organizations/me: the organization of the secret key, with the postal
+// code of its fiscal address, the LugarExpedicion of every CFDI it stamps.
+func (s *Server) organization(w http.ResponseWriter, _ *http.Request) {
+	s.mu.Lock()
+	zip := s.LugarExpedicion
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{
+		"id": "fake-organization", "is_production_ready": true,
+		"legal": map[string]any{
+			"name": s.emisor.Nombre, "legal_name": s.emisor.Nombre, "tax_id": s.emisor.RFC,
+			"tax_system": s.emisor.RegimenFiscal, "address": map[string]string{"zip": zip, "country": "MEX"},
+		},
+	})
+}
+
+// StampedXML returns the XML of every CFDI stamped so far (not those pending or failed), oldest
+// first: tests validate each against the SAT's schema.
+func (s *Server) StampedXML() ([][]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out [][]byte
+	for _, st := range s.invoices {
+		if st.inv.UUID == "" {
+			continue
+		}
+		doc, err := st.comp.XML(&st.timbre)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, doc)
+	}
+	return out, nil
 }
 
 // Invoices returns the CFDIs stamped so far, oldest first, as the API shows them now.

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tienda/pkg/cfdi/cfditest"
 )
 
 const key = "sk_test_fake"
@@ -132,6 +134,14 @@ func TestRefusals(t *testing.T) {
 		{"no items", validBody, set("items", []any{}), "items", "al menos un concepto"},
 		{"product key", validBody, set("items.product.product_key", "5310270"), "items[0].product.product_key", "8 dígitos"},
 		{"unit key", validBody, set("items.product.unit_key", nil), "items[0].product.unit_key", "obligatorio"},
+		{"unit key not in c_ClaveUnidad", validBody, set("items.product.unit_key", "PZA"), "items[0].product.unit_key", "c_ClaveUnidad"},
+		{"product key not in c_ClaveProdServ", validBody, set("items.product.product_key", "99999999"), "items[0].product.product_key", "c_ClaveProdServ"},
+		{"'|' in a description", validBody, set("items.product.description", "Cable | UTP"), "items[0].product.description", "carácter |"},
+		{"a control character in a description", validBody, set("items.product.description", "Cable\x01UTP"), "items[0].product.description", "patrón del SAT"},
+		{"a description of 1001 characters", validBody, set("items.product.description", strings.Repeat("a", 1001)), "items[0].product.description", "1000"},
+		{"'|' in a sku", validBody, set("items.product.sku", "A|B"), "items[0].product.sku", "carácter |"},
+		{"a free item", validBody, func(b map[string]any) { set("items.discount", nil)(b); set("items.product.price", 0)(b) }, "items[0]", "mayor que cero"},
+		{"a 100 % discount", validBody, set("items.discount", 691.20), "items[0]", "mayor que cero"},
 		{"quantity", validBody, set("items.quantity", 0), "items[0].quantity", "mayor que cero"},
 		{"negative price", validBody, set("items.product.price", -1), "items[0].product.price", "negativo"},
 		{"discount over the amount", validBody, set("items.discount", 691.21), "items[0].discount", "no puede ser mayor"},
@@ -285,6 +295,7 @@ func TestDownloads(t *testing.T) {
 		}
 	}
 	x := call(t, s, "GET", "/v2/invoices/"+inv.ID+"/xml", nil)
+	cfditest.Valid(t, x.Body.Bytes())
 	var doc struct {
 		Total    string `xml:"Total,attr"`
 		Receptor struct {
@@ -301,5 +312,83 @@ func TestDownloads(t *testing.T) {
 	}
 	if doc.Total != "906.19" || doc.Receptor.Rfc != "XOJI740919U48" || doc.Complemento.Timbre.UUID != inv.UUID {
 		t.Errorf("xml = %+v", doc)
+	}
+}
+
+// Every CFDI the fake stamps validates against the SAT's schema: a global, a discount, a name
+// with accents and XML's special characters.
+func TestStampedXMLIsValid(t *testing.T) {
+	s := New(key)
+	for _, body := range []map[string]any{validBody(), globalBody()} {
+		body["idempotency_key"], body["external_id"] = nil, nil
+		inv := decode[Invoice](t, call(t, s, "POST", "/v2/invoices", body))
+		x := call(t, s, "GET", "/v2/invoices/"+inv.ID+"/xml", nil)
+		if x.Code != 200 {
+			t.Fatalf("xml: %d %s", x.Code, x.Body.String())
+		}
+		cfditest.Valid(t, x.Body.Bytes())
+	}
+}
+
+// A description long enough to wrap keeps every word in the PDF: the extras billed with a line
+// are at its end.
+func TestPDFShowsTheWholeDescription(t *testing.T) {
+	s := New(key)
+	b := validBody()
+	desc := "Kit de videovigilancia con cámara IP de 4 megapíxeles (Exterior) + Instalación en sitio, Soporte anual, Garantía extendida ZETAFINAL"
+	b["items"].([]any)[1].(map[string]any)["product"].(map[string]any)["description"] = desc
+	inv := decode[Invoice](t, call(t, s, "POST", "/v2/invoices", b))
+	pdf := call(t, s, "GET", "/v2/invoices/"+inv.ID+"/pdf", nil)
+	for _, want := range []string{"Soporte", "extendida", "ZETAFINAL", "Instalaci\xf3n"} {
+		if !bytes.Contains(pdf.Body.Bytes(), []byte(want)) {
+			t.Errorf("the PDF lacks %q", want)
+		}
+	}
+}
+
+// A 202 'pending' invoice has no UUID and no files until the SAT answers; GET tells when.
+func TestPendingInvoice(t *testing.T) {
+	s := New(key)
+	s.PendNext(2)
+	w := call(t, s, "POST", "/v2/invoices", validBody())
+	inv := decode[Invoice](t, w)
+	if w.Code != http.StatusAccepted || inv.Status != "pending" || inv.UUID != "" {
+		t.Fatalf("pending answer %d %+v", w.Code, inv)
+	}
+	if x := call(t, s, "GET", "/v2/invoices/"+inv.ID+"/xml", nil); x.Code != http.StatusBadRequest {
+		t.Errorf("the XML of a pending invoice: %d", x.Code)
+	}
+	if n := s.FinishPending(); n != 1 {
+		t.Fatalf("FinishPending = %d", n)
+	}
+	got := decode[Invoice](t, call(t, s, "GET", "/v2/invoices/"+inv.ID, nil))
+	if got.Status != "valid" || got.UUID == "" {
+		t.Fatalf("after FinishPending: %+v", got)
+	}
+	b := validBody()
+	b["idempotency_key"], b["external_id"] = "fac-2", "fac-2"
+	second := decode[Invoice](t, call(t, s, "POST", "/v2/invoices", b))
+	s.FailPending("El SAT rechazó el comprobante.")
+	got = decode[Invoice](t, call(t, s, "GET", "/v2/invoices/"+second.ID, nil))
+	if got.Status != "failed" || got.UUID != "" || got.Message == "" {
+		t.Fatalf("after FailPending: %+v", got)
+	}
+}
+
+// The organization endpoint reports the postal code the CFDIs are issued from.
+func TestOrganization(t *testing.T) {
+	s := New(key)
+	s.LugarExpedicion = "64000"
+	var org struct {
+		Legal struct {
+			TaxID   string `json:"tax_id"`
+			Address struct {
+				Zip string `json:"zip"`
+			} `json:"address"`
+		} `json:"legal"`
+	}
+	w := call(t, s, "GET", "/v2/organizations/me", nil)
+	if err := json.Unmarshal(w.Body.Bytes(), &org); err != nil || w.Code != 200 || org.Legal.Address.Zip != "64000" || org.Legal.TaxID != EmisorRFC {
+		t.Fatalf("organization %d %s", w.Code, w.Body.String())
 	}
 }

@@ -85,23 +85,41 @@ func conceptosTable(pdf *fpdf.Fpdf, tr func(string) string, st stored) {
 	}
 	pdf.Ln(-1)
 	pdf.SetFont("Helvetica", "", 8)
+	const lineH = 4.5
+	_, pageH := pdf.GetPageSize()
+	_, _, _, bottom := pdf.GetMargins()
 	for _, k := range st.comp.Conceptos {
 		desc := k.Descripcion
 		if k.NoIdentificacion != "" {
 			desc += " (" + k.NoIdentificacion + ")"
 		}
-		if r := []rune(desc); len(r) > 48 {
-			desc = string(r[:48]) + "..."
+		// The whole description, wrapped in its column: extras billed with a line are part of it.
+		lines := pdf.SplitLines([]byte(tr(desc)), widths[3]-2) // bytes: tr gives cp1252
+		h := lineH * float64(max(len(lines), 1))
+		if _, y := pdf.GetXY(); y+h > pageH-bottom {
+			pdf.AddPage()
 		}
-		cells := []string{k.ClaveProdServ, strconv.FormatInt(k.Cantidad, 10), k.ClaveUnidad, desc,
+		x, y := pdf.GetXY()
+		cells := []string{k.ClaveProdServ, strconv.FormatInt(k.Cantidad, 10), k.ClaveUnidad, "",
 			k.ValorUnitario.String(), k.Descuento.String(), k.Importe.String()}
+		cx := x
 		for i, v := range cells {
 			align := "L"
 			if i == 1 || i >= 4 {
 				align = "R"
 			}
-			pdf.CellFormat(widths[i], 6, tr(v), "1", 0, align, false, 0, "")
+			pdf.SetXY(cx, y)
+			if i == 3 {
+				pdf.Rect(cx, y, widths[i], h, "D")
+				for j, l := range lines {
+					pdf.SetXY(cx, y+float64(j)*lineH)
+					pdf.CellFormat(widths[i], lineH, string(l), "", 0, "L", false, 0, "")
+				}
+			} else {
+				pdf.CellFormat(widths[i], h, tr(v), "1", 0, align, false, 0, "")
+			}
+			cx += widths[i]
 		}
-		pdf.Ln(-1)
+		pdf.SetXY(x, y+h)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"tienda/pkg/cfdi"
 	"tienda/pkg/money"
@@ -216,8 +218,23 @@ func validateItem(path string, it itemInput) (Item, cfdi.Linea, *fieldError) {
 	case !productKeyRe.MatchString(ptr(p.ProductKey)):
 		return Item{}, cfdi.Linea{}, invalid(pp+".product_key",
 			"La clave de producto o servicio (%s.product_key) debe tener 8 dígitos del catálogo c_ClaveProdServ del SAT.", pp)
+	case cfdi.CheckClaveProdServ(*p.ProductKey) != "":
+		return Item{}, cfdi.Linea{}, invalid(pp+".product_key",
+			"La clave de producto o servicio (%s.product_key) %q no existe en el catálogo c_ClaveProdServ del SAT.", pp, *p.ProductKey)
 	case strings.TrimSpace(ptr(p.UnitKey)) == "":
 		return Item{}, cfdi.Linea{}, required(pp + ".unit_key")
+	case !cfdi.ValidClaveUnidad(strings.TrimSpace(*p.UnitKey)):
+		return Item{}, cfdi.Linea{}, invalid(pp+".unit_key",
+			"La clave de unidad (%s.unit_key) %q no existe en el catálogo c_ClaveUnidad del SAT.", pp, strings.TrimSpace(*p.UnitKey))
+	case !schemaText(desc, 1000):
+		return Item{}, cfdi.Linea{}, invalid(pp+".description",
+			"La descripción (%s.description) no cumple el patrón del SAT: de 1 a 1000 caracteres, sin el carácter | ni caracteres de control.", pp)
+	case ptr(p.UnitName) != "" && !schemaText(*p.UnitName, 20):
+		return Item{}, cfdi.Linea{}, invalid(pp+".unit_name",
+			"El nombre de la unidad (%s.unit_name) no cumple el patrón del SAT: hasta 20 caracteres, sin el carácter |.", pp)
+	case ptr(p.SKU) != "" && !schemaText(*p.SKU, 100):
+		return Item{}, cfdi.Linea{}, invalid(pp+".sku",
+			"El número de identificación (%s.sku) no cumple el patrón del SAT: hasta 100 caracteres, sin el carácter |.", pp)
 	case p.Price == nil:
 		return Item{}, cfdi.Linea{}, required(pp + ".price")
 	case *p.Price < 0:
@@ -249,6 +266,11 @@ func validateItem(path string, it itemInput) (Item, cfdi.Linea, *fieldError) {
 		return Item{}, cfdi.Linea{}, invalid(path+".discount",
 			"El descuento (%s.discount) no puede ser mayor que el importe del concepto (cantidad × precio).", path)
 	}
+	if price.Times(int64(qty))-discount <= 0 {
+		// The schema's Traslado Base has minInclusive 0.000001: a free concept cannot carry IVA.
+		return Item{}, cfdi.Linea{}, invalid(path,
+			"La base del impuesto del concepto (%s: cantidad × precio − descuento) debe ser mayor que cero; el SAT no acepta conceptos sin importe gravable.", path)
+	}
 	linea := cfdi.Linea{
 		ClaveProdServ: *p.ProductKey, NoIdentificacion: ptr(p.SKU), Cantidad: int64(qty),
 		ClaveUnidad: strings.TrimSpace(*p.UnitKey), Unidad: ptr(p.UnitName), Descripcion: desc,
@@ -260,6 +282,19 @@ func validateItem(path string, it itemInput) (Item, cfdi.Linea, *fieldError) {
 		Taxes: []Tax{{Type: "IVA", Rate: 0.16, Factor: "Tasa"}},
 	}}
 	return item, linea, nil
+}
+
+// schemaText reports whether s fits the schema's [^|]{1,max} text attributes: no '|', no
+// control character (XML cannot carry most of them), no space at either end, 1 to max characters.
+func schemaText(s string, max int) bool {
+	n := 0
+	for _, r := range s {
+		if r == '|' || unicode.IsControl(r) || r == utf8.RuneError {
+			return false
+		}
+		n++
+	}
+	return n >= 1 && n <= max && strings.TrimSpace(s) == s
 }
 
 // checkTaxes accepts what the shop sells: objeto de impuesto (02) with IVA trasladado at 16%, which
