@@ -89,7 +89,7 @@ func TestCashCutReportsAndCut(t *testing.T) {
 		t.Fatalf("after the cut: %s", rec.Body)
 	}
 	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", nil); rec.Code != http.StatusConflict ||
-		decodeError(t, rec).Error.Message != "No hay ventas pendientes de corte." {
+		decodeError(t, rec).Error.Message != "No hay ventas ni movimientos de caja pendientes de corte." {
 		t.Fatalf("empty cut: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("admin@tienda.mx", http.MethodGet, "/v1/cortes", nil)
@@ -131,7 +131,7 @@ func TestConcurrentCutsSplitTheSales(t *testing.T) {
 		if errs[i] != nil {
 			// The second cashier waits for the first cut, then finds nothing left; on a slow
 			// machine the wait may run out first, and they are told to try again.
-			if !strings.Contains(errs[i].Error(), "No hay ventas pendientes") && !strings.Contains(errs[i].Error(), "Otro corte se está haciendo") {
+			if !strings.Contains(errs[i].Error(), "No hay ventas ni movimientos") && !strings.Contains(errs[i].Error(), "Otro corte se está haciendo") {
 				t.Fatal(errs[i])
 			}
 			continue
@@ -164,7 +164,7 @@ func TestACutLeftHalfWayIsFinishedByTheSweep(t *testing.T) {
 	// Carmen, who counted 25 pesos, five minutes ago.
 	counted := 25.0
 	left := cashcut.Cut{ID: bson.NewObjectID(), Numero: 1, Fecha: time.Now().UTC().Add(-5 * time.Minute).Truncate(time.Millisecond),
-		UsuarioID: "c1", NombreUsuario: "Carmen Cajera", Estado: cashcut.EstadoEnProceso, EfectivoContado: &counted, PorUsuario: []cashcut.ByUser{}}
+		UsuarioID: "c1", NombreUsuario: "Carmen Cajera", Estado: cashcut.EstadoEnProceso, Cash: cashcut.Cash{EfectivoContado: &counted}, PorUsuario: []cashcut.ByUser{}}
 	if _, err := a.store.W.Collection("cortes").InsertOne(ctx, left); err != nil {
 		t.Fatal(err)
 	}

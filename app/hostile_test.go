@@ -27,8 +27,8 @@ func hostileBodies() []string {
 		// invoicing (issue #17)
 		"rfc", "razonSocial", "regimenFiscal", "codigoPostal", "usoCfdi", "perfilId", "predeterminado", "folio", "total",
 		"ventas", "periodicidad", "fecha",
-		// returns and the report (issue #23)
-		"lineas", "metodo", "indice", "criterio"}
+		// returns, the report, the cash drawer and count (issue #23)
+		"lineas", "metodo", "indice", "criterio", "_id", "monto", "conteos", "efectivoContado"}
 	withOps := map[string]json.RawMessage{}
 	for _, f := range fields {
 		withOps[f] = json.RawMessage(op)
@@ -48,6 +48,9 @@ func hostileBodies() []string {
 		`{"nombre":"` + strings.Repeat("a", 300_000) + `"}`,
 		`{"carrito":[` + strings.TrimSuffix(strings.Repeat(`{"id":"a","producto_id":"b","cantidad":1},`, 20_000), ",") + `]}`,
 		`{"pago":5,"entrega":["Entregado"],"envio":"x","efectivoContado":"mucho","observaciones":7}`,
+		`{"tipo":"fondo","monto":-500}`, `{"tipo":"retiro","monto":1e400,"motivo":"x"}`, `{"tipo":"deposito","monto":10.001,"motivo":"x"}`,
+		`{"conteos":[{"usuarioId":"x","denominaciones":[{"tipo":"billete","valor":1000,"cantidad":-3}]}]}`,
+		`{"conteos":[{"usuarioId":{"$ne":""},"denominaciones":[{"tipo":"moneda","valor":0.3,"cantidad":1e30}]}]}`,
 		`{"productoId":"6955b90064656d6f00000000","tipo":"merma","cantidad":1e9,"motivo":"x"}`,
 		`{"productoId":"6955b90064656d6f00000000","tipo":"conteo","cantidad":-1,"motivo":"x"}`,
 		`{"productoId":"6955b90064656d6f00000000","tipo":"entrada","cantidad":2,"motivo":"  "}`,

@@ -87,6 +87,8 @@ var permissionTable = map[string]rule{
 	"POST /v1/ventas/corte":              {perm: auth.CashDesk},
 	"GET /v1/cortes":                     {perm: auth.CashDesk},
 	"GET /v1/cortes/:id":                 {perm: auth.CashDesk},
+	"GET /v1/cortes/pendiente":           {perm: auth.CashDesk},
+	"POST /v1/cortes/movimientos":        {perm: auth.CashDesk},
 	// logs
 	"POST /v1/logs": {perm: public},
 	"GET /v1/logs":  {perm: auth.ManageUsers},

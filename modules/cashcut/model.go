@@ -15,23 +15,25 @@ const (
 )
 
 // Cut is a document of the cortes collection: a cash cut. Its sales are the sales whose `corte`
-// is its number; the document keeps their totals.
+// is its number, and so are its drawer movements (caja_movimientos); the document keeps their
+// totals, and the cash expected and counted, for the shop (Cash) and for each cashier.
 type Cut struct {
-	ID               bson.ObjectID `bson:"_id" json:"_id"`
-	Numero           int64         `bson:"numero" json:"numero"` // 1, 2, 3...: consecutive, no gaps
-	Fecha            time.Time     `bson:"fecha" json:"fecha"`   // when it was asked for
-	CerradoEn        *time.Time    `bson:"cerradoEn,omitempty" json:"cerradoEn,omitempty"`
-	UsuarioID        string        `bson:"usuarioId" json:"usuarioId"`
-	NombreUsuario    string        `bson:"nombreUsuario" json:"nombreUsuario"`
-	Estado           string        `bson:"estado" json:"estado"`
-	NumVentas        int           `bson:"numVentas" json:"numVentas"`
-	Ventas           []CutSale     `bson:"-" json:"ventas,omitempty"` // read from the sales it claimed
-	PorMetodo        ByMethod      `bson:"porMetodo" json:"porMetodo"`
-	PorUsuario       []ByUser      `bson:"porUsuario" json:"porUsuario"`
-	EfectivoEsperado float64       `bson:"efectivoEsperado" json:"efectivoEsperado"`
-	EfectivoContado  *float64      `bson:"efectivoContado,omitempty" json:"efectivoContado,omitempty"`
-	Diferencia       *float64      `bson:"diferencia,omitempty" json:"diferencia,omitempty"`
-	Observaciones    string        `bson:"observaciones" json:"observaciones"`
+	ID             bson.ObjectID `bson:"_id" json:"_id"`
+	Numero         int64         `bson:"numero" json:"numero"` // 1, 2, 3...: consecutive, no gaps
+	Fecha          time.Time     `bson:"fecha" json:"fecha"`   // when it was asked for
+	CerradoEn      *time.Time    `bson:"cerradoEn,omitempty" json:"cerradoEn,omitempty"`
+	UsuarioID      string        `bson:"usuarioId" json:"usuarioId"`
+	NombreUsuario  string        `bson:"nombreUsuario" json:"nombreUsuario"`
+	Estado         string        `bson:"estado" json:"estado"`
+	NumVentas      int           `bson:"numVentas" json:"numVentas"`
+	Ventas         []CutSale     `bson:"-" json:"ventas,omitempty"` // read from the sales it claimed
+	PorMetodo      ByMethod      `bson:"porMetodo" json:"porMetodo"`
+	PorUsuario     []ByUser      `bson:"porUsuario" json:"porUsuario"`
+	Cash           `bson:",inline"`
+	PorCajero      []CashierCash `bson:"porCajero" json:"porCajero"`
+	NumMovimientos int           `bson:"numMovimientos" json:"numMovimientos"`
+	Movimientos    []Movement    `bson:"-" json:"movimientos,omitempty"` // read from the movements it claimed
+	Observaciones  string        `bson:"observaciones" json:"observaciones"`
 }
 
 // CutSale is one sale closed by a cut.

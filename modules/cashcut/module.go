@@ -1,5 +1,6 @@
-// Package cashcut owns the cortes collection: the cash cuts ('Hacer corte') and their reports. It
-// reads and closes sales only through the sales module's Go API.
+// Package cashcut owns the cortes collection, the cash cuts ('Hacer corte') and their reports, and
+// caja_movimientos, the drawer's float, withdrawals and deposits. It reads and closes sales only
+// through the sales module's Go API.
 package cashcut
 
 import (
@@ -67,4 +68,6 @@ func (m *Module) Routes(g *echo.Group) {
 	g.GET("/cortes", m.list, desk)
 	g.GET("/cortes/:id", m.get, desk)
 	g.GET("/cortes/exportar", m.exportCuts, desk)
+	g.GET("/cortes/pendiente", m.pending, desk)
+	g.POST("/cortes/movimientos", m.recordMovement, desk)
 }

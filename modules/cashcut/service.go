@@ -28,11 +28,12 @@ type Actor struct{ ID, Name string }
 // methodOrder is the order methods are listed in; others follow alphabetically.
 var methodOrder = map[string]int{"Efectivo": 0, "Tarjeta": 1, "Transferencia": 2, "Mercado Pago": 3}
 
-// totals computes both reports of a set of sales, exact to the centavo.
-func totals(sales []PaidSale) (ByMethod, []ByUser, money.Cents) {
+// totals computes both reports of a set of sales, exact to the centavo. An entry with a negative
+// Total (a refund) is taken off its method and its user.
+func totals(sales []PaidSale) (ByMethod, []ByUser) {
 	byMethod := map[string]money.Cents{}
 	byUser := map[UserKey]money.Cents{}
-	var all, cash money.Cents
+	var all money.Cents
 	for _, v := range sales {
 		m := v.Metodo
 		if m == "" {
@@ -41,9 +42,6 @@ func totals(sales []PaidSale) (ByMethod, []ByUser, money.Cents) {
 		byMethod[m] += v.Total
 		byUser[UserKey{NombreUsuario: v.UserName, UsuarioID: v.UserID}] += v.Total
 		all += v.Total
-		if m == "Efectivo" {
-			cash += v.Total
-		}
 	}
 	bm := ByMethod{Totales: []MethodTotal{}, TotalGeneral: all.Pesos()}
 	for m, c := range byMethod {
@@ -68,7 +66,7 @@ func totals(sales []PaidSale) (ByMethod, []ByUser, money.Cents) {
 		return strings.ToLower(bu[i].ID.NombreUsuario) < strings.ToLower(bu[j].ID.NombreUsuario) ||
 			(strings.EqualFold(bu[i].ID.NombreUsuario, bu[j].ID.NombreUsuario) && bu[i].ID.UsuarioID < bu[j].ID.UsuarioID)
 	})
-	return bm, bu, cash
+	return bm, bu
 }
 
 // Pending reports the paid sales no cut has claimed yet, by method and by user.
@@ -77,7 +75,7 @@ func (s *Service) Pending(ctx context.Context) (ByMethod, []ByUser, error) {
 	if err != nil {
 		return ByMethod{}, nil, err
 	}
-	bm, bu, _ := totals(sales)
+	bm, bu := totals(sales)
 	return bm, bu, nil
 }
 
@@ -86,18 +84,19 @@ func (s *Service) Pending(ctx context.Context) (ByMethod, []ByUser, error) {
 const staleCut = 2 * time.Minute
 
 var (
-	errNothingToCut = apperr.New(apperr.Conflict, "No hay ventas pendientes de corte.")
+	errNothingToCut = apperr.New(apperr.Conflict, "No hay ventas ni movimientos de caja pendientes de corte.")
 	errCutRunning   = apperr.New(apperr.Conflict, "Otro corte se está haciendo en este momento. Inténtalo de nuevo.")
 )
 
-// MakeCut closes every paid sale no cut has claimed: it takes the next number by writing the cut
-// 'en_proceso' (a unique number, after a closed cut only, so numbers follow each other with no
-// gap), claims the sales (each one by a guarded update), and stores the totals of what it claimed,
-// the cash expected against the cash counted, who made it and when. One cut is in process at a
-// time: a second cashier waits for the first (up to a few seconds). A cut with nothing to claim is
-// refused and uses no number. Errors: conflict when there is nothing to close or another cut is
-// still being made.
-func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, notes string) (Cut, error) {
+// MakeCut closes every paid sale and drawer movement no cut has claimed: it takes the next number
+// by writing the cut 'en_proceso' (a unique number, after a closed cut only, so numbers follow
+// each other with no gap), claims the sales and the movements (each one by a guarded update), and
+// stores the totals of what it claimed, the cash expected against the cash counted (counted, the
+// shop's single amount, or counts, each cashier's count by denomination from checkCounts), who
+// made it and when. One cut is in process at a time: a second cashier waits for the first (up to
+// a few seconds). A cut with nothing to claim is refused and uses no number. Errors: conflict when
+// there is nothing to close or another cut is still being made.
+func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, notes string, counts ...CashierCash) (Cut, error) {
 	deadline := s.now().Add(10 * time.Second)
 	for {
 		last, found, err := s.store.last(ctx)
@@ -121,15 +120,15 @@ func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, 
 			}
 			continue
 		}
-		if any, err := s.sales.AnyUnclaimed(ctx); err != nil {
+		if any, err := s.anythingToCut(ctx); err != nil {
 			return Cut{}, err
 		} else if !any {
 			return Cut{}, errNothingToCut
 		}
 		c := Cut{ID: bson.NewObjectID(), Numero: last.Numero + 1, Fecha: s.now().UTC().Truncate(time.Millisecond),
 			UsuarioID: who.ID, NombreUsuario: who.Name, Estado: EstadoEnProceso, PorUsuario: []ByUser{},
-			Observaciones: strings.TrimSpace(notes)}
-		if counted != nil {
+			PorCajero: append([]CashierCash{}, counts...), Observaciones: strings.TrimSpace(notes)}
+		if counted != nil && len(counts) == 0 {
 			p := counted.Pesos()
 			c.EfectivoContado = &p
 		}
@@ -149,25 +148,37 @@ func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, 
 	}
 }
 
-// finish claims for a cut in process every paid sale no cut has claimed, then closes it with the
-// totals of the sales it claimed. A cut that claimed nothing is removed (errNothingToCut), so that
-// its number is used by the next one. Run again on a cut it finished, it changes nothing.
+// anythingToCut reports whether a paid sale or a drawer movement waits for a cut.
+func (s *Service) anythingToCut(ctx context.Context) (bool, error) {
+	if any, err := s.sales.AnyUnclaimed(ctx); err != nil || any {
+		return any, err
+	}
+	return s.store.anyUnclaimedMovement(ctx)
+}
+
+// finish claims for a cut in process every paid sale and drawer movement no cut has claimed, then
+// closes it with the totals of what it claimed. A cut that claimed nothing is removed
+// (errNothingToCut), so that its number is used by the next one. Run again on a cut it finished,
+// it changes nothing.
 func (s *Service) finish(ctx context.Context, c Cut) (Cut, error) {
 	ctx = context.WithoutCancel(ctx) // a cashier who leaves must not leave the cut half-made
 	if _, err := s.sales.Claim(ctx, c.Numero, nil); err != nil {
 		return Cut{}, err
 	}
-	sales, err := s.sales.ClaimedBy(ctx, c.Numero)
+	if _, err := s.store.claimMovements(ctx, c.Numero); err != nil {
+		return Cut{}, err
+	}
+	sales, movs, err := s.claimedBy(ctx, c.Numero)
 	if err != nil {
 		return Cut{}, err
 	}
-	if len(sales) == 0 {
+	if len(sales) == 0 && len(movs) == 0 {
 		if err := s.store.drop(ctx, c); err != nil {
 			return Cut{}, err
 		}
 		return Cut{}, errNothingToCut
 	}
-	c = withTotals(c, sales)
+	c = withTotals(c, sales, movs)
 	now := s.now().UTC().Truncate(time.Millisecond)
 	c.Estado, c.CerradoEn = EstadoCerrado, &now
 	closed, err := s.store.close(ctx, c)
@@ -180,17 +191,36 @@ func (s *Service) finish(ctx context.Context, c Cut) (Cut, error) {
 	return c, nil
 }
 
-// withTotals fills in a cut's sales and their totals, and the cash difference.
-func withTotals(c Cut, sales []PaidSale) Cut {
-	var cash money.Cents
-	c.PorMetodo, c.PorUsuario, cash = totals(sales)
-	c.EfectivoEsperado = cash.Pesos()
-	c.Diferencia = nil
-	if c.EfectivoContado != nil {
-		counted, _ := money.FromPesos(*c.EfectivoContado)
-		d := (counted - cash).Pesos()
-		c.Diferencia = &d
+// claimedBy reads the sales and the drawer movements cut n claimed.
+func (s *Service) claimedBy(ctx context.Context, n int64) ([]PaidSale, []Movement, error) {
+	sales, err := s.sales.ClaimedBy(ctx, n)
+	if err != nil {
+		return nil, nil, err
 	}
+	movs, err := s.store.movements(ctx, bson.M{"corte": n})
+	if err != nil {
+		return nil, nil, err
+	}
+	return sales, movs, nil
+}
+
+// withTotals fills in a cut's sales, movements and their totals, and the cash expected against the
+// cash counted (as the cut was asked for: c's shop amount, or the counts of its cashier rows).
+func withTotals(c Cut, sales []PaidSale, movs []Movement) Cut {
+	c.PorMetodo, c.PorUsuario = totals(sales)
+	var counted *money.Cents
+	if c.EfectivoContado != nil {
+		v, _ := money.FromPesos(*c.EfectivoContado)
+		counted = &v
+	}
+	counts := []CashierCash{}
+	for _, r := range c.PorCajero {
+		if r.EfectivoContado != nil {
+			counts = append(counts, r)
+		}
+	}
+	c.Cash, c.PorCajero = cashTotals(sales, movs, counted, counts)
+	c.NumMovimientos, c.Movimientos = len(movs), movs
 	c.NumVentas = len(sales)
 	c.Ventas = make([]CutSale, len(sales))
 	for i, v := range sales {
@@ -226,15 +256,20 @@ func (s *Service) Sweep(ctx context.Context) error {
 		return nil
 	}
 	n, err := s.sales.CountClaimedBy(ctx, last.Numero)
-	if err != nil || n == int64(last.NumVentas) {
-		return err
-	}
-	sales, err := s.sales.ClaimedBy(ctx, last.Numero)
 	if err != nil {
 		return err
 	}
-	s.log.Warn().Int64("cut", last.Numero).Int("stored", last.NumVentas).Int("claimed", len(sales)).Msg("cash cut counted again")
-	return s.store.recount(ctx, withTotals(last, sales), last.NumVentas)
+	k, err := s.store.countMovements(ctx, last.Numero)
+	if err != nil || n == int64(last.NumVentas) && k == int64(last.NumMovimientos) {
+		return err
+	}
+	sales, movs, err := s.claimedBy(ctx, last.Numero)
+	if err != nil {
+		return err
+	}
+	s.log.Warn().Int64("cut", last.Numero).Int("stored", last.NumVentas).Int("claimed", len(sales)).
+		Int("storedMovements", last.NumMovimientos).Int("claimedMovements", len(movs)).Msg("cash cut counted again")
+	return s.store.recount(ctx, withTotals(last, sales, movs), last.NumVentas, last.NumMovimientos)
 }
 
 // List returns past cuts, newest first, without their sales.
@@ -242,16 +277,17 @@ func (s *Service) List(ctx context.Context, page, limit int) ([]Cut, bool, error
 	return s.store.list(ctx, page, limit)
 }
 
-// Get returns one closed cut with its sales. Errors: not_found.
+// Get returns one closed cut with its sales and drawer movements. Errors: not_found.
 func (s *Service) Get(ctx context.Context, id bson.ObjectID) (Cut, error) {
 	c, err := s.store.get(ctx, id)
 	if err != nil {
 		return Cut{}, err
 	}
-	sales, err := s.sales.ClaimedBy(ctx, c.Numero)
+	sales, movs, err := s.claimedBy(ctx, c.Numero)
 	if err != nil {
 		return Cut{}, err
 	}
-	c.Ventas = withTotals(c, sales).Ventas
+	full := withTotals(c, sales, movs)
+	c.Ventas, c.Movimientos = full.Ventas, full.Movimientos
 	return c, nil
 }

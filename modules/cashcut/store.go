@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -14,8 +15,9 @@ import (
 )
 
 const (
-	collection     = "cortes"
-	metaCollection = "cortes_meta" // one-off jobs done (upgrade.go)
+	collection         = "cortes"
+	metaCollection     = "cortes_meta"      // one-off jobs done (upgrade.go)
+	movementCollection = "caja_movimientos" // the drawer's own movements (drawer.go)
 )
 
 // store is the only code that touches the cortes collections.
@@ -25,9 +27,14 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	if err := s.db.EnsureListIndex(ctx, collection, "lista", listIndex); err != nil {
 		return fmt.Errorf("cashcut: %w", err)
 	}
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
+	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
 		mongo.IndexModel{Keys: bson.D{{Key: "numero", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("numero_unique")},
-		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: -1}}, Options: options.Index().SetName("fecha")})
+		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: -1}}, Options: options.Index().SetName("fecha")}); err != nil {
+		return err
+	}
+	return mongox.EnsureIndexes(ctx, s.db.W.Collection(movementCollection),
+		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
+		mongo.IndexModel{Keys: bson.D{{Key: "fondoDe", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("fondo_unique")})
 }
 
 var errCutNotFound = apperr.New(apperr.NotFound, "No se encontró el corte.")
@@ -57,10 +64,9 @@ func (s store) insert(ctx context.Context, c Cut) (taken bool, err error) {
 // close stores a cut's totals and closes it, only while it is in process; ok=false when it was
 // closed meanwhile.
 func (s store) close(ctx context.Context, c Cut) (bool, error) {
-	_, err := s.db.UpdateOneIf(ctx, collection, c.ID, bson.M{"estado": EstadoEnProceso}, bson.M{"$set": bson.M{
-		"estado": EstadoCerrado, "cerradoEn": c.CerradoEn, "numVentas": c.NumVentas, "porMetodo": c.PorMetodo,
-		"porUsuario": c.PorUsuario, "efectivoEsperado": c.EfectivoEsperado, "diferencia": c.Diferencia,
-	}})
+	set := totalFields(c)
+	set["estado"], set["cerradoEn"] = EstadoCerrado, c.CerradoEn
+	_, err := s.db.UpdateOneIf(ctx, collection, c.ID, bson.M{"estado": EstadoEnProceso}, bson.M{"$set": set})
 	if errors.Is(err, mongo.ErrNoDocuments) {
 		return false, nil
 	}
@@ -70,12 +76,22 @@ func (s store) close(ctx context.Context, c Cut) (bool, error) {
 	return true, nil
 }
 
-// recount replaces a closed cut's totals, only while they are the ones read (count).
-func (s store) recount(ctx context.Context, c Cut, count int) error {
-	_, err := s.db.UpdateOneIf(ctx, collection, c.ID, bson.M{"estado": EstadoCerrado, "numVentas": count}, bson.M{"$set": bson.M{
-		"numVentas": c.NumVentas, "porMetodo": c.PorMetodo, "porUsuario": c.PorUsuario,
-		"efectivoEsperado": c.EfectivoEsperado, "diferencia": c.Diferencia,
-	}})
+// totalFields are the fields of a cut its sales and movements make.
+func totalFields(c Cut) bson.M {
+	return bson.M{"numVentas": c.NumVentas, "porMetodo": c.PorMetodo, "porUsuario": c.PorUsuario,
+		"numMovimientos": c.NumMovimientos, "porCajero": c.PorCajero, "fondo": c.Fondo, "ventasEfectivo": c.VentasEfectivo,
+		"devolucionesEfectivo": c.DevolucionesEfectivo, "retiros": c.Retiros, "depositos": c.Depositos,
+		"efectivoEsperado": c.EfectivoEsperado, "efectivoContado": c.EfectivoContado, "diferencia": c.Diferencia,
+		"conteo": c.Conteo}
+}
+
+// recount replaces a closed cut's totals, only while they are the ones read (sales, movements).
+func (s store) recount(ctx context.Context, c Cut, sales, movements int) error {
+	guard := bson.M{"estado": EstadoCerrado, "numVentas": sales}
+	if movements > 0 { // cuts of earlier releases have no numMovimientos
+		guard["numMovimientos"] = movements
+	}
+	_, err := s.db.UpdateOneIf(ctx, collection, c.ID, guard, bson.M{"$set": totalFields(c)})
 	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
 		return fmt.Errorf("cashcut: recount %d: %w", c.Numero, err)
 	}
@@ -115,4 +131,77 @@ func (s store) get(ctx context.Context, id bson.ObjectID) (Cut, error) {
 		return Cut{}, errCutNotFound
 	}
 	return c, nil
+}
+
+// insertMovement writes a drawer movement; dup=true when its _id, or the cashier's float of the
+// day, is stored already.
+func (s store) insertMovement(ctx context.Context, m Movement) (dup bool, err error) {
+	_, err = s.db.W.Collection(movementCollection).InsertOne(ctx, m)
+	if mongox.IsDuplicate(err) {
+		return true, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("cashcut: insert movement: %w", err)
+	}
+	return false, nil
+}
+
+// movement reads one drawer movement.
+func (s store) movement(ctx context.Context, id bson.ObjectID) (Movement, bool, error) {
+	m, found, err := mongox.FindOne[Movement](ctx, s.db.W.Collection(movementCollection), bson.M{"_id": id})
+	if err != nil {
+		return Movement{}, false, fmt.Errorf("cashcut: movement: %w", err)
+	}
+	return m, found, nil
+}
+
+// movements lists the drawer movements filter selects, newest first.
+func (s store) movements(ctx context.Context, filter bson.M) ([]Movement, error) {
+	out := []Movement{}
+	err := s.db.Each(ctx, movementCollection, filter, nil, func(doc bson.Raw) error {
+		var m Movement
+		if err := bson.Unmarshal(doc, &m); err != nil {
+			return err
+		}
+		out = append(out, m)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cashcut: movements: %w", err)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Fecha.After(out[j].Fecha) || out[i].Fecha.Equal(out[j].Fecha) && out[i].ID.Hex() > out[j].ID.Hex()
+	})
+	return out, nil
+}
+
+// unclaimedMovements selects the drawer movements no cut has claimed.
+var unclaimedMovements = bson.M{"corte": bson.M{"$exists": false}}
+
+// anyUnclaimedMovement reports whether a drawer movement waits for a cut.
+func (s store) anyUnclaimedMovement(ctx context.Context) (bool, error) {
+	n, err := s.db.Count(ctx, movementCollection, unclaimedMovements)
+	if err != nil {
+		return false, fmt.Errorf("cashcut: unclaimed movements: %w", err)
+	}
+	return n > 0, nil
+}
+
+// claimMovements puts in cut n every drawer movement no cut has claimed, each by a guarded update
+// of its own (corte absent -> n), and answers how many it claimed.
+func (s store) claimMovements(ctx context.Context, n int64) (int64, error) {
+	k, err := s.db.UpdateMany(ctx, movementCollection, unclaimedMovements, bson.M{"$set": bson.M{"corte": n}})
+	if err != nil {
+		return 0, fmt.Errorf("cashcut: claim movements for cut %d: %w", n, err)
+	}
+	return k, nil
+}
+
+// countMovements counts the drawer movements cut n claimed.
+func (s store) countMovements(ctx context.Context, n int64) (int64, error) {
+	k, err := s.db.Count(ctx, movementCollection, bson.M{"corte": n})
+	if err != nil {
+		return 0, fmt.Errorf("cashcut: movements of cut %d: %w", n, err)
+	}
+	return k, nil
 }
