@@ -102,7 +102,7 @@ func TestStaffSalesLists(t *testing.T) {
 
 	before := settledDump(t, s.app) // the placed orders' stock writes done
 	for path, fields := range map[string][]string{
-		"/v1/ventas/ordenes?pago=pagado&entrega=Entregado&metodo=Bitcoin&envio=si&orden=precio&page=0&limit=101": {"pago", "entrega", "metodo", "envio", "orden", "page", "limit"},
+		"/v1/ventas/ordenes?pago=pagado&entrega=entregado&metodo=Bitcoin&envio=si&orden=precio&page=0&limit=101": {"pago", "entrega", "metodo", "envio", "orden", "page", "limit"},
 		"/v1/ventas/ordenes?desde=2026-02-30&hasta=ayer":                                                         {"desde", "hasta"},
 		"/v1/ventas/ordenes?desde=2026-03-02&hasta=2026-03-01":                                                   {"hasta"},
 		"/v1/ventas/ordenes?q=" + strings.Repeat("a", 101) + "&limit=x":                                          {"q", "limit"},
@@ -125,6 +125,101 @@ func TestStaffSalesLists(t *testing.T) {
 		if !strings.HasSuffix(name, "_meta") && !reflect.DeepEqual(docs, before[name]) { // _meta: the order lists' version
 			t.Errorf("a bad list request changed %s", name)
 		}
+	}
+}
+
+// 'Lista de ordenes' finds any sale (issue #23): its default view is the open orders, but a search
+// by folio or by customer finds a sale whatever its state (to deliver, on its way, paid and
+// delivered, cancelled, returned), for every staff role that sees the list, and each answer says
+// its state; a delivery state asked for lists those sales. An online order never paid is no sale.
+func TestOrderListSearchFindsSalesInEveryState(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	place := func(cliente string) sale {
+		rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{"cliente": cliente, "carrito": []any{cartLine(p, 1, false)}})
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		return decodeSale(t, rec)
+	}
+	patch := func(who string, v sale, body map[string]any) {
+		if rec := s.call(who, http.MethodPatch, "/v1/ventas/"+v.ID, body); rec.Code != http.StatusOK {
+			t.Fatalf("%s %v: %d %s", v.Folio, body, rec.Code, rec.Body)
+		}
+	}
+	type want struct {
+		v              sale
+		entrega, pago  string
+		name           string // what a search by customer types
+		open, findable bool
+	}
+	pendiente := place("Abril Abierta")
+	enviado := place("Enrique Enviado")
+	patch("comandero@tienda.mx", enviado, map[string]any{"entrega": sales.EntregaEnviado})
+	entregado := place("Ernesto Entregado")
+	patch("cajero@tienda.mx", entregado, map[string]any{"pago": sales.PagoPagado, "metodoPago": "Tarjeta"})
+	patch("comandero@tienda.mx", entregado, map[string]any{"entrega": sales.EntregaEntregado})
+	cancelado := place("Carla Cancelada")
+	patch("comandero@tienda.mx", cancelado, map[string]any{"entrega": sales.EntregaCancelado})
+	// A returned sale and an online order never paid, stored as they are: how a sale becomes
+	// 'Devuelto' is the returns' business, not the list's.
+	at := time.Now().UTC().Add(-time.Hour)
+	returned := sales.Sale{ID: bson.NewObjectID(), Folio: "20260301-100000-0042", Fecha: at, Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Cámara", Cantidad: 1}},
+		Historial: []sales.Cambio{}, Total: 116, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaDevuelto,
+		MetodoPago: "Efectivo", PagadoEn: &at, Origen: sales.OrigenCaja, Cliente: "Diego Devuelto", Usuario: sales.Buyer{Name: "Ana Núñez"}}
+	unpaid := returned
+	unpaid.ID, unpaid.Folio, unpaid.Estado, unpaid.Pago, unpaid.Entrega, unpaid.PagadoEn, unpaid.Cliente = bson.NewObjectID(), "20260301-100000-0043",
+		sales.EstadoEsperandoPago, sales.PagoPendiente, sales.EntregaPendiente, nil, "Olga Enlinea"
+	if err := sales.Seed(context.Background(), s.app.store, []sales.Sale{returned, unpaid}); err != nil {
+		t.Fatal(err)
+	}
+	cases := []want{
+		{pendiente, sales.EntregaPendiente, sales.PagoPendiente, "abril abierta", true, true},
+		{enviado, sales.EntregaEnviado, sales.PagoPendiente, "ENRIQUE enviado", true, true},
+		{entregado, sales.EntregaEntregado, sales.PagoPagado, "Ernesto Entregado", false, true},
+		{cancelado, sales.EntregaCancelado, sales.PagoPendiente, "carla cancelada", false, true},
+		{sale{ID: returned.ID.Hex(), Folio: returned.Folio}, sales.EntregaDevuelto, sales.PagoPagado, "diego devuelto", false, true},
+		{sale{ID: unpaid.ID.Hex(), Folio: unpaid.Folio}, sales.EntregaPendiente, sales.PagoPendiente, "olga enlinea", false, false},
+	}
+	for _, who := range []string{"comandero@tienda.mx", "cajero@tienda.mx", "auxiliar@tienda.mx", "admin@tienda.mx"} {
+		shown := map[string]bool{}
+		for _, v := range listOf(t, s, who, "/v1/ventas/ordenes").Ventas {
+			shown[v["folio"].(string)] = true
+		}
+		for _, c := range cases {
+			if shown[c.v.Folio] != c.open {
+				t.Errorf("%s: %s (%s) in the default list: %v", who, c.v.Folio, c.entrega, shown[c.v.Folio])
+			}
+			for _, q := range []string{c.v.Folio, c.name} {
+				got := listOf(t, s, who, "/v1/ventas/ordenes?q="+url.QueryEscape(q))
+				if !c.findable {
+					if got.Meta.Total != 0 {
+						t.Errorf("%s: %q finds an online order never paid: %+v", who, q, got.Meta)
+					}
+					continue
+				}
+				if got.Meta.Total != 1 || len(got.Ventas) != 1 || got.Ventas[0]["_id"] != c.v.ID || got.Ventas[0]["entrega"] != c.entrega || got.Ventas[0]["pago"] != c.pago {
+					t.Errorf("%s: search %q for the %s sale: %+v %v", who, q, c.entrega, got.Meta, got.Ventas)
+				}
+			}
+		}
+	}
+	// A delivery state asked for lists those sales, searched or not; a search narrows by state.
+	if got := listOf(t, s, "cajero@tienda.mx", "/v1/ventas/ordenes?entrega=Entregado"); got.Meta.Total != 1 || got.Ventas[0]["folio"] != entregado.Folio {
+		t.Fatalf("delivered: %+v", got.Meta)
+	}
+	if got := listOf(t, s, "cajero@tienda.mx", "/v1/ventas/ordenes?entrega=Devuelto&q=diego"); got.Meta.Total != 1 || got.Ventas[0]["folio"] != returned.Folio {
+		t.Fatalf("returned, by name: %+v", got.Meta)
+	}
+	if got := listOf(t, s, "cajero@tienda.mx", "/v1/ventas/ordenes?entrega=Cancelado&q=diego"); got.Meta.Total != 0 {
+		t.Fatalf("cancelled, by a returned sale's name: %+v", got.Meta)
+	}
+	if got := listOf(t, s, "cajero@tienda.mx", "/v1/ventas/ordenes?pago=Pagado&q=e"); got.Meta.Total != 2 {
+		t.Fatalf("the paid sales searched: %+v", got.Meta)
+	}
+	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/ordenes?q="+url.QueryEscape(entregado.Folio), nil); rec.Code != http.StatusForbidden {
+		t.Fatalf("a customer searches the orders: %d", rec.Code)
 	}
 }
 

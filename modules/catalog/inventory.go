@@ -93,7 +93,7 @@ func (s *Service) eachMovementBy(ctx context.Context, f MovementFilter, n, size 
 	return nil
 }
 
-// LowStockItem is a variant at or below its minimum ('Bajo inventario').
+// LowStockItem is a variant out of stock or at or below its minimum ('Bajo inventario').
 type LowStockItem struct {
 	ProductoID string `json:"productoId"`
 	VarianteID string `json:"varianteId"`
@@ -104,8 +104,9 @@ type LowStockItem struct {
 	Minimo     int    `json:"minimo"`
 }
 
-// LowStock returns one page of the variants whose units are at or below their minimum (a
-// minimum above 0), those furthest below it first, and how many there are.
+// LowStock returns one page of the variants to restock, those furthest below their minimum first,
+// and how many there are: every variant with no units left (whatever its minimum, 0 or unset
+// included), and those at or below a minimum above 0.
 func (s *Service) LowStock(page, limit int) ([]LowStockItem, int) {
 	type low struct {
 		item   LowStockItem
@@ -116,7 +117,7 @@ func (s *Service) LowStock(page, limit int) ([]LowStockItem, int) {
 		name := p.label()
 		folded := fold(name)
 		for _, v := range p.Variantes {
-			if v.Minimo > 0 && v.Stock <= v.Minimo {
+			if lowStock(v) {
 				all = append(all, low{LowStockItem{ProductoID: p.ID.Hex(), VarianteID: v.ID.Hex(),
 					Producto: name, Talla: v.Talla, Tamano: v.Tamano, Stock: v.Stock, Minimo: v.Minimo}, folded})
 			}
@@ -133,4 +134,9 @@ func (s *Service) LowStock(page, limit int) ([]LowStockItem, int) {
 		out = append(out, l.item)
 	}
 	return out, len(all)
+}
+
+// lowStock says whether a variant is to restock: out of units, or at or below its minimum.
+func lowStock(v Variante) bool {
+	return v.Stock <= 0 || v.Minimo > 0 && v.Stock <= v.Minimo
 }

@@ -137,6 +137,61 @@ func TestLowStockListsTheVariantsAtOrBelowTheirMinimum(t *testing.T) {
 	}
 }
 
+// A variant with no units left is on 'Bajo inventario' whatever its minimum (0, unset or above),
+// and leaves it once units come in; the count the staff drawer shows (a page of one) agrees.
+func TestLowStockListsTheVariantsAtZeroUnits(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	type lowAnswer struct {
+		Variantes []LowStockItem `json:"variantes"`
+		Meta      httpx.PageMeta `json:"meta"`
+	}
+	low := func(query string) lowAnswer {
+		t.Helper()
+		rec := env.do(auth.Auxiliar, http.MethodGet, "/v1/inventario/bajo"+query, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		return decode[lowAnswer](t, rec)
+	}
+	before := low("").Meta.Total
+	body := formProduct("Cámara agotada")
+	vs := body["variantes"].([]map[string]any)
+	vs[0]["stock"], vs[0]["minimo"] = 0, 0 // none left, a minimum of 0
+	vs[1]["stock"] = 0                     // none left, no minimum sent
+	p := env.mustCreate(body)
+	full := formProduct("Cámara surtida") // units left, no minimum: not low
+	env.mustCreate(full)
+	got := low("")
+	if got.Meta.Total != before+2 {
+		t.Fatalf("with two variants at 0 units: %+v", got)
+	}
+	found := map[string]LowStockItem{}
+	for _, v := range got.Variantes {
+		if v.ProductoID == p.ID.Hex() {
+			found[v.Talla] = v
+		}
+		if v.Producto == "Cámara surtida" {
+			t.Fatalf("a variant with units and no minimum is low: %+v", v)
+		}
+	}
+	if g, c := found["Grande"], found["Chico"]; len(found) != 2 || g.Stock != 0 || g.Minimo != 0 || c.Stock != 0 || c.Minimo != 0 {
+		t.Fatalf("the variants at 0 units: %+v", found)
+	}
+	if badge := low("?limit=1"); badge.Meta.Total != got.Meta.Total || len(badge.Variantes) != 1 {
+		t.Fatalf("the drawer's count: %+v, the list's %d", badge.Meta, got.Meta.Total)
+	}
+	// Units come in: it leaves the list.
+	rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/inventario/ajustes", map[string]any{
+		"productoId": p.ID.Hex(), "varianteId": p.Variantes[0].ID.Hex(), "tipo": "entrada", "cantidad": 1, "motivo": "Compra"})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	if got := low(""); got.Meta.Total != before+1 {
+		t.Fatalf("after an entry: %+v", got.Meta)
+	}
+}
+
 func TestMovementsExportAsCSV(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)

@@ -104,7 +104,7 @@ type Variante struct {
 	PrecioVenta  float64       `bson:"precioVenta" json:"precioVenta"`
 	Descuento    float64       `bson:"descuento" json:"descuento"` // percent
 	// Minimo is the variant's minimum units: it is on the 'Bajo inventario' list while its units
-	// are at or below it (low_stock.go); 0 means no minimum.
+	// are at or below it (inventory.go); 0 means no minimum (it is there at 0 units all the same).
 	Minimo int `bson:"minimo" json:"minimo"`
 
 	// DescuentoEfectivo and PrecioFinal are computed for each answer (the variant's own discount

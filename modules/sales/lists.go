@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -13,7 +14,9 @@ import (
 )
 
 // The staff lists of sales, a page at a time from the store (mongox.Page): 'Lista de ordenes'
-// reads the open orders, 'Reporte de ventas' and 'Reporte de envíos' the saved sales of a range.
+// reads the open orders, or, searched or filtered by delivery, every saved sale whatever its
+// state (the cash desk finds a paid, delivered, cancelled or returned sale by its folio or its
+// customer); 'Reporte de ventas' and 'Reporte de envíos' read the saved sales of a range.
 // Both search the sales' folded search text (searchText) and filter on their own fields; the list
 // index below holds every field they filter on and sort by, so that on the embedded store a page
 // of 20,000 sales is answered from an index.
@@ -22,7 +25,7 @@ import (
 type ListQuery struct {
 	Needle  string    // what the search looks for in the sales' search text (search.Needle); "" all
 	Pago    string    // PagoValues, or "" for any
-	Entrega string    // EntregaValues, or "" for any (the open ones in the order list)
+	Entrega string    // EntregaValues, or "" for any (the open ones in the order list, unless searched)
 	Metodo  string    // MetodoValues, or "" for any
 	Envio   string    // "con" (has a shipment), "sin" (has none) or "" for any
 	From    time.Time // the sales from this instant on; zero: no bound
@@ -49,15 +52,26 @@ var listSorts = map[string]bson.D{
 var listIndex = bson.D{{Key: "estado", Value: 1}, {Key: "entrega", Value: 1}, {Key: "fecha", Value: -1}, {Key: "pago", Value: 1},
 	{Key: "metodoPago", Value: 1}, {Key: "envio", Value: 1}, {Key: "total", Value: 1}, {Key: "folio", Value: 1}, {Key: "busqueda", Value: 1}}
 
+// folioListIndex serves a search by a whole folio (wholeFolio) on the embedded store, where the
+// list index would read the search text of every sale in every state: 'Lista de ordenes' searches
+// them all. On MongoDB the folio's unique index serves it.
+var folioListIndex = bson.D{{Key: "folio", Value: 1}, {Key: "estado", Value: 1}}
+
 func (s store) ensureListIndexes(ctx context.Context) error {
 	if err := s.db.EnsureListIndex(ctx, collection, "listas", listIndex); err != nil {
 		return fmt.Errorf("sales: %w", err)
 	}
+	if s.db.Embedded() {
+		if err := s.db.EnsureListIndex(ctx, collection, "folio_lista", folioListIndex); err != nil {
+			return fmt.Errorf("sales: %w", err)
+		}
+	}
 	return nil
 }
 
-// OpenOrders is a page of the open orders (saved, to deliver or on their way) that q selects, and
-// how many it selects in all.
+// OpenOrders is a page of 'Lista de ordenes' that q selects, and how many it selects in all: the
+// open orders (saved, to deliver or on their way), or, when q searches or names a delivery state,
+// the saved sales in any state.
 func (s *Service) OpenOrders(ctx context.Context, q ListQuery) ([]Sale, int64, error) {
 	return s.store.page(ctx, q.filter(true), q)
 }
@@ -67,13 +81,14 @@ func (s *Service) Sales(ctx context.Context, q ListQuery) ([]Sale, int64, error)
 	return s.store.page(ctx, q.filter(false), q)
 }
 
-// filter is the store's filter of q; open keeps only the open orders.
+// filter is the store's filter of q; open keeps only the open orders when q neither searches nor
+// names a delivery state.
 func (q ListQuery) filter(open bool) bson.M {
 	f := bson.M{"estado": EstadoConfirmada}
 	switch {
 	case q.Entrega != "":
 		f["entrega"] = q.Entrega
-	case open:
+	case open && q.Needle == "":
 		f["entrega"] = bson.M{"$in": openStates}
 	}
 	if q.Pago != "" {
@@ -91,8 +106,22 @@ func (q ListQuery) filter(open bool) bson.M {
 	mongox.SetRange(f, "fecha", q.From, q.To)
 	if q.Needle != "" {
 		f["busqueda"] = bson.M{"$regex": regexp.QuoteMeta(q.Needle)}
+		if folio := wholeFolio(q.Needle); folio != "" {
+			// The folio's digits are in no other part of a search text: the same sales, read by
+			// their folio's index instead of every sale's search text.
+			f["folio"] = folio
+		}
 	}
 	return f
+}
+
+// wholeFolio is the folio (newFolio's AAAAMMDD-HHMMSS-NNNN) whose 18 digits a search's needle
+// is, as typed or scanned from a ticket; "" when the needle is anything else.
+func wholeFolio(needle string) string {
+	if len(needle) != 18 || strings.Trim(needle, "0123456789") != "" {
+		return ""
+	}
+	return needle[:8] + "-" + needle[8:14] + "-" + needle[14:]
 }
 
 func (s store) page(ctx context.Context, filter bson.M, q ListQuery) ([]Sale, int64, error) {

@@ -14,8 +14,8 @@ import (
 	"tienda/pkg/shoptime"
 )
 
-// listRoutes are the paged staff lists: the open orders for every staff role, a range of saved
-// sales for the sales-report roles.
+// listRoutes are the paged staff lists: the open orders (any sale when searched) for every staff
+// role, a range of saved sales for the sales-report roles.
 func (m *Module) listRoutes(g *echo.Group, orders, report echo.MiddlewareFunc) {
 	g.GET("/ventas/ordenes", m.openOrders, orders)
 	g.GET("/ventas/lista", m.salesList, report)
@@ -28,7 +28,8 @@ type listAnswer struct {
 }
 
 // openOrders answers GET ventas/ordenes?q&pago&entrega&metodo&envio&desde&hasta&orden&page&limit:
-// 'Lista de ordenes', the open orders, newest first unless asked otherwise, any date unless asked.
+// 'Lista de ordenes', the open orders, newest first unless asked otherwise, any date unless asked;
+// a search (q) or a delivery state (entrega) looks through every saved sale, whatever its state.
 func (m *Module) openOrders(c *echo.Context) error {
 	q, err := listQuery(c, true, m.service.now())
 	if err != nil {
@@ -68,8 +69,7 @@ const (
 )
 
 // listQuery reads a list's parameters, naming every bad one in Spanish; open is the order list
-// (open deliveries only, no date unless asked), otherwise a range of saved sales (today unless
-// asked).
+// (no date unless asked), otherwise a range of saved sales (today unless asked).
 func listQuery(c *echo.Context, open bool, now time.Time) (ListQuery, error) {
 	bad := apperr.Fields{}
 	q := ListQuery{Sort: "-fecha"}
@@ -78,17 +78,13 @@ func listQuery(c *echo.Context, open bool, now time.Time) (ListQuery, error) {
 		bad["q"] = "Debe tener como máximo " + strconv.Itoa(maxSearch) + " caracteres."
 	}
 	q.Needle = search.Needle(text)
-	entregas := EntregaValues
-	if open {
-		entregas = openStates
-	}
 	for _, p := range []struct {
 		name   string
 		into   *string
 		values []string
 	}{
 		{"pago", &q.Pago, PagoValues},
-		{"entrega", &q.Entrega, entregas},
+		{"entrega", &q.Entrega, EntregaValues},
 		{"metodo", &q.Metodo, MetodoValues},
 		{"envio", &q.Envio, []string{"con", "sin"}},
 		{"orden", &q.Sort, []string{"-fecha", "fecha", "-total", "total", "-folio", "folio"}},

@@ -294,6 +294,14 @@ func checkEnvio(e Envio) map[string]string {
 	return f
 }
 
+// siNo is a delivered flag as the order's Historial says it: 'Sí' or 'No'.
+func siNo(b bool) string {
+	if b {
+		return "Sí"
+	}
+	return "No"
+}
+
 // ToggleDelivered flips one item's delivered flag. The item is found by its id (and name, when
 // given) and updated by its index, under a guard on that element (no positional operator).
 func (s *Service) ToggleDelivered(ctx context.Context, id bson.ObjectID, who Actor, itemID, nombre string) (Sale, error) {
@@ -317,7 +325,7 @@ func (s *Service) ToggleDelivered(ctx context.Context, id bson.ObjectID, who Act
 	v, err := s.store.update(ctx, id, bson.M{path + "._id": itemID, path + ".entregado": was}, bson.M{
 		"$set":  bson.M{path + ".entregado": !was},
 		"$inc":  bson.M{"version": 1},
-		"$push": bson.M{"historial": Cambio{Campo: "entregado " + cur.Carrito[idx].Nombre, De: fmt.Sprint(was), A: fmt.Sprint(!was), Por: who.ID, Nombre: who.Name, Fecha: now}},
+		"$push": bson.M{"historial": Cambio{Campo: "entregado " + cur.Carrito[idx].Nombre, De: siNo(was), A: siNo(!was), Por: who.ID, Nombre: who.Name, Fecha: now}},
 	})
 	if err != nil {
 		return Sale{}, err
