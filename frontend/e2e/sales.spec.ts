@@ -157,12 +157,14 @@ test.describe('sales back office', () => {
     const errors = watchPageErrors(page)
     const sale = await placeOrder(request, 'Reporte', 2, 6)
     const t = await apiToken(request, DEMO.auxiliar)
-    type DaySale = { total: number; entrega: string; pago: string }
+    type DaySale = { total: number; entrega: string; pago: string; devoluciones?: { monto: number }[] }
     const day: DaySale[] = await (await request.get('/v1/ventas/', { headers: bearer(t) })).json()
     const counted = day.filter((s) => s.entrega !== 'Cancelado' && s.entrega !== 'Devuelto')
     const cents = (list: DaySale[]) => list.reduce((sum, s) => sum + Math.round(s.total * 100), 0)
-    // Ingresos are what was paid; the unpaid rest is 'Por cobrar'.
-    const paid = cents(counted.filter((s) => s.pago === 'Pagado'))
+    // Ingresos are the day's payments less its refunds (every sale here was placed today); the
+    // unpaid rest is 'Por cobrar'.
+    const refunds = day.flatMap((s) => s.devoluciones ?? []).reduce((sum, d) => sum + Math.round(d.monto * 100), 0)
+    const paid = cents(day.filter((s) => s.pago === 'Pagado')) - refunds
     const unpaid = cents(counted.filter((s) => s.pago !== 'Pagado'))
     expect(unpaid).toBeGreaterThanOrEqual(Math.round(sale.total * 100))
 

@@ -88,7 +88,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	}
 	cancelling := ch.Entrega != nil && *ch.Entrega == EntregaCancelado && cur.Entrega != EntregaCancelado
 	if cancelling && e.payAfter(ch) == PagoPagado {
-		return Sale{}, apperr.New(apperr.Conflict, "No se puede cancelar una orden pagada; regístrala como Devuelto.")
+		return Sale{}, apperr.New(apperr.Conflict, "No se puede cancelar una orden pagada; registra su devolución con «Devolución».")
 	}
 	v, err := s.store.update(ctx, id, guard, e.update())
 	if apperr.Is(err, apperr.Conflict) && invoiceBound {
