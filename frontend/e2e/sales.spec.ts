@@ -231,20 +231,19 @@ test.describe('cash cut', () => {
     await shot(print, 'corte-print-pendiente', { fullPage: true })
     await print.close()
 
-    // 'Hacer corte' with the cash counted 10 pesos short.
+    // 'Hacer corte' without counting the drawer (caja.spec.ts counts it by denomination).
     await page.getByRole('button', { name: 'Hacer corte' }).click()
     const dialog = page.getByRole('dialog', { name: 'Hacer corte' })
     await expect(dialog).toContainText(`Efectivo esperado en caja: ${money(efectivo)}`)
-    await dialog.getByLabel('Efectivo contado en caja (opcional)').fill((efectivo - 10).toFixed(2))
-    await dialog.getByLabel('Observaciones').fill('Faltan 10 pesos de cambio')
+    await dialog.getByLabel('Observaciones').fill('Sin contar el efectivo')
     await shot(page, 'corte-confirmar')
     await dialog.getByRole('button', { name: 'Confirmar' }).click()
 
     const result = page.getByRole('status').filter({ hasText: 'realizado' })
     await expect(result).toBeVisible()
     await expect(result.getByTestId('efectivo-esperado')).toHaveText(money(efectivo))
-    await expect(result.getByTestId('efectivo-contado')).toHaveText(money(efectivo - 10))
-    await expect(result.getByTestId('diferencia')).toHaveText('Faltante $10.00')
+    await expect(result.getByTestId('efectivo-contado')).toHaveText('No capturado')
+    await expect(result.getByTestId('diferencia')).toHaveCount(0)
     await expect(page.getByText('No hay ventas pendientes de corte por método de pago.')).toBeVisible()
     await expect(page.getByText('No hay ventas pendientes de corte por usuario.')).toBeVisible()
     await expect(page.getByTestId('corte-anterior').first()).toContainText(money(pending.totalGeneral))
@@ -255,7 +254,7 @@ test.describe('cash cut', () => {
     await result.getByRole('button', { name: 'Imprimir corte' }).click()
     const cutPrint = await cutTab
     await expect(cutPrint).toHaveURL(/\/corte\/print\?id=/)
-    await expect(cutPrint.getByTestId('diferencia')).toHaveText('Faltante $10.00')
+    await expect(cutPrint.getByTestId('efectivo-esperado')).toHaveText(money(efectivo))
     await expect(cutPrint.getByText(a.folio)).toBeVisible()
     await expect.poll(() => cutPrint.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1)
     await shot(cutPrint, 'corte-print-corte', { fullPage: true })
@@ -263,10 +262,9 @@ test.describe('cash cut', () => {
     await shot(cutPrint, 'corte-print-media-print', { fullPage: true })
     await cutPrint.close()
 
-    // Nothing left: a second cut is refused with the server's Spanish message.
-    await page.getByRole('button', { name: 'Hacer corte' }).click()
-    await page.getByRole('dialog', { name: 'Hacer corte' }).getByRole('button', { name: 'Confirmar' }).click()
-    await expect(page.getByRole('dialog').getByRole('alert')).toContainText('No hay ventas pendientes de corte.')
-    expect(errors.filter((e) => !e.includes('409'))).toEqual([])
+    // Nothing left: 'Hacer corte' is disabled and says why.
+    await expect(page.getByRole('button', { name: 'Hacer corte' })).toBeDisabled()
+    await expect(page.getByText('No hay ventas ni movimientos de caja pendientes de corte.')).toBeVisible()
+    expect(errors).toEqual([])
   })
 })

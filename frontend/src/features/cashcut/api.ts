@@ -1,6 +1,16 @@
 import { api } from '@/lib/api'
 import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
-import type { ByMethod, ByUser, Corte, CortesArgs, CortesPage, CutRequest } from '@/features/cashcut/types'
+import type {
+  ByMethod,
+  ByUser,
+  Corte,
+  CortesArgs,
+  CortesPage,
+  CutRequest,
+  MovimientoCaja,
+  MovimientoRequest,
+  PendienteCaja,
+} from '@/features/cashcut/types'
 
 const cutBase = api.enhanceEndpoints({ addTagTypes: ['CortePendiente', 'Corte'] })
 
@@ -15,7 +25,17 @@ export const cashcutApi = cutBase.injectEndpoints({
       query: () => 'ventas/reporte/usuario',
       providesTags: ['CortePendiente'],
     }),
-    /** 'Hacer corte': closes every paid sale not yet in a cut. */
+    /** What the next cut would close, in cash: float, cash sales, refunds, withdrawals, deposits. */
+    getPendingCash: build.query<PendienteCaja, void>({
+      query: () => 'cortes/pendiente',
+      providesTags: ['CortePendiente'],
+    }),
+    /** 'Fondo de caja', 'Retiro de efectivo' or 'Depósito de efectivo'. */
+    recordMovement: build.mutation<MovimientoCaja, MovimientoRequest>({
+      query: (body) => ({ url: 'cortes/movimientos', method: 'POST', body }),
+      invalidatesTags: ['CortePendiente'],
+    }),
+    /** 'Hacer corte': closes every paid sale and drawer movement not yet in a cut. */
     makeCut: build.mutation<Corte, CutRequest>({
       query: (body) => ({ url: 'ventas/corte', method: 'POST', body }),
       invalidatesTags: ['CortePendiente', { type: 'Corte', id: 'LIST' }],
@@ -39,6 +59,8 @@ export const cashcutApi = cutBase.injectEndpoints({
 export const {
   useGetPendingByMethodQuery,
   useGetPendingByUserQuery,
+  useGetPendingCashQuery,
+  useRecordMovementMutation,
   useMakeCutMutation,
   useGetCortesQuery,
   useGetCorteQuery,

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ByMethod, ByUser, Corte } from '@/features/cashcut/types'
+import type { ByMethod, ByUser, Corte, PendienteCaja } from '@/features/cashcut/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -17,6 +17,38 @@ const byUser: ByUser[] = [
   { _id: { nombreUsuario: 'Carmen Cajera', usuarioId: 'u1' }, ventaTotal: 2000 },
   { _id: { nombreUsuario: 'Ana Admin', usuarioId: 'u2' }, ventaTotal: 500.49 },
 ]
+// Carmen: float 500 + cash 1500.50 - withdrawal 300 = 1700.50; Ana: cash 0, deposit 100 = 100.
+const carmenCash = { fondo: 500, ventasEfectivo: 1500.5, devolucionesEfectivo: 0, retiros: 300, depositos: 0, efectivoEsperado: 1700.5 }
+const anaCash = { fondo: 0, ventasEfectivo: 0, devolucionesEfectivo: 0, retiros: 0, depositos: 100, efectivoEsperado: 100 }
+const movimientos = [
+  { _id: 'm2', tipo: 'deposito' as const, monto: 100, motivo: 'Cambio', fecha: '2026-03-06T01:00:00Z', usuarioId: 'u2', nombreUsuario: 'Ana Admin' },
+  { _id: 'm1', tipo: 'retiro' as const, monto: 300, motivo: 'Pago al proveedor', fecha: '2026-03-06T00:00:00Z', usuarioId: 'u1', nombreUsuario: 'Carmen Cajera' },
+]
+const pendingCash: PendienteCaja = {
+  pendiente: true,
+  ventas: 2,
+  ...carmenCash,
+  depositos: 100,
+  efectivoEsperado: 1800.5,
+  porCajero: [
+    { usuarioId: 'u2', nombreUsuario: 'Ana Admin', ...anaCash },
+    { usuarioId: 'u1', nombreUsuario: 'Carmen Cajera', ...carmenCash },
+  ],
+  movimientos,
+}
+const nothingPending: PendienteCaja = {
+  pendiente: false,
+  ventas: 0,
+  fondo: 0,
+  ventasEfectivo: 0,
+  devolucionesEfectivo: 0,
+  retiros: 0,
+  depositos: 0,
+  efectivoEsperado: 0,
+  porCajero: [],
+  movimientos: [],
+}
+
 const cut: Corte = {
   _id: 'c1',
   numero: 3,
@@ -30,9 +62,34 @@ const cut: Corte = {
   ],
   porMetodo: byMethod,
   porUsuario: byUser,
-  efectivoEsperado: 1500.5,
-  efectivoContado: 1480,
+  ...carmenCash,
+  depositos: 100,
+  efectivoEsperado: 1800.5,
+  efectivoContado: 1780,
   diferencia: -20.5,
+  conteo: [
+    { tipo: 'billete', valor: 1000, cantidad: 1 },
+    { tipo: 'billete', valor: 500, cantidad: 1 },
+    { tipo: 'billete', valor: 200, cantidad: 1 },
+    { tipo: 'moneda', valor: 20, cantidad: 4 },
+  ],
+  porCajero: [
+    { usuarioId: 'u2', nombreUsuario: 'Ana Admin', ...anaCash, efectivoContado: 100, diferencia: 0, conteo: [{ tipo: 'billete', valor: 100, cantidad: 1 }] },
+    {
+      usuarioId: 'u1',
+      nombreUsuario: 'Carmen Cajera',
+      ...carmenCash,
+      efectivoContado: 1680,
+      diferencia: -20.5,
+      conteo: [
+        { tipo: 'billete', valor: 1000, cantidad: 1 },
+        { tipo: 'billete', valor: 500, cantidad: 1 },
+        { tipo: 'moneda', valor: 20, cantidad: 9 },
+      ],
+    },
+  ],
+  numMovimientos: 2,
+  movimientos: movimientos.map((m) => ({ ...m, corte: 3 })),
   observaciones: 'Faltó cambio',
 }
 
@@ -44,6 +101,7 @@ function server(overrides: Parameters<typeof mockServer>[0] = {}) {
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/reporte/metodo-pago': () => json(pending ? byMethod : { totales: [], totalGeneral: 0 }),
     'GET /v1/ventas/reporte/usuario': () => json(pending ? byUser : []),
+    'GET /v1/cortes/pendiente': () => json(pending ? pendingCash : nothingPending),
     'GET /v1/cortes': () => json({ cortes: pending ? [] : [{ ...cut, ventas: undefined }], meta: { hasMore: false, page: 1 } }),
     'GET /v1/cortes/c1': json(cut),
     'POST /v1/ventas/corte': () => {
@@ -60,7 +118,8 @@ describe('Cortes de caja', () => {
     server()
     storeSession({ rol: 'Cajero' })
     renderApp('/corte')
-    const methods = await screen.findByRole('region', { name: 'Por metodo de pago' })
+    // The file's first render loads the page's modules: seconds on a busy machine.
+    const methods = await screen.findByRole('region', { name: 'Por metodo de pago' }, { timeout: 15_000 })
     await within(methods).findByText('Efectivo')
     const rows = within(methods)
       .getAllByRole('term')
@@ -75,49 +134,100 @@ describe('Cortes de caja', () => {
     expect(await screen.findByText('Todavía no hay cortes.')).toBeInTheDocument()
   })
 
-  it('makes the cut after confirming, with the counted cash, shows the difference and refreshes', async () => {
+  it('makes the cut after confirming, with each drawer counted by denomination, and shows Calculado / Contado / Diferencia', async () => {
     const { calls } = server()
     storeSession({ rol: 'Cajero' })
     const { user } = renderApp('/corte')
     await screen.findByText('Carmen Cajera')
-    await user.click(screen.getByRole('button', { name: 'Hacer corte' }))
+    await user.click(await screen.findByRole('button', { name: 'Hacer corte' }))
     const dialog = screen.getByRole('dialog', { name: 'Hacer corte' })
     expect(dialog).toHaveTextContent('$2,500.49')
-    expect(dialog).toHaveTextContent('Efectivo esperado en caja: $1,500.50')
-    await user.type(within(dialog).getByLabelText('Efectivo contado en caja (opcional)'), '1480')
+    expect(dialog).toHaveTextContent('Efectivo esperado en caja: $1,800.50')
+    // Carmen: 1 x $1,000 + 1 x $500 + 9 monedas de $20 = $1,680.00, $20.50 short of $1,700.50.
+    const carmen = within(dialog).getByRole('group', { name: 'Conteo de Carmen Cajera' })
+    await user.type(within(carmen).getByLabelText('Billete de $1,000.00'), '1')
+    expect(within(carmen).getByTestId('conteo-total')).toHaveTextContent('$1,000.00')
+    await user.type(within(carmen).getByLabelText('Billete de $500.00'), '1')
+    await user.type(within(carmen).getByLabelText('Moneda de $20.00'), '9')
+    expect(within(carmen).getByTestId('conteo-total')).toHaveTextContent('$1,680.00')
+    expect(carmen).toHaveTextContent('Calculado$1,700.50')
+    expect(carmen).toHaveTextContent('DiferenciaFaltante $20.50')
+    const ana = within(dialog).getByRole('group', { name: 'Conteo de Ana Admin' })
+    await user.type(within(ana).getByLabelText('Billete de $100.00'), '1')
+    expect(ana).toHaveTextContent('DiferenciaSin diferencia')
     await user.type(within(dialog).getByLabelText('Observaciones'), 'Faltó cambio')
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }))
 
     const result = await screen.findByRole('status')
     expect(result).toHaveTextContent('Corte #3 realizado')
-    expect(within(result).getByTestId('efectivo-esperado')).toHaveTextContent('$1,500.50')
-    expect(within(result).getByTestId('efectivo-contado')).toHaveTextContent('$1,480.00')
+    expect(within(result).getByTestId('efectivo-esperado')).toHaveTextContent('$1,800.50')
+    expect(within(result).getByTestId('efectivo-contado')).toHaveTextContent('$1,780.00')
     expect(within(result).getByTestId('diferencia')).toHaveTextContent('Faltante $20.50')
+    const carmenResult = within(result).getByRole('region', { name: 'Efectivo de Carmen Cajera' })
+    expect(carmenResult).toHaveTextContent('Fondo de caja$500.00')
+    expect(carmenResult).toHaveTextContent('Retiros de efectivo− $300.00')
+    expect(carmenResult).toHaveTextContent('Calculado$1,700.50')
+    expect(carmenResult).toHaveTextContent('Contado$1,680.00')
+    expect(carmenResult).toHaveTextContent('Moneda de $20.00 × 9$180.00')
     expect(screen.queryByRole('dialog')).toBeNull()
     const post = calls.find((c) => path(c) === 'POST /v1/ventas/corte')!
-    expect(await bodyOf(post)).toEqual({ efectivoContado: 1480, observaciones: 'Faltó cambio' })
+    const sent = (await bodyOf(post)) as { conteos: { usuarioId: string; denominaciones: { tipo: string; valor: number; cantidad: number }[] }[]; observaciones: string }
+    expect(sent.observaciones).toBe('Faltó cambio')
+    expect(sent.conteos.map((c) => c.usuarioId)).toEqual(['u2', 'u1'])
+    expect(sent.conteos[1].denominaciones.filter((d) => d.cantidad > 0)).toEqual([
+      { tipo: 'billete', valor: 1000, cantidad: 1 },
+      { tipo: 'billete', valor: 500, cantidad: 1 },
+      { tipo: 'moneda', valor: 20, cantidad: 9 },
+    ])
+    expect(sent.conteos[1].denominaciones).toHaveLength(12)
 
     expect(await screen.findByText('No hay ventas pendientes de corte por método de pago.')).toBeInTheDocument()
     expect(screen.getByText('No hay ventas pendientes de corte por usuario.')).toBeInTheDocument()
     expect(await screen.findByTestId('corte-anterior')).toHaveTextContent('Corte #3')
-  })
+    // Nothing left: 'Hacer corte' is disabled, and says why.
+    const button = screen.getByRole('button', { name: 'Hacer corte' })
+    await waitFor(() => expect(button).toBeDisabled())
+    expect(button).toHaveAccessibleDescription('No hay ventas ni movimientos de caja pendientes de corte.')
+  }, 60_000) // twenty keystrokes: slow on a busy machine
 
-  it('sends no cash when none was counted, and refuses text that is not an amount', async () => {
+  it('sends no count when nothing was typed, and refuses pieces that are not whole', async () => {
     const { calls } = server()
     storeSession({ rol: 'Administrador' })
     const { user } = renderApp('/corte')
     await screen.findByText('Carmen Cajera')
-    await user.click(screen.getByRole('button', { name: 'Hacer corte' }))
+    await user.click(await screen.findByRole('button', { name: 'Hacer corte' }))
     const dialog = screen.getByRole('dialog', { name: 'Hacer corte' })
-    await user.type(within(dialog).getByLabelText('Efectivo contado en caja (opcional)'), 'mil')
+    const carmen = within(dialog).getByRole('group', { name: 'Conteo de Carmen Cajera' })
+    await user.type(within(carmen).getByLabelText('Moneda de $0.50'), '1.5')
+    expect(within(carmen).getByRole('alert')).toHaveTextContent('Escribe cuántas piezas contaste: un número entero de 0 a 100,000.')
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El efectivo contado debe ser un importe en pesos')
+    expect(await within(dialog).findByText(/Revisa el conteo de Carmen Cajera/)).toBeInTheDocument()
     expect(calls.some((c) => path(c) === 'POST /v1/ventas/corte')).toBe(false)
-    await user.clear(within(dialog).getByLabelText('Efectivo contado en caja (opcional)'))
+    await user.clear(within(carmen).getByLabelText('Moneda de $0.50'))
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }))
     await screen.findByText('Corte #3 realizado')
     const post = calls.find((c) => path(c) === 'POST /v1/ventas/corte')!
     expect(await bodyOf(post)).toEqual({})
+  })
+
+  it('disables Hacer corte with the reason when nothing is pending', async () => {
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/ventas/reporte/metodo-pago': json({ totales: [], totalGeneral: 0 }),
+      'GET /v1/ventas/reporte/usuario': json([]),
+      'GET /v1/cortes/pendiente': json(nothingPending),
+      'GET /v1/cortes': json({ cortes: [], meta: { hasMore: false, page: 1 } }),
+    })
+    storeSession({ rol: 'Cajero' })
+    const { user } = renderApp('/corte')
+    expect(await screen.findByText('No hay ventas ni movimientos de caja pendientes de corte.')).toBeInTheDocument()
+    const button = screen.getByRole('button', { name: 'Hacer corte' })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription('No hay ventas ni movimientos de caja pendientes de corte.')
+    await user.pointer({ keys: '[MouseLeft]', target: button })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByText('No hay movimientos de caja pendientes de corte.')).toBeInTheDocument()
+    expect(calls.some((c) => path(c) === 'POST /v1/ventas/corte')).toBe(false)
   })
 
   it('cancelling the confirmation makes no cut', async () => {
@@ -125,24 +235,24 @@ describe('Cortes de caja', () => {
     storeSession({ rol: 'Cajero' })
     const { user } = renderApp('/corte')
     await screen.findByText('Carmen Cajera')
-    await user.click(screen.getByRole('button', { name: 'Hacer corte' }))
+    await user.click(await screen.findByRole('button', { name: 'Hacer corte' }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(calls.some((c) => path(c) === 'POST /v1/ventas/corte')).toBe(false)
   })
 
-  it('shows the server’s message when there is nothing to cut', async () => {
+  it('shows the server’s message when another cashier closed everything first', async () => {
     server({
-      'POST /v1/ventas/corte': json({ error: { code: 'conflict', message: 'No hay ventas pendientes de corte.' } }, 409),
+      'POST /v1/ventas/corte': json({ error: { code: 'conflict', message: 'No hay ventas ni movimientos de caja pendientes de corte.' } }, 409),
     })
     storeSession({ rol: 'Cajero' })
     const { user } = renderApp('/corte')
     await screen.findByText('Carmen Cajera')
-    await user.click(screen.getByRole('button', { name: 'Hacer corte' }))
+    await user.click(await screen.findByRole('button', { name: 'Hacer corte' }))
     const dialog = screen.getByRole('dialog', { name: 'Hacer corte' })
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Error al hacer un corte de caja: No hay ventas pendientes de corte.',
+      'Error al hacer un corte de caja: No hay ventas ni movimientos de caja pendientes de corte.',
     )
   })
 
@@ -151,6 +261,7 @@ describe('Cortes de caja', () => {
       'GET /v1/config': json(sampleConfig),
       'GET /v1/ventas/reporte/metodo-pago': json({ totales: [], totalGeneral: 0 }),
       'GET /v1/ventas/reporte/usuario': json([]),
+      'GET /v1/cortes/pendiente': json(nothingPending),
       'GET /v1/cortes': json({ error: { code: 'internal', message: 'Error interno del servidor.' } }, 500),
     })
     storeSession({ rol: 'Cajero' })
@@ -165,6 +276,7 @@ describe('Cortes de caja', () => {
       'GET /v1/config': json(sampleConfig),
       'GET /v1/ventas/reporte/metodo-pago': json({ error: { code: 'forbidden', message: 'Sin permiso.' } }, 403),
       'GET /v1/ventas/reporte/usuario': json([]),
+      'GET /v1/cortes/pendiente': json(nothingPending),
       'GET /v1/cortes': json({ cortes: [], meta: { hasMore: false, page: 1 } }),
     })
     storeSession({ rol: 'Cajero' })

@@ -8,14 +8,58 @@ export type ByUser = { _id: { nombreUsuario: string; usuarioId: string }; ventaT
 
 export type CutSale = { _id: string; folio: string; total: number; metodoPago: string; usuario: string }
 
+/** One line of a count by denomination. */
+export type Denominacion = { tipo: 'billete' | 'moneda'; valor: number; cantidad: number }
+
+/**
+ * A drawer's cash, of the shop or one cashier: efectivoEsperado = fondo + ventasEfectivo -
+ * devolucionesEfectivo - retiros + depositos; efectivoContado and diferencia when counted.
+ */
+export type Efectivo = {
+  fondo: number
+  ventasEfectivo: number
+  devolucionesEfectivo: number
+  retiros: number
+  depositos: number
+  efectivoEsperado: number
+  efectivoContado?: number
+  diferencia?: number
+  /** The count by denomination behind efectivoContado (only the denominations counted). */
+  conteo?: Denominacion[]
+}
+
+export type EfectivoCajero = Efectivo & { usuarioId: string; nombreUsuario: string }
+
+export type TipoMovimiento = 'fondo' | 'retiro' | 'deposito'
+
+/** A drawer movement ('Fondo de caja', 'Retiro de efectivo', 'Depósito de efectivo'). */
+export type MovimientoCaja = {
+  _id: string
+  tipo: TipoMovimiento
+  monto: number
+  motivo: string
+  fecha: string
+  usuarioId: string
+  nombreUsuario: string
+  corte?: number
+}
+
+/** `POST /v1/cortes/movimientos`: `_id` chosen before sending, so a retry records it once. */
+export type MovimientoRequest = { _id: string; tipo: TipoMovimiento; monto: number; motivo?: string }
+
+/** `GET /v1/cortes/pendiente`: what the next cut would close, in cash. */
+export type PendienteCaja = Efectivo & {
+  pendiente: boolean
+  ventas: number
+  porCajero: EfectivoCajero[]
+  movimientos: MovimientoCaja[]
+}
+
 /** A closed cash cut (`POST /v1/ventas/corte`, `GET /v1/cortes/{id}`). */
-export type Corte = {
+export type Corte = Partial<Efectivo> & {
   _id: string
   /** 1, 2, 3…: cuts follow each other (shown as 'Corte #n'). */
   numero?: number
-  /** It closes the sales paid in (desde, hasta]. */
-  desde?: string
-  hasta?: string
   fecha: string
   usuarioId: string
   nombreUsuario: string
@@ -26,6 +70,10 @@ export type Corte = {
   efectivoEsperado: number
   efectivoContado?: number
   diferencia?: number
+  numMovimientos?: number
+  /** Each cashier's cash (cuts of earlier releases have none). */
+  porCajero?: EfectivoCajero[]
+  movimientos?: MovimientoCaja[]
   observaciones: string
 }
 
@@ -34,4 +82,8 @@ export type CortesPage = { cortes: Corte[]; meta: PageMeta }
 /** `GET /v1/cortes`: a page of past cuts, newest first, of a range of days (AAAA-MM-DD, '' = open). */
 export type CortesArgs = { desde: string; hasta: string; page: number; limit: number }
 
-export type CutRequest = { efectivoContado?: number; observaciones?: string }
+/** One cashier's count at 'Hacer corte'. */
+export type Conteo = { usuarioId: string; denominaciones: Denominacion[] }
+
+/** 'Hacer corte': the count by denomination of each cashier (or, as before, one amount). */
+export type CutRequest = { efectivoContado?: number; conteos?: Conteo[]; observaciones?: string }

@@ -1,33 +1,94 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { FormDialog } from '@/components/dialog'
 import { ErrorNote } from '@/components/error-note'
-import { FormField, TextAreaField } from '@/components/form-field'
+import { TextAreaField } from '@/components/form-field'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
-import { useGetPendingByMethodQuery, useGetPendingByUserQuery, useMakeCutMutation } from '@/features/cashcut/api'
+import {
+  useGetPendingByMethodQuery,
+  useGetPendingByUserQuery,
+  useGetPendingCashQuery,
+  useMakeCutMutation,
+} from '@/features/cashcut/api'
+import { CashSummary } from '@/features/cashcut/components/cash-summary'
+import { MovementDialog, MovementList } from '@/features/cashcut/components/cash-movements'
 import { CortesAnteriores } from '@/features/cashcut/components/cortes-anteriores'
 import { CutSummary } from '@/features/cashcut/components/cut-summary'
 import { CutTotals } from '@/features/cashcut/components/cut-totals'
-import { cutTitle, openPrint, parseCounted } from '@/features/cashcut/helpers'
-import type { ByMethod, Corte } from '@/features/cashcut/types'
+import { DenominationCount } from '@/features/cashcut/components/denomination-count'
+import {
+  DENOMINACIONES,
+  MOVEMENT_LABELS,
+  NOTHING_TO_CUT,
+  NO_PIECES,
+  counted,
+  cutTitle,
+  openPrint,
+  readPieces,
+  type Pieces,
+} from '@/features/cashcut/helpers'
+import type { ByMethod, Conteo, Corte, CutRequest, PendienteCaja, TipoMovimiento } from '@/features/cashcut/types'
 
-function expectedCash(byMethod: ByMethod | undefined): number {
-  return byMethod?.totales.find((t) => t.metodo === 'Efectivo')?.venta ?? 0
+/** Each pending cashier's drawer counted by denomination, or why there is nothing to count. */
+function DrawerCounts({
+  pending,
+  counts,
+  onChange,
+}: {
+  pending: PendienteCaja
+  counts: Record<string, Pieces>
+  onChange: (update: (all: Record<string, Pieces>) => Record<string, Pieces>) => void
+}) {
+  if (pending.porCajero.length === 0) return <p className="text-sm text-slate-600">No hay efectivo que contar.</p>
+  return (
+    <>
+      <p className="text-sm text-slate-600">Cuenta el efectivo de cada caja por denominación (opcional).</p>
+      {pending.porCajero.map((c) => (
+        <DenominationCount
+          key={c.usuarioId}
+          title={`Conteo de ${c.nombreUsuario || 'Sin nombre'}`}
+          expected={c.efectivoEsperado}
+          pieces={counts[c.usuarioId] ?? NO_PIECES}
+          onChange={(pieces) => onChange((all) => ({ ...all, [c.usuarioId]: pieces }))}
+        />
+      ))}
+    </>
+  )
 }
 
-/** 'Hacer corte' confirmation: the cash counted in the drawer (optional) and observations. */
+/** The counts typed, as 'Hacer corte' sends them, or the cashier whose count is wrong. */
+function countsToSend(pending: PendienteCaja, counts: Record<string, Pieces>): { conteos: Conteo[]; wrong?: string } {
+  const conteos: Conteo[] = []
+  for (const c of pending.porCajero) {
+    const pieces = counts[c.usuarioId] ?? NO_PIECES
+    if (!counted(pieces)) continue
+    if (pieces.some((p) => readPieces(p).problem)) return { conteos, wrong: c.nombreUsuario }
+    conteos.push({
+      usuarioId: c.usuarioId,
+      denominaciones: DENOMINACIONES.map((d, i) => ({ ...d, cantidad: readPieces(pieces[i]).value ?? 0 })),
+    })
+  }
+  return { conteos }
+}
+
+/**
+ * 'Hacer corte' confirmation: each cashier's drawer counted by denomination (optional; the total,
+ * the cash calculated and the difference shown as it is typed) and observations.
+ */
 function HacerCorteDialog({
   byMethod,
+  pending,
   onClose,
   onDone,
 }: {
   byMethod: ByMethod | undefined
+  pending: PendienteCaja
   onClose: () => void
   onDone: (cut: Corte) => void
 }) {
-  const [counted, setCounted] = useState('')
+  const [counts, setCounts] = useState<Record<string, Pieces>>({})
   const [observaciones, setObservaciones] = useState('')
   const [problem, setProblem] = useState('')
   const [makeCut, { isLoading, error }] = useMakeCutMutation()
@@ -35,12 +96,12 @@ function HacerCorteDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = parseCounted(counted)
-    if (parsed.problem) return setProblem(parsed.problem)
+    const { conteos, wrong } = countsToSend(pending, counts)
+    if (wrong !== undefined) return setProblem(`Revisa el conteo de ${wrong}: cada denominación es un número entero de piezas.`)
     setProblem('')
     try {
-      const body: { efectivoContado?: number; observaciones?: string } = {}
-      if (parsed.value !== undefined) body.efectivoContado = parsed.value
+      const body: CutRequest = {}
+      if (conteos.length > 0) body.conteos = conteos
       if (observaciones.trim()) body.observaciones = observaciones.trim()
       onDone(await makeCut(body).unwrap())
     } catch {
@@ -54,25 +115,18 @@ function HacerCorteDialog({
       title="Hacer corte"
       description={
         <span>
-          Se cerrarán las ventas pagadas pendientes de corte por <strong className="text-slate-900">{formatMoney(total)}</strong>.
-          Efectivo esperado en caja: <strong className="text-slate-900">{formatMoney(expectedCash(byMethod))}</strong>. ¿Deseas
-          continuar?
+          Se cerrarán las ventas pagadas y los movimientos de caja pendientes de corte por{' '}
+          <strong className="text-slate-900">{formatMoney(total)}</strong>. Efectivo esperado en caja:{' '}
+          <strong className="text-slate-900">{formatMoney(pending.efectivoEsperado)}</strong>. ¿Deseas continuar?
         </span>
       }
       onSubmit={submit}
       busy={isLoading}
       submitLabel="Confirmar"
       busyLabel="Haciendo corte…"
-      className="space-y-4"
+      className="max-h-[60vh] space-y-4 overflow-y-auto pr-1"
     >
-      <FormField
-        label="Efectivo contado en caja (opcional)"
-        inputMode="decimal"
-        placeholder="0.00"
-        value={counted}
-        onChange={(e) => setCounted(e.target.value)}
-        aria-invalid={Boolean(problem) || undefined}
-      />
+      <DrawerCounts pending={pending} counts={counts} onChange={setCounts} />
       <TextAreaField
         label="Observaciones"
         rows={3}
@@ -110,7 +164,45 @@ function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
       <div className="mt-3 max-w-md rounded-xl bg-white p-4">
         <CutSummary cut={cut} />
       </div>
+      <div className="mt-4">
+        <CashSummary cash={cut} porCajero={cut.porCajero} />
+      </div>
     </section>
+  )
+}
+
+/** 'Caja': the float, withdrawal and deposit forms, the cash each drawer should hold, and the movements waiting for the cut. */
+function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendingCashQuery> }) {
+  const [movement, setMovement] = useState<TipoMovimiento | null>(null)
+  return (
+    <>
+      <section aria-labelledby="movimientos-de-caja" className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50/60 p-5 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="movimientos-de-caja" className="text-lg font-semibold text-slate-900">
+            Caja
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            {(['fondo', 'retiro', 'deposito'] as const).map((tipo) => (
+              <button key={tipo} type="button" className="btn-secondary min-h-10" onClick={() => setMovement(tipo)}>
+                {MOVEMENT_LABELS[tipo]}
+              </button>
+            ))}
+          </div>
+        </div>
+        {cash.error ? <ErrorNote>{errorText(cash.error, 'Error al obtener el efectivo en caja')}</ErrorNote> : null}
+        {cash.isLoading ? <Skeleton className="h-32 w-full" /> : null}
+        {cash.data ? (
+          <div className="space-y-4" aria-busy={cash.isFetching || undefined}>
+            <CashSummary cash={cash.data} porCajero={cash.data.porCajero} />
+            <div>
+              <h3 className="text-sm font-semibold text-slate-900">Movimientos de caja pendientes de corte</h3>
+              <MovementList movimientos={cash.data.movimientos} empty="No hay movimientos de caja pendientes de corte." />
+            </div>
+          </div>
+        ) : null}
+      </section>
+      {movement ? <MovementDialog tipo={movement} onClose={() => setMovement(null)} onDone={() => setMovement(null)} /> : null}
+    </>
   )
 }
 
@@ -122,15 +214,17 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
   useDocumentTitle('Cortes de caja')
   const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
   const byUser = useGetPendingByUserQuery(undefined, { refetchOnMountOrArgChange: true })
+  const cash = useGetPendingCashQuery(undefined, { refetchOnMountOrArgChange: true })
   const [confirming, setConfirming] = useState(false)
   const [result, setResult] = useState<Corte | null>(null)
   const loading = byMethod.isLoading || byUser.isLoading
+  const nothing = cash.data !== undefined && !cash.data.pendiente
 
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-900">Cortes de caja</h1>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {actions}
           <button type="button" className="btn-secondary" onClick={() => openPrint()}>
             Imprimir
@@ -138,6 +232,8 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
           <button
             type="button"
             className="btn-primary"
+            disabled={!cash.data?.pendiente}
+            aria-describedby={nothing ? 'corte-sin-pendientes' : undefined}
             onClick={() => {
               setResult(null)
               setConfirming(true)
@@ -147,6 +243,11 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
           </button>
         </div>
       </div>
+      {nothing ? (
+        <p id="corte-sin-pendientes" className="-mt-3 text-right text-sm text-slate-600">
+          {NOTHING_TO_CUT}
+        </p>
+      ) : null}
 
       {result ? <CutResult cut={result} onClose={() => setResult(null)} /> : null}
 
@@ -168,11 +269,14 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
         )}
       </div>
 
+      <PendingDrawer cash={cash} />
+
       <CortesAnteriores />
 
-      {confirming ? (
+      {confirming && cash.data ? (
         <HacerCorteDialog
           byMethod={byMethod.data}
+          pending={cash.data}
           onClose={() => setConfirming(false)}
           onDone={(cut) => {
             setConfirming(false)

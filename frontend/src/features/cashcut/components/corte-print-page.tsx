@@ -6,7 +6,9 @@ import { selectUser } from '@/lib/session-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { errorText } from '@/lib/api-errors'
 import { usePrintWhenReady } from '@/lib/print'
-import { useGetCorteQuery, useGetPendingByMethodQuery, useGetPendingByUserQuery } from '@/features/cashcut/api'
+import { useGetCorteQuery, useGetPendingByMethodQuery, useGetPendingByUserQuery, useGetPendingCashQuery } from '@/features/cashcut/api'
+import { CashSummary } from '@/features/cashcut/components/cash-summary'
+import { MovementList } from '@/features/cashcut/components/cash-movements'
 import { CutSales } from '@/features/cashcut/components/cut-sales'
 import { CutSummary } from '@/features/cashcut/components/cut-summary'
 import { CutTotals } from '@/features/cashcut/components/cut-totals'
@@ -16,12 +18,15 @@ import './corte-print.css'
 function PendingTotals() {
   const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
   const byUser = useGetPendingByUserQuery(undefined, { refetchOnMountOrArgChange: true })
+  const cash = useGetPendingCashQuery(undefined, { refetchOnMountOrArgChange: true })
   const error = byMethod.error
     ? errorText(byMethod.error, 'Error al obtener el reporte por metodo de pago')
     : byUser.error
       ? errorText(byUser.error, 'Error al obtener el reporte por usuario')
-      : ''
-  const ready = Boolean(byMethod.data && byUser.data)
+      : cash.error
+        ? errorText(cash.error, 'Error al obtener el efectivo en caja')
+        : ''
+  const ready = Boolean(byMethod.data && byUser.data && cash.data)
   usePrintWhenReady(ready)
   if (error) return <p role="alert">{error}</p>
   if (!ready) return <p role="status">Cargando…</p>
@@ -31,6 +36,12 @@ function PendingTotals() {
       <div className="mt-3">
         <CutTotals byMethod={byMethod.data} byUser={byUser.data} compact />
       </div>
+      {cash.data ? (
+        <>
+          <CashSummary cash={cash.data} porCajero={cash.data.porCajero} compact />
+          <MovementList movimientos={cash.data.movimientos} compact />
+        </>
+      ) : null}
     </>
   )
 }
@@ -49,6 +60,8 @@ function CutById({ id }: { id: string }) {
       <div className="mt-3">
         <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
       </div>
+      <CashSummary cash={cut} porCajero={cut.porCajero} compact />
+      <MovementList movimientos={cut.movimientos} compact />
       <CutSales sales={cut.ventas} compact />
     </>
   )

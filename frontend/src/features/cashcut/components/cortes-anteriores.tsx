@@ -10,6 +10,8 @@ import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
 import { useGetCorteQuery, useGetCortesQuery } from '@/features/cashcut/api'
+import { CashSummary } from '@/features/cashcut/components/cash-summary'
+import { MovementList } from '@/features/cashcut/components/cash-movements'
 import { CutSales } from '@/features/cashcut/components/cut-sales'
 import { CutSummary } from '@/features/cashcut/components/cut-summary'
 import { CutTotals } from '@/features/cashcut/components/cut-totals'
@@ -47,6 +49,8 @@ function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void })
           <>
             <CutSummary cut={cut} />
             <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
+            <CashSummary cash={cut} porCajero={cut.porCajero} compact />
+            <MovementList movimientos={cut.movimientos} compact />
             <CutSales sales={cut.ventas} />
           </>
         ) : null}
@@ -64,7 +68,7 @@ function CorteRow({ corte: c, onOpen }: { corte: Corte; onOpen: (id: string) => 
           {cutTitle(c)} · {formatDateTime(c.fecha)}
         </p>
         <p className="text-slate-600">
-          {c.nombreUsuario} · Total {formatMoney(c.porMetodo.totalGeneral)} · Efectivo esperado {formatMoney(c.efectivoEsperado)}
+          {c.nombreUsuario} · Total {formatMoney(c.porMetodo.totalGeneral)} · Efectivo calculado {formatMoney(c.efectivoEsperado)}
           {c.diferencia !== undefined && c.diferencia !== null
             ? ` · ${differenceLabel(c.diferencia)}${c.diferencia ? ` ${formatMoney(Math.abs(c.diferencia))}` : ''}`
             : ''}
