@@ -261,7 +261,7 @@ func (m *Module) recordReturn(c *echo.Context) error {
 	}
 	r := ReturnRequest{Metodo: req.Metodo, Motivo: req.Motivo, Lineas: make([]ReturnLine, len(req.Lineas))}
 	for i, l := range req.Lineas {
-		r.Lineas[i] = ReturnLine{IDOrden: l.IDOrden, Indice: l.Indice, Cantidad: l.Cantidad}
+		r.Lineas[i] = ReturnLine(l)
 	}
 	v, err := m.service.Return(c.Request().Context(), id, actor(c), r)
 	if err != nil {
