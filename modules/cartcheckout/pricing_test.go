@@ -2,9 +2,11 @@ package cartcheckout
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
+	"os"
 	"testing"
 	"time"
 
@@ -220,5 +222,45 @@ func TestPreferenceItemsChargeEachLinesTotal(t *testing.T) {
 	}
 	if fmt.Sprint(items) != fmt.Sprint(want) {
 		t.Fatalf("items %+v, want %+v", items, want)
+	}
+}
+
+// The cart's totals before ordering (frontend/src/features/checkout/cart-totals.ts) mirror the
+// server's: the table its test checks cartTotals against is what checkout prices those carts at,
+// and in several of them IVA per line differs from 16 % of the subtotal.
+func TestTheCartPagesTableIsWhatCheckoutCharges(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile("../../frontend/src/features/checkout/cart-totals.cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Nota   string
+		Lineas []struct {
+			PrecioFinal float64
+			Cantidad    int
+		}
+		Subtotal, IVA, Total float64
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	differ := 0
+	for _, c := range cases {
+		lines := make([]PricedLine, len(c.Lineas))
+		for i, l := range c.Lineas {
+			lines[i] = PricedLine{Line: Line{Cantidad: l.Cantidad}, PrecioFinal: money.MustFromPesos(l.PrecioFinal)}
+		}
+		got := totalsOf(lines)
+		want := money.Totals{Subtotal: money.MustFromPesos(c.Subtotal), IVA: money.MustFromPesos(c.IVA), Total: money.MustFromPesos(c.Total)}
+		if got != want {
+			t.Errorf("%s: checkout prices it %+v, the cart page's table says %+v", c.Nota, got, want)
+		}
+		if got.IVA != got.Subtotal.MulRatio(money.IVARate, 100) {
+			differ++
+		}
+	}
+	if len(cases) < 10 || differ < 3 {
+		t.Fatalf("%d cases, %d where IVA per line differs from IVA on the subtotal", len(cases), differ)
 	}
 }

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { cable, camara, LONG_NAME, p1, p2, producto, storeCart } from '@/features/checkout/test-fixtures'
-import { cartTotals } from '@/features/checkout/cart-totals'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -57,7 +56,7 @@ describe('cart page', () => {
     expect(within(second).queryByTestId('precio-original')).toBeNull()
     expect(within(second).getByTestId('precio-linea')).toHaveTextContent('$333.33 x 3 = $999.99')
 
-    // 3418.20 + 999.99 = 4418.19; IVA 16 % = 706.9104 -> 706.91; total 5125.10.
+    // 3418.20 + 999.99 = 4418.19; IVA per line 546.91 (546.912) + 160.00 (159.9984) = 706.91; total 5125.10.
     expect(screen.getByTestId('subtotal')).toHaveTextContent('$4,418.19')
     expect(screen.getByTestId('iva')).toHaveTextContent('$706.91')
     expect(screen.getByTestId('total')).toHaveTextContent('$5,125.10')
@@ -150,7 +149,7 @@ describe('cart page', () => {
     expect(within(first).getByTestId('precio-original')).toHaveTextContent('$2,000.00')
     expect(store.getState().cart.items[0]).toMatchObject({ precio: 2000, precioFinal: 1800, descuento: 10 })
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')[0].precioFinal).toBe(1800)
-    // 3600 + 999.99 = 4599.99; IVA 735.9984 -> 736.00; total 5335.99.
+    // 3600 + 999.99 = 4599.99; IVA per line 576.00 + 160.00 = 736.00; total 5335.99.
     expect(screen.getByTestId('total')).toHaveTextContent('$5,335.99')
   })
 
@@ -199,22 +198,5 @@ describe('cart page', () => {
     expect(plus).toBeDisabled()
     expect(within(row).getByTestId('limite-existencias')).toHaveTextContent('Solo hay 3 disponibles.')
     expect(store.getState().cart.items[0].cantidad).toBe(3)
-  })
-})
-
-describe('cartTotals', () => {
-  it('sums in centavos and rounds IVA half up like the server', () => {
-    expect(cartTotals([])).toEqual({ subtotal: 0, iva: 0, total: 0 })
-    // 0.1 + 0.2 in floats is 0.30000000000000004; in centavos it is 30.
-    expect(cartTotals([{ precioFinal: 0.1, cantidad: 1 }, { precioFinal: 0.2, cantidad: 1 }])).toEqual({
-      subtotal: 0.3,
-      iva: 0.05, // 4.8 centavos -> 5
-      total: 0.35,
-    })
-    // 2159.10 x 2 = 4318.20; IVA 690.912 -> 690.91 (the server's sale of the same cart).
-    expect(cartTotals([{ precioFinal: 2159.1, cantidad: 2 }])).toEqual({ subtotal: 4318.2, iva: 690.91, total: 5009.11 })
-    // 3 centavos -> 0.48 of IVA rounds down; 4 centavos -> 0.64 rounds up.
-    expect(cartTotals([{ precioFinal: 0.03, cantidad: 1 }]).iva).toBe(0)
-    expect(cartTotals([{ precioFinal: 0.04, cantidad: 1 }]).iva).toBe(0.01)
   })
 })
