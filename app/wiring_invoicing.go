@@ -56,10 +56,6 @@ func (a invoicingSales) Release(ctx context.Context, facturaID string) error {
 	return a.s.ReleaseInvoice(ctx, facturaID)
 }
 
-func (a invoicingSales) Void(ctx context.Context, facturaID string) error {
-	return a.s.VoidInvoice(ctx, facturaID)
-}
-
 func (a invoicingSales) MarkStamped(ctx context.Context, facturaID, uuid string) error {
 	return a.s.MarkInvoiceStamped(ctx, facturaID, uuid)
 }
@@ -90,7 +86,7 @@ func invoicingSale(v sales.Sale) invoicing.Sale {
 		Subtotal: money.MustFromPesos(v.Subtotal), IVA: money.MustFromPesos(v.IVA), Total: money.MustFromPesos(v.Total),
 	}
 	if v.Factura != nil {
-		out.Factura = &invoicing.SaleInvoice{ID: v.Factura.ID, Tipo: v.Factura.Tipo, UUID: v.Factura.UUID, Anulada: v.Factura.Anulada}
+		out.Factura = &invoicing.SaleInvoice{ID: v.Factura.ID, Tipo: v.Factura.Tipo, UUID: v.Factura.UUID}
 	}
 	if v.PagadoEn != nil {
 		out.PagadoEn = *v.PagadoEn

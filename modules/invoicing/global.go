@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"tienda/pkg/apperr"
@@ -91,9 +92,17 @@ func (s *Service) PreviewGlobal(ctx context.Context, p Periodo) (Preview, error)
 	if err != nil {
 		return Preview{}, err
 	}
+	ids := make([]string, len(all))
+	for i, v := range all {
+		ids[i] = v.ID
+	}
+	voided, err := s.store.voided(ctx, ids)
+	if err != nil {
+		return Preview{}, err
+	}
 	sales := make([]Sale, 0, len(all))
 	for _, v := range all {
-		if v.Subtotal > 0 {
+		if v.Subtotal > 0 && !voided[v.ID] {
 			sales = append(sales, v)
 		}
 	}
@@ -112,6 +121,13 @@ func (s *Service) PreviewGlobal(ctx context.Context, p Periodo) (Preview, error)
 // to invoice), unavailable.
 func (s *Service) IssueGlobal(ctx context.Context, p Periodo, ids []string, por string) (Factura, error) {
 	errDone := apperr.New(apperr.Conflict, "Las ventas de este periodo ya están facturadas.")
+	// A sale a CFDI cancelled with motivo 03 covered did not take place: it is left out. (Such a
+	// CFDI is cancelled before it frees its sales, so none can be claimed in between.)
+	voided, err := s.store.voided(ctx, ids)
+	if err != nil {
+		return Factura{}, err
+	}
+	ids = slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return voided[id] })
 	if len(ids) == 0 {
 		return Factura{}, errDone
 	}

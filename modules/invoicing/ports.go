@@ -22,9 +22,6 @@ type Sales interface {
 	Transfer(ctx context.Context, fromID string, ref SaleInvoice) (int64, error)
 	// Release removes the mark of CFDI facturaID from its sales.
 	Release(ctx context.Context, facturaID string) error
-	// Void keeps the mark of CFDI facturaID on its sales, flagged anulada: it was cancelled
-	// because the operation did not take place (motivo 03), so no CFDI may cover them again.
-	Void(ctx context.Context, facturaID string) error
 	// MarkStamped records the UUID of CFDI facturaID on its sales.
 	MarkStamped(ctx context.Context, facturaID, uuid string) error
 	// ClaimedBy lists the sales CFDI facturaID marked, oldest first.
@@ -84,9 +81,6 @@ type SaleInvoice struct {
 	ID   string `json:"id"`
 	Tipo string `json:"tipo"` // TipoIndividual or TipoGlobal
 	UUID string `json:"uuid,omitempty"`
-	// Anulada: the CFDI was cancelled with motivo 03 (the operation did not take place); the sale
-	// keeps the mark so that no CFDI covers it again.
-	Anulada bool `json:"anulada,omitempty"`
 }
 
 // ProductFiscal is what a CFDI needs of a product.

@@ -25,21 +25,35 @@ type VentaFacturable struct {
 }
 
 // facturable tells whether a customer may invoice v now, and why not.
-func (s *Service) facturable(v Sale) VentaFacturable {
+func (s *Service) facturable(ctx context.Context, v Sale) (VentaFacturable, error) {
 	out := VentaFacturable{
 		ID: v.ID, Folio: v.Folio, Fecha: v.Fecha, Total: v.Total.Pesos(),
 		MetodoPago: v.MetodoPago, Factura: v.Factura, Plazo: s.deadline(v.Fecha).Format("2006-01-02"),
 	}
-	out.Motivo = s.whyNot(v)
-	out.Facturable = out.Motivo == ""
-	return out
+	why, err := s.whyNotNow(ctx, v)
+	out.Motivo, out.Facturable = why, why == ""
+	return out, err
 }
 
-// whyNot is the reason a customer may not invoice v now, "" when they may.
+// whyVoided is why a sale whose CFDI was cancelled with motivo 03 cannot be invoiced again.
+const whyVoided = "La factura de esta compra se canceló porque la operación no se llevó a cabo (motivo 03); ya no se puede facturar."
+
+// whyNotNow is whyNot, and whyVoided for a sale a CFDI cancelled with motivo 03 covered.
+func (s *Service) whyNotNow(ctx context.Context, v Sale) (string, error) {
+	if why := s.whyNot(v); why != "" || v.Factura != nil {
+		return why, nil
+	}
+	voided, err := s.store.voided(ctx, []string{v.ID})
+	if err != nil || !voided[v.ID] {
+		return "", err
+	}
+	return whyVoided, nil
+}
+
+// whyNot is the reason a customer may not invoice v now, "" when they may, as the sale itself
+// tells (whyNotNow also asks the facturas).
 func (s *Service) whyNot(v Sale) string {
 	switch {
-	case v.Factura != nil && v.Factura.Anulada:
-		return "La factura de esta compra se canceló porque la operación no se llevó a cabo (motivo 03); ya no se puede facturar."
 	case v.Factura != nil && v.Factura.Tipo == TipoGlobal:
 		return "Esta compra ya está incluida en la factura global de la tienda."
 	case v.Factura != nil:
@@ -114,7 +128,7 @@ func (s *Service) LookupTicket(ctx context.Context, folio string, total float64)
 	if err != nil {
 		return VentaFacturable{}, err
 	}
-	return s.facturable(v), nil
+	return s.facturable(ctx, v)
 }
 
 // InvoiceTicket issues the CFDI of a ticket for a customer without an account.
@@ -132,7 +146,10 @@ func (s *Service) InvoiceTicket(ctx context.Context, in PublicInput) (Factura, e
 
 // invoiceSale issues the individual CFDI of sale v to r.
 func (s *Service) invoiceSale(ctx context.Context, v Sale, r Receptor, usuarioID, creadoPor string) (Factura, error) {
-	if why := s.whyNot(v); why != "" {
+	if why, err := s.whyNotNow(ctx, v); err != nil || why != "" {
+		if err != nil {
+			return Factura{}, err
+		}
 		return Factura{}, apperr.New(apperr.Conflict, why)
 	}
 	f, err := s.issue(ctx, draft{tipo: TipoIndividual, receptor: r, saleIDs: []string{v.ID}, usuarioID: usuarioID, creadoPor: creadoPor})

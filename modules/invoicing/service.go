@@ -235,12 +235,11 @@ func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura,
 // ventasPorLiberar; run again, it does nothing more.
 func (s *Service) release(ctx context.Context, f Factura) error {
 	var err error
-	switch {
-	case f.Estado == EstadoError:
+	if f.Estado == EstadoError {
 		err = s.giveBack(ctx, f)
-	case f.Cancelacion != nil && f.Cancelacion.Motivo == motivoNoOperacion:
-		err = s.sales.Void(ctx, f.ID) // the operation did not take place: nothing to invoice
-	default:
+	} else {
+		// Freed: a sale of a CFDI cancelled with motivo 03 may be returned, and voided() keeps it
+		// out of any other CFDI.
 		err = s.sales.Release(ctx, f.ID)
 	}
 	if err != nil {

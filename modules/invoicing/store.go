@@ -32,7 +32,7 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	index := func(field string) mongo.IndexModel {
 		return mongo.IndexModel{Keys: bson.D{{Key: field, Value: 1}}, Options: options.Index().SetName(field)}
 	}
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(colFacturas), index("estado"), index("usuarioId"),
+	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(colFacturas), index("estado"), index("usuarioId"), index("ventas._id"),
 		mongo.IndexModel{Keys: bson.D{{Key: "uuid", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("uuid_unique")}); err != nil {
 		return err
 	}
@@ -179,4 +179,31 @@ func (s store) setDefaultProfile(ctx context.Context, userID string, id bson.Obj
 		return fmt.Errorf("invoicing: default profile: %w", err)
 	}
 	return nil
+}
+
+// voided answers which of the sales ids a CFDI cancelled with motivo 03 (the operation did not
+// take place) covered: no CFDI may cover them again.
+func (s store) voided(ctx context.Context, ids []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	list, err := mongox.FindAll[Factura](ctx, s.db.R.Collection(colFacturas), bson.M{
+		"estado": EstadoCancelada, "cancelacion.motivo": motivoNoOperacion, "ventas._id": bson.M{"$in": ids},
+	}, options.Find().SetProjection(bson.M{"ventas": 1}))
+	if err != nil {
+		return nil, fmt.Errorf("invoicing: voided sales: %w", err)
+	}
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	for _, f := range list {
+		for _, v := range f.Ventas {
+			if want[v.ID] {
+				out[v.ID] = true
+			}
+		}
+	}
+	return out, nil
 }

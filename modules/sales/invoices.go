@@ -28,9 +28,6 @@ type InvoiceRef struct {
 	ID   string `bson:"id" json:"id"`
 	Tipo string `bson:"tipo" json:"tipo"`
 	UUID string `bson:"uuid,omitempty" json:"uuid,omitempty"`
-	// Anulada: the CFDI was cancelled with motivo 03 (the operation did not take place). The sale
-	// keeps the reference so that no CFDI, individual or global, covers it again.
-	Anulada bool `bson:"anulada,omitempty" json:"anulada,omitempty"`
 }
 
 // invoiceable selects the sales a CFDI may cover: saved, paid, neither cancelled nor returned,
@@ -100,19 +97,6 @@ func (s *Service) ReleaseInvoice(ctx context.Context, facturaID string) error {
 	n, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": facturaID}, bson.M{"$unset": bson.M{"factura": ""}})
 	if err != nil {
 		return fmt.Errorf("sales: release invoice %s: %w", facturaID, err)
-	}
-	if n > 0 {
-		s.changedSoon()
-	}
-	return nil
-}
-
-// VoidInvoice flags anulada the reference of CFDI facturaID on its sales: it was cancelled with
-// motivo 03, and they may not be invoiced again.
-func (s *Service) VoidInvoice(ctx context.Context, facturaID string) error {
-	n, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": facturaID}, bson.M{"$set": bson.M{"factura.anulada": true}})
-	if err != nil {
-		return fmt.Errorf("sales: void invoice %s: %w", facturaID, err)
 	}
 	if n > 0 {
 		s.changedSoon()

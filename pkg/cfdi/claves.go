@@ -3,6 +3,7 @@ package cfdi
 import (
 	_ "embed"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,7 +39,7 @@ var segmentos = map[string]bool{}
 func init() {
 	for _, r := range [][2]int{{10, 15}, {20, 27}, {30, 32}, {39, 56}, {60, 60}, {64, 64}, {70, 73}, {76, 86}, {90, 95}} {
 		for s := r[0]; s <= r[1]; s++ {
-			segmentos[string(rune('0'+s/10))+string(rune('0'+s%10))] = true
+			segmentos[strconv.Itoa(s)] = true
 		}
 	}
 }

@@ -255,7 +255,7 @@ func TestTheSchemaCheckRefusesWhatTheSATRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err, ok := cfditest.SchemaErr(t, doc); ok && err == nil {
+	if checked, err := cfditest.SchemaErr(t, doc); checked && err == nil {
 		t.Error("a Descripcion with '|' validated")
 	}
 	free := sampleComprobante()
@@ -265,13 +265,13 @@ func TestTheSchemaCheckRefusesWhatTheSATRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err, ok := cfditest.SchemaErr(t, doc); ok && err == nil {
+	if checked, err := cfditest.SchemaErr(t, doc); checked && err == nil {
 		t.Error("a Traslado with Base 0 validated")
 	}
 	unit := sampleComprobante()
 	unit.Conceptos[0].ClaveUnidad = "PZA"
 	doc, _ = unit.XML(timbre())
-	if err, ok := cfditest.SchemaErr(t, doc); ok && err == nil {
+	if checked, err := cfditest.SchemaErr(t, doc); checked && err == nil {
 		t.Error("ClaveUnidad PZA validated")
 	}
 }

@@ -30,6 +30,10 @@ export type ProductForm = {
   marca: string
   modelo: string
   garantia: string
+  /** Clave SAT (c_ClaveProdServ, 8 digits); '' takes the shop's generic key on a CFDI. */
+  satKey: string
+  /** Unidad SAT (c_ClaveUnidad, e.g. H87 Pieza); '' takes H87. */
+  claveUnidad: string
   favorito: boolean
   fechaCompra: string
   imagen: string
@@ -61,6 +65,8 @@ export function emptyForm(): ProductForm {
     marca: '',
     modelo: '',
     garantia: '',
+    satKey: '',
+    claveUnidad: 'H87',
     favorito: false,
     fechaCompra: shopToday(),
     imagen: '',
@@ -80,6 +86,8 @@ export function formFromProduct(p: ProductoAdmin): ProductForm {
     marca: p.marca ?? '',
     modelo: p.modelo ?? '',
     garantia: p.garantia ?? '',
+    satKey: p.sat_key ?? '',
+    claveUnidad: p.unidad_de_medida?.clave_unidad_sat ?? '',
     favorito: Boolean(p.favorito),
     fechaCompra: p.fechaCompra ? p.fechaCompra.slice(0, 10) : '',
     imagen: p.imagen ?? '',
@@ -102,6 +110,9 @@ export function formFromProduct(p: ProductoAdmin): ProductForm {
 const WHOLE = /^\d{1,7}$/
 const PESOS = /^\d{1,8}(\.\d{1,2})?$/
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/
+/** The shapes of the SAT's keys; the server checks them against its catalogues. */
+const SAT_KEY = /^\d{8}$/
+const UNIT_KEY = /^[A-Za-z0-9]{1,3}$/
 
 /** The number a checked field holds; null when empty or not a number (the server then says why). */
 const num = (s: string) => {
@@ -136,6 +147,11 @@ export function checkNumbers(f: ProductForm): Record<string, string> {
     if (d !== '' && (!PERCENT.test(d) || Number(d) > 100)) errors[`variantes[${i}].descuento`] = `Descuento ${of}: escribe un porcentaje de 0 a 100.`
   })
   f.extras.forEach((e, i) => pesos(`extras[${i}].precio`, e.precio, `Precio del extra ${i + 1}`, true))
+  const sat = f.satKey.trim()
+  if (sat !== '' && !SAT_KEY.test(sat)) errors.sat_key = 'Clave SAT: escribe los 8 dígitos de la clave del catálogo del SAT, por ejemplo 43222610.'
+  const unidad = f.claveUnidad.trim()
+  if (unidad !== '' && !UNIT_KEY.test(unidad))
+    errors['unidad_de_medida.clave_unidad_sat'] = 'Unidad SAT: escribe la clave de unidad del SAT, por ejemplo H87 (Pieza) o E48 (Unidad de servicio).'
   return errors
 }
 
@@ -150,6 +166,8 @@ export function toBody(f: ProductForm, version?: number): Record<string, unknown
     marca: f.marca,
     modelo: f.modelo,
     garantia: f.garantia,
+    sat_key: f.satKey.trim(),
+    unidad_de_medida: { clave_unidad_sat: f.claveUnidad.trim().toUpperCase() },
     favorito: f.favorito,
     fechaCompra: f.fechaCompra,
     imagen: f.imagen,

@@ -72,6 +72,8 @@ export type Factura = {
   /** The _id of the factura that replaces this one. */
   sustituidaPor?: string
   sinClaveSat: string[]
+  /** The total the PAC stamped, when it is not ours: staff check the CFDI. */
+  totalPac?: number
   /** Token for `/v1/facturas/:id/pdf|xml?clave=`. */
   descarga: string
 }
@@ -105,6 +107,8 @@ export type FacturasListArgs = {
 export type FacturasPage = {
   facturas: Factura[]
   meta: { page: number; limit: number; total: number; hasMore: boolean }
+  /** How SHOP_CP agrees with the PAC account; `aviso` says what to fix. */
+  cuenta?: { lugarExpedicion: string; codigoPostalPac?: string; rfc?: string; aviso?: string }
 }
 
 /** Motivo 02, 03 or 04: 01 is only through 'Sustituir'. */

@@ -73,6 +73,7 @@ export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Pro
         {text('garantia', 'Garantía')}
         {text('proveedor', 'Proveedor')}
       </div>
+      <SatFields id={id} satKey={f.satKey} claveUnidad={f.claveUnidad} errors={errors} onChange={(k, v) => set(k, v)} />
       <label className="block">
         <span className="field-label">Fecha de compra</span>
         <input type="date" className="field-input" value={f.fechaCompra} onChange={(e) => set('fechaCompra', e.target.value)} />
@@ -159,5 +160,52 @@ function ImageField({ value, error, onChange }: ImageFieldProps) {
         <ProductImage src={value} alt="Vista previa" compact sizes="96px" className="h-24 w-24 rounded border" />
       ) : null}
     </>
+  )
+}
+
+/** Clave SAT and Unidad SAT: the keys a CFDI of the product carries (the server checks them against the SAT's catalogues). */
+function SatFields({ id, satKey, claveUnidad, errors, onChange }: {
+  id: string
+  satKey: string
+  claveUnidad: string
+  errors: Record<string, string>
+  onChange: (k: 'satKey' | 'claveUnidad', v: string) => void
+}) {
+  const f = { satKey, claveUnidad }
+  const set = onChange
+  return (
+    <fieldset className="grid grid-cols-2 gap-2">
+      <legend className="field-label">Datos para la factura (SAT)</legend>
+      <label className="block">
+        <span className="field-label">Clave SAT</span>
+        <input
+          className="field-input"
+          inputMode="numeric"
+          maxLength={8}
+          placeholder="43222610"
+          value={f.satKey}
+          onChange={(e) => set('satKey', e.target.value)}
+          aria-invalid={Boolean(errors.sat_key)}
+          aria-describedby={`${id}-sat-ayuda`}
+        />
+        <FieldError message={errors.sat_key} />
+      </label>
+      <label className="block">
+        <span className="field-label">Unidad SAT</span>
+        <input
+          className="field-input"
+          maxLength={3}
+          placeholder="H87"
+          value={f.claveUnidad}
+          onChange={(e) => set('claveUnidad', e.target.value)}
+          aria-invalid={Boolean(errors['unidad_de_medida.clave_unidad_sat'])}
+        />
+        <FieldError message={errors['unidad_de_medida.clave_unidad_sat']} />
+      </label>
+      <p id={`${id}-sat-ayuda`} className="col-span-2 text-xs text-slate-500">
+        Clave de producto o servicio (c_ClaveProdServ, 8 dígitos) y clave de unidad (c_ClaveUnidad, por ejemplo H87 Pieza) del
+        catálogo del SAT. Sin clave, el producto se factura con la genérica 01010101.
+      </p>
+    </fieldset>
   )
 }

@@ -97,7 +97,7 @@ describe("'Facturas'", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }))
     expect(await within(dialog).findByText('Elige el motivo de la cancelación.')).toBeInTheDocument()
-    await waitFor(() => expect(within(within(dialog).getByLabelText('Motivo')).getAllByRole('option')).toHaveLength(5))
+    await waitFor(() => expect(within(within(dialog).getByLabelText('Motivo')).getAllByRole('option')).toHaveLength(4)) // the placeholder, 01, 02 and 03: 04 is for a factura global
     await user.selectOptions(within(dialog).getByLabelText('Motivo'), '02')
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }))
     expect(await screen.findByText('Factura cancelada.')).toBeInTheDocument()
@@ -217,5 +217,21 @@ describe("'Facturas'", () => {
     renderApp('/facturas')
     expect(await screen.findByRole('heading', { name: 'No tienes permiso para ver esta página' })).toBeInTheDocument()
     expect(listCalls(calls)).toHaveLength(0)
+  })
+
+  it("warns staff of a stamped total that is not the shop's and of a SHOP_CP the PAC account does not have", async () => {
+    storeSession({ rol: 'Cajero' })
+    const aviso = 'El código postal de expedición de la tienda (SHOP_CP 03100) no coincide con el de la cuenta del servicio de facturación (64000).'
+    invoicingServer({
+      'GET /v1/facturas': json({
+        ...facturasPage([factura({ total: 100, totalPac: 100.01 }), factura({ _id: 'f2' })]),
+        cuenta: { lugarExpedicion: '03100', codigoPostalPac: '64000', aviso },
+      }),
+    })
+    renderApp('/facturas')
+    expect(await screen.findByTestId('aviso-cuenta')).toHaveTextContent(aviso)
+    const rows = await screen.findAllByTestId('factura')
+    expect(within(rows[0]).getByTestId('total-pac')).toHaveTextContent('El PAC timbró $100.01, no $100.00. Revisa esta factura.')
+    expect(within(rows[1]).queryByTestId('total-pac')).toBeNull()
   })
 })

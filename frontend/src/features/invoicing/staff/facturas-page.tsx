@@ -67,6 +67,11 @@ export function FacturasPage() {
           La facturación no está configurada. Pide al administrador que la active.
         </p>
       ) : null}
+      {data?.cuenta?.aviso ? (
+        <p role="alert" className="mt-4 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900" data-testid="aviso-cuenta">
+          {data.cuenta.aviso}
+        </p>
+      ) : null}
       {notice ? <p role="status" className="mt-4 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">{notice}</p> : null}
       <SinClaveNotice canEdit={rol === 'Administrador'} />
       <div className="mt-4">

@@ -128,7 +128,10 @@ export function FacturasTable({ facturas, ...rest }: RowsProps) {
               <td className={TD}>
                 <Receptor factura={f} />
               </td>
-              <td className={`${TD} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(f.total)}</td>
+              <td className={`${TD} font-semibold whitespace-nowrap text-slate-900`}>
+                {formatMoney(f.total)}
+                <TotalPac factura={f} />
+              </td>
               <td className={TD}>
                 <Estado factura={f} />
               </td>
@@ -160,7 +163,10 @@ export function FacturaCards({ facturas, ...rest }: RowsProps) {
           </div>
           <div className="flex items-start justify-between gap-3 border-t border-slate-100 pt-3">
             <Receptor factura={f} />
-            <p className="text-lg font-bold whitespace-nowrap text-slate-900">{formatMoney(f.total)}</p>
+            <div className="text-right">
+              <p className="text-lg font-bold whitespace-nowrap text-slate-900">{formatMoney(f.total)}</p>
+              <TotalPac factura={f} />
+            </div>
           </div>
           <div className="space-y-1 border-t border-slate-100 pt-3">
             <Estado factura={f} />
@@ -174,5 +180,15 @@ export function FacturaCards({ facturas, ...rest }: RowsProps) {
         </li>
       ))}
     </ul>
+  )
+}
+
+/** The warning of a CFDI whose stamped total is not the shop's. */
+function TotalPac({ factura }: { factura: Factura }) {
+  if (factura.totalPac === undefined || factura.totalPac === factura.total) return null
+  return (
+    <p role="alert" className="mt-1 text-xs font-medium whitespace-normal text-rose-700" data-testid="total-pac">
+      El PAC timbró {formatMoney(factura.totalPac)}, no {formatMoney(factura.total)}. Revisa esta factura.
+    </p>
   )
 }

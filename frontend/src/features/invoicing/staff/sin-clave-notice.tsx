@@ -13,7 +13,7 @@ export function SinClaveNotice({ canEdit }: { canEdit: boolean }) {
   return (
     <details className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="sin-clave-sat">
       <summary className="cursor-pointer font-semibold">{n === 1 ? '1 producto sin clave SAT' : `${formatCount(n)} productos sin clave SAT`}</summary>
-      <p className="mt-2">Se facturan con la clave genérica 01010101. Asígnales su clave SAT al editarlos en Productos.</p>
+      <p className="mt-2">Se facturan con la clave genérica 01010101 o la unidad H87. En Productos, con «Editar», escribe su «Clave SAT» y su «Unidad SAT».</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {data.map((p) => {
           const text = p.modelo ? `${p.nombre} (${p.modelo})` : p.nombre

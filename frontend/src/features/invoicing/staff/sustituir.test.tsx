@@ -97,6 +97,13 @@ describe("'Sustituir factura' (motivo 01)", () => {
     expect(within(motivo).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', '02', '03', '04'])
   })
 
+  it('offers motivo 04 for a factura global only', async () => {
+    storeSession({ rol: 'Administrador' })
+    invoicingServer()
+    const { motivo } = await openCancelar()
+    expect(within(motivo).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', '01', '02', '03'])
+  })
+
   it('marks in the list a factura that replaces another and one that was replaced', async () => {
     storeSession({ rol: 'Cajero' })
     invoicingServer({}, { facturas: [factura({ _id: 'f9', uuid: UUID_B, sustituye: UUID_A }), factura({ sustituidaPor: 'f9', estado: 'cancelada' })] })

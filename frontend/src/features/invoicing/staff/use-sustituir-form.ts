@@ -10,7 +10,9 @@ export const isSustitucion = (clave: string, motivos: MotivoCancelacion[]) =>
 /** The motivos offered for a factura: 01 only for an individual one that nothing replaces yet. */
 export function motivosFor(f: Factura, motivos: MotivoCancelacion[]): MotivoCancelacion[] {
   const sustituible = f.tipo === 'individual' && !f.sustituidaPor
-  return sustituible ? motivos : motivos.filter((m) => !isSustitucion(m.clave, motivos))
+  // Motivo 04 (a sale of a factura global invoiced on its own) is for a factura global only.
+  const own = f.tipo === 'global' ? motivos : motivos.filter((m) => m.clave !== '04')
+  return sustituible ? own : own.filter((m) => !isSustitucion(m.clave, motivos))
 }
 
 /** What came of 'Emitir y sustituir': the new UUID, or that it is still being stamped. */
