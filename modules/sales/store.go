@@ -39,13 +39,12 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		// The paid sales no cut has claimed yet, and the sales of one cut (cuts.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")},
 		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
-		// The report's payments by the day they were made, and the sales with refunds (the cut's
-		// and the report's).
-		mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: 1}}, Options: options.Index().SetName("pagadoEn")},
+		// The sales with refunds (the cut's and the report's).
 		mongo.IndexModel{Keys: bson.D{{Key: "conDevoluciones", Value: 1}}, Options: options.Index().SetName("conDevoluciones")},
 		mongo.IndexModel{Keys: bson.D{{Key: "devolucionesPorCortar", Value: 1}}, Options: options.Index().SetName("devolucionesPorCortar")},
 		mongo.IndexModel{Keys: bson.D{{Key: "factura.id", Value: 1}}, Options: options.Index().SetName("factura")},
-		// The sales paid in a period, for its factura global (invoices.go).
+		// The sales paid in a period: the report's payments (report.go) and a factura global's
+		// sales (invoices.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: 1}}, Options: options.Index().SetName("pagadoEn")},
 	)
 }

@@ -13,6 +13,8 @@ export type SaleItem = {
   tamano?: string
   extras?: { _id: string; nombre: string; precio: number }[]
   entregado: boolean
+  /** Units of the line returned so far (issue #23); absent: none. */
+  devueltos?: number
 }
 
 /** A sale's invoice (issue 17): every sale JSON carries it once the sale is invoiced. */

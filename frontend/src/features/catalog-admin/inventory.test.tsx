@@ -154,10 +154,19 @@ describe('inventory screens', () => {
     expect(badges[0]).toHaveTextContent('1 variante por surtir')
   })
 
+  it("'Bajo inventario' shows a variant with no units left and no minimum", async () => {
+    const agotada = { productoId: 'p2', varianteId: 'v9', producto: 'Switch 8 puertos', talla: 'Unico', tamano: '', stock: 0, minimo: 0 }
+    server({ 'GET /v1/inventario/bajo': json({ variantes: [agotada], meta: { page: 1, limit: 25, total: 1, hasMore: false } }) })
+    renderApp('/inventario/bajo')
+    const row = await screen.findByTestId('variante-baja')
+    expect(row).toHaveTextContent('Existencias: 0 · Sin mínimo')
+    expect(screen.getByText(/Variantes agotadas o con existencias iguales o menores a su mínimo/)).toBeInTheDocument()
+  })
+
   it("'Bajo inventario' says so when no variant is below its minimum", async () => {
     server({ 'GET /v1/inventario/bajo': json({ variantes: null, meta: { page: 1, limit: 25, total: 0, hasMore: false } }) })
     renderApp('/inventario/bajo')
-    expect(await screen.findByText('Ninguna variante está por debajo de su mínimo.')).toBeInTheDocument()
+    expect(await screen.findByText('Ninguna variante está agotada ni por debajo de su mínimo.')).toBeInTheDocument()
     expect(screen.queryByTestId('bajo-inventario-count')).toBeNull()
   })
 
@@ -165,7 +174,7 @@ describe('inventory screens', () => {
     server({ 'GET /v1/inventario/bajo': new Response('boom', { status: 500 }) })
     renderApp('/inventario/bajo')
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al obtener el inventario bajo')
-    expect(screen.queryByText('Ninguna variante está por debajo de su mínimo.')).toBeNull()
+    expect(screen.queryByText('Ninguna variante está agotada ni por debajo de su mínimo.')).toBeNull()
     expect(screen.queryByTestId('bajo-inventario-count')).toBeNull()
   })
 

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api'
 import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
-import type { DateRange, EnvioUpdate, OrderUpdate, Sale, SalesListArgs, SalesPage, SalesReport } from '@/features/sales/types'
+import type { DateRange, DevolucionRequest, EnvioUpdate, OrderUpdate, Sale, SalesListArgs, SalesPage, SalesReport } from '@/features/sales/types'
 
 const salesBase = api.enhanceEndpoints({ addTagTypes: ['Venta', 'Orden'] })
 
@@ -14,7 +14,7 @@ const salesPage = (body: PageBody, _meta: unknown, args: SalesListArgs): SalesPa
 /** Every call of the sales back office (issue 6). */
 export const salesApi = salesBase.injectEndpoints({
   endpoints: (build) => ({
-    /** Open orders (confirmed, not yet delivered or cancelled), a page at a time: 'Lista de ordenes'. */
+    /** 'Lista de ordenes' a page at a time: the open orders, or any sale when searched or filtered by delivery. */
     listOrders: build.query<SalesPage, SalesListArgs>({
       query: (args) => ({ url: 'ventas/ordenes', params: presentParams(args) }),
       transformResponse: salesPage,
@@ -38,6 +38,15 @@ export const salesApi = salesBase.injectEndpoints({
     /** 'Actualizar Orden': pago, metodoPago (cash desk only), entrega, observaciones. */
     updateOrder: build.mutation<Sale, { id: string; changes: OrderUpdate }>({
       query: ({ id, changes }) => ({ url: `ventas/${id}`, method: 'PATCH', body: changes }),
+      invalidatesTags: [
+        { type: 'Orden', id: 'LIST' },
+        { type: 'Venta', id: 'LIST' },
+        { type: 'Venta', id: 'REPORT' },
+      ],
+    }),
+    /** 'Devolución' (Cajero, Administrador): returns units of a paid sale and records the refund; answers the sale. */
+    recordReturn: build.mutation<Sale, { id: string; devolucion: DevolucionRequest }>({
+      query: ({ id, devolucion }) => ({ url: `ventas/${encodeURIComponent(id)}/devoluciones`, method: 'POST', body: devolucion }),
       invalidatesTags: [
         { type: 'Orden', id: 'LIST' },
         { type: 'Venta', id: 'LIST' },
@@ -89,4 +98,5 @@ export const {
   useUpdateOrderMutation,
   useUpdateEnvioMutation,
   useToggleDeliveredMutation,
+  useRecordReturnMutation,
 } = salesApi

@@ -11,3 +11,40 @@ export function providerTone(status: string): Tone {
 export function itemDetail(item: { talla?: string; tamano?: string }): string {
   return [item.talla && item.talla !== 'Unico' ? item.talla : '', item.tamano ?? ''].filter(Boolean).join(' · ')
 }
+
+/** The Historial's names of an order's fields (what the server records in `historial[].campo`). */
+const CAMPO_LABEL: Record<string, string> = {
+  pago: 'Pago',
+  metodoPago: 'Método de pago',
+  entrega: 'Entrega',
+  envio: 'Envío',
+  observaciones: 'Observaciones',
+  devolucion: 'Devolución',
+}
+
+/** An item's delivered flag, recorded as 'entregado <item>' (earlier releases wrote true/false). */
+const DELIVERED = 'entregado '
+const YES_NO: Record<string, string> = { true: 'Sí', false: 'No', sí: 'Sí', no: 'No' }
+
+/**
+ * One Historial entry in Spanish: 'Pago: Pendiente → Pagado', 'Entregado (Switch 8 puertos): No → Sí'
+ * (also for entries stored with true/false), an empty value as '—'.
+ */
+export function cambioText(c: { campo: string; de: string; a: string }): { label: string; de: string; a: string } {
+  const delivered = c.campo.startsWith(DELIVERED)
+  const value = (v: string) => (delivered ? (YES_NO[v.toLowerCase()] ?? v) : v) || '—'
+  const label = delivered
+    ? `Entregado (${c.campo.slice(DELIVERED.length)})`
+    : (CAMPO_LABEL[c.campo] ?? c.campo.charAt(0).toUpperCase() + c.campo.slice(1))
+  return { label, de: value(c.de), a: value(c.a) }
+}
+
+/** Units of a line still to return: sold less returned. */
+export function unitsLeft(item: { cantidad: number; devueltos?: number }): number {
+  return Math.max(0, item.cantidad - (item.devueltos ?? 0))
+}
+
+/** Whether a sale can take a return: paid, with some unit not returned yet. */
+export function canReturn(sale: { pago: string; carrito: { cantidad: number; devueltos?: number }[] }): boolean {
+  return sale.pago === 'Pagado' && sale.carrito.some((i) => unitsLeft(i) > 0)
+}

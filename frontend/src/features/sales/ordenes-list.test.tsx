@@ -104,11 +104,14 @@ describe('Lista de ordenes: paging, search and filters', () => {
     await user.selectOptions(screen.getByLabelText('Método de pago'), 'Tarjeta')
     await user.selectOptions(screen.getByLabelText('Ordenar por'), '-total')
     await user.selectOptions(screen.getByLabelText('Envío'), 'con')
-    // The entrega filter offers only the states of an open order.
+    // The entrega filter offers every state: a delivery state, like a search, looks through every sale.
     expect(within(screen.getByLabelText('Entrega')).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Todas',
       'Pendiente',
       'Enviado',
+      'Entregado',
+      'Cancelado',
+      'Devuelto',
     ])
     await user.type(screen.getByLabelText('Desde'), '2026-03-01')
     await user.type(screen.getByLabelText('Hasta'), '2026-03-05')

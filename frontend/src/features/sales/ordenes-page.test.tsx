@@ -238,7 +238,7 @@ describe('Lista de ordenes', () => {
     expect(screen.getByRole('dialog', { name: 'Actualizar Orden' })).toBeInTheDocument()
   })
 
-  it('says an invoiced order keeps its payment, and shows why a return is refused', async () => {
+  it('says an invoiced order keeps its payment, and shows why a change of method is refused', async () => {
     screenWidth(1280)
     const uuid = '3F2504E0-4F89-41D3-9A0C-0305E82C3301'
     const message = `La venta está facturada (${uuid}). Cancela primero su factura en Facturas.`
@@ -252,7 +252,7 @@ describe('Lista de ordenes', () => {
     expect(within(dialog).getByRole('note')).toHaveTextContent(
       'FacturadaEl pago, el método de pago y la devolución no cambian mientras su factura esté vigente.',
     )
-    await user.selectOptions(within(dialog).getByLabelText('Entrega'), 'Devuelto')
+    await user.selectOptions(within(dialog).getByLabelText('Método de pago'), 'Tarjeta')
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Error al actualizar una venta: ${message}`)
   })

@@ -23,6 +23,35 @@ export type Envio = {
 
 export type Cambio = { campo: string; de: string; a: string; por: string; nombre: string; fecha: string }
 
+/** A payment recorded on a sale (issue #23): who took how much, how and when. */
+export type PagoMovimiento = { _id: string; monto: number; metodo: MetodoPago; tipoTarjeta?: string; fecha: string; por: string; nombre: string; corte?: number }
+
+/** One line of a return: the cart line (`idOrden`, `indice`), the units and what they refunded. */
+export type DevolucionLinea = { idOrden: string; indice: number; cantidad: number; subtotal: number; iva: number; monto: number }
+
+/** A return recorded on a sale (issue #23): the lines and units, the refund, why, who and when. */
+export type Devolucion = {
+  _id: string
+  lineas: DevolucionLinea[]
+  subtotal: number
+  iva: number
+  monto: number
+  metodo: MetodoPago
+  motivo: string
+  fecha: string
+  por: string
+  nombre: string
+  corte?: number
+  notaCredito?: { facturaId: string; uuid?: string; estado: string }
+}
+
+/** `POST /v1/ventas/{id}/devoluciones`: the lines and units to return, the refund's method and why. */
+export type DevolucionRequest = {
+  lineas: { idOrden: string; indice: number; cantidad: number }[]
+  metodo: MetodoPago
+  motivo: string
+}
+
 export type Sale = {
   _id: string
   folio: string
@@ -55,6 +84,9 @@ export type Sale = {
   version?: number
   /** Set once the sale is invoiced (issue 17). */
   factura?: SaleFactura
+  /** Its payments and returns, oldest first (issue #23). */
+  pagos?: PagoMovimiento[]
+  devoluciones?: Devolucion[]
 }
 
 /** Some sales added up: how many, and their subtotal (before IVA), IVA and total. */
@@ -67,6 +99,9 @@ export type ReportSum = { ventas: number; subtotal: number; iva: number; total: 
  */
 export type SalesReport = {
   totalVentas: number
+  /** The range's cancelled and returned sales, beside the counted ones (issue #23); absent from older servers. */
+  canceladas?: number
+  devueltas?: number
   totalIngresos: number
   porCobrar: number
   pagadas: ReportSum

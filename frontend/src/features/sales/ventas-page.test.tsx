@@ -84,6 +84,30 @@ describe('Reporte de ventas', () => {
     expect(within(rows[2]).getByText('Entregado')).toBeInTheDocument()
   })
 
+  it('explains its counts with the cancelled and returned sales when the server says them', async () => {
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json({ ...emptyReport, totalVentas: 1441, canceladas: 52, devueltas: 1 }),
+      'GET /v1/ventas/lista': json(salesPage([sale()], { total: 1513, hasMore: true })),
+    })
+    storeSession({ rol: 'Administrador' })
+    renderApp('/ventas')
+    expect(await screen.findByTestId('conteo-ventas')).toHaveTextContent('1,441 ventas · 52 canceladas · 1 devuelta')
+    expect(screen.getByRole('group', { name: 'Total de ventas' })).toContainElement(screen.getByTestId('conteo-ventas'))
+  })
+
+  it('says no counts line when the server does not send the cancelled and returned sales', async () => {
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json({ ...emptyReport, totalVentas: 3 }),
+      'GET /v1/ventas/lista': json(salesPage([sale()])),
+    })
+    storeSession({ rol: 'Administrador' })
+    renderApp('/ventas')
+    expect(await screen.findByTestId('Total de ventas')).toHaveTextContent('3')
+    expect(screen.queryByTestId('conteo-ventas')).toBeNull()
+  })
+
   it('shows the empty texts', async () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),

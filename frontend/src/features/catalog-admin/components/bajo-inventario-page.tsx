@@ -11,7 +11,7 @@ import { varianteLabel } from '@/features/catalog-admin/inventory-labels'
 import { formatCount } from '@/lib/money'
 
 const NO_FILTERS = {}
-/** `/inventario/bajo` 'Bajo inventario': the variants at or below their minimum, furthest below first. */
+/** `/inventario/bajo` 'Bajo inventario': the variants out of stock or at or below their minimum, furthest below first. */
 export function BajoInventarioPage() {
   useDocumentTitle('Bajo inventario')
   const [state, update] = useListState(NO_FILTERS)
@@ -24,7 +24,7 @@ export function BajoInventarioPage() {
     <section>
       <h1 className="text-2xl font-bold text-brand-900">Bajo inventario</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Variantes con existencias iguales o menores a su mínimo. El mínimo de cada variante se define en el producto.
+        Variantes agotadas o con existencias iguales o menores a su mínimo. El mínimo de cada variante se define en el producto.
       </p>
       <div className="mt-4" aria-busy={isFetching}>
         {isLoading ? (
@@ -45,7 +45,7 @@ export function BajoInventarioPage() {
             </ul>
           </>
         ) : (
-          <p className="rounded-2xl bg-white p-8 text-center text-slate-600">Ninguna variante está por debajo de su mínimo.</p>
+          <p className="rounded-2xl bg-white p-8 text-center text-slate-600">Ninguna variante está agotada ni por debajo de su mínimo.</p>
         )}
       </div>
       <Pager
@@ -70,8 +70,14 @@ function BajaRow({ v, onAdjust }: { v: VarianteBaja; onAdjust: () => void }) {
       <div className="min-w-0">
         <p className="font-medium text-slate-900">{name}</p>
         <p className="text-sm text-slate-700">
-          Existencias: <span className={`font-semibold tabular-nums ${v.stock === 0 ? 'text-rose-700' : 'text-amber-800'}`}>{v.stock}</span> ·
-          Mínimo: <span className="tabular-nums">{v.minimo}</span>
+          Existencias: <span className={`font-semibold tabular-nums ${v.stock === 0 ? 'text-rose-700' : 'text-amber-800'}`}>{v.stock}</span> ·{' '}
+          {v.minimo > 0 ? (
+            <>
+              Mínimo: <span className="tabular-nums">{v.minimo}</span>
+            </>
+          ) : (
+            'Sin mínimo'
+          )}
         </p>
       </div>
       <div className="flex gap-3 text-sm">

@@ -6,6 +6,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useUpdateOrderMutation } from '@/features/sales/api'
+import { cambioText } from '@/features/sales/helpers'
 import {
   ENTREGA_VALUES,
   METODO_VALUES,
@@ -25,7 +26,15 @@ type Props = {
   onSaved: (sale: Sale) => void
 }
 
-/** 'Actualizar Orden': pago and metodoPago (cash desk only), entrega and observaciones. */
+/**
+ * The deliveries staff set by hand: 'Devuelto' comes only from a return ('Devolución'), and is
+ * shown only for a sale that has it.
+ */
+function entregaOptions(current: Entrega): readonly Entrega[] {
+  return ENTREGA_VALUES.filter((e) => e !== 'Devuelto' || current === 'Devuelto')
+}
+
+/** 'Actualizar Orden': pago and metodoPago (cash desk only), entrega and observaciones; its returns and history. */
 export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Props) {
   const [pago, setPago] = useState<Pago>(sale.pago)
   const [metodoPago, setMetodoPago] = useState<MetodoPago>(sale.metodoPago || 'Efectivo')
@@ -91,7 +100,7 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
           />
         </div>
       ) : null}
-      <SelectField label="Entrega" options={ENTREGA_VALUES} value={entrega} onChange={(e) => setEntrega(e.target.value as Entrega)} />
+      <SelectField label="Entrega" options={entregaOptions(sale.entrega)} value={entrega} onChange={(e) => setEntrega(e.target.value as Entrega)} />
       <TextAreaField
         label="Observaciones"
         rows={3}
@@ -100,6 +109,7 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
         onChange={(e) => setObservaciones(e.target.value)}
       />
       <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
+      <OrderReturns sale={sale} />
       <OrderHistory sale={sale} />
     </FormDialog>
   )
@@ -115,14 +125,51 @@ function OrderHistory({ sale }: { sale: Sale }) {
         <p className="mt-1 text-sm text-slate-500">Sin cambios registrados.</p>
       ) : (
         <ol className="mt-2 space-y-1.5 border-l-2 border-slate-200 pl-3 text-xs text-slate-600">
-          {historial.map((c, i) => (
-            <li key={i}>
-              <span className="font-medium text-slate-800">{formatDateTime(c.fecha)}</span> · {c.nombre || 'Sistema'}:{' '}
-              {c.campo} <span className="text-slate-500">{c.de || '—'}</span> → <strong>{c.a}</strong>
-            </li>
-          ))}
+          {historial.map((c, i) => {
+            const { label, de, a } = cambioText(c)
+            return (
+              <li key={i}>
+                <span className="font-medium text-slate-800">{formatDateTime(c.fecha)}</span> · {c.nombre || 'Sistema'} · {label}:{' '}
+                <span className="text-slate-500">{de}</span> → <strong>{a}</strong>
+              </li>
+            )
+          })}
         </ol>
       )}
+    </section>
+  )
+}
+
+/** 'Devoluciones': each return of the sale, oldest first: when, who, the units of each line, the refund and why. */
+function OrderReturns({ sale }: { sale: Sale }) {
+  const devoluciones = sale.devoluciones ?? []
+  if (devoluciones.length === 0) return null
+  return (
+    <section aria-label="Devoluciones de la orden">
+      <h3 className="text-sm font-semibold text-slate-800">Devoluciones</h3>
+      <ol className="mt-2 space-y-2 text-sm">
+        {devoluciones.map((d) => (
+          <li key={d._id} className="rounded-xl border border-slate-200 px-3 py-2" data-testid="devolucion">
+            <p className="flex flex-wrap justify-between gap-2">
+              <span className="text-slate-600">
+                {formatDateTime(d.fecha)} · {d.nombre}
+              </span>
+              <strong className="tabular-nums text-slate-900">
+                {formatMoney(d.monto)} en {d.metodo}
+              </strong>
+            </p>
+            <ul className="mt-1 text-slate-700">
+              {d.lineas.map((l) => (
+                <li key={`${l.idOrden}-${l.indice}`}>
+                  {l.cantidad} {l.cantidad === 1 ? 'pieza' : 'piezas'} de {sale.carrito[l.indice]?.nombre ?? 'un artículo'} ·{' '}
+                  <span className="tabular-nums">{formatMoney(l.monto)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1 text-xs text-slate-600">Motivo: {d.motivo}</p>
+          </li>
+        ))}
+      </ol>
     </section>
   )
 }

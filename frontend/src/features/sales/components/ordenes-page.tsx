@@ -15,13 +15,11 @@ import { OrderCards, OrdersTable } from '@/features/sales/components/order-rows'
 import { SalesFiltersBar } from '@/features/sales/components/sales-filters'
 import { EmptyList, Notice } from '@/features/sales/components/sale-list'
 import { NARROWING_DAYS, ORDER_DEFAULTS, salesArgs } from '@/features/sales/list-params'
+import { DevolucionDialog } from '@/features/sales/components/devolucion-dialog'
 import { ENTREGA_VALUES, type Sale } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
 import { useLiveOrders, useNewOrders } from '@/features/sales/use-live-orders'
-import { formatCount } from '@/lib/money'
-
-/** 'Lista de ordenes' filters on open orders only: waiting or on their way. */
-const OPEN_ENTREGA = ENTREGA_VALUES.filter((e) => e === 'Pendiente' || e === 'Enviado')
+import { formatCount, formatMoney } from '@/lib/money'
 
 function Heading({ total }: { total: number | undefined }) {
   return (
@@ -71,8 +69,10 @@ function useOrdersScreen() {
 
 /**
  * `/ventas/ordenes` 'Lista de ordenes' (Comandero, Cajero, Auxiliar, Administrador): the open orders
- * a page at a time, newest first, with search, filters and sort kept in the address; orders that
- * arrive while it is open are announced and shown in one tap.
+ * a page at a time, newest first, with search, filters and sort kept in the address; a search (or
+ * a delivery state) looks through every sale, whatever its state, so the cash desk finds a paid,
+ * delivered, cancelled or returned sale to reprint its ticket, charge it or take a return. Orders
+ * that arrive while it is open are announced and shown in one tap.
  */
 export function OrdenesPage() {
   useDocumentTitle('Lista de ordenes')
@@ -82,6 +82,7 @@ export function OrdenesPage() {
   const { state, update, reset, list, arrivals, setPage, top, showNew } = useOrdersScreen()
   const { data, error, isFetching } = list
   const [editing, setEditing] = useState<Sale | null>(null)
+  const [returning, setReturning] = useState<Sale | null>(null)
   const [notice, setNotice] = useNotice()
 
   return (
@@ -96,9 +97,12 @@ export function OrdenesPage() {
           onChange={update}
           onClear={() => reset({ orden: state.orden, limit: state.limit })}
           searchLabel="Buscar órdenes"
-          entregaValues={OPEN_ENTREGA}
+          entregaValues={ENTREGA_VALUES}
           withEnvio
         />
+        {state.q !== '' ? (
+          <p className="mt-2 text-sm text-slate-600">La búsqueda incluye todas las ventas: pagadas, entregadas, canceladas y devueltas.</p>
+        ) : null}
       </div>
       <div ref={top} role="region" tabIndex={-1} aria-label="Órdenes" aria-busy={isFetching || undefined} className="mt-6 scroll-mt-20 outline-none">
         {error ? <ErrorNote>{errorText(error, 'Error al obtener las órdenes')}</ErrorNote> : null}
@@ -115,9 +119,9 @@ export function OrdenesPage() {
         ) : null}
         {data && data.ventas.length > 0 ? (
           wide ? (
-            <OrdersTable orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} />
+            <OrdersTable orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onReturn={canCharge ? setReturning : undefined} />
           ) : (
-            <OrderCards orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} />
+            <OrderCards orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onReturn={canCharge ? setReturning : undefined} />
           )
         ) : null}
         <Pager meta={data?.meta} shown={data?.ventas.length ?? 0} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="órdenes" />
@@ -131,6 +135,17 @@ export function OrdenesPage() {
           onSaved={(saved) => {
             setEditing(null)
             setNotice(`Orden ${saved.folio} actualizada.`)
+          }}
+        />
+      ) : null}
+      {returning ? (
+        <DevolucionDialog
+          key={returning._id}
+          sale={returning}
+          onClose={() => setReturning(null)}
+          onSaved={(saved, refund) => {
+            setReturning(null)
+            setNotice(`Devolución registrada en la orden ${saved.folio}: reembolso de ${formatMoney(refund)}.`)
           }}
         />
       ) : null}

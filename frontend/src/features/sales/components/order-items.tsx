@@ -60,6 +60,11 @@ export function OrderItems({ sale }: { sale: Sale }) {
                   </p>
                 ) : null}
                 <p className="text-xs text-slate-500">{formatMoney(item.precioFinal * item.cantidad)}</p>
+                {item.devueltos ? (
+                  <p className="text-xs font-medium text-rose-700">
+                    Devueltas: {item.devueltos} de {item.cantidad}
+                  </p>
+                ) : null}
               </div>
               <DeliveredSwitch
                 on={item.entregado}

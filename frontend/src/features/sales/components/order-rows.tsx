@@ -4,9 +4,16 @@ import { OrderItems } from '@/features/sales/components/order-items'
 import { CardPart, CardTop, Fecha, GestionarButton, SalesTable } from '@/features/sales/components/sale-list'
 import { StatusChip } from '@/components/status-chip'
 import { EntregaChip, PagoCell } from '@/features/sales/components/status'
+import { canReturn } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
 
-type RowsProps = { orders: Sale[]; highlighted: ReadonlySet<string>; onOpen: (s: Sale) => void }
+type RowsProps = {
+  orders: Sale[]
+  highlighted: ReadonlySet<string>
+  onOpen: (s: Sale) => void
+  /** 'Devolución' of a paid sale; absent for the roles that may not record one (Comandero, Auxiliar). */
+  onReturn?: (s: Sale) => void
+}
 
 function Cliente({ sale }: { sale: Sale }) {
   const payer = sale.order?.payer?.name
@@ -46,6 +53,31 @@ function TicketLink({ sale, compact }: { sale: Sale; compact?: boolean }) {
   )
 }
 
+/** 'Devolución': offered to the cash desk for a paid sale with units left to return. */
+function ReturnButton({ sale, onReturn }: { sale: Sale; onReturn?: (s: Sale) => void }) {
+  if (!onReturn || !canReturn(sale)) return null
+  return (
+    <button
+      type="button"
+      className="btn-secondary min-h-10 px-3.5"
+      onClick={() => onReturn(sale)}
+      aria-label={`Devolución de la orden ${sale.folio}`}
+    >
+      Devolución
+    </button>
+  )
+}
+
+/** A sale with some units returned, not all: its delivery state alone does not say it. */
+function PartlyReturned({ sale }: { sale: Sale }) {
+  if (sale.entrega === 'Devuelto' || !sale.carrito.some((i) => (i.devueltos ?? 0) > 0)) return null
+  return (
+    <p className="mt-2">
+      <StatusChip tone="neutral">Devolución parcial</StatusChip>
+    </p>
+  )
+}
+
 function Revisar({ sale }: { sale: Sale }) {
   if (!sale.revisar) return null
   return (
@@ -71,7 +103,7 @@ const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-6
 const TD = 'px-2 py-4 align-top'
 
 /** The orders of a page as a wide table: the SPEC columns, then 'Gestionar' and 'Imprimir ticket'. */
-export function OrdersTable({ orders, highlighted, onOpen }: RowsProps) {
+export function OrdersTable({ orders, highlighted, onOpen, onReturn }: RowsProps) {
   return (
     <SalesTable
       className="min-w-[880px]"
@@ -110,11 +142,13 @@ export function OrdersTable({ orders, highlighted, onOpen }: RowsProps) {
           </td>
           <td className={TD}>
             <EntregaChip entrega={sale.entrega} />
+            <PartlyReturned sale={sale} />
             <Revisar sale={sale} />
           </td>
           <td className={`${TD} text-right`}>
             <div className="flex flex-col items-end gap-2">
               <Gestionar sale={sale} onOpen={onOpen} />
+              <ReturnButton sale={sale} onReturn={onReturn} />
               <TicketLink sale={sale} compact />
             </div>
           </td>
@@ -125,7 +159,7 @@ export function OrdersTable({ orders, highlighted, onOpen }: RowsProps) {
 }
 
 /** The orders of a page as cards (tablets and phones). */
-export function OrderCards({ orders, highlighted, onOpen }: RowsProps) {
+export function OrderCards({ orders, highlighted, onOpen, onReturn }: RowsProps) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {orders.map((sale) => (
@@ -152,11 +186,13 @@ export function OrderCards({ orders, highlighted, onOpen }: RowsProps) {
               </CardPart>
               <CardPart label="Entregado">
                 <EntregaChip entrega={sale.entrega} />
+                <PartlyReturned sale={sale} />
                 <Revisar sale={sale} />
               </CardPart>
             </div>
             <div className="flex flex-wrap gap-2">
               <TicketLink sale={sale} />
+              <ReturnButton sale={sale} onReturn={onReturn} />
               <Gestionar sale={sale} onOpen={onOpen} />
             </div>
           </div>

@@ -2,10 +2,10 @@ import { Skeleton } from '@/components/skeleton'
 import { formatCount, formatMoney } from '@/lib/money'
 import type { ReportSum, SalesReport } from '@/features/sales/types'
 
-type TotalProps = { label: string; value: string; loading: boolean; note?: string; sum?: ReportSum }
+type TotalProps = { label: string; value: string; loading: boolean; note?: string; counts?: string; sum?: ReportSum }
 
-/** One total of the report; with `sum`, its subtotal, IVA and total below. */
-function Total({ label, value, loading, note, sum }: TotalProps) {
+/** One total of the report; with `counts`, the line that explains it; with `sum`, its subtotal, IVA and total below. */
+function Total({ label, value, loading, note, counts, sum }: TotalProps) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" role="group" aria-label={label}>
       <p className="text-sm font-medium text-slate-600">{label}</p>
@@ -16,6 +16,11 @@ function Total({ label, value, loading, note, sum }: TotalProps) {
           {value}
         </p>
       )}
+      {counts && !loading ? (
+        <p className="mt-1 text-sm font-medium text-slate-700" data-testid="conteo-ventas">
+          {counts}
+        </p>
+      ) : null}
       {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
       {sum && !loading ? (
         <dl className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-sm tabular-nums">
@@ -40,6 +45,18 @@ function Total({ label, value, loading, note, sum }: TotalProps) {
 const ventas = (n: number) => `${formatCount(n)} ${n === 1 ? 'venta' : 'ventas'}`
 
 /**
+ * The line that explains the report's count beside the list's: '1,441 ventas · 52 canceladas · 20
+ * devueltas'; nothing when the server does not say how many were cancelled and returned.
+ */
+function countsLine(report: SalesReport | undefined): string | undefined {
+  if (!report || (report.canceladas === undefined && report.devueltas === undefined)) return undefined
+  const parts = [ventas(report.totalVentas)]
+  if (report.canceladas !== undefined) parts.push(`${formatCount(report.canceladas)} ${report.canceladas === 1 ? 'cancelada' : 'canceladas'}`)
+  if (report.devueltas !== undefined) parts.push(`${formatCount(report.devueltas)} ${report.devueltas === 1 ? 'devuelta' : 'devueltas'}`)
+  return parts.join(' · ')
+}
+
+/**
  * 'Total de ventas', 'Total de ingresos' (what was paid) and 'Por cobrar' (what is still unpaid),
  * each amount with its subtotal, IVA and total; cancelled and returned sales count in neither.
  */
@@ -50,6 +67,7 @@ export function ReportTotals({ report, loading }: { report: SalesReport | undefi
         label="Total de ventas"
         value={formatCount(report?.totalVentas ?? 0)}
         loading={loading}
+        counts={countsLine(report)}
         note={report ? `${ventas(report.pagadas.ventas)} pagadas · ${ventas(report.pendientes.ventas)} por cobrar` : undefined}
       />
       <Total

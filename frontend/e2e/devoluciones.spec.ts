@@ -1,0 +1,96 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { lineRefund } from '../src/lib/refund'
+import { DEMO, DESKTOP, apiToken, bearer, logIn, shot, watchPageErrors } from './helpers'
+
+// Issue #23: a paid and delivered sale no longer leaves the cash desk's reach. A Cajero finds it
+// by its folio in 'Lista de ordenes' (it is not among the open orders any more), records a return
+// of one of its two units with a cash refund, and the sale then shows what was returned. Needs
+// the server's POST /v1/ventas/{id}/devoluciones.
+
+const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
+
+type SaleJson = {
+  _id: string
+  folio: string
+  carrito: { _id: string; nombre: string; precioFinal: number; cantidad: number; devueltos?: number }[]
+  devoluciones?: { monto: number; metodo: string; motivo: string; nombre: string }[]
+}
+
+/** A counter order of two units of one product, paid by card and delivered, through the API. */
+async function deliveredSale(request: APIRequestContext, cliente: string): Promise<SaleJson> {
+  const list = (await (await request.get('/v1/productos?compact=0&limit=24&page=2')).json()) as {
+    products: { _id: string; variantes: { _id: string; stock?: number }[] }[]
+  }
+  const p = list.products.find((x) => (x.variantes[0]?.stock ?? 0) >= 3)
+  expect(p, 'a product with units').toBeTruthy()
+  const placed = await request.post('/v1/ventas', {
+    headers: bearer(await apiToken(request, DEMO.cliente)),
+    data: { cliente, carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 2 }] },
+  })
+  expect(placed.status(), await placed.text()).toBe(201)
+  const sale = (await placed.json()) as SaleJson
+  const cajero = bearer(await apiToken(request, DEMO.cajero))
+  for (const data of [{ pago: 'Pagado', metodoPago: 'Tarjeta' }, { entrega: 'Entregado' }]) {
+    const r = await request.patch(`/v1/ventas/${sale._id}`, { headers: cajero, data })
+    expect(r.ok(), await r.text()).toBeTruthy()
+  }
+  return sale
+}
+
+test.describe('returns at the cash desk', () => {
+  test.use({ viewport: DESKTOP })
+
+  test('a Cajero finds a delivered sale by its folio and returns one unit with a cash refund', async ({ page, request }) => {
+    const errors = watchPageErrors(page)
+    const sale = await deliveredSale(request, 'Rocío Devolución')
+    const line = sale.carrito[0]
+    const refund = lineRefund(line.precioFinal, 0, 1).total / 100
+
+    await logIn(page, DEMO.cajero)
+    await page.goto('/ventas/ordenes')
+    await expect(page.getByRole('heading', { name: 'Lista de ordenes', level: 1 })).toBeVisible()
+    const row = page.locator(`[data-testid="orden"][data-folio="${sale.folio}"]`)
+    // Paid and delivered: not an open order.
+    await expect(page.getByTestId('orden').first()).toBeVisible()
+    await expect(row).toHaveCount(0)
+
+    await page.getByLabel('Buscar órdenes').fill(sale.folio)
+    await expect(row).toBeVisible()
+    await expect(page.getByTestId('orden')).toHaveCount(1)
+    await expect(row).toContainText('Entregado')
+    await expect(row).toContainText('Pagado')
+    await expect(row.getByRole('link', { name: /Imprimir ticket/ })).toHaveAttribute('href', `/ventas/ticket/${sale._id}`)
+
+    await row.getByRole('button', { name: `Devolución de la orden ${sale.folio}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Devolución' })
+    await expect(dialog.getByLabel('Método de reembolso')).toHaveValue('Tarjeta')
+    await dialog.getByLabel(`Piezas por devolver de ${line.nombre}`).fill('1')
+    await dialog.getByLabel('Método de reembolso').selectOption('Efectivo')
+    await dialog.getByLabel('Motivo').fill('Llegó dañada')
+    await expect(dialog.getByTestId('reembolso')).toContainText(`Reembolso (Efectivo)${money(refund)}`)
+    await shot(page, 'devolucion-dialogo')
+    await dialog.getByRole('button', { name: 'Registrar devolución' }).click()
+
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('status').filter({ hasText: 'Devolución registrada' })).toContainText(
+      `Devolución registrada en la orden ${sale.folio}: reembolso de ${money(refund)}.`,
+    )
+    await expect(row).toContainText('Devueltas: 1 de 2')
+    await expect(row).toContainText('Devolución parcial')
+
+    await row.getByRole('button', { name: `Gestionar orden ${sale.folio}` }).click()
+    const returns = page.getByRole('region', { name: 'Devoluciones de la orden' })
+    await expect(returns).toContainText(`${money(refund)} en Efectivo`)
+    await expect(returns).toContainText(`1 pieza de ${line.nombre}`)
+    await expect(returns).toContainText('Motivo: Llegó dañada')
+    await expect(returns).toContainText('Carmen Cajera')
+    await shot(page, 'devolucion-registrada')
+
+    // The server says the same.
+    const stored = (await (await request.get(`/v1/ventas/${sale._id}`, { headers: bearer(await apiToken(request, DEMO.cajero)) })).json()) as SaleJson
+    expect(stored.carrito[0].devueltos).toBe(1)
+    expect(stored.devoluciones).toHaveLength(1)
+    expect(stored.devoluciones![0]).toMatchObject({ monto: refund, metodo: 'Efectivo', motivo: 'Llegó dañada' })
+    expect(errors).toEqual([])
+  })
+})
