@@ -94,8 +94,11 @@ func invoicingSale(v sales.Sale) invoicing.Sale {
 	if v.MercadoPago != nil {
 		out.PaymentType = v.MercadoPago.PaymentType
 	}
-	// TipoTarjeta: the card type of the counter payment, once sales record it (pagos[].tipoTarjeta,
-	// issue #23's money movements); until then a card is taken as credit (04).
+	// The card of the payment (pagos[].tipoTarjeta): debit is forma de pago 28; unknown is taken as
+	// credit (04).
+	if len(v.Pagos) > 0 {
+		out.TipoTarjeta = v.Pagos[0].TipoTarjeta
+	}
 	for _, it := range v.Carrito {
 		l := invoicing.SaleLine{
 			VarianteID: it.ID, Nombre: it.Nombre, Talla: it.Talla, Tamano: it.Tamano, Cantidad: int64(it.Cantidad),

@@ -171,6 +171,7 @@ type updateRequest struct {
 	Entrega       *string          `json:"entrega"`
 	Observaciones *string          `json:"observaciones"`
 	MetodoPago    *string          `json:"metodoPago"`
+	TipoTarjeta   *string          `json:"tipoTarjeta"`
 	Envio         *json.RawMessage `json:"envio"`
 }
 
@@ -192,10 +193,10 @@ func (m *Module) update(c *echo.Context) error {
 		return err
 	}
 	u, _ := auth.User(c)
-	if (req.Pago != nil || req.MetodoPago != nil) && !u.Role.Can(auth.CashDesk) {
+	if (req.Pago != nil || req.MetodoPago != nil || req.TipoTarjeta != nil) && !u.Role.Can(auth.CashDesk) {
 		return apperr.New(apperr.Forbidden, "Solo caja puede cambiar el pago de una orden.")
 	}
-	ch := OrderChange{Pago: req.Pago, Entrega: req.Entrega, Observaciones: req.Observaciones, MetodoPago: req.MetodoPago}
+	ch := OrderChange{Pago: req.Pago, Entrega: req.Entrega, Observaciones: req.Observaciones, MetodoPago: req.MetodoPago, TipoTarjeta: req.TipoTarjeta}
 	if req.Envio != nil {
 		if !u.Role.Can(auth.ManageCatalog) {
 			return apperr.New(apperr.Forbidden, "No tienes permiso para registrar envíos.")

@@ -34,6 +34,7 @@ type OrderChange struct {
 	Entrega       *string
 	Observaciones *string
 	MetodoPago    *string
+	TipoTarjeta   *string // 'debito' or 'credito': the card of a 'Tarjeta' payment, for the CFDI
 	Envio         *Envio
 }
 
@@ -128,6 +129,9 @@ func (ch OrderChange) check() error {
 	if ch.MetodoPago != nil && !validValue(*ch.MetodoPago, MetodoValues) {
 		fields["metodoPago"] = "Debe ser uno de: " + joinValues(MetodoValues) + "."
 	}
+	if ch.TipoTarjeta != nil && !validValue(*ch.TipoTarjeta, []string{"", "debito", "credito"}) {
+		fields["tipoTarjeta"] = "Debe ser «debito» o «credito»."
+	}
 	if ch.Observaciones != nil && len([]rune(*ch.Observaciones)) > 1000 {
 		fields["observaciones"] = "Debe tener como máximo 1000 caracteres."
 	}
@@ -173,7 +177,8 @@ func (e *orderEdit) apply(ch OrderChange) {
 		if *ch.Pago == PagoPagado && cur.Pago != PagoPagado {
 			e.stamp["pagadoEn"] = true
 			e.set["cobradoPor"], e.set["nombreCobro"] = e.who.ID, e.who.Name
-			e.set["pagos"] = []Pago{{ID: bson.NewObjectID().Hex(), Monto: cur.Total, Metodo: metodo, Fecha: e.now, Por: e.who.ID, Nombre: e.who.Name}}
+			e.set["pagos"] = []Pago{{ID: bson.NewObjectID().Hex(), Monto: cur.Total, Metodo: metodo, TipoTarjeta: cardOf(metodo, ch.TipoTarjeta),
+				Fecha: e.now, Por: e.who.ID, Nombre: e.who.Name}}
 		}
 		if *ch.Pago == PagoPendiente && cur.Pago == PagoPagado {
 			e.unset["pagadoEn"], e.unset["cobradoPor"], e.unset["nombreCobro"], e.unset["pagos"] = "", "", "", ""
@@ -183,7 +188,7 @@ func (e *orderEdit) apply(ch OrderChange) {
 		e.set["metodoPago"] = metodo
 		e.record("metodoPago", cur.MetodoPago, metodo)
 		if cur.Pago == PagoPagado && len(cur.Pagos) > 0 && (ch.Pago == nil || *ch.Pago == PagoPagado) {
-			e.set["pagos.0.metodo"] = metodo
+			e.set["pagos.0.metodo"], e.set["pagos.0.tipoTarjeta"] = metodo, cardOf(metodo, ch.TipoTarjeta)
 		}
 	}
 	if ch.Entrega != nil {
@@ -204,6 +209,14 @@ func (e *orderEdit) apply(ch OrderChange) {
 		}
 		e.record("envio", prev, envio.Status)
 	}
+}
+
+// cardOf is the card kind a payment records: only a 'Tarjeta' payment has one.
+func cardOf(metodo string, tipo *string) string {
+	if metodo != "Tarjeta" || tipo == nil {
+		return ""
+	}
+	return *tipo
 }
 
 // payAfter is the order's payment once the change is made.
