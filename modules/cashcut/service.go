@@ -232,7 +232,7 @@ func withTotals(c Cut, sales []PaidSale, movs []Movement) Cut {
 
 // Sweep finishes what a crash or a failed step left: the last cut, in process for longer than any
 // live cut takes, is finished (or removed when it claims nothing); and the last closed cut's totals
-// are counted again if it claimed more sales than they hold (a claim of a cut taken for crashed
+// are counted again if it claimed more sales or drawer movements than they hold (a claim of a cut taken for crashed
 // that landed after the sweep closed it). It never creates a cut. Every replica runs it every
 // minute.
 func (s *Service) Sweep(ctx context.Context) error {
