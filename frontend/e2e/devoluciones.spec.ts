@@ -51,7 +51,7 @@ test.describe('returns at the cash desk', () => {
     await expect(page.getByRole('heading', { name: 'Lista de ordenes', level: 1 })).toBeVisible()
     const row = page.locator(`[data-testid="orden"][data-folio="${sale.folio}"]`)
     // Paid and delivered: not an open order.
-    await expect(page.getByTestId('orden').first()).toBeVisible()
+    await expect(page.getByText('No hay órdenes pendientes').or(page.getByTestId('orden').first())).toBeVisible()
     await expect(row).toHaveCount(0)
 
     await page.getByLabel('Buscar órdenes').fill(sale.folio)
