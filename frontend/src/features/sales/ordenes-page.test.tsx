@@ -224,7 +224,7 @@ describe('Lista de ordenes', () => {
     screenWidth(1280)
     server(() => [sale({ pago: 'Pagado' })], () => 1, {
       'PATCH /v1/ventas/v1': () =>
-        json({ error: { code: 'conflict', message: 'No se puede cancelar una orden pagada; regístrala como Devuelto.' } }, 409),
+        json({ error: { code: 'conflict', message: 'No se puede cancelar una orden pagada; registra su devolución con «Devolución».' } }, 409),
     })
     storeSession({ rol: 'Cajero' })
     const { user } = renderApp('/ventas/ordenes')
@@ -233,7 +233,7 @@ describe('Lista de ordenes', () => {
     await user.selectOptions(within(dialog).getByLabelText('Entrega'), 'Cancelado')
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Error al actualizar una venta: No se puede cancelar una orden pagada; regístrala como Devuelto.',
+      'Error al actualizar una venta: No se puede cancelar una orden pagada; registra su devolución con «Devolución».',
     )
     expect(screen.getByRole('dialog', { name: 'Actualizar Orden' })).toBeInTheDocument()
   })
