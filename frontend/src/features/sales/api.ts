@@ -1,6 +1,16 @@
 import { api } from '@/lib/api'
 import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
-import type { DateRange, DevolucionRequest, EnvioUpdate, OrderUpdate, Sale, SalesListArgs, SalesPage, SalesReport } from '@/features/sales/types'
+import type {
+  DateRange,
+  DevolucionRequest,
+  EnvioUpdate,
+  OrderUpdate,
+  ReportCriterio,
+  Sale,
+  SalesListArgs,
+  SalesPage,
+  SalesReport,
+} from '@/features/sales/types'
 
 const salesBase = api.enhanceEndpoints({ addTagTypes: ['Venta', 'Orden'] })
 
@@ -31,7 +41,7 @@ export const salesApi = salesBase.injectEndpoints({
       transformResponse: salesPage,
       providesTags: [{ type: 'Venta', id: 'LIST' }],
     }),
-    getSalesReport: build.query<SalesReport, DateRange>({
+    getSalesReport: build.query<SalesReport, DateRange & { criterio?: ReportCriterio }>({
       query: (range) => ({ url: 'ventas/reporte', method: 'POST', body: range }),
       providesTags: [{ type: 'Venta', id: 'REPORT' }],
     }),

@@ -97,6 +97,9 @@ export type ReportSum = { ventas: number; subtotal: number; iva: number; total: 
  * was paid (`pagadas.total`), 'Por cobrar' what is still unpaid; cancelled and returned sales count
  * in neither.
  */
+/** How 'Reporte de ventas' counts its ingresos: on the day the money moved, or by the sale's day. */
+export type ReportCriterio = 'pago' | 'venta'
+
 export type SalesReport = {
   totalVentas: number
   /** The range's cancelled and returned sales, beside the counted ones (issue #23); absent from older servers. */

@@ -96,6 +96,24 @@ describe('Reporte de ventas', () => {
     expect(screen.getByRole('group', { name: 'Total de ventas' })).toContainElement(screen.getByTestId('conteo-ventas'))
   })
 
+  it('counts ingresos by the sale\'s day when asked', async () => {
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'POST /v1/ventas/reporte': json({ ...emptyReport, totalVentas: 3 }),
+      'GET /v1/ventas/lista': json(salesPage([sale()])),
+    })
+    storeSession({ rol: 'Administrador' })
+    const { user } = renderApp('/ventas')
+    const select = await screen.findByLabelText(/Contar ingresos por/)
+    expect(select).toHaveValue('pago')
+    expect(screen.getByText(/el total de un día es el de sus cortes/)).toBeInTheDocument()
+    await user.selectOptions(select, 'venta')
+    await waitFor(() => expect(calls.filter((c) => path(c) === 'POST /v1/ventas/reporte')).toHaveLength(2))
+    const last = calls.filter((c) => path(c) === 'POST /v1/ventas/reporte').at(-1)!
+    expect(await bodyOf(last)).toMatchObject({ criterio: 'venta' })
+    expect(screen.getByText(/sin importar cuándo se cobraron/)).toBeInTheDocument()
+  })
+
   it('says no counts line when the server does not send the cancelled and returned sales', async () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),

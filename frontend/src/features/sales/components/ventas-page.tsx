@@ -15,7 +15,7 @@ import { EmptyList } from '@/features/sales/components/sale-list'
 import { ItemCards, ItemsTable, type Row } from '@/features/sales/components/ventas-items'
 import { ProductosVendidos, ReportTotals } from '@/features/sales/components/ventas-totals'
 import { NARROWING, ORDER_DEFAULTS, salesArgs, type SalesFilters } from '@/features/sales/list-params'
-import { ENTREGA_VALUES, type Sale } from '@/features/sales/types'
+import { ENTREGA_VALUES, type ReportCriterio, type Sale } from '@/features/sales/types'
 
 function rowsOf(sales: Sale[] | undefined): Row[] {
   return (sales ?? []).flatMap((sale) => sale.carrito.map((item, i) => ({ key: `${sale._id}-${i}`, sale, item })))
@@ -29,18 +29,42 @@ function useVentasScreen() {
   })
   const [state, update, reset] = useListState(defaults)
   const range = useMemo(() => ({ startDate: state.desde, endDate: state.hasta }), [state.desde, state.hasta])
-  const report = useGetSalesReportQuery(range, { refetchOnMountOrArgChange: true })
+  const [criterio, setCriterio] = useState<ReportCriterio>('pago')
+  const reportArgs = useMemo(() => (criterio === 'pago' ? range : { ...range, criterio }), [range, criterio])
+  const report = useGetSalesReportQuery(reportArgs, { refetchOnMountOrArgChange: true })
   const sales = useListSalesQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(sales.data?.meta, state.page, setPage)
-  return { defaults, state, update, reset, range, report, sales, setPage }
+  return { defaults, state, update, reset, range, criterio, setCriterio, report, sales, setPage }
+}
+
+/** The choice of how ingresos are counted, with what each means. */
+function CriterioSelect({ value, onChange }: { value: ReportCriterio; onChange: (v: ReportCriterio) => void }) {
+  return (
+    <label className="block text-sm text-slate-700">
+      <span className="font-medium">Contar ingresos por</span>
+      <select
+        className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5"
+        value={value}
+        onChange={(e) => onChange(e.target.value as ReportCriterio)}
+      >
+        <option value="pago">Fecha de pago (como los cortes)</option>
+        <option value="venta">Fecha de venta</option>
+      </select>
+      <span className="mt-1 block text-xs text-slate-500">
+        {value === 'pago'
+          ? 'Cada pago y cada devolución cuentan el día en que se hicieron: el total de un día es el de sus cortes.'
+          : 'Los pagos y devoluciones de las ventas hechas en estas fechas, sin importar cuándo se cobraron.'}
+      </span>
+    </label>
+  )
 }
 
 /** `/ventas` 'Reporte de ventas' (Auxiliar, Administrador). */
 export function VentasPage() {
   useDocumentTitle('Reporte de ventas')
   const wide = useMediaQuery(WIDE)
-  const { defaults, state, update, reset, range, report, sales, setPage } = useVentasScreen()
+  const { defaults, state, update, reset, range, criterio, setCriterio, report, sales, setPage } = useVentasScreen()
   const rows = useMemo(() => rowsOf(sales.data?.ventas), [sales.data])
   const busy = report.isFetching || sales.isFetching
 
@@ -60,6 +84,7 @@ export function VentasPage() {
           }}
         />
       </div>
+      <div className="mt-4"><CriterioSelect value={criterio} onChange={setCriterio} /></div>
       <div className="mt-4"><ExportControl path="/v1/ventas/exportar" params={range} what="ventas" /></div>
       <div className="mt-4 space-y-3">
         {report.error ? <ErrorNote>{errorText(report.error, 'Error al obtener el reporte de ventas')}</ErrorNote> : null}
