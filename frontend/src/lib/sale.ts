@@ -13,6 +13,8 @@ export type SaleItem = {
   tamano?: string
   extras?: { _id: string; nombre: string; precio: number }[]
   entregado: boolean
+  /** The shipment's cost charged to the customer (a service line: no stock, no delivered flag, never returned). */
+  envio?: boolean
 }
 
 /** A sale's invoice (issue 17): every sale JSON carries it once the sale is invoiced. */
