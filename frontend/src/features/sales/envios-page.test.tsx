@@ -98,12 +98,15 @@ describe('Reporte de envíos', () => {
 
   it('charges the shipment to the customer and shows the sale’s total with it (IVA per line)', async () => {
     screenWidth(1280)
+    let list: Sale[] = [sale()]
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/ventas/lista': json(salesPage([sale()])),
+      'GET /v1/ventas/lista': () => json(salesPage(list)),
       'PATCH /v1/ventas/v1': async (r) => {
         const { envio } = (await bodyOf(r)) as { envio: Sale['envio'] }
-        return json(sale({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' }, total: 4719.69 }))
+        const saved = sale({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' }, total: 4719.69 })
+        list = [saved]
+        return json(saved)
       },
     })
     storeSession({ rol: 'Auxiliar' })
