@@ -25,7 +25,6 @@ function parseCosto(text: string): number | null {
  */
 export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
   const current = sale.envio
-  const cobrarId = useId()
   const [status, setStatus] = useState(current?.status || 'Enviado')
   const [empresa, setEmpresa] = useState(current?.empresa ?? '')
   const [guia, setGuia] = useState(current?.guia ?? '')
@@ -36,9 +35,7 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
   const [update, { isLoading, error }] = useUpdateEnvioMutation()
   const statuses: string[] = [...ENVIO_STATUS_VALUES]
   if (status && !statuses.includes(status)) statuses.unshift(status)
-  const paid = sale.pago === 'Pagado'
   const costoEnvio = parseCosto(costo)
-  const charge = costoEnvio === null ? null : shippingCharge(sale, costoEnvio, cobrar)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -92,32 +89,7 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
         onChange={(e) => setCosto(e.target.value)}
         aria-invalid={Boolean(problem) || undefined}
       />
-      <div className="space-y-1">
-        <label htmlFor={cobrarId} className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input
-            id={cobrarId}
-            type="checkbox"
-            className="h-4 w-4 rounded border-slate-300"
-            checked={cobrar}
-            disabled={paid}
-            onChange={(e) => setCobrar(e.target.checked)}
-          />
-          Cobrar el envío al cliente
-        </label>
-        {paid ? (
-          <p className="text-xs text-slate-500">La venta ya está pagada: lo que cobra por el envío ya no cambia. Cobra el envío antes de registrar el pago.</p>
-        ) : null}
-        {charge ? (
-          <p className="text-sm text-slate-700" data-testid="envio-total">
-            {cobrar && charge.base > 0
-              ? `Envío ${formatMoney(charge.base)} + IVA ${formatMoney(charge.iva)} = ${formatMoney(charge.total)}. `
-              : (costoEnvio ?? 0) > 0
-                ? 'No cobrado al cliente: es un gasto de la tienda. '
-                : ''}
-            Total de la venta: <strong>{formatMoney(charge.saleTotal)}</strong>
-          </p>
-        ) : null}
-      </div>
+      <CobrarEnvio sale={sale} costoEnvio={costoEnvio} cobrar={cobrar} onChange={setCobrar} />
       <TextAreaField
         label="Observaciones"
         className="resize-y"
@@ -129,5 +101,42 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
       {problem ? <ErrorNote>{problem}</ErrorNote> : null}
       <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
     </FormDialog>
+  )
+}
+
+type CobrarProps = { sale: Sale; costoEnvio: number | null; cobrar: boolean; onChange: (cobrar: boolean) => void }
+
+/** 'Cobrar el envío al cliente', and what the customer then pays: the shipment with its IVA and the sale's total. */
+function CobrarEnvio({ sale, costoEnvio, cobrar, onChange }: CobrarProps) {
+  const cobrarId = useId()
+  const paid = sale.pago === 'Pagado'
+  const charge = costoEnvio === null ? null : shippingCharge(sale, costoEnvio, cobrar)
+  return (
+    <div className="space-y-1">
+      <label htmlFor={cobrarId} className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          id={cobrarId}
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300"
+          checked={cobrar}
+          disabled={paid}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        Cobrar el envío al cliente
+      </label>
+      {paid ? (
+        <p className="text-xs text-slate-500">La venta ya está pagada: su total ya no cambia, así que el cobro del envío queda como está (el envío se cobra antes de registrar el pago).</p>
+      ) : null}
+      {charge ? (
+        <p className="text-sm text-slate-700" data-testid="envio-total">
+          {cobrar && charge.base > 0
+            ? `Envío ${formatMoney(charge.base)} + IVA ${formatMoney(charge.iva)} = ${formatMoney(charge.total)}. `
+            : (costoEnvio ?? 0) > 0
+              ? 'No cobrado al cliente: es un gasto de la tienda. '
+              : ''}
+          Total de la venta: <strong>{formatMoney(charge.saleTotal)}</strong>
+        </p>
+      ) : null}
+    </div>
   )
 }
