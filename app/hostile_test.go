@@ -28,7 +28,9 @@ func hostileBodies() []string {
 		"rfc", "razonSocial", "regimenFiscal", "codigoPostal", "usoCfdi", "perfilId", "predeterminado", "folio", "total",
 		"ventas", "periodicidad", "fecha",
 		// returns, the report, the cash drawer and count (issue #23)
-		"lineas", "metodo", "indice", "criterio", "_id", "monto", "conteos", "efectivoContado"}
+		"lineas", "metodo", "indice", "criterio", "_id", "monto", "conteos", "efectivoContado",
+		// shipping charged and counter orders for a customer (issue #23, item 8)
+		"clienteId", "costoEnvio", "cobrarEnvio"}
 	withOps := map[string]json.RawMessage{}
 	for _, f := range fields {
 		withOps[f] = json.RawMessage(op)
@@ -58,6 +60,11 @@ func hostileBodies() []string {
 		`{"lineas":[{"idOrden":"x","indice":-1,"cantidad":-2}],"metodo":"Vales","motivo":""}`,
 		`{"lineas":[{"idOrden":{"$ne":1},"indice":1e9,"cantidad":1.5}],"metodo":"Efectivo","motivo":"x"}`,
 		`{"lineas":"todas","metodo":"Efectivo","motivo":"x","criterio":"siempre"}`,
+		`{"cliente":"Juan","clienteId":{"$ne":""},"carrito":[{"id":"x","producto_id":"y","cantidad":1}]}`,
+		`{"cliente":"Juan","clienteId":"` + strings.Repeat("f", 500) + `","carrito":[{"id":"x","producto_id":"y","cantidad":1}]}`,
+		`{"envio":{"empresa":"DHL","costoEnvio":-5,"cobrarEnvio":"si"}}`,
+		`{"envio":{"empresa":"DHL","costoEnvio":1e400,"cobrarEnvio":true}}`,
+		`{"envio":{"empresa":"DHL","costoEnvio":150.5,"cobrarEnvio":{"$ne":false}}}`,
 	}
 }
 

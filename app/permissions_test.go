@@ -76,6 +76,8 @@ var permissionTable = map[string]rule{
 	"GET /v1/ventas/ordenes": {perm: auth.ManageOrders},
 	"GET /v1/ventas/lista":   {perm: auth.ManageCatalog},
 	"GET /v1/usuarios/lista": {perm: auth.ManageUsers},
+	// the counter order's 'Cliente (cuenta)' picker (issue #23): the staff who take orders
+	"GET /v1/usuarios/clientes": {perm: auth.ManageOrders},
 	// cartcheckout
 	"POST /v1/ventas":                         {perm: auth.Shop},
 	"POST /v1/ventas/mercado-pago-preference": {perm: auth.Shop},

@@ -31,6 +31,17 @@ func (a checkoutUsers) Contact(ctx context.Context, userID string) (cartcheckout
 	return cartcheckout.Buyer{ID: userID, Name: u.Name, Email: u.Email, Phone: u.Phone, Address: u.Address}, nil
 }
 
+func (a checkoutUsers) Customer(ctx context.Context, userID string) (cartcheckout.Buyer, error) {
+	u, err := a.s.Get(ctx, &users.Actor{ID: userID, Role: auth.Cliente}, userID)
+	if err != nil {
+		return cartcheckout.Buyer{}, err
+	}
+	if u.Rol != auth.Cliente || !u.Status {
+		return cartcheckout.Buyer{}, apperr.New(apperr.NotFound, "No se encontró la cuenta del cliente.")
+	}
+	return cartcheckout.Buyer{ID: userID, Name: u.Name, Email: u.Email, Phone: u.Phone, Address: u.Address}, nil
+}
+
 // checkoutSales is the sales module as checkout sees it.
 type checkoutSales struct{ s *sales.Service }
 

@@ -102,7 +102,7 @@ func invoicingSale(v sales.Sale) invoicing.Sale {
 	for _, it := range v.Carrito {
 		l := invoicing.SaleLine{
 			VarianteID: it.ID, Nombre: it.Nombre, Talla: it.Talla, Tamano: it.Tamano, Cantidad: int64(it.Cantidad),
-			Precio: money.MustFromPesos(it.Precio), PrecioFinal: money.MustFromPesos(it.PrecioFinal),
+			Precio: money.MustFromPesos(it.Precio), PrecioFinal: money.MustFromPesos(it.PrecioFinal), Envio: it.Envio,
 		}
 		for _, e := range it.Extras {
 			l.Extras = append(l.Extras, invoicing.SaleExtra{Nombre: e.Nombre, Precio: money.MustFromPesos(e.Precio)})

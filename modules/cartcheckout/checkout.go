@@ -29,6 +29,9 @@ type Service struct {
 type Order struct {
 	Lines   []Line
 	Cliente string // 'Quien Ordena ?'
+	// ClienteID is the customer's account a member of staff places a counter order for ("" the
+	// one who places it): the sale is that customer's, placed by the staff member.
+	ClienteID string
 }
 
 // stockKey is the key under which line i of a sale reserves stock.
@@ -58,11 +61,7 @@ func totalsOf(lines []PricedLine) money.Totals {
 // place prices the order, stores it as 'reservando', takes the stock of every line (all or
 // nothing) and returns the reservation. On a shortage it gives back what it took and marks the
 // sale failed: nothing stays taken.
-func (s *Service) place(ctx context.Context, buyerID string, placedBy Buyer, o Order, origen, metodo string) (Reserved, []PricedLine, error) {
-	buyer, err := s.users.Contact(ctx, buyerID)
-	if err != nil {
-		return Reserved{}, nil, err
-	}
+func (s *Service) place(ctx context.Context, buyer, placedBy Buyer, o Order, origen, metodo string) (Reserved, []PricedLine, error) {
 	priced, totals, err := s.price(ctx, o.Lines)
 	if err != nil {
 		return Reserved{}, nil, err
@@ -111,7 +110,11 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 	if err := checkOrder(o, true); err != nil {
 		return nil, err
 	}
-	r, _, err := s.place(ctx, buyerID, placedBy, o, "caja", "Efectivo")
+	buyer, err := s.counterBuyer(ctx, buyerID, o)
+	if err != nil {
+		return nil, err
+	}
+	r, _, err := s.place(ctx, buyer, placedBy, o, "caja", "Efectivo")
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +128,20 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 	}
 	s.settleStock(r)
 	return sale, nil
+}
+
+// counterBuyer is whose a counter order is: the customer's account it names, which must be a
+// customer's, or else the account placing it.
+func (s *Service) counterBuyer(ctx context.Context, buyerID string, o Order) (Buyer, error) {
+	if o.ClienteID == "" {
+		return s.users.Contact(ctx, buyerID)
+	}
+	b, err := s.users.Customer(ctx, o.ClienteID)
+	if apperr.Is(err, apperr.NotFound) {
+		return Buyer{}, apperr.InvalidFields("Revisa los datos del pedido.",
+			map[string]string{"clienteId": "No hay una cuenta de cliente activa con ese id."})
+	}
+	return b, err
 }
 
 // settleStock drops the keys of a saved order's lines.

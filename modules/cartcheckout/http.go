@@ -42,6 +42,8 @@ func (it cartItem) line() Line {
 type orderRequest struct {
 	Carrito []cartItem `json:"carrito" validate:"max=100,dive"`
 	Cliente string     `json:"cliente" validate:"max=80"`
+	// ClienteID: staff placing the order for a customer's account.
+	ClienteID string `json:"clienteId" validate:"max=64"`
 }
 
 type preferenceRequest struct {
@@ -70,7 +72,12 @@ func (m *Module) placeOrder(c *echo.Context) error {
 		return err
 	}
 	buyerID, by := placedBy(c)
-	sale, err := m.service.PlaceCounterOrder(c.Request().Context(), buyerID, by, Order{Lines: lines(req.Carrito), Cliente: req.Cliente})
+	clienteID := strings.TrimSpace(req.ClienteID)
+	if u, _ := auth.User(c); clienteID != "" && !u.Role.Can(auth.ManageOrders) {
+		return apperr.New(apperr.Forbidden, "Solo el personal de la tienda puede registrar una orden a nombre de otro cliente.")
+	}
+	o := Order{Lines: lines(req.Carrito), Cliente: req.Cliente, ClienteID: clienteID}
+	sale, err := m.service.PlaceCounterOrder(c.Request().Context(), buyerID, by, o)
 	if err != nil {
 		return err
 	}

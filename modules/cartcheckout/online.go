@@ -40,7 +40,11 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 	if strings.TrimSpace(o.Cliente) == "" {
 		o.Cliente = placedBy.Name
 	}
-	r, priced, err := s.place(ctx, buyerID, placedBy, o, "mercadopago", "Mercado Pago")
+	buyer, err := s.users.Contact(ctx, buyerID)
+	if err != nil {
+		return "", err
+	}
+	r, priced, err := s.place(ctx, buyer, placedBy, o, "mercadopago", "Mercado Pago")
 	if err != nil {
 		return "", err
 	}

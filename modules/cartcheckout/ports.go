@@ -83,6 +83,9 @@ type Buyer struct {
 type Users interface {
 	// Contact returns the account's contact data. Errors: not_found.
 	Contact(ctx context.Context, userID string) (Buyer, error)
+	// Customer returns the contact data of an enabled customer's account (role Cliente).
+	// Errors: not_found when userID is no such account.
+	Customer(ctx context.Context, userID string) (Buyer, error)
 }
 
 // Draft is a new sale, priced.

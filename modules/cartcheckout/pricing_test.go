@@ -84,6 +84,10 @@ func (anyBuyer) Contact(context.Context, string) (Buyer, error) {
 	return Buyer{ID: "u", Name: "Juan"}, nil
 }
 
+func (anyBuyer) Customer(context.Context, string) (Buyer, error) {
+	return Buyer{ID: "u", Name: "Juan"}, nil
+}
+
 // randomCart is 1-20 lines as the catalogue quotes them: list prices from $0.01 to $99,999.99,
 // discounts of 0 %, whole, with decimals and 100 %, up to three extras, 1-50 units each.
 func randomCart(r *rand.Rand) []PricedLine {

@@ -15,6 +15,9 @@ const (
 	claveGlobal         = "01010101"
 	unidadGlobal        = "ACT" // Actividad
 	unidadGlobalNombre  = "Actividad"
+	claveEnvio          = "78102203" // Servicios de envío, recogida o entrega de correo
+	unidadServicio      = "E48"      // Unidad de servicio
+	unidadServicioNom   = "Unidad de servicio"
 )
 
 // fill writes into f what it covers, computed from the sales it claimed: the sales, the lines
@@ -79,7 +82,9 @@ func (s *Service) saleLines(sales []Sale) ([]cfdi.Linea, []string) {
 	var ids []string
 	for _, v := range sales {
 		for _, l := range v.Lineas {
-			ids = append(ids, l.VarianteID)
+			if !l.Envio {
+				ids = append(ids, l.VarianteID)
+			}
 		}
 	}
 	fiscal := s.products.FiscalByVariant(ids)
@@ -90,6 +95,10 @@ func (s *Service) saleLines(sales []Sale) ([]cfdi.Linea, []string) {
 			if l.PrecioFinal <= 0 || l.Cantidad <= 0 {
 				// A free line (price 0 or a 100 % discount) is left out: its IVA base would be 0,
 				// which the SAT refuses, and it adds nothing to the CFDI's totals.
+				continue
+			}
+			if l.Envio {
+				out = append(out, shippingConcepto(l))
 				continue
 			}
 			p := fiscal[l.VarianteID]
@@ -115,6 +124,17 @@ func (s *Service) saleLines(sales []Sale) ([]cfdi.Linea, []string) {
 		}
 	}
 	return out, missing
+}
+
+// shippingConcepto is the concepto of a shipment charged to the customer: the SAT's key of
+// shipping services and its unit of service, at the line's price (no discount).
+func shippingConcepto(l SaleLine) cfdi.Linea {
+	d := cfdi.Texto(l.Nombre, 1000)
+	if d == "" {
+		d = "Envío"
+	}
+	return cfdi.Linea{ClaveProdServ: claveEnvio, Cantidad: l.Cantidad, ClaveUnidad: unidadServicio, Unidad: unidadServicioNom,
+		Descripcion: d, ValorUnitario: l.PrecioFinal}
 }
 
 // lineDescription is the line's name, its size and the extras bought with it, made to fit the

@@ -68,6 +68,7 @@ type SaleLine struct {
 	Precio        money.Cents // the unit price before the discount, extras apart
 	PrecioFinal   money.Cents // the unit price after the discount, extras included
 	Extras        []SaleExtra
+	Envio         bool // a shipment's cost charged to the customer: a service, not a product
 }
 
 // SaleExtra is an add-on bought with a line.

@@ -180,7 +180,8 @@ type envioRequest struct {
 	Empresa       string  `json:"empresa" validate:"max=80"`
 	Guia          string  `json:"guia" validate:"max=80"`
 	Observaciones string  `json:"observaciones" validate:"max=1000"`
-	CostoEnvio    float64 `json:"costoEnvio" validate:"gte=0,lte=1000000"`
+	CostoEnvio    float64 `json:"costoEnvio" validate:"gte=0,lte=1000000"` // before IVA
+	CobrarEnvio   bool    `json:"cobrarEnvio"`                             // charged to the customer, as a line of the sale
 }
 
 func (m *Module) update(c *echo.Context) error {
@@ -208,7 +209,8 @@ func (m *Module) update(c *echo.Context) error {
 		if err := c.Validate(&e); err != nil {
 			return err
 		}
-		ch.Envio = &Envio{Status: e.Status, Empresa: e.Empresa, Guia: e.Guia, Observaciones: e.Observaciones, CostoEnvio: e.CostoEnvio}
+		ch.Envio = &Envio{Status: e.Status, Empresa: e.Empresa, Guia: e.Guia, Observaciones: e.Observaciones,
+			CostoEnvio: e.CostoEnvio, CobrarEnvio: e.CobrarEnvio}
 	}
 	v, err := m.service.UpdateOrder(c.Request().Context(), id, actor(c), ch)
 	if err != nil {

@@ -107,6 +107,9 @@ type Item struct {
 	Extras      []Extra `bson:"extras" json:"extras"`
 	Entregado   bool    `bson:"entregado" json:"entregado"`
 	Devueltos   int     `bson:"devueltos,omitempty" json:"devueltos"` // units returned so far
+	// Envio marks the line of a shipment's cost charged to the customer (shipping.go): a service,
+	// no stock, never returned, never marked delivered.
+	Envio bool `bson:"envio,omitempty" json:"envio,omitempty"`
 }
 
 // Extra is an add-on bought with an item.
@@ -155,7 +158,8 @@ type MercadoPago struct {
 	Timestamp         time.Time `bson:"timestamp" json:"timestamp"`
 }
 
-// Envio is a sale's shipment.
+// Envio is a sale's shipment. CostoEnvio is what it costs before IVA; with CobrarEnvio the
+// customer pays it, as a line of the sale (shipping.go), otherwise it is the shop's own expense.
 type Envio struct {
 	Status        string    `bson:"status" json:"status"`
 	Empresa       string    `bson:"empresa" json:"empresa"`
@@ -163,6 +167,7 @@ type Envio struct {
 	Observaciones string    `bson:"observaciones" json:"observaciones"`
 	Fecha         time.Time `bson:"fecha" json:"fecha"`
 	CostoEnvio    float64   `bson:"costoEnvio" json:"costoEnvio"`
+	CobrarEnvio   bool      `bson:"cobrarEnvio" json:"cobrarEnvio"`
 }
 
 // Cambio is one entry of a sale's history: who changed what, when.

@@ -93,6 +93,9 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 	}
 	sold := 0
 	for _, it := range cur.Carrito {
+		if it.Envio {
+			continue // a shipment is never returned
+		}
 		sold += it.Cantidad
 		returned += it.Devueltos
 	}
@@ -152,6 +155,10 @@ func refundOf(v Sale, r ReturnRequest, who Actor, now time.Time) (Devolucion, er
 		}
 		seen[l.Indice] = true
 		it := v.Carrito[l.Indice]
+		if it.Envio {
+			fields[fmt.Sprintf("lineas.%d.idOrden", i)] = "El envío no se devuelve: solo los artículos."
+			continue
+		}
 		left := it.Cantidad - it.Devueltos
 		if l.Cantidad < 1 || l.Cantidad > left {
 			fields[key] = fmt.Sprintf("Solo quedan %d por devolver.", left)

@@ -56,7 +56,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		return Sale{}, errSaleNotFound
 	}
 	now := s.now().UTC().Truncate(1e6)
-	e := orderEdit{cur: cur, who: who, now: now, set: bson.M{}, unset: bson.M{}, stamp: bson.M{}}
+	e := orderEdit{cur: cur, who: who, now: now, set: bson.M{}, unset: bson.M{}, stamp: bson.M{}, total: cur.Total}
 	// A cash cut counted the payment of a sale it claimed: the payment cannot change after that.
 	// Checked here for the message, and again in the write's guard, which a cut racing this
 	// change cannot pass.
@@ -82,6 +82,11 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 			return Sale{}, saleInvoiced(*cur.Factura)
 		}
 		guard["factura"] = bson.M{"$exists": false}
+	}
+	if ch.Envio != nil {
+		if err := e.chargeShipping(*ch.Envio, guard); err != nil {
+			return Sale{}, err
+		}
 	}
 	e.apply(ch)
 	if len(e.set) == 0 {
@@ -154,6 +159,7 @@ type orderEdit struct {
 	now               time.Time
 	set, unset, stamp bson.M
 	history           []Cambio
+	total             float64 // the sale's total once the change is made (a charged shipment adds to it)
 }
 
 // record adds a history entry when the field's value changes.
@@ -177,7 +183,7 @@ func (e *orderEdit) apply(ch OrderChange) {
 		if *ch.Pago == PagoPagado && cur.Pago != PagoPagado {
 			e.stamp["pagadoEn"] = true
 			e.set["cobradoPor"], e.set["nombreCobro"] = e.who.ID, e.who.Name
-			e.set["pagos"] = []Pago{{ID: bson.NewObjectID().Hex(), Monto: cur.Total, Metodo: metodo, TipoTarjeta: cardOf(metodo, ch.TipoTarjeta),
+			e.set["pagos"] = []Pago{{ID: bson.NewObjectID().Hex(), Monto: e.total, Metodo: metodo, TipoTarjeta: cardOf(metodo, ch.TipoTarjeta),
 				Fecha: e.now, Por: e.who.ID, Nombre: e.who.Name}}
 		}
 		if *ch.Pago == PagoPendiente && cur.Pago == PagoPagado {
@@ -278,6 +284,9 @@ func (s *Service) giveBackStock(ctx context.Context, v Sale, who Actor) error {
 		return err
 	}
 	for _, it := range v.Carrito {
+		if it.Envio {
+			continue // a service: no stock
+		}
 		line := StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad, Folio: v.Folio, UserID: who.ID, UserName: who.Name}
 		if err := s.stock.GiveBackStock(ctx, line); err != nil {
 			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)
@@ -331,6 +340,9 @@ func (s *Service) ToggleDelivered(ctx context.Context, id bson.ObjectID, who Act
 	}
 	if idx < 0 || cur.Estado != EstadoConfirmada {
 		return Sale{}, apperr.New(apperr.NotFound, "No se encontró ese artículo en la orden.")
+	}
+	if cur.Carrito[idx].Envio {
+		return Sale{}, errShippingNotDelivered
 	}
 	was := cur.Carrito[idx].Entregado
 	now := s.now().UTC().Truncate(1e6)

@@ -91,12 +91,13 @@ type reportSale struct {
 		Nombre    string `bson:"nombre"`
 		Cantidad  int    `bson:"cantidad"`
 		Devueltos int    `bson:"devueltos"`
+		Envio     bool   `bson:"envio"`
 	} `bson:"carrito"`
 }
 
 var (
 	reportFields = bson.M{"folio": 1, "fecha": 1, "estado": 1, "entrega": 1, "pago": 1, "pagadoEn": 1, "subtotal": 1,
-		"iva": 1, "total": 1, "carrito.nombre": 1, "carrito.cantidad": 1, "carrito.devueltos": 1, "devoluciones": 1}
+		"iva": 1, "total": 1, "carrito.nombre": 1, "carrito.cantidad": 1, "carrito.devueltos": 1, "carrito.envio": 1, "devoluciones": 1}
 	paymentFields = bson.M{"folio": 1, "subtotal": 1, "iva": 1, "total": 1}
 )
 
@@ -121,7 +122,7 @@ func (s *Service) SalesReport(ctx context.Context, from, to time.Time, criterio 
 			r.TotalVentas++
 		}
 		for _, it := range v.Carrito {
-			if n := it.Cantidad - it.Devueltos; n > 0 {
+			if n := it.Cantidad - it.Devueltos; n > 0 && !it.Envio { // a charged shipment is money, not a product
 				r.ProductosVendidos[it.Nombre] += n
 			}
 		}

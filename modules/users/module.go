@@ -53,6 +53,7 @@ func (m *Module) Routes(g *echo.Group) {
 	g.POST("/usuarios", m.create)
 	g.GET("/usuarios", m.list, auth.Require(auth.ManageUsers))
 	g.GET("/usuarios/lista", m.pageList, auth.Require(auth.ManageUsers))
+	g.GET("/usuarios/clientes", m.customers, auth.Require(auth.ManageOrders))
 	g.PATCH("/usuarios/perfil", m.updateProfile, auth.Require(auth.Shop))
 	g.PATCH("/usuarios/perfil/password", m.updateOwnPassword, auth.Require(auth.Shop))
 	g.GET("/usuarios/:id", m.get, auth.Require(auth.Shop))

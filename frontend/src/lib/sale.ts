@@ -15,6 +15,8 @@ export type SaleItem = {
   entregado: boolean
   /** Units of the line returned so far (issue #23); absent: none. */
   devueltos?: number
+  /** The shipment's cost charged to the customer (a service line: no stock, no delivered flag, never returned). */
+  envio?: boolean
 }
 
 /** A sale's invoice (issue 17): every sale JSON carries it once the sale is invoiced. */

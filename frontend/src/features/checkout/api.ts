@@ -1,6 +1,7 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
 import type {
+  ClienteCuenta,
   ConfirmResult,
   PlaceOrderRequest,
   PreferenceRequest,
@@ -34,6 +35,11 @@ export const checkoutApi = checkoutBase.injectEndpoints({
       transformResponse: (body: unknown) => (Array.isArray(body) ? (body as Venta[]) : []),
       providesTags: ['OrdenCliente'],
     }),
+    /** Staff's 'Cliente (cuenta)' picker: up to 20 customers' accounts matching q. */
+    searchClientes: build.query<ClienteCuenta[], string>({
+      query: (q) => `usuarios/clientes?q=${encodeURIComponent(q)}`,
+      transformResponse: (body: { clientes?: ClienteCuenta[] }) => body?.clientes ?? [],
+    }),
   }),
 })
 
@@ -41,6 +47,7 @@ registerErrorMessages({
   placeOrder: SPEC_MESSAGES.guardarVenta,
   confirmPayment: SPEC_MESSAGES.guardarVenta,
   getPendingOrdersOf: SPEC_MESSAGES.venta,
+  searchClientes: 'Error al buscar clientes',
   // SPEC §8 names no message for the preference; the title says what failed.
   createPreference: 'Error al crear el pago en línea',
 })
@@ -50,4 +57,5 @@ export const {
   useCreatePreferenceMutation,
   useConfirmPaymentMutation,
   useGetPendingOrdersOfQuery,
+  useSearchClientesQuery,
 } = checkoutApi

@@ -40,7 +40,11 @@ export type OrderLine = {
   extras?: { _id: string }[]
 }
 
-export type PlaceOrderRequest = { cliente: string; carrito: OrderLine[] }
+/** clienteId: staff placing the order for a customer's account (the sale is that customer's). */
+export type PlaceOrderRequest = { cliente: string; carrito: OrderLine[]; clienteId?: string }
+
+/** A customer's account as staff pick it for a counter order (GET usuarios/clientes). */
+export type ClienteCuenta = { _id: string; name: string; email: string }
 
 export type PreferenceRequest = { public_key: string; items: OrderLine[]; cliente?: string }
 

@@ -20,10 +20,11 @@ export function useCounterOrder(items: CartItem[]) {
   const [askName, setAskName] = useState(false)
   const [orderError, setOrderError] = useState<string | null>(null)
 
-  const order = async (cliente: string) => {
+  /** clienteId: the customer's account staff place the order for ('Cliente (cuenta)'). */
+  const order = async (cliente: string, clienteId?: string) => {
     setOrderError(null)
     try {
-      const venta = await placeOrder({ cliente, carrito: toOrderLines(items) }).unwrap()
+      const venta = await placeOrder({ cliente, carrito: toOrderLines(items), ...(clienteId ? { clienteId } : {}) }).unwrap()
       writeUltimaVenta(venta)
       dispatch(cartCleared())
       navigate('/carrito/gracias')

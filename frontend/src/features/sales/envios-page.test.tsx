@@ -80,19 +80,85 @@ describe('Reporte de envíos', () => {
     await user.selectOptions(within(dialog).getByLabelText('Estado del envío'), 'Enviado')
     await user.type(within(dialog).getByLabelText('Empresa de paquetería'), 'DHL')
     await user.type(within(dialog).getByLabelText('Guía de rastreo'), '1234567890')
-    await user.type(within(dialog).getByLabelText('Costo de envío'), '250.75')
+    await user.type(within(dialog).getByLabelText('Costo de envío (sin IVA)'), '250.75')
     await user.type(within(dialog).getByLabelText('Observaciones'), 'Frágil')
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     const patch = calls.find((c) => path(c) === 'PATCH /v1/ventas/v1')!
     expect(await bodyOf(patch)).toEqual({
-      envio: { status: 'Enviado', empresa: 'DHL', guia: '1234567890', costoEnvio: 250.75, observaciones: 'Frágil' },
+      envio: { status: 'Enviado', empresa: 'DHL', guia: '1234567890', costoEnvio: 250.75, cobrarEnvio: false, observaciones: 'Frágil' },
     })
     const envio = await screen.findByTestId('envio')
     expect(envio).toHaveTextContent('DHL')
     expect(envio).toHaveTextContent('Guía: 1234567890')
-    expect(envio).toHaveTextContent('Costo: $250.75')
+    expect(envio).toHaveTextContent('Costo: $250.75 + IVA')
+    expect(envio).toHaveTextContent('No cobrado al cliente')
     expect(screen.getByRole('status')).toHaveTextContent('Envío de la orden 20260305-140700-0001 actualizado.')
+  })
+
+  it('charges the shipment to the customer and shows the sale’s total with it (IVA per line)', async () => {
+    screenWidth(1280)
+    let list: Sale[] = [sale()]
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/ventas/lista': () => json(salesPage(list)),
+      'PATCH /v1/ventas/v1': async (r) => {
+        const { envio } = (await bodyOf(r)) as { envio: Sale['envio'] }
+        const saved = sale({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' }, total: 4719.69 })
+        list = [saved]
+        return json(saved)
+      },
+    })
+    storeSession({ rol: 'Auxiliar' })
+    const { user } = renderApp('/ventas/envios')
+    await user.click(await screen.findByRole('button', { name: 'Gestionar envío 20260305-140700-0001' }))
+    const dialog = screen.getByRole('dialog', { name: 'Actualizar Envio' })
+    await user.type(within(dialog).getByLabelText('Empresa de paquetería'), 'DHL')
+    await user.type(within(dialog).getByLabelText('Costo de envío (sin IVA)'), '150.50')
+    const total = within(dialog).getByTestId('envio-total')
+    // Not charged: the shop's own expense, the total as it is.
+    expect(total).toHaveTextContent('No cobrado al cliente: es un gasto de la tienda. Total de la venta: $4,545.11')
+    const cobrar = within(dialog).getByRole('checkbox', { name: 'Cobrar el envío al cliente' })
+    expect(cobrar).not.toBeChecked()
+    await user.click(cobrar)
+    // 150.50 + 16 % on the line alone (24.08) = 174.58, added to 4,545.11.
+    expect(total).toHaveTextContent('Envío $150.50 + IVA $24.08 = $174.58. Total de la venta: $4,719.69')
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const patch = calls.find((c) => path(c) === 'PATCH /v1/ventas/v1')!
+    expect(await bodyOf(patch)).toEqual({
+      envio: { status: 'Enviado', empresa: 'DHL', guia: '', costoEnvio: 150.5, cobrarEnvio: true, observaciones: '' },
+    })
+    expect(await screen.findByTestId('envio')).toHaveTextContent('Cobrado al cliente')
+  })
+
+  it('replaces a charged shipment’s line in the total, and fixes the charge of a paid sale', async () => {
+    const envioLine = { _id: 'envio', producto_id: '', nombre: 'Envío DHL', precio: 150.5, descuento: 0, precioFinal: 150.5, cantidad: 1, entregado: false, envio: true }
+    const charged = sale({
+      carrito: [...sale().carrito, envioLine],
+      total: 4719.69,
+      envio: { status: 'Enviado', empresa: 'DHL', guia: '', observaciones: '', costoEnvio: 150.5, cobrarEnvio: true },
+    })
+    const paid = sale({ ...charged, _id: 'v2', folio: 'F-PAGADA', pago: 'Pagado' })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage([charged, paid])) })
+    screenWidth(1280)
+    storeSession({ rol: 'Administrador' })
+    const { user } = renderApp('/ventas/envios')
+    await user.click(await screen.findByRole('button', { name: 'Gestionar envío 20260305-140700-0001' }))
+    let dialog = screen.getByRole('dialog', { name: 'Actualizar Envio' })
+    const total = within(dialog).getByTestId('envio-total')
+    expect(total).toHaveTextContent('Total de la venta: $4,719.69')
+    await user.clear(within(dialog).getByLabelText('Costo de envío (sin IVA)'))
+    await user.type(within(dialog).getByLabelText('Costo de envío (sin IVA)'), '200')
+    expect(total).toHaveTextContent('Envío $200.00 + IVA $32.00 = $232.00. Total de la venta: $4,777.11')
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Cobrar el envío al cliente' }))
+    expect(total).toHaveTextContent('Total de la venta: $4,545.11')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+
+    await user.click(await screen.findByRole('button', { name: 'Gestionar envío F-PAGADA' }))
+    dialog = screen.getByRole('dialog', { name: 'Actualizar Envio' })
+    expect(within(dialog).getByRole('checkbox', { name: 'Cobrar el envío al cliente' })).toBeDisabled()
+    expect(dialog).toHaveTextContent('La venta ya está pagada')
   })
 
   it('refuses a cost that is not an amount, and shows the server’s refusal', async () => {
@@ -105,13 +171,13 @@ describe('Reporte de envíos', () => {
     const { user } = renderApp('/ventas/envios')
     await user.click(await screen.findByRole('button', { name: 'Gestionar envío 20260305-140700-0001' }))
     const dialog = screen.getByRole('dialog', { name: 'Actualizar Envio' })
-    await user.type(within(dialog).getByLabelText('Costo de envío'), 'cien')
+    await user.type(within(dialog).getByLabelText('Costo de envío (sin IVA)'), 'cien')
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('El costo de envío debe ser un importe en pesos')
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false)
 
-    await user.clear(within(dialog).getByLabelText('Costo de envío'))
-    await user.type(within(dialog).getByLabelText('Costo de envío'), '99')
+    await user.clear(within(dialog).getByLabelText('Costo de envío (sin IVA)'))
+    await user.type(within(dialog).getByLabelText('Costo de envío (sin IVA)'), '99')
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Error al actualizar una venta: No tienes permiso para registrar envíos.',

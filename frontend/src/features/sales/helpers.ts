@@ -1,4 +1,5 @@
 import type { Tone } from '@/components/status-chip'
+import { priceLine, toCents } from '@/lib/refund'
 
 /** The provider's payment status: approved success, pending warning, anything else error. */
 export function providerTone(status: string): Tone {
@@ -40,11 +41,31 @@ export function cambioText(c: { campo: string; de: string; a: string }): { label
 }
 
 /** Units of a line still to return: sold less returned. */
-export function unitsLeft(item: { cantidad: number; devueltos?: number }): number {
-  return Math.max(0, item.cantidad - (item.devueltos ?? 0))
+export function unitsLeft(item: { cantidad: number; devueltos?: number; envio?: boolean }): number {
+  return item.envio ? 0 : Math.max(0, item.cantidad - (item.devueltos ?? 0))
 }
 
 /** Whether a sale can take a return: paid, with some unit not returned yet. */
-export function canReturn(sale: { pago: string; carrito: { cantidad: number; devueltos?: number }[] }): boolean {
+export function canReturn(sale: { pago: string; carrito: { cantidad: number; devueltos?: number; envio?: boolean }[] }): boolean {
   return sale.pago === 'Pagado' && sale.carrito.some((i) => unitsLeft(i) > 0)
+}
+
+/** What a shipment costing `costo` pesos before IVA charges the customer, and the sale's total with it. */
+export type ShippingCharge = { base: number; iva: number; total: number; saleTotal: number }
+
+/**
+ * The sale's total once its shipment charges `costo` (before IVA), or nothing when `cobrar` is off:
+ * the sale's total less its current shipping line, plus the shipping line priced as the server
+ * prices every line (IVA per line, lib/refund's priceLine).
+ */
+export function shippingCharge(
+  sale: { total: number; carrito: { envio?: boolean; precioFinal: number; cantidad: number }[] },
+  costo: number,
+  cobrar: boolean,
+): ShippingCharge {
+  const old = sale.carrito.find((it) => it.envio)
+  const oldLine = old ? priceLine(old.precioFinal, old.cantidad) : { total: 0 }
+  const line = cobrar && costo > 0 ? priceLine(costo, 1) : { base: 0, iva: 0, total: 0 }
+  const saleTotal = toCents(sale.total) - oldLine.total + line.total
+  return { base: line.base / 100, iva: line.iva / 100, total: line.total / 100, saleTotal: saleTotal / 100 }
 }

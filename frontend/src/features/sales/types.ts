@@ -18,7 +18,10 @@ export type Envio = {
   guia: string
   observaciones: string
   fecha?: string
+  /** The shipment's cost before IVA. */
   costoEnvio: number
+  /** Charged to the customer, as a line of the sale; otherwise the shop's own expense. */
+  cobrarEnvio?: boolean
 }
 
 export type Cambio = { campo: string; de: string; a: string; por: string; nombre: string; fecha: string }
@@ -145,4 +148,4 @@ export type OrderUpdate = {
   observaciones?: string
 }
 
-export type EnvioUpdate = Pick<Envio, 'status' | 'empresa' | 'guia' | 'observaciones' | 'costoEnvio'>
+export type EnvioUpdate = Pick<Envio, 'status' | 'empresa' | 'guia' | 'observaciones' | 'costoEnvio'> & { cobrarEnvio: boolean }

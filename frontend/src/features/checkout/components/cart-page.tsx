@@ -21,6 +21,8 @@ import { CartSummary } from '@/features/checkout/components/cart-summary'
 import { QuienOrdenaDialog } from '@/features/checkout/components/quien-ordena-dialog'
 
 const DEFAULT_PHONE = '55 1234 5678'
+/** The roles that take counter orders for a customer ('Cliente (cuenta)'). */
+const STAFF = new Set(['Administrador', 'Auxiliar', 'Cajero', 'Comandero'])
 
 /** `/carrito` (SPEC §2 Cart): lines, totals with IVA, and the two ways to pay. */
 export function CartPage() {
@@ -95,6 +97,7 @@ export function CartPage() {
         open={counter.askName}
         onClose={() => counter.setAskName(false)}
         defaultName={user?.name ?? ''}
+        staff={STAFF.has(user?.rol ?? '')}
         busy={counter.placing}
         onSubmit={counter.order}
       />

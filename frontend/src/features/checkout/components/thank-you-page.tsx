@@ -139,21 +139,23 @@ function OrderItem({ item }: { item: SaleItem }) {
           Cantidad: {item.cantidad}
         </p>
       </div>
-      <span className="flex items-center gap-2 text-xs text-slate-500">
-        <span id={labelId}>Entregado</span>
-        <span
-          role="switch"
-          aria-checked={item.entregado}
-          aria-readonly="true"
-          aria-disabled="true"
-          aria-labelledby={labelId}
-          className={`relative inline-flex h-5 w-9 shrink-0 rounded-full transition ${item.entregado ? 'bg-teal-500' : 'bg-slate-300'}`}
-        >
+      {item.envio ? null : (
+        <span className="flex items-center gap-2 text-xs text-slate-500">
+          <span id={labelId}>Entregado</span>
           <span
-            className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${item.entregado ? 'left-[18px]' : 'left-0.5'}`}
-          />
+            role="switch"
+            aria-checked={item.entregado}
+            aria-readonly="true"
+            aria-disabled="true"
+            aria-labelledby={labelId}
+            className={`relative inline-flex h-5 w-9 shrink-0 rounded-full transition ${item.entregado ? 'bg-teal-500' : 'bg-slate-300'}`}
+          >
+            <span
+              className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition ${item.entregado ? 'left-[18px]' : 'left-0.5'}`}
+            />
+          </span>
         </span>
-      </span>
+      )}
     </li>
   )
 }

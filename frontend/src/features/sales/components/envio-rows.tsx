@@ -74,7 +74,12 @@ function EnvioInfo({ sale }: { sale: Sale }) {
       <dt className="sr-only">Guía</dt>
       <dd className="text-slate-700">Guía: {envio.guia || '—'}</dd>
       <dt className="sr-only">Costo de envío</dt>
-      <dd className="text-slate-700">Costo: {formatMoney(envio.costoEnvio ?? 0)}</dd>
+      <dd className="text-slate-700">
+        Costo: {formatMoney(envio.costoEnvio ?? 0)} + IVA
+        {(envio.costoEnvio ?? 0) > 0 ? (
+          <span className="block text-xs text-slate-500">{envio.cobrarEnvio ? 'Cobrado al cliente' : 'No cobrado al cliente'}</span>
+        ) : null}
+      </dd>
       {envio.observaciones ? (
         <>
           <dt className="sr-only">Observaciones</dt>

@@ -66,14 +66,19 @@ export function OrderItems({ sale }: { sale: Sale }) {
                   </p>
                 ) : null}
               </div>
-              <DeliveredSwitch
-                on={item.entregado}
-                label={`Entregado: ${item.nombre}`}
-                busy={isLoading && originalArgs?.itemId === item._id}
-                onToggle={() => {
-                  toggle({ sale, itemId: item._id, nombre: item.nombre })
-                }}
-              />
+              {item.envio ? (
+                // A charged shipment: its status is the shipment's ('Actualizar Envio'), not a delivered flag.
+                <span className="shrink-0 text-[11px] font-medium text-slate-500">Envío</span>
+              ) : (
+                <DeliveredSwitch
+                  on={item.entregado}
+                  label={`Entregado: ${item.nombre}`}
+                  busy={isLoading && originalArgs?.itemId === item._id}
+                  onToggle={() => {
+                    toggle({ sale, itemId: item._id, nombre: item.nombre })
+                  }}
+                />
+              )}
             </li>
           )
         })}
