@@ -73,6 +73,8 @@ type validRequest struct {
 	globalOut                          *Global
 	related                            []Related
 	sustituye                          string // the UUID of the CFDI it replaces (relationship 04)
+	tipo                               string // "I" or "E"
+	relacionado                        string // an egreso's: the UUID it is a nota de crédito of (relationship 01)
 }
 
 // fieldError is a refusal: Facturapi's code, the field's path and a Spanish message.
@@ -100,8 +102,12 @@ var (
 // validate checks a new invoice as Facturapi and the SAT would, first refusal first.
 func (s *Server) validate(in invoiceInput) (validRequest, *fieldError) {
 	var req validRequest
-	if t := ptr(in.Type); t != "" && t != "I" {
-		return req, invalid("type", "Este simulador solo emite facturas de ingreso (type \"I\").")
+	switch req.tipo = ptr(in.Type); req.tipo {
+	case "":
+		req.tipo = "I"
+	case "I", "E":
+	default:
+		return req, invalid("type", "Este simulador solo emite facturas de ingreso (type \"I\") y de egreso (type \"E\").")
 	}
 	if c := ptr(in.Currency); c != "" && c != "MXN" {
 		return req, invalid("currency", "Este simulador solo emite facturas en pesos mexicanos (MXN).")
@@ -119,7 +125,12 @@ func (s *Server) validate(in invoiceInput) (validRequest, *fieldError) {
 	if req.global, req.globalOut, err = s.validateGlobal(in.Global, req.receptor); err != nil {
 		return req, err
 	}
-	if req.related, req.sustituye, err = validateRelated(in.Related); err != nil {
+	if req.tipo == "E" {
+		req.related, req.relacionado, err = validateEgresoRelated(in.Related)
+	} else {
+		req.related, req.sustituye, err = validateRelated(in.Related)
+	}
+	if err != nil {
 		return req, err
 	}
 	req.series = ptr(in.Series)
@@ -139,6 +150,22 @@ func validateRelated(rel []Related) ([]Related, string, *fieldError) {
 	}
 	uuid := strings.ToUpper(strings.TrimSpace(rel[0].Documents[0]))
 	return []Related{{Relationship: "04", Documents: []string{uuid}}}, uuid, nil
+}
+
+// validateEgresoRelated takes an egreso's related_documents: as Facturapi, it refuses an egreso
+// without them; the simulator supports one relationship 01 (nota de crédito de los documentos
+// relacionados) with one UUID, checked with the invoices under the lock.
+func validateEgresoRelated(rel []Related) ([]Related, string, *fieldError) {
+	if len(rel) == 0 {
+		return nil, "", &fieldError{"missing_related_documents", "related_documents",
+			"Un comprobante de egreso debe relacionar al menos un CFDI (related_documents)."}
+	}
+	if len(rel) != 1 || rel[0].Relationship != "01" || len(rel[0].Documents) != 1 {
+		return nil, "", invalid("related_documents",
+			"Este simulador solo admite en un egreso related_documents con una relación 01 (nota de crédito) y un UUID.")
+	}
+	uuid := strings.ToUpper(strings.TrimSpace(rel[0].Documents[0]))
+	return []Related{{Relationship: "01", Documents: []string{uuid}}}, uuid, nil
 }
 
 func validateCustomer(c *customerInput, use *string) (cfdi.Receptor, Customer, *fieldError) {
