@@ -152,22 +152,6 @@ func validateRelated(rel []Related) ([]Related, string, *fieldError) {
 	return []Related{{Relationship: "04", Documents: []string{uuid}}}, uuid, nil
 }
 
-// validateEgresoRelated takes an egreso's related_documents: as Facturapi, it refuses an egreso
-// without them; the simulator supports one relationship 01 (nota de crédito de los documentos
-// relacionados) with one UUID, checked with the invoices under the lock.
-func validateEgresoRelated(rel []Related) ([]Related, string, *fieldError) {
-	if len(rel) == 0 {
-		return nil, "", &fieldError{"missing_related_documents", "related_documents",
-			"Un comprobante de egreso debe relacionar al menos un CFDI (related_documents)."}
-	}
-	if len(rel) != 1 || rel[0].Relationship != "01" || len(rel[0].Documents) != 1 {
-		return nil, "", invalid("related_documents",
-			"Este simulador solo admite en un egreso related_documents con una relación 01 (nota de crédito) y un UUID.")
-	}
-	uuid := strings.ToUpper(strings.TrimSpace(rel[0].Documents[0]))
-	return []Related{{Relationship: "01", Documents: []string{uuid}}}, uuid, nil
-}
-
 func validateCustomer(c *customerInput, use *string) (cfdi.Receptor, Customer, *fieldError) {
 	var rec cfdi.Receptor
 	if c == nil {
