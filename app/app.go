@@ -190,6 +190,7 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 		Products: invoicingProducts{m.catalog.Service()}, PAC: invoicingPAC(a.cfg), Mailer: mailer, Log: logger("invoicing"),
 		Settings: invoicing.Settings{ShopName: a.cfg.Shop.Name, LugarExpedicion: a.cfg.Invoicing.LugarExpedicion,
 			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
+	m.sales.Service().SetCreditNotes(salesCreditNotes{m.invoicing.Service()})
 	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing
 	return m, nil
 }

@@ -68,6 +68,26 @@ func (a invoicingSales) Uninvoiced(ctx context.Context, from, to time.Time) ([]i
 	return invoicingSaleList(a.s.Uninvoiced(ctx, from, to))
 }
 
+func (a invoicingSales) WithCreditNotesPending(ctx context.Context) ([]invoicing.Sale, error) {
+	return invoicingSaleList(a.s.WithCreditNotesPending(ctx))
+}
+
+func (a invoicingSales) SetCreditNote(ctx context.Context, saleID, returnID string, n invoicing.CreditNote) error {
+	oid, err := saleObjectID(saleID)
+	if err != nil {
+		return err
+	}
+	return a.s.SetCreditNote(ctx, oid, returnID, sales.NotaDeCredito{FacturaID: n.FacturaID, UUID: n.UUID, Estado: n.Estado})
+}
+
+// salesCreditNotes is the invoicing module as sales sees it: who issues a return's nota de crédito.
+type salesCreditNotes struct{ s *invoicing.Service }
+
+func (a salesCreditNotes) IssueCreditNote(ctx context.Context, saleID, returnID string) error {
+	_, err := a.s.IssueCreditNote(ctx, saleID, returnID)
+	return err
+}
+
 func invoicingSaleList(list []sales.Sale, err error) ([]invoicing.Sale, error) {
 	if err != nil {
 		return nil, err
@@ -94,10 +114,12 @@ func invoicingSale(v sales.Sale) invoicing.Sale {
 	if v.MercadoPago != nil {
 		out.PaymentType = v.MercadoPago.PaymentType
 	}
-	// The card of the payment (pagos[].tipoTarjeta): debit is forma de pago 28; unknown is taken as
-	// credit (04).
+	// TipoTarjeta: the card type of the payment (pagos[].tipoTarjeta); not known: credit (04).
 	if len(v.Pagos) > 0 {
 		out.TipoTarjeta = v.Pagos[0].TipoTarjeta
+	}
+	for _, d := range v.Devoluciones {
+		out.Devoluciones = append(out.Devoluciones, invoicingReturn(d))
 	}
 	for _, it := range v.Carrito {
 		l := invoicing.SaleLine{
@@ -110,6 +132,19 @@ func invoicingSale(v sales.Sale) invoicing.Sale {
 		out.Lineas = append(out.Lineas, l)
 	}
 	return out
+}
+
+func invoicingReturn(d sales.Devolucion) invoicing.SaleReturn {
+	r := invoicing.SaleReturn{ID: d.ID, Fecha: d.Fecha, Metodo: d.Metodo,
+		Subtotal: money.MustFromPesos(d.Subtotal), IVA: money.MustFromPesos(d.IVA), Monto: money.MustFromPesos(d.Monto)}
+	for _, l := range d.Lineas {
+		r.Lineas = append(r.Lineas, invoicing.ReturnLine{Indice: l.Indice, Nombre: l.Nombre, Cantidad: int64(l.Cantidad),
+			Subtotal: money.MustFromPesos(l.Subtotal), IVA: money.MustFromPesos(l.IVA)})
+	}
+	if d.Nota != nil {
+		r.Nota = &invoicing.CreditNote{FacturaID: d.Nota.FacturaID, UUID: d.Nota.UUID, Estado: d.Nota.Estado}
+	}
+	return r
 }
 
 // invoicingProducts is the catalogue as invoicing sees it.

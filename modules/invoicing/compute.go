@@ -8,7 +8,7 @@ import (
 )
 
 // Defaults of a concepto whose product lacks a SAT unit key, and the SAT's keys of a factura
-// global's conceptos (one per sale, as the SAT's guide for público en general asks).
+// global's conceptos (globalLines).
 const (
 	unidadDefault       = "H87" // Pieza
 	unidadDefaultNombre = "Pieza"
@@ -33,8 +33,13 @@ func (s *Service) fill(f *Factura, sales []Sale) {
 	} else {
 		lineas, f.SinClaveSat = s.saleLines(sales)
 	}
-	conceptos, sub, desc, iva, total := cfdi.Compute(lineas)
 	f.FormaPago = formaPago(sales)
+	f.setAmounts(lineas)
+}
+
+// setAmounts computes the conceptos of lineas and the totals into f.
+func (f *Factura) setAmounts(lineas []cfdi.Linea) {
+	conceptos, sub, desc, iva, total := cfdi.Compute(lineas)
 	f.Subtotal, f.Descuento, f.IVA, f.Total = sub.Pesos(), desc.Pesos(), iva.Pesos(), total.Pesos()
 	f.Conceptos = make([]Concepto, len(conceptos))
 	for i, c := range conceptos {
@@ -51,13 +56,13 @@ func (s *Service) fill(f *Factura, sales []Sale) {
 func (s *Service) comprobante(f Factura) cfdi.Comprobante {
 	cents := func(p float64) money.Cents { return money.MustFromPesos(p) }
 	comp := cfdi.Comprobante{
-		Fecha: f.Fecha, FormaPago: f.FormaPago, MetodoPago: f.MetodoPago, LugarExpedicion: s.settings.LugarExpedicion,
+		Tipo: cfdi.TipoIngreso, Fecha: f.Fecha, FormaPago: f.FormaPago, MetodoPago: f.MetodoPago, LugarExpedicion: s.settings.LugarExpedicion,
 		Receptor: cfdi.Receptor{
 			RFC: f.Receptor.RFC, Nombre: f.Receptor.RazonSocial, RegimenFiscal: f.Receptor.RegimenFiscal,
 			CodigoPostal: f.Receptor.CodigoPostal, UsoCFDI: f.Receptor.UsoCFDI,
 		},
-		Sustituye: f.Sustituye,
-		SubTotal:  cents(f.Subtotal), Descuento: cents(f.Descuento), IVA: cents(f.IVA), Total: cents(f.Total),
+		Sustituye: f.Sustituye, Relacionado: f.Relacionado,
+		SubTotal: cents(f.Subtotal), Descuento: cents(f.Descuento), IVA: cents(f.IVA), Total: cents(f.Total),
 	}
 	for _, c := range f.Conceptos {
 		importe, descuento := cents(c.Importe), cents(c.Descuento)
@@ -69,6 +74,9 @@ func (s *Service) comprobante(f Factura) cfdi.Comprobante {
 			},
 			Importe: importe, Base: importe - descuento, IVA: cents(c.IVA),
 		})
+	}
+	if f.Tipo == TipoEgreso {
+		comp.Tipo = cfdi.TipoEgreso
 	}
 	if f.Global != nil {
 		comp.Global = &cfdi.InformacionGlobal{Periodicidad: f.Global.Periodicidad, Meses: f.Global.Meses, Anio: f.Global.Anio}
@@ -163,18 +171,26 @@ func lineDescription(l SaleLine) string {
 	return d
 }
 
-// globalLines is one concepto per sale: its folio, its amount before IVA. A free sale has no
-// concepto (the preview leaves them out; one claimed all the same adds nothing).
+// globalLines is one concepto per line of each sale, as the SAT's guide for público en general
+// asks of a ticket (ClaveProdServ 01010101, Cantidad 1, ClaveUnidad ACT, Descripcion 'Venta', the
+// ticket's folio as NoIdentificacion), its ValorUnitario the line's amount before IVA. One
+// concepto per line, not per ticket: Anexo 20 computes IVA per concepto, and a ticket's IVA is
+// the sum of its lines' (money.PriceLine), which 16 % of the ticket's subtotal misses by centavos
+// whenever it has several lines; per line, the global's total is its tickets' to the centavo.
+// A free line has no concepto (its Base would be 0), so a free sale has none.
 func globalLines(sales []Sale) []cfdi.Linea {
 	out := make([]cfdi.Linea, 0, len(sales))
 	for _, v := range sales {
-		if v.Subtotal <= 0 {
-			continue
+		for _, l := range v.Lineas {
+			base := money.PriceLine(l.PrecioFinal, l.Cantidad).Base
+			if base <= 0 || l.Cantidad <= 0 {
+				continue
+			}
+			out = append(out, cfdi.Linea{
+				ClaveProdServ: claveGlobal, NoIdentificacion: cfdi.Texto(v.Folio, 100), Cantidad: 1, ClaveUnidad: unidadGlobal,
+				Unidad: unidadGlobalNombre, Descripcion: "Venta", ValorUnitario: base,
+			})
 		}
-		out = append(out, cfdi.Linea{
-			ClaveProdServ: claveGlobal, NoIdentificacion: cfdi.Texto(v.Folio, 100), Cantidad: 1, ClaveUnidad: unidadGlobal,
-			Unidad: unidadGlobalNombre, Descripcion: "Venta", ValorUnitario: v.Subtotal,
-		})
 	}
 	return out
 }

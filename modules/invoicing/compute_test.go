@@ -72,22 +72,101 @@ func TestTheCFDIOfASaleAddsUpToWhatWasPaid(t *testing.T) {
 
 // The global invoice: one concepto per sale, its folio, its amount before IVA; its IVA is the
 // sale's, so the CFDI adds up to the sales. FormaPago is that of the largest amount.
-func TestTheGlobalCFDIIsOneConceptoPerSale(t *testing.T) {
-	s := &Service{settings: Settings{ClaveDefault: "01010101"}}
-	sales := []Sale{
-		{ID: "a", Folio: "F-1", MetodoPago: "Efectivo", Subtotal: 10000, IVA: 1600, Total: 11600},
-		{ID: "b", Folio: "F-2", MetodoPago: "Transferencia", Subtotal: 8621, IVA: 1379, Total: 10000},
-		{ID: "c", Folio: "F-3", MetodoPago: "Transferencia", Subtotal: 8621, IVA: 1379, Total: 10000},
+// The global has one concepto per line of each sale, the sale's folio on each: a sale of two lines
+// whose per-line IVA differs from 16 % of its subtotal is billed at what it was charged.
+//
+//	F-1: one line of $100.00 → 16.00; F-2: 1 × 0.03 + 1 × 0.03 → IVA 0.00 + 0.00 (16 % of 0.06 is
+//	0.01); F-3: free line only (no concepto).
+func TestTheGlobalCFDIIsOneConceptoPerSaleLine(t *testing.T) {
+	s := &Service{settings: Settings{ClaveDefault: "01010101", LugarExpedicion: "06700"}}
+	line := func(unit money.Cents, qty int64) SaleLine {
+		return SaleLine{Nombre: "x", Cantidad: qty, Precio: unit, PrecioFinal: unit}
 	}
-	f := Factura{Tipo: TipoGlobal, Global: &Global{Periodicidad: "01", Meses: "11", Anio: 2026}}
+	sales := []Sale{
+		{ID: "a", Folio: "F-1", MetodoPago: "Efectivo", Subtotal: 10000, IVA: 1600, Total: 11600, Lineas: []SaleLine{line(10000, 1)}},
+		{ID: "b", Folio: "F-2", MetodoPago: "Transferencia", Subtotal: 6, IVA: 0, Total: 6, Lineas: []SaleLine{line(3, 1), line(3, 1)}},
+		{ID: "c", Folio: "F-3", MetodoPago: "Transferencia", Lineas: []SaleLine{line(0, 2)}},
+	}
+	f := Factura{Tipo: TipoGlobal, Global: &Global{Periodicidad: "01", Meses: "11", Anio: 2026},
+		Receptor: Receptor{RFC: cfdi.RFCPublicoGeneral, RazonSocial: "PUBLICO EN GENERAL", RegimenFiscal: "616", CodigoPostal: "06700", UsoCFDI: "S01"}}
 	s.fill(&f, sales)
 	comp := s.comprobante(f)
-	if len(comp.Conceptos) != 3 || comp.Conceptos[1].NoIdentificacion != "F-2" || comp.Conceptos[1].ClaveProdServ != "01010101" ||
-		comp.Conceptos[1].ClaveUnidad != "ACT" || comp.Conceptos[1].Descripcion != "Venta" || comp.Conceptos[1].IVA != 1379 {
+	if len(comp.Conceptos) != 3 || comp.Conceptos[1].NoIdentificacion != "F-2" || comp.Conceptos[2].NoIdentificacion != "F-2" ||
+		comp.Conceptos[1].ClaveProdServ != "01010101" || comp.Conceptos[1].ClaveUnidad != "ACT" || comp.Conceptos[1].Descripcion != "Venta" ||
+		comp.Conceptos[1].Cantidad != 1 || comp.Conceptos[1].IVA != 0 {
 		t.Fatalf("%+v", comp.Conceptos)
 	}
-	if comp.Total != 31600 || comp.IVA != 4358 || f.FormaPago != "03" || comp.Global == nil || comp.Global.Meses != "11" {
+	if comp.Total != 11606 || comp.IVA != 1600 || f.FormaPago != "01" || comp.Global == nil || comp.Global.Meses != "11" {
 		t.Fatalf("total %d, IVA %d, forma %s", comp.Total, comp.IVA, f.FormaPago)
+	}
+	cfditest.Valid(t, stampedXML(t, s, f))
+}
+
+// Any sales: the global's total is the sum of its sales' totals to the centavo, and its XML is
+// one the SAT accepts.
+func TestTheGlobalAddsUpToItsSales(t *testing.T) {
+	t.Parallel()
+	s := &Service{settings: Settings{ClaveDefault: "01010101", LugarExpedicion: "06700"}}
+	r := rand.New(rand.NewPCG(23, 16))
+	for n := range 300 {
+		var sales []Sale
+		var want money.Cents
+		for i := range 1 + r.IntN(30) {
+			v := Sale{ID: fmt.Sprint(i), Folio: fmt.Sprintf("F-%d", i), MetodoPago: "Efectivo"}
+			var lines []money.Line
+			for range 1 + r.IntN(8) {
+				unit := money.Cents(r.Int64N(500_000))
+				if r.IntN(10) == 0 {
+					unit = 0 // a free line
+				}
+				qty := 1 + r.Int64N(12)
+				v.Lineas = append(v.Lineas, SaleLine{Nombre: "p", Cantidad: qty, Precio: unit, PrecioFinal: unit})
+				lines = append(lines, money.PriceLine(unit, qty))
+			}
+			t := money.Sum(lines...)
+			v.Subtotal, v.IVA, v.Total = t.Subtotal, t.IVA, t.Total
+			want += v.Total
+			sales = append(sales, v)
+		}
+		f := Factura{Tipo: TipoGlobal, MetodoPago: "PUE", Global: &Global{Periodicidad: "01", Meses: "11", Anio: 2026},
+			Receptor: Receptor{RFC: cfdi.RFCPublicoGeneral, RazonSocial: "PUBLICO EN GENERAL", RegimenFiscal: "616", CodigoPostal: "06700", UsoCFDI: "S01"}}
+		s.fill(&f, sales)
+		if len(f.Conceptos) == 0 {
+			continue
+		}
+		if got := money.MustFromPesos(f.Total); got != want {
+			t.Fatalf("run %d: the global says %v, its sales %v", n, got, want)
+		}
+		if n%30 == 0 { // the schema check runs xmllint: a sample
+			cfditest.Valid(t, stampedXML(t, s, f))
+		}
+	}
+}
+
+// A nota de crédito has one concepto per returned line at the refund's amounts, type E, related
+// with 01 to the CFDI it returns part of.
+func TestTheNotaDeCreditoIsTheRefund(t *testing.T) {
+	s := &Service{settings: Settings{LugarExpedicion: "06700"}}
+	d := SaleReturn{ID: "d1", Metodo: "Tarjeta", Lineas: []ReturnLine{
+		{Nombre: "Cámara | IP", Cantidad: 2, Subtotal: 379820, IVA: 60771},
+		{Nombre: "Regalo", Cantidad: 1},
+		{Nombre: "Cable", Cantidad: 3, Subtotal: 44997, IVA: 7200},
+	}}
+	f := Factura{Tipo: TipoEgreso, MetodoPago: "PUE", Relacionado: "6F1C9C0E-1B2A-4C3D-8E4F-5A6B7C8D9E0F",
+		FormaPago: formaOf(Sale{MetodoPago: d.Metodo, TipoTarjeta: "debito"})}
+	f.Receptor = Receptor{RFC: "GODE561231GR8", RazonSocial: "EDGAR GONZALEZ DIAZ", RegimenFiscal: "612", CodigoPostal: "06700", UsoCFDI: usoNota}
+	f.setAmounts(noteLines("F-9", d))
+	if len(f.Conceptos) != 2 || f.Conceptos[0].Cantidad != 2 || f.Conceptos[0].ValorUnitario != 1899.10 || f.Conceptos[0].IVA != 607.71 ||
+		f.Conceptos[0].Descripcion != "Devolución: Cámara / IP" || f.Conceptos[1].IVA != 72 ||
+		f.Subtotal != 4248.17 || f.IVA != 679.71 || f.Total != 4927.88 || f.FormaPago != "28" {
+		t.Fatalf("%+v", f)
+	}
+	doc := string(stampedXML(t, s, f))
+	cfditest.Valid(t, []byte(doc))
+	for _, want := range []string{`TipoDeComprobante="E"`, `<cfdi:CfdiRelacionados TipoRelacion="01"><cfdi:CfdiRelacionado UUID="6F1C9C0E`, `ClaveProdServ="84111506"`} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the XML lacks %s:\n%s", want, doc)
+		}
 	}
 }
 
@@ -144,7 +223,8 @@ func TestFreeLinesAndBadNamesNeverBlockTheCFDI(t *testing.T) {
 	// A global with a free sale: the free one has no concepto.
 	g := Factura{Tipo: TipoGlobal, Global: &Global{Periodicidad: "01", Meses: "11", Anio: 2026},
 		Receptor: Receptor{RFC: "XAXX010101000", RazonSocial: "PUBLICO EN GENERAL", RegimenFiscal: "616", CodigoPostal: "03100", UsoCFDI: "S01"}}
-	s.fill(&g, []Sale{{ID: "a", Folio: "F-1", MetodoPago: "Efectivo", Subtotal: 10000, IVA: 1600, Total: 11600}, {ID: "b", Folio: "F-2", MetodoPago: "Efectivo"}})
+	s.fill(&g, []Sale{{ID: "a", Folio: "F-1", MetodoPago: "Efectivo", Subtotal: 10000, IVA: 1600, Total: 11600,
+		Lineas: []SaleLine{{Nombre: "x", Cantidad: 1, Precio: 10000, PrecioFinal: 10000}}}, {ID: "b", Folio: "F-2", MetodoPago: "Efectivo", Lineas: v.Lineas[1:]}})
 	if len(g.Conceptos) != 1 || g.Total != 116 {
 		t.Fatalf("global: %+v", g)
 	}

@@ -148,8 +148,10 @@ func (f *facturapi) Account(ctx context.Context) (Account, error) {
 	return Account{RFC: org.Legal.TaxID, Nombre: org.Legal.LegalName, CodigoPostal: org.Legal.Address.Zip}, nil
 }
 
-// The request body of POST /v2/invoices (an invoice of type I, in MXN).
+// The request body of POST /v2/invoices (an invoice of type I, or E for a nota de crédito, in MXN).
 type fpInvoiceInput struct {
+	Type string `json:"type,omitempty"` // "E" for an egreso; Facturapi's default is "I"
+
 	Customer       fpCustomer  `json:"customer"`
 	Items          []fpItem    `json:"items"`
 	PaymentForm    string      `json:"payment_form"`
@@ -229,6 +231,10 @@ func stampBody(req StampRequest) fpInvoiceInput {
 	}
 	if req.Sustituye != "" {
 		in.Related = []fpRelated{{Relationship: "04", Documents: []string{req.Sustituye}}}
+	}
+	if req.Egreso {
+		in.Type = "E"
+		in.Related = []fpRelated{{Relationship: "01", Documents: []string{req.Relacionado}}}
 	}
 	if g := req.Global; g != nil {
 		in.Global = &fpGlobal{Periodicity: fpPeriodicities[g.Periodicidad], Months: g.Meses, Year: g.Anio}

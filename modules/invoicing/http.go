@@ -183,8 +183,8 @@ func parseList(c *echo.Context) (ListQuery, error) {
 	if utf8.RuneCountInString(q.Q) > 100 {
 		bad.Add("q", "Busca con 100 caracteres como máximo.")
 	}
-	if q.Tipo != "" && q.Tipo != TipoIndividual && q.Tipo != TipoGlobal {
-		bad.Add("tipo", "Elige 'individual' o 'global'.")
+	if q.Tipo != "" && !slices.Contains(Tipos, q.Tipo) {
+		bad.Add("tipo", "Elige 'individual', 'global' o 'egreso'.")
 	}
 	if q.Estado != "" && !slices.Contains(Estados, q.Estado) {
 		bad.Add("estado", "Elige un estado: timbrando, valida, cancelacion_pendiente, cancelada o error.")

@@ -34,7 +34,11 @@ func (s *Service) send(ctx context.Context, f Factura, email string) error {
 	if f.Estado == EstadoTimbrando || f.Estado == EstadoError {
 		return apperr.New(apperr.Conflict, "La factura todavía no está timbrada.")
 	}
-	msg := mail.Message{To: email, Subject: fmt.Sprintf("Tu factura de %s (%s)", s.settings.ShopName, f.UUID), Text: mailText(f, s.settings.ShopName)}
+	subject := "Tu factura de %s (%s)"
+	if f.Tipo == TipoEgreso {
+		subject = "Tu nota de crédito de %s (%s)"
+	}
+	msg := mail.Message{To: email, Subject: fmt.Sprintf(subject, s.settings.ShopName, f.UUID), Text: mailText(f, s.settings.ShopName)}
 	for _, format := range []string{"pdf", "xml"} {
 		data, err := s.File(ctx, f, format)
 		if err != nil {
@@ -81,7 +85,11 @@ func (s *Service) deliver(ctx context.Context, id string) {
 
 func mailText(f Factura, shop string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Hola %s:\n\nTe enviamos tu factura (CFDI 4.0) de %s.\n\n", f.Receptor.RazonSocial, shop)
+	what := "tu factura (CFDI 4.0)"
+	if f.Tipo == TipoEgreso {
+		what = "la nota de crédito (CFDI de egreso) de tu devolución"
+	}
+	fmt.Fprintf(&b, "Hola %s:\n\nTe enviamos %s de %s.\n\n", f.Receptor.RazonSocial, what, shop)
 	fmt.Fprintf(&b, "Folio fiscal (UUID): %s\nTotal: %s MXN\n", f.UUID, money.MustFromPesos(f.Total))
 	if len(f.Ventas) == 1 {
 		fmt.Fprintf(&b, "Compra: %s\n", f.Ventas[0].Folio)

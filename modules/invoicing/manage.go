@@ -104,7 +104,7 @@ func (s *Service) MissingSATKey() []ProductFiscal { return s.products.MissingSAT
 
 // Retry finishes, on any replica, what a lost answer or a stopped replica left half done for
 // longer than olderThan: stamping (the same idempotency key makes the PAC answer with the CFDI
-// it may have made already), pending cancellations, the cancellation of a replaced CFDI and the
+// it may have made already), the notas de crédito of returns, pending cancellations, the cancellation of a replaced CFDI and the
 // e-mail of a stamped one.
 func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 	if s.pac == nil {
@@ -139,6 +139,10 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 			s.deliver(ctx, f.ID)
 			return nil
 		}},
+	}
+	// Notas de crédito of returns whose request stopped before its factura was written or settled.
+	if err := s.retryCreditNotes(ctx, func(_ Sale, d SaleReturn) bool { return d.Fecha.Before(before) }); err != nil {
+		return err
 	}
 	for _, step := range steps {
 		list, err := s.store.find(ctx, step.filter)

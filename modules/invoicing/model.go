@@ -10,7 +10,11 @@ import (
 const (
 	TipoIndividual = "individual" // a customer's, for one sale
 	TipoGlobal     = "global"     // to PÚBLICO EN GENERAL, for the sales of a day or a month
+	TipoEgreso     = "egreso"     // a nota de crédito: the CFDI de egreso of a return (creditnote.go)
 )
+
+// Tipos are the kinds a list may filter by.
+var Tipos = []string{TipoIndividual, TipoGlobal, TipoEgreso}
 
 // States of a Factura.
 const (
@@ -53,8 +57,12 @@ type Factura struct {
 	Cancelacion *Cancelacion `bson:"cancelacion,omitempty" json:"cancelacion,omitempty"`
 	// Sustituye is the UUID of the CFDI this one replaces (motivo 01); SustituidaPor the _id of
 	// the factura that replaces this one, "" while none does (a guard compares it).
-	Sustituye     string `bson:"sustituye,omitempty" json:"sustituye,omitempty"`
-	SustituidaPor string `bson:"sustituidaPor" json:"sustituidaPor,omitempty"`
+	Sustituye string `bson:"sustituye,omitempty" json:"sustituye,omitempty"`
+	// Relacionado is, on a nota de crédito (tipo egreso), the UUID of the CFDI whose sale was
+	// returned (TipoRelacion 01); Devolucion is that return.
+	Relacionado   string         `bson:"relacionado,omitempty" json:"relacionado,omitempty"`
+	Devolucion    *DevolucionRef `bson:"devolucion,omitempty" json:"devolucion,omitempty"`
+	SustituidaPor string         `bson:"sustituidaPor" json:"sustituidaPor,omitempty"`
 	// CorreoPendiente: the stamped CFDI still has to be mailed to its receptor; whoever mails it
 	// clears it first, and the retry loop mails what a stopped replica left.
 	CorreoPendiente bool `bson:"correoPendiente" json:"-"`
@@ -88,6 +96,12 @@ type VentaFactura struct {
 	ID    string  `bson:"_id" json:"_id"`
 	Folio string  `bson:"folio" json:"folio"`
 	Total float64 `bson:"total" json:"total"`
+}
+
+// DevolucionRef is the return of a sale that a nota de crédito is issued for.
+type DevolucionRef struct {
+	VentaID string `bson:"ventaId" json:"ventaId"`
+	ID      string `bson:"_id" json:"_id"`
 }
 
 // Global is the period a factura global covers (InformacionGlobal).

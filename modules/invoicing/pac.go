@@ -45,6 +45,10 @@ type StampRequest struct {
 	// Sustituye is the UUID of the CFDI this one replaces (CfdiRelacionados, TipoRelacion 04:
 	// sustitución de los CFDI previos); "" for none.
 	Sustituye string
+	// Egreso: a CFDI de egreso (nota de crédito) related with TipoRelacion 01 to the CFDI whose
+	// UUID is Relacionado.
+	Egreso      bool
+	Relacionado string
 }
 
 // Stamped is a CFDI as the PAC reports it.

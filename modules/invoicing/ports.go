@@ -28,6 +28,41 @@ type Sales interface {
 	ClaimedBy(ctx context.Context, facturaID string) ([]Sale, error)
 	// Uninvoiced lists the sales paid in [from, to) a CFDI may still cover, oldest paid first.
 	Uninvoiced(ctx context.Context, from, to time.Time) ([]Sale, error)
+	// WithCreditNotesPending lists the sales with a return whose nota de crédito is still
+	// 'timbrando' (creditnote.go).
+	WithCreditNotesPending(ctx context.Context) ([]Sale, error)
+	// SetCreditNote records on return returnID of sale saleID where its nota de crédito stands.
+	SetCreditNote(ctx context.Context, saleID, returnID string, n CreditNote) error
+}
+
+// States of a sale's nota de crédito.
+const (
+	NotaTimbrando = "timbrando"
+	NotaValida    = "valida"
+	NotaRechazada = "rechazada"
+)
+
+// CreditNote is a return's nota de crédito as the sale records it.
+type CreditNote struct {
+	FacturaID, UUID, Estado string
+}
+
+// SaleReturn is a return of a sale: its lines and money, as money.Refund priced them.
+type SaleReturn struct {
+	ID                   string
+	Fecha                time.Time
+	Metodo               string
+	Lineas               []ReturnLine
+	Subtotal, IVA, Monto money.Cents
+	Nota                 *CreditNote // nil: the sale was not invoiced when it was returned
+}
+
+// ReturnLine is the units of one sale line a return brought back and their refund.
+type ReturnLine struct {
+	Indice        int
+	Nombre        string
+	Cantidad      int64
+	Subtotal, IVA money.Cents
 }
 
 // Products is the catalogue as invoicing sees it.
@@ -50,13 +85,14 @@ type Sale struct {
 	// TipoTarjeta is the card of a counter 'Tarjeta' payment: "debito", "credito" or "" (not
 	// known: taken as credit). PaymentType is MercadoPago's payment_type_id of an online payment
 	// (debit_card, credit_card, account_money, ticket, bank_transfer, ...).
-	TipoTarjeta string
-	PaymentType string
-	Subtotal    money.Cents
-	IVA         money.Cents
-	Total       money.Cents
-	Lineas      []SaleLine
-	Factura     *SaleInvoice // the CFDI that covers it, if one does
+	TipoTarjeta  string
+	PaymentType  string
+	Subtotal     money.Cents
+	IVA          money.Cents
+	Total        money.Cents
+	Lineas       []SaleLine
+	Factura      *SaleInvoice // the CFDI that covers it, if one does
+	Devoluciones []SaleReturn
 }
 
 // SaleLine is a line of a sale, its amounts before IVA.

@@ -178,6 +178,7 @@ func (s *Service) stamp(ctx context.Context, f Factura) (Factura, error) {
 		st, err = s.pac.Stamp(ctx, StampRequest{
 			Key: f.ID, Receptor: comp.Receptor, Email: f.Receptor.Email, FormaPago: comp.FormaPago,
 			Global: comp.Global, Conceptos: comp.Conceptos, Sustituye: f.Sustituye,
+			Egreso: f.Tipo == TipoEgreso, Relacionado: f.Relacionado,
 		})
 	}
 	var refused *PACError
@@ -222,6 +223,9 @@ func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura,
 		return f, err
 	}
 	if err := s.release(ctx, f); err != nil {
+		return f, err
+	}
+	if _, err := s.noteSettled(ctx, f); err != nil {
 		return f, err
 	}
 	msg := strings.TrimSpace(e.Message)
@@ -296,8 +300,10 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 	f.CorreoPendiente = f.Receptor.Email != ""
 	// The sales first: stamped is final at the PAC, and a crash before the move below leaves the
 	// factura 'timbrando' for the retry loop, which marks them again.
-	if err := s.sales.MarkStamped(ctx, f.ID, f.UUID); err != nil {
-		return f, err
+	if f.Tipo != TipoEgreso { // a nota covers no sale: its return learns of it below (noteSettled)
+		if err := s.sales.MarkStamped(ctx, f.ID, f.UUID); err != nil {
+			return f, err
+		}
 	}
 	moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
 		"estado": f.Estado, "uuid": f.UUID, "serie": f.Serie, "folio": f.Folio, "pacId": f.PACID,
@@ -308,6 +314,9 @@ func (s *Service) stamped(ctx context.Context, f Factura, st Stamped) (Factura, 
 	}
 	if !moved {
 		return s.store.get(ctx, f.ID)
+	}
+	if _, err := s.noteSettled(ctx, f); err != nil {
+		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: the return does not show its nota yet; it will be retried")
 	}
 	if xml, err := s.pac.Download(ctx, f.PACID, "xml"); err != nil {
 		s.log.Warn().Err(err).Str("factura", f.ID).Msg("invoicing: XML not kept; it is read from the PAC")

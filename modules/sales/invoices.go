@@ -154,3 +154,90 @@ func paidAt(v Sale) time.Time {
 func sortOldestFirst(list []Sale) {
 	slices.SortFunc(list, func(a, b Sale) int { return newestFirst(b, a) })
 }
+
+// A return of a sale that a stamped CFDI covers needs a CFDI de egreso (nota de crédito). The
+// return records it (money.go): its notaCredito {facturaId chosen then, estado 'timbrando'} and the
+// sale's top-level notasPorTimbrar, so the invoicing module's retry loop finds, by an index, every
+// return whose nota is not settled, also after a crash right after the return.
+
+// States of a return's nota de crédito.
+const (
+	NotaTimbrando = "timbrando"
+	NotaValida    = "valida"
+	NotaRechazada = "rechazada"
+)
+
+// notesPending is the top-level flag of a sale with a nota de crédito still 'timbrando'.
+const notesPending = "notasPorTimbrar"
+
+// CreditNotes issues the nota de crédito of a return: the invoicing module, through app/.
+type CreditNotes interface {
+	// IssueCreditNote takes the nota of return returnID of sale saleID as far as it goes now
+	// (stamped, refused, or still 'timbrando' for the retry loop).
+	IssueCreditNote(ctx context.Context, saleID, returnID string) error
+}
+
+// SetCreditNotes sets who issues the notas de crédito (the invoicing module is built after sales).
+func (s *Service) SetCreditNotes(n CreditNotes) { s.notes = n }
+
+// needsCreditNote reports whether return d of a sale that CFDI f covers needs a nota de crédito:
+// f is stamped and d refunds money. (A CFDI cancelled in any way, motivo 03 included, no longer
+// covers its sales: a sale it covered has no factura then.)
+func needsCreditNote(f InvoiceRef, d Devolucion) bool {
+	return f.UUID != "" && d.Monto > 0
+}
+
+// issueCreditNote asks for the nota of return returnID of v and answers the sale as it then
+// stands. The return is recorded whatever happens: a failure is left to the retry loop.
+func (s *Service) issueCreditNote(ctx context.Context, v Sale, returnID string) (Sale, error) {
+	if s.notes == nil {
+		return v, nil
+	}
+	if err := s.notes.IssueCreditNote(context.WithoutCancel(ctx), v.ID.Hex(), returnID); err != nil {
+		s.log.Warn().Err(err).Str("folio", v.Folio).Msg("nota de crédito not issued yet; it will be retried")
+		return v, nil
+	}
+	if now, err := s.store.get(ctx, v.ID); err == nil {
+		return now, nil
+	}
+	return v, nil
+}
+
+// WithCreditNotesPending lists the sales with a return whose nota de crédito is still 'timbrando'.
+func (s *Service) WithCreditNotesPending(ctx context.Context) ([]Sale, error) {
+	return s.store.find(ctx, bson.M{notesPending: true})
+}
+
+// SetCreditNote records on return returnID of sale id where its nota de crédito stands, by a
+// guarded update of that return at its index (its _id and its nota's facturaId); once no nota of
+// the sale is 'timbrando', the sale leaves the retry loop's list. Errors: not_found.
+func (s *Service) SetCreditNote(ctx context.Context, id bson.ObjectID, returnID string, n NotaDeCredito) error {
+	v, err := s.store.get(ctx, id)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(v.Devoluciones, func(d Devolucion) bool { return d.ID == returnID })
+	if i < 0 || v.Devoluciones[i].Nota == nil || v.Devoluciones[i].Nota.FacturaID != n.FacturaID {
+		return apperr.New(apperr.NotFound, "No se encontró la devolución.")
+	}
+	path := fmt.Sprintf("devoluciones.%d", i)
+	if *v.Devoluciones[i].Nota != n {
+		v, err = s.store.update(ctx, id, bson.M{path + "._id": returnID, path + ".notaCredito.facturaId": n.FacturaID},
+			bson.M{"$set": bson.M{path + ".notaCredito": n}})
+		if err != nil {
+			return err
+		}
+		s.changedSoon()
+	}
+	for _, d := range v.Devoluciones {
+		if d.Nota != nil && d.Nota.Estado == NotaTimbrando {
+			return nil
+		}
+	}
+	// A return recorded meanwhile changes the version and keeps the flag.
+	_, err = s.store.update(ctx, id, bson.M{"version": v.Version, notesPending: true}, bson.M{"$unset": bson.M{notesPending: ""}})
+	if apperr.Is(err, apperr.Conflict) {
+		return nil
+	}
+	return err
+}

@@ -65,8 +65,10 @@ var errReturnUnpaid = apperr.New(apperr.Conflict, "Solo se puede devolver una ve
 
 // Return records a return of a paid sale, whole or in part: the units come back to the catalogue
 // with a stock movement, and the refund is a movement the next cash cut counts as money out by its
-// method. When every unit is back the sale is 'Devuelto'. It answers the sale. Errors: invalid
-// (fields named), not_found, conflict (not paid, invoiced, or changed meanwhile).
+// method. When every unit is back the sale is 'Devuelto'. A sale a stamped CFDI covers records
+// with the return that it needs a nota de crédito (its factura's _id chosen now), which the
+// CreditNotes port issues (invoices.go). It answers the sale. Errors: invalid (fields named),
+// not_found, conflict (not paid, its CFDI still being stamped, or changed meanwhile).
 func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r ReturnRequest) (Sale, error) {
 	cur, err := s.store.get(ctx, id)
 	if err != nil {
@@ -83,8 +85,19 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 	if cur.Pago != PagoPagado {
 		return Sale{}, errReturnUnpaid
 	}
-	if cur.Factura != nil {
-		return Sale{}, saleInvoiced(*cur.Factura)
+	// A stamped CFDI no longer blocks a return (its nota de crédito follows); one being stamped
+	// does, as its amounts are being fixed. The guard keeps the CFDI the sale had when read.
+	guard := bson.M{"version": cur.Version, "pago": PagoPagado, "factura": bson.M{"$exists": false}}
+	set := bson.M{"devolucionesPorCortar": true, "conDevoluciones": true}
+	if f := cur.Factura; f != nil {
+		if f.UUID == "" {
+			return Sale{}, saleInvoiced(*f)
+		}
+		guard = bson.M{"version": cur.Version, "pago": PagoPagado, "factura.id": f.ID, "factura.uuid": f.UUID}
+		if needsCreditNote(*f, d) {
+			d.Nota = &NotaDeCredito{FacturaID: bson.NewObjectID().Hex(), Estado: NotaTimbrando}
+			set[notesPending] = true
+		}
 	}
 	inc := bson.M{"version": 1}
 	returned := 0
@@ -102,13 +115,11 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 	for _, l := range d.Lineas {
 		returned += l.Cantidad
 	}
-	set := bson.M{"devolucionesPorCortar": true, "conDevoluciones": true}
 	history := []Cambio{{Campo: "devolución", De: "", A: d.summary(), Por: who.ID, Nombre: who.Name, Fecha: now}}
 	if returned == sold && cur.Entrega != EntregaDevuelto {
 		set["entrega"] = EntregaDevuelto
 		history = append(history, Cambio{Campo: "entrega", De: cur.Entrega, A: EntregaDevuelto, Por: who.ID, Nombre: who.Name, Fecha: now})
 	}
-	guard := bson.M{"version": cur.Version, "pago": PagoPagado, "factura": bson.M{"$exists": false}}
 	v, err := s.store.update(ctx, id, guard, bson.M{
 		"$set": set, "$inc": inc,
 		"$push": bson.M{"devoluciones": d, "historial": bson.M{"$each": history}},
@@ -122,6 +133,9 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 		return Sale{}, err
 	}
 	s.log.Info().Str("folio", v.Folio).Float64("monto", d.Monto).Str("metodo", d.Metodo).Msg("return recorded")
+	if d.Nota != nil {
+		return s.issueCreditNote(ctx, v, d.ID)
+	}
 	return v, nil
 }
 

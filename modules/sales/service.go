@@ -30,6 +30,9 @@ type Service struct {
 	changes chan struct{}
 	// audit records the changes staff make to orders (audit.go); nil records nothing.
 	audit audit.Recorder
+	// notes issues the notas de crédito of returns of invoiced sales (invoices.go); nil: the
+	// invoicing retry loop issues them.
+	notes CreditNotes
 }
 
 // Actor is who makes a change.

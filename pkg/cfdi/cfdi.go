@@ -67,8 +67,16 @@ type Emisor struct {
 	RFC, Nombre, RegimenFiscal string
 }
 
-// Comprobante is a CFDI 4.0 of type I (ingreso) in MXN.
+// Tipos de comprobante (c_TipoDeComprobante) the shop issues.
+const (
+	TipoIngreso = "I"
+	TipoEgreso  = "E" // nota de crédito: a return of what a CFDI de ingreso covered
+)
+
+// Comprobante is a CFDI 4.0 of type I (ingreso) or E (egreso) in MXN.
 type Comprobante struct {
+	// Tipo is TipoIngreso (also when empty) or TipoEgreso.
+	Tipo                                   string
 	Serie, Folio                           string
 	Fecha                                  time.Time
 	FormaPago, MetodoPago, LugarExpedicion string
@@ -77,7 +85,10 @@ type Comprobante struct {
 	Global                                 *InformacionGlobal
 	// Sustituye is the UUID of the CFDI this one replaces (CfdiRelacionados with TipoRelacion 04),
 	// "" for none.
-	Sustituye                       string
+	Sustituye string
+	// Relacionado is the UUID of the CFDI de ingreso a CFDI de egreso returns part of
+	// (CfdiRelacionados with TipoRelacion 01, nota de crédito de los documentos relacionados).
+	Relacionado                     string
 	Conceptos                       []Concepto
 	SubTotal, Descuento, IVA, Total money.Cents
 }

@@ -23,11 +23,13 @@ const (
 	impuestoIVA    = "002"
 	objetoImpuesto = "02" // sí objeto de impuesto
 
-	// TipoRelacionSustitucion is c_TipoRelacion 04: sustitución de los CFDI previos.
+	// TipoRelacionSustitucion is c_TipoRelacion 04: sustitución de los CFDI previos;
+	// TipoRelacionNotaCredito is 01: nota de crédito de los documentos relacionados.
 	TipoRelacionSustitucion = "04"
+	TipoRelacionNotaCredito = "01"
 )
 
-// XML renders the comprobante as Anexo 20 defines a CFDI 4.0 of type I in MXN: attributes in the
+// XML renders the comprobante as Anexo 20 defines a CFDI 4.0 of type I or E in MXN: attributes in the
 // schema's order, amounts with 2 decimals, the date in Mexico City's time. The Timbre, when given,
 // fills Sello and NoCertificado and adds the TimbreFiscalDigital 1.1 complement; Certificado is
 // always empty (the shop never holds the emisor's certificate: the PAC seals).
@@ -39,6 +41,10 @@ func (c Comprobante) XML(t *Timbre) ([]byte, error) {
 	buf.WriteString(xml.Header)
 	w := &writer{enc: xml.NewEncoder(&buf)}
 	var sello, noCert string
+	tipo := c.Tipo
+	if tipo == "" {
+		tipo = TipoIngreso
+	}
 	if t != nil {
 		sello, noCert = t.SelloCFD, t.NoCertificado
 	}
@@ -47,15 +53,17 @@ func (c Comprobante) XML(t *Timbre) ([]byte, error) {
 		"Version", "4.0", "?Serie", c.Serie, "?Folio", c.Folio, "Fecha", c.Fecha.In(shoptime.Zone).Format(fechaLayout),
 		"Sello", sello, "?FormaPago", c.FormaPago, "NoCertificado", noCert, "Certificado", "",
 		"SubTotal", amount(c.SubTotal), "?Descuento", positive(c.Descuento), "Moneda", "MXN",
-		"Total", amount(c.Total), "TipoDeComprobante", "I", "Exportacion", "01",
+		"Total", amount(c.Total), "TipoDeComprobante", tipo, "Exportacion", "01",
 		"?MetodoPago", c.MetodoPago, "LugarExpedicion", c.LugarExpedicion)
 	if g := c.Global; g != nil {
 		w.leaf("cfdi:InformacionGlobal", "Periodicidad", g.Periodicidad, "Meses", g.Meses, "Año", strconv.Itoa(g.Anio))
 	}
-	if c.Sustituye != "" {
-		w.start("cfdi:CfdiRelacionados", "TipoRelacion", TipoRelacionSustitucion)
-		w.leaf("cfdi:CfdiRelacionado", "UUID", c.Sustituye)
-		w.end("cfdi:CfdiRelacionados")
+	for _, rel := range [][2]string{{TipoRelacionSustitucion, c.Sustituye}, {TipoRelacionNotaCredito, c.Relacionado}} {
+		if rel[1] != "" {
+			w.start("cfdi:CfdiRelacionados", "TipoRelacion", rel[0])
+			w.leaf("cfdi:CfdiRelacionado", "UUID", rel[1])
+			w.end("cfdi:CfdiRelacionados")
+		}
 	}
 	w.leaf("cfdi:Emisor", "Rfc", c.Emisor.RFC, "Nombre", c.Emisor.Nombre, "RegimenFiscal", c.Emisor.RegimenFiscal)
 	r := c.Receptor

@@ -145,10 +145,10 @@ func (s *Server) createInvoice(w http.ResponseWriter, r *http.Request) {
 			"El RFC del receptor no se encuentra en la lista de RFC inscritos no cancelados del SAT.")
 		return
 	}
-	if req.sustituye != "" && !s.validUUIDLocked(req.sustituye) {
+	if rel := req.sustituye + req.relacionado; rel != "" && !s.validUUIDLocked(rel) {
 		s.mu.Unlock()
 		writeError(w, http.StatusBadRequest, "invalid_related_documents", "related_documents",
-			"El CFDI relacionado "+req.sustituye+" no es una factura vigente de esta organización.")
+			"El CFDI relacionado "+rel+" no es una factura vigente de esta organización.")
 		return
 	}
 	if _, used := s.byKey[key]; key != "" && used { // a twin request won the race
@@ -167,6 +167,22 @@ func (s *Server) createInvoice(w http.ResponseWriter, r *http.Request) {
 	inv := st.inv
 	s.mu.Unlock()
 	writeJSON(w, status, inv)
+}
+
+// validateEgresoRelated takes an egreso's related_documents: as Facturapi, it refuses an egreso
+// without them; the simulator supports one relationship 01 (nota de crédito de los documentos
+// relacionados) with one UUID, checked with the invoices under the lock.
+func validateEgresoRelated(rel []Related) ([]Related, string, *fieldError) {
+	if len(rel) == 0 {
+		return nil, "", &fieldError{"missing_related_documents", "related_documents",
+			"Un comprobante de egreso debe relacionar al menos un CFDI (related_documents)."}
+	}
+	if len(rel) != 1 || rel[0].Relationship != "01" || len(rel[0].Documents) != 1 {
+		return nil, "", invalid("related_documents",
+			"Este simulador solo admite en un egreso related_documents con una relación 01 (nota de crédito) y un UUID.")
+	}
+	uuid := strings.ToUpper(strings.TrimSpace(rel[0].Documents[0]))
+	return []Related{{Relationship: "01", Documents: []string{uuid}}}, uuid, nil
 }
 
 // validUUIDLocked reports whether uuid is an invoice of the fake not cancelled; s.mu is held.
@@ -193,13 +209,14 @@ func (s *Server) stamp(req validRequest, key, externalID string) *stored {
 	comp := cfdi.Comprobante{
 		Serie: req.series, Folio: strconv.FormatInt(folio, 10), Fecha: now.In(s.location),
 		FormaPago: req.paymentForm, MetodoPago: req.paymentMethod, LugarExpedicion: s.LugarExpedicion,
-		Emisor: s.emisor, Receptor: req.receptor, Global: req.global, Sustituye: req.sustituye,
-		Conceptos: conceptos, SubTotal: sub, Descuento: desc, IVA: iva, Total: total,
+		Tipo: req.tipo, Emisor: s.emisor, Receptor: req.receptor, Global: req.global, Sustituye: req.sustituye,
+		Relacionado: req.relacionado,
+		Conceptos:   conceptos, SubTotal: sub, Descuento: desc, IVA: iva, Total: total,
 	}
 	inv := Invoice{
 		ID: newObjectID(), CreatedAt: now, Status: "valid", CancellationStatus: "none",
 		VerificationURL: verificationURL(t, s.emisor.RFC, req.receptor.RFC, total),
-		Date:            now, Type: "I", Customer: req.customer, Total: total.Pesos() + s.totalSkew, UUID: t.UUID,
+		Date:            now, Type: req.tipo, Customer: req.customer, Total: total.Pesos() + s.totalSkew, UUID: t.UUID,
 		FolioNumber: folio, Series: req.series, ExternalID: externalID, IdempotencyKey: key,
 		PaymentForm: req.paymentForm, PaymentMethod: req.paymentMethod, Use: req.receptor.UsoCFDI,
 		Currency: "MXN", Exchange: 1, Items: req.items, Global: req.globalOut, RelatedDocuments: req.related,

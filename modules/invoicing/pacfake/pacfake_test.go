@@ -392,3 +392,38 @@ func TestOrganization(t *testing.T) {
 		t.Fatalf("organization %d %s", w.Code, w.Body.String())
 	}
 }
+
+// An egreso (nota de crédito) is taken as Facturapi takes it: type "E" related with 01 to a valid
+// CFDI of the organization; without related documents, or related to an unknown UUID, refused.
+func TestEgresoNeedsItsRelatedCFDI(t *testing.T) {
+	s := New(key)
+	orig := decode[Invoice](t, call(t, s, "POST", "/v2/invoices", validBody()))
+	egreso := func(key string, related any) *httptest.ResponseRecorder {
+		b := validBody()
+		b["type"], b["use"], b["idempotency_key"], b["external_id"] = "E", "G02", key, key
+		if related != nil {
+			b["related_documents"] = related
+		}
+		return call(t, s, "POST", "/v2/invoices", b)
+	}
+	if w := egreso("nc-0", nil); w.Code != 400 || !strings.Contains(w.Body.String(), "related_documents") {
+		t.Fatalf("an egreso without related documents: %d %s", w.Code, w.Body)
+	}
+	unknown := []any{map[string]any{"relationship": "01", "documents": []string{"6F1C9C0E-1B2A-4C3D-8E4F-5A6B7C8D9E0F"}}}
+	if w := egreso("nc-1", unknown); w.Code != 400 || !strings.Contains(w.Body.String(), "no es una factura vigente") {
+		t.Fatalf("an egreso of an unknown CFDI: %d %s", w.Code, w.Body)
+	}
+	w := egreso("nc-2", []any{map[string]any{"relationship": "01", "documents": []string{strings.ToLower(orig.UUID)}}})
+	inv := decode[Invoice](t, w)
+	if w.Code != 200 || inv.Type != "E" || len(inv.RelatedDocuments) != 1 || inv.RelatedDocuments[0].Documents[0] != orig.UUID {
+		t.Fatalf("egreso: %d %s", w.Code, w.Body)
+	}
+	x := call(t, s, "GET", "/v2/invoices/"+inv.ID+"/xml", nil)
+	cfditest.Valid(t, x.Body.Bytes())
+	if !strings.Contains(x.Body.String(), `TipoDeComprobante="E"`) || !strings.Contains(x.Body.String(), `TipoRelacion="01"`) {
+		t.Fatalf("the egreso's XML: %s", x.Body)
+	}
+	if w := call(t, s, "POST", "/v2/invoices", map[string]any{"type": "P"}); w.Code != 400 || !strings.Contains(w.Body.String(), "egreso") {
+		t.Fatalf("type P: %d %s", w.Code, w.Body)
+	}
+}

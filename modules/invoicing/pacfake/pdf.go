@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/go-pdf/fpdf"
+
+	"tienda/pkg/cfdi"
 )
 
 // renderPDF is the invoice's printed representation: a one-or-more-page Letter PDF with the
@@ -21,7 +23,11 @@ func renderPDF(st stored) ([]byte, error) {
 	c := st.comp
 
 	pdf.SetFont("Helvetica", "B", 14)
-	pdf.CellFormat(0, 8, tr("Factura electrónica (CFDI 4.0)"), "", 1, "L", false, 0, "")
+	title := "Factura electrónica (CFDI 4.0)"
+	if c.Tipo == cfdi.TipoEgreso {
+		title = "Nota de crédito (CFDI 4.0 de egreso)"
+	}
+	pdf.CellFormat(0, 8, tr(title), "", 1, "L", false, 0, "")
 	pdf.SetFont("Helvetica", "B", 10)
 	pdf.SetTextColor(180, 0, 0)
 	pdf.CellFormat(0, 6, tr("Documento de prueba sin validez fiscal"), "", 1, "L", false, 0, "")
@@ -46,6 +52,9 @@ func renderPDF(st stored) ([]byte, error) {
 	line("Fecha de timbrado:", st.timbre.FechaTimbrado.Format("2006-01-02T15:04:05Z"))
 	line("Lugar de expedición:", c.LugarExpedicion)
 	line("Forma y método de pago:", c.FormaPago+"  "+c.MetodoPago)
+	if c.Relacionado != "" {
+		line("CFDI relacionado (01):", c.Relacionado)
+	}
 	if c.Global != nil {
 		line("Información global:", fmt.Sprintf("Periodicidad %s  Meses %s  Año %d", c.Global.Periodicidad, c.Global.Meses, c.Global.Anio))
 	}

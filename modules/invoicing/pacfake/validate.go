@@ -73,6 +73,8 @@ type validRequest struct {
 	globalOut                          *Global
 	related                            []Related
 	sustituye                          string // the UUID of the CFDI it replaces (relationship 04)
+	tipo                               string // "I" or "E"
+	relacionado                        string // an egreso's: the UUID it is a nota de crédito of (relationship 01)
 }
 
 // fieldError is a refusal: Facturapi's code, the field's path and a Spanish message.
@@ -100,8 +102,12 @@ var (
 // validate checks a new invoice as Facturapi and the SAT would, first refusal first.
 func (s *Server) validate(in invoiceInput) (validRequest, *fieldError) {
 	var req validRequest
-	if t := ptr(in.Type); t != "" && t != "I" {
-		return req, invalid("type", "Este simulador solo emite facturas de ingreso (type \"I\").")
+	switch req.tipo = ptr(in.Type); req.tipo {
+	case "":
+		req.tipo = "I"
+	case "I", "E":
+	default:
+		return req, invalid("type", "Este simulador solo emite facturas de ingreso (type \"I\") y de egreso (type \"E\").")
 	}
 	if c := ptr(in.Currency); c != "" && c != "MXN" {
 		return req, invalid("currency", "Este simulador solo emite facturas en pesos mexicanos (MXN).")
@@ -119,7 +125,12 @@ func (s *Server) validate(in invoiceInput) (validRequest, *fieldError) {
 	if req.global, req.globalOut, err = s.validateGlobal(in.Global, req.receptor); err != nil {
 		return req, err
 	}
-	if req.related, req.sustituye, err = validateRelated(in.Related); err != nil {
+	if req.tipo == "E" {
+		req.related, req.relacionado, err = validateEgresoRelated(in.Related)
+	} else {
+		req.related, req.sustituye, err = validateRelated(in.Related)
+	}
+	if err != nil {
 		return req, err
 	}
 	req.series = ptr(in.Series)

@@ -29,7 +29,8 @@ export type Perfil = PerfilInput & { _id: string; predeterminado: boolean }
 /** What `PUT /v1/facturas/perfiles/:id` takes; `predeterminado` makes it the default. */
 export type PerfilUpdate = { id: string } & PerfilInput & { predeterminado?: boolean }
 
-export type FacturaTipo = 'individual' | 'global'
+/** 'egreso': a nota de crédito, the CFDI de egreso of a return of an invoiced sale. */
+export type FacturaTipo = 'individual' | 'global' | 'egreso'
 export type FacturaEstado = 'timbrando' | 'valida' | 'cancelada' | 'cancelacion_pendiente' | 'error'
 
 export type Receptor = Omit<PerfilInput, 'email'> & { email: string }
@@ -71,6 +72,10 @@ export type Factura = {
   sustituye?: string
   /** The _id of the factura that replaces this one. */
   sustituidaPor?: string
+  /** A nota de crédito's: the UUID of the CFDI it relates to (TipoRelacion 01). */
+  relacionado?: string
+  /** A nota de crédito's: the sale and the return it is for. */
+  devolucion?: { ventaId: string; _id: string }
   sinClaveSat: string[]
   /** The total the PAC stamped, when it is not ours: staff check the CFDI. */
   totalPac?: number

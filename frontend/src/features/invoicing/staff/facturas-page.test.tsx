@@ -46,6 +46,24 @@ describe("'Facturas'", () => {
     expect(screen.queryByRole('table')).toBeNull()
   })
 
+  it('shows a nota de crédito as such, with the CFDI it relates to, and a refused one with the PAC\'s message', async () => {
+    storeSession({ rol: 'Cajero' })
+    invoicingServer({}, {
+      facturas: [
+        factura({ _id: 'n1', tipo: 'egreso', uuid: UUID_B, relacionado: UUID_A, devolucion: { ventaId: 'v1', _id: 'd1' } }),
+        factura({ _id: 'n2', tipo: 'egreso', estado: 'error', uuid: undefined, relacionado: UUID_A, mensaje: 'El RFC del receptor no se encuentra en la lista.' }),
+      ],
+    })
+    renderApp('/facturas')
+    const rows = await screen.findAllByTestId('factura')
+    expect(within(rows[0]).getByText('Nota de crédito')).toBeInTheDocument()
+    expect(within(rows[0]).getByText(UUID_A.slice(0, 8))).toBeInTheDocument()
+    expect(within(rows[0]).getByRole('button', { name: /^XML/ })).toBeEnabled()
+    expect(within(rows[1]).getByText('Error')).toHaveAttribute('data-tone', 'error')
+    expect(within(rows[1]).getByText('El RFC del receptor no se encuentra en la lista.')).toBeInTheDocument()
+    expect(within(rows[1]).getByRole('button', { name: /^PDF/ })).toBeDisabled()
+  })
+
   it('is a table on a desktop', async () => {
     screenWidth(1280)
     storeSession({ rol: 'Administrador' })

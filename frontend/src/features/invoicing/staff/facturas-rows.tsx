@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { formatDayMonYear, formatTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { EstadoBadge } from '@/features/invoicing/staff/estado-badge'
-import { stamped, ventasText } from '@/features/invoicing/staff/labels'
+import { stamped, TIPOS, ventasText } from '@/features/invoicing/staff/labels'
 import type { FacturaFiles } from '@/features/invoicing/staff/use-factura-files'
 import type { Factura } from '@/features/invoicing/types'
 
@@ -31,7 +31,7 @@ function Fecha({ factura: f }: { factura: Factura }) {
 function Ventas({ factura: f }: { factura: Factura }) {
   return (
     <div className="text-sm">
-      <p className="text-xs font-semibold text-slate-500 uppercase">{f.tipo === 'global' ? 'Global' : 'Individual'}</p>
+      <p className="text-xs font-semibold text-slate-500 uppercase">{TIPOS[f.tipo] ?? f.tipo}</p>
       <p className="font-medium wrap-anywhere text-slate-900">{ventasText(f)}</p>
     </div>
   )
@@ -58,6 +58,11 @@ function Estado({ factura: f }: { factura: Factura }) {
         </span>
       ) : null}
       {f.sustituidaPor ? <span className="text-xs font-medium text-slate-600">Sustituida</span> : null}
+      {f.relacionado ? (
+        <span className="text-xs text-slate-600" title={f.relacionado}>
+          Devolución de <span className="font-mono">{f.relacionado.slice(0, 8)}</span>…
+        </span>
+      ) : null}
     </div>
   )
 }

@@ -19,7 +19,11 @@ export const ESTADO_OPTIONS: readonly Option[] = (Object.keys(ESTADOS) as Factur
 export const TIPO_OPTIONS: readonly Option[] = [
   { value: 'individual', label: 'Individual' },
   { value: 'global', label: 'Global' },
+  { value: 'egreso', label: 'Nota de crédito' },
 ]
+
+/** What each tipo is called in the list. */
+export const TIPOS: Record<Factura['tipo'], string> = { individual: 'Individual', global: 'Global', egreso: 'Nota de crédito' }
 
 /** The sales a factura covers: their folios, or 'N ventas' for a global one. */
 export function ventasText(f: Factura): string {
