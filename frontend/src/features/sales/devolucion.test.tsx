@@ -222,7 +222,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
   it('shows the sale’s returns and its Historial in Spanish, old true/false entries too', async () => {
     const found = delivered({
       carrito: delivered().carrito.map((i, n) => ({ ...i, devueltos: n === 0 ? 1 : 0 })),
-      devoluciones: [devolucion()],
+      devoluciones: [{ ...devolucion(), notaCredito: { facturaId: 'f9', uuid: 'AAAA-BBBB', estado: 'valida' } }],
       historial: [
         { campo: 'entregado Switch 8 puertos', de: 'false', a: 'true', por: 'u3', nombre: 'Carlos Comandero', fecha: '2026-03-05T21:00:00Z' },
         { campo: 'entregado Switch 8 puertos', de: 'Sí', a: 'No', por: 'u3', nombre: 'Carlos Comandero', fecha: '2026-03-05T21:01:00Z' },
@@ -238,6 +238,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
     expect(entry).toHaveTextContent('$1,982.56 en Efectivo')
     expect(entry).toHaveTextContent('1 pieza de Cámara IP bala 4 MP con luz híbrida y micrófono · $1,982.56')
     expect(entry).toHaveTextContent('Motivo: No le funcionó')
+    expect(within(entry).getByTestId('nota-credito')).toHaveTextContent('Nota de crédito AAAA-BBBB')
     const history = within(screen.getByRole('region', { name: 'Historial de la orden' })).getAllByRole('listitem').map((li) => li.textContent)
     expect(history).toEqual([
       '2026-03-05 15:03 · Carmen Cajera · Observaciones: — → Recogió en mostrador',

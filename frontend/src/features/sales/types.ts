@@ -1,3 +1,4 @@
+import type { NotaDeCredito } from '@/features/sales/components/nota-credito'
 import type { PageMeta } from '@/lib/list-state'
 import type { SaleFactura, SaleItem } from '@/lib/sale'
 
@@ -45,7 +46,7 @@ export type Devolucion = {
   por: string
   nombre: string
   corte?: number
-  notaCredito?: { facturaId: string; uuid?: string; estado: string }
+  notaCredito?: NotaDeCredito
 }
 
 /** `POST /v1/ventas/{id}/devoluciones`: the lines and units to return, the refund's method and why. */

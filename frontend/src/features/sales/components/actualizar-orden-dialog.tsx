@@ -7,6 +7,7 @@ import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useUpdateOrderMutation } from '@/features/sales/api'
 import { cambioText } from '@/features/sales/helpers'
+import { NotaCredito } from '@/features/sales/components/nota-credito'
 import {
   ENTREGA_VALUES,
   METODO_VALUES,
@@ -167,6 +168,7 @@ function OrderReturns({ sale }: { sale: Sale }) {
               ))}
             </ul>
             <p className="mt-1 text-xs text-slate-600">Motivo: {d.motivo}</p>
+            <NotaCredito nota={d.notaCredito} />
           </li>
         ))}
       </ol>
