@@ -59,17 +59,9 @@ func (s *Service) AnyUnclaimed(ctx context.Context) (bool, error) {
 
 // Unclaimed lists the payments and refunds no cash cut has claimed.
 func (s *Service) Unclaimed(ctx context.Context) ([]CutEntry, error) {
-	paid, err := s.cutSales(ctx, unclaimed)
+	out, err := s.payments(ctx, unclaimed)
 	if err != nil {
 		return nil, err
-	}
-	out := make([]CutEntry, 0, len(paid))
-	for _, v := range paid {
-		e, err := paymentEntry(v)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
 	}
 	refunded, err := s.cutSales(ctx, refundsToClaim)
 	if err != nil {
@@ -142,17 +134,9 @@ func (s *Service) claimRefunds(ctx context.Context, v Sale, n int64) (int64, err
 
 // ClaimedBy lists the payments and refunds cut n claimed.
 func (s *Service) ClaimedBy(ctx context.Context, n int64) ([]CutEntry, error) {
-	paid, err := s.cutSales(ctx, bson.M{"corte": n})
+	out, err := s.payments(ctx, bson.M{"corte": n})
 	if err != nil {
 		return nil, err
-	}
-	out := make([]CutEntry, 0, len(paid))
-	for _, v := range paid {
-		e, err := paymentEntry(v)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
 	}
 	refunded, err := s.cutSales(ctx, bson.M{"estado": EstadoConfirmada, "conDevoluciones": true})
 	if err != nil {
@@ -165,6 +149,23 @@ func (s *Service) ClaimedBy(ctx context.Context, n int64) ([]CutEntry, error) {
 func (s *Service) CountClaimedBy(ctx context.Context, n int64) (int64, error) {
 	list, err := s.ClaimedBy(ctx, n)
 	return int64(len(list)), err
+}
+
+// payments are the payments of the sales filter selects, as a cut counts them.
+func (s *Service) payments(ctx context.Context, filter bson.M) ([]CutEntry, error) {
+	paid, err := s.cutSales(ctx, filter)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CutEntry, 0, len(paid))
+	for _, v := range paid {
+		e, err := paymentEntry(v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 func paymentEntry(v Sale) (CutEntry, error) {
