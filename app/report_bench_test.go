@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/modules/sales"
+	"tienda/pkg/shoptime"
+)
+
+// BenchmarkSalesReport asks for 'Reporte de ventas' of a month and of a day, and for the cash-cut
+// screens, with 10,000, 30,000 and 100,000 sales in the store, spread over 100 days (a month is
+// 30 % of the store), each paid on its day and every day but the last already in a cut.
+//
+//	go test ./app -run '^$' -bench SalesReport -benchtime 10x
+func BenchmarkSalesReport(b *testing.B) {
+	for _, n := range []int{10_000, 30_000, 100_000} {
+		b.Run(fmt.Sprintf("%d-sales", n), func(b *testing.B) {
+			a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+			defer a.Close(context.Background())
+			s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+			last := time.Date(2026, 11, 20, 0, 0, 0, 0, shoptime.Zone)
+			seedReportSales(b, a, n, last)
+			for _, c := range []struct{ name, who, method, path, body string }{
+				{"month", "admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", `{"startDate":"2026-10-22","endDate":"2026-11-20"}`},
+				{"day", "admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", `{"startDate":"2026-11-20","endDate":"2026-11-20"}`},
+				{"month-by-sale-date", "admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", `{"startDate":"2026-10-22","endDate":"2026-11-20","criterio":"venta"}`},
+				{"cut-by-method", "cajero@tienda.mx", http.MethodGet, "/v1/ventas/reporte/metodo-pago", ""},
+			} {
+				b.Run(c.name, func(b *testing.B) {
+					var body any
+					if c.body != "" {
+						body = c.body
+					}
+					for b.Loop() {
+						rec := s.call(c.who, c.method, c.path, body)
+						var got map[string]any
+						if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil {
+							b.Fatalf("%d %.200s", rec.Code, rec.Body)
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// seedReportSales writes n paid sales of two lines over the 100 days up to last, each paid on its
+// day, all but last's in cut 1.
+func seedReportSales(b *testing.B, a *App, n int, last time.Time) {
+	b.Helper()
+	docs := make([]sales.Sale, n)
+	for i := range n {
+		fecha := last.AddDate(0, 0, -(i % 100)).Add(time.Duration(9*3600+i%36000) * time.Second).UTC().Truncate(time.Millisecond)
+		paid := fecha.Add(time.Minute)
+		v := sales.Sale{ID: bson.NewObjectID(), Folio: fmt.Sprintf("F-%07d", i), Fecha: fecha,
+			Carrito: []sales.Item{{ID: "v1", ProductoID: "p1", Nombre: "Cámara IP", PrecioFinal: 1709.10, Cantidad: 1},
+				{ID: "v2", ProductoID: "p2", Nombre: "Cable UTP", PrecioFinal: 0.10, Cantidad: 3}},
+			Historial: []sales.Cambio{}, Subtotal: 1709.40, IVA: 273.51, Total: 1982.91, Estado: sales.EstadoConfirmada, Guardado: true,
+			Pago: sales.PagoPagado, Entrega: sales.EntregaEntregado, MetodoPago: []string{"Efectivo", "Tarjeta"}[i%2],
+			CobradoPor: "c", NombreCobro: "Caja", PagadoEn: &paid, Origen: sales.OrigenCaja, UsuarioID: "u"}
+		if i%100 != 0 {
+			v.Corte = 1
+		}
+		docs[i] = v
+	}
+	if err := sales.SeedPaid(context.Background(), a.store, docs); err != nil {
+		b.Fatal(err)
+	}
+}
