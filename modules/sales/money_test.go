@@ -186,10 +186,12 @@ func TestTheReportCountsMoneyOnTheDayItMoved(t *testing.T) {
 	t.Parallel()
 	s, _ := newService(t)
 	ctx := context.Background()
-	yesterday := time.Now().AddDate(0, 0, -1)
-	s.now = func() time.Time { return yesterday }
+	// Placed yesterday: its date is written as a sale of yesterday would have it (the service's
+	// clock is read by its background loop too, so it stays as it is).
 	old := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: 100, Cantidad: 2})
-	s.now = time.Now
+	if _, err := s.store.update(ctx, old.ID, bson.M{}, bson.M{"$set": bson.M{"fecha": time.Now().AddDate(0, 0, -1).UTC().Truncate(time.Millisecond)}}); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.UpdateOrder(ctx, old.ID, Actor{ID: "c"}, OrderChange{Pago: ptr(PagoPagado)}); err != nil {
 		t.Fatal(err)
 	}
