@@ -52,19 +52,16 @@ var listSorts = map[string]bson.D{
 var listIndex = bson.D{{Key: "estado", Value: 1}, {Key: "entrega", Value: 1}, {Key: "fecha", Value: -1}, {Key: "pago", Value: 1},
 	{Key: "metodoPago", Value: 1}, {Key: "envio", Value: 1}, {Key: "total", Value: 1}, {Key: "folio", Value: 1}, {Key: "busqueda", Value: 1}}
 
-// folioListIndex serves a search by a whole folio (wholeFolio) on the embedded store, where the
-// list index would read the search text of every sale in every state: 'Lista de ordenes' searches
-// them all. On MongoDB the folio's unique index serves it.
+// folioListIndex serves a search by a whole folio (wholeFolio) in any state: 'Lista de ordenes'
+// searches every sale, and the list index would read the search text of each of them.
 var folioListIndex = bson.D{{Key: "folio", Value: 1}, {Key: "estado", Value: 1}}
 
 func (s store) ensureListIndexes(ctx context.Context) error {
 	if err := s.db.EnsureListIndex(ctx, collection, "listas", listIndex); err != nil {
 		return fmt.Errorf("sales: %w", err)
 	}
-	if s.db.Embedded() {
-		if err := s.db.EnsureListIndex(ctx, collection, "folio_lista", folioListIndex); err != nil {
-			return fmt.Errorf("sales: %w", err)
-		}
+	if err := s.db.EnsureListIndex(ctx, collection, "folio_lista", folioListIndex); err != nil {
+		return fmt.Errorf("sales: %w", err)
 	}
 	return nil
 }
