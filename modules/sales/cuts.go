@@ -28,7 +28,7 @@ var refundsToClaim = bson.M{"estado": EstadoConfirmada, "devolucionesPorCortar":
 
 // cutFields are the fields a cash cut reads of a sale.
 var cutFields = bson.M{"folio": 1, "total": 1, "metodoPago": 1, "cobradoPor": 1, "nombreCobro": 1, "corte": 1,
-	"devoluciones": 1, "version": 1}
+	"pagos": 1, "devoluciones": 1, "version": 1}
 
 // CutEntry is one money movement as a cash cut counts it: a payment (Monto > 0) or a refund
 // (Monto < 0), by method and by who took or gave the money.
@@ -168,13 +168,19 @@ func (s *Service) payments(ctx context.Context, filter bson.M) ([]CutEntry, erro
 	return out, nil
 }
 
+// paymentEntry is a sale's payment as a cut counts it: its payment movement (DESIGN.md §3), or,
+// for a sale the upgrade has not reached yet, the payment the sale's own fields describe.
 func paymentEntry(v Sale) (CutEntry, error) {
-	total, err := money.FromPesos(v.Total)
-	if err != nil {
-		return CutEntry{}, apperr.Wrap(err, "sales: total of %s", v.Folio)
+	p := paymentOf(v)
+	if len(v.Pagos) > 0 {
+		p = v.Pagos[0]
 	}
-	return CutEntry{ID: v.ID.Hex(), VentaID: v.ID.Hex(), Folio: v.Folio, Tipo: "pago", Metodo: v.MetodoPago,
-		UserID: v.CobradoPor, UserName: v.NombreCobro, Monto: total}, nil
+	monto, err := money.FromPesos(p.Monto)
+	if err != nil {
+		return CutEntry{}, apperr.Wrap(err, "sales: payment of %s", v.Folio)
+	}
+	return CutEntry{ID: v.ID.Hex(), VentaID: v.ID.Hex(), Folio: v.Folio, Tipo: "pago", Metodo: p.Metodo,
+		UserID: p.Por, UserName: p.Nombre, Monto: monto}, nil
 }
 
 // appendRefunds adds the refunds of list that keep selects, as money out.
