@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { formatCount } from '@/lib/money'
 
@@ -70,14 +70,30 @@ export function useListState<F extends ListFilters>(defaults: F, defaultLimit: n
     } as ListState<F>
   }, [params, defaults, defaultLimit])
 
+  // React Router's functional setSearchParams starts from the params of the last render, so two
+  // changes before the next render (a search settling as a date is picked) would lose the first.
+  // Each change starts from the latest one asked for instead.
+  const latest = useRef(params)
+  useLayoutEffect(() => {
+    // The address moved (our change landed, or the back button): start from it. A layout effect,
+    // so it runs before any effect of the list that may change the address again.
+    latest.current = params
+  }, [params])
   const update = useCallback(
-    (patch: ListPatch<F>) => setParams((prev) => applyPatch(prev, patch, defaults, defaultLimit), { replace: true }),
+    (patch: ListPatch<F>) => {
+      const next = applyPatch(latest.current, patch, defaults, defaultLimit)
+      latest.current = next
+      setParams(next, { replace: true })
+    },
     [setParams, defaults, defaultLimit],
   )
   /** Back to the defaults (no search, no filters, page 1), then `patch`. */
   const reset = useCallback(
-    (patch: ListPatch<F> = {}) =>
-      setParams(() => applyPatch(new URLSearchParams(), patch, defaults, defaultLimit), { replace: true }),
+    (patch: ListPatch<F> = {}) => {
+      const next = applyPatch(new URLSearchParams(), patch, defaults, defaultLimit)
+      latest.current = next
+      setParams(next, { replace: true })
+    },
     [setParams, defaults, defaultLimit],
   )
 
