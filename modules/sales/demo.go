@@ -175,7 +175,8 @@ func demoSaleID(i int) bson.ObjectID {
 }
 
 // Seed stores sales as they are, with their search text, a thousand at a time, unordered (a sale
-// whose _id or folio is stored already is left out, and reported by the error): the demo sales,
+// whose _id or folio is stored already is left out, and reported by the error), then tells their
+// days' summaries (summary.go): the demo sales,
 // and tests and benchmarks that need thousands of sales quickly.
 func Seed(ctx context.Context, db *mongox.Store, list []Sale) error {
 	var dup error
@@ -195,6 +196,9 @@ func Seed(ctx context.Context, db *mongox.Store, list []Sale) error {
 		if err != nil && dup == nil {
 			dup = fmt.Errorf("sales: seed: %w", err) // the other batches go on
 		}
+	}
+	if err := (store{db: db}).tellAll(ctx); err != nil { // the days' summaries (summary.go)
+		return err
 	}
 	return dup
 }

@@ -85,6 +85,8 @@ type Sale struct {
 	StockDevuelto         bool     `bson:"stockDevuelto" json:"stockDevuelto"`
 	Historial             []Cambio `bson:"historial" json:"historial"`
 	Version               int      `bson:"version" json:"version"`
+	// PorResumir marks a sale written since the summaries of its days were told (summary.go).
+	PorResumir *bson.ObjectID `bson:"porResumir,omitempty" json:"-"`
 	// Busqueda is what the staff lists search (searchText): folio, 'Quien Ordena', the buyer's
 	// name, e-mail and phone, folded. Written with the sale; never shown.
 	Busqueda string `bson:"busqueda,omitempty" json:"-"`

@@ -3,6 +3,7 @@ package sales
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -37,6 +38,7 @@ func New(d Deps) *Module {
 }
 
 func buildService(st store, stock Stock, log zerolog.Logger) *Service {
+	st.log = log
 	return &Service{store: st, stock: stock, log: log, now: time.Now, changes: make(chan struct{}, 1)}
 }
 
@@ -44,7 +46,7 @@ func buildService(st store, stock Stock, log zerolog.Logger) *Service {
 func (m *Module) Service() *Service { return m.service }
 
 // Start brings a store written by an earlier release up to date, then raises the order lists'
-// version in the background until Stop.
+// version and sweeps the days' summaries in the background until Stop.
 func (m *Module) Start(ctx context.Context) error {
 	if moved, err := m.service.store.upgrade(ctx); err != nil {
 		return err
@@ -54,7 +56,13 @@ func (m *Module) Start(ctx context.Context) error {
 	m.service.changedSoon() // a raise a crash lost
 	background, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop, m.done = stop, make(chan struct{})
-	go func() { defer close(m.done); m.service.run(background) }()
+	go func() {
+		defer close(m.done)
+		var sweeping sync.WaitGroup
+		sweeping.Go(func() { m.service.sweepSummaries(background) })
+		m.service.run(background)
+		sweeping.Wait()
+	}()
 	return nil
 }
 

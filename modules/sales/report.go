@@ -76,18 +76,19 @@ func (r reportSum) pesos() ReportSum {
 
 // reportSale is what the report reads of a sale.
 type reportSale struct {
-	ID           bson.ObjectID `bson:"_id"`
-	Folio        string        `bson:"folio"`
-	Fecha        time.Time     `bson:"fecha"`
-	Estado       string        `bson:"estado"`
-	Entrega      string        `bson:"entrega"`
-	Pago         string        `bson:"pago"`
-	PagadoEn     *time.Time    `bson:"pagadoEn"`
-	Subtotal     float64       `bson:"subtotal"`
-	IVA          float64       `bson:"iva"`
-	Total        float64       `bson:"total"`
-	Devoluciones []Devolucion  `bson:"devoluciones"`
-	Carrito      []struct {
+	ID              bson.ObjectID `bson:"_id"`
+	Folio           string        `bson:"folio"`
+	Fecha           time.Time     `bson:"fecha"`
+	Estado          string        `bson:"estado"`
+	Entrega         string        `bson:"entrega"`
+	Pago            string        `bson:"pago"`
+	PagadoEn        *time.Time    `bson:"pagadoEn"`
+	Subtotal        float64       `bson:"subtotal"`
+	IVA             float64       `bson:"iva"`
+	Total           float64       `bson:"total"`
+	ConDevoluciones bool          `bson:"conDevoluciones"`
+	Devoluciones    []Devolucion  `bson:"devoluciones"`
+	Carrito         []struct {
 		Nombre    string `bson:"nombre"`
 		Cantidad  int    `bson:"cantidad"`
 		Devueltos int    `bson:"devueltos"`
@@ -95,86 +96,189 @@ type reportSale struct {
 	} `bson:"carrito"`
 }
 
-var (
-	reportFields = bson.M{"folio": 1, "fecha": 1, "estado": 1, "entrega": 1, "pago": 1, "pagadoEn": 1, "subtotal": 1,
-		"iva": 1, "total": 1, "carrito.nombre": 1, "carrito.cantidad": 1, "carrito.devueltos": 1, "carrito.envio": 1, "devoluciones": 1}
-	paymentFields = bson.M{"folio": 1, "subtotal": 1, "iva": 1, "total": 1}
-)
+var reportFields = bson.M{"folio": 1, "fecha": 1, "estado": 1, "entrega": 1, "pago": 1, "pagadoEn": 1, "subtotal": 1,
+	"iva": 1, "total": 1, "carrito.nombre": 1, "carrito.cantidad": 1, "carrito.devueltos": 1, "carrito.envio": 1,
+	"conDevoluciones": 1, "devoluciones": 1}
 
-// SalesReport totals the range [from, to) in centavos: the sales placed in it, and the money that
-// moved in it by criterio (PorFechaDePago or PorFechaDeVenta). It reads only the fields it adds up.
-func (s *Service) SalesReport(ctx context.Context, from, to time.Time, criterio string) (Report, error) {
-	r := Report{Criterio: criterio, ProductosVendidos: map[string]int{}}
-	var paid, refunded, unpaid reportSum
-	inRange := func(t time.Time) bool { return !t.Before(from) && t.Before(to) }
-	err := s.store.each(ctx, dated(from, to), reportFields, func(doc bson.Raw) error {
-		var v reportSale
-		if err := bson.Unmarshal(doc, &v); err != nil {
-			return fmt.Errorf("sales: report: %w", err)
-		}
-		if v.Entrega == EntregaCancelado {
-			r.Canceladas++
-			return nil
-		}
-		if v.Entrega == EntregaDevuelto {
-			r.Devueltas++
-		} else {
-			r.TotalVentas++
-		}
-		for _, it := range v.Carrito {
-			if n := it.Cantidad - it.Devueltos; n > 0 && !it.Envio { // a charged shipment is money, not a product
-				r.ProductosVendidos[it.Nombre] += n
-			}
-		}
-		if v.Pago != PagoPagado {
-			return unpaid.add(v.Folio, v.Subtotal, v.IVA, v.Total)
-		}
-		if criterio != PorFechaDeVenta {
-			return nil
-		}
-		if err := paid.add(v.Folio, v.Subtotal, v.IVA, v.Total); err != nil {
-			return err
-		}
-		return addRefunds(&refunded, v.Folio, v.Devoluciones, func(Devolucion) bool { return true })
-	})
-	if err != nil {
-		return Report{}, err
-	}
-	if criterio != PorFechaDeVenta {
-		if err := s.movedIn(ctx, from, to, &paid, &refunded, inRange); err != nil {
-			return Report{}, err
-		}
-	}
-	r.Pagadas, r.Devoluciones, r.Pendientes = paid.pesos(), refunded.pesos(), unpaid.pesos()
-	net := reportSum{ventas: paid.ventas, subtotal: paid.subtotal - refunded.subtotal, iva: paid.iva - refunded.iva,
-		total: paid.total - refunded.total}
-	r.Ingresos = net.pesos()
-	r.TotalIngresos, r.PorCobrar = r.Ingresos.Total, r.Pendientes.Total
-	return r, nil
+// figures are what the report adds up over a range, for both criteria: of the sales placed in
+// it, and of the money that moved in it. A day's are kept in its summary (summary.go); a range's
+// are the sum of its days'.
+type figures struct {
+	ventas, canceladas, devueltas int
+	unpaid                        reportSum // sales placed in the range and not paid
+	paidBySale, refundedBySale    reportSum // the payments and refunds of the sales placed in the range
+	paid, refunded                reportSum // the payments and refunds made in the range
+	products                      map[string]int
 }
 
-// movedIn adds the payments made in [from, to) (a sale is paid in full, when `pagadoEn` says) and
-// the refunds given in it, whatever day their sales were placed.
-func (s *Service) movedIn(ctx context.Context, from, to time.Time, paid, refunded *reportSum, inRange func(time.Time) bool) error {
-	payments := bson.M{"pagadoEn": bson.M{"$gte": from, "$lt": to}, "estado": EstadoConfirmada}
-	err := s.store.each(ctx, payments, paymentFields, func(doc bson.Raw) error {
-		var v reportSale
-		if err := bson.Unmarshal(doc, &v); err != nil {
-			return fmt.Errorf("sales: report: %w", err)
+func newFigures() figures { return figures{products: map[string]int{}} }
+
+// tally adds what sale v counts in [from, to). Only confirmed sales count.
+func (f *figures) tally(v reportSale, from, to time.Time) error {
+	if v.Estado != EstadoConfirmada {
+		return nil
+	}
+	in := func(t time.Time) bool { return !t.Before(from) && t.Before(to) }
+	if in(v.Fecha) {
+		if err := f.tallyPlaced(v); err != nil {
+			return err
 		}
-		return paid.add(v.Folio, v.Subtotal, v.IVA, v.Total)
-	})
-	if err != nil {
+	}
+	if v.PagadoEn != nil && in(*v.PagadoEn) {
+		if err := f.paid.add(v.Folio, v.Subtotal, v.IVA, v.Total); err != nil {
+			return err
+		}
+	}
+	return addRefunds(&f.refunded, v.Folio, v.Devoluciones, func(d Devolucion) bool { return in(d.Fecha) })
+}
+
+// tallyPlaced adds a sale placed in the range: counted as cancelled, returned whole or sold, its
+// units sold and not returned, and its money by the day it was placed.
+func (f *figures) tallyPlaced(v reportSale) error {
+	if v.Entrega == EntregaCancelado {
+		f.canceladas++
+		return nil
+	}
+	if v.Entrega == EntregaDevuelto {
+		f.devueltas++
+	} else {
+		f.ventas++
+	}
+	for _, it := range v.Carrito {
+		if n := it.Cantidad - it.Devueltos; n > 0 && !it.Envio { // a charged shipment is money, not a product
+			f.products[it.Nombre] += n
+		}
+	}
+	if v.Pago != PagoPagado {
+		return f.unpaid.add(v.Folio, v.Subtotal, v.IVA, v.Total)
+	}
+	if err := f.paidBySale.add(v.Folio, v.Subtotal, v.IVA, v.Total); err != nil {
 		return err
 	}
-	refunds := bson.M{"conDevoluciones": true, "estado": EstadoConfirmada}
-	return s.store.each(ctx, refunds, bson.M{"folio": 1, "devoluciones": 1}, func(doc bson.Raw) error {
-		var v reportSale
-		if err := bson.Unmarshal(doc, &v); err != nil {
-			return fmt.Errorf("sales: report: %w", err)
+	return addRefunds(&f.refundedBySale, v.Folio, v.Devoluciones, func(Devolucion) bool { return true })
+}
+
+// plus adds g's figures to f's.
+func (f *figures) plus(g figures) {
+	f.ventas += g.ventas
+	f.canceladas += g.canceladas
+	f.devueltas += g.devueltas
+	for _, p := range []struct{ into, from *reportSum }{{&f.unpaid, &g.unpaid}, {&f.paidBySale, &g.paidBySale},
+		{&f.refundedBySale, &g.refundedBySale}, {&f.paid, &g.paid}, {&f.refunded, &g.refunded}} {
+		p.into.ventas += p.from.ventas
+		p.into.subtotal += p.from.subtotal
+		p.into.iva += p.from.iva
+		p.into.total += p.from.total
+	}
+	for name, n := range g.products {
+		f.products[name] += n
+	}
+}
+
+// report is the Report of f, its ingresos by criterio.
+func (f figures) report(criterio string) Report {
+	paid, refunded := f.paid, f.refunded
+	if criterio == PorFechaDeVenta {
+		paid, refunded = f.paidBySale, f.refundedBySale
+	}
+	net := reportSum{ventas: paid.ventas, subtotal: paid.subtotal - refunded.subtotal, iva: paid.iva - refunded.iva,
+		total: paid.total - refunded.total}
+	r := Report{Criterio: criterio, TotalVentas: f.ventas, Canceladas: f.canceladas, Devueltas: f.devueltas,
+		Pagadas: paid.pesos(), Devoluciones: refunded.pesos(), Pendientes: f.unpaid.pesos(), Ingresos: net.pesos(),
+		ProductosVendidos: f.products}
+	r.TotalIngresos, r.PorCobrar = r.Ingresos.Total, r.Pendientes.Total
+	return r
+}
+
+func (f figures) stored() storedFigures {
+	out := storedFigures{Ventas: f.ventas, Canceladas: f.canceladas, Devueltas: f.devueltas, Pendientes: f.unpaid.stored(),
+		PagadasPorVenta: f.paidBySale.stored(), DevueltoPorVenta: f.refundedBySale.stored(), PagadasPorPago: f.paid.stored(),
+		DevueltoPorPago: f.refunded.stored(), ProductosVendidos: []unitsSold{}}
+	for name, n := range f.products {
+		out.ProductosVendidos = append(out.ProductosVendidos, unitsSold{Nombre: name, Unidades: n})
+	}
+	return out
+}
+
+func figuresFrom(s storedFigures) figures {
+	f := figures{ventas: s.Ventas, canceladas: s.Canceladas, devueltas: s.Devueltas, unpaid: s.Pendientes.sum(),
+		paidBySale: s.PagadasPorVenta.sum(), refundedBySale: s.DevueltoPorVenta.sum(), paid: s.PagadasPorPago.sum(),
+		refunded: s.DevueltoPorPago.sum(), products: map[string]int{}}
+	for _, p := range s.ProductosVendidos {
+		f.products[p.Nombre] += p.Unidades
+	}
+	return f
+}
+
+func (r reportSum) stored() storedSum {
+	return storedSum{Ventas: r.ventas, Subtotal: int64(r.subtotal), IVA: int64(r.iva), Total: int64(r.total)}
+}
+
+func (s storedSum) sum() reportSum {
+	return reportSum{ventas: s.Ventas, subtotal: money.Cents(s.Subtotal), iva: money.Cents(s.IVA), total: money.Cents(s.Total)}
+}
+
+// SalesReport totals the range [from, to) in centavos: the sales placed in it, and the money that
+// moved in it by criterio (PorFechaDePago or PorFechaDeVenta). A range of whole days in the shop's
+// zone (every range the screens ask for) adds up its days' summaries; any other is counted from
+// its sales (scanFigures).
+func (s *Service) SalesReport(ctx context.Context, from, to time.Time, criterio string) (Report, error) {
+	if !wholeDays(from, to) {
+		f, err := s.store.scanFigures(ctx, from, to)
+		if err != nil {
+			return Report{}, err
 		}
-		return addRefunds(refunded, v.Folio, v.Devoluciones, func(d Devolucion) bool { return inRange(d.Fecha) })
-	})
+		return f.report(criterio), nil
+	}
+	if err := s.store.sweepMarks(ctx); err != nil {
+		return Report{}, err
+	}
+	f := newFigures()
+	for day := from.In(shoptime.Zone); day.Before(to); day = day.AddDate(0, 0, 1) {
+		g, err := s.store.dayFigures(ctx, dayOf(day))
+		if err != nil {
+			return Report{}, err
+		}
+		f.plus(g)
+	}
+	return f.report(criterio), nil
+}
+
+// wholeDays reports whether [from, to) starts and ends at midnight in the shop's zone.
+func wholeDays(from, to time.Time) bool {
+	midnight := func(t time.Time) bool {
+		l := t.In(shoptime.Zone)
+		return l.Equal(time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, shoptime.Zone))
+	}
+	return midnight(from) && midnight(to)
+}
+
+// scanFigures counts [from, to) from the sales themselves: those placed in it, paid in it, or
+// with refunds (the days' summaries are recomputed the same way, by tally).
+func (st store) scanFigures(ctx context.Context, from, to time.Time) (figures, error) {
+	f := newFigures()
+	seen := map[bson.ObjectID]bool{}
+	for _, filter := range []bson.M{
+		dated(from, to),
+		{"pagadoEn": bson.M{"$gte": from, "$lt": to}, "estado": EstadoConfirmada},
+		{"conDevoluciones": true, "estado": EstadoConfirmada},
+	} {
+		err := st.each(ctx, filter, reportFields, func(doc bson.Raw) error {
+			var v reportSale
+			if err := bson.Unmarshal(doc, &v); err != nil {
+				return fmt.Errorf("sales: report: %w", err)
+			}
+			if seen[v.ID] {
+				return nil
+			}
+			seen[v.ID] = true
+			return f.tally(v, from, to)
+		})
+		if err != nil {
+			return figures{}, err
+		}
+	}
+	return f, nil
 }
 
 func addRefunds(sum *reportSum, folio string, list []Devolucion, keep func(Devolucion) bool) error {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
@@ -20,8 +21,11 @@ const (
 	versionID      = "version"
 )
 
-// store is the only code that touches the ventas collection.
-type store struct{ db *mongox.Store }
+// store is the only code that touches the ventas collection and the day summaries.
+type store struct {
+	db  *mongox.Store
+	log zerolog.Logger
+}
 
 func (s store) ensureIndexes(ctx context.Context) error {
 	if err := s.ensureListIndexes(ctx); err != nil {
@@ -48,6 +52,8 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		// The sales paid in a period: the report's payments (report.go) and a factura global's
 		// sales (invoices.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: 1}}, Options: options.Index().SetName("pagadoEn")},
+		// The sales whose days' summaries are still to be told (summary.go).
+		mongo.IndexModel{Keys: bson.D{{Key: pendingField, Value: 1}}, Options: options.Index().SetSparse(true).SetName(pendingField)},
 	)
 }
 
@@ -57,9 +63,10 @@ func (s store) ensureIndexes(ctx context.Context) error {
 var formerCollections = []string{"ventas_reservas", "ventas_abiertas", "ventas_en_espera", "ventas_cobros"}
 
 // upgrade moves the reservations an earlier release left in flight into ventas, as sales in state
-// 'reservando', drops the collections of earlier releases, and gives the sales stored before
-// search texts existed theirs (fillSearch) and the paid sales stored before payment movements
-// existed their payment (fillPayments). Every step can be repeated.
+// 'reservando', drops the collections of earlier releases, gives the sales stored before search
+// texts existed theirs (fillSearch) and the paid sales stored before payment movements existed
+// their payment (fillPayments), and tells the days of the sales stored before the day summaries
+// (tellAllOnce). Every step can be repeated.
 func (s store) upgrade(ctx context.Context) (int, error) {
 	intents, err := mongox.FindAll[Sale](ctx, s.db.R.Collection(formerCollections[0]), bson.M{})
 	if err != nil {
@@ -85,13 +92,19 @@ func (s store) upgrade(ctx context.Context) (int, error) {
 	if _, err := s.fillPayments(ctx); err != nil {
 		return 0, err
 	}
+	if err := s.tellAllOnce(ctx); err != nil {
+		return 0, err
+	}
 	return len(intents), nil
 }
 
 var errSaleNotFound = apperr.New(apperr.NotFound, "No se encontró la venta.")
 
+// insert stores a new sale, then tells the days it counts on (summary.go).
 func (s store) insert(ctx context.Context, v Sale) error {
 	v.Busqueda = searchText(v)
+	token := mark()
+	v.PorResumir = &token
 	_, err := s.db.W.Collection(collection).InsertOne(ctx, v)
 	if mongox.IsDuplicate(err) {
 		return errDuplicateFolio
@@ -99,6 +112,11 @@ func (s store) insert(ctx context.Context, v Sale) error {
 	if err != nil {
 		return fmt.Errorf("sales: insert: %w", err)
 	}
+	raw, err := bson.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("sales: insert: %w", err)
+	}
+	s.tellWritten(ctx, raw, token)
 	return nil
 }
 
@@ -140,13 +158,17 @@ func (s store) each(ctx context.Context, filter, projection bson.M, fn func(bson
 }
 
 // update applies a change to one sale while filter (fields equal to scalars: mongox.UpdateOneIf)
-// still matches, and returns the sale after it. apperr.Conflict when the sale exists but no
-// longer matches the filter.
+// still matches, and returns the sale after it; then it tells the days the sale counts on
+// (summary.go). apperr.Conflict when the sale exists but no longer matches the filter.
 func (s store) update(ctx context.Context, id bson.ObjectID, filter bson.M, change bson.M) (Sale, error) {
 	var v Sale
-	raw, err := s.db.UpdateOneIf(ctx, collection, id, filter, change)
+	token := mark()
+	raw, err := s.db.UpdateOneIf(ctx, collection, id, filter, withMark(change, token))
 	if err == nil {
 		err = bson.Unmarshal(raw, &v)
+	}
+	if err == nil {
+		s.tellWritten(ctx, raw, token)
 	}
 	if errors.Is(err, mongo.ErrNoDocuments) {
 		if _, gerr := s.get(ctx, id); gerr != nil {

@@ -1,0 +1,360 @@
+package sales
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"tienda/pkg/mongox"
+	"tienda/pkg/shoptime"
+)
+
+// The day summaries: 'Reporte de ventas' of a month adds up some thirty documents instead of
+// reading tens of thousands of sales.
+//
+// A day's summary (summaryCollection, _id the day in the shop's zone, "2026-11-20") lists the
+// sales whose money or state counts on that day: placed, paid or refunded on it (ventas). Its
+// figures (cifras) are recomputed from those sales, never added to, so doing it twice is harmless:
+//
+//  1. Every write of a sale (store.insert, store.update) sets on the sale, in the same
+//     single-document write, a fresh mark (pendingField).
+//  2. Then the sale's days are told (tellDays): the days it counts on are added to those recorded
+//     on the sale (daysField), and each of them (a day it no longer counts on included) gets the
+//     sale in its summary's list and its change counter (cambios) raised; then the mark is removed,
+//     only if it is still the one this write set. A crash between leaves the mark, and the next
+//     report (or the minute's sweep) tells the days again: each step is harmless twice.
+//  3. A day's figures are recomputed when their counter (calculado) is not the day's cambios, and
+//     stored only while cambios has not moved since it was read. A sale told meanwhile raised it, so
+//     figures that may have missed it are never stored as current.
+//
+// No clock decides anything: a day is the sale's own dates, the order is the database's writes.
+const (
+	summaryCollection = "ventas_resumen"
+	pendingField      = "porResumir"
+)
+
+// daySummary is a document of summaryCollection.
+type daySummary struct {
+	Day       string          `bson:"_id"`
+	Ventas    []bson.ObjectID `bson:"ventas"`
+	Cambios   int64           `bson:"cambios"`
+	Calculado int64           `bson:"calculado"`
+	Cifras    *storedFigures  `bson:"cifras,omitempty"`
+}
+
+// storedFigures is figures as a summary keeps them: centavos, and the products as a list (a
+// product's name may hold a '.', which a document's key may not).
+type storedFigures struct {
+	Ventas            int         `bson:"ventas"`
+	Canceladas        int         `bson:"canceladas"`
+	Devueltas         int         `bson:"devueltas"`
+	Pendientes        storedSum   `bson:"pendientes"`
+	PagadasPorVenta   storedSum   `bson:"pagadasPorVenta"`
+	DevueltoPorVenta  storedSum   `bson:"devueltoPorVenta"`
+	PagadasPorPago    storedSum   `bson:"pagadasPorPago"`
+	DevueltoPorPago   storedSum   `bson:"devueltoPorPago"`
+	ProductosVendidos []unitsSold `bson:"productos"`
+}
+
+type storedSum struct {
+	Ventas   int   `bson:"ventas"`
+	Subtotal int64 `bson:"subtotal"`
+	IVA      int64 `bson:"iva"`
+	Total    int64 `bson:"total"`
+}
+
+type unitsSold struct {
+	Nombre   string `bson:"nombre"`
+	Unidades int    `bson:"unidades"`
+}
+
+// dayOf is the shop's day of t, as the summaries name it.
+func dayOf(t time.Time) string { return t.In(shoptime.Zone).Format(time.DateOnly) }
+
+// daysOf are the days whose figures sale v can change: the day it was placed, paid and refunded.
+func daysOf(v reportSale) []string {
+	days := []string{dayOf(v.Fecha)}
+	if v.PagadoEn != nil {
+		days = append(days, dayOf(*v.PagadoEn))
+	}
+	for _, d := range v.Devoluciones {
+		days = append(days, dayOf(d.Fecha))
+	}
+	slices.Sort(days)
+	return slices.Compact(days)
+}
+
+// toldDays reads a sale's daysField: the days it was ever told into, comma-separated (a scalar,
+// which the embedded store reads and writes in bulk). A sale leaves a day's figures (a payment
+// undone) only through a write, whose telling raises every day it was told into before.
+func toldDays(list string) []string {
+	if list == "" {
+		return nil
+	}
+	return strings.Split(list, ",")
+}
+
+const daysField = "diasResumen"
+
+// union is the days of a and b, sorted, once each.
+func union(a, b []string) []string {
+	days := slices.Concat(a, b)
+	slices.Sort(days)
+	return slices.Compact(days)
+}
+
+// mark is a fresh pending mark for a write of a sale to carry.
+func mark() bson.ObjectID { return bson.NewObjectID() }
+
+// withMark is change with the pending mark set too.
+func withMark(change bson.M, token bson.ObjectID) bson.M {
+	out := make(bson.M, len(change)+1)
+	for k, v := range change {
+		out[k] = v
+	}
+	set := bson.M{}
+	if old, ok := change["$set"].(bson.M); ok {
+		for k, v := range old {
+			set[k] = v
+		}
+	}
+	set[pendingField] = token
+	out["$set"] = set
+	return out
+}
+
+// summarySale is what telling a sale's days reads of it.
+type summarySale struct {
+	ID           bson.ObjectID `bson:"_id"`
+	Fecha        time.Time     `bson:"fecha"`
+	PagadoEn     *time.Time    `bson:"pagadoEn"`
+	Devoluciones []struct {
+		Fecha time.Time `bson:"fecha"`
+	} `bson:"devoluciones"`
+	Dias string `bson:"diasResumen"`
+}
+
+// days are the days whose figures the sale can change (daysOf).
+func (v summarySale) days() []string {
+	r := reportSale{Fecha: v.Fecha, PagadoEn: v.PagadoEn}
+	for _, d := range v.Devoluciones {
+		r.Devoluciones = append(r.Devoluciones, Devolucion{Fecha: d.Fecha})
+	}
+	return daysOf(r)
+}
+
+var summaryFields = bson.M{"fecha": 1, "pagadoEn": 1, "devoluciones.fecha": 1, daysField: 1}
+
+// tellDays tells the days of sale v, written with mark token: it records the sale's days on the
+// sale (daysField, before anything else, so that a later write of the sale raises them too), adds
+// the sale to each day's summary and raises its counter, then removes the mark if it is still
+// token. Each step is harmless twice.
+func (s store) tellDays(ctx context.Context, v summarySale, token bson.ObjectID) error {
+	told, days := toldDays(v.Dias), v.days()
+	for attempt := 0; ; attempt++ {
+		all := union(told, days)
+		if slices.Equal(all, told) {
+			break
+		}
+		guard := bson.M{daysField: strings.Join(told, ",")}
+		if len(told) == 0 {
+			guard = bson.M{daysField: bson.M{"$exists": false}}
+		}
+		_, err := s.db.UpdateOneIf(ctx, collection, v.ID, guard, bson.M{"$set": bson.M{daysField: strings.Join(all, ",")}})
+		if err == nil {
+			told = all
+			break
+		}
+		if !errors.Is(err, mongo.ErrNoDocuments) || attempt == 5 {
+			return fmt.Errorf("sales: days of sale %s (%v): %w", v.ID.Hex(), guard, err)
+		}
+		// Another telling of the sale recorded its days meanwhile: add to those.
+		now, found, err := mongox.FindOne[summarySale](ctx, s.db.W.Collection(collection), bson.M{"_id": v.ID},
+			options.FindOne().SetProjection(bson.M{daysField: 1}))
+		if err != nil || !found {
+			return fmt.Errorf("sales: days of sale %s (%v) found %v: %w", v.ID.Hex(), guard, found, err)
+		}
+		told = toldDays(now.Dias)
+	}
+	for _, day := range union(told, days) {
+		_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
+			bson.M{"$addToSet": bson.M{"ventas": v.ID}, "$inc": bson.M{"cambios": 1}}, options.UpdateOne().SetUpsert(true))
+		if err != nil {
+			return fmt.Errorf("sales: summary of %s: %w", day, err)
+		}
+	}
+	_, err := s.db.UpdateOneIf(ctx, collection, v.ID, bson.M{pendingField: token}, bson.M{"$unset": bson.M{pendingField: ""}})
+	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) { // written again since: that write's telling removes its mark
+		return fmt.Errorf("sales: summary mark: %w", err)
+	}
+	return nil
+}
+
+// tellWritten tells the days of a sale just written with mark token (raw, the sale after the
+// write); a failure is logged and left to the next sweep (the mark stays on the sale).
+func (s store) tellWritten(ctx context.Context, raw bson.Raw, token bson.ObjectID) {
+	var v summarySale
+	err := bson.Unmarshal(raw, &v)
+	if err == nil {
+		err = s.tellDays(ctx, v, token)
+	}
+	if err != nil {
+		s.log.Warn().Err(err).Msg("sales: summary left for the next sweep")
+	}
+}
+
+// sweepMarks tells the days of every sale still marked: a write whose telling failed or was cut
+// short (a crash, a lost connection). There are few: each write tells its own days.
+func (s store) sweepMarks(ctx context.Context) error {
+	type marked struct {
+		v     summarySale
+		token bson.ObjectID
+	}
+	var list []marked
+	fields := bson.M{pendingField: 1}
+	for k := range summaryFields {
+		fields[k] = 1
+	}
+	err := s.each(ctx, bson.M{pendingField: bson.M{"$exists": true}}, fields, func(doc bson.Raw) error {
+		var v summarySale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return fmt.Errorf("sales: summary sweep: %w", err)
+		}
+		token, _ := doc.Lookup(pendingField).ObjectIDOK()
+		list = append(list, marked{v, token})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, m := range list {
+		if err := s.tellDays(ctx, m.v, m.token); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// summariesJob tells, once, the days of the sales a store written before the day summaries holds.
+const summariesJob = "resumen-v1"
+
+// tellAll tells the days of every sale that has none recorded (daysField), in bulk: the upgrade
+// of a store written before the day summaries (once, summariesJob), and sales stored in bulk
+// (Seed). It reads the sales' dates as scalars (one SQL query on the embedded store), and the
+// refunds of the few that have any.
+func (s store) tellAll(ctx context.Context) error {
+	var untold []reportSale
+	var refunded []bson.ObjectID
+	fields := bson.M{"fecha": 1, "pagadoEn": 1, "conDevoluciones": 1}
+	err := s.each(ctx, bson.M{daysField: bson.M{"$exists": false}}, fields, func(doc bson.Raw) error {
+		var v reportSale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return fmt.Errorf("sales: summaries: %w", err)
+		}
+		untold = append(untold, v)
+		if v.ConDevoluciones {
+			refunded = append(refunded, v.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	refunds := map[bson.ObjectID][]Devolucion{}
+	err = s.db.EachByID(ctx, collection, refunded, bson.M{"devoluciones.fecha": 1}, func(doc bson.Raw) error {
+		var v reportSale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return fmt.Errorf("sales: summaries: %w", err)
+		}
+		refunds[v.ID] = v.Devoluciones
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	byDay := map[string][]bson.ObjectID{}
+	days := map[bson.ObjectID]any{}
+	for _, v := range untold {
+		v.Devoluciones = refunds[v.ID]
+		list := daysOf(v)
+		days[v.ID] = strings.Join(list, ",")
+		for _, d := range list {
+			byDay[d] = append(byDay[d], v.ID)
+		}
+	}
+	// As tellDays: the days on the sales first, then the sales in the days.
+	if _, err := s.db.SetEach(ctx, collection, daysField, days); err != nil {
+		return fmt.Errorf("sales: summaries: %w", err)
+	}
+	for day, ids := range byDay {
+		_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
+			bson.M{"$addToSet": bson.M{"ventas": bson.M{"$each": ids}}, "$inc": bson.M{"cambios": 1}}, options.UpdateOne().SetUpsert(true))
+		if err != nil {
+			return fmt.Errorf("sales: summary of %s: %w", day, err)
+		}
+	}
+	return nil
+}
+
+// tellAllOnce is tellAll once per store (summariesJob).
+func (s store) tellAllOnce(ctx context.Context) error {
+	meta := s.db.W.Collection(metaCollection)
+	if done, err := mongox.JobDone(ctx, meta, summariesJob); err != nil || done {
+		return err
+	}
+	if err := s.tellAll(ctx); err != nil {
+		return err
+	}
+	_, err := mongox.MarkJobDone(ctx, meta, summariesJob)
+	return err
+}
+
+// dayFigures are the figures of one day: its summary's when current, else recomputed from its
+// sales (and stored, if no sale was told meanwhile).
+func (s store) dayFigures(ctx context.Context, day string) (figures, error) {
+	sum, found, err := mongox.FindOne[daySummary](ctx, s.db.R.Collection(summaryCollection), bson.M{"_id": day})
+	if err != nil {
+		return figures{}, fmt.Errorf("sales: summary of %s: %w", day, err)
+	}
+	if !found {
+		return newFigures(), nil // no sale counts on this day
+	}
+	if sum.Cifras != nil && sum.Calculado == sum.Cambios {
+		return figuresFrom(*sum.Cifras), nil
+	}
+	from, err := time.ParseInLocation(time.DateOnly, day, shoptime.Zone)
+	if err != nil {
+		return figures{}, fmt.Errorf("sales: summary of %q: %w", day, err)
+	}
+	to := from.AddDate(0, 0, 1)
+	f := newFigures()
+	err = s.db.EachByID(ctx, collection, sum.Ventas, reportFields, func(doc bson.Raw) error {
+		var v reportSale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return fmt.Errorf("sales: summary of %s: %w", day, err)
+		}
+		return f.tally(v, from, to)
+	})
+	if err != nil {
+		return figures{}, err
+	}
+	_, err = s.db.UpdateOneIf(ctx, summaryCollection, day, bson.M{"cambios": sum.Cambios},
+		bson.M{"$set": bson.M{"cifras": f.stored(), "calculado": sum.Cambios}})
+	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) { // a sale told meanwhile: the next report recomputes
+		return figures{}, fmt.Errorf("sales: summary of %s: %w", day, err)
+	}
+	return f, nil
+}
+
+// summaryMarked reports whether a sale is still waiting for its days to be told (tests).
+func (s store) summaryMarked(ctx context.Context, id bson.ObjectID) (bool, error) {
+	n, err := s.db.Count(ctx, collection, bson.M{"_id": id, pendingField: bson.M{"$exists": true}})
+	return n > 0, err
+}
