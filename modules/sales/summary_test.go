@@ -203,4 +203,3 @@ func TestTheUpgradeTellsTheDaysOfEarlierSales(t *testing.T) {
 		t.Fatalf("sales with no days: %d %v", n, err)
 	}
 }
-
