@@ -31,13 +31,18 @@ func (s *Service) run(ctx context.Context) {
 	}
 }
 
-// sweepSummaries tells the days' summaries of the sales an upgrade or a failed write left marked
-// (summary.go): at start, then each minute, until ctx is done.
+// sweepSummaries tells the days' summaries of the sales an upgrade or a failed write left marked,
+// and recomputes the figures of the days told since (summary.go): at start, then each minute,
+// until ctx is done.
 func (s *Service) sweepSummaries(ctx context.Context) {
 	tick := time.NewTicker(time.Minute)
 	defer tick.Stop()
 	for {
-		if err := s.store.sweepMarks(ctx); err != nil && ctx.Err() == nil {
+		err := s.store.sweepMarks(ctx)
+		if err == nil {
+			err = s.store.recomputeDays(ctx)
+		}
+		if err != nil && ctx.Err() == nil {
 			s.log.Warn().Err(err).Msg("sales: summaries sweep") // the next sweep or report tries again
 		}
 		select {

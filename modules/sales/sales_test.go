@@ -41,6 +41,9 @@ func newService(t *testing.T) (*Service, *fakeStock) {
 	if err := s.store.ensureIndexes(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.store.db.IndexIDs(context.Background()); err != nil { // as the app's start does
+		t.Fatal(err)
+	}
 	return s, st
 }
 

@@ -31,6 +31,12 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	if err := s.ensureListIndexes(ctx); err != nil {
 		return err
 	}
+	// The days whose figures are to be recomputed (summary.go); the collection exists from the
+	// start, so that its reads by _id are indexed too (mongox.IndexIDs).
+	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(summaryCollection),
+		mongo.IndexModel{Keys: bson.D{{Key: "sucio", Value: 1}}, Options: options.Index().SetName("sucio")}); err != nil {
+		return err
+	}
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
 		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("folio_unique")},
 		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},

@@ -46,6 +46,7 @@ type daySummary struct {
 	Ventas    []bson.ObjectID `bson:"ventas"`
 	Cambios   int64           `bson:"cambios"`
 	Calculado int64           `bson:"calculado"`
+	Sucio     bool            `bson:"sucio"` // told since its figures were computed: recomputed in the background
 	Cifras    *storedFigures  `bson:"cifras,omitempty"`
 }
 
@@ -185,7 +186,7 @@ func (s store) tellDays(ctx context.Context, v summarySale, token bson.ObjectID)
 	}
 	for _, day := range union(told, days) {
 		_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
-			bson.M{"$addToSet": bson.M{"ventas": v.ID}, "$inc": bson.M{"cambios": 1}}, options.UpdateOne().SetUpsert(true))
+			bson.M{"$addToSet": bson.M{"ventas": v.ID}, "$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}, options.UpdateOne().SetUpsert(true))
 		if err != nil {
 			return fmt.Errorf("sales: summary of %s: %w", day, err)
 		}
@@ -295,7 +296,7 @@ func (s store) tellAll(ctx context.Context) error {
 	}
 	for day, ids := range byDay {
 		_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
-			bson.M{"$addToSet": bson.M{"ventas": bson.M{"$each": ids}}, "$inc": bson.M{"cambios": 1}}, options.UpdateOne().SetUpsert(true))
+			bson.M{"$addToSet": bson.M{"ventas": bson.M{"$each": ids}}, "$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}, options.UpdateOne().SetUpsert(true))
 		if err != nil {
 			return fmt.Errorf("sales: summary of %s: %w", day, err)
 		}
@@ -319,7 +320,9 @@ func (s store) tellAllOnce(ctx context.Context) error {
 // dayFigures are the figures of one day: its summary's when current, else recomputed from its
 // sales (and stored, if no sale was told meanwhile).
 func (s store) dayFigures(ctx context.Context, day string) (figures, error) {
-	sum, found, err := mongox.FindOne[daySummary](ctx, s.db.R.Collection(summaryCollection), bson.M{"_id": day})
+	// The list of sales is read only when the figures are to be recomputed.
+	sum, found, err := mongox.FindOne[daySummary](ctx, s.db.R.Collection(summaryCollection), bson.M{"_id": day},
+		options.FindOne().SetProjection(bson.M{"ventas": 0}))
 	if err != nil {
 		return figures{}, fmt.Errorf("sales: summary of %s: %w", day, err)
 	}
@@ -328,6 +331,10 @@ func (s store) dayFigures(ctx context.Context, day string) (figures, error) {
 	}
 	if sum.Cifras != nil && sum.Calculado == sum.Cambios {
 		return figuresFrom(*sum.Cifras), nil
+	}
+	sum, _, err = mongox.FindOne[daySummary](ctx, s.db.R.Collection(summaryCollection), bson.M{"_id": day})
+	if err != nil {
+		return figures{}, fmt.Errorf("sales: summary of %s: %w", day, err)
 	}
 	from, err := time.ParseInLocation(time.DateOnly, day, shoptime.Zone)
 	if err != nil {
@@ -346,11 +353,29 @@ func (s store) dayFigures(ctx context.Context, day string) (figures, error) {
 		return figures{}, err
 	}
 	_, err = s.db.UpdateOneIf(ctx, summaryCollection, day, bson.M{"cambios": sum.Cambios},
-		bson.M{"$set": bson.M{"cifras": f.stored(), "calculado": sum.Cambios}})
-	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) { // a sale told meanwhile: the next report recomputes
+		bson.M{"$set": bson.M{"cifras": f.stored(), "calculado": sum.Cambios, "sucio": false}})
+	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) { // a sale told meanwhile: recomputed again later
 		return figures{}, fmt.Errorf("sales: summary of %s: %w", day, err)
 	}
 	return f, nil
+}
+
+// recomputeDays recomputes the figures of the days told since they were last computed (sucio),
+// so that a report seldom has to.
+func (s store) recomputeDays(ctx context.Context) error {
+	// A few hundred documents a year: read as they are (their _id is not an ObjectID, which the
+	// embedded store's fast reads need).
+	dirty, err := mongox.FindAll[daySummary](ctx, s.db.R.Collection(summaryCollection), bson.M{"sucio": true},
+		options.Find().SetProjection(bson.M{"_id": 1}))
+	if err != nil {
+		return fmt.Errorf("sales: summaries to recompute: %w", err)
+	}
+	for _, d := range dirty {
+		if _, err := s.dayFigures(ctx, d.Day); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // summaryMarked reports whether a sale is still waiting for its days to be told (tests).

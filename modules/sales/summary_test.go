@@ -98,6 +98,14 @@ func TestTheDaySummariesAgreeWithTheSales(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSummaries(t, s, "a payment undone")
+	// The minute's sweep recomputes every day told since: none is left to recompute.
+	if err := s.store.recomputeDays(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.store.db.Count(ctx, summaryCollection, bson.M{"sucio": true}); err != nil || n != 0 {
+		t.Fatalf("days left to recompute: %d %v", n, err)
+	}
+	checkSummaries(t, s, "recomputed")
 }
 
 // A write whose telling of its days never happened (the process stopped between the two) leaves

@@ -183,7 +183,7 @@ func sqlCondition(expr, op string, arg any) (string, []any, bool) {
 	switch op {
 	case "$exists":
 		if b, ok := arg.(bool); ok && b {
-			return expr + ` IS NOT NULL`, nil, true
+			return expr + ` > ''`, nil, true // IS NOT NULL, said so that SQLite searches the index (a JSON text is never empty)
 		} else if ok {
 			return expr + ` IS NULL`, nil, true
 		}
