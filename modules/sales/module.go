@@ -20,6 +20,8 @@ type Deps struct {
 	Log   zerolog.Logger
 	// Audit records who changed which order (modules/audit); nil records nothing.
 	Audit audit.Recorder
+	// Mail sends the order e-mails (order_mails.go); its zero value sends none.
+	Mail OrderMail
 }
 
 // Module is the sales module's one door.
@@ -33,11 +35,12 @@ type Module struct {
 func New(d Deps) *Module {
 	s := buildService(store{db: d.Store}, d.Stock, d.Log)
 	s.audit = d.Audit
+	s.mail = newMailer(d.Mail)
 	return &Module{service: s}
 }
 
 func buildService(st store, stock Stock, log zerolog.Logger) *Service {
-	return &Service{store: st, stock: stock, log: log, now: time.Now, changes: make(chan struct{}, 1)}
+	return &Service{store: st, stock: stock, log: log, now: time.Now, changes: make(chan struct{}, 1), mail: newMailer(OrderMail{})}
 }
 
 // Service returns the use cases other modules may call through their own interfaces.
@@ -54,7 +57,9 @@ func (m *Module) Start(ctx context.Context) error {
 	m.service.changedSoon() // a raise a crash lost
 	background, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop, m.done = stop, make(chan struct{})
-	go func() { defer close(m.done); m.service.run(background) }()
+	mails := make(chan struct{})
+	go func() { defer close(mails); m.service.runMails(background) }()
+	go func() { defer close(m.done); m.service.run(background); <-mails }()
 	return nil
 }
 

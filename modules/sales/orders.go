@@ -89,6 +89,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 	}
 	e.apply(ch)
+	e.orderMail(ch)
 	if len(e.set) == 0 {
 		return cur, nil
 	}
@@ -114,6 +115,9 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		s.log.Warn().Err(err).Msg("sales: version bump")
 	}
 	s.auditOrder(ctx, who, v, e.history)
+	if e.mail != nil {
+		s.mailSoon()
+	}
 	if cancelling {
 		if err := s.giveBackStock(ctx, v, who); err != nil {
 			return Sale{}, err
@@ -160,6 +164,7 @@ type orderEdit struct {
 	set, unset, stamp bson.M
 	history           []Cambio
 	total             float64 // the sale's total once the change is made (a charged shipment adds to it)
+	mail              *Correo // the order e-mail the change makes due (order_mails.go)
 }
 
 // record adds a history entry when the field's value changes.
@@ -244,6 +249,9 @@ func (e *orderEdit) update() bson.M {
 	}
 	if len(e.history) > 0 {
 		update["$push"] = bson.M{"historial": bson.M{"$each": e.history}}
+	}
+	if e.mail != nil {
+		withMail(update, *e.mail)
 	}
 	return update
 }
