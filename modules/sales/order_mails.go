@@ -60,7 +60,7 @@ type Correo struct {
 	Dueno     string     `bson:"dueno" json:"dueno"`       // the sender of the last claim
 	Error     string     `bson:"error,omitempty" json:"error,omitempty"`
 	Creado    time.Time  `bson:"creado" json:"creado"`
-	EnviadoEn *time.Time `bson:"enviadoEn,omitempty" json:"enviadoEn,omitempty"` // the database's time
+	EnviadoEn *time.Time `bson:"enviadoEn,omitempty" json:"enviadoEn,omitempty"` // as the sender's clock said: a record, it decides nothing
 }
 
 // MailRecipients is the users module as the order e-mails see it.
@@ -133,23 +133,30 @@ func (s *Service) mailSoon() {
 func (s *Service) runMails(ctx context.Context) {
 	t := time.NewTicker(mailEvery)
 	defer t.Stop()
+	var err error
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+			err = s.SendMails(ctx)
 		case <-s.mail.soon:
+			err = s.sendMails(ctx, false)
 		}
-		if err := s.SendMails(ctx); err != nil && ctx.Err() == nil {
+		if err != nil && ctx.Err() == nil {
 			s.log.Warn().Err(err).Msg("sales: order e-mails")
 		}
 	}
 }
 
-// SendMails is one pass of the sender: every pending order e-mail is sent, skipped or left for
-// later as its state says. Two replicas may run it at once: each entry is sent by the one whose
-// claim succeeded.
-func (s *Service) SendMails(ctx context.Context) error {
+// SendMails is one periodic pass of the sender: every pending order e-mail is sent, skipped or
+// left for later as its state says. Two replicas may run it at once: each entry is sent by the
+// one whose claim succeeded. Only these passes count towards a backoff or a stale claim; a pass
+// an event asks for (sendMails(ctx, false)) sends what is due and counts nothing, so a burst of
+// events cannot make a claim in flight look abandoned.
+func (s *Service) SendMails(ctx context.Context) error { return s.sendMails(ctx, true) }
+
+func (s *Service) sendMails(ctx context.Context, counted bool) error {
 	m := s.mail
 	if m.To == nil {
 		return nil
@@ -167,7 +174,7 @@ func (s *Service) SendMails(ctx context.Context) error {
 		for i, c := range v.Correos {
 			if c.Estado == CorreoPendiente || c.Estado == CorreoEnviando {
 				settled = false
-				s.mailOne(ctx, v, i, m.observe(v.ID.Hex()+"/"+c.ID, c, pass))
+				s.mailOne(ctx, v, i, m.observe(v.ID.Hex()+"/"+c.ID, c, pass, counted))
 			}
 		}
 		if settled { // every entry is final and no event added one since this read
@@ -187,12 +194,16 @@ func (s *Service) SendMails(ctx context.Context) error {
 	return nil
 }
 
-// observe records entry c as seen in this pass and answers how many passes it has been so.
-func (m *mailer) observe(key string, c Correo, pass int64) mailStep {
+// observe records entry c as seen in this pass and answers in how many counted passes it has been
+// seen so.
+func (m *mailer) observe(key string, c Correo, pass int64, counted bool) mailStep {
 	prev, ok := m.seen[key]
 	cur := mailSeen{estado: c.Estado, dueno: c.Dueno, intentos: c.Intentos, pass: pass}
 	if ok && prev.estado == cur.estado && prev.dueno == cur.dueno && prev.intentos == cur.intentos {
-		cur.passes = prev.passes + 1
+		cur.passes = prev.passes
+		if counted {
+			cur.passes++
+		}
 	}
 	m.seen[key] = cur
 	return mailStep{c: c, key: key, passes: cur.passes}
@@ -258,10 +269,9 @@ func (s *Service) mailOne(ctx context.Context, v Sale, i int, st mailStep) {
 	err = m.Sender.Send(sendCtx, msg)
 	cancel()
 	ctx = context.WithoutCancel(ctx) // what was sent is recorded even at shutdown
-	p := fmt.Sprintf("correos.%d.", i)
 	switch {
 	case err == nil:
-		s.settleMail(ctx, v, i, mine, bson.M{"estado": CorreoEnviado}, p+"enviadoEn")
+		s.settleMail(ctx, v, i, mine, bson.M{"estado": CorreoEnviado, "enviadoEn": s.now().UTC().Truncate(time.Millisecond)})
 		log.Info().Int("intento", n).Msg("order e-mail sent")
 	case n >= maxMailAttempts:
 		s.settleMail(ctx, v, i, mine, bson.M{"estado": CorreoFallido, "error": err.Error()})
@@ -273,22 +283,13 @@ func (s *Service) mailOne(ctx context.Context, v Sale, i int, st mailStep) {
 	}
 }
 
-// settleMail sets fields of entry i of v (and stamps the given paths with the database's time)
-// while it is still as c says.
-func (s *Service) settleMail(ctx context.Context, v Sale, i int, c Correo, fields bson.M, stamp ...string) {
+// settleMail sets fields of entry i of v while it is still as c says.
+func (s *Service) settleMail(ctx context.Context, v Sale, i int, c Correo, fields bson.M) {
 	set := bson.M{}
 	for k, val := range fields {
 		set[fmt.Sprintf("correos.%d.%s", i, k)] = val
 	}
-	update := bson.M{"$set": set}
-	if len(stamp) > 0 {
-		d := bson.M{}
-		for _, p := range stamp {
-			d[p] = true
-		}
-		update["$currentDate"] = d
-	}
-	if _, err := s.updateMail(ctx, v.ID, i, c, update); err != nil {
+	if _, err := s.updateMail(ctx, v.ID, i, c, bson.M{"$set": set}); err != nil {
 		s.log.Warn().Err(err).Str("folio", v.Folio).Str("correo", c.ID).Msg("sales: order e-mail: record")
 	}
 }
