@@ -129,6 +129,13 @@ func (s *Service) mailSoon() {
 	}
 }
 
+// mailIfDue asks for a pass when an event pushed e-mail c.
+func (s *Service) mailIfDue(c *Correo) {
+	if c != nil {
+		s.mailSoon()
+	}
+}
+
 // runMails sends order e-mails every mailEvery and when asked, until ctx is done.
 func (s *Service) runMails(ctx context.Context) {
 	t := time.NewTicker(mailEvery)

@@ -89,7 +89,6 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		}
 	}
 	e.apply(ch)
-	e.orderMail(ch)
 	if len(e.set) == 0 {
 		return cur, nil
 	}
@@ -115,9 +114,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		s.log.Warn().Err(err).Msg("sales: version bump")
 	}
 	s.auditOrder(ctx, who, v, e.history)
-	if e.mail != nil {
-		s.mailSoon()
-	}
+	s.mailIfDue(e.mail)
 	if cancelling {
 		if err := s.giveBackStock(ctx, v, who); err != nil {
 			return Sale{}, err
@@ -174,8 +171,9 @@ func (e *orderEdit) record(field, from, to string) {
 	}
 }
 
-// apply sets each field the change names. Marking a sale paid records its payment movement (who
-// took how much, how and when); unpaying one no cut has counted takes that movement back.
+// apply sets each field the change names, and the order e-mail the change makes due. Marking a
+// sale paid records its payment movement (who took how much, how and when); unpaying one no cut
+// has counted takes that movement back.
 func (e *orderEdit) apply(ch OrderChange) {
 	cur := e.cur
 	metodo := cur.MetodoPago
@@ -220,6 +218,7 @@ func (e *orderEdit) apply(ch OrderChange) {
 		}
 		e.record("envio", prev, envio.Status)
 	}
+	e.orderMail(ch)
 }
 
 // cardOf is the card kind a payment records: only a 'Tarjeta' payment has one.

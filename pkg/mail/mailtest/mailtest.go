@@ -43,7 +43,7 @@ func Start(t *testing.T) *Server {
 		t.Fatal(err)
 	}
 	s := &Server{Addr: ln.Addr().String(), t: t}
-	t.Cleanup(func() { ln.Close() })
+	t.Cleanup(func() { _ = ln.Close() })
 	go func() {
 		for {
 			conn, err := ln.Accept()
@@ -86,7 +86,7 @@ func (s *Server) Wait(t *testing.T, n int) []Mail {
 }
 
 func (s *Server) serve(conn net.Conn) {
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	tp := textproto.NewConn(conn)
 	say := func(line string) { _ = tp.PrintfLine("%s", line) }
 	say("220 prueba ESMTP")
