@@ -136,10 +136,15 @@ func (s *Service) mailIfDue(c *Correo) {
 	}
 }
 
-// runMails sends order e-mails every mailEvery and when asked, until ctx is done.
+// runMails sends order e-mails every mailEvery and when asked, until ctx is done. Without SMTP
+// it only logs the new ones an event asks for (and, at start, those already waiting).
 func (s *Service) runMails(ctx context.Context) {
 	t := time.NewTicker(mailEvery)
 	defer t.Stop()
+	if s.mail.Sender == nil {
+		t.Stop()
+		s.mailSoon()
+	}
 	var err error
 	for {
 		select {
@@ -234,7 +239,7 @@ func (st mailStep) due() bool {
 // mailOne settles entry i of v as far as this pass can.
 func (s *Service) mailOne(ctx context.Context, v Sale, i int, st mailStep) {
 	m, c := s.mail, st.c
-	if !st.due() {
+	if !st.due() || (m.Sender == nil && m.logged[st.key]) {
 		return
 	}
 	log := s.log.With().Str("folio", v.Folio).Str("correo", c.ID).Logger()
