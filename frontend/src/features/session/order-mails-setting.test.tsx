@@ -52,14 +52,17 @@ describe("perfil · 'Recibir correos de mis pedidos'", () => {
     mockServer({
       ...base,
       'GET /v1/usuarios/u1': json({ data: { ...account, sinCorreosPedidos: true } }),
-      'PATCH /v1/usuarios/perfil/correos': json({ error: { code: 'internal', message: 'x', request_id: 'r1' } }, 500),
+      'PATCH /v1/usuarios/perfil/correos': json(
+        { error: { code: 'forbidden', message: 'Solo puedes ver y cambiar tu propia cuenta.', request_id: 'r1' } },
+        403,
+      ),
     })
     const { user } = renderApp('/usuarios/perfil')
     const box = await screen.findByRole('checkbox', { name: 'Recibir correos de mis pedidos' })
     await waitFor(() => expect(box).toBeEnabled())
     expect(box).not.toBeChecked()
     await user.click(box)
-    expect(await screen.findByRole('alert')).toBeInTheDocument()
+    expect(await screen.findByText('Solo puedes ver y cambiar tu propia cuenta.')).toHaveAttribute('role', 'alert')
     expect(box).not.toBeChecked()
   })
 
