@@ -288,3 +288,34 @@ func TestOrderEmailWithoutSMTPIsLoggedAndKept(t *testing.T) {
 		t.Fatalf("logged %d times:\n%s", n, out)
 	}
 }
+
+// A claim left by a replica that died mid-send is taken over, once this replica has seen it
+// unchanged for several of its passes (no clock of the other replica decides it), and sent.
+func TestAnAbandonedClaimIsTakenOver(t *testing.T) {
+	t.Parallel()
+	smtp := mailtest.Start(t)
+	s := mailShops(t, 1, map[string]string{"SMTP_URL": "smtp://" + smtp.Addr}, nil)[0]
+	v := s.counterOrder("cliente@tienda.mx", s.pick(false))
+	smtp.Wait(t, 1)
+	s.settled(v.ID)
+	oid, _ := bson.ObjectIDFromHex(v.ID)
+	// As a replica leaves it when it dies after its claim: sending, its owner, one attempt.
+	if _, err := s.app.store.W.Collection("ventas").UpdateOne(context.Background(), bson.M{"_id": oid}, bson.M{"$set": bson.M{
+		"correos.0.estado": sales.CorreoEnviando, "correos.0.dueno": "replica-caida", "correos.0.intentos": 1, "correosPendientes": true,
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		sendRace(t, s) // two passes each: 6 of the 8 it waits
+	}
+	if n := len(smtp.Mails()); n != 1 {
+		t.Fatalf("a fresh claim was taken over: %d e-mails", n)
+	}
+	for range 5 {
+		sendRace(t, s)
+	}
+	smtp.Wait(t, 2)
+	if box := s.settled(v.ID); box[0].Estado != sales.CorreoEnviado || box[0].Intentos != 2 || box[0].Dueno == "replica-caida" {
+		t.Fatalf("after the takeover: %+v", box)
+	}
+}
