@@ -175,7 +175,8 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 	}
 	m.users = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), Mailer: mailer, Audit: trail})
 	tokens.SetSessionCheck(m.users.Service().CheckSession)
-	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales"), Audit: trail})
+	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales"), Audit: trail,
+		Mail: orderMail(a.cfg, mailer, m.users.Service())})
 	provider, err := paymentProvider(a.cfg)
 	if err != nil {
 		return modules{}, err

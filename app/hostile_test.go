@@ -30,7 +30,9 @@ func hostileBodies() []string {
 		// returns, the report, the cash drawer and count (issue #23)
 		"lineas", "metodo", "indice", "criterio", "_id", "monto", "conteos", "efectivoContado",
 		// shipping charged and counter orders for a customer (issue #23, item 8)
-		"clienteId", "costoEnvio", "cobrarEnvio"}
+		"clienteId", "costoEnvio", "cobrarEnvio",
+		// order e-mails on or off (issue #26)
+		"sinCorreosPedidos"}
 	withOps := map[string]json.RawMessage{}
 	for _, f := range fields {
 		withOps[f] = json.RawMessage(op)
@@ -65,6 +67,7 @@ func hostileBodies() []string {
 		`{"envio":{"empresa":"DHL","costoEnvio":-5,"cobrarEnvio":"si"}}`,
 		`{"envio":{"empresa":"DHL","costoEnvio":1e400,"cobrarEnvio":true}}`,
 		`{"envio":{"empresa":"DHL","costoEnvio":150.5,"cobrarEnvio":{"$ne":false}}}`,
+		`{"sinCorreosPedidos":"no"}`, `{"sinCorreosPedidos":null}`, `{"sinCorreosPedidos":[true]}`,
 	}
 }
 

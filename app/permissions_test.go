@@ -37,6 +37,7 @@ var permissionTable = map[string]rule{
 	"GET /v1/usuarios":                   {perm: auth.ManageUsers},
 	"PATCH /v1/usuarios/perfil":          {perm: auth.Shop},
 	"PATCH /v1/usuarios/perfil/password": {perm: auth.Shop},
+	"PATCH /v1/usuarios/perfil/correos":  {perm: auth.Shop}, // order e-mails on or off (issue #26)
 	"GET /v1/usuarios/:id":               {perm: auth.Shop, self: true},
 	"PATCH /v1/usuarios/:id":             {perm: auth.Shop, self: true},
 	"DELETE /v1/usuarios/:id":            {perm: auth.ManageUsers},

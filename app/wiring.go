@@ -14,6 +14,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/config"
+	"tienda/pkg/mail"
 	"tienda/pkg/money"
 )
 
@@ -40,6 +41,37 @@ func (a checkoutUsers) Customer(ctx context.Context, userID string) (cartcheckou
 		return cartcheckout.Buyer{}, apperr.New(apperr.NotFound, "No se encontró la cuenta del cliente.")
 	}
 	return cartcheckout.Buyer{ID: userID, Name: u.Name, Email: u.Email, Phone: u.Phone, Address: u.Address}, nil
+}
+
+// salesRecipients is the users module as the order e-mails see it.
+type salesRecipients struct{ s *users.Service }
+
+// OrderMailTo mails an active customer's account that did not turn order e-mails off; a staff
+// account (a counter order placed without a customer) and a deleted one get nothing.
+func (a salesRecipients) OrderMailTo(ctx context.Context, userID string) (string, string, bool, error) {
+	u, err := a.s.Get(ctx, &users.Actor{ID: userID, Role: auth.Cliente}, userID)
+	if apperr.Is(err, apperr.NotFound) {
+		return "", "", false, nil
+	}
+	if err != nil {
+		return "", "", false, err
+	}
+	if u.Rol != auth.Cliente || !u.Status || u.SinCorreosPedidos {
+		return "", "", false, nil
+	}
+	return u.Email, u.Name, true, nil
+}
+
+// orderMail is what the sales module needs to send order e-mails: the SMTP mailer only when
+// SMTP_URL is set (without it they stay pending and are logged), the shop's contact data and the
+// address of 'Mis compras'.
+func orderMail(cfg config.Config, mailer mail.Sender, u *users.Service) sales.OrderMail {
+	m := sales.OrderMail{To: salesRecipients{u}, PublicURL: cfg.PublicURL,
+		Shop: sales.ShopInfo{Name: cfg.Shop.Name, Address: cfg.Shop.Address, Phone: cfg.Shop.Phone}}
+	if cfg.SMTPURL != "" {
+		m.Sender = mailer
+	}
+	return m
 }
 
 // checkoutSales is the sales module as checkout sees it.

@@ -87,6 +87,10 @@ type Sale struct {
 	Version               int      `bson:"version" json:"version"`
 	// PorResumir marks a sale written since the summaries of its days were told (summary.go).
 	PorResumir *bson.ObjectID `bson:"porResumir,omitempty" json:"-"`
+	// Correos is the sale's outbox of order e-mails (order_mails.go); CorreosPendientes is true
+	// while one of them is not settled. Never shown: no screen says an e-mail went out.
+	Correos           []Correo `bson:"correos,omitempty" json:"-"`
+	CorreosPendientes bool     `bson:"correosPendientes,omitempty" json:"-"`
 	// Busqueda is what the staff lists search (searchText): folio, 'Quien Ordena', the buyer's
 	// name, e-mail and phone, folded. Written with the sale; never shown.
 	Busqueda string `bson:"busqueda,omitempty" json:"-"`

@@ -21,6 +21,8 @@ type Deps struct {
 	Log   zerolog.Logger
 	// Audit records who changed which order (modules/audit); nil records nothing.
 	Audit audit.Recorder
+	// Mail sends the order e-mails (order_mails.go); its zero value sends none.
+	Mail OrderMail
 }
 
 // Module is the sales module's one door.
@@ -34,12 +36,13 @@ type Module struct {
 func New(d Deps) *Module {
 	s := buildService(store{db: d.Store}, d.Stock, d.Log)
 	s.audit = d.Audit
+	s.mail = newMailer(d.Mail)
 	return &Module{service: s}
 }
 
 func buildService(st store, stock Stock, log zerolog.Logger) *Service {
 	st.log = log
-	return &Service{store: st, stock: stock, log: log, now: time.Now, changes: make(chan struct{}, 1)}
+	return &Service{store: st, stock: stock, log: log, now: time.Now, changes: make(chan struct{}, 1), mail: newMailer(OrderMail{})}
 }
 
 // Service returns the use cases other modules may call through their own interfaces.
@@ -58,10 +61,11 @@ func (m *Module) Start(ctx context.Context) error {
 	m.stop, m.done = stop, make(chan struct{})
 	go func() {
 		defer close(m.done)
-		var sweeping sync.WaitGroup
-		sweeping.Go(func() { m.service.sweepSummaries(background) })
+		var others sync.WaitGroup
+		others.Go(func() { m.service.sweepSummaries(background) })
+		others.Go(func() { m.service.runMails(background) })
 		m.service.run(background)
-		sweeping.Wait()
+		others.Wait()
 	}()
 	return nil
 }

@@ -120,14 +120,15 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 		set["entrega"] = EntregaDevuelto
 		history = append(history, Cambio{Campo: "entrega", De: cur.Entrega, A: EntregaDevuelto, Por: who.ID, Nombre: who.Name, Fecha: now})
 	}
-	v, err := s.store.update(ctx, id, guard, bson.M{
+	v, err := s.store.update(ctx, id, guard, withMail(bson.M{
 		"$set": set, "$inc": inc,
 		"$push": bson.M{"devoluciones": d, "historial": bson.M{"$each": history}},
-	})
+	}, newMail(eventoDevolucion+"-"+d.ID, now)))
 	if err != nil {
 		return Sale{}, err
 	}
 	s.changedSoon()
+	s.mailSoon()
 	s.auditOrder(ctx, who, v, history)
 	if err := s.restock(ctx, v, len(v.Devoluciones)-1, who); err != nil {
 		return Sale{}, err

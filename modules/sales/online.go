@@ -55,11 +55,15 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	}
 	filter := bson.M{"estado": EstadoEsperandoPago}
 	stamp := bson.M{"pagadoEn": true}
-	v, err := s.store.update(ctx, id, filter, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
+	// The 'pago recibido' e-mail is written by the write that records the payment, which passes once.
+	paid := func() bson.M {
+		return withMail(bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}}, newMail(eventoRecibido, now))
+	}
+	v, err := s.store.update(ctx, id, filter, paid())
 	if apperr.Is(err, apperr.Conflict) {
 		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
 		set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
-		v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}})
+		v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, paid())
 	}
 	if apperr.Is(err, apperr.Conflict) {
 		cur, gerr := s.store.get(ctx, id)
@@ -76,6 +80,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 		return Sale{}, false, err
 	}
 	s.changedSoon()
+	s.mailSoon()
 	s.log.Info().Str("folio", v.Folio).Float64("total", v.Total).Msg("sale recorded (paid online)")
 	return v, true, nil
 }

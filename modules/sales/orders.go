@@ -114,6 +114,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		s.log.Warn().Err(err).Msg("sales: version bump")
 	}
 	s.auditOrder(ctx, who, v, e.history)
+	s.mailIfDue(e.mail)
 	if cancelling {
 		if err := s.giveBackStock(ctx, v, who); err != nil {
 			return Sale{}, err
@@ -160,6 +161,7 @@ type orderEdit struct {
 	set, unset, stamp bson.M
 	history           []Cambio
 	total             float64 // the sale's total once the change is made (a charged shipment adds to it)
+	mail              *Correo // the order e-mail the change makes due (order_mails.go)
 }
 
 // record adds a history entry when the field's value changes.
@@ -169,8 +171,9 @@ func (e *orderEdit) record(field, from, to string) {
 	}
 }
 
-// apply sets each field the change names. Marking a sale paid records its payment movement (who
-// took how much, how and when); unpaying one no cut has counted takes that movement back.
+// apply sets each field the change names, and the order e-mail the change makes due. Marking a
+// sale paid records its payment movement (who took how much, how and when); unpaying one no cut
+// has counted takes that movement back.
 func (e *orderEdit) apply(ch OrderChange) {
 	cur := e.cur
 	metodo := cur.MetodoPago
@@ -215,6 +218,7 @@ func (e *orderEdit) apply(ch OrderChange) {
 		}
 		e.record("envio", prev, envio.Status)
 	}
+	e.orderMail(ch)
 }
 
 // cardOf is the card kind a payment records: only a 'Tarjeta' payment has one.
@@ -244,6 +248,9 @@ func (e *orderEdit) update() bson.M {
 	}
 	if len(e.history) > 0 {
 		update["$push"] = bson.M{"historial": bson.M{"$each": e.history}}
+	}
+	if e.mail != nil {
+		withMail(update, *e.mail)
 	}
 	return update
 }

@@ -30,6 +30,8 @@ type Service struct {
 	changes chan struct{}
 	// audit records the changes staff make to orders (audit.go); nil records nothing.
 	audit audit.Recorder
+	// mail sends the order e-mails of the sale's outbox (order_mails.go).
+	mail *mailer
 	// notes issues the notas de crédito of returns of invoiced sales (invoices.go); nil: the
 	// invoicing retry loop issues them.
 	notes CreditNotes
@@ -90,8 +92,14 @@ func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
 
 // advance moves a reserved sale to estado, once; a repeat finds it there and answers it.
 func (s *Service) advance(ctx context.Context, id bson.ObjectID, estado string) (Sale, error) {
-	v, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando},
-		bson.M{"$set": bson.M{"estado": estado, "guardado": estado == EstadoConfirmada}, "$inc": bson.M{"version": 1}})
+	update := bson.M{"$set": bson.M{"estado": estado, "guardado": estado == EstadoConfirmada}, "$inc": bson.M{"version": 1}}
+	if estado == EstadoConfirmada { // a counter order: its 'recibido' e-mail, in the same write
+		withMail(update, newMail(eventoRecibido, s.now().UTC().Truncate(time.Millisecond)))
+	}
+	v, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando}, update)
+	if err == nil && estado == EstadoConfirmada {
+		s.mailSoon()
+	}
 	if apperr.Is(err, apperr.Conflict) {
 		if cur, gerr := s.store.get(ctx, id); gerr == nil && cur.Estado == estado {
 			return cur, nil

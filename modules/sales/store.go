@@ -55,6 +55,8 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "factura.id", Value: 1}}, Options: options.Index().SetName("factura")},
 		// The sales with a nota de crédito to stamp (invoices.go).
 		mongo.IndexModel{Keys: bson.D{{Key: notesPending, Value: 1}}, Options: options.Index().SetName(notesPending)},
+		// The sales with an order e-mail to settle (order_mails.go).
+		mongo.IndexModel{Keys: bson.D{{Key: mailsPending, Value: 1}}, Options: options.Index().SetName(mailsPending)},
 		// The sales paid in a period: the report's payments (report.go) and a factura global's
 		// sales (invoices.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: 1}}, Options: options.Index().SetName("pagadoEn")},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
 )
@@ -127,6 +128,27 @@ func (m *Module) updateProfile(c *echo.Context) error {
 		return err
 	}
 	u, err := m.service.UpdateProfile(c.Request().Context(), actor(c), ProfileInput(req))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, data{u})
+}
+
+type orderMailsRequest struct {
+	SinCorreosPedidos *bool `json:"sinCorreosPedidos"`
+}
+
+// updateOrderMails answers PATCH usuarios/perfil/correos: the signed-in user's order e-mails off
+// or on.
+func (m *Module) updateOrderMails(c *echo.Context) error {
+	var req orderMailsRequest
+	if err := httpx.BindJSON(c, &req); err != nil {
+		return err
+	}
+	if req.SinCorreosPedidos == nil {
+		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"sinCorreosPedidos": "Indica si quieres recibir los correos de tus pedidos."})
+	}
+	u, err := m.service.SetOrderMails(c.Request().Context(), actor(c), *req.SinCorreosPedidos)
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,9 @@ type User struct {
 	Admin     bool          `bson:"admin" json:"admin"`   // true for Administrador
 	LastLogin *time.Time    `bson:"lastLogin,omitempty" json:"lastLogin,omitempty"`
 	CreatedAt time.Time     `bson:"createdAt" json:"createdAt"`
+	// SinCorreosPedidos is true when the customer turned off the e-mails about their orders
+	// (received, shipped, delivered, refunded); missing means they get them.
+	SinCorreosPedidos bool `bson:"sinCorreosPedidos,omitempty" json:"sinCorreosPedidos"`
 	// SessionsAfter ends every session issued before it (set when the password changes).
 	SessionsAfter *time.Time `bson:"sessionsAfter,omitempty" json:"-"`
 }

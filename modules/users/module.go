@@ -56,6 +56,7 @@ func (m *Module) Routes(g *echo.Group) {
 	g.GET("/usuarios/clientes", m.customers, auth.Require(auth.ManageOrders))
 	g.PATCH("/usuarios/perfil", m.updateProfile, auth.Require(auth.Shop))
 	g.PATCH("/usuarios/perfil/password", m.updateOwnPassword, auth.Require(auth.Shop))
+	g.PATCH("/usuarios/perfil/correos", m.updateOrderMails, auth.Require(auth.Shop))
 	g.GET("/usuarios/:id", m.get, auth.Require(auth.Shop))
 	g.PATCH("/usuarios/:id", m.update, auth.Require(auth.Shop))
 	g.DELETE("/usuarios/:id", m.delete, auth.Require(auth.ManageUsers))

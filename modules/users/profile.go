@@ -25,6 +25,22 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *Actor, in ProfileInp
 	return s.Update(ctx, actor, actor.ID, Patch{Name: &in.Name, Email: &in.Email, Phone: &in.Phone, Address: &in.Address})
 }
 
+// SetOrderMails turns the signed-in user's order e-mails off (off true) or back on, and answers
+// the account. Errors: forbidden (not signed in), not_found.
+func (s *Service) SetOrderMails(ctx context.Context, actor *Actor, off bool) (User, error) {
+	if actor == nil {
+		return User{}, errForbidden
+	}
+	oid, err := bson.ObjectIDFromHex(actor.ID)
+	if err != nil {
+		return User{}, errUserNotFound
+	}
+	if err := s.store.set(ctx, oid, bson.M{"sinCorreosPedidos": off}); err != nil {
+		return User{}, err
+	}
+	return s.store.byID(ctx, oid)
+}
+
 // ChangeOwnPassword sets the signed-in user's password, ends their other sessions and returns a
 // new token for this one. email, when given, must be the account's. Errors: invalid, forbidden.
 func (s *Service) ChangeOwnPassword(ctx context.Context, actor *Actor, email, password string) (string, error) {

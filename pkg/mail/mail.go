@@ -19,12 +19,13 @@ import (
 	gomail "github.com/wneessen/go-mail"
 )
 
-// Message is one e-mail to one recipient: a plain-text body and, optionally, files attached to it
-// (an invoice's PDF and XML, for instance).
+// Message is one e-mail to one recipient: a plain-text body, optionally the same in HTML (sent
+// as its alternative), and files attached to it (an invoice's PDF and XML, for instance).
 type Message struct {
 	To          string
 	Subject     string
 	Text        string
+	HTML        string // escaped by its author (html/template); empty: text only
 	Attachments []Attachment
 }
 
@@ -131,7 +132,8 @@ func (s *smtpMailer) Send(ctx context.Context, m Message) error {
 	return nil
 }
 
-// message builds m as a UTF-8 message: the text quoted-printable, the attachments in base64.
+// message builds m as a UTF-8 message: the text (and its HTML alternative) quoted-printable, the
+// attachments in base64.
 func (s *smtpMailer) message(m Message) (*gomail.Msg, error) {
 	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
 	if err := msg.From(s.from); err != nil {
@@ -144,6 +146,9 @@ func (s *smtpMailer) message(m Message) (*gomail.Msg, error) {
 	// The Message-ID names the sender's domain, not this machine's host name.
 	msg.SetMessageIDWithValue(rand.Text() + "@" + s.from[strings.LastIndexByte(s.from, '@')+1:])
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	if m.HTML != "" {
+		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
 	for _, a := range m.Attachments {
 		ct := a.ContentType
 		if ct == "" {

@@ -9,5 +9,7 @@ export type Account = {
   status: boolean
   admin: boolean
   lastLogin?: string
+  /** True when the customer turned off the e-mails about their orders. */
+  sinCorreosPedidos?: boolean
   createdAt?: string
 }

@@ -29,6 +29,11 @@ export const accountApi = api.enhanceEndpoints({ addTagTypes: ['Cuenta', 'Compra
       transformResponse: (r: Data<Account>) => r.data,
       invalidatesTags: ['Cuenta'],
     }),
+    updateOrderMails: build.mutation<Account, { sinCorreosPedidos: boolean }>({
+      query: (body) => ({ url: 'usuarios/perfil/correos', method: 'PATCH', body }),
+      transformResponse: (r: Data<Account>) => r.data,
+      invalidatesTags: ['Cuenta'],
+    }),
     updateOwnPassword: build.mutation<{ token: string }, OwnPasswordRequest>({
       query: (body) => ({ url: 'usuarios/perfil/password', method: 'PATCH', body }),
       transformResponse: (r: Data<{ token: string }>) => r.data,
@@ -54,6 +59,7 @@ registerErrorMessages({
   getAccount: SPEC_MESSAGES.ingresar,
   updateProfile: SPEC_MESSAGES.actualizarUsuario,
   updateOwnPassword: SPEC_MESSAGES.cambiarPassword,
+  updateOrderMails: SPEC_MESSAGES.actualizarUsuario,
   passwordRecovery: SPEC_MESSAGES.restablecerPassword,
   passwordChange: SPEC_MESSAGES.cambiarPassword,
   getPurchases: SPEC_MESSAGES.venta,
@@ -64,6 +70,7 @@ export const {
   useGetAccountQuery,
   useUpdateProfileMutation,
   useUpdateOwnPasswordMutation,
+  useUpdateOrderMailsMutation,
   usePasswordRecoveryMutation,
   usePasswordChangeMutation,
   useGetPurchasesQuery,

@@ -12,6 +12,7 @@ import type { DataUser } from '@/lib/session'
 import { selectIsSignedIn, selectUser, sessionUpdated } from '@/lib/session-slice'
 import { useGetAccountQuery, useUpdateOwnPasswordMutation, useUpdateProfileMutation } from '@/features/session/account-api'
 import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
+import { OrderMailsSetting } from '@/features/session/components/order-mails-setting'
 import { PurchaseHistoryTable } from '@/features/session/components/purchases'
 
 /** The success toast stays 2 s; a dialog closes 2 s after a successful save (SPEC §9). */
@@ -264,6 +265,8 @@ export function ProfilePage({ fiscal }: { fiscal?: ReactNode } = {}) {
         <Row label="Correo electrónico" value={account.email} onEdit={openInfo} email />
         <Row label="Contraseña" value="••••••••" onEdit={() => setDialog('password')} />
       </dl>
+
+      {account.rol === 'Cliente' ? <OrderMailsSetting account={data} onSaved={setToast} /> : null}
 
       {fiscal}
 
