@@ -144,7 +144,7 @@ function VariantPrice({ variant, descuento }: { variant: VarianteDetalle; descue
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-3xl font-bold text-brand-900" data-testid="precio-final">
           {formatMoney(final)}
-        </span>
+        </span>{' '}
         <MasIva className="text-sm" />
       </p>
       <p className="text-sm text-slate-700" data-testid="precio-con-iva">
