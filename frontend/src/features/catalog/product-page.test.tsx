@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ProductoDetalle } from '@/lib/product'
 import { toCartItem } from '@/features/catalog/cart-line'
-import { cartTotals } from '@/features/checkout/cart-totals'
+import { priceLine } from '@/lib/refund'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
 
@@ -74,8 +74,9 @@ describe('product page', () => {
     expect(screen.getByTestId('total-eleccion')).toHaveTextContent('Total (2 piezas con 1 extra): $1,060.00 más IVA$1,229.60 con IVA')
     await user.selectOptions(screen.getByLabelText('Variante'), 'v1')
     await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }))
-    // The cart says the same to the centavo.
-    expect(cartTotals(store.getState().cart.items)).toEqual({ subtotal: 4318.2, iva: 690.91, total: 5009.11 })
+    // The cart prices its line the same, to the centavo.
+    const [line] = store.getState().cart.items
+    expect(priceLine(line.precioFinal, line.cantidad)).toEqual({ base: 431820, iva: 69091, total: 500911 })
     expect(store.getState().cart.items).toEqual([
       expect.objectContaining({ id: 'v1', producto_id: 'p1', cantidad: 2, precioFinal: 2159.1, descuento: 10, talla: 'Grande' }),
     ])
