@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"tienda/modules/catalog"
+	"tienda/pkg/money"
 )
 
 // demoProductID is the id of the first product of the storefront's list.
@@ -153,6 +154,14 @@ func TestAProductPageCarriesItsOwnTagsJSONLDAndData(t *testing.T) {
 	}
 	if offer["priceCurrency"] != "MXN" || price != fmt.Sprintf("%.2f", low) || offer["availability"] != "https://schema.org/InStock" || offer["url"] != url {
 		t.Errorf("offer: %v", offer)
+	}
+	// The page says the price 'más IVA' and with IVA, as the cart prices one unit; so does the offer.
+	withIVA := money.PriceLine(money.MustFromPesos(low), 1).Total
+	specs, _ := json.Marshal(offer["priceSpecification"])
+	if wantSpecs := fmt.Sprintf(`[{"@type":"UnitPriceSpecification","price":"%.2f","priceCurrency":"MXN","valueAddedTaxIncluded":false},`+
+		`{"@type":"UnitPriceSpecification","price":"%d.%02d","priceCurrency":"MXN","valueAddedTaxIncluded":true}]`,
+		low, withIVA/100, withIVA%100); string(specs) != wantSpecs {
+		t.Errorf("priceSpecification %s, want %s", specs, wantSpecs)
 	}
 	crumbs, _ := ld["BreadcrumbList"]["itemListElement"].([]any)
 	if len(crumbs) < 2 {

@@ -54,23 +54,27 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 		}
 	}
 	low, high, inStock := priceRange(p)
+	// The page says each price 'más IVA' and, beside it, the price with IVA (one unit priced as
+	// the cart prices a line); the offer says both the same way.
+	prices := []map[string]any{
+		{"@type": "UnitPriceSpecification", "price": decimal(low), "priceCurrency": "MXN", "valueAddedTaxIncluded": false},
+		{"@type": "UnitPriceSpecification", "price": decimal(money.PriceLine(low, 1).Total), "priceCurrency": "MXN", "valueAddedTaxIncluded": true},
+	}
 	offer := map[string]any{
-		"@type":         "Offer",
-		"url":           site.Absolute(path),
-		"priceCurrency": "MXN",
-		"price":         decimal(low),
-		"availability":  availability(inStock),
-		"itemCondition": "https://schema.org/NewCondition",
-		// Prices on the page are before IVA; the cart adds it.
-		"priceSpecification": map[string]any{
-			"@type": "UnitPriceSpecification", "price": decimal(low), "priceCurrency": "MXN", "valueAddedTaxIncluded": false,
-		},
+		"@type":              "Offer",
+		"url":                site.Absolute(path),
+		"priceCurrency":      "MXN",
+		"price":              decimal(low),
+		"availability":       availability(inStock),
+		"itemCondition":      "https://schema.org/NewCondition",
+		"priceSpecification": prices,
 	}
 	if low != high {
 		offer = map[string]any{
 			"@type": "AggregateOffer", "url": site.Absolute(path), "priceCurrency": "MXN",
 			"lowPrice": decimal(low), "highPrice": decimal(high), "offerCount": len(p.Variantes),
 			"availability": availability(inStock), "itemCondition": "https://schema.org/NewCondition",
+			"priceSpecification": prices, // of the lowest price
 		}
 	}
 	if until := s.discountEnds(p); until != "" {

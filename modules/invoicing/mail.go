@@ -56,10 +56,33 @@ func (s *Service) send(ctx context.Context, f Factura, email string) error {
 // deliverInBackground mails a just-stamped CFDI without holding up the answer.
 func (s *Service) deliverInBackground(ctx context.Context, id string) {
 	s.mails.Add(1)
+	done := make(chan struct{})
+	s.sending.Store(id, done)
 	go func() {
 		defer s.mails.Done()
+		defer close(done)
+		defer s.sending.Delete(id)
 		s.deliver(context.WithoutCancel(ctx), id)
 	}()
+}
+
+// mailWait bounds how long a customer's request for a factura waits for its e-mail.
+const mailWait = 4 * time.Second
+
+// awaitMail waits a little for the e-mail of a just-stamped factura and reads it again, so that
+// the answer says whether the e-mail was sent; a slow SMTP server leaves it 'enviando'.
+func (s *Service) awaitMail(ctx context.Context, f Factura) Factura {
+	if done, ok := s.sending.Load(f.ID); ok {
+		select {
+		case <-done.(chan struct{}):
+		case <-time.After(mailWait):
+		case <-ctx.Done():
+		}
+	}
+	if again, err := s.store.get(ctx, f.ID); err == nil {
+		return again
+	}
+	return f
 }
 
 // deliver mails a stamped CFDI to its receptor once: whoever clears its correoPendiente sends it,
@@ -74,6 +97,11 @@ func (s *Service) deliver(ctx context.Context, id string) {
 	f, err := s.store.get(ctx, id)
 	if err == nil {
 		err = s.send(ctx, f, f.Receptor.Email)
+	}
+	if err == nil && mail.Delivers(s.mailer) {
+		if _, serr := s.store.set(ctx, id, bson.M{}, bson.M{"correoEnviadoEn": s.now()}); serr != nil {
+			s.log.Warn().Err(serr).Str("factura", id).Msg("invoicing: the CFDI was mailed, but that is not recorded")
+		}
 	}
 	if err != nil {
 		s.log.Error().Err(err).Str("factura", id).Msg("invoicing: CFDI not mailed; it will be retried")

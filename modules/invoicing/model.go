@@ -66,6 +66,12 @@ type Factura struct {
 	// CorreoPendiente: the stamped CFDI still has to be mailed to its receptor; whoever mails it
 	// clears it first, and the retry loop mails what a stopped replica left.
 	CorreoPendiente bool `bson:"correoPendiente" json:"-"`
+	// CorreoEnviadoEn is when an SMTP server took the CFDI's e-mail to its receptor; nil while none
+	// did (no SMTP_URL set: the e-mail was only logged).
+	CorreoEnviadoEn *time.Time `bson:"correoEnviadoEn,omitempty" json:"-"`
+	// Correo says, to whoever asked for the factura, what became of its e-mail: CorreoEnviado,
+	// CorreoEnviando or CorreoNoEnviado; "" while it is not stamped. Computed, never stored.
+	Correo string `bson:"-" json:"correo,omitempty"`
 	// VentasPorLiberar: the factura was refused or cancelled and its sales still have to be given
 	// back; set with that state, cleared once they are, and the retry loop finishes what a crash
 	// left.
@@ -80,6 +86,13 @@ type Factura struct {
 	// customer without an account, the links of the e-mail). Computed, never stored.
 	Descarga string `bson:"-" json:"descarga,omitempty"`
 }
+
+// What became of a stamped CFDI's e-mail to its receptor (Factura.Correo).
+const (
+	CorreoEnviado   = "enviado"    // an SMTP server took it
+	CorreoEnviando  = "enviando"   // it is being sent, or will be retried
+	CorreoNoEnviado = "no_enviado" // none was sent: no SMTP server is set up, or there is no address
+)
 
 // Receptor is who the CFDI is issued to.
 type Receptor struct {

@@ -165,5 +165,5 @@ func (s *Service) invoiceSale(ctx context.Context, v Sale, r Receptor, usuarioID
 	if err != nil {
 		return f, err
 	}
-	return s.withToken(f), nil
+	return s.withToken(s.awaitMail(ctx, f)), nil
 }

@@ -40,6 +40,9 @@ type Service struct {
 	log      zerolog.Logger
 	now      func() time.Time
 	mails    sync.WaitGroup // e-mails being sent in the background
+	// sending holds, per factura whose e-mail is being sent in the background, a channel closed
+	// once the send was tried (awaitMail waits on it).
+	sending sync.Map
 
 	accountMu sync.Mutex
 	account   Cuenta // the last check of the PAC account (account.go)
@@ -350,9 +353,19 @@ func (s *Service) validToken(id, token string) bool {
 	return token != "" && hmac.Equal([]byte(token), []byte(s.DownloadToken(id)))
 }
 
-// withToken gives the factura its download token.
+// withToken gives the factura its download token and says what became of its e-mail.
 func (s *Service) withToken(f Factura) Factura {
 	f.Descarga = s.DownloadToken(f.ID)
+	switch {
+	case f.Estado != EstadoValida && f.Estado != EstadoCancelada:
+		f.Correo = ""
+	case f.CorreoEnviadoEn != nil:
+		f.Correo = CorreoEnviado
+	case f.CorreoPendiente && mail.Delivers(s.mailer):
+		f.Correo = CorreoEnviando
+	default:
+		f.Correo = CorreoNoEnviado
+	}
 	return f
 }
 

@@ -48,8 +48,8 @@ func (r Receptor) Check() map[string]string {
 	if msg := checkNombre(r.Nombre, rfc, rfcOK); msg != "" {
 		errs[CampoRazonSocial] = msg
 	}
-	if !isCP(r.CodigoPostal) {
-		errs[CampoCodigoPostal] = "El código postal debe tener 5 dígitos."
+	if msg := CheckCodigoPostal(r.CodigoPostal); msg != "" {
+		errs[CampoCodigoPostal] = msg
 	}
 	regimen, okRegimen := LookupRegimen(r.RegimenFiscal)
 	switch {
@@ -141,14 +141,20 @@ func HasRegimenCapital(nombre string) bool {
 	return false
 }
 
-func isCP(s string) bool {
+// CheckCodigoPostal says what is wrong with a Mexican postal code, "" when nothing is: it has 5
+// digits, within the range of the SAT's catalogue c_CodigoPostal (01000 to 99999; no state's
+// codes start with 00).
+func CheckCodigoPostal(s string) string {
 	if len(s) != 5 {
-		return false
+		return "El código postal debe tener 5 dígitos."
 	}
 	for _, c := range s {
 		if c < '0' || c > '9' {
-			return false
+			return "El código postal debe tener 5 dígitos."
 		}
 	}
-	return true
+	if s < "01000" {
+		return "Ese código postal no existe: los de México van del 01000 al 99999."
+	}
+	return ""
 }

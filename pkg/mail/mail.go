@@ -97,6 +97,13 @@ func newSender(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool) (
 	return &smtpMailer{client: client, from: from}, nil
 }
 
+// Delivers reports whether s really sends e-mail: false for the mailer that only logs it (no
+// SMTP_URL), so that no screen says a message was sent when it was not.
+func Delivers(s Sender) bool {
+	_, logged := s.(logMailer)
+	return !logged
+}
+
 // logMailer writes messages to the log: the development default when no SMTP server is set.
 type logMailer struct{ log zerolog.Logger }
 

@@ -28,6 +28,9 @@ func TestSMTPMailerSendsTextAndAttachments(t *testing.T) {
 			{Name: "factura-A123.xml", ContentType: "application/xml", Data: xml},
 		},
 	}
+	if !Delivers(mailer) {
+		t.Fatal("an SMTP mailer does not say it delivers")
+	}
 	if err := mailer.Send(t.Context(), sent); err != nil {
 		t.Fatal(err)
 	}
@@ -132,6 +135,9 @@ func TestLogMailerWritesTheMessageToTheLog(t *testing.T) {
 	mailer, err := New("", "tienda@tienda.mx", zerolog.New(&buf))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if Delivers(mailer) {
+		t.Fatal("the log mailer says it delivers")
 	}
 	err = mailer.Send(context.Background(), Message{To: "cajero@tienda.mx", Subject: "Código", Text: "Tu código es: 123456",
 		Attachments: []Attachment{{Name: "factura.pdf", Data: []byte("%PDF")}}})

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { MasIva } from '@/components/mas-iva'
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
@@ -40,7 +41,9 @@ export function ProductCard({ product }: { product: Producto }) {
                   </>
                 ) : null}
               </p>
-              <p className="text-base font-bold text-brand-900 sm:text-lg">{formatMoney(price.precioFinal)}</p>
+              <p className="text-base font-bold text-brand-900 sm:text-lg">
+                {formatMoney(price.precioFinal)} <MasIva />
+              </p>
             </>
           ) : (
             <p className="text-sm text-slate-500">Precio no disponible</p>

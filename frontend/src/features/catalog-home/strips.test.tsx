@@ -24,7 +24,10 @@ describe('home strips', () => {
     expect(cards[0]).toHaveTextContent('Cámara con visión no…')
     expect(cards[0]).not.toHaveTextContent('...')
     expect(within(cards[0]).getByText('$1,000.00 MXN')).toHaveClass('line-through')
-    expect(within(cards[0]).getByText('$900.00 MXN')).toBeInTheDocument()
+    expect(within(cards[0]).getByText('$900.00 MXN')).toHaveTextContent(/^\$900\.00 MXN más IVA$/)
+    // The product cards say it too.
+    const card = await screen.findByRole('link', { name: /No favorita/ })
+    expect(card).toHaveTextContent(/\$5\.00 más IVA$/)
 
     const cats = screen.getByRole('region', { name: 'Categorías' })
     const links = within(cats).getAllByRole('link')

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ProductoDetalle } from '@/lib/product'
 import { toCartItem } from '@/features/catalog/cart-line'
+import { priceLine } from '@/lib/refund'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
 
@@ -49,7 +50,12 @@ describe('product page', () => {
     const { user, store } = renderApp('/product/p1')
     expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$1,709.10')
+    expect(screen.getByLabelText('Precio')).toHaveTextContent('$1,709.10 más IVA')
+    // 1,709.10 + 16 % (273.456, rounded per line as the cart does) = 1,982.56.
+    expect(screen.getByTestId('precio-con-iva')).toHaveTextContent(/^\$1,982\.56 con IVA$/)
     expect(screen.getByTestId('precio-lista')).toHaveTextContent('$1,899.00')
+    // One unit without extras: the price above is the total.
+    expect(screen.queryByTestId('total-eleccion')).toBeNull()
     expect(screen.getByText('-10%')).toBeInTheDocument()
     for (const text of ['2 años', '46171610', 'H87', '20 cm', 'Visión nocturna', '5 disponibles']) {
       expect(screen.getByText(text)).toBeInTheDocument()
@@ -57,9 +63,20 @@ describe('product page', () => {
     expect(screen.getAllByRole('button', { name: /Ver imagen/ })).toHaveLength(2)
 
     await user.click(screen.getByLabelText(/Instalación básica/))
+    expect(screen.getByTestId('total-eleccion')).toHaveTextContent('Total (1 pieza con 1 extra): $2,159.10 más IVA$2,504.56 con IVA')
     await user.click(screen.getByRole('button', { name: 'Agregar uno' }))
     expect(screen.getByTestId('cantidad')).toHaveTextContent('2')
+    // (1,709.10 + 450) x 2 = 4,318.20; IVA 690.912 -> 690.91; 5,009.11.
+    expect(screen.getByTestId('total-eleccion')).toHaveTextContent('Total (2 piezas con 1 extra): $4,318.20 más IVA$5,009.11 con IVA')
+    // The price with IVA follows the variant.
+    await user.selectOptions(screen.getByLabelText('Variante'), 'v2')
+    expect(screen.getByTestId('precio-con-iva')).toHaveTextContent('$92.80 con IVA')
+    expect(screen.getByTestId('total-eleccion')).toHaveTextContent('Total (2 piezas con 1 extra): $1,060.00 más IVA$1,229.60 con IVA')
+    await user.selectOptions(screen.getByLabelText('Variante'), 'v1')
     await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }))
+    // The cart prices its line the same, to the centavo.
+    const [line] = store.getState().cart.items
+    expect(priceLine(line.precioFinal, line.cantidad)).toEqual({ base: 431820, iva: 69091, total: 500911 })
     expect(store.getState().cart.items).toEqual([
       expect.objectContaining({ id: 'v1', producto_id: 'p1', cantidad: 2, precioFinal: 2159.1, descuento: 10, talla: 'Grande' }),
     ])

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { itemAdded, selectCartItems } from '@/lib/cart-slice'
 import type { ProductoDetalle } from '@/lib/product'
+import { priceLine, type LineMoney } from '@/lib/refund'
 import { toCartItem } from '@/features/catalog/cart-line'
 import { capQuantity, stockLimit } from '@/features/catalog/stock-limit'
 
@@ -27,6 +28,8 @@ export function useProductChoice(product: ProductoDetalle) {
   const { max } = stockLimit(stock, inCart, cantidad)
   const qty = capQuantity(cantidad, max)
   const limit = stockLimit(stock, inCart, qty)
+  // What the choice costs, priced as the cart will price its line (variant, extras, quantity).
+  const line: LineMoney | undefined = variant ? priceLine(toCartItem(product, variant, extras, qty).precioFinal, qty) : undefined
 
   const add = () => {
     if (!variant || qty < 1) return
@@ -46,5 +49,20 @@ export function useProductChoice(product: ProductoDetalle) {
   const toggleExtra = (id: string, checked: boolean) =>
     setExtraIds((ids) => (checked ? [...ids, id] : ids.filter((x) => x !== id)))
 
-  return { variantes, variant, chooseVariant, extraIds, toggleExtra, stock, qty, max, limit, setQuantity: setCantidad, added, add }
+  return {
+    variantes,
+    variant,
+    chooseVariant,
+    extraIds,
+    extras,
+    toggleExtra,
+    stock,
+    qty,
+    max,
+    limit,
+    line,
+    setQuantity: setCantidad,
+    added,
+    add,
+  }
 }

@@ -132,6 +132,29 @@ describe('cart page', () => {
     expect(localStorage.getItem('cart')).toBeNull()
   })
 
+  it('shows every extra whole on a phone and the discount as it applies to a line with extras', async () => {
+    screenWidth(true)
+    storeSession()
+    const extras = [
+      { _id: 'x1', nombre: 'Instalación básica en techo o muro', precio: 450 },
+      { _id: 'x2', nombre: 'Configuración remota de la app', precio: 120 },
+    ]
+    storeCart([{ ...camara, cantidad: 1, precioFinal: 2279.1, extras }])
+    server({ 'GET /v1/productos/p1': json({ ...p1, extras }) })
+    renderApp('/carrito')
+    const row = (await screen.findAllByTestId('cart-row'))[0]
+    const list = within(row).getByTestId('extras')
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '+ Instalación básica en techo o muro ($450.00)',
+      '+ Configuración remota de la app ($120.00)',
+    ])
+    expect(list.querySelector('.truncate')).toBeNull()
+    // 10 % off the camera only: 1,899 + 570 = 2,469 before, 2,279.10 after; not '- 10%'.
+    expect(within(row).getByTestId('descuento')).toHaveTextContent(/^Ahorras \$189\.90$/)
+    expect(within(row).getByTestId('precio-original')).toHaveTextContent('$2,469.00')
+    expect(within(row).getByTestId('precio-linea')).toHaveTextContent(/^\$2,279\.10$/)
+  })
+
   it('takes the price the server says today and tells the shopper', async () => {
     storeSession()
     storeCart([camara, cable])

@@ -63,6 +63,16 @@ describe('Mi perfil · Datos fiscales', () => {
     expect(within(dialog).getByLabelText('Código postal fiscal')).toHaveAccessibleDescription('El código postal tiene 5 dígitos.')
     expect(within(dialog).getByLabelText('RFC')).toHaveFocus()
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    // 5 digits are not enough: no Mexican postal code is below 01000.
+    await user.clear(within(dialog).getByLabelText('Código postal fiscal'))
+    await user.type(within(dialog).getByLabelText('Código postal fiscal'), '00000')
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+    expect(within(dialog).getByLabelText('Código postal fiscal')).toHaveAccessibleDescription(
+      'Ese código postal no existe: los de México van del 01000 al 99999.',
+    )
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    await user.clear(within(dialog).getByLabelText('Código postal fiscal'))
+    await user.type(within(dialog).getByLabelText('Código postal fiscal'), '031')
 
     // A 13-character RFC offers only the regímenes of a persona física, the uso follows the régimen.
     await user.type(within(dialog).getByLabelText('RFC'), '01AB1')

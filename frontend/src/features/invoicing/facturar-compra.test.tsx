@@ -39,7 +39,7 @@ function server({ perfiles = [perfilMoral, perfilFisica], configurada = true, em
       if (emit) return emit(req)
       const { perfilId } = (await bodyOf(req)) as { perfilId: string }
       invoiced = true
-      return json(facturaOf(list.find((p) => p._id === perfilId) ?? perfilFisica, venta), 201)
+      return json(facturaOf(list.find((p) => p._id === perfilId) ?? perfilFisica, venta, { correo: 'enviado' }), 201)
     },
     'GET /v1/facturas/f7': json({ ...facturaOf(perfilFisica, venta), _id: 'f7', descarga: 'tok-777' }),
     ...extra,
@@ -67,6 +67,47 @@ describe('Mis compras · Facturar', () => {
     // The history is asked again: the sale now shows as invoiced.
     await user.click(within(dialog).getByRole('button', { name: 'Listo' }))
     await waitFor(() => expect(within(card).getByText('Facturada')).toBeInTheDocument())
+  })
+
+  it("says 'Te la enviamos' only when the e-mail was sent, otherwise offers the files", async () => {
+    storeSession()
+    let correo: 'enviando' | 'no_enviado' = 'no_enviado'
+    server({ emit: () => json(facturaOf(perfilFisica, pagada, { correo }), 201) })
+    const { user } = renderApp('/usuarios/compras')
+    await user.click(await screen.findByRole('button', { name: 'Facturar compra A-101' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Facturar compra A-101' })
+    await within(dialog).findByRole('radio', { name: /LOAA800101AB1/ })
+    await user.click(within(dialog).getByRole('button', { name: 'Emitir factura' }))
+    let result = await within(dialog).findByRole('status')
+    expect(result).toHaveTextContent('No te la enviamos por correo: descarga el PDF y el XML aquí y guárdalos.')
+    expect(result).not.toHaveTextContent(/enviamos a/)
+    expect(within(result).getByRole('link', { name: 'Descargar PDF' })).toHaveAttribute('href', '/v1/facturas/f1/pdf?clave=tok-123')
+    expect(within(result).getByRole('link', { name: 'Descargar XML' })).toBeInTheDocument()
+
+    // Still being sent: said as what will happen, not as done.
+    correo = 'enviando'
+    await user.click(within(dialog).getByRole('button', { name: 'Listo' }))
+    await user.click(await screen.findByRole('button', { name: 'Facturar compra A-101' }))
+    dialog = await screen.findByRole('dialog', { name: 'Facturar compra A-101' })
+    await within(dialog).findByRole('radio', { name: /LOAA800101AB1/ })
+    await user.click(within(dialog).getByRole('button', { name: 'Emitir factura' }))
+    result = await within(dialog).findByRole('status')
+    expect(result).toHaveTextContent('Te la enviaremos a ana@correo.mx en unos minutos; mientras, descárgala aquí.')
+  })
+
+  it('labels each profile by RFC, name, C.P., uso and e-mail, so two of one RFC look different', async () => {
+    storeSession()
+    const otra: Perfil = { ...perfilFisica, _id: 'p3', codigoPostal: '64000', predeterminado: false }
+    server({ perfiles: [perfilFisica, otra] })
+    const { user } = renderApp('/usuarios/compras')
+    await user.click(await screen.findByRole('button', { name: 'Facturar compra A-101' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Facturar compra A-101' })
+    const radios = await within(dialog).findAllByRole('radio')
+    const labels = radios.map((r) => r.closest('label')?.textContent)
+    expect(labels).toEqual([
+      'LOAA800101AB1ANA LOPEZ ALVAREZC.P. 03100 · Uso G03ana@correo.mx',
+      'LOAA800101AB1ANA LOPEZ ALVAREZC.P. 64000 · Uso G03ana@correo.mx',
+    ])
   })
 
   it('shows Facturada with its files, Incluida en factura global, and nothing for an unpaid sale', async () => {

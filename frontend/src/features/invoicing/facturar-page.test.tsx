@@ -22,7 +22,7 @@ function server(configurada = true) {
       if (body.codigoPostal === '99999') {
         return json({ error: { code: 'invalid', message: 'Revisa los datos marcados.', fields: { codigoPostal: 'El código postal no coincide con el del RFC.' } } }, 400)
       }
-      return json(facturaOf(perfilMoral, venta), 201)
+      return json(facturaOf(perfilMoral, venta, { correo: 'enviado' }), 201)
     },
   })
 }

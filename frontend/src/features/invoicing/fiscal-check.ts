@@ -53,6 +53,16 @@ export function normalizePerfil(p: PerfilInput): PerfilInput {
 
 const REQUIRED = 'Este dato es obligatorio.'
 
+/**
+ * What is wrong with a Mexican postal code, as the server says it (pkg/cfdi CheckCodigoPostal):
+ * 5 digits, from 01000 to 99999 (the SAT's c_CodigoPostal has none below); undefined when fine.
+ */
+export function checkCodigoPostal(cp: string): string | undefined {
+  if (!/^\d{5}$/.test(cp)) return 'El código postal tiene 5 dígitos.'
+  if (cp < '01000') return 'Ese código postal no existe: los de México van del 01000 al 99999.'
+  return undefined
+}
+
 /** Quick checks before the server's: required fields, RFC length, CP and e-mail shape. */
 export function checkPerfil(p: PerfilInput): Partial<Record<keyof PerfilInput, string>> {
   const n = normalizePerfil(p)
@@ -61,8 +71,8 @@ export function checkPerfil(p: PerfilInput): Partial<Record<keyof PerfilInput, s
   else if (!personaOf(n.rfc)) errors.rfc = 'El RFC tiene 13 caracteres (persona física) o 12 (persona moral).'
   if (!n.razonSocial) errors.razonSocial = REQUIRED
   if (!n.regimenFiscal) errors.regimenFiscal = 'Elige tu régimen fiscal.'
-  if (!n.codigoPostal) errors.codigoPostal = REQUIRED
-  else if (!/^\d{5}$/.test(n.codigoPostal)) errors.codigoPostal = 'El código postal tiene 5 dígitos.'
+  const cp = n.codigoPostal ? checkCodigoPostal(n.codigoPostal) : REQUIRED
+  if (cp) errors.codigoPostal = cp
   if (!n.usoCfdi) errors.usoCfdi = 'Elige el uso del CFDI.'
   if (!n.email) errors.email = REQUIRED
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(n.email)) errors.email = 'Ingresa un correo electrónico válido.'

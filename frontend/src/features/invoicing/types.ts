@@ -81,6 +81,11 @@ export type Factura = {
   totalPac?: number
   /** Token for `/v1/facturas/:id/pdf|xml?clave=`. */
   descarga: string
+  /**
+   * What became of its e-mail to the receptor: 'enviado' once an SMTP server took it, 'enviando'
+   * while it is sent or retried, 'no_enviado' when none is sent (no SMTP set up).
+   */
+  correo?: 'enviado' | 'enviando' | 'no_enviado'
 }
 
 /** A sale found by folio + total on the public page (`POST /v1/facturas/publica/buscar`). */

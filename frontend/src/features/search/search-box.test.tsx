@@ -10,7 +10,7 @@ describe('header search', () => {
       'GET /v1/productos': json({ products: [], meta: { hasMore: false } }),
       'GET /v1/productos/search/': json({
         productos: [
-          { _id: 'c1', nombre: 'Cámara domo 2MP', imagen: 'https://img/c1.jpg' },
+          { _id: 'c1', nombre: 'Cámara domo 2MP', imagen: 'https://img/c1.jpg', variantes: [{ _id: 'v', precioVenta: 1709.1, stock: 2 }] },
           { _id: 'c2', titulo: 'Cámara PTZ', img_portada: 'https://img/c2.jpg' },
         ],
       }),
@@ -29,6 +29,8 @@ describe('header search', () => {
     expect(searches()).toHaveLength(1)
     expect(new URL(searches()[0].url).search).toBe('?q=cam')
 
+    // Prices are before IVA, and say so.
+    expect(await within(list).findByRole('option', { name: /Cámara domo 2MP/ })).toHaveTextContent('$1,709.10 más IVA')
     await user.click(await within(list).findByRole('option', { name: /Cámara PTZ/ }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/c2'))
   })

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router'
+import { MasIva } from '@/components/mas-iva'
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { productImage, productPrice, productTitle } from '@/lib/product'
@@ -49,7 +50,9 @@ export function FavouritesStrip() {
                     {price.precioFinal < price.precio ? (
                       <span className="block text-xs text-slate-500 line-through">{mxn(price.precio)}</span>
                     ) : null}
-                    <span className="block font-bold text-brand-900">{mxn(price.precioFinal)}</span>
+                    <span className="block font-bold text-brand-900">
+                      {mxn(price.precioFinal)} <MasIva />
+                    </span>
                   </span>
                 ) : null}
               </button>

@@ -1,8 +1,10 @@
 import { Link, useParams } from 'react-router'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { NotFoundPage } from '@/components/not-found-page'
+import { MasIva } from '@/components/mas-iva'
 import { Skeleton } from '@/components/skeleton'
 import { formatMoney } from '@/lib/money'
+import { priceLine, type LineMoney } from '@/lib/refund'
 import {
   productImage,
   productTitle,
@@ -63,7 +65,7 @@ export function ProductPage() {
 function ProductDetail({ product }: { product: ProductoDetalle }) {
   const title = productTitle(product)
   const choice = useProductChoice(product)
-  const { variantes, variant, stock, qty, max, limit } = choice
+  const { variantes, variant, stock, qty, max, limit, line } = choice
   const descuento = variant ? variantDiscount(variant) : 0
   const features = product.details?.caracteristicas ?? []
 
@@ -87,6 +89,9 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
         {variantes.length > 1 ? <VariantSelect variantes={variantes} value={variant?._id} onChange={choice.chooseVariant} /> : null}
         {(product.extras ?? []).length > 0 ? (
           <ExtrasPicker extras={product.extras ?? []} chosen={choice.extraIds} onToggle={choice.toggleExtra} />
+        ) : null}
+        {line && qty > 0 && (qty > 1 || choice.extras.length > 0) ? (
+          <ChoiceTotal line={line} qty={qty} extras={choice.extras.length} />
         ) : null}
         <div className="flex items-center gap-3">
           <QuantityStepper qty={qty} max={max} limited={Boolean(limit.message)} onChange={choice.setQuantity} />
@@ -120,8 +125,12 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
   )
 }
 
-/** The variant's final price, after its list price when it is discounted. */
+/**
+ * The variant's final price 'más IVA', after its list price when it is discounted, and the price
+ * with IVA: one unit priced as the cart prices a line (lib/refund), so both agree to the centavo.
+ */
 function VariantPrice({ variant, descuento }: { variant: VarianteDetalle; descuento: number }) {
+  const final = variantFinalPrice(variant)
   return (
     <div aria-label="Precio">
       {descuento > 0 ? (
@@ -132,10 +141,28 @@ function VariantPrice({ variant, descuento }: { variant: VarianteDetalle; descue
           </span>
         </p>
       ) : null}
-      <p className="text-3xl font-bold text-brand-900" data-testid="precio-final">
-        {formatMoney(variantFinalPrice(variant))}
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-3xl font-bold text-brand-900" data-testid="precio-final">
+          {formatMoney(final)}
+        </span>{' '}
+        <MasIva className="text-sm" />
+      </p>
+      <p className="text-sm text-slate-700" data-testid="precio-con-iva">
+        {formatMoney(priceLine(final, 1).total / 100)} con IVA
       </p>
     </div>
+  )
+}
+
+/** What the choice costs (quantity and extras), before and with IVA, as the cart will say it. */
+function ChoiceTotal({ line, qty, extras }: { line: LineMoney; qty: number; extras: number }) {
+  const what = `${qty} ${qty === 1 ? 'pieza' : 'piezas'}${extras > 0 ? (extras === 1 ? ' con 1 extra' : ` con ${extras} extras`) : ''}`
+  return (
+    <p role="status" className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="total-eleccion">
+      <span className="font-semibold">Total ({what}): </span>
+      <span className="font-bold text-brand-900">{formatMoney(line.base / 100)}</span> <MasIva />
+      <span className="block">{formatMoney(line.total / 100)} con IVA</span>
+    </p>
   )
 }
 

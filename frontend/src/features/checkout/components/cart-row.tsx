@@ -7,23 +7,15 @@ import { itemRemoved, quantityChanged } from '@/lib/cart-slice'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
 import { CART_NARROW, NAME_CUT, useMediaQuery } from '@/lib/use-media-query'
-import { lineCents, toCents } from '@/features/checkout/cart-totals'
+import { lineCents } from '@/features/checkout/cart-totals'
+import { discountLabel, originalPrice } from '@/features/checkout/line-discount'
 import { useLineCheck, type LineReports } from '@/features/checkout/use-line-check'
 
 type CartRowProps = LineReports & { item: CartItem }
 
-/** The line's price before its discount (the product's plus its extras'), when it differs from the final one. */
-function originalPrice(item: CartItem): number | null {
-  const extrasTotal = (item.extras ?? []).reduce((sum, e) => sum + toCents(e.precio), 0)
-  const original = (toCents(item.precio) + extrasTotal) / 100
-  return toCents(item.precio) > 0 && toCents(original) !== toCents(item.precioFinal) ? original : null
-}
-
-/** The size (unless the only one) and the extras, as one line. */
-function lineDetails(item: CartItem): string {
-  return [item.talla && item.talla !== 'Unico' ? item.talla : '', ...(item.extras ?? []).map((e) => `+ ${e.nombre}`)]
-    .filter(Boolean)
-    .join(' · ')
+/** The size, unless the only one. */
+function lineSize(item: CartItem): string {
+  return item.talla && item.talla !== 'Unico' ? item.talla : ''
 }
 
 /** One cart line (SPEC §2): image, quantity chip, name, discount chip, prices, delete. */
@@ -32,7 +24,7 @@ export function CartRow({ item, onPriceChange, onProblem }: CartRowProps) {
   const narrow = useMediaQuery(CART_NARROW)
   const { check, problem, key } = useLineCheck(item, { onPriceChange, onProblem })
   const original = originalPrice(item)
-  const details = lineDetails(item)
+  const size = lineSize(item)
   // The catalogue's stock caps the '+': the line cannot be raised past what there is.
   const maxQty = check?.kind === 'poco' || check?.kind === 'ok' ? check.stock : undefined
   const atStock = check?.kind === 'ok' && maxQty !== undefined && item.cantidad >= maxQty
@@ -62,9 +54,10 @@ export function CartRow({ item, onPriceChange, onProblem }: CartRowProps) {
           <RemoveButton nombre={item.nombre} onClick={() => dispatch(itemRemoved({ id: item.id, producto_id: item.producto_id }))} />
         </div>
 
-        {details ? <p className="truncate text-xs text-slate-500">{details}</p> : null}
+        {size ? <p className="truncate text-xs text-slate-500">{size}</p> : null}
+        <LineExtras extras={item.extras ?? []} />
 
-        <PriceChips descuento={item.descuento} original={original} />
+        <PriceChips item={item} original={original} />
 
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2">
           <QuantityStepper
@@ -106,13 +99,28 @@ function RemoveButton({ nombre, onClick }: { nombre: string; onClick: () => void
   )
 }
 
+/** Every chosen extra, each whole on its own line (they are charged, so none is cut off), with its price. */
+function LineExtras({ extras }: { extras: NonNullable<CartItem['extras']> }) {
+  if (extras.length === 0) return null
+  return (
+    <ul className="text-xs text-slate-600" aria-label="Extras" data-testid="extras">
+      {extras.map((e, i) => (
+        <li key={e._id ?? i} className="[overflow-wrap:anywhere]">
+          + {e.nombre} <span className="whitespace-nowrap text-slate-500">({formatMoney(e.precio)})</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** The discount chip and the price before it, each when there is one. */
-function PriceChips({ descuento, original }: { descuento: number; original: number | null }) {
+function PriceChips({ item, original }: { item: CartItem; original: number | null }) {
+  const label = discountLabel(item, original)
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      {descuento > 0 ? (
+      {label ? (
         <span data-testid="descuento" className="rounded-full bg-rose-100 px-2 py-0.5 text-[11px] font-bold text-rose-700">
-          - {Math.round(descuento)}% Desc
+          {label}
         </span>
       ) : null}
       {original !== null ? (

@@ -16,6 +16,19 @@ export function FacturaLinks({ factura }: { factura: Pick<Factura, '_id' | 'desc
   )
 }
 
+/**
+ * Where the factura went: to the receptor's e-mail only when the server says it was sent;
+ * otherwise the files above are the way to get it.
+ */
+function CorreoNote({ factura }: { factura: Factura }) {
+  const email = factura.receptor.email
+  if (factura.correo === 'enviado') return <p className="[overflow-wrap:anywhere]">Te la enviamos a {email}</p>
+  if (factura.correo === 'enviando') {
+    return <p className="[overflow-wrap:anywhere]">Te la enviaremos a {email} en unos minutos; mientras, descárgala aquí.</p>
+  }
+  return <p>No te la enviamos por correo: descarga el PDF y el XML aquí y guárdalos.</p>
+}
+
 /** What the customer sees once the factura was asked for: stamped (UUID, files, e-mail) or still stamping. */
 export function FacturaResult({ factura }: { factura: Factura }) {
   if (factura.estado === 'timbrando' || !factura.uuid) {
@@ -32,8 +45,8 @@ export function FacturaResult({ factura }: { factura: Factura }) {
         <span className="text-teal-800">UUID: </span>
         <span className="font-mono break-all">{factura.uuid}</span>
       </p>
+      <CorreoNote factura={factura} />
       <FacturaLinks factura={factura} />
-      <p className="[overflow-wrap:anywhere]">Te la enviamos a {factura.receptor.email}</p>
     </div>
   )
 }

@@ -9,7 +9,7 @@ import {
   useGetPerfilesQuery,
   useLazyGetFacturaQuery,
 } from '@/features/invoicing/api'
-import type { Catalogos } from '@/features/invoicing/types'
+import type { Catalogos, Perfil } from '@/features/invoicing/types'
 import { catalogosFailed, EMIT_FAILED, NOT_CONFIGURED } from '@/features/invoicing/fiscal-check'
 import { FacturaLinks, FacturaResult } from '@/features/invoicing/components/factura-result'
 import { InlinePerfilForm } from '@/features/invoicing/components/inline-perfil-form'
@@ -21,7 +21,7 @@ export type CompraInfo = { id: string; folio: string; pagada: boolean; factura?:
 type DialogProps = { compra: CompraInfo; catalogos?: Catalogos; onClose: () => void }
 
 /** The saved profiles to choose from, the default one first chosen. */
-function PerfilChoice({ perfiles, chosen, onChoose }: { perfiles: { _id: string; rfc: string; razonSocial: string; predeterminado: boolean }[]; chosen: string; onChoose: (id: string) => void }) {
+function PerfilChoice({ perfiles, chosen, onChoose }: { perfiles: Perfil[]; chosen: string; onChoose: (id: string) => void }) {
   return (
     <fieldset className="space-y-2">
       <legend className="field-label">Facturar a</legend>
@@ -31,6 +31,11 @@ function PerfilChoice({ perfiles, chosen, onChoose }: { perfiles: { _id: string;
           <span className="min-w-0 text-sm">
             <span className="block font-semibold break-all text-slate-900">{p.rfc}</span>
             <span className="block break-words text-slate-700">{p.razonSocial}</span>
+            {/* C.P., uso and e-mail too: two profiles of one RFC never look the same. */}
+            <span className="block text-slate-600">
+              C.P. {p.codigoPostal} · Uso {p.usoCfdi}
+            </span>
+            <span className="block text-slate-600 [overflow-wrap:anywhere]">{p.email}</span>
           </span>
         </label>
       ))}

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { SearchIcon } from '@/components/icons'
+import { MasIva } from '@/components/mas-iva'
 import { ProductImage } from '@/components/product-image'
 import { useInBrowser } from '@/components/use-in-browser'
 import { formatMoney } from '@/lib/money'
@@ -100,7 +101,11 @@ function Suggestion({ id, product, active, onChoose }: SuggestionProps) {
       <ProductImage src={productImage(product)} alt="" compact className="h-12 w-12 shrink-0 rounded-md border border-slate-100" />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium">{truncate(productTitle(product), 60)}</span>
-        {price ? <span className="text-xs font-semibold text-brand-800">{formatMoney(price.precioFinal)}</span> : null}
+        {price ? (
+          <span className="text-xs font-semibold text-brand-800">
+            {formatMoney(price.precioFinal)} <MasIva className="text-[11px]" />
+          </span>
+        ) : null}
       </span>
     </li>
   )

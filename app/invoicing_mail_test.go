@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bufio"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"tienda/modules/invoicing/pacfake"
+)
+
+// A customer's factura says whether its e-mail was sent: only an SMTP server taking it is 'enviado';
+// without SMTP_URL the e-mail is only logged, and the answer says 'no_enviado'.
+func TestTheFacturaSaysWhetherItsEmailWasSent(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		smtp bool
+		want string
+	}{{"without SMTP", false, "no_enviado"}, {"with SMTP", true, "enviado"}} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			env := map[string]string{}
+			var got chan string
+			if c.smtp {
+				var addr string
+				addr, got = startSMTPSink(t)
+				env["SMTP_URL"] = "smtp://" + addr
+			}
+			s := newInvoicingShopEnv(t, env)
+			v := s.paidSale(1, false, false, "Efectivo")
+			rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": s.profile("cliente@tienda.mx", fisica)})
+			if rec.Code != http.StatusCreated {
+				t.Fatalf("%d %s", rec.Code, rec.Body)
+			}
+			f := decodeFactura(t, rec)
+			if !strings.Contains(rec.Body.String(), `"correo":"`+c.want+`"`) {
+				t.Fatalf("want correo %q: %s", c.want, rec.Body)
+			}
+			if c.smtp {
+				if to := <-got; !strings.Contains(to, "edgar@instalaciones.mx") {
+					t.Fatalf("mailed to %s", to)
+				}
+				// Read again later, it still says so.
+				if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/facturas/"+f.ID, nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"correo":"enviado"`) {
+					t.Fatalf("read again: %s", rec.Body)
+				}
+			}
+		})
+	}
+}
+
+// C.P. '00000' and any below 01000 are no Mexican postal code: the profile is refused with a
+// Spanish message for the field; 01000 is fine.
+func TestAProfileWithAPostalCodeBelow01000IsRefused(t *testing.T) {
+	t.Parallel()
+	s := newInvoicingShop(t)
+	for _, cp := range []string{"00000", "00999"} {
+		data := map[string]any{}
+		for k, v := range fisica {
+			data[k] = v
+		}
+		data["codigoPostal"] = cp
+		rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/perfiles", data)
+		if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["codigoPostal"] != "Ese código postal no existe: los de México van del 01000 al 99999." {
+			t.Fatalf("%s: %d %s", cp, rec.Code, rec.Body)
+		}
+	}
+	data := map[string]any{}
+	for k, v := range fisica {
+		data[k] = v
+	}
+	data["codigoPostal"] = "01000"
+	s.profile("cliente@tienda.mx", data)
+}
+
+// newInvoicingShopEnv is newInvoicingShop with more settings.
+func newInvoicingShopEnv(t *testing.T, env map[string]string) *invoicingShop {
+	t.Helper()
+	pac := pacfake.New("sk_test_fake")
+	srv := httptest.NewServer(pac)
+	t.Cleanup(srv.Close)
+	all := map[string]string{"DEMO_DATA": "true", "FACTURAPI_KEY": "sk_test_fake", "FACTURAPI_URL": srv.URL}
+	for k, v := range env {
+		all[k] = v
+	}
+	a := MustStart(t, t.TempDir(), all)
+	t.Cleanup(func() { closeApp(t, a) })
+	return &invoicingShop{shop: &shop{t: t, app: a, h: a.Handler(), toks: map[string]string{}}, pac: pac}
+}
+
+// startSMTPSink is an SMTP server on 127.0.0.1, without TLS or sign-in, that accepts every message
+// and sends the RCPT TO of each on the channel.
+func startSMTPSink(t *testing.T) (string, chan string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	got := make(chan string, 10)
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func(conn net.Conn) {
+				defer conn.Close()
+				r := bufio.NewReader(conn)
+				say := func(s string) { _, _ = conn.Write([]byte(s + "\r\n")) }
+				say("220 localhost ESMTP")
+				var to []string
+				for {
+					line, err := r.ReadString('\n')
+					if err != nil {
+						return
+					}
+					cmd := strings.ToUpper(strings.TrimSpace(line))
+					switch {
+					case strings.HasPrefix(cmd, "EHLO"):
+						say("250-localhost")
+						say("250 8BITMIME")
+					case strings.HasPrefix(cmd, "RCPT TO:"):
+						to = append(to, strings.TrimSpace(line[len("RCPT TO:"):]))
+						say("250 OK")
+					case cmd == "DATA":
+						say("354 Go ahead")
+						for {
+							l, err := r.ReadString('\n')
+							if err != nil {
+								return
+							}
+							if l == ".\r\n" || l == ".\n" {
+								break
+							}
+						}
+						got <- strings.Join(to, ",")
+						to = nil
+						say("250 OK")
+					case cmd == "QUIT":
+						say("221 Bye")
+						return
+					default: // HELO, MAIL FROM, RSET, NOOP
+						say("250 OK")
+					}
+				}
+			}(conn)
+		}
+	}()
+	return ln.Addr().String(), got
+}
