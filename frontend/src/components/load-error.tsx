@@ -1,14 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
-
-/**
- * Whether a failed call never reached the shop (no network, the server down): RTK Query's
- * FETCH_ERROR or TIMEOUT_ERROR, or any failure while the browser says it is offline.
- */
-export function isConnectionError(error: FetchBaseQueryError | SerializedError | undefined | null): boolean {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return true
-  return Boolean(error && 'status' in error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR'))
-}
+import { isConnectionError } from '@/lib/api-errors'
 
 type LoadErrorProps = {
   error: FetchBaseQueryError | SerializedError | undefined | null

@@ -31,8 +31,7 @@ export function useSearchCombobox() {
   const results = enabled && data ? data.productos.slice(0, SUGGESTIONS) : []
   const total = enabled && data ? data.total : 0
   const typed = text.trim()
-  // Under 3 letters nothing is searched: the panel says so rather than staying silent.
-  const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_LENGTH
+  const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_LENGTH // the panel says why nothing is searched
   const showPanel = open && (enabled || tooShort)
 
   const choose = (product: Producto) => {
@@ -43,11 +42,8 @@ export function useSearchCombobox() {
   }
 
   const submit = () => {
-    if (typed.length < MIN_SEARCH_LENGTH) {
-      setOpen(true)
-      return
-    }
-    setOpen(false)
+    setOpen(tooShort)
+    if (tooShort || !typed) return
     setActive(-1)
     // The phone's keyboard goes away with the focus, uncovering the results.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
@@ -78,9 +74,7 @@ export function useSearchCombobox() {
   }
 
   // Focus leaving the whole box (input and panel) closes the panel; moving within it does not.
-  const onBlur = () => {
-    blurTimer.current = window.setTimeout(() => setOpen(false), 120)
-  }
+  const onBlur = () => void (blurTimer.current = window.setTimeout(() => setOpen(false), 120))
   const onFocus = () => window.clearTimeout(blurTimer.current)
 
   return {
