@@ -46,6 +46,7 @@ test.describe('offline (phone)', () => {
     await expect(page.getByTestId('cart-row')).toHaveCount(1)
     await expect(page.getByTestId('cart-row')).toContainText(seen.nombre.slice(0, 20))
     await expect(page.getByText('Algo salió mal')).toHaveCount(0)
+    await page.evaluate(() => window.scrollTo(0, 0))
     await shot(page, 'offline-cart-mobile')
 
     // The product seen before opens as it was.
@@ -56,6 +57,7 @@ test.describe('offline (phone)', () => {
     await page.goto(`/product/${unseen._id}`)
     const alert = page.getByRole('alert').filter({ hasText: 'Sin conexión' })
     await expect(alert).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, 0))
     await shot(page, 'offline-sin-conexion-mobile')
     await alert.getByRole('button', { name: 'Reintentar' }).click()
     await expect(alert).toBeVisible()
