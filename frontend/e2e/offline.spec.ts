@@ -10,7 +10,7 @@ const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFac
 type Product = { _id: string; nombre: string; variantes: { stock?: number }[] }
 
 async function phone(browser: Browser, shop: Shop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: shop.url, locale: 'es-MX' })
+  const context = await browser.newContext({ ...PHONE, baseURL: shop.url, locale: 'es-MX', serviceWorkers: 'allow' })
   return { context, page: await context.newPage() }
 }
 
@@ -66,7 +66,7 @@ test.describe('offline (phone)', () => {
     // The server comes back and so does the connection: the page asks again by itself.
     shop = await startShop({ name: 'offline', port, dataDir, timeout: 90_000 })
     await context.setOffline(false)
-    await expect(page.getByRole('heading', { level: 1, name: unseen.nombre })).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('heading', { level: 1, name: unseen.nombre })).toBeVisible({ timeout: 20_000 })
     await expect(alert).toHaveCount(0)
 
     // Only the offline loads' failed requests were reported; nothing crashed.

@@ -1,6 +1,10 @@
+import { useEffect } from 'react'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
 import { isConnectionError } from '@/lib/api-errors'
+
+/** While a call fails for want of the shop, it is asked again this often (when the browser is online). */
+const RETRY_MS = 8_000
 
 type LoadErrorProps = {
   error: FetchBaseQueryError | SerializedError | undefined | null
@@ -12,10 +16,17 @@ type LoadErrorProps = {
 /**
  * What a shop screen shows when a call fails: 'Sin conexión' when the call never reached the shop,
  * otherwise the screen's message; 'Reintentar' asks again. The store asks again by itself when the
- * browser is back online (lib/api.ts refetchOnReconnect), so this goes away without a tap.
+ * browser is back online (lib/api.ts refetchOnReconnect); as that moment may come before the
+ * network (or the shop) answers, and a shop may be down while the phone is online, a call that
+ * never reached the shop is also asked again every few seconds while the browser is online.
  */
 export function LoadError({ error, message, onRetry }: LoadErrorProps) {
   const offline = isConnectionError(error)
+  useEffect(() => {
+    if (!offline) return
+    const timer = window.setInterval(() => navigator.onLine && void onRetry(), RETRY_MS)
+    return () => window.clearInterval(timer)
+  }, [offline, onRetry])
   return (
     <div role="alert" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-6 text-center">
       <p className="font-semibold text-amber-900">{offline ? 'Sin conexión' : message}</p>
