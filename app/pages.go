@@ -148,6 +148,8 @@ func (s *pageServer) page(route string, r *http.Request) (int, []byte, error) {
 		}
 		p.Title += " | " + s.site.Name
 		return s.render(http.StatusOK, "prerender/shell.html", p, false)
+	case route == "/busqueda":
+		return s.render(http.StatusOK, "prerender/shell.html", searchPage(s.site, r.URL.Query().Get("q")), false)
 	case route == "/carrito":
 		cart := webpage.Page{Title: "Carrito | " + s.site.Name, Description: "Tu carrito: revisa tus productos y paga en tienda o con Mercado Pago.", Path: route}
 		if !cartHasLines(r) {
@@ -163,6 +165,23 @@ func (s *pageServer) page(route string, r *http.Request) (int, []byte, error) {
 		return http.StatusOK, page, err
 	}
 	return s.notFound(nil)
+}
+
+// maxTitleQuery bounds how much of a search's text its page's title repeats.
+const maxTitleQuery = 100
+
+// searchPage is the head of /busqueda?q=: a title with what was searched, and no place in search
+// engines (a results page is made of the query; the products have their own pages).
+func searchPage(site webpage.Site, q string) webpage.Page {
+	q = strings.Join(strings.Fields(q), " ")
+	if r := []rune(q); len(r) > maxTitleQuery {
+		q = string(r[:maxTitleQuery]) + "…"
+	}
+	title := "Búsqueda | " + site.Name
+	if q != "" {
+		title = "Resultados para «" + q + "» | " + site.Name
+	}
+	return webpage.Page{Title: title, Description: "Los productos de " + site.Name + " que coinciden con tu búsqueda.", NoIndex: true}
 }
 
 // notFound answers an unknown page with 404 and 'Página no encontrada'; any error but not_found

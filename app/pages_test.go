@@ -243,6 +243,31 @@ func TestCategoryPagesHaveTheirOwnHead(t *testing.T) {
 	}
 }
 
+func TestTheSearchPageNamesTheQueryAndIsNotIndexed(t *testing.T) {
+	t.Parallel()
+	h := shopWithWeb(t, prerenderedWeb).Handler()
+	for query, want := range map[string]string{
+		"?q=c%C3%A1mara+ip":              "Resultados para «cámara ip» | Tienda de Seguridad y Redes",
+		"?q=%3C%2Ftitle%3E%3Cb%3Ex%22":   "Resultados para «</title><b>x\"» | Tienda de Seguridad y Redes",
+		"":                               "Búsqueda | Tienda de Seguridad y Redes",
+		"?q=" + strings.Repeat("a", 300): "Resultados para «" + strings.Repeat("a", 100) + "…» | Tienda de Seguridad y Redes",
+	} {
+		rec := do(t, h, http.MethodGet, "/busqueda"+query, "")
+		body := rec.Body.String()
+		title, canonical, meta := head(t, body)
+		if rec.Code != http.StatusOK || title != want || meta["og:title"] != want || meta["robots"] != "noindex" || canonical != "" {
+			t.Errorf("%q: %d title %q canonical %q meta %v", query, rec.Code, title, canonical, meta)
+		}
+		if strings.Contains(body, "<b>") {
+			t.Errorf("%q: the query escaped the title", query)
+		}
+	}
+	// Other pages stay indexable.
+	if _, _, meta := head(t, do(t, h, http.MethodGet, "/busqueda/22", "").Body.String()); meta["robots"] != "" {
+		t.Errorf("a category page says robots %q", meta["robots"])
+	}
+}
+
 func TestRobotsAndSitemapFollowTheCatalogue(t *testing.T) {
 	t.Parallel()
 	a := shopWithWeb(t, prerenderedWeb)

@@ -34,6 +34,9 @@ export default defineConfig({
     timezoneId: 'America/Mexico_City',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
+    // The shop's service worker answers requests before page.route sees them: blocked, except in
+    // the specs about it (e2e/offline.spec.ts allows it in its own contexts).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

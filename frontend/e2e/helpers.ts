@@ -95,16 +95,19 @@ async function freePort(): Promise<number> {
   })
 }
 
-export type Shop = { url: string; stop: () => Promise<void> }
+export type Shop = { url: string; port: number; dataDir: string; stop: (opts?: { keepData?: boolean }) => Promise<void> }
+
+type ShopOptions = { name: string; env?: Record<string, string>; timeout?: number; port?: number; dataDir?: string }
 
 /**
  * A shop of its own, beside the shared one: the binary (TIENDA_BIN) on a free port, with the demo
  * data on a fresh store and `env` added; answers once GET /v1/health does. `stop` ends it and
- * removes its store.
+ * removes its store, unless asked to keep it: started again with the same `port` and `dataDir`,
+ * the shop comes back as it was (a server that went down and up again).
  */
-export async function startShop({ name, env = {}, timeout = 60_000 }: { name: string; env?: Record<string, string>; timeout?: number }): Promise<Shop> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tienda-e2e-${name}-`))
-  const port = await freePort()
+export async function startShop({ name, env = {}, timeout = 60_000, ...again }: ShopOptions): Promise<Shop> {
+  const dataDir = again.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `tienda-e2e-${name}-`))
+  const port = again.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const child = spawn(path.resolve(process.cwd(), process.env.TIENDA_BIN || '../bin/tienda'), [], {
     stdio: 'ignore',
@@ -118,19 +121,19 @@ export async function startShop({ name, env = {}, timeout = 60_000 }: { name: st
       ...env,
     },
   })
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     if (child.pid && child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r))
       process.kill(-child.pid, 'SIGTERM')
       await exited
     }
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const deadline = Date.now() + timeout
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break
     try {
-      if ((await fetch(`${url}/v1/health`)).ok) return { url, stop }
+      if ((await fetch(`${url}/v1/health`)).ok) return { url, port, dataDir, stop }
     } catch {
       // not listening yet
     }

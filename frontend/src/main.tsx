@@ -16,6 +16,11 @@ seedProductFromPage(store.dispatch)
 // It starts once the page has loaded, keeping what fails before.
 startErrorLogWhenIdle(store.dispatch)
 const router = createBrowserRouter(routes)
+// The service worker (scripts/service-worker.mjs) keeps the shop's frame and what was seen for
+// offline use. Registered once the page has loaded, so it takes nothing from the first paint.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}))
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')

@@ -190,24 +190,50 @@ func (m *Module) adminGet(c *echo.Context) error {
 	return c.JSON(http.StatusOK, p)
 }
 
-// search answers GET productos/search/?q= with up to 20 products in stock whose name, brand or
-// model hold every word (ignoring case and accents); under 3 characters, none.
+// searchAnswer is a page of a search: its products and, in meta, the page, whether more follow
+// and how many products match in all.
+type searchAnswer struct {
+	Productos []PublicProduct `json:"productos"`
+	Meta      listMeta        `json:"meta"`
+}
+
+// soldOutLast orders a search's matches: those with stock first, the sold-out ones after them,
+// each group in the catalogue's order.
+var soldOutLast = adminOrder{num: func(p *Product) int64 {
+	if p.Stock <= 0 {
+		return 1
+	}
+	return 0
+}}
+
+// search answers GET productos/search/?q=&page=&limit= with a page (20 unless asked) of the
+// products whose name, brand or model hold every word (ignoring case and accents), the sold-out
+// ones last, and the total; under 3 characters, none.
 func (m *Module) search(c *echo.Context) error {
 	raw, err := textParam(c, "q")
 	if err != nil {
 		return err
 	}
+	page, limit, err := pageParams(c, 20)
+	if err != nil {
+		return err
+	}
 	q := fold(raw)
-	return m.serveCached(c, "search?"+q, func() (any, error) {
-		found := []PublicProduct{}
-		if len([]rune(q)) >= 3 {
-			pr := m.service.memory.pricing(m.service.now())
-			products, _ := m.service.memory.page(filter{titulo: q, withStock: true}.keep(pr), 1, 20)
-			for _, p := range products {
-				found = append(found, pr.priced(p.compact()).public())
-			}
+	key := "search?" + q + "&page=" + strconv.Itoa(page) + "&limit=" + strconv.Itoa(limit)
+	return m.serveCached(c, key, func() (any, error) {
+		total := 0
+		answer := searchAnswer{Productos: []PublicProduct{}, Meta: listMeta{Page: page, Limit: limit, Total: &total}}
+		if len([]rune(q)) < 3 {
+			return answer, nil
 		}
-		return map[string][]PublicProduct{"productos": found}, nil
+		pr := m.service.memory.pricing(m.service.now())
+		products, n := m.service.memory.sortedPage(filter{titulo: q}.keep(pr), soldOutLast, page, limit)
+		for _, p := range products {
+			answer.Productos = append(answer.Productos, pr.priced(p.compact()).public())
+		}
+		total = n
+		answer.Meta.HasMore = page*limit < n
+		return answer, nil
 	})
 }
 

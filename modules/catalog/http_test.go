@@ -348,8 +348,9 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 			t.Errorf("%s: %q, want %q", path, got, want)
 		}
 	}
-	eq("/v1/productos", camara.Nombre, router.Nombre, fuente.Nombre) // favourites first, then newest; no zero stock
-	eq("/v1/productos/search/?q=camara", camara.Nombre)
+	eq("/v1/productos", camara.Nombre, router.Nombre, fuente.Nombre)    // favourites first, then newest; no zero stock
+	eq("/v1/productos/search/?q=camara", camara.Nombre, agotada.Nombre) // the sold-out one last
+	eq("/v1/productos/search/?q=agotada", agotada.Nombre)
 	eq("/v1/productos/search/?q=ENERGIA", fuente.Nombre)
 	eq("/v1/productos/search/?q=marcafuente", fuente.Nombre)
 	eq("/v1/productos/search/?q=ca")
@@ -370,6 +371,28 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 		eq("/v1/productos?categoria=" + url.QueryEscape(q))
 	}
 	eq("/v1/productos?titulo[$ne]=x", camara.Nombre, router.Nombre, fuente.Nombre) // not our parameter
+
+	// A search's pages: the sold-out match on the last one, and the total on each.
+	type searchBody struct {
+		Productos []Product
+		Meta      struct {
+			HasMore     bool
+			Page, Limit int
+			Total       *int
+		}
+	}
+	for page, want := range map[string]struct {
+		name string
+		more bool
+	}{"1": {camara.Nombre, true}, "2": {agotada.Nombre, false}} {
+		s := decode[searchBody](t, env.do("", http.MethodGet, "/v1/productos/search/?q=camara&limit=1&page="+page, nil))
+		if len(s.Productos) != 1 || s.Productos[0].Nombre != want.name || s.Meta.HasMore != want.more || s.Meta.Total == nil || *s.Meta.Total != 2 {
+			t.Errorf("search page %s: %+v", page, s)
+		}
+	}
+	if s := decode[searchBody](t, env.do("", http.MethodGet, "/v1/productos/search/?q=ca", nil)); len(s.Productos) != 0 || s.Meta.Total == nil || *s.Meta.Total != 0 {
+		t.Errorf("short search: %+v", s)
+	}
 
 	// Paging.
 	got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?limit=2&page=1", nil))
@@ -396,6 +419,8 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 		"/v1/productos?titulo=" + strings.Repeat("a", 101):        "titulo",
 		"/v1/productos?categoria=" + strings.Repeat("a", 101):     "categoria",
 		"/v1/productos/search/?q=" + strings.Repeat("cámara", 20): "q",
+		"/v1/productos/search/?q=camara&page=0":                   "page",
+		"/v1/productos/search/?q=camara&limit=500":                "limit",
 		"/v1/admin/productos?limit=-1":                            "limit",
 	} {
 		rec := env.do(auth.Auxiliar, http.MethodGet, path, nil)

@@ -22,6 +22,7 @@ type Page struct {
 	Description string // one or two sentences, plain text
 	Path        string // the canonical path, from the site's root: "/product/66..."; "" for none (a 404)
 	Type        string // og:type: "website" (default) or "product"
+	NoIndex     bool   // a page search engines must not list (a search's results): robots noindex
 	Image       *Image
 	Offer       *Offer // og's product:price tags; product pages only
 	// JSONLD are schema.org objects, each written as its own application/ld+json script.
@@ -126,6 +127,9 @@ func headTags(site Site, p Page) (string, error) {
 		if value != "" {
 			fmt.Fprintf(&b, `<meta %s="%s" content="%s" />`, attrName, attr(key), attr(value))
 		}
+	}
+	if p.NoIndex {
+		b.WriteString(`<meta name="robots" content="noindex" />`)
 	}
 	url := ""
 	if p.Path != "" {

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
               { path: 'tiendas', ...page(() => import('@/features/config/components/stores-page'), 'StoresPage') },
               { path: 'ofertas', ...page(() => import('@/features/catalog/components/category-page'), 'OffersPage') },
               { path: 'modern', ...page(() => import('@/features/catalog/components/category-page'), 'AllProductsPage') },
+              { path: 'busqueda', ...page(() => import('@/features/search/components/search-results-page'), 'SearchResultsPage') },
               { path: 'busqueda/:id', ...page(() => import('@/features/catalog/components/category-page'), 'CategoryPage') },
               { path: 'product/:id', ...page(() => import('@/features/catalog/components/product-page'), 'ProductPage') },
               { path: 'carrito', ...page(() => import('@/features/checkout/components/cart-page'), 'CartPage') },

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react'
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import type { SerializedError } from '@reduxjs/toolkit'
+import { LoadError } from '@/components/load-error'
 import { LoadMoreSentinel } from '@/components/load-more-sentinel'
 import { ProductCard } from '@/components/product-card'
 import { ProductCardSkeleton } from '@/components/skeleton'
@@ -12,6 +14,7 @@ const NEXT_SKELETONS = 4
 type InfiniteQuery = {
   isLoading: boolean
   isError: boolean
+  error?: FetchBaseQueryError | SerializedError
   isFetching: boolean
   isFetchingNextPage: boolean
   hasNextPage?: boolean
@@ -24,8 +27,8 @@ type InfiniteProductListProps = {
   query: InfiniteQuery
   /** The next page is asked for this many px before the end of the list. */
   marginPx: number
-  /** The Spanish message when the first page fails (with 'Reintentar'). */
-  errorMessage: ReactNode
+  /** The Spanish message when the first page fails and the connection is not the cause (with 'Reintentar'). */
+  errorMessage: string
   emptyMessage: string
 }
 
@@ -36,12 +39,7 @@ export function InfiniteProductList(props: InfiniteProductListProps) {
   return (
     <>
       {isError && products.length === 0 ? (
-        <div role="alert" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-6 text-center">
-          <p className="font-medium text-amber-900">{props.errorMessage}</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <LoadError error={props.query.error} message={props.errorMessage} onRetry={refetch} />
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6" aria-busy={isFetching}>
           {isLoading

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { MasIva } from '@/components/mas-iva'
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
-import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
+import { isOutOfStock, productImage, productPrice, productTitle, type Producto } from '@/lib/product'
 import { truncate } from '@/lib/text'
 
 /** A product tile of the catalogue grids; the whole card opens `/product/{_id}`. */
@@ -21,6 +21,9 @@ export function ProductCard({ product }: { product: Producto }) {
           <span className="absolute top-2 left-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
             -{price.descuento}%
           </span>
+        ) : null}
+        {isOutOfStock(product) ? (
+          <span className="absolute top-2 right-2 rounded-full bg-slate-700 px-2 py-0.5 text-xs font-bold text-white">Agotado</span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 border-t border-slate-100 p-3">

@@ -50,3 +50,12 @@ export function errorText(error: AnyError, catalogue: string): string {
   }
   return `${catalogue}.`
 }
+
+/**
+ * Whether a failed call never reached the shop (no network, the server down): RTK Query's
+ * FETCH_ERROR or TIMEOUT_ERROR, or any failure while the browser says it is offline.
+ */
+export function isConnectionError(error: AnyError): boolean {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return true
+  return Boolean(error && 'status' in error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR'))
+}

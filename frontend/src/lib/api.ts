@@ -54,10 +54,15 @@ const loggedBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asyn
   return errorLog ? errorLog.withErrorLog(async () => result)(args, api, extraOptions) : result
 }
 
-/** The one API slice of the app; features add their endpoints with `api.injectEndpoints`. */
+/**
+ * The one API slice of the app; features add their endpoints with `api.injectEndpoints`. When the
+ * browser is back online, every query on screen is asked again (app/store.ts setupListeners), so a
+ * screen that failed for want of a connection recovers by itself.
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: loggedBaseQuery,
+  refetchOnReconnect: true,
   tagTypes: ['Config', 'Producto'],
   endpoints: () => ({}),
 })

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ProductoDetalle } from '@/lib/product'
 import { toCartItem } from '@/features/catalog/cart-line'
@@ -127,6 +127,29 @@ describe('product page', () => {
     })
     renderApp('/product/p1')
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar los detalles del producto')
+  })
+
+  it("says 'Sin conexión' when the product cannot be reached, and loads it once the browser is back online", async () => {
+    let online = false
+    const producto = { _id: 'p1', nombre: 'Cámara bala', variantes: [{ _id: 'v1', talla: 'Única', stock: 3, precioVenta: 100, precioFinal: 100 }] }
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/productos/p1': () => {
+        if (!online) throw new TypeError('Failed to fetch')
+        return json(producto)
+      },
+    })
+    const { user } = renderApp('/product/p1')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Sin conexión')
+    // 'Reintentar' asks again: still no connection.
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sin conexión')
+    // The browser is back online: the page asks again by itself.
+    online = true
+    window.dispatchEvent(new Event('online'))
+    expect(await screen.findByRole('heading', { name: 'Cámara bala' })).toBeInTheDocument()
+    expect(screen.queryByText('Sin conexión')).toBeNull()
   })
 
   it('shows the not-found page for a product that does not exist', async () => {

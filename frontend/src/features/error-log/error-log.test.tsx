@@ -15,7 +15,7 @@ import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
 import { resetSentry } from '@/lib/sentry'
 import { startErrorLogWhenIdle } from '@/features/error-log/start'
 import { startErrorLog, UPLOAD_INTERVAL_MS, uploadErrorLog } from '@/features/error-log/uploader'
-import { json, mockServer } from '@/testing/fetch-mock'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { storeSession } from '@/testing/render'
 
 // An endpoint like any feature's, mapped to its SPEC §8 message; the shop's login request, whose
@@ -44,6 +44,9 @@ const entry = (n: number): ErrorLogEntry => ({
   origen: 'api:prueba',
   user: 'Ana López',
 })
+
+// One-off calls (subscribe: false): a subscription left behind would be asked again when a later
+// test brings the browser back online (lib/api.ts refetchOnReconnect).
 
 const seedLog = (entries: ErrorLogEntry[]) => localStorage.setItem(ERROR_LOG_KEY, JSON.stringify(entries))
 
@@ -90,7 +93,7 @@ describe('a failed call', () => {
     const store = makeStore()
     const login = await store.dispatch(probeApi.endpoints.login.initiate({ email: 'a@b.mx', password: 'MiClave#123' }))
     expect(callErrorMessage('error' in login ? login.error : undefined)).toBe('Error al ingresar')
-    const other = await store.dispatch(probeApi.endpoints.probeSinMensaje.initiate())
+    const other = await store.dispatch(probeApi.endpoints.probeSinMensaje.initiate(undefined, { subscribe: false }))
     expect(callErrorMessage(other.error)).toBe('Error desconocido')
 
     const log = readErrorLog()
@@ -102,7 +105,7 @@ describe('a failed call', () => {
   it('network failures are logged too', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
     const store = makeStore()
-    await store.dispatch(probeApi.endpoints.probeProductos.initiate())
+    await store.dispatch(probeApi.endpoints.probeProductos.initiate(undefined, { subscribe: false }))
     expect(readErrorLog()).toHaveLength(1)
     expect(readErrorLog()[0].error).toContain('FETCH_ERROR')
   })
@@ -202,24 +205,27 @@ describe('the upload', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
     let online = false
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online)
-    const { calls } = mockServer({ 'POST /v1/logs': json({ ok: true, stored: 1 }) })
+    // Back online, the store also asks again for what is on screen (lib/api.ts refetchOnReconnect):
+    // the config the log read for Sentry. Only the uploads are counted.
+    const { calls } = mockServer({ 'POST /v1/logs': json({ ok: true, stored: 1 }), 'GET /v1/config': json(sampleConfig) })
+    const uploads = () => calls.filter((c) => new URL(c.url).pathname === '/v1/logs')
     const stop = startErrorLog(makeStore().dispatch, async () => undefined)
 
     seedLog([entry(1)])
     vi.advanceTimersByTime(UPLOAD_INTERVAL_MS) // offline: nothing is sent
-    expect(calls).toHaveLength(0)
+    expect(uploads()).toHaveLength(0)
 
     online = true
     window.dispatchEvent(new Event('online'))
     await vi.waitFor(() => expect(readErrorLog()).toEqual([]))
-    expect(calls).toHaveLength(1)
+    expect(uploads()).toHaveLength(1)
 
     seedLog([entry(2)])
     vi.advanceTimersByTime(UPLOAD_INTERVAL_MS - 1)
-    expect(calls).toHaveLength(1)
+    expect(uploads()).toHaveLength(1)
     vi.advanceTimersByTime(1)
     await vi.waitFor(() => expect(readErrorLog()).toEqual([]))
-    expect(calls).toHaveLength(2)
+    expect(uploads()).toHaveLength(2)
     stop()
   })
 })
@@ -240,7 +246,7 @@ describe('Sentry', () => {
     })
     expect(started).toBe(true)
     mockServer({ 'GET /v1/productos': json({ error: { code: 'internal', message: 'x' } }, 500) })
-    await makeStore().dispatch(probeApi.endpoints.probeProductos.initiate())
+    await makeStore().dispatch(probeApi.endpoints.probeProductos.initiate(undefined, { subscribe: false }))
     const Sentry = await import('@sentry/react')
     await Sentry.flush(1000)
     expect(sent).toHaveLength(1)

@@ -1,17 +1,45 @@
 import { api } from '@/lib/api'
-import type { Producto } from '@/lib/product'
+import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
+import { PAGE_SIZE, type Producto } from '@/lib/product'
 
 /** Searches shorter than this make no call (SPEC §5). */
 export const MIN_SEARCH_LENGTH = 3
 
+/** The header's suggestions: the first products of the search. */
+export const SUGGESTIONS = 8
+
+/** A page of a search: its products (the sold-out ones last), whether more follow, and how many match in all. */
+export type SearchPage = { productos: Producto[]; hasMore: boolean; total: number }
+
+type SearchBody = { productos?: Producto[]; meta?: { hasMore?: boolean; total?: number } } | undefined
+
+function toSearchPage(body: SearchBody): SearchPage {
+  const productos = Array.isArray(body?.productos) ? body.productos : []
+  return { productos, hasMore: body?.meta?.hasMore ?? false, total: body?.meta?.total ?? productos.length }
+}
+
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    searchProductos: build.query<Producto[], string>({
-      query: (q) => ({ url: 'productos/search/', params: { q } }),
-      transformResponse: (body: { productos?: Producto[] } | undefined) =>
-        Array.isArray(body?.productos) ? body.productos : [],
+    /** The header's suggestions and the total for 'Ver todos los resultados'. */
+    searchProductos: build.query<SearchPage, string>({
+      query: (q) => ({ url: 'productos/search/', params: { q, limit: SUGGESTIONS } }),
+      transformResponse: toSearchPage,
+    }),
+    /** `/busqueda?q=`: every match, a page at a time as the list scrolls, like the category pages. */
+    getSearchPage: build.infiniteQuery<SearchPage, string, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: 'productos/search/',
+        params: { q: queryArg, page: pageParam, limit: PAGE_SIZE },
+      }),
+      transformResponse: toSearchPage,
     }),
   }),
 })
 
-export const { useSearchProductosQuery } = searchApi
+registerErrorMessages({ getSearchPage: SPEC_MESSAGES.productoPorNombre })
+
+export const { useSearchProductosQuery, useGetSearchPageInfiniteQuery } = searchApi

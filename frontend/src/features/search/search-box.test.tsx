@@ -27,11 +27,42 @@ describe('header search', () => {
     await user.type(box, 'm')
     const list = await screen.findByRole('listbox', { name: 'Resultados de búsqueda' })
     expect(searches()).toHaveLength(1)
-    expect(new URL(searches()[0].url).search).toBe('?q=cam')
+    expect(new URL(searches()[0].url).search).toBe('?q=cam&limit=8')
 
     // Prices are before IVA, and say so.
     expect(await within(list).findByRole('option', { name: /Cámara domo 2MP/ })).toHaveTextContent('$1,709.10 más IVA')
     await user.click(await within(list).findByRole('option', { name: /Cámara PTZ/ }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/c2'))
+  })
+
+  it("says why nothing is searched under 3 letters, and Enter opens every result with the total", async () => {
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/productos': json({ products: [], meta: { hasMore: false } }),
+      'GET /v1/productos/search/': json({
+        productos: [{ _id: 'c1', nombre: 'Cámara domo 2MP', variantes: [{ stock: 2, precioVenta: 10 }] }],
+        meta: { hasMore: true, page: 1, limit: 8, total: 17 },
+      }),
+    })
+    const { user, router } = renderApp('/')
+    const searches = () => calls.filter((c) => new URL(c.url).pathname === '/v1/productos/search/')
+    const box = await screen.findByRole('combobox')
+
+    await user.type(box, 'ca')
+    expect(await screen.findByText('Escribe al menos 3 letras para buscar.')).toBeInTheDocument()
+    await user.keyboard('{Enter}')
+    expect(router.state.location.pathname).toBe('/')
+    expect(searches()).toHaveLength(0)
+
+    await user.type(box, 'm')
+    const all = await screen.findByRole('link', { name: 'Ver todos los resultados (17)' })
+    expect(screen.queryByText(/Escribe al menos 3 letras/)).toBeNull()
+    expect(all).toHaveAttribute('href', '/busqueda?q=cam')
+
+    // Enter (the keyboard's Buscar key) with no suggestion highlighted: the results page.
+    await user.type(box, 'ara ip{Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/busqueda'))
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('camara ip')
+    expect(screen.queryByRole('listbox')).toBeNull()
   })
 })

@@ -3,14 +3,20 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { Producto } from '@/lib/product'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
-import { MIN_SEARCH_LENGTH, useSearchProductosQuery } from '@/features/search/api'
+import { MIN_SEARCH_LENGTH, SUGGESTIONS, useSearchProductosQuery } from '@/features/search/api'
 
 /** Debounce of the header search (SPEC §9). */
 export const SEARCH_DEBOUNCE_MS = 300
 
+/** The results page of a search: `/busqueda?q=…`, which can be shared. */
+export function searchResultsPath(text: string): string {
+  return `/busqueda?${new URLSearchParams({ q: text.trim() })}`
+}
+
 /**
- * The header search's state: the text, the debounced search and its first 8 results, whether the
- * panel is open, the option the arrow keys highlight, and choosing one (which opens its page).
+ * The header search's state: the text, the debounced search, its first 8 results and its total,
+ * whether the panel is open, the option the arrow keys highlight, choosing one (which opens its
+ * page) and submitting the text (Enter, the keyboard's Buscar key), which opens every result.
  */
 export function useSearchCombobox() {
   const navigate = useNavigate()
@@ -21,15 +27,27 @@ export function useSearchCombobox() {
 
   const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
   const enabled = term.length >= MIN_SEARCH_LENGTH
-  const { data = [], isFetching, isError } = useSearchProductosQuery(enabled ? term : skipToken)
-  const results = enabled ? data.slice(0, 8) : []
-  const showPanel = open && enabled
+  const { data, isFetching, isError } = useSearchProductosQuery(enabled ? term : skipToken)
+  const results = enabled && data ? data.productos.slice(0, SUGGESTIONS) : []
+  const total = enabled && data ? data.total : 0
+  const typed = text.trim()
+  const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_LENGTH // the panel says why nothing is searched
+  const showPanel = open && (enabled || tooShort)
 
   const choose = (product: Producto) => {
     setOpen(false)
     setText('')
     setActive(-1)
     navigate(`/product/${encodeURIComponent(product._id)}`)
+  }
+
+  const submit = () => {
+    setOpen(tooShort)
+    if (tooShort || !typed) return
+    setActive(-1)
+    // The phone's keyboard goes away with the focus, uncovering the results.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
+    navigate(searchResultsPath(typed))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -56,9 +74,7 @@ export function useSearchCombobox() {
   }
 
   // Focus leaving the whole box (input and panel) closes the panel; moving within it does not.
-  const onBlur = () => {
-    blurTimer.current = window.setTimeout(() => setOpen(false), 120)
-  }
+  const onBlur = () => void (blurTimer.current = window.setTimeout(() => setOpen(false), 120))
   const onFocus = () => window.clearTimeout(blurTimer.current)
 
   return {
@@ -66,8 +82,12 @@ export function useSearchCombobox() {
     type,
     openPanel: () => setOpen(true),
     showPanel,
+    tooShort,
     term,
     results,
+    total,
+    submit,
+    close: () => setOpen(false),
     isFetching,
     isError,
     active,

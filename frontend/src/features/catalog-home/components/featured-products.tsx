@@ -19,7 +19,7 @@ export function FeaturedProducts() {
         products={products}
         query={featured}
         marginPx={SCROLL_MARGIN_PX}
-        errorMessage="No pudimos cargar los productos en este momento. Revisa tu conexión e inténtalo de nuevo."
+        errorMessage="No pudimos cargar los productos en este momento."
         emptyMessage="Por ahora no hay productos destacados."
       />
       {featured.isError && products.length > 0 ? (

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router'
 import { useDocumentTitle } from '@/components/use-document-title'
+import { LoadError } from '@/components/load-error'
 import { NotFoundPage } from '@/components/not-found-page'
 import { MasIva } from '@/components/mas-iva'
 import { Skeleton } from '@/components/skeleton'
@@ -26,7 +27,7 @@ function images(p: ProductoDetalle): string[] {
 /** `/product/:id`: the product's detail and 'Agregar al carrito'. */
 export function ProductPage() {
   const { id = '' } = useParams()
-  const { data: product, isLoading, isError, error } = useGetProductoQuery(id)
+  const { data: product, isLoading, isError, error, refetch } = useGetProductoQuery(id)
   useDocumentTitle(product ? productTitle(product) : 'Producto')
 
   if (isLoading) {
@@ -50,9 +51,7 @@ export function ProductPage() {
   if (isError || !product) {
     return (
       <div className="mx-auto max-w-xl px-4 py-12 text-center">
-        <p role="alert" className="font-medium text-rose-700">
-          Error al cargar los detalles del producto
-        </p>
+        <LoadError error={error} message="Error al cargar los detalles del producto" onRetry={refetch} />
         <Link to="/" className="link mt-4 inline-block">
           Volver a Inicio
         </Link>

@@ -1,14 +1,18 @@
 import { useId } from 'react'
+import { Link } from 'react-router'
 import { SearchIcon } from '@/components/icons'
 import { MasIva } from '@/components/mas-iva'
 import { ProductImage } from '@/components/product-image'
 import { useInBrowser } from '@/components/use-in-browser'
 import { formatMoney } from '@/lib/money'
-import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
+import { isOutOfStock, productImage, productPrice, productTitle, type Producto } from '@/lib/product'
 import { truncate } from '@/lib/text'
-import { useSearchCombobox } from '@/features/search/use-search-combobox'
+import { searchResultsPath, useSearchCombobox } from '@/features/search/use-search-combobox'
 
-/** The header search: suggestions as you type; choosing one opens `/product/{id}`. */
+/**
+ * The header search: suggestions as you type; choosing one opens `/product/{id}`; Enter (the
+ * keyboard's Buscar key) or 'Ver todos los resultados' opens `/busqueda?q=…`.
+ */
 export function SearchBox() {
   const listId = useId()
   // Prerendered, the box waits for the app: what is typed into it before would be lost.
@@ -18,7 +22,13 @@ export function SearchBox() {
 
   return (
     <div className="relative w-full" onBlur={search.onBlur} onFocus={search.onFocus}>
-      <form role="search" onSubmit={(event) => event.preventDefault()}>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault()
+          search.submit()
+        }}
+      >
         <label className="sr-only" htmlFor={`${listId}-input`}>
           Buscar productos
         </label>
@@ -57,7 +67,11 @@ function SearchPanel({ listId, search }: SearchPanelProps) {
   const { results, active } = search
   return (
     <div className="absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-2xl bg-white text-slate-800 shadow-xl ring-1 ring-slate-200">
-      {search.isFetching && results.length === 0 ? (
+      {search.tooShort ? (
+        <p className="px-4 py-3 text-sm text-slate-600" role="status">
+          Escribe al menos 3 letras para buscar.
+        </p>
+      ) : search.isFetching && results.length === 0 ? (
         <p className="px-4 py-3 text-sm text-slate-500" role="status">
           Buscando…
         </p>
@@ -81,6 +95,16 @@ function SearchPanel({ listId, search }: SearchPanelProps) {
           />
         ))}
       </ul>
+      {!search.tooShort && search.total > 0 ? (
+        <Link
+          to={searchResultsPath(search.term)}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={search.close}
+          className="block border-t border-slate-100 px-4 py-3 text-center text-sm font-semibold text-teal-800 hover:bg-slate-50"
+        >
+          Ver todos los resultados ({search.total})
+        </Link>
+      ) : null}
     </div>
   )
 }
@@ -101,7 +125,9 @@ function Suggestion({ id, product, active, onChoose }: SuggestionProps) {
       <ProductImage src={productImage(product)} alt="" compact className="h-12 w-12 shrink-0 rounded-md border border-slate-100" />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium">{truncate(productTitle(product), 60)}</span>
-        {price ? (
+        {isOutOfStock(product) ? (
+          <span className="text-xs font-semibold text-slate-500">Agotado</span>
+        ) : price ? (
           <span className="text-xs font-semibold text-brand-800">
             {formatMoney(price.precioFinal)} <MasIva className="text-[11px]" />
           </span>
