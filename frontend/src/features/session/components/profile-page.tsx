@@ -237,7 +237,7 @@ export function ProfilePage({ fiscal }: { fiscal?: ReactNode } = {}) {
     return (
       <PlaceholderPage title="Mi perfil">
         <p>Inicia sesión para ver tu perfil, tus compras y tus pedidos pendientes.</p>
-        <Link to="/login" className="btn-primary mt-4">
+        <Link to="/login" state={{ from: '/usuarios/perfil' }} className="btn-primary mt-4">
           Iniciar sesión
         </Link>
       </PlaceholderPage>
@@ -264,6 +264,11 @@ export function ProfilePage({ fiscal }: { fiscal?: ReactNode } = {}) {
         <Row label="Correo electrónico" value={account.email} onEdit={openInfo} email />
         <Row label="Contraseña" value="••••••••" onEdit={() => setDialog('password')} />
       </dl>
+
+      {/* Every purchase with its folio, ticket and invoicing, one tap away. */}
+      <Link to="/usuarios/compras" className="btn-primary mt-6 w-full" data-testid="mis-compras">
+        Mis compras: folios y facturas
+      </Link>
 
       {fiscal}
 
