@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ProductoDetalle } from '@/lib/product'
 import { toCartItem } from '@/features/catalog/cart-line'
@@ -51,7 +51,7 @@ describe('product page', () => {
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$1,709.10')
     expect(screen.getByTestId('precio-lista')).toHaveTextContent('$1,899.00')
     expect(screen.getByText('-10%')).toBeInTheDocument()
-    for (const text of ['2 años', '46171610', 'H87', '20 cm', 'Visión nocturna', '5 disponibles']) {
+    for (const text of ['2 años', '46171610', 'Pieza', '20 cm', 'Visión nocturna', '5 disponibles']) {
       expect(screen.getByText(text)).toBeInTheDocument()
     }
     expect(screen.getAllByRole('button', { name: /Ver imagen/ })).toHaveLength(2)
@@ -116,5 +116,31 @@ describe('product page', () => {
     mockServer({ 'GET /v1/config': json(sampleConfig) })
     renderApp('/product/nope')
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument()
+  })
+})
+
+describe('product page: units and sold-out variants (issue 26)', () => {
+  it("names the SAT unit in words and marks a sold-out variant 'Agotado' in its selector", async () => {
+    const soldOut = { _id: 'v3', talla: 'Mediano', tamano: '50', stock: 0, precioVenta: 500, descuento: 0, descuentoEfectivo: 0, precioFinal: 500 }
+    const withSoldOut = { ...product, unidad_de_medida: { clave_unidad_sat: 'MTR' }, variantes: [...product.variantes!, soldOut] }
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(withSoldOut) })
+    const { user } = renderApp('/product/p1')
+    expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
+    expect(screen.getByText('Unidad de medida').nextElementSibling).toHaveTextContent(/^Metro$/)
+    const options = within(screen.getByLabelText('Variante')).getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Grande · 32 — $1,709.10',
+      'Chico · 100 g — $80.00',
+      'Mediano · 50 — $500.00 — Agotado',
+    ])
+    await user.selectOptions(screen.getByLabelText('Variante'), 'v3')
+    expect(screen.getByText('Existencias').nextElementSibling).toHaveTextContent('Agotado')
+  })
+
+  it('shows a unit key it has no name for as it is', async () => {
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json({ ...product, unidad_de_medida: { clave_unidad_sat: 'XYZ' } }) })
+    renderApp('/product/p1')
+    expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
+    expect(screen.getByText('Unidad de medida').nextElementSibling).toHaveTextContent(/^XYZ$/)
   })
 })

@@ -107,10 +107,10 @@ export function LoginPage() {
         </form>
 
         <div className="mt-6 flex flex-col items-center gap-2 text-sm">
-          <Link to="/usuarios/registro" state={{ from: arrival?.from }} className="link">
+          <Link to="/usuarios/registro" state={{ from: arrival?.from }} className="link inline-flex min-h-11 items-center">
             No tengo cuenta
           </Link>
-          <Link to="/usuarios/restablecer-cuenta" className="link">
+          <Link to="/usuarios/restablecer-cuenta" className="link inline-flex min-h-11 items-center">
             ¿Olvidó la contraseña ?
           </Link>
         </div>

@@ -158,7 +158,7 @@ function Row({ label, value, onEdit, email }: RowProps) {
           {!value ? <span className="text-slate-400">Sin registrar</span> : email ? <EmailText email={value} /> : value}
         </dd>
       </div>
-      <button type="button" onClick={onEdit} className="btn-secondary min-h-9 px-3 py-1.5" aria-label={`Editar ${label.toLowerCase()}`}>
+      <button type="button" onClick={onEdit} className="btn-secondary px-3 py-1.5" aria-label={`Editar ${label.toLowerCase()}`}>
         Editar
       </button>
     </div>

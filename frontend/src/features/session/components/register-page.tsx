@@ -55,7 +55,7 @@ export function RegisterPage() {
           </button>
         </form>
         <div className="mt-6 text-center text-sm">
-          <Link to="/login" state={{ from }} className="link">
+          <Link to="/login" state={{ from }} className="link inline-flex min-h-11 items-center">
             Ya tengo cuenta
           </Link>
         </div>
