@@ -25,6 +25,6 @@ describe('safeReturnPath', () => {
 
 describe('returnHere', () => {
   it('keeps the path and the query of the page', () => {
-    expect(returnHere({ pathname: '/product/p1', search: '?v=2' })).toEqual({ from: '/product/p1?v=2' })
+    expect(returnHere({ pathname: '/product/p1', search: '?v=2' })).toEqual({ volver: '/product/p1?v=2' })
   })
 })

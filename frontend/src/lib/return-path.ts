@@ -1,11 +1,11 @@
 import type { Location } from 'react-router'
 
 /** What a link to the login screen carries: the page to return to once signed in. */
-export type ReturnState = { from?: string }
+export type ReturnState = { volver?: string }
 
 /** The state of a link to /login from `location`: come back here after signing in. */
 export function returnHere(location: Pick<Location, 'pathname' | 'search'>): ReturnState {
-  return { from: location.pathname + location.search }
+  return { volver: location.pathname + location.search }
 }
 
 /** Screens not worth returning to after signing in (the account screens themselves). */

@@ -98,7 +98,7 @@ describe('login page: where it returns', () => {
   it('goes home when the page to return to is another site', async () => {
     server(json(loginAnswer))
     const { user, router } = renderApp('/')
-    await act(() => router.navigate('/login', { state: { from: '//evil.example/carrito' } }))
+    await act(() => router.navigate('/login', { state: { volver: '//evil.example/carrito' } }))
     await user.type(await screen.findByLabelText('Correo electrónico'), 'admin@tienda.mx')
     await user.type(screen.getByLabelText('Contraseña'), 'Admin#2026')
     await user.click(screen.getByRole('button', { name: 'Ingresar' }))

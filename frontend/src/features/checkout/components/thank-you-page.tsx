@@ -36,7 +36,7 @@ export function ThankYouPage() {
 
       {!userId ? (
         <p className="mt-6 text-center text-slate-600">
-          <Link to="/login" state={{ from: '/carrito/gracias' }} className="link">
+          <Link to="/login" state={{ volver: '/carrito/gracias' }} className="link">
             Inicia sesión
           </Link>{' '}
           para ver tus órdenes pendientes.

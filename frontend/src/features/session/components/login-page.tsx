@@ -44,13 +44,14 @@ function useSignIn(returnTo: string) {
 
 /**
  * `/login`: email and password; on success the session is stored and, after 2 s, the page the
- * shopper came from opens (the link's state `from`, a path of this shop), else the home page.
+ * shopper came from opens (the link's state `volver`, a path of this shop; the staff
+ * guards' `from` is not followed, since signing out on a staff screen leaves one), else the home page.
  */
 export function LoginPage() {
   useDocumentTitle('Iniciar sesión')
   // A message and e-mail left by the registration or the password reset; where to return.
-  const arrival = (useLocation().state ?? null) as { message?: string; email?: string; from?: string } | null
-  const { signInWith, isLoading, error, welcome } = useSignIn(safeReturnPath(arrival?.from))
+  const arrival = (useLocation().state ?? null) as { message?: string; email?: string; volver?: string } | null
+  const { signInWith, isLoading, error, welcome } = useSignIn(safeReturnPath(arrival?.volver))
   const [email, setEmail] = useState(arrival?.email ?? '')
   const [password, setPassword] = useState('')
 
@@ -107,7 +108,7 @@ export function LoginPage() {
         </form>
 
         <div className="mt-6 flex flex-col items-center gap-2 text-sm">
-          <Link to="/usuarios/registro" state={{ from: arrival?.from }} className="link inline-flex min-h-11 items-center">
+          <Link to="/usuarios/registro" state={{ volver: arrival?.volver }} className="link inline-flex min-h-11 items-center">
             No tengo cuenta
           </Link>
           <Link to="/usuarios/restablecer-cuenta" className="link inline-flex min-h-11 items-center">

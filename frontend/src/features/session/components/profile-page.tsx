@@ -237,7 +237,7 @@ export function ProfilePage({ fiscal }: { fiscal?: ReactNode } = {}) {
     return (
       <PlaceholderPage title="Mi perfil">
         <p>Inicia sesión para ver tu perfil, tus compras y tus pedidos pendientes.</p>
-        <Link to="/login" state={{ from: '/usuarios/perfil' }} className="btn-primary mt-4">
+        <Link to="/login" state={{ volver: '/usuarios/perfil' }} className="btn-primary mt-4">
           Iniciar sesión
         </Link>
       </PlaceholderPage>

@@ -15,7 +15,7 @@ export function RegisterPage() {
   useDocumentTitle('Registre sus datos')
   const navigate = useNavigate()
   // Where the login screen that sent the shopper here returns to, passed back to it.
-  const from = ((useLocation().state ?? null) as { from?: string } | null)?.from
+  const volver = ((useLocation().state ?? null) as { volver?: string } | null)?.volver
   const [register, { isLoading, error }] = useRegisterMutation()
   const [form, setForm] = useState({ name: '', email: '', password: '', phone: '' })
   const fields = serverFieldErrors(error)
@@ -26,7 +26,7 @@ export function RegisterPage() {
     if (isLoading) return
     const result = await register({ ...form, email: form.email.trim() })
     if ('data' in result && result.data) {
-      navigate('/login', { state: { message: REGISTERED_MESSAGE, email: result.data.email, from } })
+      navigate('/login', { state: { message: REGISTERED_MESSAGE, email: result.data.email, volver } })
     }
   }
 
@@ -55,7 +55,7 @@ export function RegisterPage() {
           </button>
         </form>
         <div className="mt-6 text-center text-sm">
-          <Link to="/login" state={{ from }} className="link inline-flex min-h-11 items-center">
+          <Link to="/login" state={{ volver }} className="link inline-flex min-h-11 items-center">
             Ya tengo cuenta
           </Link>
         </div>
