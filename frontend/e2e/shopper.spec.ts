@@ -191,7 +191,7 @@ test.describe('on a phone (390x844)', () => {
 test.describe('on a 360x740 phone', () => {
   test.use({ ...PHONE, viewport: { width: 360, height: 740 } })
 
-  test('the purchase history shows Total, Fecha and Estado inside the screen, no sideways scrolling', async ({ page, request }) => {
+  test('the purchase history shows Total con IVA, Fecha, Pago and Entrega inside the screen, no sideways scrolling', async ({ page, request }) => {
     const errors = watchPageErrors(page)
     // A purchase of the demo customer, placed as a second device would.
     const t = await apiToken(request, DEMO.cliente)
@@ -208,7 +208,7 @@ test.describe('on a 360x740 phone', () => {
     const card = history.getByRole('listitem').filter({ hasText: p.nombre ?? '' }).first()
     await expect(card).toBeVisible()
     await expect(page.getByRole('table')).toBeHidden()
-    for (const label of ['Total', 'Fecha', 'Estado']) {
+    for (const label of ['Total con IVA', 'Fecha', 'Pago', 'Entrega']) {
       const figure = card.getByText(label, { exact: true }).locator('xpath=..')
       await scrollVerticallyTo(figure)
       await expect(figure).toBeVisible()

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
+import { keyHistoryEntry } from '@/app/history-entry-key'
 import { routes } from '@/app/router'
 import { makeStore } from '@/app/store'
 import { seedProductFromPage } from '@/features/catalog/page-data'
@@ -15,6 +16,8 @@ seedProductFromPage(store.dispatch)
 // The local error log: global errors, upload every 60 s and when back online, Sentry if configured.
 // It starts once the page has loaded, keeping what fails before.
 startErrorLogWhenIdle(store.dispatch)
+// Each fresh load's history entry gets its own key, so it opens at the top (app/history-entry-key.ts).
+keyHistoryEntry()
 const router = createBrowserRouter(routes)
 // The service worker (scripts/service-worker.mjs) keeps the shop's frame and what was seen for
 // offline use. Registered once the page has loaded, so it takes nothing from the first paint.

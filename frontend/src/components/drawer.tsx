@@ -39,7 +39,7 @@ export function Drawer({ open, onClose, label, id, header, children }: DrawerPro
           <button
             type="button"
             onClick={onClose}
-            className="rounded-full p-2 text-white/90 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
+            className="flex h-11 w-11 items-center justify-center rounded-full text-white/90 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
             aria-label="Cerrar menú"
           >
             <CloseIcon size={22} />

@@ -28,7 +28,7 @@ export function Footer({ shopName, tienda }: FooterProps) {
             Videovigilancia, redes, energía y accesorios para proteger tu hogar y tu negocio.
           </p>
           <p className="mt-3 text-sm">
-            <Link to="/facturar" className="font-semibold text-white underline-offset-2 hover:underline">
+            <Link to="/facturar" className="inline-flex min-h-11 items-center font-semibold text-white underline-offset-2 hover:underline">
               Facturar mi compra
             </Link>
           </p>
@@ -51,7 +51,7 @@ export function Footer({ shopName, tienda }: FooterProps) {
             {tienda.telefono ? (
               <p className="flex gap-2">
                 <PhoneIcon size={18} className="mt-0.5 shrink-0 text-teal-400" />
-                <a className="underline-offset-2 hover:text-white hover:underline" href={telHref(tienda.telefono)}>
+                <a className="inline-flex min-h-11 items-center underline-offset-2 hover:text-white hover:underline" href={telHref(tienda.telefono)}>
                   {tienda.telefono}
                 </a>
               </p>
@@ -68,7 +68,7 @@ export function Footer({ shopName, tienda }: FooterProps) {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={label}
-                  className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-teal-500 hover:text-brand-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
+                  className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-teal-500 hover:text-brand-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
                 >
                   <Icon size={20} />
                 </a>

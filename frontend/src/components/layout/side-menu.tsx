@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Drawer } from '@/components/drawer'
 import { CATEGORY_ICONS } from '@/components/layout/category-icons'
-import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, SettingsIcon, UserIcon } from '@/components/icons'
+import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, ReceiptIcon, SettingsIcon, UserIcon } from '@/components/icons'
 import { categoryPath, MENU_CATEGORIES } from '@/lib/categories'
+import { returnHere, type ReturnState } from '@/lib/return-path'
 
 type SideMenuProps = {
   open: boolean
@@ -23,10 +24,12 @@ const SIDE_CATEGORIES = MENU_CATEGORIES.filter((c) =>
 const itemClass =
   'flex w-full items-center gap-3 px-5 py-3.5 text-left text-[15px] font-medium text-slate-800 hover:bg-slate-50 focus-visible:bg-teal-50 focus-visible:outline-none'
 
-function MenuLink({ to, icon: Icon, children, onClose }: { to: string; icon: ComponentType<{ size?: number }>; children: ReactNode; onClose: () => void }) {
+type MenuLinkProps = { to: string; state?: ReturnState; icon: ComponentType<{ size?: number }>; children: ReactNode; onClose: () => void }
+
+function MenuLink({ to, state, icon: Icon, children, onClose }: MenuLinkProps) {
   return (
     <li>
-      <Link to={to} className={itemClass} onClick={onClose}>
+      <Link to={to} state={state} className={itemClass} onClick={onClose}>
         <span className="text-brand-700">
           <Icon size={20} />
         </span>
@@ -40,6 +43,7 @@ function MenuLink({ to, icon: Icon, children, onClose }: { to: string; icon: Com
 /** The hamburger menu of the shop (SPEC §2 "Side menu"). */
 export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPath, onSignOut }: SideMenuProps) {
   const staffPath = adminPath ?? (isAdmin ? '/productos' : undefined)
+  const here = returnHere(useLocation())
   return (
     <Drawer
       open={open}
@@ -72,6 +76,11 @@ export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPat
               Perfil
             </MenuLink>
           ) : null}
+          {signedIn ? (
+            <MenuLink to="/usuarios/compras" icon={ReceiptIcon} onClose={onClose}>
+              Mis compras
+            </MenuLink>
+          ) : null}
           {signedIn && staffPath ? (
             <MenuLink to={staffPath} icon={SettingsIcon} onClose={onClose}>
               Administrador
@@ -94,7 +103,7 @@ export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPat
               </button>
             </li>
           ) : (
-            <MenuLink to="/login" icon={LogInIcon} onClose={onClose}>
+            <MenuLink to="/login" state={here} icon={LogInIcon} onClose={onClose}>
               Iniciar sesión
             </MenuLink>
           )}

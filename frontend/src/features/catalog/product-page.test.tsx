@@ -57,7 +57,7 @@ describe('product page', () => {
     // One unit without extras: the price above is the total.
     expect(screen.queryByTestId('total-eleccion')).toBeNull()
     expect(screen.getByText('-10%')).toBeInTheDocument()
-    for (const text of ['2 años', '46171610', 'H87', '20 cm', 'Visión nocturna', '5 disponibles']) {
+    for (const text of ['2 años', '46171610', 'Pieza', '20 cm', 'Visión nocturna', '5 disponibles']) {
       expect(screen.getByText(text)).toBeInTheDocument()
     }
     expect(screen.getAllByRole('button', { name: /Ver imagen/ })).toHaveLength(2)
@@ -156,5 +156,31 @@ describe('product page', () => {
     mockServer({ 'GET /v1/config': json(sampleConfig) })
     renderApp('/product/nope')
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument()
+  })
+})
+
+describe('product page: units and sold-out variants (issue 26)', () => {
+  it("names the SAT unit in words and marks a sold-out variant 'Agotado' in its selector", async () => {
+    const soldOut = { _id: 'v3', talla: 'Mediano', tamano: '50', stock: 0, precioVenta: 500, descuento: 0, descuentoEfectivo: 0, precioFinal: 500 }
+    const withSoldOut = { ...product, unidad_de_medida: { clave_unidad_sat: 'MTR' }, variantes: [...product.variantes!, soldOut] }
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(withSoldOut) })
+    const { user } = renderApp('/product/p1')
+    expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
+    expect(screen.getByText('Unidad de medida').nextElementSibling).toHaveTextContent(/^Metro$/)
+    const options = within(screen.getByLabelText('Variante')).getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Grande · 32 — $1,709.10',
+      'Chico · 100 g — $80.00',
+      'Mediano · 50 — $500.00 — Agotado',
+    ])
+    await user.selectOptions(screen.getByLabelText('Variante'), 'v3')
+    expect(screen.getByText('Existencias').nextElementSibling).toHaveTextContent('Agotado')
+  })
+
+  it('shows a unit key it has no name for as it is', async () => {
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json({ ...product, unidad_de_medida: { clave_unidad_sat: 'XYZ' } }) })
+    renderApp('/product/p1')
+    expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
+    expect(screen.getByText('Unidad de medida').nextElementSibling).toHaveTextContent(/^XYZ$/)
   })
 })

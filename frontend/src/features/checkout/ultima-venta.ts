@@ -17,6 +17,22 @@ export function readUltimaVenta(): Venta | null {
   return null
 }
 
+/** What the cart hands the thank-you page: the order it has just placed. */
+export type ThanksState = { ventaId?: string }
+
+/**
+ * The order just placed, first, then the other pending ones, newest first. `recent` is the order
+ * the cart has just placed (null when the page was opened otherwise); the server's copy of it is
+ * preferred, and it is shown even when the list does not hold it (staff ordering for a customer).
+ */
+export function ordersNewestFirst(orders: readonly Venta[], recent: Venta | null): Venta[] {
+  const time = (v: Venta) => Date.parse(v.fecha) || 0
+  const byDate = (a: Venta, b: Venta) => time(b) - time(a)
+  const rest = orders.filter((o) => o._id !== recent?._id).sort(byDate)
+  if (!recent) return rest
+  return [orders.find((o) => o._id === recent._id) ?? recent, ...rest]
+}
+
 export function writeUltimaVenta(venta: Venta): void {
   writeItem(ULTIMA_VENTA_KEY, JSON.stringify(venta))
 }

@@ -7,7 +7,7 @@ import type { CartItem } from '@/lib/cart'
 import { cartCleared } from '@/lib/cart-slice'
 import { usePlaceOrderMutation } from '@/features/checkout/api'
 import { toOrderLines } from '@/features/checkout/order-lines'
-import { writeUltimaVenta } from '@/features/checkout/ultima-venta'
+import { writeUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
 
 /**
  * 'Pagar en caja' (SPEC §2 Cart): asks who orders, places the order with the cart's lines, then
@@ -27,7 +27,8 @@ export function useCounterOrder(items: CartItem[]) {
       const venta = await placeOrder({ cliente, carrito: toOrderLines(items), ...(clienteId ? { clienteId } : {}) }).unwrap()
       writeUltimaVenta(venta)
       dispatch(cartCleared())
-      navigate('/carrito/gracias')
+      // The thank-you page shows this order first; opened any other way, it has no new order.
+      navigate('/carrito/gracias', { state: { ventaId: venta._id } satisfies ThanksState })
     } catch (error) {
       const err = error as Parameters<typeof apiErrorMessage>[0]
       const offline = err && 'status' in err && err.status === 'FETCH_ERROR'

@@ -191,7 +191,7 @@ describe('perfil', () => {
     expect(pieces).toEqual(['maria', '.fernanda', '.gonzalez', '.hernandez@', 'seguridad-integral-monterrey', '.com', '.mx'])
   })
 
-  it('lists the purchases in the Historial de compras table', async () => {
+  it('lists the purchases in the Historial de compras table: payment and delivery apart, amounts with IVA', async () => {
     storeSession()
     mockServer({
       ...base,
@@ -203,27 +203,69 @@ describe('perfil', () => {
           fecha: '2026-01-01T12:00:00Z',
           carrito: [{ nombre: 'Cámara IP', talla: 'Grande', tamano: 32, cantidad: 2, precioFinal: 150, imagen: '' }],
           total: 348,
-          entrega: 'Entregado',
-          pago: true,
+          entrega: 'Pendiente',
+          pago: 'Pagado',
         },
       ]),
     })
     renderApp('/usuarios/perfil')
     const table = await screen.findByRole('table')
     expect(within(table).getByText('Cámara IP (Grande · 32)')).toBeInTheDocument()
-    expect(within(table).getByText('$300.00')).toBeInTheDocument()
+    // 2 x $150.00 = $300.00 before IVA; $348.00 with it, as the cart and the sale say.
+    expect(within(table).getByText('$348.00')).toBeInTheDocument()
     expect(within(table).getByText('2026-01-01')).toBeInTheDocument()
-    expect(within(table).getByText('Entregado')).toBeInTheDocument()
+    expect(within(table).getByTestId('pago')).toHaveTextContent('Pagado')
+    expect(within(table).getByTestId('entrega')).toHaveTextContent('Por entregar')
     // Phones get the same purchase as a card whose every figure is labelled (the table is hidden there).
     const card = within(screen.getByRole('list', { name: 'Historial de compras' })).getByRole('listitem')
     expect(card).toHaveTextContent('Cámara IP (Grande · 32)')
-    for (const [label, value] of [['Cantidad', '2'], ['Total', '$300.00'], ['Fecha', '2026-01-01'], ['Estado', 'Entregado']]) {
+    const figures = [['Cantidad', '2'], ['Total con IVA', '$348.00'], ['Fecha', '2026-01-01'], ['Pago', 'Pagado'], ['Entrega', 'Por entregar']]
+    for (const [label, value] of figures) {
       expect(within(card).getByText(label).nextElementSibling).toHaveTextContent(value)
     }
+    // 'Mis compras' (folios, invoicing) is one tap away on the profile.
+    expect(screen.getByRole('link', { name: 'Mis compras: folios y facturas' })).toHaveAttribute('href', '/usuarios/compras')
   })
 })
 
 describe('mis compras', () => {
+  it('shows each purchase with its payment and its delivery as two states, line totals with IVA', async () => {
+    storeSession()
+    mockServer({
+      ...base,
+      'GET /v1/ventas/usuario/u1': json([
+        {
+          _id: 's2',
+          folio: '20260102-120000-0002',
+          fecha: '2026-01-02T12:00:00Z',
+          carrito: [{ nombre: 'Router', cantidad: 3, precioFinal: 99.99, imagen: '' }],
+          total: 347.97,
+          entrega: 'Pendiente',
+          pago: 'Pendiente',
+        },
+        {
+          _id: 's1',
+          folio: '20260101-120000-0001',
+          fecha: '2026-01-01T12:00:00Z',
+          carrito: [{ nombre: 'Cámara IP', cantidad: 1, precioFinal: 1000, imagen: '' }],
+          total: 1160,
+          entrega: 'Enviado',
+          pago: 'Pagado',
+        },
+      ]),
+    })
+    renderApp('/usuarios/compras')
+    const [unpaid, paid] = await screen.findAllByRole('article')
+    expect(within(unpaid).getByText('Pago').nextElementSibling).toHaveTextContent('Pendiente de pago')
+    expect(within(unpaid).getByText('Entrega').nextElementSibling).toHaveTextContent('Por entregar')
+    // 3 x $99.99 = $299.97; IVA $48.00 on the line: $347.97.
+    expect(within(unpaid).getByTitle('Con IVA')).toHaveTextContent('$347.97')
+    expect(unpaid).toHaveTextContent('Total con IVA $347.97')
+    expect(within(paid).getByText('Pago').nextElementSibling).toHaveTextContent(/^Pagado$/)
+    expect(within(paid).getByText('Entrega').nextElementSibling).toHaveTextContent('Enviado')
+    expect(within(paid).getByTitle('Con IVA')).toHaveTextContent('$1,160.00')
+  })
+
   it.each(['/usuarios/compras', '/usuarios/listar'])('%s shows the empty state when the sales API answers 404', async (path) => {
     storeSession()
     mockServer({ ...base })

@@ -78,3 +78,31 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al ingresar')
   })
 })
+
+// Issue 26: signing in from the cart returns to the cart (and to any page of this shop the link
+// came from); an address of another site is never followed.
+describe('login page: where it returns', () => {
+  it("from the cart's 'Iniciar sesión para poder Ordenar', returns to the cart", async () => {
+    server(json(loginAnswer))
+    localStorage.setItem('cart', JSON.stringify([{ id: 'v1', producto_id: 'p1', nombre: 'Cámara', precio: 100, precioFinal: 100, cantidad: 1, descuento: 0 }]))
+    const { user, router } = renderApp('/carrito')
+    await user.click(await screen.findByRole('link', { name: 'Iniciar sesión para poder Ordenar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'admin@tienda.mx')
+    await user.type(screen.getByLabelText('Contraseña'), 'Admin#2026')
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('¡Bienvenido, Adriana!')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/carrito'), { timeout: 4000 })
+  })
+
+  it('goes home when the page to return to is another site', async () => {
+    server(json(loginAnswer))
+    const { user, router } = renderApp('/')
+    await act(() => router.navigate('/login', { state: { volver: '//evil.example/carrito' } }))
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'admin@tienda.mx')
+    await user.type(screen.getByLabelText('Contraseña'), 'Admin#2026')
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('¡Bienvenido')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 })
+  })
+})

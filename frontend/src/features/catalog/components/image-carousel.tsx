@@ -47,7 +47,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
             type="button"
             aria-label="Imagen anterior"
             onClick={() => go(index - 1)}
-            className="absolute top-1/2 left-2 -translate-y-1/2 rotate-180 rounded-full bg-white/90 p-2 shadow hover:bg-white"
+            className="absolute top-1/2 left-2 flex h-11 w-11 -translate-y-1/2 rotate-180 items-center justify-center rounded-full bg-white/90 shadow hover:bg-white"
           >
             <ChevronRightIcon size={20} />
           </button>
@@ -55,11 +55,12 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
             type="button"
             aria-label="Imagen siguiente"
             onClick={() => go(index + 1)}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow hover:bg-white"
+            className="absolute top-1/2 right-2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow hover:bg-white"
           >
             <ChevronRightIcon size={20} />
           </button>
-          <div className="mt-3 flex justify-center gap-2">
+          {/* Each dot is drawn 10 px wide in a 44x44 px button, the size a finger needs (WCAG 2.5.5). */}
+          <div className="mt-1 flex justify-center">
             {images.map((src, i) => (
               <button
                 key={`${src}-${i}`}
@@ -67,8 +68,10 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
                 aria-label={`Ver imagen ${i + 1}`}
                 aria-current={i === index}
                 onClick={() => go(i)}
-                className={`h-2.5 w-2.5 rounded-full ${i === index ? 'bg-brand-800' : 'bg-slate-300'}`}
-              />
+                className="flex h-11 w-11 items-center justify-center rounded-full"
+              >
+                <span className={`h-2.5 w-2.5 rounded-full ${i === index ? 'bg-brand-800' : 'bg-slate-300'}`} />
+              </button>
             ))}
           </div>
         </>

@@ -6,6 +6,7 @@ import { MasIva } from '@/components/mas-iva'
 import { Skeleton } from '@/components/skeleton'
 import { formatMoney } from '@/lib/money'
 import { priceLine, type LineMoney } from '@/lib/refund'
+import { satUnitName } from '@/lib/sat-units'
 import {
   productImage,
   productTitle,
@@ -180,11 +181,18 @@ function ProductFacts({ product, stock }: { product: ProductoDetalle; stock: num
       <Row label="Existencias" value={stock > 0 ? `${stock} disponibles` : 'Agotado'} />
       {product.sat_key ? <Row label="Clave SAT" value={product.sat_key} /> : null}
       {product.unidad_de_medida?.clave_unidad_sat ? (
-        <Row label="Unidad de medida" value={product.unidad_de_medida.clave_unidad_sat} />
+        <Row label="Unidad de medida" value={satUnitName(product.unidad_de_medida.clave_unidad_sat)} />
       ) : null}
       {dims.map(([label, v]) => (typeof v === 'number' && v > 0 ? <Row key={label} label={label} value={`${v} cm`} /> : null))}
     </dl>
   )
+}
+
+/** A variant in its selector: size, price, and 'Agotado' when none is left. */
+function variantLabel(v: VarianteDetalle): string {
+  const parts = [[v.talla, v.tamano].filter(Boolean).join(' · '), formatMoney(variantFinalPrice(v))]
+  if ((v.stock ?? 0) <= 0) parts.push('Agotado')
+  return parts.join(' — ')
 }
 
 type VariantSelectProps = { variantes: VarianteDetalle[]; value: string | undefined; onChange: (id: string) => void }
@@ -196,7 +204,7 @@ function VariantSelect({ variantes, value, onChange }: VariantSelectProps) {
       <select className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
         {variantes.map((v) => (
           <option key={v._id} value={v._id}>
-            {[v.talla, v.tamano].filter(Boolean).join(' · ')} — {formatMoney(variantFinalPrice(v))}
+            {variantLabel(v)}
           </option>
         ))}
       </select>
@@ -234,7 +242,7 @@ function QuantityStepper({ qty, max, limited, onChange }: QuantityStepperProps) 
       <button
         type="button"
         aria-label="Quitar uno"
-        className="px-3 py-2 disabled:opacity-35"
+        className="flex h-11 min-w-11 items-center justify-center px-3 disabled:opacity-35"
         disabled={qty <= 0}
         onClick={() => onChange(Math.max(0, qty - 1))}
       >
@@ -247,7 +255,7 @@ function QuantityStepper({ qty, max, limited, onChange }: QuantityStepperProps) 
         type="button"
         aria-label="Agregar uno"
         aria-describedby={limited ? 'limite-existencias' : undefined}
-        className="px-3 py-2 disabled:opacity-35"
+        className="flex h-11 min-w-11 items-center justify-center px-3 disabled:opacity-35"
         disabled={qty >= max}
         onClick={() => onChange(Math.min(qty + 1, max))}
       >

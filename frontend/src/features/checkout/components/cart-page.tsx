@@ -126,7 +126,7 @@ function ClearCartButton({ onClick }: { onClick: () => void }) {
       onClick={onClick}
       aria-label="Vaciar carrito"
       title="Vaciar carrito"
-      className="rounded-full p-2.5 text-slate-500 transition hover:bg-rose-50 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-teal-500"
+      className="flex h-11 w-11 items-center justify-center rounded-full text-slate-500 transition hover:bg-rose-50 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-teal-500"
     >
       <ClearCartIcon size={22} />
     </button>

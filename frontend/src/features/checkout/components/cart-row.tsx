@@ -92,7 +92,7 @@ function RemoveButton({ nombre, onClick }: { nombre: string; onClick: () => void
       type="button"
       onClick={onClick}
       aria-label={`Eliminar ${nombre}`}
-      className="-mt-1 -mr-1 shrink-0 rounded-full p-2 text-slate-400 transition hover:bg-rose-50 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-teal-500"
+      className="-mt-2 -mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-400 transition hover:bg-rose-50 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-teal-500"
     >
       <TrashIcon size={20} />
     </button>
@@ -151,7 +151,7 @@ function QuantityStepper({ item, canAdd, limitId, onChange }: QuantityStepperPro
         aria-label="Quitar uno"
         disabled={item.cantidad <= 1}
         onClick={() => onChange(item.cantidad - 1)}
-        className="flex h-9 w-9 items-center justify-center rounded-full text-slate-700 transition hover:bg-white disabled:opacity-35"
+        className="flex h-11 w-11 items-center justify-center rounded-full text-slate-700 transition hover:bg-white disabled:opacity-35"
       >
         <MinusIcon size={16} />
       </button>
@@ -164,7 +164,7 @@ function QuantityStepper({ item, canAdd, limitId, onChange }: QuantityStepperPro
         aria-describedby={limitId}
         disabled={!canAdd}
         onClick={() => onChange(item.cantidad + 1)}
-        className="flex h-9 w-9 items-center justify-center rounded-full text-slate-700 transition hover:bg-white disabled:opacity-35"
+        className="flex h-11 w-11 items-center justify-center rounded-full text-slate-700 transition hover:bg-white disabled:opacity-35"
       >
         <PlusIcon size={16} />
       </button>

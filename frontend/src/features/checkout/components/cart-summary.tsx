@@ -118,7 +118,7 @@ function PayOptions({ items, blocked, placing, onPayAtCounter }: PayOptionsProps
           <MercadoPagoCheckout key={cartSignature} items={items} disabled={blocked} />
         </>
       ) : (
-        <Link to="/login" className="btn-primary min-h-12 w-full">
+        <Link to="/login" state={{ volver: '/carrito' }} className="btn-primary min-h-12 w-full">
           <LogInIcon size={18} />
           Iniciar sesión para poder Ordenar
         </Link>

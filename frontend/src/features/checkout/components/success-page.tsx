@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { AlertIcon } from '@/components/icons'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { CheckCircleIcon } from '@/components/icons'
@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/dates'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { formatMoney } from '@/lib/money'
 import { telHref } from '@/lib/phone'
+import { returnHere } from '@/lib/return-path'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { operationKind, paymentNotAccepted, shown } from '@/features/checkout/payment-return'
 import type { ReturnParams, Venta } from '@/features/checkout/types'
@@ -76,6 +77,8 @@ function InvalidReturn({ phone }: { phone: string }) {
 }
 
 function SignInToSave({ params, phone }: { params: ReturnParams; phone: string }) {
+  // Signed in, the shopper comes back to this very return, which then confirms the payment.
+  const here = returnHere(useLocation())
   return (
     <Problem title="Inicia sesión para registrar tu pago">
       <p>
@@ -84,7 +87,7 @@ function SignInToSave({ params, phone }: { params: ReturnParams; phone: string }
       </p>
       <Technical params={params} />
       <Actions>
-        <Link to="/login" className="btn-primary">
+        <Link to="/login" state={here} className="btn-primary">
           Iniciar sesión
         </Link>
       </Actions>

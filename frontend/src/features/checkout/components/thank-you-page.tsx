@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useAppSelector } from '@/app/hooks'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -12,33 +12,31 @@ import type { SaleItem } from '@/lib/sale'
 import { selectUser } from '@/lib/session-slice'
 import { useGetPendingOrdersOfQuery } from '@/features/checkout/api'
 import type { Venta } from '@/features/checkout/types'
-import { readUltimaVenta } from '@/features/checkout/ultima-venta'
+import { ordersNewestFirst, readUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
 
-/** `/carrito/gracias` (SPEC §2 Thank-you page): the customer's orders waiting to be paid at the counter. */
+/**
+ * `/carrito/gracias` (SPEC §2 Thank-you page): the order the cart has just placed, first, and the
+ * customer's other orders waiting to be paid at the counter. Opened any other way (a bookmark, a
+ * typed address), there is no new order to thank for, and the page says so.
+ */
 export function ThankYouPage() {
-  useDocumentTitle('¡Gracias por tu compra!')
   const user = useAppSelector(selectUser)
   const userId = user?.id ?? ''
-  const { data: orders = [], isLoading, isError, refetch } = useGetPendingOrdersOfQuery(userId, { skip: !userId })
+  const { data = [], isLoading, isError, refetch } = useGetPendingOrdersOfQuery(userId, { skip: !userId })
+  // The order the cart placed, named by the navigation (kept by a reload, absent when typed).
+  const placedId = ((useLocation().state ?? null) as ThanksState | null)?.ventaId
   const [ultima] = useState(readUltimaVenta)
-  const recent = ultima && orders.some((o) => o._id === ultima._id) ? ultima : null
+  const recent = placedId && ultima?._id === placedId ? ultima : null
+  const orders = ordersNewestFirst(data, recent)
+  useDocumentTitle(recent ? '¡Gracias por tu compra!' : 'Sin compra reciente')
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10">
-      <div className="rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 px-5 py-7 text-center text-white shadow-lg">
-        <CheckCircleIcon size={44} className="mx-auto text-teal-300" />
-        <h1 className="mt-3 text-2xl font-bold">¡Gracias por tu compra!</h1>
-        <p className="mt-1 text-brand-100">paga tu orden en caja</p>
-        {recent ? (
-          <p className="mt-4 inline-block rounded-full bg-white/10 px-4 py-1.5 text-sm">
-            Tu folio: <strong className="font-mono tracking-wide" data-testid="folio-reciente">{recent.folio}</strong>
-          </p>
-        ) : null}
-      </div>
+      {recent ? <Thanks folio={recent.folio} /> : <NoRecentOrder />}
 
       {!userId ? (
         <p className="mt-6 text-center text-slate-600">
-          <Link to="/login" className="link">
+          <Link to="/login" state={{ volver: '/carrito/gracias' }} className="link">
             Inicia sesión
           </Link>{' '}
           para ver tus órdenes pendientes.
@@ -55,7 +53,7 @@ export function ThankYouPage() {
             Reintentar
           </button>
         </div>
-      ) : (
+      ) : orders.length === 0 ? null : (
         <>
           <h2 className="mt-7 text-lg font-semibold text-brand-900" data-testid="pendientes">
             {orders.length === 1 ? 'Tienes 1 orden pendiente' : `Tienes ${orders.length} órdenes pendientes`}
@@ -68,15 +66,50 @@ export function ThankYouPage() {
         </>
       )}
 
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      {recent ? (
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Link to="/" className="btn-primary">
+            Seguir comprando
+          </Link>
+          <Link to="/tiendas" className="btn-secondary">
+            Ver ubicación y horario
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function Thanks({ folio }: { folio: string }) {
+  return (
+    <div className="rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 px-5 py-7 text-center text-white shadow-lg">
+      <CheckCircleIcon size={44} className="mx-auto text-teal-300" />
+      <h1 className="mt-3 text-2xl font-bold">¡Gracias por tu compra!</h1>
+      <p className="mt-1 text-brand-100">paga tu orden en caja</p>
+      <p className="mt-4 inline-block rounded-full bg-white/10 px-4 py-1.5 text-sm">
+        Tu folio: <strong className="font-mono tracking-wide" data-testid="folio-reciente">{folio}</strong>
+      </p>
+    </div>
+  )
+}
+
+/** Opened with no order just placed: nothing to thank for; the shop and 'Mis compras' instead. */
+function NoRecentOrder() {
+  return (
+    <div className="rounded-3xl border border-slate-200 bg-white px-5 py-7 text-center shadow-sm" data-testid="sin-compra">
+      <h1 className="text-2xl font-bold text-brand-900">No hay una compra reciente</h1>
+      <p className="mt-2 text-slate-600">
+        Esta página muestra tu orden justo después de comprar. Tus compras anteriores están en «Mis compras».
+      </p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Link to="/" className="btn-primary">
-          Seguir comprando
+          Ir a la tienda
         </Link>
-        <Link to="/tiendas" className="btn-secondary">
-          Ver ubicación y horario
+        <Link to="/usuarios/compras" className="btn-secondary">
+          Mis compras
         </Link>
       </div>
-    </section>
+    </div>
   )
 }
 
@@ -114,7 +147,7 @@ function OrderCard({ order, highlight }: { order: Venta; highlight: boolean }) {
           href={`/ventas/ticket/${encodeURIComponent(order._id)}`}
           target="_blank"
           rel="noopener"
-          className="btn-secondary min-h-10 px-4"
+          className="btn-secondary px-4"
           aria-label={`Imprimir ticket de la orden ${order.folio} (se abre en otra pestaña)`}
         >
           Imprimir ticket

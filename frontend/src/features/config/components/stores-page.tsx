@@ -56,7 +56,7 @@ export function StoresPage() {
               <div>
                 <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Teléfono</dt>
                 <dd>
-                  <a href={telHref(tienda.telefono)} className="link text-base">
+                  <a href={telHref(tienda.telefono)} className="link inline-flex min-h-11 items-center text-base">
                     {tienda.telefono}
                   </a>
                 </dd>

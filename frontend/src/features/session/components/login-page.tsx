@@ -5,6 +5,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { useAppDispatch } from '@/app/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
+import { safeReturnPath } from '@/lib/return-path'
 import { firstName } from '@/lib/text'
 import { signIn } from '@/lib/session-slice'
 import { useLoginMutation } from '@/features/session/api'
@@ -14,10 +15,11 @@ import { FormAlert } from '@/features/session/components/account-fields'
 export const LOGIN_REDIRECT_MS = 2000
 
 /**
- * Signs in once: stores the session, keeps the first name for the welcome line and opens the
- * shop LOGIN_REDIRECT_MS later. `welcome` is null until the sign-in succeeded.
+ * Signs in once: stores the session, keeps the first name for the welcome line and, LOGIN_REDIRECT_MS
+ * later, returns to `returnTo` (the page the shopper came from). `welcome` is null until the
+ * sign-in succeeded.
  */
-function useSignIn() {
+function useSignIn(returnTo: string) {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const [login, { isLoading, error }] = useLoginMutation()
@@ -25,9 +27,9 @@ function useSignIn() {
 
   useEffect(() => {
     if (welcome === null) return
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), LOGIN_REDIRECT_MS)
+    const timer = window.setTimeout(() => navigate(returnTo, { replace: true }), LOGIN_REDIRECT_MS)
     return () => window.clearTimeout(timer)
-  }, [welcome, navigate])
+  }, [welcome, navigate, returnTo])
 
   const signInWith = async (email: string, password: string) => {
     if (isLoading || welcome !== null) return
@@ -40,12 +42,16 @@ function useSignIn() {
   return { signInWith, isLoading, error, welcome }
 }
 
-/** `/login`: email and password; on success the session is stored and the shop opens after 2 s. */
+/**
+ * `/login`: email and password; on success the session is stored and, after 2 s, the page the
+ * shopper came from opens (the link's state `volver`, a path of this shop; the staff
+ * guards' `from` is not followed, since signing out on a staff screen leaves one), else the home page.
+ */
 export function LoginPage() {
   useDocumentTitle('Iniciar sesión')
-  const { signInWith, isLoading, error, welcome } = useSignIn()
-  // A message and e-mail left by the registration or the password reset.
-  const arrival = (useLocation().state ?? null) as { message?: string; email?: string } | null
+  // A message and e-mail left by the registration or the password reset; where to return.
+  const arrival = (useLocation().state ?? null) as { message?: string; email?: string; volver?: string } | null
+  const { signInWith, isLoading, error, welcome } = useSignIn(safeReturnPath(arrival?.volver))
   const [email, setEmail] = useState(arrival?.email ?? '')
   const [password, setPassword] = useState('')
 
@@ -102,10 +108,10 @@ export function LoginPage() {
         </form>
 
         <div className="mt-6 flex flex-col items-center gap-2 text-sm">
-          <Link to="/usuarios/registro" className="link">
+          <Link to="/usuarios/registro" state={{ volver: arrival?.volver }} className="link inline-flex min-h-11 items-center">
             No tengo cuenta
           </Link>
-          <Link to="/usuarios/restablecer-cuenta" className="link">
+          <Link to="/usuarios/restablecer-cuenta" className="link inline-flex min-h-11 items-center">
             ¿Olvidó la contraseña ?
           </Link>
         </div>

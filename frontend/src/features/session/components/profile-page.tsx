@@ -159,7 +159,7 @@ function Row({ label, value, onEdit, email }: RowProps) {
           {!value ? <span className="text-slate-400">Sin registrar</span> : email ? <EmailText email={value} /> : value}
         </dd>
       </div>
-      <button type="button" onClick={onEdit} className="btn-secondary min-h-9 px-3 py-1.5" aria-label={`Editar ${label.toLowerCase()}`}>
+      <button type="button" onClick={onEdit} className="btn-secondary px-3 py-1.5" aria-label={`Editar ${label.toLowerCase()}`}>
         Editar
       </button>
     </div>
@@ -238,7 +238,7 @@ export function ProfilePage({ fiscal }: { fiscal?: ReactNode } = {}) {
     return (
       <PlaceholderPage title="Mi perfil">
         <p>Inicia sesión para ver tu perfil, tus compras y tus pedidos pendientes.</p>
-        <Link to="/login" className="btn-primary mt-4">
+        <Link to="/login" state={{ volver: '/usuarios/perfil' }} className="btn-primary mt-4">
           Iniciar sesión
         </Link>
       </PlaceholderPage>
@@ -267,6 +267,10 @@ export function ProfilePage({ fiscal }: { fiscal?: ReactNode } = {}) {
       </dl>
 
       {account.rol === 'Cliente' ? <OrderMailsSetting account={data} onSaved={setToast} /> : null}
+      {/* Every purchase with its folio, ticket and invoicing, one tap away. */}
+      <Link to="/usuarios/compras" className="btn-primary mt-6 w-full" data-testid="mis-compras">
+        Mis compras: folios y facturas
+      </Link>
 
       {fiscal}
 

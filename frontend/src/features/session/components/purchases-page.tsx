@@ -23,7 +23,7 @@ export function PurchasesPage({ invoiceAction }: { invoiceAction?: (p: Purchase)
         ) : (
           <div className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
             <p>Inicia sesión para ver tus compras.</p>
-            <Link to="/login" className="btn-primary mt-4">
+            <Link to="/login" state={{ volver: '/usuarios/compras' }} className="btn-primary mt-4">
               Iniciar sesión
             </Link>
           </div>

@@ -1,20 +1,46 @@
 import type { ReactNode } from 'react'
-import { AlertIcon, CloseIcon, PackageIcon } from '@/components/icons'
+import { AlertIcon, CheckCircleIcon, ClockIcon, CloseIcon, PackageIcon, TruckIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { errorStatus } from '@/lib/api-errors'
 import type { Purchase } from '@/features/session/account-types'
 import { useGetPurchasesQuery } from '@/features/session/account-api'
-import { formatDate, itemLabel, NO_PURCHASES, purchaseState } from '@/features/session/purchase-format'
+import {
+  deliveryState,
+  formatDate,
+  itemLabel,
+  lineTotalWithIva,
+  NO_PURCHASES,
+  paymentState,
+} from '@/features/session/purchase-format'
 
-function StateBadge({ state }: { state: string }) {
-  const style: Record<string, { cls: string; icon: ReactNode }> = {
-    Entregado: { cls: 'bg-teal-50 text-teal-800', icon: <PackageIcon size={14} /> },
-    Cancelado: { cls: 'bg-rose-50 text-rose-800', icon: <CloseIcon size={14} /> },
-  }
-  const s = style[state] ?? { cls: 'bg-amber-50 text-amber-800', icon: <AlertIcon size={14} /> }
+const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold'
+
+/** The payment, one state: 'Pagado' or 'Pendiente de pago'. */
+function PaymentBadge({ p }: { p: Purchase }) {
+  const state = paymentState(p)
+  const paid = state === 'Pagado'
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${s.cls}`}>
+    <span data-testid="pago" className={`${BADGE} ${paid ? 'bg-teal-50 text-teal-800' : 'bg-amber-50 text-amber-800'}`}>
+      {paid ? <CheckCircleIcon size={14} /> : <AlertIcon size={14} />}
+      {state}
+    </span>
+  )
+}
+
+const DELIVERY_STYLE: Record<string, { cls: string; icon: ReactNode }> = {
+  Entregado: { cls: 'bg-teal-50 text-teal-800', icon: <PackageIcon size={14} /> },
+  Enviado: { cls: 'bg-sky-50 text-sky-800', icon: <TruckIcon size={14} /> },
+  Cancelado: { cls: 'bg-rose-50 text-rose-800', icon: <CloseIcon size={14} /> },
+  Devuelto: { cls: 'bg-rose-50 text-rose-800', icon: <CloseIcon size={14} /> },
+}
+
+/** The delivery, the other state: 'Por entregar', 'Enviado', 'Entregado', 'Cancelado' or 'Devuelto'. */
+function DeliveryBadge({ p }: { p: Purchase }) {
+  const state = deliveryState(p)
+  const s = DELIVERY_STYLE[state] ?? { cls: 'bg-slate-100 text-slate-700', icon: <ClockIcon size={14} /> }
+  return (
+    <span data-testid="entrega" className={`${BADGE} ${s.cls}`}>
       {s.icon}
       {state}
     </span>
@@ -79,12 +105,15 @@ export function PurchaseHistoryTable({ userId }: { userId: string }) {
                   <p className="text-sm font-medium break-words text-slate-900">{itemLabel(item)}</p>
                   <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
                     <Figure label="Cantidad">{item.cantidad}</Figure>
-                    <Figure label="Total">
-                      <span className="font-semibold text-brand-900 tabular-nums">{formatMoney(item.precioFinal * item.cantidad)}</span>
+                    <Figure label="Total con IVA">
+                      <span className="font-semibold text-brand-900 tabular-nums">{formatMoney(lineTotalWithIva(item))}</span>
                     </Figure>
                     <Figure label="Fecha">{formatDate(p.fecha)}</Figure>
-                    <Figure label="Estado">
-                      <StateBadge state={purchaseState(p)} />
+                    <Figure label="Pago">
+                      <PaymentBadge p={p} />
+                    </Figure>
+                    <Figure label="Entrega">
+                      <DeliveryBadge p={p} />
                     </Figure>
                   </dl>
                 </div>
@@ -102,9 +131,10 @@ export function PurchaseHistoryTable({ userId }: { userId: string }) {
                   </th>
                   <th className="px-3 py-2">Nombre</th>
                   <th className="px-3 py-2">Cantidad</th>
-                  <th className="px-3 py-2">Total</th>
+                  <th className="px-3 py-2">Total con IVA</th>
                   <th className="px-3 py-2">Fecha</th>
-                  <th className="px-3 py-2">Estado</th>
+                  <th className="px-3 py-2">Pago</th>
+                  <th className="px-3 py-2">Entrega</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -115,10 +145,13 @@ export function PurchaseHistoryTable({ userId }: { userId: string }) {
                     </td>
                     <td className="px-3 py-2 font-medium text-slate-900">{itemLabel(item)}</td>
                     <td className="px-3 py-2">{item.cantidad}</td>
-                    <td className="px-3 py-2">{formatMoney(item.precioFinal * item.cantidad)}</td>
+                    <td className="px-3 py-2 tabular-nums">{formatMoney(lineTotalWithIva(item))}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.fecha)}</td>
                     <td className="px-3 py-2">
-                      <StateBadge state={purchaseState(p)} />
+                      <PaymentBadge p={p} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <DeliveryBadge p={p} />
                     </td>
                   </tr>
                 ))}
@@ -141,8 +174,21 @@ export function PurchaseList({ userId, invoiceAction }: { userId: string; invoic
         <article key={p._id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <header className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="font-semibold text-brand-900">Folio {p.folio ?? p._id}</h2>
-            <StateBadge state={purchaseState(p)} />
           </header>
+          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+            <div className="flex items-center gap-1.5">
+              <dt>Pago</dt>
+              <dd>
+                <PaymentBadge p={p} />
+              </dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt>Entrega</dt>
+              <dd>
+                <DeliveryBadge p={p} />
+              </dd>
+            </div>
+          </dl>
           <p className="text-xs text-slate-500">{formatDate(p.fecha)}</p>
           <ul className="mt-3 divide-y divide-slate-100">
             {(p.carrito ?? []).map((item, i) => (
@@ -150,11 +196,13 @@ export function PurchaseList({ userId, invoiceAction }: { userId: string; invoic
                 <ProductImage src={item.imagen} alt={item.nombre} compact className="h-12 w-12 shrink-0 rounded-lg" />
                 <span className="flex-1">{itemLabel(item)}</span>
                 <span className="text-slate-600">x{item.cantidad}</span>
-                <span className="font-medium">{formatMoney(item.precioFinal * item.cantidad)}</span>
+                <span className="font-medium tabular-nums" title="Con IVA">
+                  {formatMoney(lineTotalWithIva(item))}
+                </span>
               </li>
             ))}
           </ul>
-          <p className="mt-2 text-right font-semibold">Total {formatMoney(p.total ?? 0)}</p>
+          <p className="mt-2 text-right font-semibold">Total con IVA {formatMoney(p.total ?? 0)}</p>
           {invoiceAction ? <div className="mt-3 border-t border-slate-100 pt-3">{invoiceAction(p)}</div> : null}
         </article>
       ))}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { FormField } from '@/components/form-field'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
@@ -14,6 +14,8 @@ export const REGISTERED_MESSAGE = 'Tu cuenta fue creada. Ya puedes iniciar sesi√
 export function RegisterPage() {
   useDocumentTitle('Registre sus datos')
   const navigate = useNavigate()
+  // Where the login screen that sent the shopper here returns to, passed back to it.
+  const volver = ((useLocation().state ?? null) as { volver?: string } | null)?.volver
   const [register, { isLoading, error }] = useRegisterMutation()
   const [form, setForm] = useState({ name: '', email: '', password: '', phone: '' })
   const fields = serverFieldErrors(error)
@@ -24,7 +26,7 @@ export function RegisterPage() {
     if (isLoading) return
     const result = await register({ ...form, email: form.email.trim() })
     if ('data' in result && result.data) {
-      navigate('/login', { state: { message: REGISTERED_MESSAGE, email: result.data.email } })
+      navigate('/login', { state: { message: REGISTERED_MESSAGE, email: result.data.email, volver } })
     }
   }
 
@@ -53,7 +55,7 @@ export function RegisterPage() {
           </button>
         </form>
         <div className="mt-6 text-center text-sm">
-          <Link to="/login" className="link">
+          <Link to="/login" state={{ volver }} className="link inline-flex min-h-11 items-center">
             Ya tengo cuenta
           </Link>
         </div>

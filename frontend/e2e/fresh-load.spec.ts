@@ -1,0 +1,98 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { DEMO, MOBILE, apiToken, bearer } from './helpers'
+
+// Issue 26: a page loaded fresh (a typed or shared link, the return from Mercado Pago) opens at
+// its top, whatever the previous fresh load of the tab left; Back still returns to where the
+// shopper left a page. Each step below is a new document in the same tab, as a shopper's are.
+
+const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
+
+/** Scrolls to the bottom of the page and answers where it got to. */
+async function scrollToBottom(page: Page): Promise<number> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(300)
+  return scrollY(page)
+}
+
+/** The page stays at its top once its screen has loaded (restoration runs after the lazy screen). */
+async function expectAtTop(page: Page, visible: Locator) {
+  await expect(visible).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(300)
+  expect(await scrollY(page)).toBe(0)
+  await expect(visible).toBeInViewport()
+}
+
+async function twoProductIds(request: APIRequestContext): Promise<[string, string]> {
+  const body = (await (await request.get('/v1/productos?compact=0&limit=24')).json()) as {
+    products: { _id: string; variantes?: { _id: string; stock?: number }[] }[]
+  }
+  const inStock = body.products.filter((p) => (p.variantes?.[0]?.stock ?? 0) >= 2)
+  expect(inStock.length).toBeGreaterThanOrEqual(2)
+  return [inStock[0]._id, inStock[1]._id]
+}
+
+test.describe('fresh loads on a phone (390x844)', () => {
+  test.use(PHONE)
+
+  test('a typed or shared link opens at the top after another page was scrolled; Back returns to the scrolled page', async ({
+    page,
+    request,
+  }) => {
+    const [first, second] = await twoProductIds(request)
+    const addToCart = page.getByRole('button', { name: 'Agregar al carrito' })
+
+    await page.goto(`/product/${first}`)
+    await expect(addToCart).toBeVisible()
+    await scrollToBottom(page)
+
+    // Typed: the registration form opens at its title, not at its footer.
+    await page.goto('/usuarios/registro')
+    await expectAtTop(page, page.getByRole('heading', { name: 'Registre sus datos' }))
+    const left = await scrollToBottom(page)
+
+    // A shared product link, opened in the same tab.
+    await page.goto(`/product/${second}`)
+    await expectAtTop(page, page.getByRole('heading', { level: 1 }))
+
+    // In-app navigation to a new page starts at the top too.
+    await scrollToBottom(page)
+    await page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('link', { name: 'Tiendas' }).click()
+    await expectAtTop(page, page.getByRole('heading', { name: 'Tiendas', level: 1 }))
+
+    // Back, twice: to the product (top, as left), then to the registration form, where it was left.
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`/product/${second}$`))
+    await page.goBack()
+    await expect(page).toHaveURL(/\/usuarios\/registro$/)
+    await expect(page.getByRole('heading', { name: 'Registre sus datos' })).toBeAttached()
+    // Restored as soon as the screen is drawn, before the footer's store details arrive: the page
+    // may then be shorter than when it was left, so the position is at most where it was.
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(300)
+    expect(await scrollY(page)).toBeLessThanOrEqual(left)
+  })
+
+  test("the return from Mercado Pago to /success lands on '¡Pago recibido!' after a scrolled page", async ({ page, request }) => {
+    const [productId] = await twoProductIds(request)
+    // A real sale of the demo customer, kept by this browser as the one Mercado Pago paid (the
+    // page then shows its receipt without asking the provider, as after a confirmed payment).
+    const list = (await (await request.get(`/v1/productos/${productId}`)).json()) as { _id: string; variantes: { _id: string }[] }
+    const placed = await request.post('/v1/ventas', {
+      headers: bearer(await apiToken(request, DEMO.cliente)),
+      data: { cliente: 'Ana', carrito: [{ id: list.variantes[0]._id, producto_id: productId, cantidad: 1 }] },
+    })
+    expect(placed.status(), await placed.text()).toBe(201)
+    const sale = { ...((await placed.json()) as Record<string, unknown>), mercadoPago: { payment_id: '424242', status: 'approved' } }
+
+    await page.goto(`/product/${productId}`)
+    await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
+    await page.evaluate((v) => localStorage.setItem('ultimaVenta', JSON.stringify(v)), sale)
+    await scrollToBottom(page)
+
+    // Mercado Pago sends the shopper back: a fresh load of /success in the same tab.
+    await page.goto('/success?payment_id=424242&status=approved&collection_id=424242&payment_type=credit_card')
+    await expectAtTop(page, page.getByRole('heading', { name: '¡Pago recibido!' }))
+  })
+})
