@@ -31,8 +31,11 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	if err := s.ensureListIndexes(ctx); err != nil {
 		return err
 	}
-	// The days whose figures are to be recomputed (summary.go); the collection exists from the
-	// start, so that its reads by _id are indexed too (mongox.IndexIDs).
+	// The days' summaries and lists of sales (summary.go) exist from the start, so that their
+	// reads by _id are indexed too (mongox.IndexIDs); the days to recompute are found by `sucio`.
+	if err := s.db.EnsureCollection(ctx, daysCollection); err != nil {
+		return err
+	}
 	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(summaryCollection),
 		mongo.IndexModel{Keys: bson.D{{Key: "sucio", Value: 1}}, Options: options.Index().SetName("sucio")}); err != nil {
 		return err

@@ -19,15 +19,16 @@ import (
 // The day summaries: 'Reporte de ventas' of a month adds up some thirty documents instead of
 // reading tens of thousands of sales.
 //
-// A day's summary (summaryCollection, _id the day in the shop's zone, "2026-11-20") lists the
-// sales whose money or state counts on that day: placed, paid or refunded on it (ventas). Its
-// figures (cifras) are recomputed from those sales, never added to, so doing it twice is harmless:
+// A day (_id the day in the shop's zone, "2026-11-20") has a list of the sales whose money or
+// state counts on it, placed, paid or refunded on it (daysCollection), and a summary of a few
+// hundred bytes (summaryCollection), which a report reads. Its figures (cifras) are recomputed
+// from those sales, never added to, so doing it twice is harmless:
 //
 //  1. Every write of a sale (store.insert, store.update) sets on the sale, in the same
 //     single-document write, a fresh mark (pendingField).
 //  2. Then the sale's days are told (tellDays): the days it counts on are added to those recorded
 //     on the sale (daysField), and each of them (a day it no longer counts on included) gets the
-//     sale in its summary's list and its change counter (cambios) raised; then the mark is removed,
+//     sale in its list, then its summary's change counter (cambios) raised; then the mark is removed,
 //     only if it is still the one this write set. A crash between leaves the mark, and the next
 //     report (or the minute's sweep) tells the days again: each step is harmless twice.
 //  3. A day's figures are recomputed when their counter (calculado) is not the day's cambios, and
@@ -37,17 +38,23 @@ import (
 // No clock decides anything: a day is the sale's own dates, the order is the database's writes.
 const (
 	summaryCollection = "ventas_resumen"
+	daysCollection    = "ventas_dias"
 	pendingField      = "porResumir"
 )
 
+// dayList is a document of daysCollection: the sales that count on a day.
+type dayList struct {
+	Day    string          `bson:"_id"`
+	Ventas []bson.ObjectID `bson:"ventas"`
+}
+
 // daySummary is a document of summaryCollection.
 type daySummary struct {
-	Day       string          `bson:"_id"`
-	Ventas    []bson.ObjectID `bson:"ventas"`
-	Cambios   int64           `bson:"cambios"`
-	Calculado int64           `bson:"calculado"`
-	Sucio     bool            `bson:"sucio"` // told since its figures were computed: recomputed in the background
-	Cifras    *storedFigures  `bson:"cifras,omitempty"`
+	Day       string         `bson:"_id"`
+	Cambios   int64          `bson:"cambios"`
+	Calculado int64          `bson:"calculado"`
+	Sucio     bool           `bson:"sucio"` // told since its figures were computed: recomputed in the background
+	Cifras    *storedFigures `bson:"cifras,omitempty"`
 }
 
 // storedFigures is figures as a summary keeps them: centavos, and the products as a list (a
@@ -185,15 +192,28 @@ func (s store) tellDays(ctx context.Context, v summarySale, token bson.ObjectID)
 		told = toldDays(now.Dias)
 	}
 	for _, day := range union(told, days) {
-		_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
-			bson.M{"$addToSet": bson.M{"ventas": v.ID}, "$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}, options.UpdateOne().SetUpsert(true))
-		if err != nil {
-			return fmt.Errorf("sales: summary of %s: %w", day, err)
+		if err := s.tellDay(ctx, day, bson.M{"ventas": v.ID}); err != nil {
+			return err
 		}
 	}
 	_, err := s.db.UpdateOneIf(ctx, collection, v.ID, bson.M{pendingField: token}, bson.M{"$unset": bson.M{pendingField: ""}})
 	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) { // written again since: that write's telling removes its mark
 		return fmt.Errorf("sales: summary mark: %w", err)
+	}
+	return nil
+}
+
+// tellDay adds sales (an $addToSet) to day's list, then raises its summary's counter: a summary
+// computed from a list read before the sales were added is never kept as current.
+func (s store) tellDay(ctx context.Context, day string, sales bson.M) error {
+	upsert := options.UpdateOne().SetUpsert(true)
+	if _, err := s.db.W.Collection(daysCollection).UpdateOne(ctx, bson.M{"_id": day}, bson.M{"$addToSet": sales}, upsert); err != nil {
+		return fmt.Errorf("sales: sales of %s: %w", day, err)
+	}
+	_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
+		bson.M{"$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}, upsert)
+	if err != nil {
+		return fmt.Errorf("sales: summary of %s: %w", day, err)
 	}
 	return nil
 }
@@ -295,10 +315,8 @@ func (s store) tellAll(ctx context.Context) error {
 		return fmt.Errorf("sales: summaries: %w", err)
 	}
 	for day, ids := range byDay {
-		_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
-			bson.M{"$addToSet": bson.M{"ventas": bson.M{"$each": ids}}, "$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}, options.UpdateOne().SetUpsert(true))
-		if err != nil {
-			return fmt.Errorf("sales: summary of %s: %w", day, err)
+		if err := s.tellDay(ctx, day, bson.M{"ventas": bson.M{"$each": ids}}); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -320,9 +338,7 @@ func (s store) tellAllOnce(ctx context.Context) error {
 // dayFigures are the figures of one day: its summary's when current, else recomputed from its
 // sales (and stored, if no sale was told meanwhile).
 func (s store) dayFigures(ctx context.Context, day string) (figures, error) {
-	// The list of sales is read only when the figures are to be recomputed.
-	sum, found, err := mongox.FindOne[daySummary](ctx, s.db.R.Collection(summaryCollection), bson.M{"_id": day},
-		options.FindOne().SetProjection(bson.M{"ventas": 0}))
+	sum, found, err := mongox.FindOne[daySummary](ctx, s.db.R.Collection(summaryCollection), bson.M{"_id": day})
 	if err != nil {
 		return figures{}, fmt.Errorf("sales: summary of %s: %w", day, err)
 	}
@@ -332,9 +348,9 @@ func (s store) dayFigures(ctx context.Context, day string) (figures, error) {
 	if sum.Cifras != nil && sum.Calculado == sum.Cambios {
 		return figuresFrom(*sum.Cifras), nil
 	}
-	sum, _, err = mongox.FindOne[daySummary](ctx, s.db.R.Collection(summaryCollection), bson.M{"_id": day})
+	list, _, err := mongox.FindOne[dayList](ctx, s.db.R.Collection(daysCollection), bson.M{"_id": day})
 	if err != nil {
-		return figures{}, fmt.Errorf("sales: summary of %s: %w", day, err)
+		return figures{}, fmt.Errorf("sales: sales of %s: %w", day, err)
 	}
 	from, err := time.ParseInLocation(time.DateOnly, day, shoptime.Zone)
 	if err != nil {
@@ -342,7 +358,7 @@ func (s store) dayFigures(ctx context.Context, day string) (figures, error) {
 	}
 	to := from.AddDate(0, 0, 1)
 	f := newFigures()
-	err = s.db.EachByID(ctx, collection, sum.Ventas, reportFields, func(doc bson.Raw) error {
+	err = s.db.EachByID(ctx, collection, list.Ventas, reportFields, func(doc bson.Raw) error {
 		var v reportSale
 		if err := bson.Unmarshal(doc, &v); err != nil {
 			return fmt.Errorf("sales: summary of %s: %w", day, err)
@@ -376,10 +392,4 @@ func (s store) recomputeDays(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// summaryMarked reports whether a sale is still waiting for its days to be told (tests).
-func (s store) summaryMarked(ctx context.Context, id bson.ObjectID) (bool, error) {
-	n, err := s.db.Count(ctx, collection, bson.M{"_id": id, pendingField: bson.M{"$exists": true}})
-	return n > 0, err
 }

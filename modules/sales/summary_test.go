@@ -195,7 +195,7 @@ func TestTheUpgradeTellsTheDaysOfEarlierSales(t *testing.T) {
 	if _, err := s.store.db.UpdateMany(ctx, collection, bson.M{}, bson.M{"$unset": bson.M{daysField: ""}}); err != nil {
 		t.Fatal(err)
 	}
-	for _, coll := range []string{summaryCollection, metaCollection} {
+	for _, coll := range []string{summaryCollection, daysCollection, metaCollection} {
 		if err := s.store.db.W.Collection(coll).Drop(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -210,4 +210,10 @@ func TestTheUpgradeTellsTheDaysOfEarlierSales(t *testing.T) {
 	if n, err := s.store.db.Count(ctx, collection, bson.M{daysField: bson.M{"$exists": false}}); err != nil || n != 0 {
 		t.Fatalf("sales with no days: %d %v", n, err)
 	}
+}
+
+// summaryMarked reports whether a sale is still waiting for its days to be told.
+func (s store) summaryMarked(ctx context.Context, id bson.ObjectID) (bool, error) {
+	n, err := s.db.Count(ctx, collection, bson.M{"_id": id, pendingField: bson.M{"$exists": true}})
+	return n > 0, err
 }

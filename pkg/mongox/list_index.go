@@ -72,13 +72,22 @@ func (s *Store) EnsureListIndex(ctx context.Context, coll, name string, keys bso
 // <table>_<index name>, and no index of the shop's has a $ in its name.
 const listIndexSuffix = "_$list"
 
-// createdTable names coll's table in the embedded store's file, creating the collection first
-// when it does not exist yet.
-func (s *Store) createdTable(ctx context.Context, coll string) (string, error) {
+// EnsureCollection creates coll when it does not exist yet: on the embedded store, a collection
+// that exists when the app starts gets its _id lookups indexed then (IndexIDs).
+func (s *Store) EnsureCollection(ctx context.Context, coll string) error {
 	err := s.W.CreateCollection(ctx, coll)
 	var cmd mongo.CommandError
 	if err != nil && !(errors.As(err, &cmd) && cmd.Code == namespaceExists) {
-		return "", fmt.Errorf("mongox: create %s: %w", coll, err)
+		return fmt.Errorf("mongox: create %s: %w", coll, err)
+	}
+	return nil
+}
+
+// createdTable names coll's table in the embedded store's file, creating the collection first
+// when it does not exist yet.
+func (s *Store) createdTable(ctx context.Context, coll string) (string, error) {
+	if err := s.EnsureCollection(ctx, coll); err != nil {
+		return "", err
 	}
 	db, err := s.sqlWriter()
 	if err != nil {
