@@ -10,13 +10,10 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
-	"golang.org/x/sync/errgroup"
 )
 
 // ErrStop ends an Each early when fn returns it; Each then returns nil.
@@ -29,11 +26,12 @@ var ErrStop = errors.New("mongox: stop")
 // On MongoDB it is a find. The embedded store uses no index for a find other than exactly {_id}:
 // any other filter reads and decodes every document of the collection, a quarter of a millisecond
 // each, so a customer's history or one day's sales would cost as much as every sale ever made. So
-// there, when the filter's conditions on top-level fields select fewer than half of the documents,
-// SQLite answers their _id through the indexes FerretDB built for those fields (EnsureIndexes),
-// with the same expressions, so that its planner uses them; each document is then read by _id and
-// checked against the whole filter again before fn sees it. A projection of top-level scalars with
-// such a filter, or with none, SQLite reads whole (eachProjected).
+// there, SQLite selects the documents through the indexes FerretDB built for the filter's
+// conditions on top-level fields (EnsureIndexes), with the same expressions, so that its planner
+// uses them, and reads their stored JSON (eachStored; a larger selection, when fewer than half of
+// the documents, by _id through FerretDB); each is checked against the whole filter again before
+// fn sees it, with the top-level fields the projection names. A projection of top-level scalars
+// with such a filter, or with none, SQLite reads whole (eachProjected).
 func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
 	err := s.each(ctx, coll, filter, projection, fn)
 	if errors.Is(err, ErrStop) {
@@ -54,20 +52,32 @@ func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M
 					return err
 				}
 			}
+			matching := func(doc bson.Raw) error {
+				if ok, err := match(doc, filter); err != nil || !ok {
+					return err
+				}
+				doc, err := projected(doc, projection)
+				if err != nil {
+					return fmt.Errorf("mongox: read %s: %w", coll, err)
+				}
+				return fn(doc)
+			}
+			if projection != nil {
+				projection = withFields(projection, filter) // what matching reads, when FerretDB reads it
+			}
+			rest, done, err := s.eachStored(ctx, coll, where, args, matching)
+			if err != nil {
+				return err
+			}
+			if done {
+				return s.eachByFind(ctx, coll, rest, projection, matching)
+			}
 			ids, ok, err := s.idsWhere(ctx, coll, where, args)
 			if err != nil {
 				return err
 			}
 			if ok {
-				if projection != nil {
-					projection = withFields(projection, filter)
-				}
-				return s.EachByID(ctx, coll, ids, projection, func(doc bson.Raw) error {
-					if ok, err := match(doc, filter); err != nil || !ok {
-						return err
-					}
-					return fn(doc)
-				})
+				return s.eachByFind(ctx, coll, ids, projection, matching)
 			}
 		}
 	}
@@ -112,35 +122,6 @@ func (s *Store) Count(ctx context.Context, coll string, filter bson.M) (int64, e
 
 // eachBatch is how many documents a batch of a find carries: some hundred kilobytes of sales.
 const eachBatch = 256
-
-// EachByID calls fn, one call at a time and in no particular order, with each document of coll
-// whose _id is in ids, reduced to projection (whole when nil); an _id with no document is skipped.
-// The documents are read by _id, a few at a time: on the embedded store, the only lookup that
-// uses an index (IndexIDs).
-func (s *Store) EachByID(ctx context.Context, coll string, ids []bson.ObjectID, projection bson.M, fn func(bson.Raw) error) error {
-	opts := options.FindOne()
-	if projection != nil {
-		opts.SetProjection(projection)
-	}
-	var mu sync.Mutex
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(lookups)
-	for _, id := range ids {
-		g.Go(func() error {
-			doc, err := s.R.Collection(coll).FindOne(gctx, bson.M{"_id": id}, opts).Raw()
-			if errors.Is(err, mongo.ErrNoDocuments) {
-				return nil // deleted meanwhile, or never saved
-			}
-			if err != nil {
-				return fmt.Errorf("mongox: %s by _id: %w", coll, err)
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			return fn(doc)
-		})
-	}
-	return g.Wait()
-}
 
 // sqlFilter is the part of filter that SQLite can answer through FerretDB's indexes, as an SQL
 // condition written with the expressions of FerretDB's indexes (_ferretdb_sjson->"field"): the

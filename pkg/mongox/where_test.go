@@ -1,6 +1,7 @@
 package mongox
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"strings"
@@ -133,6 +134,17 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 			}
 			if got := ids(each); !slices.Equal(got, want) {
 				t.Errorf("Each %v (projection %v): %v, a find gives %v", f, projection, got, want)
+			}
+			if projection == nil { // whole documents, the very bytes a find answers (read from the stored JSON)
+				byN := map[int64]bson.Raw{}
+				for _, d := range found {
+					byN[d.Lookup("n").AsInt64()] = d
+				}
+				for _, d := range each {
+					if want := byN[d.Lookup("n").AsInt64()]; !bytes.Equal(d, want) {
+						t.Errorf("Each %v: %v, a find gives %v", f, d, want)
+					}
+				}
 			}
 		}
 		// A projection of top-level fields: every field as the store's find gives it, type and value.

@@ -1,0 +1,179 @@
+package mongox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"golang.org/x/sync/errgroup"
+)
+
+// storedBatch is the most documents eachStored holds at once (their stored JSON): some megabytes
+// of sales. A larger selection is read by _id through FerretDB, as before.
+const storedBatch = 5000
+
+type storedRow struct {
+	id   string
+	json []byte
+}
+
+// eachStored calls fn with each document of coll's table that where selects, read from its
+// stored JSON (sjsonDocument: the BSON FerretDB itself would answer) in one query, instead of
+// asking FerretDB for each by _id, a millisecond or more apiece. The rows are read first and the
+// query closed, then turned into documents one by one, so fn may read the store itself. rest are
+// the documents sjsonDocument cannot read, for the caller to read through FerretDB. done is false,
+// and fn not called, when coll has no table or no _id index yet, or where selects more than
+// storedBatch documents.
+func (s *Store) eachStored(ctx context.Context, coll, where string, args []any, fn func(bson.Raw) error) (rest []bson.ObjectID, done bool, err error) {
+	table, ok, err := s.table(ctx, coll)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	db, err := s.sqlReader()
+	if err != nil {
+		return nil, false, err
+	}
+	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
+	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id', _ferretdb_sjson FROM `+sqlName(table)+` WHERE `+where+
+		` LIMIT `+fmt.Sprint(storedBatch+1), args...)
+	if err != nil {
+		return nil, false, fmt.Errorf("mongox: read %s: %w", coll, err)
+	}
+	var stored []storedRow
+	for rows.Next() {
+		var r storedRow
+		if err := rows.Scan(&r.id, &r.json); err != nil {
+			rows.Close()
+			return nil, false, fmt.Errorf("mongox: read %s: %w", coll, err)
+		}
+		stored = append(stored, r)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, false, fmt.Errorf("mongox: read %s: %w", coll, err)
+	}
+	if len(stored) > storedBatch {
+		return nil, false, nil
+	}
+	for i, r := range stored {
+		doc, err := sjsonDocument(r.json)
+		if err != nil {
+			id, idErr := bson.ObjectIDFromHex(r.id)
+			if idErr != nil {
+				return nil, true, fmt.Errorf("mongox: read %s: an _id that is not an ObjectID: %q", coll, r.id)
+			}
+			rest = append(rest, id)
+			continue
+		}
+		stored[i].json = nil // let it go
+		if err := fn(doc); err != nil {
+			return nil, true, err
+		}
+	}
+	return rest, true, nil
+}
+
+// idsIn is the condition selecting the documents whose _id is one of ids, on the expression the
+// _id index holds (IndexIDs), and its arguments.
+func idsIn(ids []bson.ObjectID) (string, []any) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = `"` + id.Hex() + `"`
+	}
+	return `_ferretdb_sjson->'$._id' IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `)`, args
+}
+
+// projected is doc with only the top-level fields projection names (the first part of a dotted
+// path) and _id: what a find with that projection answers, give or take fields inside them.
+func projected(doc bson.Raw, projection bson.M) (bson.Raw, error) {
+	if projection == nil {
+		return doc, nil
+	}
+	keep := map[string]bool{"_id": true}
+	for k, v := range projection {
+		if !isOne(v) {
+			return doc, nil // an exclusion: the whole document
+		}
+		top, _, _ := strings.Cut(k, ".")
+		keep[top] = true
+	}
+	elems, err := doc.Elements()
+	if err != nil {
+		return nil, err
+	}
+	out := bson.D{}
+	for _, e := range elems {
+		if keep[e.Key()] {
+			out = append(out, bson.E{Key: e.Key(), Value: e.Value()})
+		}
+	}
+	return bson.Marshal(out)
+}
+
+// EachByID calls fn, one call at a time and in no particular order, with each document of coll
+// whose _id is in ids, reduced to projection (whole when nil); an _id with no document is skipped.
+// The documents are read by _id, a few at a time: on the embedded store, the only lookup that
+// uses an index (IndexIDs).
+func (s *Store) EachByID(ctx context.Context, coll string, ids []bson.ObjectID, projection bson.M, fn func(bson.Raw) error) error {
+	if s.local && s.file != "" && len(ids) > 0 {
+		// Their stored JSON in batches, read through the _id index (eachStored).
+		for len(ids) > 0 {
+			batch := ids[:min(len(ids), 500)]
+			ids = ids[len(batch):]
+			where, args := idsIn(batch)
+			rest, done, err := s.eachStored(ctx, coll, where, args, func(doc bson.Raw) error {
+				doc, err := projected(doc, projection)
+				if err != nil {
+					return fmt.Errorf("mongox: %s by _id: %w", coll, err)
+				}
+				return fn(doc)
+			})
+			if err != nil {
+				return err
+			}
+			if !done {
+				rest = batch
+			}
+			if err := s.eachByFind(ctx, coll, rest, projection, fn); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return s.eachByFind(ctx, coll, ids, projection, fn)
+}
+
+// eachByFind is EachByID through FerretDB (or MongoDB): a find by _id for each, a few at a time.
+func (s *Store) eachByFind(ctx context.Context, coll string, ids []bson.ObjectID, projection bson.M, fn func(bson.Raw) error) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	opts := options.FindOne()
+	if projection != nil {
+		opts.SetProjection(projection)
+	}
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(lookups)
+	for _, id := range ids {
+		g.Go(func() error {
+			doc, err := s.R.Collection(coll).FindOne(gctx, bson.M{"_id": id}, opts).Raw()
+			if errors.Is(err, mongo.ErrNoDocuments) {
+				return nil // deleted meanwhile, or never saved
+			}
+			if err != nil {
+				return fmt.Errorf("mongox: %s by _id: %w", coll, err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			return fn(doc)
+		})
+	}
+	return g.Wait()
+}
