@@ -1,14 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"tienda/modules/invoicing/pacfake"
+	"tienda/pkg/mail/mailtest"
 )
 
 // A customer's factura says whether its e-mail was sent: only an SMTP server taking it is 'enviado';
@@ -23,11 +22,10 @@ func TestTheFacturaSaysWhetherItsEmailWasSent(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			env := map[string]string{}
-			var got chan string
+			var smtp *mailtest.Server
 			if c.smtp {
-				var addr string
-				addr, got = startSMTPSink(t)
-				env["SMTP_URL"] = "smtp://" + addr
+				smtp = mailtest.Start(t)
+				env["SMTP_URL"] = "smtp://" + smtp.Addr
 			}
 			s := newInvoicingShopEnv(t, env)
 			v := s.paidSale(1, false, false, "Efectivo")
@@ -42,9 +40,16 @@ func TestTheFacturaSaysWhetherItsEmailWasSent(t *testing.T) {
 			if c.smtp {
 				// The order's own e-mails (order received, paid) go to the buyer's account; the
 				// factura's to the profile's address.
-				for to := <-got; !strings.Contains(to, "edgar@instalaciones.mx"); to = <-got {
-					if !strings.Contains(to, "cliente@tienda.mx") {
-						t.Fatalf("mailed to %s", to)
+				for n := 1; ; n++ {
+					m := smtp.Wait(t, n)[n-1]
+					if m.To == "edgar@instalaciones.mx" {
+						if strings.Join(m.Attachments, ",") != "application/pdf,application/xml" {
+							t.Fatalf("the factura's e-mail carries %v", m.Attachments)
+						}
+						break
+					}
+					if m.To != "cliente@tienda.mx" {
+						t.Fatalf("mailed to %s", m.To)
 					}
 				}
 				// Read again later, it still says so.
@@ -93,66 +98,4 @@ func newInvoicingShopEnv(t *testing.T, env map[string]string) *invoicingShop {
 	a := MustStart(t, t.TempDir(), all)
 	t.Cleanup(func() { closeApp(t, a) })
 	return &invoicingShop{shop: &shop{t: t, app: a, h: a.Handler(), toks: map[string]string{}}, pac: pac}
-}
-
-// startSMTPSink is an SMTP server on 127.0.0.1, without TLS or sign-in, that accepts every message
-// and sends the RCPT TO of each on the channel.
-func startSMTPSink(t *testing.T) (string, chan string) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	got := make(chan string, 10)
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func(conn net.Conn) {
-				defer conn.Close()
-				r := bufio.NewReader(conn)
-				say := func(s string) { _, _ = conn.Write([]byte(s + "\r\n")) }
-				say("220 localhost ESMTP")
-				var to []string
-				for {
-					line, err := r.ReadString('\n')
-					if err != nil {
-						return
-					}
-					cmd := strings.ToUpper(strings.TrimSpace(line))
-					switch {
-					case strings.HasPrefix(cmd, "EHLO"):
-						say("250-localhost")
-						say("250 8BITMIME")
-					case strings.HasPrefix(cmd, "RCPT TO:"):
-						to = append(to, strings.TrimSpace(line[len("RCPT TO:"):]))
-						say("250 OK")
-					case cmd == "DATA":
-						say("354 Go ahead")
-						for {
-							l, err := r.ReadString('\n')
-							if err != nil {
-								return
-							}
-							if l == ".\r\n" || l == ".\n" {
-								break
-							}
-						}
-						got <- strings.Join(to, ",")
-						to = nil
-						say("250 OK")
-					case cmd == "QUIT":
-						say("221 Bye")
-						return
-					default: // HELO, MAIL FROM, RSET, NOOP
-						say("250 OK")
-					}
-				}
-			}(conn)
-		}
-	}()
-	return ln.Addr().String(), got
 }

@@ -123,11 +123,7 @@ func (s store) insert(ctx context.Context, v Sale) error {
 	if err != nil {
 		return fmt.Errorf("sales: insert: %w", err)
 	}
-	raw, err := bson.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("sales: insert: %w", err)
-	}
-	s.tellWritten(ctx, raw, token)
+	s.tellWritten(ctx, summarySale{ID: v.ID, Fecha: v.Fecha, PagadoEn: v.PagadoEn}, token) // a new sale has no refunds yet
 	return nil
 }
 
@@ -179,7 +175,8 @@ func (s store) update(ctx context.Context, id bson.ObjectID, filter bson.M, chan
 		err = bson.Unmarshal(raw, &v)
 	}
 	if err == nil {
-		s.tellWritten(ctx, raw, token)
+		told, _ := raw.Lookup(daysField).StringValueOK() // none yet: ""
+		s.tellWritten(ctx, summarySale{ID: v.ID, Fecha: v.Fecha, PagadoEn: v.PagadoEn, Devoluciones: v.Devoluciones, Dias: told}, token)
 	}
 	if errors.Is(err, mongo.ErrNoDocuments) {
 		if _, gerr := s.get(ctx, id); gerr != nil {

@@ -143,19 +143,13 @@ type summarySale struct {
 	ID           bson.ObjectID `bson:"_id"`
 	Fecha        time.Time     `bson:"fecha"`
 	PagadoEn     *time.Time    `bson:"pagadoEn"`
-	Devoluciones []struct {
-		Fecha time.Time `bson:"fecha"`
-	} `bson:"devoluciones"`
-	Dias string `bson:"diasResumen"`
+	Devoluciones []Devolucion  `bson:"devoluciones"`
+	Dias         string        `bson:"diasResumen"`
 }
 
 // days are the days whose figures the sale can change (daysOf).
 func (v summarySale) days() []string {
-	r := reportSale{Fecha: v.Fecha, PagadoEn: v.PagadoEn}
-	for _, d := range v.Devoluciones {
-		r.Devoluciones = append(r.Devoluciones, Devolucion{Fecha: d.Fecha})
-	}
-	return daysOf(r)
+	return daysOf(reportSale{Fecha: v.Fecha, PagadoEn: v.PagadoEn, Devoluciones: v.Devoluciones})
 }
 
 var summaryFields = bson.M{"fecha": 1, "pagadoEn": 1, "devoluciones.fecha": 1, daysField: 1}
@@ -218,15 +212,10 @@ func (s store) tellDay(ctx context.Context, day string, sales bson.M) error {
 	return nil
 }
 
-// tellWritten tells the days of a sale just written with mark token (raw, the sale after the
+// tellWritten tells the days of a sale just written with mark token (v, the sale after the
 // write); a failure is logged and left to the next sweep (the mark stays on the sale).
-func (s store) tellWritten(ctx context.Context, raw bson.Raw, token bson.ObjectID) {
-	var v summarySale
-	err := bson.Unmarshal(raw, &v)
-	if err == nil {
-		err = s.tellDays(ctx, v, token)
-	}
-	if err != nil {
+func (s store) tellWritten(ctx context.Context, v summarySale, token bson.ObjectID) {
+	if err := s.tellDays(ctx, v, token); err != nil {
 		s.log.Warn().Err(err).Msg("sales: summary left for the next sweep")
 	}
 }

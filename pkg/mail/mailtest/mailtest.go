@@ -21,7 +21,8 @@ import (
 // Mail is a message as the server received and decoded it.
 type Mail struct {
 	From, To, Subject string
-	Text, HTML        string // the parts, with \n line ends
+	Text, HTML        string   // the parts, with \n line ends
+	Attachments       []string // the media types of the other parts (application/pdf…)
 	Raw               string
 }
 
@@ -132,7 +133,8 @@ func (s *Server) serve(conn net.Conn) {
 }
 
 // decode reads a message's headers and its text/plain and text/html parts (at any depth of
-// multipart), each decoded from its transfer encoding; every text must be UTF-8.
+// multipart), each decoded from its transfer encoding (every text must be UTF-8), and the media
+// types of its other parts.
 func decode(raw string) (Mail, error) {
 	msg, err := mail.ReadMessage(strings.NewReader(raw))
 	if err != nil {
@@ -179,6 +181,10 @@ func part(m *Mail, contentType, encoding string, body io.Reader) error {
 	b, err := io.ReadAll(body)
 	if err != nil {
 		return err
+	}
+	if !strings.HasPrefix(mediaType, "text/") {
+		m.Attachments = append(m.Attachments, mediaType)
+		return nil
 	}
 	if !strings.EqualFold(params["charset"], "utf-8") {
 		return errors.New("mailtest: " + mediaType + " in charset " + params["charset"])
