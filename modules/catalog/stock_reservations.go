@@ -271,26 +271,38 @@ func (s *Service) requeue(id bson.ObjectID, fields []string) {
 }
 
 // dropEmptyReservations removes a product's apartados and movimientosPendientes when a write left
-// them empty, unless the product was written again since (a new reservation, then): their sparse
-// indexes list only the products holding some.
+// them empty: their sparse indexes list only the products holding some. Each attempt is guarded
+// on the revision it read, so a reservation written since keeps them; when another write came in
+// between (a settled key removed by the background flush, say), the product is read again and the
+// fields dropped if they are still empty.
 func (s *Service) dropEmptyReservations(ctx context.Context, p Product) {
-	unset := bson.M{}
-	if p.Apartados != nil && len(p.Apartados) == 0 {
-		unset["apartados"] = ""
-	}
-	if p.MovimientosPendientes != nil && len(p.MovimientosPendientes) == 0 {
-		unset["movimientosPendientes"] = ""
-	}
-	if len(unset) == 0 {
-		return
-	}
-	after, ok, err := s.store.update(ctx, p.ID, bson.M{"revision": p.Revision}, bson.M{"$unset": unset})
-	if err != nil {
-		s.log.Warn().Err(err).Str("product", p.ID.Hex()).Msg("empty reservations left in a product") // removed with its next reservation
-		return
-	}
-	if ok {
-		s.memory.update(after)
+	id := p.ID
+	for range writeAttempts {
+		unset := bson.M{}
+		if p.Apartados != nil && len(p.Apartados) == 0 {
+			unset["apartados"] = ""
+		}
+		if p.MovimientosPendientes != nil && len(p.MovimientosPendientes) == 0 {
+			unset["movimientosPendientes"] = ""
+		}
+		if len(unset) == 0 {
+			return
+		}
+		after, ok, err := s.store.update(ctx, id, bson.M{"revision": p.Revision}, bson.M{"$unset": unset})
+		if err == nil && ok {
+			s.memory.update(after)
+			return
+		}
+		if err == nil {
+			p, err = s.store.product(ctx, id)
+		}
+		if apperr.Is(err, apperr.NotFound) {
+			return
+		}
+		if err != nil {
+			s.log.Warn().Err(err).Str("product", id.Hex()).Msg("empty reservations left in a product") // removed with its next reservation
+			return
+		}
 	}
 }
 
