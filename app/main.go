@@ -24,8 +24,12 @@ const defaultMemoryLimit = 100 << 20
 // limit still bounds the heap.
 const defaultGCPercent = 200
 
-// Main runs the shop until SIGTERM or SIGINT and returns the process's exit code.
+// Main runs the verb its arguments name (cli.go), or else the shop until SIGTERM or SIGINT, and
+// returns the process's exit code.
 func Main() int {
+	if code, ok := dispatch(os.Args[1:], os.Stdout, os.Stderr); ok {
+		return code
+	}
 	cfg, err := config.FromProcess()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
