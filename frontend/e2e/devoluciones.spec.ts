@@ -5,9 +5,19 @@ import { DEMO, DESKTOP, apiToken, bearer, logIn, shot, watchPageErrors } from '.
 // Issue #23: a paid and delivered sale no longer leaves the cash desk's reach. A Cajero finds it
 // by its folio in 'Lista de ordenes' (it is not among the open orders any more), records a return
 // of one of its two units with a cash refund, and the sale then shows what was returned. Needs
-// the server's POST /v1/ventas/{id}/devoluciones.
+// the server's POST /v1/ventas/{id}/devoluciones. The next cut counts the refund as cash out of
+// the Cajero's drawer.
 
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
+
+/** The Cajero's cash refunds waiting for the next cut, in centavos. */
+async function pendingCashRefunds(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
+  const r = await request.get('/v1/cortes/pendiente', { headers })
+  expect(r.ok(), await r.text()).toBeTruthy()
+  const cash = (await r.json()) as { porCajero?: { nombreUsuario: string; devolucionesEfectivo: number }[] }
+  const drawer = cash.porCajero?.find((d) => d.nombreUsuario === 'Carmen Cajera')
+  return Math.round((drawer?.devolucionesEfectivo ?? 0) * 100)
+}
 
 type SaleJson = {
   _id: string
@@ -41,10 +51,13 @@ test.describe('returns at the cash desk', () => {
   test.use({ viewport: DESKTOP })
 
   test('a Cajero finds a delivered sale by its folio and returns one unit with a cash refund', async ({ page, request }) => {
+    test.slow() // a sale, a return and the cut: three screens
     const errors = watchPageErrors(page)
     const sale = await deliveredSale(request, 'Rocío Devolución')
     const line = sale.carrito[0]
     const refund = lineRefund(line.precioFinal, 0, 1).total / 100
+    const cajero = bearer(await apiToken(request, DEMO.cajero))
+    const refundedBefore = await pendingCashRefunds(request, cajero)
 
     await logIn(page, DEMO.cajero)
     await page.goto('/ventas/ordenes')
@@ -87,10 +100,18 @@ test.describe('returns at the cash desk', () => {
     await shot(page, 'devolucion-registrada')
 
     // The server says the same.
-    const stored = (await (await request.get(`/v1/ventas/${sale._id}`, { headers: bearer(await apiToken(request, DEMO.cajero)) })).json()) as SaleJson
+    const stored = (await (await request.get(`/v1/ventas/${sale._id}`, { headers: cajero })).json()) as SaleJson
     expect(stored.carrito[0].devueltos).toBe(1)
     expect(stored.devoluciones).toHaveLength(1)
     expect(stored.devoluciones![0]).toMatchObject({ monto: refund, metodo: 'Efectivo', motivo: 'Llegó dañada' })
+
+    // The next cut takes the refund out of the Cajero's drawer.
+    const refunded = (refundedBefore + Math.round(refund * 100)) / 100
+    expect(await pendingCashRefunds(request, cajero)).toBe(Math.round(refunded * 100))
+    await page.goto('/corte')
+    const drawer = page.getByRole('region', { name: 'Efectivo de Carmen Cajera' }).first()
+    await expect(drawer).toContainText(`Devoluciones en efectivo− ${money(refunded)}`)
+    await shot(page, 'devolucion-en-el-corte')
     expect(errors).toEqual([])
   })
 })
