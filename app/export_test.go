@@ -158,7 +158,12 @@ func TestCutsExport(t *testing.T) {
 	s := newShop(t)
 	now := time.Now()
 	seedSales(t, s.app, 3, func(int) (string, time.Time) { return "c", now })
-	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", `{"efectivoContado": 250.5, "observaciones": "-faltó cambio"}`)
+	for _, m := range []map[string]any{{"tipo": "fondo", "monto": 500}, {"tipo": "retiro", "monto": 120.25, "motivo": "Depósito al banco"}} {
+		if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/cortes/movimientos", m); rec.Code != http.StatusCreated {
+			t.Fatalf("%v: %d %s", m, rec.Code, rec.Body)
+		}
+	}
+	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", `{"efectivoContado": 630.25, "observaciones": "-faltó cambio"}`)
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("corte: %d %s", rec.Code, rec.Body)
 	}
@@ -173,12 +178,17 @@ func TestCutsExport(t *testing.T) {
 		t.Fatalf("%q", rows)
 	}
 	want := map[string]string{"Corte": strconv.FormatInt(cut.Numero, 10), "Ventas": "3", "Efectivo": "300.00", "Tarjeta": "0.00",
-		"Otros": "0.00", "Total": "300.00", "Efectivo esperado": "300.00", "Efectivo contado": "250.50", "Diferencia": "-49.50",
-		"Observaciones": "'-faltó cambio", "Hecho por": "Carmen Cajera"}
+		"Otros": "0.00", "Total": "300.00", "Fondo de caja": "500.00", "Ventas en efectivo": "300.00", "Devoluciones en efectivo": "0.00",
+		"Retiros de efectivo": "120.25", "Depósitos de efectivo": "0.00", "Efectivo esperado": "679.75", "Efectivo contado": "630.25",
+		"Diferencia": "-49.50", "Observaciones": "'-faltó cambio", "Hecho por": "Carmen Cajera"}
 	for i, title := range rows[0] {
 		if w, ok := want[title]; ok && rows[1][i] != w {
 			t.Errorf("%s: %q, want %q", title, rows[1][i], w)
 		}
+		delete(want, title)
+	}
+	if len(want) > 0 {
+		t.Errorf("columns missing: %v", want)
 	}
 	// The days before hold no cut.
 	if rows := readCSV(t, s.call("admin@tienda.mx", http.MethodGet, "/v1/cortes/exportar?hasta=2020-01-01", nil),

@@ -18,7 +18,9 @@ import (
 // the order of the cut's report; any other method adds up under 'Otros'.
 var exportMethods = []string{"Efectivo", "Tarjeta", "Transferencia", "Mercado Pago"}
 
-// The cuts export ('Exportar' on 'Cortes de caja'): one row per closed cut, by number.
+// The cuts export ('Exportar' on 'Cortes de caja'): one row per closed cut, by number: its money
+// by method, then its drawer as the printed cut says it (float, cash in and out, Calculado /
+// Contado / Diferencia).
 var cutColumns = func() []export.Column {
 	cols := []export.Column{
 		{Title: "Corte", Kind: export.KindInt, Width: 7},
@@ -32,6 +34,11 @@ var cutColumns = func() []export.Column {
 	}
 	return append(cols,
 		export.Column{Title: "Total", Kind: export.KindMoney, Width: 13},
+		export.Column{Title: "Fondo de caja", Kind: export.KindMoney, Width: 13},
+		export.Column{Title: "Ventas en efectivo", Kind: export.KindMoney, Width: 13},
+		export.Column{Title: "Devoluciones en efectivo", Kind: export.KindMoney, Width: 13},
+		export.Column{Title: "Retiros de efectivo", Kind: export.KindMoney, Width: 13},
+		export.Column{Title: "Depósitos de efectivo", Kind: export.KindMoney, Width: 13},
 		export.Column{Title: "Efectivo esperado", Kind: export.KindMoney, Width: 13},
 		export.Column{Title: "Efectivo contado", Kind: export.KindMoney, Width: 13},
 		export.Column{Title: "Diferencia", Kind: export.KindMoney, Width: 12},
@@ -62,7 +69,8 @@ func (c Cut) cells() []export.Cell {
 	for _, m := range append(exportMethods, "Otros") {
 		cells = append(cells, export.Money(byMethod[m]))
 	}
-	return append(cells, export.Pesos(c.PorMetodo.TotalGeneral), export.Pesos(c.EfectivoEsperado), counted, diff,
+	return append(cells, export.Pesos(c.PorMetodo.TotalGeneral), export.Pesos(c.Fondo), export.Pesos(c.VentasEfectivo),
+		export.Pesos(c.DevolucionesEfectivo), export.Pesos(c.Retiros), export.Pesos(c.Depositos), export.Pesos(c.EfectivoEsperado), counted, diff,
 		export.Text(c.Observaciones))
 }
 
