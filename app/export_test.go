@@ -83,8 +83,13 @@ func TestSalesExport(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
 	day := func(d, h int) time.Time { return time.Date(2026, 11, d, h, 30, 0, 0, shoptime.Zone) }
+	// F-3 was shipped, the shipment charged (a line that is not a product), and one unit returned.
+	shipped := exportSale("F-3", day(30, 23), sales.PagoPagado, sales.EntregaEntregado, 100000) // 23:30 on the 30th: still November in Mexico City
+	shipped.Carrito = append(shipped.Carrito, sales.Item{ID: "envio", Nombre: "Envío DHL", Cantidad: 1, PrecioFinal: 149.99, Envio: true})
+	shipped.Subtotal, shipped.IVA, shipped.Total = 1149.99, 184, 1333.99
+	shipped.Devoluciones = []sales.Devolucion{{ID: "d1", Subtotal: 500, IVA: 80, Monto: 580, Metodo: "Tarjeta"}}
 	docs := []any{
-		exportSale("F-3", day(30, 23), sales.PagoPagado, sales.EntregaEntregado, 100000), // 23:30 on the 30th: still November in Mexico City
+		shipped,
 		exportSale("F-1", day(1, 0), sales.PagoPendiente, sales.EntregaPendiente, 5050),
 		exportSale("F-2", day(15, 12), sales.PagoPagado, sales.EntregaCancelado, 999),
 		exportSale("F-antes", day(1, 0).Add(-time.Hour), sales.PagoPagado, sales.EntregaEntregado, 100),
@@ -100,22 +105,22 @@ func TestSalesExport(t *testing.T) {
 	const q = "/v1/ventas/exportar?startDate=2026-11-01&endDate=2026-11-30"
 	rows := readCSV(t, s.call("auxiliar@tienda.mx", http.MethodGet, q+"&formato=csv", nil), "ventas-2026-11-01-a-2026-11-30.csv")
 	want := [][]string{
-		{"Folio", "Fecha", "Quien Ordena", "Comprador", "Método de pago", "Pago", "Entrega", "Artículos", "Productos", "Subtotal", "IVA", "Total", "Pagada el", "Corte", "Registró"},
-		{"F-1", "01/11/2026 00:30", "Quién Ordena F-1", "Comprador, S.A.", "Tarjeta", "Pendiente", "Pendiente", "2", "2 × Cámara IP (Grande)", "50.50", "8.08", "58.58", "", "", "Cajero Uno"},
-		{"F-2", "15/11/2026 12:30", "Quién Ordena F-2", "Comprador, S.A.", "Tarjeta", "Pagado", "Cancelado", "2", "2 × Cámara IP (Grande)", "9.99", "1.59", "11.58", "15/11/2026 13:30", "", "Cajero Uno"},
-		{"F-4", "20/11/2026 09:30", "'=1+1", "Comprador, S.A.", "Tarjeta", "Pagado", "Enviado", "2", "2 × Cámara IP (Grande)", "2.00", "0.32", "2.32", "20/11/2026 10:30", "", "Cajero Uno"},
-		{"F-3", "30/11/2026 23:30", "Quién Ordena F-3", "Comprador, S.A.", "Tarjeta", "Pagado", "Entregado", "2", "2 × Cámara IP (Grande)", "1000.00", "160.00", "1160.00", "01/12/2026 00:30", "", "Cajero Uno"},
+		{"Folio", "Fecha", "Quien Ordena", "Comprador", "Método de pago", "Pago", "Entrega", "Artículos", "Productos", "Envío", "Subtotal", "IVA", "Total", "Devuelto", "Pagada el", "Corte", "Registró"},
+		{"F-1", "01/11/2026 00:30", "Quién Ordena F-1", "Comprador, S.A.", "Tarjeta", "Pendiente", "Pendiente", "2", "2 × Cámara IP (Grande)", "0.00", "50.50", "8.08", "58.58", "0.00", "", "", "Cajero Uno"},
+		{"F-2", "15/11/2026 12:30", "Quién Ordena F-2", "Comprador, S.A.", "Tarjeta", "Pagado", "Cancelado", "2", "2 × Cámara IP (Grande)", "0.00", "9.99", "1.59", "11.58", "0.00", "15/11/2026 13:30", "", "Cajero Uno"},
+		{"F-4", "20/11/2026 09:30", "'=1+1", "Comprador, S.A.", "Tarjeta", "Pagado", "Enviado", "2", "2 × Cámara IP (Grande)", "0.00", "2.00", "0.32", "2.32", "0.00", "20/11/2026 10:30", "", "Cajero Uno"},
+		{"F-3", "30/11/2026 23:30", "Quién Ordena F-3", "Comprador, S.A.", "Tarjeta", "Pagado", "Entregado", "2", "2 × Cámara IP (Grande)", "149.99", "1149.99", "184.00", "1333.99", "580.00", "01/12/2026 00:30", "", "Cajero Uno"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Fatalf("CSV rows:\n%q\nwant\n%q", rows, want)
 	}
 
 	f, xrows := readXLSX(t, s.call("admin@tienda.mx", http.MethodGet, q+"&formato=xlsx", nil), "Ventas")
-	if len(xrows) != 5 || xrows[3][2] != "=1+1" || xrows[4][11] != "1,160.00" || xrows[4][1] != "30/11/2026 23:30" {
+	if len(xrows) != 5 || xrows[3][2] != "=1+1" || xrows[4][12] != "1,333.99" || xrows[4][1] != "30/11/2026 23:30" {
 		t.Fatalf("XLSX rows %q", xrows)
 	}
-	if v, _ := f.GetCellValue("Ventas", "L5", excelize.Options{RawCellValue: true}); v != "1160" {
-		t.Errorf("Total of F-3 is %q, not the number 1160", v)
+	if v, _ := f.GetCellValue("Ventas", "M5", excelize.Options{RawCellValue: true}); v != "1333.99" {
+		t.Errorf("Total of F-3 is %q, not the number 1333.99", v)
 	}
 	if v, _ := f.GetCellValue("Ventas", "B2", excelize.Options{RawCellValue: true}); !strings.HasPrefix(v, "46327.02") {
 		t.Errorf("date of F-1 is %q, not 1 Nov 2026 00:30 as a date", v)

@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/export"
+	"tienda/pkg/money"
 	"tienda/pkg/shoptime"
 )
 
@@ -16,8 +17,10 @@ import (
 // sale and not per line, because that is what an accountant works with: a row is a receipt, so
 // Subtotal, IVA and Total add up in a spreadsheet to the report's figures (filtered by Pago and
 // Entrega, as cancelled and returned sales are listed too, so that no folio is missing); a row per
-// line would repeat each sale's totals on every line, and the IVA is computed once on a sale's
-// subtotal, not per line. What was bought is in 'Productos', one text per sale.
+// line would repeat each sale's totals on every line. What was bought is in 'Productos', one text
+// per sale; a shipment charged to the customer is not a product: it is in 'Envío' (before IVA, as
+// Subtotal), and in Subtotal, IVA and Total like any line. 'Devuelto' is the money its returns
+// refunded (with IVA).
 var saleColumns = []export.Column{
 	{Title: "Folio", Kind: export.KindText, Width: 22},
 	{Title: "Fecha", Kind: export.KindTime, Width: 17},
@@ -28,9 +31,11 @@ var saleColumns = []export.Column{
 	{Title: "Entrega", Kind: export.KindText, Width: 11},
 	{Title: "Artículos", Kind: export.KindInt, Width: 10},
 	{Title: "Productos", Kind: export.KindText, Width: 50},
+	{Title: "Envío", Kind: export.KindMoney, Width: 11},
 	{Title: "Subtotal", Kind: export.KindMoney, Width: 12},
 	{Title: "IVA", Kind: export.KindMoney, Width: 11},
 	{Title: "Total", Kind: export.KindMoney, Width: 12},
+	{Title: "Devuelto", Kind: export.KindMoney, Width: 12},
 	{Title: "Pagada el", Kind: export.KindTime, Width: 17},
 	{Title: "Corte", Kind: export.KindInt, Width: 7},
 	{Title: "Registró", Kind: export.KindText, Width: 20},
@@ -38,35 +43,46 @@ var saleColumns = []export.Column{
 
 // exportSale is what the export reads of a sale.
 type exportSale struct {
-	ID            bson.ObjectID         `bson:"_id"`
-	Folio         string                `bson:"folio"`
-	Fecha         time.Time             `bson:"fecha"`
-	Cliente       string                `bson:"cliente"`
-	Usuario       struct{ Name string } `bson:"usuario"`
-	MetodoPago    string                `bson:"metodoPago"`
-	Pago          string                `bson:"pago"`
-	Entrega       string                `bson:"entrega"`
-	Carrito       []exportLine          `bson:"carrito"`
-	Subtotal      float64               `bson:"subtotal"`
-	IVA           float64               `bson:"iva"`
-	Total         float64               `bson:"total"`
-	PagadoEn      *time.Time            `bson:"pagadoEn"`
-	Corte         int64                 `bson:"corte"`
-	NombreCreador string                `bson:"nombreCreador"`
+	ID           bson.ObjectID         `bson:"_id"`
+	Folio        string                `bson:"folio"`
+	Fecha        time.Time             `bson:"fecha"`
+	Cliente      string                `bson:"cliente"`
+	Usuario      struct{ Name string } `bson:"usuario"`
+	MetodoPago   string                `bson:"metodoPago"`
+	Pago         string                `bson:"pago"`
+	Entrega      string                `bson:"entrega"`
+	Carrito      []exportLine          `bson:"carrito"`
+	Devoluciones []struct {
+		Monto float64 `bson:"monto"`
+	} `bson:"devoluciones"`
+	Subtotal      float64    `bson:"subtotal"`
+	IVA           float64    `bson:"iva"`
+	Total         float64    `bson:"total"`
+	PagadoEn      *time.Time `bson:"pagadoEn"`
+	Corte         int64      `bson:"corte"`
+	NombreCreador string     `bson:"nombreCreador"`
 }
 
 type exportLine struct {
-	Nombre   string `bson:"nombre"`
-	Talla    string `bson:"talla"`
-	Cantidad int    `bson:"cantidad"`
+	Nombre      string  `bson:"nombre"`
+	Talla       string  `bson:"talla"`
+	Cantidad    int     `bson:"cantidad"`
+	PrecioFinal float64 `bson:"precioFinal"`
+	Envio       bool    `bson:"envio"`
 }
 
 func (v exportSale) cells() []export.Cell {
 	units := 0
 	var products strings.Builder
-	for i, l := range v.Carrito {
+	var shipping, refunded money.Cents
+	for _, l := range v.Carrito {
+		if l.Envio {
+			unit, _ := money.FromPesos(l.PrecioFinal) // stored from centavos
+			shipping += unit.Times(int64(l.Cantidad))
+			continue
+		}
 		units += l.Cantidad
-		if i > 0 {
+		if products.Len() > 0 {
 			products.WriteString("; ")
 		}
 		products.WriteString(strconv.Itoa(l.Cantidad) + " × " + l.Nombre)
@@ -78,13 +94,18 @@ func (v exportSale) cells() []export.Cell {
 	if v.Corte > 0 {
 		cut = export.Int(v.Corte)
 	}
+	for _, d := range v.Devoluciones {
+		m, _ := money.FromPesos(d.Monto)
+		refunded += m
+	}
 	paid := export.Cell{}
 	if v.PagadoEn != nil {
 		paid = export.Time(*v.PagadoEn)
 	}
 	return []export.Cell{export.Text(v.Folio), export.Time(v.Fecha), export.Text(v.Cliente), export.Text(v.Usuario.Name),
 		export.Text(v.MetodoPago), export.Text(v.Pago), export.Text(v.Entrega), export.Int(int64(units)),
-		export.Text(products.String()), export.Pesos(v.Subtotal), export.Pesos(v.IVA), export.Pesos(v.Total), paid, cut,
+		export.Text(products.String()), export.Money(shipping), export.Pesos(v.Subtotal), export.Pesos(v.IVA), export.Pesos(v.Total),
+		export.Money(refunded), paid, cut,
 		export.Text(v.NombreCreador)}
 }
 
