@@ -79,6 +79,9 @@ func New(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS) 
 	if err != nil {
 		return nil, err
 	}
+	for _, w := range store.Warnings() {
+		log.Warn().Msg("MongoDB: " + w)
+	}
 	a, err := NewOnStore(ctx, cfg, log, web, store)
 	if err != nil {
 		_ = store.Close(context.Background())

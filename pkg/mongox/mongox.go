@@ -42,6 +42,8 @@ type Store struct {
 	sqlOnce sync.Once
 	sqlDB   *sql.DB
 	sqlErr  error
+	// warnings: what a MongoDB server's replica set lacks, read at start (client.go).
+	warnings []string
 	// sqlWriteDB writes to that file for setMany (setmany.go).
 	sqlWriteOnce sync.Once
 	sqlWriteDB   *sql.DB
@@ -88,17 +90,24 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 }
 
 func (s *Store) connect(ctx context.Context, uri string, embedded bool) error {
-	opts := options.Client().ApplyURI(uri).
-		SetServerSelectionTimeout(5 * time.Second).
-		SetConnectTimeout(5 * time.Second)
 	if !embedded {
-		c, err := mongo.Connect(opts)
+		if err := checkURI(uri); err != nil {
+			return err
+		}
+		c, err := mongo.Connect(mongoClientOptions(uri))
 		if err != nil {
 			return fmt.Errorf("mongox: connect: %w", err)
 		}
 		s.writer, s.reader = c, c
-		return s.Ping(ctx)
+		if err := s.Ping(ctx); err != nil {
+			return err
+		}
+		s.warnings, err = checkTopology(ctx, c)
+		return err
 	}
+	opts := options.Client().ApplyURI(uri).
+		SetServerSelectionTimeout(5 * time.Second).
+		SetConnectTimeout(5 * time.Second)
 	// Every write waits its turn for the one connection; the wait counts against the server
 	// selection timeout, so give the writer a longer one than a busy shop's queue can reach.
 	w, err := mongo.Connect(options.MergeClientOptions(opts, options.Client().SetMaxPoolSize(1).SetServerSelectionTimeout(30*time.Second)))
@@ -123,6 +132,10 @@ func (s *Store) Ping(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Warnings are what an operator should know about the MongoDB set the store runs on (an arbiter,
+// fewer than three members); none on the embedded store.
+func (s *Store) Warnings() []string { return s.warnings }
 
 // Embedded reports whether the store is the embedded FerretDB.
 func (s *Store) Embedded() bool { return s.local }
@@ -154,9 +167,10 @@ func IsDuplicate(err error) bool {
 	return err != nil && (mongo.IsDuplicateKeyError(err) || strings.Contains(err.Error(), "UNIQUE constraint failed"))
 }
 
-// IsUnavailable reports whether err means the store could not be reached.
+// IsUnavailable reports whether err means the store could not be reached, or that its replica set
+// is changing its primary: the request may succeed a moment later (503).
 func IsUnavailable(err error) bool {
-	return err != nil && (mongo.IsNetworkError(err) || mongo.IsTimeout(err) ||
+	return err != nil && (mongo.IsNetworkError(err) || mongo.IsTimeout(err) || isReplicaState(err) ||
 		errors.Is(err, mongo.ErrClientDisconnected) || strings.Contains(err.Error(), "server selection error"))
 }
 
