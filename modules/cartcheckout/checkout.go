@@ -178,17 +178,24 @@ func (s *Service) Reconcile(ctx context.Context) error {
 	return s.reconcileReservations(ctx)
 }
 
-// settleReservations gives back the stock of reservations older than age and drops them.
+// settleReservations drops the reservations older than age and gives back their stock. Fence
+// first: the reservation is dropped by a write guarded on its state, which the placing request's
+// save can no longer pass; only if that write succeeded do the units come back. A reservation
+// saved meanwhile (a replica whose clock is ahead, or a placement that stalled) keeps its units.
+// A crash between the two steps leaves the keys, which reconcileReservations gives back.
 func (s *Service) settleReservations(ctx context.Context, age time.Duration) error {
 	stuck, err := s.sales.Abandoned(ctx, s.now().Add(-age))
 	if err != nil {
 		return err
 	}
 	for _, r := range stuck {
-		s.release(ctx, r, -1, StockNote{Motivo: motivoIncompleto})
-		if err := s.sales.Fail(ctx, r.ID); err != nil && !apperr.Is(err, apperr.Conflict) {
+		switch err := s.sales.Fail(ctx, r.ID); {
+		case apperr.Is(err, apperr.Conflict):
+			continue // saved after all: its units are sold
+		case err != nil:
 			return err
 		}
+		s.release(ctx, r, -1, StockNote{Motivo: motivoIncompleto})
 		s.log.Warn().Str("folio", r.Folio).Msg("checkout: settled an order left half-way by a crash")
 	}
 	return nil

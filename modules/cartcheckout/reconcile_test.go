@@ -62,9 +62,10 @@ func (c *fakeCatalog) SettleStock(key string, _ Line) {
 // fakeSales knows some sales; Fail drops a reservation.
 type fakeSales struct {
 	Sales
-	sales  map[string]Reserved
-	failed []string
-	broken string // Find of this sale fails
+	sales     map[string]Reserved
+	failed    []string
+	broken    string     // Find of this sale fails
+	abandoned []Reserved // what Abandoned answers: the reservations as they were read
 }
 
 func (f *fakeSales) Find(_ context.Context, id string) (Reserved, error) {
@@ -88,7 +89,36 @@ func (f *fakeSales) Fail(_ context.Context, id string) error {
 	return nil
 }
 
-func (f *fakeSales) Abandoned(context.Context, time.Time) ([]Reserved, error) { return nil, nil }
+func (f *fakeSales) Abandoned(context.Context, time.Time) ([]Reserved, error) { return f.abandoned, nil }
+
+// A replica whose clock runs ahead finds a reservation 'abandoned' that another replica is still
+// placing; the placement saves it before the sweep acts. The sweep must not give its units back:
+// it fences first (drops the reservation only while it is not saved) and gives back only then.
+func TestSkewedSweepNeverGivesBackTheStockOfASavedOrder(t *testing.T) {
+	t.Parallel()
+	now := time.Now()
+	saved, stuck := saleAt(now.Add(-time.Minute)), saleAt(now.Add(-time.Minute))
+	lines := []Line{{ProductID: "p1", Cantidad: 2}}
+	sales := &fakeSales{
+		sales: map[string]Reserved{saved: {ID: saved, Estado: EstadoConfirmada, Lines: lines}, stuck: {ID: stuck, Estado: EstadoReservando, Lines: lines}},
+		// Read as 'reservando' by a sweep whose clock is 6 minutes ahead.
+		abandoned: []Reserved{{ID: saved, Estado: EstadoReservando, Lines: lines}, {ID: stuck, Estado: EstadoReservando, Lines: lines}},
+	}
+	catalog := &fakeCatalog{held: map[string]ReservedStock{}, lines: map[string]Line{}}
+	for _, id := range []string{saved, stuck} {
+		catalog.held[id+":0"] = ReservedStock{Key: id + ":0", ProductID: "p1"}
+	}
+	s := &Service{catalog: catalog, sales: sales, log: zerolog.Nop(), now: func() time.Time { return now.Add(6 * time.Minute) }}
+	if err := s.settleReservations(context.Background(), abandonAfter); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(catalog.returned, saved+":0") || !slices.Contains(catalog.returned, stuck+":0") {
+		t.Fatalf("returned %v: the saved order's units must stay taken, the stuck one's come back", catalog.returned)
+	}
+	if _, ok := sales.sales[saved]; !ok || slices.Contains(sales.failed, saved) {
+		t.Fatal("the saved order was failed")
+	}
+}
 
 // saleAt is a sale id reserved at t.
 func saleAt(t time.Time) string {
