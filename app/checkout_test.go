@@ -442,3 +442,65 @@ func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
 		t.Fatalf("the saved order: %+v %v", v, err)
 	}
 }
+
+// A cashier's retry after an answer that never arrived repeats the request with the cart's
+// Idempotency-Key: the order is placed once, its units taken once, and every repeat answers it.
+// The key is the account's own: another account's order with the same key is another order.
+func TestARepeatedCounterOrderIsPlacedOnce(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(true)
+	stock := p.Variantes[0].Stock
+	body := `{"cliente": "Mostrador", "carrito": [` + mustJSON(t, cartLine(p, 1, false)) + `]}`
+	place := func(who, key string) *httptest.ResponseRecorder {
+		return do(t, s.h, http.MethodPost, "/v1/ventas", body, "Authorization", "Bearer "+s.token(who), "Idempotency-Key", key)
+	}
+	s.token("cajero@tienda.mx")
+	s.token("cliente@tienda.mx")
+	const key = "8b0c4a8e-3f7d-4b7e-9d43-2f8f0c7a1e55"
+	codes := make([]int, 6)
+	folios := make([]string, 6)
+	var wg sync.WaitGroup
+	for i := range codes {
+		wg.Go(func() {
+			rec := place("cajero@tienda.mx", key)
+			var v struct{ Folio string }
+			_ = json.Unmarshal(rec.Body.Bytes(), &v) // checked below with the code
+			codes[i], folios[i] = rec.Code, v.Folio
+		})
+	}
+	wg.Wait()
+	// Each repeat answers the first order, or (while the first is still placing it) says so.
+	rec := place("cajero@tienda.mx", key)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("a repeat after the first: %d %s", rec.Code, rec.Body)
+	}
+	first := decodeSale(t, rec)
+	for i, code := range codes {
+		if code == http.StatusCreated && folios[i] != first.Folio || code != http.StatusCreated && code != http.StatusConflict {
+			t.Fatalf("attempt %d: %d %s (the order is %s)", i, code, folios[i], first.Folio)
+		}
+	}
+	if got := s.product(p.ID).Variantes[0].Stock; got != stock-1 {
+		t.Fatalf("stock %d -> %d: taken more than once", stock, got)
+	}
+	// Another account's order with the same key is its own.
+	other := place("cliente@tienda.mx", key)
+	if other.Code != http.StatusCreated || decodeSale(t, other).Folio == first.Folio || s.product(p.ID).Variantes[0].Stock != stock-2 {
+		t.Fatalf("another account, same key: %d %s", other.Code, other.Body)
+	}
+	// A key that is not one is refused in Spanish, and takes nothing.
+	bad := place("cajero@tienda.mx", "clave con espacios")
+	if e := decodeError(t, bad); bad.Code != http.StatusBadRequest || e.Error.Fields["Idempotency-Key"] == "" || s.product(p.ID).Variantes[0].Stock != stock-2 {
+		t.Fatalf("a bad key: %d %s", bad.Code, bad.Body)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -103,8 +104,15 @@ func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartc
 		Usuario:   sales.Buyer{Name: d.Buyer.Name, Email: d.Buyer.Email, Phone: d.Buyer.Phone, Address: d.Buyer.Address},
 		UsuarioID: d.Buyer.ID, CreadoPor: d.PlacedBy.ID, NombreCreador: d.PlacedBy.Name, Cliente: d.Cliente,
 		Subtotal: d.Subtotal.Pesos(), IVA: d.IVA.Pesos(), Total: d.Total.Pesos(), MontoCobro: d.Charge.Pesos(),
-		Origen: d.Origen, MetodoPago: d.MetodoPago,
+		Origen: d.Origen, MetodoPago: d.MetodoPago, Idempotencia: d.Idempotencia,
 	})
+	if repeat := (*sales.RepeatedError)(nil); errors.As(err, &repeat) {
+		first, rerr := reserved(repeat.Sale)
+		if rerr != nil {
+			return cartcheckout.Reserved{}, rerr
+		}
+		return cartcheckout.Reserved{}, &cartcheckout.RepeatedOrder{Sale: first}
+	}
 	if err != nil {
 		return cartcheckout.Reserved{}, err
 	}

@@ -2,6 +2,7 @@ package cartcheckout
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -32,6 +33,9 @@ type Order struct {
 	// ClienteID is the customer's account a member of staff places a counter order for ("" the
 	// one who places it): the sale is that customer's, placed by the staff member.
 	ClienteID string
+	// Clave is the idempotency key the cart sent with this checkout attempt ("" none): a repeat
+	// of the request with the same key, by the same account, answers the order the first placed.
+	Clave string
 }
 
 // stockKey is the key under which line i of a sale reserves stock.
@@ -66,10 +70,14 @@ func (s *Service) place(ctx context.Context, buyer, placedBy Buyer, o Order, ori
 	if err != nil {
 		return Reserved{}, nil, err
 	}
-	r, err := s.sales.Reserve(ctx, Draft{
+	d := Draft{
 		Lines: priced, Buyer: buyer, PlacedBy: placedBy, Cliente: strings.TrimSpace(o.Cliente),
 		Origen: origen, MetodoPago: metodo, Subtotal: totals.Subtotal, IVA: totals.IVA, Total: totals.Total, Charge: totals.Total,
-	})
+	}
+	if o.Clave != "" {
+		d.Idempotencia = placedBy.ID + ":" + o.Clave
+	}
+	r, err := s.sales.Reserve(ctx, d)
 	if err != nil {
 		return Reserved{}, nil, err
 	}
@@ -115,6 +123,9 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 		return nil, err
 	}
 	r, _, err := s.place(ctx, buyer, placedBy, o, "caja", "Efectivo")
+	if repeat := (*RepeatedOrder)(nil); errors.As(err, &repeat) {
+		return s.repeatedCounterOrder(ctx, repeat.Sale)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -128,6 +139,19 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 	}
 	s.settleStock(r)
 	return sale, nil
+}
+
+// repeatedCounterOrder answers a repeat of the request that placed r: the saved order, as the
+// first answer was; while the first request is still placing it, a conflict that says so.
+func (s *Service) repeatedCounterOrder(ctx context.Context, r Reserved) (any, error) {
+	switch r.Estado {
+	case EstadoConfirmada:
+		return s.sales.Confirm(ctx, r.ID) // a repeat of Confirm answers the saved sale
+	case EstadoReservando:
+		return nil, apperr.New(apperr.Conflict, "Tu orden "+r.Folio+" se está registrando. Espera un momento y revisa tus compras antes de intentarlo de nuevo.")
+	default:
+		return nil, apperr.New(apperr.Conflict, "Esta orden ya se registró con el folio "+r.Folio+".")
+	}
 }
 
 // counterBuyer is whose a counter order is: the customer's account it names, which must be a

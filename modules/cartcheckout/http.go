@@ -2,6 +2,7 @@ package cartcheckout
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -76,12 +77,31 @@ func (m *Module) placeOrder(c *echo.Context) error {
 	if u, _ := auth.User(c); clienteID != "" && !u.Role.Can(auth.ManageOrders) {
 		return apperr.New(apperr.Forbidden, "Solo el personal de la tienda puede registrar una orden a nombre de otro cliente.")
 	}
-	o := Order{Lines: lines(req.Carrito), Cliente: req.Cliente, ClienteID: clienteID}
+	key, err := idempotencyKey(c)
+	if err != nil {
+		return err
+	}
+	o := Order{Lines: lines(req.Carrito), Cliente: req.Cliente, ClienteID: clienteID, Clave: key}
 	sale, err := m.service.PlaceCounterOrder(c.Request().Context(), buyerID, by, o)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusCreated, sale)
+}
+
+// idempotencyKeyPattern is what an Idempotency-Key may be: a UUID, or any 1 to 64 letters,
+// digits, '-' and '_'.
+var idempotencyKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// idempotencyKey reads the Idempotency-Key header the cart sends with each checkout attempt ("" when
+// there is none).
+func idempotencyKey(c *echo.Context) (string, error) {
+	k := strings.TrimSpace(c.Request().Header.Get("Idempotency-Key"))
+	if k != "" && !idempotencyKeyPattern.MatchString(k) {
+		return "", apperr.InvalidFields("Revisa los datos del pedido.",
+			map[string]string{"Idempotency-Key": "Debe tener de 1 a 64 letras, números, guiones o guiones bajos."})
+	}
+	return k, nil
 }
 
 // createPreference answers POST ventas/mercado-pago-preference with {id}.

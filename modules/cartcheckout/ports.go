@@ -100,7 +100,15 @@ type Draft struct {
 	IVA        money.Cents
 	Total      money.Cents
 	Charge     money.Cents // what the provider will charge: the total (montoCobro)
+	// Idempotencia is the placing request's key, scoped to who placed it ("" none): Reserve
+	// answers a *RepeatedOrder when a sale has it already.
+	Idempotencia string
 }
+
+// RepeatedOrder is Reserve's answer to a repeat of the request that placed Sale.
+type RepeatedOrder struct{ Sale Reserved }
+
+func (e *RepeatedOrder) Error() string { return "cartcheckout: a repeat of the request that placed " + e.Sale.Folio }
 
 // Reserved is a sale stored before its stock is taken.
 type Reserved struct {

@@ -94,6 +94,9 @@ type Sale struct {
 	// Busqueda is what the staff lists search (searchText): folio, 'Quien Ordena', the buyer's
 	// name, e-mail and phone, folded. Written with the sale; never shown.
 	Busqueda string `bson:"busqueda,omitempty" json:"-"`
+	// Idempotencia is the key of the request that placed the sale ("<who placed it>:<the key the
+	// cart sent>"): a repeat of that request answers this sale instead of placing another.
+	Idempotencia string `bson:"idempotencia,omitempty" json:"-"`
 }
 
 // Item is one cart line of a sale, priced by the server.

@@ -43,6 +43,8 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
 		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("folio_unique")},
 		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},
+		// One sale per placing request (Reserve).
+		mongo.IndexModel{Keys: bson.D{{Key: "idempotencia", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("idempotencia_unique")},
 		// A period's sales (reports) and a customer's (history).
 		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")},
 		mongo.IndexModel{Keys: bson.D{{Key: "usuarioId", Value: 1}}, Options: options.Index().SetName("usuarioId")},
@@ -118,6 +120,11 @@ func (s store) insert(ctx context.Context, v Sale) error {
 	v.PorResumir = &token
 	_, err := s.db.W.Collection(collection).InsertOne(ctx, v)
 	if mongox.IsDuplicate(err) {
+		if v.Idempotencia != "" {
+			if first, found, ferr := mongox.FindOne[Sale](ctx, s.db.W.Collection(collection), bson.M{"idempotencia": v.Idempotencia}); ferr == nil && found {
+				return &RepeatedError{Sale: first}
+			}
+		}
 		return errDuplicateFolio
 	}
 	if err != nil {
@@ -128,6 +135,12 @@ func (s store) insert(ctx context.Context, v Sale) error {
 }
 
 var errDuplicateFolio = errors.New("sales: duplicate folio")
+
+// RepeatedError is Reserve's answer to a repeat of the request that placed Sale (the same
+// Idempotencia): the caller answers that sale instead of placing another.
+type RepeatedError struct{ Sale Sale }
+
+func (e *RepeatedError) Error() string { return "sales: a repeat of the request that placed " + e.Sale.Folio }
 
 func (s store) get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 	v, found, err := mongox.FindOne[Sale](ctx, s.db.R.Collection(collection), bson.M{"_id": id})

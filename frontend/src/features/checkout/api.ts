@@ -15,8 +15,9 @@ const checkoutBase = api.enhanceEndpoints({ addTagTypes: ['OrdenCliente', 'Compr
 export const checkoutApi = checkoutBase.injectEndpoints({
   endpoints: (build) => ({
     /** 'Pagar en caja': the server prices every line again and answers the saved sale. */
-    placeOrder: build.mutation<Venta, PlaceOrderRequest>({
-      query: (body) => ({ url: 'ventas', method: 'POST', body }),
+    placeOrder: build.mutation<Venta, PlaceOrderRequest & { idempotencyKey: string }>({
+      // The key makes a retry of the same attempt answer the order the first one placed.
+      query: ({ idempotencyKey, ...body }) => ({ url: 'ventas', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       // The new order, the purchase history and the stock the products show all changed.
       invalidatesTags: ['OrdenCliente', 'Compras', 'Producto'],
     }),

@@ -96,6 +96,7 @@ describe("'Pagar en caja'", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/carrito/gracias'))
     const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/v1/ventas'))
     expect(post?.headers.get('Authorization')).toBe('Bearer test-token')
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/)
     expect(await post?.json()).toEqual({
       cliente: 'Juan',
       carrito: [
@@ -130,7 +131,7 @@ describe("'Pagar en caja'", () => {
   })
 
   it("keeps the cart and shows the server's message when the order fails", async () => {
-    server({
+    const { calls } = server({
       'POST /v1/ventas': json(
         { error: { code: 'conflict', message: 'Sin existencias suficientes de Cable UTP Cat6.', request_id: 'r1' } },
         409,
@@ -151,6 +152,23 @@ describe("'Pagar en caja'", () => {
     expect(store.getState().cart.items).toHaveLength(2)
     expect(screen.getAllByTestId('cart-row')).toHaveLength(2)
     expect(localStorage.getItem('ultimaVenta')).toBeNull()
+
+    // Trying again is the same attempt: the same Idempotency-Key, so a first order that was placed
+    // after all is answered, not placed twice. Another name is another attempt.
+    const tryAgain = async (name: string) => {
+      await user.click(screen.getByRole('button', { name: 'Pagar en caja' }))
+      const again = screen.getByRole('dialog', { name: 'Quien Ordena ?' })
+      await user.clear(within(again).getByLabelText('Nombre'))
+      await user.type(within(again).getByLabelText('Nombre'), name)
+      await user.click(within(again).getByRole('button', { name: 'Pagar en caja' }))
+      await screen.findByRole('alert')
+    }
+    await tryAgain('Juan')
+    await tryAgain('Pedro')
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(3)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[0])
   })
 })
 
