@@ -58,6 +58,7 @@ type App struct {
 	checkout  *cartcheckout.Module
 	cashcut   *cashcut.Module
 	invoicing *invoicing.Module
+	users     *users.Module // also for the start report (startreport.go)
 }
 
 type module interface {
@@ -173,7 +174,11 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 	if err != nil {
 		return modules{}, err
 	}
-	m.users = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), Mailer: mailer, Audit: trail})
+	var recoveryMailer mail.Sender // without SMTP_URL a recovery says no code can be mailed
+	if a.cfg.SMTPURL != "" {
+		recoveryMailer = mailer
+	}
+	m.users = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), Mailer: recoveryMailer, Audit: trail})
 	tokens.SetSessionCheck(m.users.Service().CheckSession)
 	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales"), Audit: trail,
 		Mail: orderMail(a.cfg, mailer, m.users.Service())})
@@ -192,7 +197,7 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 		Settings: invoicing.Settings{ShopName: a.cfg.Shop.Name, LugarExpedicion: a.cfg.Invoicing.LugarExpedicion,
 			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
 	m.sales.Service().SetCreditNotes(salesCreditNotes{m.invoicing.Service()})
-	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing
+	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing, a.users = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing, m.users
 	return m, nil
 }
 

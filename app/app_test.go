@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -183,7 +184,7 @@ func TestServer(t *testing.T) {
 
 	t.Run("health", func(t *testing.T) {
 		rec := do(t, h, http.MethodGet, "/v1/health", "")
-		if rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"db":"ok","status":"ok"}` {
+		if rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"db":"ok","status":"ok","version":`+strconv.Quote(Version())+`}` {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	})

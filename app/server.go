@@ -143,6 +143,6 @@ func healthHandler(ping func(ctx context.Context) error) echo.HandlerFunc {
 			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "error", "db": "error",
 				"message": "La base de datos no responde."})
 		}
-		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "db": "ok"})
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "db": "ok", "version": Version()})
 	}
 }
