@@ -6,8 +6,8 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"strconv"
 	"runtime/debug"
+	"strconv"
 	"syscall"
 	"time"
 
