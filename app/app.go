@@ -203,15 +203,8 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 
 // prepareStore creates the indexes, the first administrator and, when asked, the demo data.
 func (a *App) prepareStore(ctx context.Context, m modules) error {
-	for _, mod := range m.all() {
-		if err := mod.EnsureIndexes(ctx); err != nil {
-			return err
-		}
-	}
-	if n, err := a.store.IndexIDs(ctx); err != nil {
+	if err := a.ensureIndexes(ctx, m); err != nil {
 		return err
-	} else if n > 0 {
-		a.log.Info().Int("collections", n).Msg("embedded store: _id lookups indexed")
 	}
 	if err := m.users.Service().EnsureFirstAdmin(ctx, a.cfg.AdminEmail, a.cfg.AdminPassword); err != nil {
 		return err
@@ -223,6 +216,21 @@ func (a *App) prepareStore(ctx context.Context, m modules) error {
 		return err
 	}
 	return m.catalog.SeedDemo(ctx)
+}
+
+// ensureIndexes creates every module's indexes (and, on the embedded store, the _id lookups).
+func (a *App) ensureIndexes(ctx context.Context, m modules) error {
+	for _, mod := range m.all() {
+		if err := mod.EnsureIndexes(ctx); err != nil {
+			return err
+		}
+	}
+	if n, err := a.store.IndexIDs(ctx); err != nil {
+		return err
+	} else if n > 0 {
+		a.log.Info().Int("collections", n).Msg("embedded store: _id lookups indexed")
+	}
+	return nil
 }
 
 // Handler returns the HTTP handler (for tests).
