@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"time"
 
@@ -44,7 +43,7 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 	email := flags.String("email", "", "")
 	password := flags.String("password", "", "")
 	if err := flags.Parse(args); err != nil || flags.NArg() > 0 || *email == "" {
-		fmt.Fprintln(stderr, "tienda admin: falta --email o sobra algo. Uso: tienda admin --email CORREO [--password CONTRASEÑA]")
+		sayLine(stderr, "tienda admin: falta --email o sobra algo. Uso: tienda admin --email CORREO [--password CONTRASEÑA]")
 		return 2
 	}
 	generated := *password == ""
@@ -61,21 +60,21 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 	trail := auditlog.New(auditlog.Deps{Store: store, Log: zerolog.Nop()})
 	m := users.New(users.Deps{Store: store, Log: zerolog.Nop(), Audit: trail.Service()})
 	if err := m.EnsureIndexes(ctx); err != nil {
-		fmt.Fprintf(stderr, "tienda admin: %v\n", err)
+		say(stderr, "tienda admin: %v\n", err)
 		return 1
 	}
 	created, err := m.Service().MakeAdmin(ctx, *email, *password)
 	if err != nil {
-		fmt.Fprintf(stderr, "tienda admin: %s\n", adminErrorText(err))
+		say(stderr, "tienda admin: %s\n", adminErrorText(err))
 		return 1
 	}
 	if created {
-		fmt.Fprintf(stdout, "Cuenta de Administrador creada: %s\n", *email)
+		say(stdout, "Cuenta de Administrador creada: %s\n", *email)
 	} else {
-		fmt.Fprintf(stdout, "La cuenta %s ahora es Administrador, activa, con la contraseña nueva; sus sesiones abiertas se cerraron.\n", *email)
+		say(stdout, "La cuenta %s ahora es Administrador, activa, con la contraseña nueva; sus sesiones abiertas se cerraron.\n", *email)
 	}
 	if generated {
-		fmt.Fprintf(stdout, "Contraseña: %s\nAnótela: no se vuelve a mostrar. Puede cambiarla en 'Mi perfil'.\n", *password)
+		say(stdout, "Contraseña: %s\nAnótela: no se vuelve a mostrar. Puede cambiarla en 'Mi perfil'.\n", *password)
 	}
 	return 0
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"time"
 
@@ -34,7 +33,7 @@ type upgrader interface {
 
 func runMigrate(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		fmt.Fprintln(stderr, "tienda migrate: no lleva opciones. Uso: tienda migrate")
+		sayLine(stderr, "tienda migrate: no lleva opciones. Uso: tienda migrate")
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
@@ -46,10 +45,10 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	defer func() { _ = store.Close(context.Background()) }()
 	a := &App{cfg: cfg, log: logx.New(stderr, cfg.LogLevel), store: store}
 	if err := a.migrate(ctx); err != nil {
-		fmt.Fprintf(stderr, "tienda migrate: falló: %v\n", err)
+		say(stderr, "tienda migrate: falló: %v\n", err)
 		return 1
 	}
-	fmt.Fprintln(stdout, "Base de datos lista para la versión "+Version()+".")
+	sayLine(stdout, "Base de datos lista para la versión "+Version()+".")
 	return 0
 }
 

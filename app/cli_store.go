@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"path/filepath"
 
@@ -17,7 +16,7 @@ import (
 func openForVerb(ctx context.Context, name string, stderr io.Writer) (cfg config.Config, store *mongox.Store, code int, ok bool) {
 	cfg, err := config.FromProcess()
 	if err != nil {
-		fmt.Fprintf(stderr, "tienda %s: %v\n", name, err)
+		say(stderr, "tienda %s: %v\n", name, err)
 		return cfg, nil, 2, false
 	}
 	where := "MongoDB (MONGODB_URI)"
@@ -32,13 +31,13 @@ func openForVerb(ctx context.Context, name string, stderr io.Writer) (cfg config
 	switch {
 	case errors.Is(err, mongox.ErrDataDirInUse):
 		// The embedded store is one process's: the running shop holds its lock.
-		fmt.Fprintf(stderr, "tienda %s: la tienda está funcionando sobre %s y esa carpeta solo la puede abrir un proceso a la vez. "+
+		say(stderr, "tienda %s: la tienda está funcionando sobre %s y esa carpeta solo la puede abrir un proceso a la vez. "+
 			"Detenga la tienda, repita la orden y vuelva a iniciarla.\n", name, where)
 		return cfg, nil, 1, false
 	case err != nil:
-		fmt.Fprintf(stderr, "tienda %s: no se pudo abrir %s: %v\n", name, where, err)
+		say(stderr, "tienda %s: no se pudo abrir %s: %v\n", name, where, err)
 		return cfg, nil, 1, false
 	}
-	fmt.Fprintf(stderr, "Datos en %s.\n", where)
+	say(stderr, "Datos en %s.\n", where)
 	return cfg, store, 0, true
 }
