@@ -254,9 +254,10 @@ func TestServer(t *testing.T) {
 	t.Run("public config", func(t *testing.T) {
 		rec := do(t, h, http.MethodGet, "/v1/config", "")
 		var c struct {
-			Tienda struct{ Nombre, Telefono, Mapa string }
+			Tienda  struct{ Nombre, Telefono, Mapa string }
+			Version string
 		}
-		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c.Tienda.Telefono == "" || c.Tienda.Mapa == "" {
+		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c.Tienda.Telefono == "" || c.Tienda.Mapa == "" || c.Version != Version() {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	})

@@ -127,10 +127,12 @@ func publicConfig(cfg config.Config) echo.HandlerFunc {
 		Tienda               shop   `json:"tienda"`
 		MercadoPagoPublicKey string `json:"mercadoPagoPublicKey"`
 		SentryDSN            string `json:"sentryDsn"`
+		Version              string `json:"version"` // for the back office's footer
 	}{
 		Tienda:               shop{cfg.Shop.Name, cfg.Shop.Address, cfg.Shop.Hours, cfg.Shop.Phone, cfg.Shop.MapURL},
 		MercadoPagoPublicKey: cfg.MercadoPagoPublicKey,
 		SentryDSN:            cfg.SentryDSN,
+		Version:              Version(),
 	}
 	return func(c *echo.Context) error { return c.JSON(http.StatusOK, body) }
 }
