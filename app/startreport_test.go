@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"tienda/pkg/config"
 )
 
@@ -80,5 +82,22 @@ func TestIntegrationsSayWhyTheyAreOnOrOff(t *testing.T) {
 	}
 	if !strings.Contains(on[0].why, "https://tienda.example.mx/v1/webhooks/mercadopago") || !strings.Contains(on[2].why, "producción") {
 		t.Errorf("%+v", on)
+	}
+}
+
+// Production by default: without DEMO_DATA a fresh store gets no demo product, account or sale,
+// and the start report would warn that it has no Administrador.
+func TestWithoutDemoDataAFreshStoreStaysEmpty(t *testing.T) {
+	t.Parallel()
+	a := MustStart(t, t.TempDir(), nil)
+	defer closeApp(t, a)
+	for _, coll := range []string{"productos", "usuarios", "ventas"} {
+		n, err := a.store.R.Collection(coll).CountDocuments(t.Context(), bson.M{})
+		if err != nil || n != 0 {
+			t.Errorf("%s: %d documents %v", coll, n, err)
+		}
+	}
+	if ok, err := a.users.Service().HasActiveAdmin(t.Context()); err != nil || ok {
+		t.Fatalf("%v %v", ok, err)
 	}
 }
