@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
 // verbEnv points the verbs at the store the test's shop on dir uses (the embedded store in dir, or
@@ -115,5 +117,10 @@ func TestAdminVerbPromotesACustomerOfAShopWithCustomers(t *testing.T) {
 	}
 	if rol := loginRole(t, h, "beto@correo.mx", "cliente-123"); rol != "Cliente" {
 		t.Fatalf("the other customer is now %q", rol)
+	}
+	n, err := a.store.R.Collection("auditoria").CountDocuments(t.Context(),
+		bson.M{"usuarioId": "consola", "registro": "ana@correo.mx", "accion": "cambiar_rol"})
+	if err != nil || n != 1 {
+		t.Fatalf("audit entries of the promotion: %d %v", n, err)
 	}
 }
