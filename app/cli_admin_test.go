@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/mongox"
 )
 
 // verbEnv points the verbs at the store the test's shop on dir uses (the embedded store in dir, or
@@ -122,5 +125,36 @@ func TestAdminVerbPromotesACustomerOfAShopWithCustomers(t *testing.T) {
 		bson.M{"usuarioId": "consola", "registro": "ana@correo.mx", "accion": "cambiar_rol"})
 	if err != nil || n != 1 {
 		t.Fatalf("audit entries of the promotion: %d %v", n, err)
+	}
+}
+
+// On a store server (MongoDB; here FerretDB standing in for it) the verb works while the shop runs,
+// and the shop signs the new Administrador in at once.
+func TestAdminVerbWorksWhileTheShopRunsOnAStoreServer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	uri, stop, err := mongox.StartServer(t.TempDir(), addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = stop() }()
+	secret := strings.Repeat("k", 32)
+	dir := t.TempDir()
+	a := MustStart(t, dir, map[string]string{"MONGODB_URI": uri, "JWT_SECRET": secret})
+	defer closeApp(t, a)
+	t.Setenv("DATA_DIR", dir)
+	t.Setenv("MONGODB_URI", uri)
+	t.Setenv("JWT_SECRET", secret)
+	code, out, errOut := runVerb("admin", "--email", "dueno@tienda.mx")
+	m := printedPassword.FindStringSubmatch(out)
+	if code != 0 || m == nil || !strings.Contains(errOut, "MongoDB (MONGODB_URI)") {
+		t.Fatalf("%d %q %q", code, out, errOut)
+	}
+	if rol := loginRole(t, a.Handler(), "dueno@tienda.mx", m[1]); rol != "Administrador" {
+		t.Fatalf("the running shop signs the new account in as %q", rol)
 	}
 }
