@@ -58,6 +58,7 @@ type App struct {
 	checkout  *cartcheckout.Module
 	cashcut   *cashcut.Module
 	invoicing *invoicing.Module
+	users     *users.Module // also for the start report (startreport.go)
 }
 
 type module interface {
@@ -176,7 +177,11 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 	if err != nil {
 		return modules{}, err
 	}
-	m.users = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), Mailer: mailer, Audit: trail})
+	var recoveryMailer mail.Sender // without SMTP_URL a recovery says no code can be mailed
+	if a.cfg.SMTPURL != "" {
+		recoveryMailer = mailer
+	}
+	m.users = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), Mailer: recoveryMailer, Audit: trail})
 	tokens.SetSessionCheck(m.users.Service().CheckSession)
 	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales"), Audit: trail,
 		Mail: orderMail(a.cfg, mailer, m.users.Service())})
@@ -195,21 +200,14 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 		Settings: invoicing.Settings{ShopName: a.cfg.Shop.Name, LugarExpedicion: a.cfg.Invoicing.LugarExpedicion,
 			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
 	m.sales.Service().SetCreditNotes(salesCreditNotes{m.invoicing.Service()})
-	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing
+	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing, a.users = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing, m.users
 	return m, nil
 }
 
 // prepareStore creates the indexes, the first administrator and, when asked, the demo data.
 func (a *App) prepareStore(ctx context.Context, m modules) error {
-	for _, mod := range m.all() {
-		if err := mod.EnsureIndexes(ctx); err != nil {
-			return err
-		}
-	}
-	if n, err := a.store.IndexIDs(ctx); err != nil {
+	if err := a.ensureIndexes(ctx, m); err != nil {
 		return err
-	} else if n > 0 {
-		a.log.Info().Int("collections", n).Msg("embedded store: _id lookups indexed")
 	}
 	if err := m.users.Service().EnsureFirstAdmin(ctx, a.cfg.AdminEmail, a.cfg.AdminPassword); err != nil {
 		return err
@@ -221,6 +219,21 @@ func (a *App) prepareStore(ctx context.Context, m modules) error {
 		return err
 	}
 	return m.catalog.SeedDemo(ctx)
+}
+
+// ensureIndexes creates every module's indexes (and, on the embedded store, the _id lookups).
+func (a *App) ensureIndexes(ctx context.Context, m modules) error {
+	for _, mod := range m.all() {
+		if err := mod.EnsureIndexes(ctx); err != nil {
+			return err
+		}
+	}
+	if n, err := a.store.IndexIDs(ctx); err != nil {
+		return err
+	} else if n > 0 {
+		a.log.Info().Int("collections", n).Msg("embedded store: _id lookups indexed")
+	}
+	return nil
 }
 
 // Handler returns the HTTP handler (for tests).

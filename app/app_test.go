@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -183,7 +184,7 @@ func TestServer(t *testing.T) {
 
 	t.Run("health", func(t *testing.T) {
 		rec := do(t, h, http.MethodGet, "/v1/health", "")
-		if rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"db":"ok","status":"ok"}` {
+		if rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"db":"ok","status":"ok","version":`+strconv.Quote(Version())+`}` {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	})
@@ -253,9 +254,10 @@ func TestServer(t *testing.T) {
 	t.Run("public config", func(t *testing.T) {
 		rec := do(t, h, http.MethodGet, "/v1/config", "")
 		var c struct {
-			Tienda struct{ Nombre, Telefono, Mapa string }
+			Tienda  struct{ Nombre, Telefono, Mapa string }
+			Version string
 		}
-		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c.Tienda.Telefono == "" || c.Tienda.Mapa == "" {
+		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c.Tienda.Telefono == "" || c.Tienda.Mapa == "" || c.Version != Version() {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	})

@@ -31,7 +31,7 @@ func init() {
 		summary: "Muestra la versión de la tienda.",
 		usage:   "Uso: tienda version\n\nMuestra la versión de la tienda y el commit del que se compiló.",
 		run: func(_ []string, stdout, _ io.Writer) int {
-			fmt.Fprintln(stdout, "tienda "+Version())
+			sayLine(stdout, "tienda "+Version())
 			return 0
 		},
 	})
@@ -74,21 +74,28 @@ func dispatch(args []string, stdout, stderr io.Writer) (code int, ok bool) {
 		return 0, false
 	}
 	if isHelp(args[0]) {
-		fmt.Fprint(stdout, helpText())
+		say(stdout, "%s", helpText())
 		return 0, true
 	}
 	i := slices.IndexFunc(verbs, func(v verb) bool { return v.name == args[0] })
 	if i < 0 {
-		fmt.Fprintf(stderr, "tienda: no existe la orden %q.\n\n%s", args[0], helpText())
+		say(stderr, "tienda: no existe la orden %q.\n\n%s", args[0], helpText())
 		return 2, true
 	}
 	v := verbs[i]
 	if len(args) > 1 && isHelp(args[1]) {
-		fmt.Fprintln(stdout, v.usage)
+		sayLine(stdout, v.usage)
 		return 0, true
 	}
 	return v.run(args[1:], stdout, stderr), true
 }
+
+// say writes what a verb tells the person who ran it; a terminal that cannot be written to has
+// no one to tell.
+func say(w io.Writer, format string, a ...any) { _, _ = fmt.Fprintf(w, format, a...) }
+
+// sayLine is say of one line.
+func sayLine(w io.Writer, line string) { say(w, "%s\n", line) }
 
 func isHelp(arg string) bool { return arg == "--help" || arg == "-h" || arg == "ayuda" }
 

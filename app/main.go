@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -55,15 +56,20 @@ func Main() int {
 		log.Error().Err(err).Msg("start failed")
 		return 1
 	}
-	ln, err := net.Listen("tcp", fmt.Sprintf(":%d", cfg.Port))
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
 	if err != nil {
 		log.Error().Err(err).Msg("listen failed")
 		_ = a.Close(context.Background())
 		return 1
 	}
+	a.logStart(ctx, ln.Addr().String())
 	// One line for a person starting the shop by hand; the JSON logs on standard output are for
 	// machines.
-	fmt.Fprintf(os.Stderr, "Tienda lista en %s\n", cfg.PublicURL)
+	if cfg.DemoData {
+		fmt.Fprintf(os.Stderr, "Tienda de DEMOSTRACIÓN lista en %s (DEMO_DATA=true: catálogo y cuentas de prueba; no es para vender)\n", cfg.PublicURL)
+	} else {
+		fmt.Fprintf(os.Stderr, "Tienda lista en %s\n", cfg.PublicURL)
+	}
 	code := 0
 	if err := a.Serve(ctx, ln); err != nil {
 		log.Error().Err(err).Msg("server stopped with an error")

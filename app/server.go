@@ -127,10 +127,12 @@ func publicConfig(cfg config.Config) echo.HandlerFunc {
 		Tienda               shop   `json:"tienda"`
 		MercadoPagoPublicKey string `json:"mercadoPagoPublicKey"`
 		SentryDSN            string `json:"sentryDsn"`
+		Version              string `json:"version"` // for the back office's footer
 	}{
 		Tienda:               shop{cfg.Shop.Name, cfg.Shop.Address, cfg.Shop.Hours, cfg.Shop.Phone, cfg.Shop.MapURL},
 		MercadoPagoPublicKey: cfg.MercadoPagoPublicKey,
 		SentryDSN:            cfg.SentryDSN,
+		Version:              Version(),
 	}
 	return func(c *echo.Context) error { return c.JSON(http.StatusOK, body) }
 }
@@ -143,6 +145,6 @@ func healthHandler(ping func(ctx context.Context) error) echo.HandlerFunc {
 			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "error", "db": "error",
 				"message": "La base de datos no responde."})
 		}
-		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "db": "ok"})
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "db": "ok", "version": Version()})
 	}
 }

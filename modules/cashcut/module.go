@@ -39,7 +39,7 @@ func (m *Module) Service() *Service { return m.service }
 // Start brings the cuts of an earlier release up to date and finishes a cut a crash left, then
 // runs the sweep every minute in the background until Stop.
 func (m *Module) Start(ctx context.Context) error {
-	if err := m.service.upgrade(ctx); err != nil {
+	if err := m.Upgrade(ctx); err != nil {
 		return err
 	}
 	if err := m.service.Sweep(ctx); err != nil {
@@ -52,6 +52,10 @@ func (m *Module) Start(ctx context.Context) error {
 	})
 	return nil
 }
+
+// Upgrade moves data an earlier release wrote into today's form; Start runs it too, and
+// repeating it is harmless.
+func (m *Module) Upgrade(ctx context.Context) error { return m.service.upgrade(ctx) }
 
 // Stop ends the background sweep.
 func (m *Module) Stop() { m.sweeps.Stop() }

@@ -65,10 +65,8 @@ func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.sto
 // settled reservations and the polls for changes made by other replicas, until Stop. In the background
 // too, it resizes the pictures an earlier version stored whole, and makes the demo photos.
 func (m *Module) Start(ctx context.Context) error {
-	if moved, err := m.service.store.moveStockIn(ctx); err != nil {
+	if err := m.Upgrade(ctx); err != nil {
 		return err
-	} else if moved > 0 {
-		m.service.log.Info().Int("products", moved).Msg("stock moved into the product documents")
 	}
 	if err := m.service.load(ctx); err != nil {
 		return err
@@ -81,6 +79,16 @@ func (m *Module) Start(ctx context.Context) error {
 		}()
 	})
 	return nil
+}
+
+// Upgrade moves data an earlier release wrote into today's form (the stock into the product
+// documents); Start runs it too, and repeating it is harmless.
+func (m *Module) Upgrade(ctx context.Context) error {
+	moved, err := m.service.store.moveStockIn(ctx)
+	if moved > 0 {
+		m.service.log.Info().Int("products", moved).Msg("stock moved into the product documents")
+	}
+	return err
 }
 
 // Stop ends the background loop, after it removed the settled reservations still queued.

@@ -51,10 +51,8 @@ func (m *Module) Service() *Service { return m.service }
 // Start brings a store written by an earlier release up to date, then raises the order lists'
 // version and sweeps the days' summaries in the background until Stop.
 func (m *Module) Start(ctx context.Context) error {
-	if moved, err := m.service.store.upgrade(ctx); err != nil {
+	if err := m.Upgrade(ctx); err != nil {
 		return err
-	} else if moved > 0 {
-		m.service.log.Info().Int("sales", moved).Msg("sales: reservations in flight moved into ventas")
 	}
 	m.service.changedSoon() // a raise a crash lost
 	background, stop := context.WithCancel(context.WithoutCancel(ctx))
@@ -68,6 +66,16 @@ func (m *Module) Start(ctx context.Context) error {
 		others.Wait()
 	}()
 	return nil
+}
+
+// Upgrade moves data an earlier release wrote into today's form (reservations in flight into
+// ventas); Start runs it too, and repeating it is harmless.
+func (m *Module) Upgrade(ctx context.Context) error {
+	moved, err := m.service.store.upgrade(ctx)
+	if moved > 0 {
+		m.service.log.Info().Int("sales", moved).Msg("sales: reservations in flight moved into ventas")
+	}
+	return err
 }
 
 // Stop ends the background work, once its last bookkeeping is done.

@@ -19,7 +19,8 @@ type Deps struct {
 	Store  *mongox.Store
 	Tokens *auth.Tokens
 	Log    zerolog.Logger
-	// Mailer sends the recovery codes (pkg/mail).
+	// Mailer sends the recovery codes (pkg/mail); nil when the shop sends no e-mail, and a
+	// recovery says so instead of promising a code.
 	Mailer mail.Sender
 	// Audit records who changed which account (modules/audit); nil records nothing.
 	Audit audit.Recorder

@@ -22,13 +22,22 @@ const (
 	resendAfter = time.Minute
 )
 
+// errNoMail is the answer to a recovery asked of a shop that sends no e-mail (no SMTP_URL): no
+// code could reach the customer.
+var errNoMail = apperr.New(apperr.Unavailable, "Esta tienda todavía no envía correos, así que no podemos mandarte un código. "+
+	"Comunícate con la tienda para que te ayuden a recuperar tu cuenta.")
+
 // RequestRecovery mails a 6-digit code to an active account's e-mail. It behaves the same, and
-// takes about as long, whether or not the account exists. Errors: invalid (not an e-mail), internal.
+// takes about as long, whether or not the account exists. Errors: invalid (not an e-mail),
+// unavailable (the shop sends no e-mail: Deps.Mailer is nil), internal.
 func (s *Service) RequestRecovery(ctx context.Context, email string) error {
 	f := newFieldErrors()
 	email = f.email("email", email)
 	if err := f.Err(); err != nil {
 		return err
+	}
+	if s.mailer == nil {
+		return errNoMail
 	}
 	now := s.now().UTC()
 	if err := s.store.sweepRecovery(ctx, now); err != nil {

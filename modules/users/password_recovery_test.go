@@ -101,3 +101,20 @@ func TestRecoveryEndsOldSessions(t *testing.T) {
 		t.Fatalf("session from before the reset: %d", a.code)
 	}
 }
+
+func TestRecoveryWithoutMailSaysNoCodeWasSent(t *testing.T) {
+	t.Parallel()
+	v := newEnv(t, nil)
+	v.m.service.mailer = nil // no SMTP_URL
+	a := v.do(http.MethodPost, "/v1/usuarios/passwordrecovery", "", `{"email":"cliente@tienda.mx"}`)
+	if e := a.err(t); a.code != http.StatusServiceUnavailable || !strings.Contains(e.Error.Message, "todavía no envía correos") ||
+		strings.Contains(a.body, "te enviamos") {
+		t.Fatalf("%d %s", a.code, a.body)
+	}
+	if _, ok, _ := v.m.service.store.recoveryByEmail(t.Context(), "cliente@tienda.mx"); ok {
+		t.Fatal("a code was stored that no e-mail carries")
+	}
+	if a := v.do(http.MethodPost, "/v1/usuarios/passwordrecovery", "", `{"email":"no-es-correo"}`); a.code != http.StatusBadRequest {
+		t.Fatalf("a bad e-mail: %d %s", a.code, a.body)
+	}
+}

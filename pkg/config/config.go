@@ -5,6 +5,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/mail"
 	"net/url"
 	"os"
@@ -18,7 +19,10 @@ import (
 // Config is every setting of the application. .env.example documents each variable. An empty
 // variable counts as unset: its default applies.
 type Config struct {
-	Port      int    `env:"PORT" envDefault:"8080"`
+	Port int `env:"PORT" envDefault:"8080"`
+	// Host is the address the shop listens on: empty for every interface, 127.0.0.1 for this
+	// machine only (behind a proxy on the same machine).
+	Host      string `env:"HOST"`
 	MongoURI  string `env:"MONGODB_URI"`                  // empty starts the embedded store
 	DataDir   string `env:"DATA_DIR" envDefault:"./data"` // the embedded store's files
 	JWTSecret string `env:"JWT_SECRET"`                   // generated into DATA_DIR with the embedded store when empty
@@ -106,9 +110,13 @@ func Load(environ map[string]string) (Config, error) {
 }
 
 var (
-	postalCode = regexp.MustCompile(`^[0-9]{5}$`)
-	satKey     = regexp.MustCompile(`^[0-9]{8}$`)
+	postalCode  = regexp.MustCompile(`^[0-9]{5}$`)
+	satKey      = regexp.MustCompile(`^[0-9]{8}$`)
+	wholeNumber = regexp.MustCompile(`^[0-9]+$`)
 )
+
+// maxPasswordBytes is the most of a password bcrypt reads; a longer one cannot be stored.
+const maxPasswordBytes = 72
 
 // maxDemoVentas bounds DEMO_VENTAS: a big shop's open orders, made in seconds.
 const maxDemoVentas = 100000
@@ -131,6 +139,9 @@ func checks(c Config) []check {
 		{(c.AdminEmail == "") != (c.AdminPassword == ""), "ADMIN_EMAIL and ADMIN_PASSWORD must be set together"},
 		{c.AdminEmail != "" && !isEmail(c.AdminEmail), "ADMIN_EMAIL is not a valid e-mail address"},
 		{c.AdminPassword != "" && len(c.AdminPassword) < 8, "ADMIN_PASSWORD must be at least 8 characters"},
+		{len(c.AdminPassword) > maxPasswordBytes, fmt.Sprintf("ADMIN_PASSWORD must be at most %d bytes (a letter with an accent takes 2), got %d", maxPasswordBytes, len(c.AdminPassword))},
+		{c.Host != "" && c.Host != "localhost" && net.ParseIP(c.Host) == nil, fmt.Sprintf("HOST must be empty (every interface), localhost or an IP address such as 127.0.0.1, got %q", c.Host)},
+		{c.GoGC != "" && c.GoGC != "off" && !wholeNumber.MatchString(c.GoGC), fmt.Sprintf("GOGC must be off or a whole number such as 200, got %q", c.GoGC)},
 		{c.DemoVentas < 0 || c.DemoVentas > maxDemoVentas, fmt.Sprintf("DEMO_VENTAS must be a whole number from 0 to %d, got %d", maxDemoVentas, c.DemoVentas)},
 		{c.DemoVentas > 0 && !c.DemoData, "DEMO_VENTAS needs DEMO_DATA=true"},
 		{!validLevel(c.LogLevel), "LOG_LEVEL must be one of debug, info, warn, error"},
@@ -153,10 +164,7 @@ func oneLine(err error, environ map[string]string) error {
 	if !errors.As(err, &parse) {
 		return fmt.Errorf("config: %w", err)
 	}
-	key := parse.Name
-	if f, ok := reflect.TypeFor[Config]().FieldByName(parse.Name); ok {
-		key, _, _ = strings.Cut(f.Tag.Get("env"), ",")
-	}
+	key := envName(reflect.TypeFor[Config](), parse.Name)
 	want := "a valid value"
 	switch parse.Type.Kind() {
 	case reflect.Bool:
@@ -165,6 +173,23 @@ func oneLine(err error, environ map[string]string) error {
 		want = "a whole number"
 	}
 	return fmt.Errorf("config: %s must be %s, got %q", key, want, environ[key])
+}
+
+// envName is the variable of the field called name in t or in one of its nested structs (the
+// library's error names the Go field); name itself when there is none.
+func envName(t reflect.Type, name string) string {
+	for f := range t.Fields() {
+		if f.Name == name && f.Tag.Get("env") != "" {
+			key, _, _ := strings.Cut(f.Tag.Get("env"), ",")
+			return key
+		}
+		if f.Type.Kind() == reflect.Struct {
+			if key := envName(f.Type, name); key != name {
+				return key
+			}
+		}
+	}
+	return name
 }
 
 func isHTTPURL(v string) bool {

@@ -76,3 +76,36 @@ func TestLoadTrimsValuesAndTakesEmptyAsUnset(t *testing.T) {
 		t.Fatalf("unexpected: %+v", c)
 	}
 }
+
+func TestLoadNamesANestedVariableAndItsValue(t *testing.T) {
+	t.Parallel()
+	_, err := Load(map[string]string{"FACTURAR_DIAS_GRACIA": "abc"})
+	if err == nil || err.Error() != `config: FACTURAR_DIAS_GRACIA must be a whole number, got "abc"` {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestLoadRefusesBadGOGCHostAndTooLongAdminPassword(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"GOGC": "fast"}, `GOGC must be off or a whole number such as 200, got "fast"`},
+		{map[string]string{"GOGC": "-5"}, `GOGC must be off or a whole number`},
+		{map[string]string{"HOST": "todas"}, `HOST must be empty (every interface), localhost or an IP address`},
+		{map[string]string{"ADMIN_EMAIL": "a@b.mx", "ADMIN_PASSWORD": strings.Repeat("ñ", 37)}, "ADMIN_PASSWORD must be at most 72 bytes"},
+	} {
+		if _, err := Load(tt.env); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: %v, want %q", tt.env, err, tt.want)
+		}
+	}
+	for _, ok := range []map[string]string{
+		{"GOGC": "off"}, {"GOGC": "150"}, {"HOST": "127.0.0.1"}, {"HOST": "::1"}, {"HOST": "localhost"},
+		{"ADMIN_EMAIL": "a@b.mx", "ADMIN_PASSWORD": strings.Repeat("ñ", 36)},
+	} {
+		if _, err := Load(ok); err != nil {
+			t.Errorf("%v: %v", ok, err)
+		}
+	}
+}

@@ -193,6 +193,10 @@ func StartServer(dir, addr string) (string, func() error, error) {
 	return e.uri, func() error { return e.stop(10 * time.Second) }, nil
 }
 
+// ErrDataDirInUse is Open's error when another process (a running shop) has the embedded store's
+// data directory open.
+var ErrDataDirInUse = errors.New("mongox: the data directory is in use by another process")
+
 // startEmbedded starts FerretDB on SQLite in dir, listening on addr (port 0: a free one). A lock
 // file keeps a second process off the same directory.
 // newFerretDB serializes ferretdb.New.
@@ -212,7 +216,7 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 	}
 	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		_ = lock.Close()
-		return nil, fmt.Errorf("mongox: data directory %s is in use by another process", abs)
+		return nil, fmt.Errorf("%w: %s", ErrDataDirInUse, abs)
 	}
 	newFerretDB.Lock() // ferretdb.New writes a package variable: one at a time (tests start several)
 	f, err := ferretdb.New(&ferretdb.Config{

@@ -22,7 +22,9 @@ import (
 	"encoding/json"
 	"flag"
 	"log"
+	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"tienda/modules/invoicing/pacfake"
@@ -32,6 +34,7 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:18091", "address to listen on (loopback)")
 	key := flag.String("key", "sk_test_fake", "secret key the fake accepts as Bearer token")
 	cp := flag.String("cp", "03100", "postal code of the fake account's fiscal address (GET /v2/organizations/me)")
+	addrFile := flag.String("addr-file", "", "file to write the address listened on once listening (with -addr 127.0.0.1:0: a free port)")
 	flag.Parse()
 	fake := pacfake.New(*key)
 	fake.LugarExpedicion = *cp
@@ -82,15 +85,23 @@ func main() {
 	// Answers are made in memory, unless a delay is asked for: the write timeout leaves room for
 	// a delay past the shop's 30 s PAC timeout.
 	srv := &http.Server{
-		Addr:              *addr,
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      2 * time.Minute,
 		IdleTimeout:       2 * time.Minute,
 	}
-	log.Printf("fake Facturapi on http://%s", *addr)
-	log.Fatal(srv.ListenAndServe())
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if *addrFile != "" {
+		if err := os.WriteFile(*addrFile, []byte(ln.Addr().String()), 0o600); err != nil {
+			log.Fatal(err)
+		}
+	}
+	log.Printf("fake Facturapi on http://%s", ln.Addr())
+	log.Fatal(srv.Serve(ln))
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

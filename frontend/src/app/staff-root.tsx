@@ -3,21 +3,27 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { selectRol, selectUser, signOut } from '@/lib/session-slice'
 import { LowStockBadge } from '@/features/catalog-admin/components/low-stock-badge'
 import { StaffLayout } from '@/features/staff/components/staff-layout'
+import { useGetConfigQuery } from '@/lib/config-api'
 
 /** The count of variants to restock beside 'Bajo inventario' (features do not import each other). */
 const BADGES = { 'bajo-inventario': <LowStockBadge /> }
 
-/** Connects the back office frame to the session and to catalog-admin's badge (loaded lazily with the staff screens). */
+/**
+ * Connects the back office frame to the session, to catalog-admin's badge (loaded lazily with the
+ * staff screens) and to the shop's version (from `/v1/config`, which the shop's pages load too).
+ */
 export function StaffRoot() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const rol = useAppSelector(selectRol)
   const user = useAppSelector(selectUser)
+  const version = useGetConfigQuery().data?.version
   return (
     <StaffLayout
       rol={rol}
       userName={user?.name ?? ''}
       badges={BADGES}
+      version={version}
       onSignOut={() => {
         dispatch(signOut())
         navigate('/login')

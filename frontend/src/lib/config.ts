@@ -11,4 +11,6 @@ export type PublicConfig = {
   tienda: Tienda
   mercadoPagoPublicKey?: string
   sentryDsn?: string
+  /** What `tienda version` prints, e.g. '1.2.0 (37ab556)'. */
+  version?: string
 }

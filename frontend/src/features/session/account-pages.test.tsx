@@ -51,6 +51,20 @@ describe('registro', () => {
 })
 
 describe('restablecer cuenta', () => {
+  it('says so, and opens no dialog for a code, when the shop sends no e-mail', async () => {
+    const noMail = 'Esta tienda todavía no envía correos, así que no podemos mandarte un código. Comunícate con la tienda para que te ayuden a recuperar tu cuenta.'
+    mockServer({
+      ...base,
+      'POST /v1/usuarios/passwordrecovery': json({ error: { code: 'unavailable', message: noMail, request_id: 'r1' } }, 503),
+    })
+    const { user } = renderApp('/usuarios/restablecer-cuenta')
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'cliente@tienda.mx')
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }))
+    expect(await screen.findByText(noMail)).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.queryByText(/te enviamos/)).toBeNull()
+  })
+
   it('asks for the code, shows a wrong code next to its field, then changes the password and goes to /login', async () => {
     let tries = 0
     const { calls } = mockServer({

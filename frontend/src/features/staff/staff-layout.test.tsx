@@ -63,6 +63,13 @@ describe('staff drawer', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
   })
 
+  it("shows the shop's version in the footer", async () => {
+    mockServer({ 'GET /v1/config': json({ ...sampleConfig, version: '1.4.0 (37ab556)' }) })
+    storeSession({ rol: 'Cajero' })
+    renderApp('/corte')
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent(/^Versión 1\.4\.0 \(37ab556\)$/)
+  })
+
   it('tells a cajero that Productos is not for them', async () => {
     storeSession({ rol: 'Cajero' })
     renderApp('/productos')

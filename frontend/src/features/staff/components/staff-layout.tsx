@@ -15,6 +15,8 @@ type StaffLayoutProps = {
   onSignOut: () => void
   /** Shown beside entries of the drawer (StaffNav). */
   badges?: Partial<Record<StaffScreen, ReactNode>>
+  /** The shop's version (`tienda version`), in the footer once known. */
+  version?: string
 }
 
 function useStaffScreen(): StaffScreen | undefined {
@@ -27,7 +29,7 @@ function useStaffScreen(): StaffScreen | undefined {
 }
 
 /** The back office frame: the admin drawer (a sidebar on wide screens) and the guarded screen. */
-export function StaffLayout({ rol, userName, onSignOut, badges }: StaffLayoutProps) {
+export function StaffLayout({ rol, userName, onSignOut, badges, version }: StaffLayoutProps) {
   const screen = useStaffScreen()
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -84,6 +86,7 @@ export function StaffLayout({ rol, userName, onSignOut, badges }: StaffLayoutPro
             <Outlet />
           </StaffGuard>
         </main>
+        {version ? <footer className="px-4 pb-4 text-xs text-slate-500 sm:px-6 lg:px-8">Versión {version}</footer> : null}
       </div>
     </div>
   )
