@@ -17,6 +17,7 @@ export type StaffScreen =
   | 'usuarios'
   | 'registro-errores'
   | 'auditoria'
+  | 'respaldos'
 
 export type StaffScreenInfo = {
   screen: StaffScreen
@@ -52,6 +53,7 @@ export const STAFF_SCREENS: readonly StaffScreenInfo[] = [
     roles: ADMIN,
   },
   { screen: 'auditoria', label: 'Auditoría', title: 'Auditoría', path: '/auditoria', roles: ADMIN },
+  { screen: 'respaldos', label: 'Respaldos', title: 'Respaldos', path: '/respaldos', roles: ADMIN },
 ]
 
 const BY_SCREEN = new Map(STAFF_SCREENS.map((s) => [s.screen, s]))
