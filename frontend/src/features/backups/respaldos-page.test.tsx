@@ -77,6 +77,17 @@ describe("'Respaldos'", () => {
     )
   })
 
+  it('says when backups are taken only by hand', async () => {
+    storeSession({ rol: 'Administrador' })
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/respaldos': json({ disponible: true, cadaHoras: 0, conservar: 14, respaldos: [older] }),
+    })
+    renderApp('/respaldos')
+    expect(await screen.findByText(/no hace respaldos automáticos/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Hacer respaldo ahora' })).toBeInTheDocument()
+  })
+
   it('shows why there are no backups on MongoDB, without the button', async () => {
     storeSession({ rol: 'Administrador' })
     mockServer({

@@ -12,7 +12,10 @@ const cell = 'block px-4 py-1 md:table-cell md:py-3'
 const label = 'mr-1 text-xs font-semibold text-slate-500 uppercase md:hidden'
 
 function Schedule({ info }: { info: RespaldosInfo }) {
-  if (!info.cadaHoras) return null
+  if (info.cadaHoras === undefined) return null
+  if (info.cadaHoras === 0) {
+    return <p className="mt-1 text-sm text-slate-600">La tienda no hace respaldos automáticos: hazlos con el botón. Las horas son de la Ciudad de México.</p>
+  }
   const kept = info.conservar ? `; se guardan los ${info.conservar} más recientes y los anteriores se borran solos` : ''
   return (
     <p className="mt-1 text-sm text-slate-600">
