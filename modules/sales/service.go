@@ -43,7 +43,7 @@ type Actor struct {
 }
 
 // Reserve writes a new sale in state 'reservando', with a fresh folio, before its stock is taken:
-// the saga's record of intent (DESIGN.md §2). The caller prices the sale; Reserve checks the
+// the saga's record of intent. The caller prices the sale; Reserve checks the
 // totals add up.
 func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 	if err := checkTotals(v); err != nil {

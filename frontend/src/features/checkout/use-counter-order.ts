@@ -10,7 +10,7 @@ import { toOrderLines } from '@/features/checkout/order-lines'
 import { writeUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
 
 /**
- * 'Pagar en caja' (SPEC §2 Cart): asks who orders, places the order with the cart's lines, then
+ * 'Pagar en caja': asks who orders, places the order with the cart's lines, then
  * clears the cart and thanks; on failure, keeps the cart and says why.
  */
 export function useCounterOrder(items: CartItem[]) {

@@ -3,7 +3,7 @@ import { normalizeRol } from '@/lib/roles'
 import { canSee, screensFor } from '@/features/staff/permissions'
 
 describe('permissions', () => {
-  it('follows the role table of DESIGN §4', () => {
+  it('follows the role table', () => {
     expect(canSee('Comandero', 'ordenes')).toBe(true)
     expect(canSee('Comandero', 'corte')).toBe(false)
     expect(canSee('Cajero', 'corte')).toBe(true)

@@ -2,7 +2,7 @@ import { normalizeRol, type Rol } from '@/lib/roles'
 
 /**
  * Who may open which staff screen: the single table that both the admin drawer and the route
- * guard read (DESIGN §4). The server enforces the same rules; this only hides what would fail.
+ * guard read. The server enforces the same rules; this only hides what would fail.
  */
 
 export type StaffScreen =
@@ -23,7 +23,7 @@ export type StaffScreenInfo = {
   screen: StaffScreen
   /** Drawer label. */
   label: string
-  /** Page heading (SPEC §2 "Back office"). */
+  /** Page heading. */
   title: string
   path: string
   roles: readonly Rol[]
