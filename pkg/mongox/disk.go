@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -73,10 +72,14 @@ func checkIntegrity(ctx context.Context, dir string) error {
 		return err
 	}
 	for _, f := range files {
-		if _, err := os.Stat(f); err != nil {
-			return err
+		res, err := quickCheck(ctx, f)
+		if err != nil && !damaged(err) {
+			return fmt.Errorf("mongox: integrity check of %s: %w", f, err)
 		}
-		if res := quickCheck(ctx, f); res != "ok" {
+		if err != nil {
+			res = err.Error()
+		}
+		if res != "ok" {
 			return fmt.Errorf("%w: %s no pasó la revisión de integridad de SQLite (PRAGMA quick_check: %s). "+
 				"No borres la carpeta: detén la tienda, copia la carpeta %s a otro lugar y restaura el último respaldo "+
 				"en una carpeta vacía con `tienda restaurar <respaldo>` (docs/guia-del-dueno.md, «Cuando algo falla»)",
@@ -86,34 +89,42 @@ func checkIntegrity(ctx context.Context, dir string) error {
 	return nil
 }
 
-// quickCheck answers "ok" or what SQLite found wrong with file.
-func quickCheck(ctx context.Context, file string) string {
-	db, err := sql.Open("sqlite", "file:"+file+"?mode=ro&_pragma=busy_timeout(10000)")
+// damaged reports whether a SQLite error means a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB)
+// rather than one that cannot be opened now (permissions, a lock).
+func damaged(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "malformed") || strings.Contains(msg, "not a database")
+}
+
+// quickCheck answers "ok" or what SQLite found wrong with file. It opens the file as the store
+// does (read-write), so that a write-ahead log left by a crash is recovered first, not taken for damage.
+func quickCheck(ctx context.Context, file string) (string, error) {
+	db, err := sql.Open("sqlite", "file:"+file+"?_pragma=busy_timeout(10000)")
 	if err != nil {
-		return err.Error()
+		return "", err
 	}
 	defer db.Close()
 	rows, err := db.QueryContext(ctx, "PRAGMA quick_check")
 	if err != nil {
-		return err.Error()
+		return "", err
 	}
 	defer rows.Close()
 	var found []string
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
-			return err.Error()
+			return "", err
 		}
 		found = append(found, line)
 	}
 	if err := rows.Err(); err != nil {
-		return err.Error()
+		return "", err
 	}
 	if len(found) == 0 {
-		return "sin respuesta"
+		return "sin respuesta", nil
 	}
 	if len(found) > 3 {
 		found = append(found[:3], "…")
 	}
-	return strings.Join(found, "; ")
+	return strings.Join(found, "; "), nil
 }

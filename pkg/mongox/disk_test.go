@@ -63,6 +63,7 @@ func TestOpenRefusesADamagedEmbeddedStore(t *testing.T) {
 	if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "tienda restaurar") || !strings.Contains(err.Error(), "quick_check") {
 		t.Fatalf("a damaged store: %v, want ErrDamaged with SQLite's finding and the restore command", err)
 	}
+	t.Log(err)
 }
 
 func TestStorageFailuresAreToldApart(t *testing.T) {
