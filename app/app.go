@@ -124,7 +124,7 @@ func (a *App) build(ctx context.Context) error {
 	if err := a.prepareStore(ctx, m); err != nil {
 		return err
 	}
-	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthHandler(a.store.Ping), m.routes(), sentryReporter(a.sentry))
+	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthHandler(a.store.Ready), m.routes(), sentryReporter(a.sentry))
 	// Every module's own work, in dependency order: it brings its data up to date, then runs in
 	// the background. Close stops them in reverse.
 	for _, s := range []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing} {

@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-// The shop is a modular monolith (STYLE.md): a module never imports another, pkg/ never imports a
+// The shop is a modular monolith: a module never imports another, pkg/ never imports a
 // module, and only app/ (the composition root) wires several modules together. This test reads
 // the import lines of every Go file in the repository, tests included, and fails on any that
 // breaks those rules.

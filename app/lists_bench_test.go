@@ -20,7 +20,7 @@ import (
 // search by folio and one by a customer's name (both through every sale, whatever its state), a
 // filter with a sort, a deep page, a page of 100, and the sales list
 // (GET /v1/ventas/lista) of a month searched by a customer's name; and, for comparison, the
-// SPEC's plain list of every open order. On the embedded store unless MONGODB_URI is set.
+// original shop's plain list of every open order. On the embedded store unless MONGODB_URI is set.
 //
 //	go test ./app -run '^$' -bench OrderList -benchtime 50x
 func BenchmarkOrderList(b *testing.B) {
@@ -67,7 +67,7 @@ func BenchmarkOrderList(b *testing.B) {
 			}
 		})
 	}
-	// For comparison: the SPEC's plain list of every open order, which the screen read before.
+	// For comparison: the original shop's plain list of every open order, which the screen read before.
 	b.Run("spec-pendientes", func(b *testing.B) {
 		for b.Loop() {
 			rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/ventas/ordenes/pendientes", nil)

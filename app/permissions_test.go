@@ -22,7 +22,7 @@ type rule struct {
 	self bool
 }
 
-// permissionTable is every /v1 route with the permission it needs (DESIGN.md §4). A route the
+// permissionTable is every /v1 route with the permission it needs. A route the
 // router knows but this table lacks fails TestPermissionTable: add yours here.
 var permissionTable = map[string]rule{
 	// app

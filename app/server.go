@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	_ "embed"
+	"errors"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"tienda/pkg/auth"
 	"tienda/pkg/config"
 	"tienda/pkg/httpx"
+	"tienda/pkg/mongox"
 	"tienda/pkg/webpage"
 )
 
@@ -137,13 +139,17 @@ func publicConfig(cfg config.Config) echo.HandlerFunc {
 	return func(c *echo.Context) error { return c.JSON(http.StatusOK, body) }
 }
 
-// healthHandler answers {"status":"ok","db":"ok"}, or 503 when the store does not answer.
-func healthHandler(ping func(ctx context.Context) error) echo.HandlerFunc {
+// healthHandler answers {"status":"ok","db":"ok","version"}, or 503 when the store does not answer or, on
+// the embedded store, its disk is full or cannot be written (ready: mongox.Store.Ready).
+func healthHandler(ready func(ctx context.Context) error) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		if err := ping(c.Request().Context()); err != nil {
+		if err := ready(c.Request().Context()); err != nil {
 			logFrom(c).Warn().Err(err).Msg("health: store down")
-			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "error", "db": "error",
-				"message": "La base de datos no responde."})
+			msg := "La base de datos no responde."
+			if errors.Is(err, mongox.ErrNoSpace) {
+				msg = "El disco del servidor no tiene espacio libre o no se puede escribir en él."
+			}
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "error", "db": "error", "message": msg})
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "db": "ok", "version": Version()})
 	}

@@ -21,7 +21,13 @@ var requiredEnv = []string{"JWT_SECRET=" + strings.Repeat("x", 32), "PUBLIC_URL=
 
 func load(t *testing.T, env []string) (*types.Project, error) {
 	t.Helper()
-	o, err := cli.NewProjectOptions([]string{"compose.yaml"}, cli.WithWorkingDirectory("."), cli.WithEnv(env), cli.WithName("tienda"))
+	return loadFile(t, "compose.yaml", env)
+}
+
+// loadFile loads a compose file as `docker compose config` would.
+func loadFile(t *testing.T, file string, env []string) (*types.Project, error) {
+	t.Helper()
+	o, err := cli.NewProjectOptions([]string{file}, cli.WithWorkingDirectory("."), cli.WithEnv(env), cli.WithName("tienda"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,15 +176,18 @@ func TestComposeRunsAppReplicasBehindAProxyOnAMongoReplicaSet(t *testing.T) {
 		}
 	}
 	slices.Sort(want)
-	if got := caddyUpstreams(t); !slices.Equal(got, want) {
-		t.Errorf("Caddyfile sends traffic to %v, want the app services %v", got, want)
+	if got := caddyUpstreams(t, "Caddyfile.replicas"); !slices.Equal(got, want) {
+		t.Errorf("Caddyfile.replicas sends traffic to %v, want the app services %v", got, want)
+	}
+	if !mountsCaddyfile(proxy, "Caddyfile.replicas") {
+		t.Errorf("the proxy does not mount Caddyfile.replicas: %+v", proxy.Volumes)
 	}
 }
 
-// caddyUpstreams lists the addresses on the Caddyfile's reverse_proxy line.
-func caddyUpstreams(t *testing.T) []string {
+// caddyUpstreams lists the addresses on the reverse_proxy line of a Caddyfile.
+func caddyUpstreams(t *testing.T, file string) []string {
 	t.Helper()
-	b, err := os.ReadFile("Caddyfile")
+	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +199,7 @@ func caddyUpstreams(t *testing.T) []string {
 			return ups
 		}
 	}
-	t.Fatal("Caddyfile has no reverse_proxy line")
+	t.Fatalf("%s has no reverse_proxy line", file)
 	return nil
 }
 

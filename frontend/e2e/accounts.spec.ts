@@ -13,7 +13,7 @@ test.describe('accounts on a phone', () => {
   test.use({ viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
 
   test('register, log in, edit the phone, change the password, log out and log in with it', async ({ page }) => {
-    test.setTimeout(90_000) // two logins and two dialogs each wait their 2 s (SPEC §9)
+    test.setTimeout(90_000) // two logins and two dialogs each wait their 2 s
     const errors = watchPageErrors(page)
     const email = `lucia.${unique()}@correo.mx`
 

@@ -23,7 +23,7 @@ function returnQuery(paymentId: number, status: string, ref: string, preferenceI
 }
 
 // The provider's browser script never loads from the network in a test: this stub stands in for
-// it and records how the Wallet brick was created (notes/mercadopago.md §3, strategy C).
+// it and records how the Wallet brick was created.
 const MP_SDK = 'https://sdk.mercadopago.com/js/v2**'
 const MP_STUB = `
 window.MercadoPago = function (key, options) {
@@ -271,7 +271,7 @@ test.describe('online payment against the fake Mercado Pago', () => {
     page,
     request,
   }) => {
-    // Offline first, back online for the retry (notes/frontend.md §6, option C).
+    // Offline first, back online for the retry.
     let online = false
     const sdkRequests: string[] = []
     await page.route(MP_SDK, (route) => {

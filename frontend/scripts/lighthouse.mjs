@@ -31,7 +31,7 @@ const outDir = path.resolve(frontend, option('out', 'lighthouse-reports'))
 const minScore = option('min') === undefined ? null : Number(option('min'))
 const runs = Math.max(1, Number(option('runs', '3')))
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-// The flags of notes/frontend.md §4: headless, no sandbox (root), and no background traffic.
+// Headless, no sandbox (root), and no background traffic.
 const chromeFlags = [
   '--headless',
   '--no-sandbox',

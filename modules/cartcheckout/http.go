@@ -13,7 +13,7 @@ import (
 	"tienda/pkg/httpx"
 )
 
-// cartItem is a cart line as the browser keeps it (SPEC §3). Only the ids, the extras' ids and
+// cartItem is a cart line as the browser keeps it. Only the ids, the extras' ids and
 // the quantity are read; prices are the catalogue's.
 type cartItem struct {
 	ID         string `json:"id" validate:"max=64"`

@@ -13,7 +13,7 @@ import (
 
 func TestVerifySignature(t *testing.T) {
 	t.Parallel()
-	// The vector of notes/mercadopago.md, built independently with openssl.
+	// A vector built independently with openssl.
 	const secret = "mp-webhook-secret-123"
 	const reqID = "bb56a2f1-6aae-46ac-982e-9dcd3581d08e"
 	good := "ts=1704908010,v1=2508b2ed9f1b45e4ba3fc71a2d446f3f221703ea7fb868c83e549247e86553dc"

@@ -45,7 +45,7 @@ type CutSale struct {
 	Usuario    string  `bson:"usuario" json:"usuario"`
 }
 
-// ByMethod is the report by payment method (SPEC §3).
+// ByMethod is the report by payment method.
 type ByMethod struct {
 	Totales      []MethodTotal `bson:"totales" json:"totales"`
 	TotalGeneral float64       `bson:"totalGeneral" json:"totalGeneral"`
@@ -57,7 +57,7 @@ type MethodTotal struct {
 	Venta  float64 `bson:"venta" json:"venta"`
 }
 
-// ByUser is one user's total (SPEC §3 shape).
+// ByUser is one user's total.
 type ByUser struct {
 	ID         UserKey `bson:"_id" json:"_id"`
 	VentaTotal float64 `bson:"ventaTotal" json:"ventaTotal"`

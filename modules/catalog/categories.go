@@ -2,7 +2,7 @@ package catalog
 
 import "strings"
 
-// AdminCategories is the admin form's category list (SPEC §3).
+// AdminCategories is the admin form's category list.
 var AdminCategories = []string{
 	"Camaras y DVRs HD", "Camaras IP y NVRs", "Routers", "Switches", "Accesorios", "Cables",
 	"Enlaces inalambricos", "Servidores", "Almacenamiento", "Audio", "Video", "Redes", "Seguridad",
@@ -33,7 +33,7 @@ var StoreCategories = []StoreCategory{
 	{"65811", "Cableado Estructurado", []string{"Cables"}},
 }
 
-// menuTile is one category tile of the shop menus (SPEC §2): its slug, its name as the menus show
+// menuTile is one category tile of the shop menus: its slug, its name as the menus show
 // it (frontend/src/lib/categories.ts) and the storefront id or admin category it stands for.
 type menuTile struct{ Slug, Nombre, Target string }
 

@@ -73,7 +73,7 @@ func (in *ProductInput) applyVariants(p *Product, f apperr.Fields) {
 			oferta = in.Precios.PrecioOferta
 		}
 		if oferta > 0 && oferta < lista {
-			// SPEC §5: the rounded percentage of (list - discount price) over list.
+			// The rounded percentage of (list - discount price) over list.
 			v.Descuento = math.Round((lista - oferta) / lista * 100)
 		}
 		p.Variantes = []Variante{v}

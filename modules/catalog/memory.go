@@ -17,7 +17,7 @@ import (
 	"tienda/pkg/shoptime"
 )
 
-// memory is the in-memory catalogue that answers the storefront's reads (DESIGN.md §2). Entries
+// memory is the in-memory catalogue that answers the storefront's reads. Entries
 // are never changed in place: an update swaps in a new Product (with new slices), so a reader
 // holding an older copy is never raced.
 type memory struct {

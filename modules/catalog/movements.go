@@ -15,7 +15,7 @@ import (
 )
 
 // Every change of a variant's units is recorded as a stock movement, a document of
-// movimientos_inventario, written once (DESIGN.md §2: no transactions). The units change with
+// movimientos_inventario, written once (no transactions). The units change with
 // one guarded update of the product, as before; the movement's id is chosen before that update
 // and written into the product by the same update, so that whoever stores the movement (the
 // writer right after, or the sweep after a crash) stores it under that id, once:

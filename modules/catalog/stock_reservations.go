@@ -12,7 +12,7 @@ import (
 )
 
 // Stock lives in the product document: each variant's units in variantes[i].stock, their sum in
-// stock and total_existencia (DESIGN.md §3). Checkout takes each line of a sale under the key
+// stock and total_existencia. Checkout takes each line of a sale under the key
 // "<sale id>:<line>" with one guarded update of the product: the variant's id at its index, its
 // units >= n and the key not reserving yet; the same update takes the units from the variant and
 // the totals and records the reservation in apartados.<key>. Giving back is the reverse, guarded

@@ -12,7 +12,7 @@ import (
 
 // A return of a sale that a stamped CFDI covers needs a CFDI de egreso (nota de crédito): type E,
 // related with TipoRelacion 01 to the CFDI of the sale, one concepto per returned line with the
-// refund's amounts. It is a saga (DESIGN §2) whose durable record is the return itself: the sale
+// refund's amounts. It is a saga whose durable record is the return itself: the sale
 // records the return with its notaCredito {facturaId, estado 'timbrando'}, the factura's _id
 // chosen then (the PAC's idempotency key). The steps, each idempotent, are: insert the factura
 // with that _id (once), stamp it, record on the return where it stands ('valida' with its UUID,

@@ -6,8 +6,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
-// Entry is one stored error-log entry: what the browser wrote (title, error, time, origen, user,
-// SPEC §3) and what the server knows (when it arrived, from which address, which signed-in user).
+// Entry is one stored error-log entry: what the browser wrote (title, error, time, origen,
+// user) and what the server knows (when it arrived, from which address, which signed-in user).
 type Entry struct {
 	ID     bson.ObjectID `bson:"_id" json:"_id"`
 	Title  string        `bson:"title" json:"title"`

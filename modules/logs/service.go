@@ -16,7 +16,7 @@ import (
 	"tienda/pkg/ratelimit"
 )
 
-// DefaultTitle is the title of an entry that came without one (SPEC §3).
+// DefaultTitle is the title of an entry that came without one.
 const DefaultTitle = "Error desconocido"
 
 // Service holds the module's use cases.

@@ -13,7 +13,7 @@ import (
 
 // A cash cut counts money movements: each sale's payment and each refund (money.go). It claims a
 // payment through the sale's `corte` field, which goes from absent to the cut's number in one
-// guarded single-document update (DESIGN.md §5), so a payment is in exactly one cut, whatever the
+// guarded single-document update, so a payment is in exactly one cut, whatever the
 // clocks of the replicas say and however their writes interleave. A refund is claimed the same
 // way through its own `corte` inside the sale, by a guarded update of that sale; the sale's
 // top-level `devolucionesPorCortar` finds the sales with a refund to claim. A sale's payment can
@@ -168,7 +168,7 @@ func (s *Service) payments(ctx context.Context, filter bson.M) ([]CutEntry, erro
 	return out, nil
 }
 
-// paymentEntry is a sale's payment as a cut counts it: its payment movement (DESIGN.md §3), or,
+// paymentEntry is a sale's payment as a cut counts it: its payment movement, or,
 // for a sale the upgrade has not reached yet, the payment the sale's own fields describe.
 func paymentEntry(v Sale) (CutEntry, error) {
 	p := paymentOf(v)

@@ -6,7 +6,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
-// Order states of a sale's delivery (SPEC §4) and of its payment.
+// Order states of a sale's delivery and of its payment.
 const (
 	EntregaPendiente = "Pendiente"
 	EntregaEnviado   = "Enviado"
@@ -25,7 +25,7 @@ var (
 	MetodoValues  = []string{"Efectivo", "Tarjeta", "Transferencia", "Mercado Pago"}
 )
 
-// Saga states of a sale (DESIGN.md §2): a sale is written as 'reservando' before stock is taken and
+// Saga states of a sale: a sale is written as 'reservando' before stock is taken and
 // becomes 'confirmada' once every step is done; a start-up sweep settles what a crash left behind.
 const (
 	EstadoReservando    = "reservando"
@@ -41,7 +41,7 @@ const (
 	OrigenMercadoPago = "mercadopago"
 )
 
-// Sale is a document of the ventas collection, in the original shape (SPEC §3) plus the fields
+// Sale is a document of the ventas collection, in the original shape plus the fields
 // that keep it right (estado, origen, usuarioId, historial, pagadoEn, corte).
 type Sale struct {
 	ID            bson.ObjectID `bson:"_id" json:"_id"`

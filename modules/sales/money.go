@@ -13,7 +13,7 @@ import (
 	"tienda/pkg/mongox"
 )
 
-// A sale records what happened to its money as movements inside its own document (DESIGN.md §3):
+// A sale records what happened to its money as movements inside its own document:
 // its payment (Pagos, one at most) and each refund (Devoluciones). 'Pagado' is the sale having a
 // payment; the cash cut counts each movement once (cuts.go) and 'Reporte de ventas' counts each on
 // the day it happened (report.go). Every movement is written by one guarded update of the sale,

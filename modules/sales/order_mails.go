@@ -15,7 +15,7 @@ import (
 )
 
 // Order e-mails (received or paid, shipped, delivered, refunded) go out through an outbox kept in
-// the sale itself (DESIGN.md §2): the guarded single-document update that makes the event happen
+// the sale itself: the guarded single-document update that makes the event happen
 // also pushes a Correo entry, keyed by the event, and raises correosPendientes. A sender on every
 // replica (SendMails) claims each pending entry with a guarded update on the entry's state, owner
 // and attempt count, sends it, and records the outcome under the same guard. No clock decides

@@ -14,7 +14,7 @@ import (
 	"tienda/pkg/shoptime"
 )
 
-// Report is the sales report of a date range (SPEC §3). Its ingresos are money that moved in the
+// Report is the sales report of a date range. Its ingresos are money that moved in the
 // range: by default each payment and each refund counts on the day it happened (Criterio 'pago'),
 // so a day's report equals that day's cash cuts; with Criterio 'venta' they are the payments and
 // refunds of the sales placed in the range, whenever the money moved. Ventas, cancelled and

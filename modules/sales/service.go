@@ -43,9 +43,9 @@ type Actor struct {
 }
 
 // Reserve writes a new sale in state 'reservando', with a fresh folio, before its stock is taken:
-// the saga's record of intent (DESIGN.md §2). The caller prices the sale; Reserve checks the
-// totals add up. A sale whose Idempotencia another sale has is not written: the error is a
-// *RepeatedError with that sale.
+// the saga's record of intent. The caller prices the sale; Reserve checks the totals add up. A
+// sale whose Idempotencia another sale has is not written: the error is a *RepeatedError with
+// that sale.
 func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 	if err := checkTotals(v); err != nil {
 		return Sale{}, err

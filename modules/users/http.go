@@ -189,7 +189,7 @@ func (m *Module) passwordRecovery(c *echo.Context) error {
 	return c.JSON(http.StatusOK, message{recoverySent})
 }
 
-// passwordChangeRequest: password carries the 6-digit code (SPEC §7), newPassword the new one.
+// passwordChangeRequest: password carries the 6-digit code, newPassword the new one.
 type passwordChangeRequest struct {
 	Email       string `json:"email"`
 	Password    string `json:"password"`

@@ -38,7 +38,7 @@ type recovery struct {
 	CreatedAt time.Time `bson:"createdAt"`
 }
 
-// DataUser is the profile returned with the token on login (SPEC §7).
+// DataUser is the profile returned with the token on login.
 type DataUser struct {
 	ID    string    `json:"id"`
 	Name  string    `json:"name"`

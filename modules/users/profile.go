@@ -11,7 +11,7 @@ import (
 	"tienda/pkg/audit"
 )
 
-// ProfileInput is the own-profile form (SPEC §7: name, email, id, phone, address).
+// ProfileInput is the own-profile form (name, email, id, phone, address).
 type ProfileInput struct {
 	ID, Name, Email, Phone, Address string
 }

@@ -1,4 +1,4 @@
-// Package auth issues and checks the session token and enforces the role table of DESIGN.md §4 on
+// Package auth issues and checks the session token and enforces the role table on
 // every route, through one middleware that every module reuses.
 package auth
 
@@ -43,7 +43,7 @@ func (r Role) Valid() bool {
 // Permission is one row of the role table.
 type Permission int
 
-// The rows of the role table (DESIGN.md §4).
+// The rows of the role table.
 const (
 	// Shop: browse, own profile, own orders and history, place an order.
 	Shop Permission = iota

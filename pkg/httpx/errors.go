@@ -61,6 +61,9 @@ func ErrorHandler(report Reporter) echo.HTTPErrorHandler {
 	}
 }
 
+// StorageFailureMessage is the answer to a write the store's disk refused (full or read-only).
+const StorageFailureMessage = "No se pudo guardar: el servidor de la tienda se quedó sin espacio en disco o no puede escribir en él. Avisa al administrador de la tienda."
+
 // RequestID returns the request's id, as set by the request-id middleware.
 func RequestID(c *echo.Context) string {
 	return c.Response().Header().Get(echo.HeaderXRequestID)
@@ -78,6 +81,9 @@ func toAppError(err error) *apperr.Error {
 	var panicked *middleware.PanicStackError
 	if errors.As(err, &panicked) {
 		return &apperr.Error{Code: apperr.Internal, Err: err}
+	}
+	if mongox.IsStorageFailure(err) {
+		return &apperr.Error{Code: apperr.Unavailable, Err: err, Message: StorageFailureMessage}
 	}
 	if mongox.IsUnavailable(err) {
 		return &apperr.Error{Code: apperr.Unavailable, Err: err}

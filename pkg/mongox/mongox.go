@@ -72,6 +72,9 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 	s := &Store{locks: &locks{}}
 	uri := o.URI
 	if uri == "" {
+		if err := checkIntegrity(ctx, o.DataDir); err != nil {
+			return nil, err
+		}
 		emb, err := startEmbedded(o.DataDir, "127.0.0.1:0")
 		if err != nil {
 			return nil, err

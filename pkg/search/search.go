@@ -1,5 +1,5 @@
 // Package search folds texts for a case- and accent-insensitive substring search kept in a stored
-// field: the embedded store has no collation and no text index (DESIGN.md §2), and on MongoDB a
+// field: the embedded store has no collation and no text index, and on MongoDB a
 // search of a folded field needs neither.
 package search
 

@@ -127,6 +127,11 @@ export const routes: RouteObject[] = [
                 handle: { staffScreen: 'auditoria' } satisfies StaffHandle,
                 ...page(() => import('@/features/audit/components/audit-page'), 'AuditPage'),
               },
+              {
+                path: 'respaldos',
+                handle: { staffScreen: 'respaldos' } satisfies StaffHandle,
+                ...page(() => import('@/features/backups/components/respaldos-page'), 'RespaldosPage'),
+              },
             ],
           },
         ],

@@ -24,7 +24,7 @@ import {
 import { SearchBox } from '@/features/search/components/search-box'
 import { screensFor } from '@/features/staff/permissions'
 
-/** The frame of every shop screen (SPEC §2 "Header, menus, footer"). */
+/** The frame of every shop screen. */
 export function ShopLayout() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
@@ -36,7 +36,7 @@ export function ShopLayout() {
   const signedIn = useAppSelector((s) => inBrowser && selectIsSignedIn(s))
   const isAdmin = useAppSelector((s) => inBrowser && selectIsAdmin(s))
   const notice = useAppSelector((s) => (inBrowser ? selectNotice(s) : null))
-  // The 'Administrador' entry opens the first staff screen the role may use (DESIGN §4).
+  // The 'Administrador' entry opens the first staff screen the role may use.
   const adminPath = screensFor(useAppSelector((s) => (inBrowser ? selectRol(s) : null)))[0]?.path
   const cartCount = useAppSelector(selectCartCount)
   const answer = useGetConfigQuery().data

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
-// The side menu's 'Administrador' entry shows to every role with a staff screen (DESIGN §4) and
+// The side menu's 'Administrador' entry shows to every role with a staff screen and
 // opens the first screen that role may use; a Cliente does not see it.
 describe("side menu 'Administrador' entry by role", () => {
   it.each([

@@ -23,7 +23,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   })
   setupListeners(store.dispatch)
 
-  // The cart lives in browser storage so it survives reloads (SPEC §3 "cart" key); a cookie says
+  // The cart lives in browser storage so it survives reloads; a cookie says
   // how many lines it has (lib/cart-storage.ts), also for carts stored before it existed.
   let lastItems = store.getState().cart.items
   if (!preloadedState) writeCartCookie(lastItems.length)

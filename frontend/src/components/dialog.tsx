@@ -60,7 +60,7 @@ type ConfirmDialogProps = {
   title: string
   description: ReactNode
   onCancel: () => void
-  /** Runs the action; the dialog does not close by itself (SPEC §2). */
+  /** Runs the action; the dialog does not close by itself. */
   onConfirm: () => void
   busy?: boolean
 }

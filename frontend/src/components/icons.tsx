@@ -295,3 +295,10 @@ export const ReceiptIcon = (p: IconProps) => (
     <path d="M9 7h6M9 11h6M9 15h4" />
   </Svg>
 )
+
+export const ArchiveIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="18" height="4" rx="1" />
+    <path d="M5 8v11a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8M10 12h4" />
+  </Svg>
+)

@@ -6,7 +6,7 @@ import { ProductCard } from '@/components/product-card'
 import { ProductCardSkeleton } from '@/components/skeleton'
 import type { Producto } from '@/lib/product'
 
-/** Skeleton cards while the first page loads, and while the next one does (SPEC §9). */
+/** Skeleton cards while the first page loads, and while the next one does. */
 const FIRST_SKELETONS = 8
 const NEXT_SKELETONS = 4
 

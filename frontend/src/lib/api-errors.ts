@@ -17,7 +17,7 @@ function bodyOf(error: AnyError): ApiErrorBody['error'] {
 }
 
 /**
- * The Spanish message the server sent with an error, or `fallback` (e.g. the SPEC §8 message)
+ * The Spanish message the server sent with an error, or `fallback` (e.g. the catalogue message)
  * when there is none. Nothing else of the error is shown: never a raw error text.
  */
 export function apiErrorMessage(error: AnyError, fallback: string): string {
@@ -37,7 +37,7 @@ export function errorStatus(error: AnyError): number | string | undefined {
 }
 
 /**
- * The Spanish text for a failed call in the back office: the catalogue message (SPEC §8) followed
+ * The Spanish text for a failed call in the back office: the catalogue message followed
  * by what the server said, so staff know both what failed and why ("Error al actualizar una venta:
  * No se puede…"); '' when nothing failed.
  */

@@ -42,7 +42,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 }
 
 /**
- * Every failed call is logged locally, reported to Sentry and carries its SPEC §8 message
+ * Every failed call is logged locally, reported to Sentry and carries its catalogue message
  * (withErrorLog). That code is loaded by the first failure, or before by the error log
  * (features/error-log/start.ts), so the first screen does not wait for it; if it cannot be
  * loaded (no network), the error goes on without its message and the screen shows its own.

@@ -1,7 +1,7 @@
 import { readItem, removeItem, writeItem } from '@/lib/storage'
 import type { CartItem } from '@/lib/cart'
 
-/** Browser storage key of the cart (SPEC §3). */
+/** Browser storage key of the cart. */
 export const CART_KEY = 'cart'
 
 /**

@@ -1,6 +1,6 @@
 export type CartExtra = { _id?: string; nombre: string; precio: number }
 
-/** One cart line as the original shop kept it in browser storage (SPEC §3). */
+/** One cart line as the original shop kept it in browser storage. */
 export type CartItem = {
   id: string
   producto_id: string

@@ -1,4 +1,4 @@
-/** The category tiles of the shop menus (SPEC §2), each going to `/busqueda/{slug}`. */
+/** The category tiles of the shop menus, each going to `/busqueda/{slug}`. */
 export const MENU_CATEGORIES = [
   { slug: 'video-vigilancia', nombre: 'Video Vigilancia' },
   { slug: 'energia', nombre: 'Energia' },
@@ -12,7 +12,7 @@ export type MenuCategorySlug = (typeof MENU_CATEGORIES)[number]['slug']
 
 export const categoryPath = (slug: string) => `/busqueda/${slug}`
 
-/** The storefront's category strip (SPEC §2): each card filters by its id on the server. */
+/** The storefront's category strip: each card filters by its id on the server. */
 export const STORE_CATEGORIES = [
   { id: '22', nombre: 'Videovigilancia' },
   { id: '25', nombre: 'Radiocomunicación' },
@@ -28,7 +28,7 @@ export const STORE_CATEGORIES = [
   { id: '65811', nombre: 'Cableado Estructurado' },
 ] as const
 
-/** The admin form's categories (SPEC §3); `/busqueda/{name}` lists one of them too. */
+/** The admin form's categories; `/busqueda/{name}` lists one of them too. */
 export const ADMIN_CATEGORIES = [
   'Camaras y DVRs HD',
   'Camaras IP y NVRs',

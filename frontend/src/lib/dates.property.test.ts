@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkDateRange, DATE_ERRORS, DATE_RANGE_ERRORS, formatDate, parseIsoDate } from '@/lib/dates'
 
-// Property tests of the SPEC §5 date helper and the staff date-range check. A fixed seed keeps
+// Property tests of the date helper and the staff date-range check. A fixed seed keeps
 // runs reproducible; a failure prints the seed and the shrunk counterexample.
 const params = { seed: 20261123, numRuns: 400 }
 
@@ -51,7 +51,7 @@ function outcome<T>(fn: () => T): { value: T } | { thrown: unknown } {
 }
 
 describe('parseIsoDate (property)', () => {
-  it('gives a real instant or throws exactly one of the three SPEC messages, for any text', () => {
+  it('gives a real instant or throws exactly one of the three date messages, for any text', () => {
     fc.assert(
       fc.property(anyText, (text) => {
         const result = outcome(() => parseIsoDate(text))

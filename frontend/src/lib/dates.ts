@@ -1,10 +1,10 @@
 /**
- * Dates of the shop (SPEC §5 and §9): a strict ISO-8601 reader and the three display formats,
+ * Dates of the shop: a strict ISO-8601 reader and the three display formats,
  * always in the shop's time zone (America/Mexico_City), whatever the browser's own zone is.
  */
 export const SHOP_TIME_ZONE = 'America/Mexico_City'
 
-/** The three messages of SPEC §8 "Date helper". */
+/** The three messages of the date helper. */
 export const DATE_ERRORS = {
   notIso: 'Non ISO 8601 compliant date',
   offsetFormat: 'Invalid offset format',
@@ -195,7 +195,7 @@ function dayProblem(value: string): '' | typeof DATE_RANGE_ERRORS.missing | type
 }
 
 /**
- * Checks a range of two "AAAA-MM-DD" days (SPEC §5 dates, strict ISO 8601): both present, both
+ * Checks a range of two "AAAA-MM-DD" days (strict ISO 8601): both present, both
  * real days, the start not after the end. Never throws; gives the range as typed or one message.
  */
 export function checkDateRange(startDate: string, endDate: string): DateRangeCheck {

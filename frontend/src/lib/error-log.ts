@@ -3,15 +3,15 @@ import { DEFAULT_TITLE, errorMessageFor } from '@/lib/error-messages'
 import { reportToSentry } from '@/lib/sentry'
 import { readItem, removeItem, writeItem } from '@/lib/storage'
 
-/** Browser storage key of the local error log (SPEC §3). */
+/** Browser storage key of the local error log. */
 export const ERROR_LOG_KEY = 'errorLog'
 /** At most this many entries are kept; the oldest go first, so a broken page cannot fill storage. */
 export const MAX_LOCAL_ENTRIES = 100
 export { DEFAULT_TITLE }
-/** Title of window errors and unhandled promise rejections (SPEC §7 Logs). */
+/** Title of window errors and unhandled promise rejections. */
 export const GLOBAL_TITLE = 'Error global'
 
-/** One entry of the local error log, as SPEC §3 describes it and `POST /v1/logs` accepts it. */
+/** One entry of the local error log, as `POST /v1/logs` accepts it. */
 export type ErrorLogEntry = {
   title: string
   error: string
@@ -96,10 +96,10 @@ export function removeUploaded(sent: readonly ErrorLogEntry[]): void {
   )
 }
 
-/** A failed call's error: RTK Query's, plus the Spanish message of SPEC §8 for that call. */
+/** A failed call's error: RTK Query's, plus the catalogue's Spanish message for that call. */
 export type ApiError = FetchBaseQueryError & { message?: string }
 
-/** The Spanish message of SPEC §8 that the failed call raised, or `fallback`. */
+/** The catalogue's Spanish message that the failed call raised, or `fallback`. */
 export function callErrorMessage(error: unknown, fallback = DEFAULT_TITLE): string {
   if (error && typeof error === 'object' && 'message' in error) {
     const m = (error as { message?: unknown }).message
@@ -128,7 +128,7 @@ function describeCall(args: string | FetchArgs, error: FetchBaseQueryError): str
 
 /**
  * Wraps the base query so that every failed call is written to the local log, reported to
- * Sentry and carries the SPEC §8 message of its endpoint in `error.message`. Only the method,
+ * Sentry and carries the catalogue message of its endpoint in `error.message`. Only the method,
  * path, status and the server's error code, message and request id are logged: never the body
  * (it may hold a password) nor headers (the token).
  */

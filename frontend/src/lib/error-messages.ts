@@ -1,8 +1,8 @@
-/** Title and message of a failure that has no message of its own (SPEC §3). */
+/** Title and message of a failure that has no message of its own. */
 export const DEFAULT_TITLE = 'Error desconocido'
 
 /**
- * The Spanish messages of SPEC §8, written exactly as the specification has them (typos and
+ * The Spanish messages of the original shop, written exactly as it had them (typos and
  * double spaces included). A feature maps its endpoints to them with `registerErrorMessages`.
  */
 export const SPEC_MESSAGES = {
@@ -71,7 +71,7 @@ const byEndpoint = new Map<string, string>([
 ])
 
 /**
- * Gives endpoints their SPEC §8 message; call it next to `api.injectEndpoints`:
+ * Gives endpoints their catalogue message; call it next to `api.injectEndpoints`:
  * `registerErrorMessages({ getProductos: SPEC_MESSAGES.productos })`.
  */
 export function registerErrorMessages(messages: Record<string, string>): void {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 
-/** SPEC §9: the print dialog opens about 1 s after the page has what it prints. */
+/** The print dialog opens about 1 s after the page has what it prints. */
 export const PRINT_DELAY_MS = 1000
 
 /** Opens the print dialog once, PRINT_DELAY_MS after ready first becomes true. */

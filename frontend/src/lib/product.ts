@@ -129,14 +129,14 @@ export function variantFinalPrice(v: VarianteDetalle): number {
   return discounted(v.precioVenta ?? 0, variantDiscount(v))
 }
 
-/** Page size of product lists (SPEC §9). */
+/** Page size of product lists. */
 export const PAGE_SIZE = 24
 
 /** One page of a product list. */
 export type ProductPage = { products: Producto[]; hasMore: boolean }
 
 /**
- * Normalises the list answer (SPEC §7): `{products, meta:{hasMore}}`, or a plain list whose
+ * Normalises the list answer: `{products, meta:{hasMore}}`, or a plain list whose
  * length equal to the limit means there may be more; any other shape is an empty last page.
  */
 export function toProductPage(body: unknown, limit = PAGE_SIZE): ProductPage {

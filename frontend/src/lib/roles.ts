@@ -1,4 +1,4 @@
-/** The five roles, in the order the role selector lists them (DESIGN §4). */
+/** The five roles, in the order the role selector lists them. */
 export const ROLES = ['Administrador', 'Auxiliar', 'Cajero', 'Comandero', 'Cliente'] as const
 export type Rol = (typeof ROLES)[number]
 

@@ -1,4 +1,4 @@
-/** One line of a sale as the server stores it (SPEC §3 Sale/order, the `carrito` of `POST /v1/ventas`). */
+/** One line of a sale as the server stores it (the `carrito` of `POST /v1/ventas`). */
 export type SaleItem = {
   _id: string
   producto_id: string

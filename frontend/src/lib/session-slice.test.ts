@@ -28,7 +28,7 @@ describe('session', () => {
     expect(selectRol(store.getState())).toBeNull()
   })
 
-  it('stores every session key of SPEC §3 on login', () => {
+  it('stores every session key on login', () => {
     const store = makeStore()
     store.dispatch(signIn(answer(true, 'Administrador'), new Date('2026-03-04T05:06:07.000Z')))
 

@@ -48,7 +48,7 @@ export const { sessionStarted, noticeDismissed } = sessionSlice.actions
 export const { selectNotice, selectToken, selectUser, selectIsSignedIn, selectIsAdmin, selectFirstName, selectRol } =
   sessionSlice.selectors
 
-/** Stores the login answer in the browser (SPEC §3 keys) and in the state. */
+/** Stores the login answer in the browser and in the state. */
 export const signIn =
   ({ data }: LoginResponse, now: Date = new Date()): AppThunk =>
   (dispatch) => {

@@ -1,7 +1,7 @@
 import { readItem, writeItem } from '@/lib/storage'
 import type { DataUser } from '@/lib/session'
 
-/** Browser storage keys of SPEC §3 that hold the session. */
+/** Browser storage keys that hold the session. */
 export const SESSION_KEYS = {
   token: 'token',
   name: 'name',

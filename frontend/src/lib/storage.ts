@@ -24,7 +24,7 @@ export function removeItem(key: string): void {
   }
 }
 
-/** Removes everything the shop keeps in the browser (SPEC: logout clears all browser storage). */
+/** Removes everything the shop keeps in the browser (logout clears all browser storage). */
 export function clearStorage(): void {
   try {
     window.localStorage.clear()

@@ -35,7 +35,7 @@ export function renderApp(path = '/', { before }: { before?: (store: ReturnType<
 
 type DemoUser = { name?: string; email?: string; rol?: string; admin?: boolean }
 
-/** Leaves a signed-in session in browser storage, as a real login would (SPEC §3 keys). */
+/** Leaves a signed-in session in browser storage, as a real login would. */
 export function storeSession({ name = 'Ana López', email = 'ana@tienda.mx', rol = 'Cliente', admin }: DemoUser = {}) {
   const isAdmin = admin ?? rol === 'Administrador'
   const user = { id: 'u1', name, email, admin: isAdmin, rol }

@@ -40,7 +40,7 @@ function MenuLink({ to, state, icon: Icon, children, onClose }: MenuLinkProps) {
   )
 }
 
-/** The hamburger menu of the shop (SPEC §2 "Side menu"). */
+/** The hamburger menu of the shop. */
 export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPath, onSignOut }: SideMenuProps) {
   const staffPath = adminPath ?? (isAdmin ? '/productos' : undefined)
   const here = returnHere(useLocation())

@@ -14,7 +14,7 @@ export function printUrl(id?: string): string {
   return id ? `/corte/print?id=${encodeURIComponent(id)}` : '/corte/print'
 }
 
-/** Opens the printable view in a new tab (SPEC §2 'Imprimir'). */
+/** Opens the printable view in a new tab. */
 export function openPrint(id?: string) {
   window.open(printUrl(id), '_blank')
 }

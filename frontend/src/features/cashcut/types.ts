@@ -1,9 +1,9 @@
 import type { PageMeta } from '@/lib/list-state'
 
-/** `GET /v1/ventas/reporte/metodo-pago` (SPEC §3 "Cash cut by method"). */
+/** `GET /v1/ventas/reporte/metodo-pago`. */
 export type ByMethod = { totales: { metodo: string; venta: number }[]; totalGeneral: number }
 
-/** One entry of `GET /v1/ventas/reporte/usuario` (SPEC §3 "By user"): who took the money. */
+/** One entry of `GET /v1/ventas/reporte/usuario`: who took the money. */
 export type ByUser = { _id: { nombreUsuario: string; usuarioId: string }; ventaTotal: number }
 
 export type CutSale = { _id: string; folio: string; total: number; metodoPago: string; usuario: string }

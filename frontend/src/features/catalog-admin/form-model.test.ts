@@ -4,7 +4,7 @@ import { checkNumbers, emptyForm, newExtra, newVariant, toBody } from '@/feature
 describe('admin product form model', () => {
   afterEach(() => vi.useRealTimers())
 
-  it('uses the SPEC defaults and sends prices with centavos, the stock sum and the version', () => {
+  it('uses the form defaults and sends prices with centavos, the stock sum and the version', () => {
     expect(newVariant()).toEqual({ talla: 'Grande', tamano: '32', stock: '5', minimo: '0', precioCompra: '100', precioVenta: '150', descuento: '0' })
     expect(newExtra()).toEqual({ nombre: 'Extra Queso', precio: '100' })
     const f = emptyForm()

@@ -2,10 +2,10 @@ import { ADMIN_CATEGORIES } from '@/lib/categories'
 import { shopToday } from '@/lib/dates'
 import type { ProductoAdmin } from '@/lib/product'
 
-/** The admin form's categories (SPEC §3). */
+/** The admin form's categories. */
 export const CATEGORIAS = ADMIN_CATEGORIES
 
-/** Sizes (SPEC §3). */
+/** Sizes. */
 export const TALLAS = ['Unico', 'Grande', 'Mediano', 'Chico'] as const
 
 export type VarianteForm = {
@@ -42,7 +42,7 @@ export type ProductForm = {
   extras: ExtraForm[]
 }
 
-/** A new variant's defaults (SPEC §3): Grande, 32, stock 5, purchase 100, sale 150, discount 0; no minimum. */
+/** A new variant's defaults: Grande, 32, stock 5, purchase 100, sale 150, discount 0; no minimum. */
 export const newVariant = (): VarianteForm => ({
   talla: 'Grande',
   tamano: '32',
@@ -52,7 +52,7 @@ export const newVariant = (): VarianteForm => ({
   precioVenta: '150',
   descuento: '0',
 })
-/** A new extra's defaults (SPEC §3). */
+/** A new extra's defaults. */
 export const newExtra = (): ExtraForm => ({ nombre: 'Extra Queso', precio: '100' })
 
 export function emptyForm(): ProductForm {
@@ -155,7 +155,7 @@ export function checkNumbers(f: ProductForm): Record<string, string> {
   return errors
 }
 
-/** The request body (SPEC §3 admin form fields) of a form checkNumbers passed; the server checks everything again. */
+/** The request body of a form checkNumbers passed; the server checks everything again. */
 export function toBody(f: ProductForm, version?: number): Record<string, unknown> {
   return {
     nombre: f.nombre,

@@ -2,7 +2,7 @@ import { api } from '@/lib/api'
 import { readItem, removeItem, writeItem } from '@/lib/storage'
 import { PAGE_SIZE, toProductPage, type ProductPage } from '@/lib/product'
 
-/** Browser storage key and lifetime of the home products cache (SPEC §3, §9). */
+/** Browser storage key and lifetime of the home products cache. */
 export const HOME_CACHE_KEY = 'home_products_cache_v3'
 export const HOME_CACHE_MS = 30 * 60 * 1000
 
@@ -31,7 +31,7 @@ export const catalogHomeApi = api.injectEndpoints({
         getNextPageParam: (lastPage, _allPages, lastPageParam) =>
           lastPage.hasMore ? lastPageParam + 1 : undefined,
       },
-      // The first page is also kept in browser storage for 30 minutes (SPEC §9), so a return
+      // The first page is also kept in browser storage for 30 minutes, so a return
       // visit shows the home at once without asking the server.
       queryFn: async ({ pageParam }, _api, _extra, baseQuery) => {
         if (pageParam === 1) {
@@ -45,7 +45,7 @@ export const catalogHomeApi = api.injectEndpoints({
         return { data: page }
       },
       providesTags: ['Producto'],
-      // Home products are kept for 30 minutes (SPEC §9).
+      // Home products are kept for 30 minutes.
       keepUnusedDataFor: 30 * 60,
     }),
   }),

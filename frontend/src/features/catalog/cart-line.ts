@@ -10,7 +10,7 @@ import {
 } from '@/lib/product'
 
 /**
- * The cart line (SPEC §3) for a product page choice: `id` is the VARIANT's _id and `producto_id`
+ * The cart line for a product page choice: `id` is the VARIANT's _id and `producto_id`
  * the PRODUCT's _id; the extras' prices are added to the final price (extras are not discounted).
  * The server prices the order again from the catalogue; these numbers are only what the cart shows.
  */

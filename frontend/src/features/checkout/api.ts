@@ -49,7 +49,7 @@ registerErrorMessages({
   confirmPayment: SPEC_MESSAGES.guardarVenta,
   getPendingOrdersOf: SPEC_MESSAGES.venta,
   searchClientes: 'Error al buscar clientes',
-  // SPEC §8 names no message for the preference; the title says what failed.
+  // The catalogue has no message for the preference; the title says what failed.
   createPreference: 'Error al crear el pago en línea',
 })
 

@@ -55,5 +55,5 @@ export function priceChanged(item: CartItem, price: Price): boolean {
   )
 }
 
-/** A line's identity: the same variant of the same product is one line (SPEC §3). */
+/** A line's identity: the same variant of the same product is one line. */
 export const lineKey = (item: Pick<CartItem, 'id' | 'producto_id'>) => `${item.producto_id}:${item.id}`

@@ -108,7 +108,7 @@ describe("'Pagar en caja'", () => {
     expect(localStorage.getItem('cart')).toBeNull()
     expect(JSON.parse(localStorage.getItem('ultimaVenta') ?? '{}').folio).toBe(venta.folio)
 
-    // The thank-you page (SPEC §2): the pending orders of the signed-in customer.
+    // The thank-you page: the pending orders of the signed-in customer.
     expect(await screen.findByRole('heading', { name: '¡Gracias por tu compra!' })).toBeInTheDocument()
     expect(screen.getByText('paga tu orden en caja')).toBeInTheDocument()
     expect(await screen.findByTestId('pendientes')).toHaveTextContent('Tienes 1 orden pendiente')

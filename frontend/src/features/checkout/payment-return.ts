@@ -9,7 +9,7 @@ export function readReturnParams(search: URLSearchParams): ReturnParams {
 
 const present = (v: string) => v !== '' && v !== 'null' && v !== 'undefined'
 
-/** SPEC §5: payment data is valid only if payment_id, status and collection_id are all present. */
+/** Payment data is valid only if payment_id, status and collection_id are all present. */
 export function isValidReturn(p: ReturnParams): boolean {
   return present(p.payment_id) && present(p.status) && present(p.collection_id)
 }
@@ -19,7 +19,7 @@ export function shown(v: string | undefined): string {
   return v && present(v) ? v : '—'
 }
 
-/** SPEC §2 "operation kind": Spei recibido, Tarjeta, Efectivo, or the raw payment type. */
+/** The operation kind: Spei recibido, Tarjeta, Efectivo, or the raw payment type. */
 export function operationKind(paymentType: string | undefined): string {
   switch ((paymentType ?? '').trim()) {
     case 'bank_transfer':

@@ -48,7 +48,7 @@ export type ClienteCuenta = { _id: string; name: string; email: string }
 
 export type PreferenceRequest = { public_key: string; items: OrderLine[]; cliente?: string }
 
-/** The return parameters the provider puts on the /success URL (SPEC §3 "Stored payment record"). */
+/** The return parameters the provider puts on the /success URL. */
 export const RETURN_FIELDS = [
   'collection_id',
   'collection_status',

@@ -1,7 +1,7 @@
 import { readItem, writeItem } from '@/lib/storage'
 import type { Venta } from '@/features/checkout/types'
 
-/** Browser storage key of the last sale (SPEC §3). */
+/** Browser storage key of the last sale. */
 export const ULTIMA_VENTA_KEY = 'ultimaVenta'
 
 /** The last sale this browser placed or confirmed; null when none or unreadable. */

@@ -15,7 +15,7 @@ function attemptKey(): string {
 }
 
 /**
- * 'Pagar en caja' (SPEC §2 Cart): asks who orders, places the order with the cart's lines, then
+ * 'Pagar en caja': asks who orders, places the order with the cart's lines, then
  * clears the cart and thanks; on failure, keeps the cart and says why.
  */
 export function useCounterOrder(items: CartItem[]) {

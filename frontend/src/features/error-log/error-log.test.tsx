@@ -18,7 +18,7 @@ import { startErrorLog, UPLOAD_INTERVAL_MS, uploadErrorLog } from '@/features/er
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { storeSession } from '@/testing/render'
 
-// An endpoint like any feature's, mapped to its SPEC §8 message; the shop's login request, whose
+// An endpoint like any feature's, mapped to its catalogue message; the shop's login request, whose
 // message lib/error-messages.ts knows by the endpoint's name; one with no message.
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -62,7 +62,7 @@ afterEach(async () => {
 })
 
 describe('a failed call', () => {
-  it('writes one entry to the local log and shows the SPEC §8 message', async () => {
+  it('writes one entry to the local log and shows the catalogue message', async () => {
     storeSession({ name: 'Ana López' })
     mockServer({
       'GET /v1/productos': json({ error: { code: 'internal', message: 'Ocurrió un error inesperado.', request_id: 'req-42' } }, 500),

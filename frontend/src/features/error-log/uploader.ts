@@ -3,7 +3,7 @@ import { errorLogApi } from '@/features/error-log/api'
 import { describeError, GLOBAL_TITLE, logError, readErrorLog, removeUploaded } from '@/lib/error-log'
 import { startSentry } from '@/lib/sentry'
 
-/** The local log is uploaded this often while online (SPEC §9). */
+/** The local log is uploaded this often while online. */
 export const UPLOAD_INTERVAL_MS = 60_000
 
 /** Most entries one upload carries (the server's limit, modules/logs MaxBatch). */
@@ -13,7 +13,7 @@ let inFlight: Promise<boolean> | null = null
 
 /**
  * Sends the local log (`POST /v1/logs`) and, only on an ok answer, removes what was sent; on any
- * failure the log stays as it was and a message goes to the console (SPEC §7 Logs). One upload at
+ * failure the log stays as it was and a message goes to the console. One upload at
  * a time. Resolves true when nothing is left to send from that batch.
  */
 export function uploadErrorLog(dispatch: AppDispatch): Promise<boolean> {

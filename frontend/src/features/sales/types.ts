@@ -2,7 +2,7 @@ import type { NotaDeCredito } from '@/features/sales/components/nota-credito'
 import type { PageMeta } from '@/lib/list-state'
 import type { SaleFactura, SaleItem } from '@/lib/sale'
 
-/** A sale as the server keeps it (SPEC §3 "Sale/order"; the contract of `GET /v1/ventas/...`). */
+/** A sale as the server keeps it (the contract of `GET /v1/ventas/...`). */
 export type Entrega = 'Pendiente' | 'Enviado' | 'Entregado' | 'Cancelado' | 'Devuelto'
 export type Pago = 'Pendiente' | 'Pagado'
 export type MetodoPago = 'Efectivo' | 'Tarjeta' | 'Transferencia' | 'Mercado Pago'
@@ -10,7 +10,7 @@ export type MetodoPago = 'Efectivo' | 'Tarjeta' | 'Transferencia' | 'Mercado Pag
 export const ENTREGA_VALUES: readonly Entrega[] = ['Pendiente', 'Enviado', 'Entregado', 'Cancelado', 'Devuelto']
 export const PAGO_VALUES: readonly Pago[] = ['Pendiente', 'Pagado']
 export const METODO_VALUES: readonly MetodoPago[] = ['Efectivo', 'Tarjeta', 'Transferencia', 'Mercado Pago']
-/** Shipment states offered in 'Actualizar Envio' (SPEC leaves them open; these are the usual ones). */
+/** Shipment states offered in 'Actualizar Envio' (the usual ones; the list is open). */
 export const ENVIO_STATUS_VALUES = ['Pendiente', 'Preparando', 'Enviado', 'En tránsito', 'Entregado', 'Devuelto'] as const
 
 export type Envio = {
@@ -97,7 +97,7 @@ export type Sale = {
 export type ReportSum = { ventas: number; subtotal: number; iva: number; total: number }
 
 /**
- * `POST /v1/ventas/reporte` answer (SPEC §3 "Sales report response", issue 15): ingresos are what
+ * `POST /v1/ventas/reporte` answer (issue 15): ingresos are what
  * was paid (`pagadas.total`), 'Por cobrar' what is still unpaid; cancelled and returned sales count
  * in neither.
  */

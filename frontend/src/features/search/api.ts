@@ -2,7 +2,7 @@ import { api } from '@/lib/api'
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
 import { PAGE_SIZE, type Producto } from '@/lib/product'
 
-/** Searches shorter than this make no call (SPEC §5). */
+/** Searches shorter than this make no call. */
 export const MIN_SEARCH_LENGTH = 3
 
 /** The header's suggestions: the first products of the search. */

@@ -5,7 +5,7 @@ import type { Producto } from '@/lib/product'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { MIN_SEARCH_LENGTH, SUGGESTIONS, useSearchProductosQuery } from '@/features/search/api'
 
-/** Debounce of the header search (SPEC §9). */
+/** Debounce of the header search. */
 export const SEARCH_DEBOUNCE_MS = 300
 
 /** The results page of a search: `/busqueda?q=…`, which can be shared. */

@@ -2,10 +2,10 @@ import type { SaleFactura } from '@/lib/sale'
 
 export type RegisterRequest = { name: string; email: string; password: string; phone: string }
 
-/** Own-profile update (SPEC §7: name, email, id, phone, address). */
+/** Own-profile update (name, email, id, phone, address). */
 export type ProfileRequest = { id: string; name: string; email: string; phone: string; address: string }
 
-/** Own-password update (SPEC §7: email and password). */
+/** Own-password update (email and password). */
 export type OwnPasswordRequest = { email: string; password: string }
 
 /** Recovery with the mailed code: `password` carries the code, `newPassword` the new one. */

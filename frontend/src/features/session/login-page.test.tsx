@@ -20,7 +20,7 @@ function server(login: Response) {
 }
 
 describe('login page', () => {
-  it('has the fields and the links of SPEC §2', async () => {
+  it('has the fields and the links of the login page', async () => {
     server(json(loginAnswer))
     renderApp('/login')
     expect(await screen.findByLabelText('Correo electrónico')).toHaveAttribute('type', 'email')

@@ -4,7 +4,7 @@ import type { Purchase, PurchaseItem } from '@/features/session/account-types'
 
 export const NO_PURCHASES = 'Aún no tienes compras.'
 
-/** Date as year-month-day (SPEC §9) in the shop's time zone; '' when there is none. */
+/** Date as year-month-day in the shop's time zone; '' when there is none. */
 export function formatDate(value: string | undefined): string {
   return value ? formatShopDate(value) : ''
 }

@@ -3,7 +3,7 @@ import { normalizeRol } from '@/lib/roles'
 import { canSee, screensFor } from '@/features/staff/permissions'
 
 describe('permissions', () => {
-  it('follows the role table of DESIGN §4', () => {
+  it('follows the role table', () => {
     expect(canSee('Comandero', 'ordenes')).toBe(true)
     expect(canSee('Comandero', 'corte')).toBe(false)
     expect(canSee('Cajero', 'corte')).toBe(true)
@@ -17,6 +17,9 @@ describe('permissions', () => {
     expect(canSee('Administrador', 'registro-errores')).toBe(true)
     expect(canSee('Administrador', 'auditoria')).toBe(true)
     expect(canSee('Auxiliar', 'auditoria')).toBe(false)
+    expect(canSee('Administrador', 'respaldos')).toBe(true)
+    expect(canSee('Auxiliar', 'respaldos')).toBe(false)
+    expect(canSee('Cajero', 'respaldos')).toBe(false)
     expect(canSee('Auxiliar', 'bajo-inventario')).toBe(true)
     expect(canSee('Administrador', 'bajo-inventario')).toBe(true)
     expect(canSee('Cajero', 'bajo-inventario')).toBe(false)

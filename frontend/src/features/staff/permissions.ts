@@ -2,7 +2,7 @@ import { normalizeRol, type Rol } from '@/lib/roles'
 
 /**
  * Who may open which staff screen: the single table that both the admin drawer and the route
- * guard read (DESIGN §4). The server enforces the same rules; this only hides what would fail.
+ * guard read. The server enforces the same rules; this only hides what would fail.
  */
 
 export type StaffScreen =
@@ -17,12 +17,13 @@ export type StaffScreen =
   | 'usuarios'
   | 'registro-errores'
   | 'auditoria'
+  | 'respaldos'
 
 export type StaffScreenInfo = {
   screen: StaffScreen
   /** Drawer label. */
   label: string
-  /** Page heading (SPEC §2 "Back office"). */
+  /** Page heading. */
   title: string
   path: string
   roles: readonly Rol[]
@@ -52,6 +53,7 @@ export const STAFF_SCREENS: readonly StaffScreenInfo[] = [
     roles: ADMIN,
   },
   { screen: 'auditoria', label: 'Auditoría', title: 'Auditoría', path: '/auditoria', roles: ADMIN },
+  { screen: 'respaldos', label: 'Respaldos', title: 'Respaldos', path: '/respaldos', roles: ADMIN },
 ]
 
 const BY_SCREEN = new Map(STAFF_SCREENS.map((s) => [s.screen, s]))

@@ -14,7 +14,7 @@ const SORTS: readonly Option[] = [
 
 type ProductosFiltersProps = { state: ProductosFilters; onChange: (patch: Partial<ProductosFilters>) => void }
 
-/** 'Buscar productos por nombre...' (SPEC), then the category filter and the sort. */
+/** 'Buscar productos por nombre...', then the category filter and the sort. */
 export function ProductosFiltersBar({ state, onChange }: ProductosFiltersProps) {
   return (
     <div className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr] sm:items-end">

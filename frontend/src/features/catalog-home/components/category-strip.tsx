@@ -3,7 +3,7 @@ import { STORE_CATEGORIES } from '@/lib/categories'
 
 const COLOURS = ['bg-brand-800', 'bg-teal-700', 'bg-slate-800', 'bg-indigo-800', 'bg-amber-700', 'bg-rose-800']
 
-/** The 12 storefront categories (SPEC §2); each card opens its category, filtered by the server. */
+/** The 12 storefront categories; each card opens its category, filtered by the server. */
 export function CategoryStrip() {
   return (
     <section aria-labelledby="categorias" className="mt-10">

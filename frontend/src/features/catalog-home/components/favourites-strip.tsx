@@ -6,10 +6,10 @@ import { productImage, productPrice, productTitle } from '@/lib/product'
 import { truncate } from '@/lib/text'
 import { useGetFeaturedProductsInfiniteQuery } from '@/features/catalog-home/api'
 
-/** The description preview: its first 20 characters and an ellipsis (SPEC §2, §9). */
+/** The description preview: its first 20 characters and an ellipsis. */
 const DESCRIPTION_CUT = 20
 
-/** '$X.00 MXN', as the favourites strip writes prices (SPEC §2). */
+/** '$X.00 MXN', as the favourites strip writes prices. */
 const mxn = (amount: number) => `${formatMoney(amount)} MXN`
 
 /**
@@ -37,7 +37,7 @@ export function FavouritesStrip() {
                 type="button"
                 className="flex h-full w-full flex-col rounded-2xl border border-slate-200 bg-white p-3 text-left shadow-sm hover:border-teal-300"
                 onClick={() => {
-                  // SPEC §2: from this strip the page glides to the top, so the router must not jump there.
+                  // From this strip the page glides to the top, so the router must not jump there.
                   window.scrollTo?.({ top: 0, behavior: 'smooth' })
                   navigate(`/product/${encodeURIComponent(p._id)}`, { preventScrollReset: true })
                 }}

@@ -2,7 +2,7 @@ import { InfiniteProductList } from '@/components/infinite-product-list'
 import { isOutOfStock } from '@/lib/product'
 import { useGetFeaturedProductsInfiniteQuery } from '@/features/catalog-home/api'
 
-/** The next page is asked for 200 px before the end of the list (SPEC §9). */
+/** The next page is asked for 200 px before the end of the list. */
 const SCROLL_MARGIN_PX = 200
 
 /** 'Productos Destacados': the infinite list of featured products, without sold-out ones. */

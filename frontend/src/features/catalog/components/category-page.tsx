@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { categoryName, STORE_CATEGORIES } from '@/lib/categories'
 import { useGetCatalogPageInfiniteQuery, type CatalogQuery } from '@/features/catalog/api'
 
-/** Category pages ask for the next page 800 px before the end (SPEC §9). */
+/** Category pages ask for the next page 800 px before the end. */
 const SCROLL_MARGIN_PX = 800
 
 /** The heading of a category the shop knows; undefined for any other id. */

@@ -3,7 +3,7 @@ import { ChevronRightIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
 import { PRODUCT_MAIN_IMAGE_SIZES } from '@/lib/images'
 
-/** A swipe shorter than this does not change the picture (SPEC §9). */
+/** A swipe shorter than this does not change the picture. */
 export const SWIPE_THRESHOLD_PX = 40
 
 /** The product's pictures: swipe, arrows and dots. */

@@ -24,7 +24,7 @@ const DEFAULT_PHONE = '55 1234 5678'
 /** The roles that take counter orders for a customer ('Cliente (cuenta)'). */
 const STAFF = new Set(['Administrador', 'Auxiliar', 'Cajero', 'Comandero'])
 
-/** `/carrito` (SPEC §2 Cart): lines, totals with IVA, and the two ways to pay. */
+/** `/carrito`: lines, totals with IVA, and the two ways to pay. */
 export function CartPage() {
   useDocumentTitle('Tu Carrito')
   const inBrowser = useInBrowser()

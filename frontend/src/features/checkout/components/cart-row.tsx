@@ -18,7 +18,7 @@ function lineSize(item: CartItem): string {
   return item.talla && item.talla !== 'Unico' ? item.talla : ''
 }
 
-/** One cart line (SPEC §2): image, quantity chip, name, discount chip, prices, delete. */
+/** One cart line: image, quantity chip, name, discount chip, prices, delete. */
 export function CartRow({ item, onPriceChange, onProblem }: CartRowProps) {
   const dispatch = useAppDispatch()
   const narrow = useMediaQuery(CART_NARROW)

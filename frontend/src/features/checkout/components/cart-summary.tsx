@@ -10,7 +10,7 @@ import { lineKey } from '@/features/checkout/cart-refresh'
 import type { CartTotals } from '@/features/checkout/cart-totals'
 import { MercadoPagoCheckout } from '@/features/checkout/components/mercado-pago-checkout'
 
-/** SPEC §8: the checkout failure text; `{phone}` is the shop's phone. */
+/** The checkout failure text; `{phone}` is the shop's phone. */
 export const ORDER_FAILED = 'La orden no se ha completado, contacta con nosotros {phone} para mas informacion'
 
 type Props = {
@@ -28,7 +28,7 @@ type Props = {
   onPayAtCounter: () => void
 }
 
-/** The cart's summary (SPEC §2 Cart): totals with IVA, why an order failed, and the two ways to pay. */
+/** The cart's summary: totals with IVA, why an order failed, and the two ways to pay. */
 export function CartSummary({ ref, items, totals, orderError, phone, blocked, placing, onPayAtCounter }: Props) {
   return (
     <aside
@@ -76,7 +76,7 @@ function Totals({ totals }: { totals: CartTotals }) {
   )
 }
 
-/** SPEC §8's failure text around the shop's phone, and the reason. */
+/** The failure text around the shop's phone, and the reason. */
 function OrderFailed({ message, phone }: { message: string; phone: string }) {
   return (
     <div role="alert" className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-3 text-sm text-rose-900">

@@ -25,7 +25,7 @@ type State =
   | { step: 'unavailable'; message: string }
 
 /**
- * 'Pagar con Mercado Pago' (SPEC §2 Cart, §4 Payment button): creates the preference, then the
+ * 'Pagar con Mercado Pago': creates the preference, then the
  * button gives way to the provider's widget. Without a public key or with the provider down it
  * says so; when the widget's script does not load, the widget offers a retry. The counter stays.
  */

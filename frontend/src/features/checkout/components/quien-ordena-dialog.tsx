@@ -13,7 +13,7 @@ type Props = {
   onSubmit: (cliente: string, clienteId?: string) => void
 }
 
-/** SPEC §2: 'Quien Ordena ?' with a name field and a 'Pagar en caja' button. */
+/** 'Quien Ordena ?' with a name field and a 'Pagar en caja' button. */
 export function QuienOrdenaDialog({ open, onClose, defaultName, staff = false, busy, onSubmit }: Props) {
   const description = staff
     ? 'Escribe el nombre de quien ordena; si tiene cuenta en la tienda, elígela para que la orden quede en sus compras.'

@@ -15,11 +15,11 @@ import type { ReturnParams, Venta } from '@/features/checkout/types'
 import { usePaymentConfirmation } from '@/features/checkout/use-payment-confirmation'
 
 const DEFAULT_PHONE = '55 1234 5678'
-/** SPEC §8 'Error al guardar una venta, contacta con nosotros {phone} para mas información', around the phone. */
+/** 'Error al guardar una venta, contacta con nosotros {phone} para mas información', around the phone. */
 const SAVE_FAILED = SPEC_MESSAGES.guardarVenta.split('{phone}')
 
 /**
- * `/success` (SPEC §2 Success page): Mercado Pago sends the shopper back here with the payment's
+ * `/success`: Mercado Pago sends the shopper back here with the payment's
  * parameters; the server checks the payment with the provider and records the sale once.
  */
 export function SuccessPage() {

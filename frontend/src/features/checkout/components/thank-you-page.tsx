@@ -15,7 +15,7 @@ import type { Venta } from '@/features/checkout/types'
 import { ordersNewestFirst, readUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
 
 /**
- * `/carrito/gracias` (SPEC §2 Thank-you page): the order the cart has just placed, first, and the
+ * `/carrito/gracias`: the order the cart has just placed, first, and the
  * customer's other orders waiting to be paid at the counter. Opened any other way (a bookmark, a
  * typed address), there is no new order to thank for, and the page says so.
  */

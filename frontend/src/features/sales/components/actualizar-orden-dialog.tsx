@@ -21,7 +21,7 @@ import {
 
 type Props = {
   sale: Sale
-  /** Cajero and Administrador may change pago and metodoPago (DESIGN §4). */
+  /** Cajero and Administrador may change pago and metodoPago. */
   canCharge: boolean
   onClose: () => void
   onSaved: (sale: Sale) => void

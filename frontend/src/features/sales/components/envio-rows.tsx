@@ -97,7 +97,7 @@ function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) 
 const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
 const TD = 'px-2 py-4 align-top'
 
-/** The sales of a page as a wide table (SPEC columns, plus 'Quien Ordena'). */
+/** The sales of a page as a wide table (the original columns, plus 'Quien Ordena'). */
 export function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
   return (
     <SalesTable

@@ -102,7 +102,7 @@ function Folio({ sale, isNew }: { sale: Sale; isNew: boolean }) {
 const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
 const TD = 'px-2 py-4 align-top'
 
-/** The orders of a page as a wide table: the SPEC columns, then 'Gestionar' and 'Imprimir ticket'. */
+/** The orders of a page as a wide table: the original columns, then 'Gestionar' and 'Imprimir ticket'. */
 export function OrdersTable({ orders, highlighted, onOpen, onReturn }: RowsProps) {
   return (
     <SalesTable

@@ -10,7 +10,7 @@ const ENTREGA_TONE: Record<Entrega, Tone> = {
   Devuelto: 'neutral',
 }
 
-/** The delivery state of an order (SPEC §4). */
+/** The delivery state of an order. */
 export function EntregaChip({ entrega }: { entrega: string }) {
   return <StatusChip tone={ENTREGA_TONE[entrega as Entrega] ?? 'neutral'}>{entrega || 'Pendiente'}</StatusChip>
 }

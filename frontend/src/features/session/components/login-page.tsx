@@ -11,7 +11,7 @@ import { signIn } from '@/lib/session-slice'
 import { useLoginMutation } from '@/features/session/api'
 import { FormAlert } from '@/features/session/components/account-fields'
 
-/** Time the success message stays before going home (SPEC §9). */
+/** Time the success message stays before going home. */
 export const LOGIN_REDIRECT_MS = 2000
 
 /**

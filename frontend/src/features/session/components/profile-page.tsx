@@ -15,7 +15,7 @@ import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session
 import { OrderMailsSetting } from '@/features/session/components/order-mails-setting'
 import { PurchaseHistoryTable } from '@/features/session/components/purchases'
 
-/** The success toast stays 2 s; a dialog closes 2 s after a successful save (SPEC §9). */
+/** The success toast stays 2 s; a dialog closes 2 s after a successful save. */
 export const TOAST_MS = 2000
 export const DIALOG_CLOSE_MS = 2000
 export const PASSWORD_HINT = 'Si desea cambiar su contraseña, ingrese la nueva contraseña y actualice.'

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 import {
   AlertIcon,
+  ArchiveIcon,
   CashIcon,
   ChartIcon,
   ClipboardIcon,
@@ -29,6 +30,7 @@ const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
   usuarios: UsersIcon,
   'registro-errores': AlertIcon,
   auditoria: ShieldIcon,
+  respaldos: ArchiveIcon,
 }
 
 type StaffNavProps = {
