@@ -67,10 +67,11 @@ func wOf(cs *connstring.ConnString) any {
 	return cs.WString
 }
 
-// checkTopology asks the server what it is. A standalone server is refused: it has no majority to
-// survive a failure and no transactions. A set with an arbiter, or with fewer than three
-// data-bearing members, is answered with warnings (the app logs them at start): with a member
-// down, majority writes wait.
+// checkTopology asks the server what it is, and answers warnings the app logs at start: a
+// standalone server (no copy survives its disk; a store server such as a FerretDB on one machine
+// is one), a set with an arbiter, or with fewer than three data-bearing members (with a member
+// down, majority writes wait). They are warnings, not refusals, so that such a server can still be
+// used on purpose; deploy/README.md says which topology to run.
 func checkTopology(ctx context.Context, c *mongo.Client) ([]string, error) {
 	var hello struct {
 		SetName  string   `bson:"setName"`
@@ -80,12 +81,12 @@ func checkTopology(ctx context.Context, c *mongo.Client) ([]string, error) {
 	if err := c.Database("admin").RunCommand(ctx, bson.D{{Key: "hello", Value: 1}}).Decode(&hello); err != nil {
 		return nil, fmt.Errorf("mongox: hello: %w", err)
 	}
-	return topologyWarnings(hello.SetName, len(hello.Hosts), len(hello.Arbiters))
+	return topologyWarnings(hello.SetName, len(hello.Hosts), len(hello.Arbiters)), nil
 }
 
-func topologyWarnings(setName string, members, arbiters int) ([]string, error) {
+func topologyWarnings(setName string, members, arbiters int) []string {
 	if setName == "" {
-		return nil, fmt.Errorf("mongox: MONGODB_URI names a standalone server: the shop needs a replica set (three data-bearing members; see deploy/README.md)")
+		return []string{"MONGODB_URI names a standalone server, not a replica set: nothing survives the loss of its disk; run three data-bearing members (deploy/README.md)"}
 	}
 	var warnings []string
 	if arbiters > 0 {
@@ -94,7 +95,7 @@ func topologyWarnings(setName string, members, arbiters int) ([]string, error) {
 	if members < 3 {
 		warnings = append(warnings, fmt.Sprintf("the replica set %s has %d data-bearing member(s): a failure loses the majority; use three", setName, members))
 	}
-	return warnings, nil
+	return warnings
 }
 
 // replicaStateCodes are the server's answers while the set has no primary or is changing it:
