@@ -52,8 +52,15 @@ type Store struct {
 type Options struct {
 	URI      string // a MongoDB URI; empty starts the embedded store in DataDir
 	DataDir  string
-	Database string // database name; default the URI's (mongodb://host/tienda), else "tienda"
+	Database string // database name; default the URI's (mongodb://host/tienda), else DefaultDatabase
 }
+
+// DefaultDatabase is the database's name when neither Options nor the URI name one: the embedded
+// store's file in the data directory is DefaultDatabase + ".sqlite".
+const DefaultDatabase = "tienda"
+
+// ErrInUse: another process has the embedded store's data directory open.
+var ErrInUse = errors.New("mongox: data directory is in use by another process")
 
 // Open connects to the store and checks that it answers.
 func Open(ctx context.Context, o Options) (*Store, error) {
@@ -65,7 +72,7 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 		o.Database = cs.Database
 	}
 	if o.Database == "" {
-		o.Database = "tienda"
+		o.Database = DefaultDatabase
 	}
 	s := &Store{locks: &locks{}}
 	uri := o.URI
@@ -198,7 +205,7 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 	}
 	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		_ = lock.Close()
-		return nil, fmt.Errorf("mongox: data directory %s is in use by another process", abs)
+		return nil, fmt.Errorf("%w: %s", ErrInUse, abs)
 	}
 	newFerretDB.Lock() // ferretdb.New writes a package variable: one at a time (tests start several)
 	f, err := ferretdb.New(&ferretdb.Config{
