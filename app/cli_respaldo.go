@@ -41,16 +41,16 @@ Con MONGODB_URI no hace nada: usa mongodump --oplog o los respaldos de tu provee
 
 func runRespaldo(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		fmt.Fprintf(stderr, "tienda respaldo: no lleva argumentos (%q).\n", args[0])
+		say(stderr, "tienda respaldo: no lleva argumentos (%q).\n", args[0])
 		return 2
 	}
 	cfg, err := config.FromProcess()
 	if err != nil {
-		fmt.Fprintf(stderr, "tienda respaldo: %v\n", err)
+		say(stderr, "tienda respaldo: %v\n", err)
 		return 1
 	}
 	if cfg.MongoURI != "" {
-		fmt.Fprintln(stderr, "tienda respaldo: "+mongoBackupMessage)
+		sayln(stderr, "tienda respaldo: "+mongoBackupMessage)
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -58,16 +58,21 @@ func runRespaldo(args []string, stdout, stderr io.Writer) int {
 	it, err := backup.NewService(backupSettings(cfg), zerolog.Nop()).Take(ctx)
 	switch {
 	case errors.Is(err, backup.ErrNoStore):
-		fmt.Fprintf(stderr, "tienda respaldo: no hay una tienda en DATA_DIR (%s). Revisa DATA_DIR.\n", absPath(cfg.DataDir))
+		say(stderr, "tienda respaldo: no hay una tienda en DATA_DIR (%s). Revisa DATA_DIR.\n", absPath(cfg.DataDir))
 		return 1
 	case err != nil:
-		fmt.Fprintf(stderr, "tienda respaldo: no se pudo hacer el respaldo: %v\n", err)
+		say(stderr, "tienda respaldo: no se pudo hacer el respaldo: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "Respaldo listo (%s).\n", humanBytes(it.Bytes))
-	fmt.Fprintln(stdout, absPath(filepath.Join(cfg.Backups.Dir, it.Name)))
+	say(stdout, "Respaldo listo (%s).\n", humanBytes(it.Bytes))
+	sayln(stdout, absPath(filepath.Join(cfg.Backups.Dir, it.Name)))
 	return 0
 }
+
+// say and sayln write what a person reads; a closed terminal is no reason to fail a backup.
+func say(w io.Writer, format string, args ...any) { _, _ = fmt.Fprintf(w, format, args...) }
+
+func sayln(w io.Writer, s string) { _, _ = fmt.Fprintln(w, s) }
 
 // backupSettings are the shop's backups as the configuration says.
 func backupSettings(cfg config.Config) backup.Settings {

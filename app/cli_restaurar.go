@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -50,7 +49,7 @@ func runRestaurar(args []string, stdout, stderr io.Writer) int {
 	var rest []string
 	for { // flags may come before or after the backup
 		if err := fs.Parse(args); err != nil {
-			fmt.Fprintf(stderr, "tienda restaurar: %v\n\n%s\n", err, restaurarUsage)
+			say(stderr, "tienda restaurar: %v\n\n%s\n", err, restaurarUsage)
 			return 2
 		}
 		if fs.NArg() == 0 {
@@ -60,18 +59,18 @@ func runRestaurar(args []string, stdout, stderr io.Writer) int {
 		args = fs.Args()[1:]
 	}
 	if len(rest) != 1 {
-		fmt.Fprintf(stderr, "tienda restaurar: indica un respaldo (y solo uno).\n\n%s\n", restaurarUsage)
+		say(stderr, "tienda restaurar: indica un respaldo (y solo uno).\n\n%s\n", restaurarUsage)
 		return 2
 	}
 	cfg, err := config.FromProcess()
 	if err != nil {
-		fmt.Fprintf(stderr, "tienda restaurar: %v\n", err)
+		say(stderr, "tienda restaurar: %v\n", err)
 		return 1
 	}
 	uri := cfg.MongoURI
 	if *to != "" {
 		if !strings.HasPrefix(*to, "mongodb://") && !strings.HasPrefix(*to, "mongodb+srv://") {
-			fmt.Fprintln(stderr, "tienda restaurar: --a debe ser una dirección de MongoDB que empiece con mongodb:// o mongodb+srv://.")
+			sayln(stderr, "tienda restaurar: --a debe ser una dirección de MongoDB que empiece con mongodb:// o mongodb+srv://.")
 			return 2
 		}
 		uri = *to
@@ -82,11 +81,11 @@ func runRestaurar(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	store, err := mongox.Open(ctx, mongox.Options{URI: uri, DataDir: cfg.DataDir})
 	if errors.Is(err, mongox.ErrInUse) {
-		fmt.Fprintf(stderr, "tienda restaurar: la tienda está abierta con DATA_DIR (%s). Detenla antes de restaurar.\n", absPath(cfg.DataDir))
+		say(stderr, "tienda restaurar: la tienda está abierta con DATA_DIR (%s). Detenla antes de restaurar.\n", absPath(cfg.DataDir))
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tienda restaurar: no se pudo abrir la tienda de destino: %v\n", err)
+		say(stderr, "tienda restaurar: no se pudo abrir la tienda de destino: %v\n", err)
 		return 1
 	}
 	defer func() { _ = store.Close(context.Background()) }()
@@ -94,36 +93,41 @@ func runRestaurar(args []string, stdout, stderr io.Writer) int {
 	restored, err := backup.Restore(ctx, path, store.W, *force)
 	switch {
 	case errors.Is(err, backup.ErrNotBackup):
-		fmt.Fprintf(stderr, "tienda restaurar: %s no es un respaldo (%v).\n", path, err)
+		say(stderr, "tienda restaurar: %s no es un respaldo (%v).\n", path, err)
 		return 1
 	case errors.Is(err, backup.ErrNotEmpty):
-		fmt.Fprintln(stderr, "tienda restaurar: la tienda de destino ya tiene datos y no se tocó. "+
+		sayln(stderr, "tienda restaurar: la tienda de destino ya tiene datos y no se tocó. "+
 			"Para reemplazarlos por los del respaldo, repite la orden con --forzar.")
 		return 1
 	case err != nil:
-		fmt.Fprintf(stderr, "tienda restaurar: la restauración no terminó: %v\n", err)
+		say(stderr, "tienda restaurar: la restauración no terminó: %v\n", err)
 		return 1
 	}
+	return reportRestore(restored, path, store.Embedded(), cfg.DataDir, stdout, stderr)
+}
+
+// reportRestore says what was restored and puts the backup's session key where the shop reads it:
+// DATA_DIR for the embedded store; for MongoDB it says to set JWT_SECRET.
+func reportRestore(restored []backup.Restored, path string, embedded bool, dataDir string, stdout, stderr io.Writer) int {
 	var docs int64
 	for _, r := range restored {
-		fmt.Fprintf(stdout, "  %s: %d documentos\n", r.Collection, r.Documents)
+		say(stdout, "  %s: %d documentos\n", r.Collection, r.Documents)
 		docs += r.Documents
 	}
-	fmt.Fprintf(stdout, "Restauración completa: %d documentos en %d colecciones; los conteos coinciden con el respaldo.\n", docs, len(restored))
-
+	say(stdout, "Restauración completa: %d documentos en %d colecciones; los conteos coinciden con el respaldo.\n", docs, len(restored))
 	secret := filepath.Join(path, "jwt-secret")
 	if _, err := os.Stat(secret); err != nil {
 		return 0 // a mongodump: no session key
 	}
-	if store.Embedded() {
-		if err := copyFile(secret, filepath.Join(cfg.DataDir, "jwt-secret")); err != nil {
-			fmt.Fprintf(stderr, "tienda restaurar: no se pudo copiar la llave de las sesiones a DATA_DIR: %v\n", err)
+	if embedded {
+		if err := copyFile(secret, filepath.Join(dataDir, "jwt-secret")); err != nil {
+			say(stderr, "tienda restaurar: no se pudo copiar la llave de las sesiones a DATA_DIR: %v\n", err)
 			return 1
 		}
-		fmt.Fprintln(stdout, "La llave de las sesiones (jwt-secret) del respaldo quedó en DATA_DIR.")
+		sayln(stdout, "La llave de las sesiones (jwt-secret) del respaldo quedó en DATA_DIR.")
 		return 0
 	}
-	fmt.Fprintf(stdout, "Para que las sesiones abiertas sigan valiendo, pon en JWT_SECRET el contenido de %s.\n", absPath(secret))
+	say(stdout, "Para que las sesiones abiertas sigan valiendo, pon en JWT_SECRET el contenido de %s.\n", absPath(secret))
 	return 0
 }
 
@@ -140,5 +144,5 @@ func copyFile(from, to string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(to, b, 0o600)
+	return os.WriteFile(to, b, 0o600) //nolint:gosec // DATA_DIR is the operator's setting
 }

@@ -62,7 +62,7 @@ type Source struct {
 	Database string // default mongox.DefaultDatabase
 }
 
-// ErrNoStore: the data directory holds no store to back up.
+// ErrNoStore means the data directory holds no store to back up.
 var ErrNoStore = errors.New("backup: no store in the data directory")
 
 // Take writes a backup of src into dir (created when missing), named after now, and answers it.
@@ -247,7 +247,7 @@ func copySecret(from, to string) error {
 	if err != nil {
 		return fmt.Errorf("backup: %s: %w", secretFile, err)
 	}
-	if err := os.WriteFile(to, b, 0o600); err != nil {
+	if err := os.WriteFile(to, b, 0o600); err != nil { //nolint:gosec // a path under the backups folder
 		return fmt.Errorf("backup: %s: %w", secretFile, err)
 	}
 	return nil

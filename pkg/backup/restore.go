@@ -17,10 +17,10 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 )
 
-// ErrNotEmpty: the store to restore into already holds documents.
+// ErrNotEmpty means the store to restore into already holds documents.
 var ErrNotEmpty = errors.New("backup: the target store is not empty")
 
-// ErrNotBackup: the folder is not a backup (no database folder with collection files).
+// ErrNotBackup means the folder is not a backup (no database folder with collection files).
 var ErrNotBackup = errors.New("backup: not a backup folder")
 
 // Restored is one collection as the restore left it.
@@ -193,7 +193,7 @@ func readFile(path string, read func(io.Reader) error) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	if !strings.HasSuffix(path, ".gz") {
 		return read(f)
 	}
@@ -201,7 +201,7 @@ func readFile(path string, read func(io.Reader) error) error {
 	if err != nil {
 		return err
 	}
-	defer zr.Close()
+	defer func() { _ = zr.Close() }()
 	return read(zr)
 }
 

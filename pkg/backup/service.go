@@ -11,7 +11,7 @@ import (
 	"tienda/pkg/background"
 )
 
-// ErrRunning: a backup is already being taken.
+// ErrRunning means a backup is already being taken.
 var ErrRunning = errors.New("backup: a backup is already running")
 
 // Settings are the shop's backups of its embedded store.

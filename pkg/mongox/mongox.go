@@ -59,7 +59,7 @@ type Options struct {
 // store's file in the data directory is DefaultDatabase + ".sqlite".
 const DefaultDatabase = "tienda"
 
-// ErrInUse: another process has the embedded store's data directory open.
+// ErrInUse means another process has the embedded store's data directory open.
 var ErrInUse = errors.New("mongox: data directory is in use by another process")
 
 // Open connects to the store and checks that it answers.
