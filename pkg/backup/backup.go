@@ -165,7 +165,11 @@ func dumpCollection(ctx context.Context, coll *mongo.Collection, options bson.Ra
 	}
 	indexes := bson.A{}
 	for cur.Next(ctx) {
-		indexes = append(indexes, bson.Raw(slices.Clone(cur.Current)))
+		ix, err := sparseUnique(cur.Current)
+		if err != nil {
+			return fmt.Errorf("backup: indexes of %s: %w", coll.Name(), err)
+		}
+		indexes = append(indexes, ix)
 	}
 	if err := cur.Err(); err != nil {
 		return fmt.Errorf("backup: indexes of %s: %w", coll.Name(), err)
@@ -210,6 +214,28 @@ func dumpCollection(ctx context.Context, coll *mongo.Collection, options bson.Ra
 }
 
 var emptyDoc = []byte{5, 0, 0, 0, 0}
+
+// sparseUnique is an index as the embedded store lists it, marked sparse when it is unique. The
+// shop declares every unique index sparse (so that the engines agree on documents without the
+// field), and the embedded store keeps that but does not list it; restored into MongoDB without
+// it, a unique index would refuse a second document missing the field.
+func sparseUnique(ix bson.Raw) (bson.Raw, error) {
+	if unique, ok := ix.Lookup("unique").BooleanOK(); !ok || !unique {
+		return slices.Clone(ix), nil
+	}
+	if _, err := ix.LookupErr("sparse"); err == nil {
+		return slices.Clone(ix), nil
+	}
+	elems, err := ix.Elements()
+	if err != nil {
+		return nil, err
+	}
+	d := make(bson.D, 0, len(elems)+1)
+	for _, e := range elems {
+		d = append(d, bson.E{Key: e.Key(), Value: e.Value()})
+	}
+	return bson.Marshal(append(d, bson.E{Key: "sparse", Value: true}))
+}
 
 // writeGzip writes path, gzip-compressed, with what fill writes.
 func writeGzip(path string, fill func(io.Writer) error) error {

@@ -388,6 +388,9 @@ func TestFilesAreWhatMongodumpWrites(t *testing.T) {
 				t.Fatalf("%s: index without key or v: %v", coll, ix)
 			}
 			names = append(names, m["name"].(string))
+			if m["unique"] == true && m["sparse"] != true {
+				t.Fatalf("%s: unique index %v not marked sparse, as the shop declares every unique index", coll, ix)
+			}
 		}
 		slices.Sort(names)
 		want := map[string][]string{"productos": {"_id_", "categoria_1_precio_-1", "sku_1"}, "ventas": {"_id_", "folio_1"}, "vacia": {"_id_"}}[coll]
