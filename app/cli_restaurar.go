@@ -90,7 +90,7 @@ func runRestaurar(args []string, stdout, stderr io.Writer) int {
 	}
 	defer func() { _ = store.Close(context.Background()) }()
 
-	restored, err := backup.Restore(ctx, path, store.W, *force)
+	restored, err := backup.Restore(ctx, path, store, *force)
 	switch {
 	case errors.Is(err, backup.ErrNotBackup):
 		say(stderr, "tienda restaurar: %s no es un respaldo (%v).\n", path, err)

@@ -187,7 +187,7 @@ func TestBackupUnderWritesRestoresEveryAcknowledgedOrder(t *testing.T) {
 	}
 
 	target := mongox.TestDB(t)
-	restored, err := Restore(ctx, filepath.Join(dir, it.Name), target.W, false)
+	restored, err := Restore(ctx, filepath.Join(dir, it.Name), target, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,10 +224,10 @@ func TestBackupUnderWritesRestoresEveryAcknowledgedOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Restore(ctx, filepath.Join(dir, it2.Name), target.W, false); !errors.Is(err, ErrNotEmpty) {
+	if _, err := Restore(ctx, filepath.Join(dir, it2.Name), target, false); !errors.Is(err, ErrNotEmpty) {
 		t.Fatalf("restore into a store with documents: %v, want ErrNotEmpty", err)
 	}
-	if _, err := Restore(ctx, filepath.Join(dir, it2.Name), target.W, true); err != nil {
+	if _, err := Restore(ctx, filepath.Join(dir, it2.Name), target, true); err != nil {
 		t.Fatal(err)
 	}
 	sameStore(t, src.R, target.R)
@@ -246,7 +246,7 @@ func TestRestoreRefusesAStoreWithDocuments(t *testing.T) {
 	if _, err := target.W.Collection("usuarios").InsertOne(ctx, mine); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Restore(ctx, filepath.Join(dir, it.Name), target.W, false); !errors.Is(err, ErrNotEmpty) {
+	if _, err := Restore(ctx, filepath.Join(dir, it.Name), target, false); !errors.Is(err, ErrNotEmpty) {
 		t.Fatalf("got %v, want ErrNotEmpty", err)
 	}
 	if n, err := target.R.Collection("usuarios").CountDocuments(ctx, bson.D{}); err != nil || n != 1 {
@@ -256,7 +256,7 @@ func TestRestoreRefusesAStoreWithDocuments(t *testing.T) {
 	if err != nil || !slices.Equal(names, []string{"usuarios"}) {
 		t.Fatalf("the refused restore touched the store: collections %v, %v", names, err)
 	}
-	if _, err := Restore(ctx, t.TempDir(), target.W, false); !errors.Is(err, ErrNotBackup) {
+	if _, err := Restore(ctx, t.TempDir(), target, false); !errors.Is(err, ErrNotBackup) {
 		t.Fatalf("restore of an empty folder: %v, want ErrNotBackup", err)
 	}
 }

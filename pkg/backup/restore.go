@@ -15,6 +15,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"tienda/pkg/mongox"
 )
 
 // ErrNotEmpty means the store to restore into already holds documents.
@@ -34,9 +36,10 @@ const insertBatch = 1000
 
 // Restore loads the backup in path (this package's or mongodump's layout, with or without gzip)
 // into db: every collection, its documents and its indexes, then checks that each collection
-// counts as many documents as the backup holds. It refuses a db that holds any document unless
-// force, which drops db first.
-func Restore(ctx context.Context, path string, db *mongo.Database, force bool) ([]Restored, error) {
+// counts as many documents as the backup holds. It refuses a store that holds any document unless
+// force, which drops its collections first.
+func Restore(ctx context.Context, path string, store *mongox.Store, force bool) ([]Restored, error) {
+	db := store.W
 	src, colls, err := backupCollections(path)
 	if err != nil {
 		return nil, err
@@ -49,8 +52,16 @@ func Restore(ctx context.Context, path string, db *mongo.Database, force bool) (
 		if !force {
 			return nil, ErrNotEmpty
 		}
-		if err := db.Drop(ctx); err != nil {
+		// Collection by collection: dropping the database would delete the embedded store's file
+		// under the store's own SQLite readers.
+		names, err := db.ListCollectionNames(ctx, bson.D{})
+		if err != nil {
 			return nil, fmt.Errorf("backup: empty the target store: %w", err)
+		}
+		for _, n := range names {
+			if err := db.Collection(n).Drop(ctx); err != nil {
+				return nil, fmt.Errorf("backup: empty the target store: %w", err)
+			}
 		}
 	}
 	out := make([]Restored, 0, len(colls))
@@ -59,14 +70,21 @@ func Restore(ctx context.Context, path string, db *mongo.Database, force bool) (
 		if err != nil {
 			return out, err
 		}
-		got, err := db.Collection(name).CountDocuments(ctx, bson.D{})
-		if err != nil {
-			return out, fmt.Errorf("backup: count %s: %w", name, err)
-		}
-		if got != n {
-			return out, fmt.Errorf("backup: %s holds %d documents after the restore, the backup %d", name, got, n)
-		}
 		out = append(out, Restored{Collection: name, Documents: n})
+	}
+	// The embedded store's lookups by _id get their index now rather than at the next start, and
+	// its counts are then SQLite's, not a read of every document.
+	if _, err := store.IndexIDs(ctx); err != nil {
+		return out, err
+	}
+	for _, r := range out {
+		got, err := store.Count(ctx, r.Collection, nil)
+		if err != nil {
+			return out, fmt.Errorf("backup: count %s: %w", r.Collection, err)
+		}
+		if got != r.Documents {
+			return out, fmt.Errorf("backup: %s holds %d documents after the restore, the backup %d", r.Collection, got, r.Documents)
+		}
 	}
 	return out, nil
 }
