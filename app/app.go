@@ -30,6 +30,7 @@ import (
 	"tienda/modules/sales"
 	"tienda/modules/users"
 	"tienda/pkg/auth"
+	"tienda/pkg/backup"
 	"tienda/pkg/config"
 	"tienda/pkg/logx"
 	"tienda/pkg/mail"
@@ -83,7 +84,7 @@ func New(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS) 
 	for _, w := range store.Warnings() {
 		log.Warn().Msg("MongoDB: " + w)
 	}
-	a, err := NewOnStore(ctx, cfg, log, web, store)
+	a, err := newOnStore(ctx, cfg, log, web, store, true)
 	if err != nil {
 		_ = store.Close(context.Background())
 		return nil, err
@@ -96,13 +97,19 @@ func New(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS) 
 // asked, the demo data, and starts the modules' work. It is one replica of the shop: several may
 // share a store, and Close leaves the store open.
 func NewOnStore(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS, store *mongox.Store) (*App, error) {
+	return newOnStore(ctx, cfg, log, web, store, false)
+}
+
+// newOnStore is NewOnStore; own: New opened the store for this App alone (its backups are the
+// App's to take).
+func newOnStore(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS, store *mongox.Store, own bool) (*App, error) {
 	a := &App{cfg: cfg, log: log, web: web, store: store}
 	hub, err := newSentryHub(cfg, nil)
 	if err != nil {
 		return nil, err
 	}
 	a.sentry = hub
-	if err := a.build(ctx); err != nil {
+	if err := a.build(ctx, own); err != nil {
 		_ = a.Close(context.Background())
 		return nil, err
 	}
@@ -111,7 +118,7 @@ func NewOnStore(ctx context.Context, cfg config.Config, log zerolog.Logger, web 
 
 // build wires the modules, brings the store up to date, sets up the HTTP server and starts the
 // modules' background work.
-func (a *App) build(ctx context.Context) error {
+func (a *App) build(ctx context.Context, ownStore bool) error {
 	secret, err := jwtSecret(a.cfg)
 	if err != nil {
 		return err
@@ -124,10 +131,16 @@ func (a *App) build(ctx context.Context) error {
 	if err := a.prepareStore(ctx, m); err != nil {
 		return err
 	}
-	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthHandler(a.store.Ready), m.routes(), sentryReporter(a.sentry))
+	backups := a.backups(ownStore)
+	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthHandler(a.store.Ready),
+		append(m.routes(), backupRoutes{backups}), sentryReporter(a.sentry))
 	// Every module's own work, in dependency order: it brings its data up to date, then runs in
-	// the background. Close stops them in reverse.
-	for _, s := range []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing} {
+	// the background. Close stops them in reverse. Scheduled backups last.
+	starters := []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing}
+	if backups != nil {
+		starters = append(starters, backups)
+	}
+	for _, s := range starters {
 		if err := s.Start(ctx); err != nil {
 			return err
 		}
@@ -137,6 +150,17 @@ func (a *App) build(ctx context.Context) error {
 		return seedDemoSales(ctx, a.cfg.DemoVentas, m.catalog.Service(), m.sales)
 	}
 	return nil
+}
+
+// backups are the embedded store's backups, of the database file in DATA_DIR: only when this App
+// opened that store itself (New: ownStore); nil on MongoDB, whose backups the shop does not take.
+func (a *App) backups(ownStore bool) *backup.Service {
+	if !ownStore || !a.store.Embedded() {
+		return nil
+	}
+	set := backupSettings(a.cfg)
+	set.Source.Database = a.store.W.Name()
+	return backup.NewService(set, a.log.With().Str("module", "backup").Logger())
 }
 
 // modules are the shop's modules, wired to each other.

@@ -97,6 +97,9 @@ var permissionTable = map[string]rule{
 	"GET /v1/logs":  {perm: auth.ManageUsers},
 	// audit
 	"GET /v1/auditoria": {perm: auth.ManageUsers},
+	// backups (issue #25): the Administrador only
+	"GET /v1/respaldos":  {perm: auth.ManageUsers},
+	"POST /v1/respaldos": {perm: auth.ManageUsers},
 
 	// invoicing (issue #17): catalogues and the ticket pages for anyone, profiles and own sales
 	// for any account, the rest for the cash desk; the files for staff, their customer or the

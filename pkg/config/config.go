@@ -9,9 +9,11 @@ import (
 	"net/mail"
 	"net/url"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/caarlos0/env/v11"
 )
@@ -50,6 +52,7 @@ type Config struct {
 	SMTPURL string `env:"SMTP_URL"` // e.g. smtp://user:pass@host:587
 
 	Invoicing Invoicing
+	Backups   Backups
 	MailFrom  string `env:"MAIL_FROM" envDefault:"no-responder@tienda.local"`
 
 	// The Go runtime reads these two itself; the shop sets its own defaults when they are empty
@@ -80,6 +83,13 @@ type Invoicing struct {
 	DiasGracia int `env:"FACTURAR_DIAS_GRACIA" envDefault:"0"`
 }
 
+// Backups are the embedded store's scheduled backups (pkg/backup); on MongoDB the shop takes none.
+type Backups struct {
+	Every time.Duration `env:"RESPALDO_CADA" envDefault:"24h"` // 0 takes none on a schedule
+	Keep  int           `env:"RESPALDO_CONSERVAR" envDefault:"14"`
+	Dir   string        `env:"RESPALDO_DIR"` // DATA_DIR/respaldos when empty
+}
+
 // FromProcess reads the configuration from the process's environment and checks it.
 func FromProcess() (Config, error) { return Load(env.ToMap(os.Environ())) }
 
@@ -98,6 +108,9 @@ func Load(environ map[string]string) (Config, error) {
 	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
 	c.MercadoPagoAPIURL = strings.TrimRight(c.MercadoPagoAPIURL, "/")
 	c.Invoicing.FacturapiURL = strings.TrimRight(c.Invoicing.FacturapiURL, "/")
+	if c.Backups.Dir == "" {
+		c.Backups.Dir = filepath.Join(c.DataDir, "respaldos")
+	}
 	if c.PublicURL == "" {
 		c.PublicURL = fmt.Sprintf("http://localhost:%d", c.Port)
 	}
@@ -153,6 +166,9 @@ func checks(c Config) []check {
 		{c.Invoicing.FacturapiURL != "" && !isHTTPURL(c.Invoicing.FacturapiURL), "FACTURAPI_URL must be an http(s) URL"},
 		{!postalCode.MatchString(c.Invoicing.LugarExpedicion), "SHOP_CP must be a 5-digit postal code"},
 		{!satKey.MatchString(c.Invoicing.ClaveDefault), "CFDI_CLAVE_PRODSERV_DEFAULT must be an 8-digit SAT product key"},
+		{c.Backups.Every != 0 && (c.Backups.Every < time.Hour || c.Backups.Every > 30*24*time.Hour),
+			fmt.Sprintf("RESPALDO_CADA must be 0 (no scheduled backups) or a duration from 1h to 720h, e.g. 24h, got %s", c.Backups.Every)},
+		{c.Backups.Keep < 1 || c.Backups.Keep > 1000, fmt.Sprintf("RESPALDO_CONSERVAR must be a whole number from 1 to 1000, got %d", c.Backups.Keep)},
 		{c.Invoicing.DiasGracia < 0 || c.Invoicing.DiasGracia > 365, fmt.Sprintf("FACTURAR_DIAS_GRACIA must be a whole number from 0 to 365, got %d", c.Invoicing.DiasGracia)},
 	}
 }

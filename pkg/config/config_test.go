@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoadDefaults(t *testing.T) {
@@ -14,6 +15,9 @@ func TestLoadDefaults(t *testing.T) {
 	if c.Port != 8080 || c.DataDir != "./data" || c.DemoData || c.MongoURI != "" || c.PublicURL != "http://localhost:8080" {
 		t.Fatalf("unexpected defaults: %+v", c)
 	}
+	if c.Backups.Every != 24*time.Hour || c.Backups.Keep != 14 || c.Backups.Dir != "data/respaldos" {
+		t.Fatalf("backup defaults: %+v", c.Backups)
+	}
 }
 
 func TestLoadRejectsBadValuesNamingTheVariable(t *testing.T) {
@@ -24,6 +28,9 @@ func TestLoadRejectsBadValuesNamingTheVariable(t *testing.T) {
 		name string
 	}{
 		{map[string]string{"PORT": "ochenta"}, "PORT"},
+		{map[string]string{"RESPALDO_CADA": "10m"}, "RESPALDO_CADA"},
+		{map[string]string{"RESPALDO_CADA": "1000h"}, "RESPALDO_CADA"},
+		{map[string]string{"RESPALDO_CONSERVAR": "0"}, "RESPALDO_CONSERVAR"},
 		{map[string]string{"PORT": "70000"}, "PORT"},
 		{map[string]string{"DEMO_DATA": "quizas"}, "DEMO_DATA"},
 		{map[string]string{"MONGODB_URI": "postgres://x"}, "MONGODB_URI"},

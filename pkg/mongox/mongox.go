@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
+	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"go.mongodb.org/mongo-driver/v2/mongo/readpref"
@@ -54,8 +55,13 @@ type Store struct {
 type Options struct {
 	URI      string // a MongoDB URI; empty starts the embedded store in DataDir
 	DataDir  string
-	Database string // database name; default the URI's (mongodb://host/tienda), else "tienda"
+	Database string // database name; default the URI's (mongodb://host/tienda), else DefaultDatabase
 }
+
+// DefaultDatabase is the database's name when neither Options nor the URI name one: the embedded
+// store's file in the data directory is DefaultDatabase + ".sqlite".
+const DefaultDatabase = "tienda"
+
 
 // Open connects to the store and checks that it answers.
 func Open(ctx context.Context, o Options) (*Store, error) {
@@ -67,7 +73,7 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 		o.Database = cs.Database
 	}
 	if o.Database == "" {
-		o.Database = "tienda"
+		o.Database = DefaultDatabase
 	}
 	s := &Store{locks: &locks{}}
 	uri := o.URI
@@ -257,11 +263,57 @@ func (e *embedded) stop(timeout time.Duration) error {
 // that names two or more existing indexes crashes FerretDB v1.24's connection (a slice-bounds
 // panic in the server, seen here on every restart), while repeating one index at a time works on
 // both engines.
+//
+// An existing index of the same name or keys with other options is replaced: the declaration wins.
+// A backup of the embedded store restored into MongoDB (pkg/backup) brings such indexes, since the
+// embedded store does not list an index's "sparse".
 func EnsureIndexes(ctx context.Context, coll *mongo.Collection, models ...mongo.IndexModel) error {
 	for _, m := range models {
-		if _, err := coll.Indexes().CreateOne(ctx, m); err != nil {
+		_, err := coll.Indexes().CreateOne(ctx, m)
+		if indexConflict(err) {
+			err = replaceIndex(ctx, coll, m)
+		}
+		if err != nil {
 			return fmt.Errorf("mongox: index on %s: %w", coll.Name(), err)
 		}
 	}
 	return nil
+}
+
+// indexConflict reports whether err is MongoDB's IndexOptionsConflict (85) or
+// IndexKeySpecsConflict (86): an index of that name or keys exists with other options.
+func indexConflict(err error) bool {
+	var se mongo.ServerError
+	return errors.As(err, &se) && (se.HasErrorCode(85) || se.HasErrorCode(86))
+}
+
+// replaceIndex drops the index m names (its name, or the one MongoDB gives its keys) and creates m.
+func replaceIndex(ctx context.Context, coll *mongo.Collection, m mongo.IndexModel) error {
+	var opts options.IndexOptions
+	if m.Options != nil {
+		for _, set := range m.Options.List() {
+			if err := set(&opts); err != nil {
+				return err
+			}
+		}
+	}
+	name := ""
+	if opts.Name != nil {
+		name = *opts.Name
+	} else {
+		keys, ok := m.Keys.(bson.D)
+		if !ok {
+			return fmt.Errorf("index keys %v: not a bson.D", m.Keys)
+		}
+		parts := make([]string, 0, 2*len(keys))
+		for _, k := range keys {
+			parts = append(parts, k.Key, fmt.Sprint(k.Value))
+		}
+		name = strings.Join(parts, "_")
+	}
+	if err := coll.Indexes().DropOne(ctx, name); err != nil {
+		return fmt.Errorf("replace index %s: %w", name, err)
+	}
+	_, err := coll.Indexes().CreateOne(ctx, m)
+	return err
 }

@@ -106,7 +106,12 @@ func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M
 // FerretDB's indexes, instead of reading every document.
 func (s *Store) Count(ctx context.Context, coll string, filter bson.M) (int64, error) {
 	if s.local && s.file != "" {
-		if where, args, ok, whole := sqlFilter(filter); ok && whole {
+		if len(filter) == 0 { // every document: the table's rows
+			n, counted, err := s.countWhere(ctx, coll, "1", nil)
+			if err != nil || counted {
+				return n, err
+			}
+		} else if where, args, ok, whole := sqlFilter(filter); ok && whole {
 			n, counted, err := s.countWhere(ctx, coll, where, args)
 			if err != nil || counted {
 				return n, err
