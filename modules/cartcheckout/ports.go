@@ -108,7 +108,9 @@ type Draft struct {
 // RepeatedOrder is Reserve's answer to a repeat of the request that placed Sale.
 type RepeatedOrder struct{ Sale Reserved }
 
-func (e *RepeatedOrder) Error() string { return "cartcheckout: a repeat of the request that placed " + e.Sale.Folio }
+func (e *RepeatedOrder) Error() string {
+	return "cartcheckout: a repeat of the request that placed " + e.Sale.Folio
+}
 
 // Reserved is a sale stored before its stock is taken.
 type Reserved struct {

@@ -89,7 +89,9 @@ func (f *fakeSales) Fail(_ context.Context, id string) error {
 	return nil
 }
 
-func (f *fakeSales) Abandoned(context.Context, time.Time) ([]Reserved, error) { return f.abandoned, nil }
+func (f *fakeSales) Abandoned(context.Context, time.Time) ([]Reserved, error) {
+	return f.abandoned, nil
+}
 
 // A replica whose clock runs ahead finds a reservation 'abandoned' that another replica is still
 // placing; the placement saves it before the sweep acts. The sweep must not give its units back:

@@ -140,7 +140,9 @@ var errDuplicateFolio = errors.New("sales: duplicate folio")
 // Idempotencia): the caller answers that sale instead of placing another.
 type RepeatedError struct{ Sale Sale }
 
-func (e *RepeatedError) Error() string { return "sales: a repeat of the request that placed " + e.Sale.Folio }
+func (e *RepeatedError) Error() string {
+	return "sales: a repeat of the request that placed " + e.Sale.Folio
+}
 
 func (s store) get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 	v, found, err := mongox.FindOne[Sale](ctx, s.db.R.Collection(collection), bson.M{"_id": id})

@@ -62,7 +62,6 @@ type Options struct {
 // store's file in the data directory is DefaultDatabase + ".sqlite".
 const DefaultDatabase = "tienda"
 
-
 // Open connects to the store and checks that it answers.
 func Open(ctx context.Context, o Options) (*Store, error) {
 	if o.Database == "" && o.URI != "" {
