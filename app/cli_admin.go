@@ -52,7 +52,7 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	_, store, code, ok := openForVerb(ctx, "admin", stderr)
+	_, store, code, ok := openForVerb(ctx, "admin", true, stderr)
 	if !ok {
 		return code
 	}

@@ -94,20 +94,22 @@ func TestAdminVerbPromotesACustomerOfAShopWithCustomers(t *testing.T) {
 	if ok, _ := a.users.Service().HasActiveAdmin(t.Context()); ok {
 		t.Fatal("a store of customers has an Administrador")
 	}
-	if a.store.Embedded() {
-		// The running shop holds the embedded store: the verb refuses and says what to do.
-		code, out, errOut := runVerb("admin", "--email", "ana@correo.mx", "--password", "dueña-2026")
-		if code != 1 || out != "" || !strings.Contains(errOut, "Detenga la tienda") {
-			t.Fatalf("while running: %d %q %q", code, out, errOut)
-		}
-		closeApp(t, a)
-	}
+	// The shop keeps running: on the embedded store the verb writes through the store the shop
+	// serves, and the shop signs the promoted account in at once.
 	code, out, errOut := runVerb("admin", "--email", "ana@correo.mx", "--password", "dueña-2026")
 	if code != 0 || !strings.Contains(out, "ana@correo.mx ahora es Administrador") || strings.Contains(out, "Contraseña:") {
 		t.Fatalf("%d %q %q", code, out, errOut)
 	}
-	if !a.store.Embedded() { // on MongoDB the shop kept running
-		closeApp(t, a)
+	if a.store.Embedded() && !strings.Contains(errOut, "la tienda en funcionamiento sobre la carpeta de datos") {
+		t.Fatalf("which store: %q", errOut)
+	}
+	if rol := loginRole(t, a.Handler(), "ana@correo.mx", "dueña-2026"); rol != "Administrador" {
+		t.Fatalf("the running shop signs the promoted account in as %q", rol)
+	}
+	closeApp(t, a)
+	// Stopped, the shop leaves the data folder to the verbs.
+	if code, _, errOut := runVerb("admin", "--email", "beto2@correo.mx", "--password", "otra-clave-2026"); code != 0 || strings.Contains(errOut, "en funcionamiento") {
+		t.Fatalf("with the shop stopped: %d %q", code, errOut)
 	}
 	a = MustStart(t, dir, nil)
 	defer closeApp(t, a)

@@ -38,7 +38,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
-	cfg, store, code, ok := openForVerb(ctx, "migrate", stderr)
+	cfg, store, code, ok := openForVerb(ctx, "migrate", false, stderr)
 	if !ok {
 		return code
 	}

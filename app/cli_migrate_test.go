@@ -70,4 +70,10 @@ func TestMigrateVerbPreparesAFreshStore(t *testing.T) {
 	if err != nil || !slices.ContainsFunc(specs, func(s mongo.IndexSpecification) bool { return s.Name == "email_unique" }) {
 		t.Fatalf("%v %v", specs, err)
 	}
+	// Index builds do not run beside a shop serving the embedded store: the verb says to stop it.
+	if a.store.Embedded() {
+		if code, out, errOut := runVerb("migrate"); code != 1 || out != "" || !strings.Contains(errOut, "Detenga la tienda") {
+			t.Fatalf("beside a running shop: %d %q %q", code, out, errOut)
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -244,12 +245,40 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 	e := &embedded{dir: abs, lock: lock, cancel: cancel, done: make(chan struct{})}
 	go func() { defer close(e.done); _ = f.Run(ctx) }()
 	e.uri = f.MongoDBURI()
+	// The lock file names where this process serves the store (RunningStoreURI); it is the
+	// owner's alone (0600), like the store's files.
+	if err := lock.Truncate(0); err == nil {
+		_, _ = lock.WriteAt([]byte(e.uri), 0)
+	}
 	return e, nil
+}
+
+// RunningStoreURI is where the process holding dataDir's lock serves its embedded store ("" when
+// no process holds it): a command run beside a running shop (`tienda admin`) connects there as
+// one more client of the shop's own store, instead of opening the files a second time.
+func RunningStoreURI(dataDir string) string {
+	abs, err := filepath.Abs(dataDir)
+	if err != nil {
+		return ""
+	}
+	lock, err := os.Open(filepath.Join(abs, ".lock")) //nolint:gosec // DATA_DIR is the operator's setting
+	if err != nil {
+		return ""
+	}
+	defer func() { _ = lock.Close() }()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err == nil {
+		return "" // nobody holds it: what the file says is a stopped shop's
+	}
+	raw, err := io.ReadAll(io.LimitReader(lock, 256))
+	if err != nil || !strings.HasPrefix(string(raw), "mongodb://127.0.0.1:") {
+		return ""
+	}
+	return strings.TrimSpace(string(raw))
 }
 
 func (e *embedded) stop(timeout time.Duration) error {
 	e.cancel()
-	defer func() { _ = e.lock.Close() }() // closing releases the lock; nothing was written to it
+	defer func() { _ = e.lock.Close() }() // closing releases the lock
 	select {
 	case <-e.done:
 		return nil
