@@ -113,11 +113,15 @@ func (s store) upgrade(ctx context.Context) (int, error) {
 
 var errSaleNotFound = apperr.New(apperr.NotFound, "No se encontró la venta.")
 
-// insert stores a new sale, then tells the days it counts on (summary.go).
+// insert stores a new sale, then tells the days it counts on (summary.go); a sale reserved
+// ('reservando') counts on none until it is saved, which is an update and tells them then.
 func (s store) insert(ctx context.Context, v Sale) error {
 	v.Busqueda = searchText(v)
 	token := mark()
-	v.PorResumir = &token
+	tell := v.Estado != EstadoReservando
+	if tell {
+		v.PorResumir = &token
+	}
 	_, err := s.db.W.Collection(collection).InsertOne(ctx, v)
 	if mongox.IsDuplicate(err) {
 		if v.Idempotencia != "" {
@@ -130,7 +134,9 @@ func (s store) insert(ctx context.Context, v Sale) error {
 	if err != nil {
 		return fmt.Errorf("sales: insert: %w", err)
 	}
-	s.tellWritten(ctx, summarySale{ID: v.ID, Fecha: v.Fecha, PagadoEn: v.PagadoEn}, token) // a new sale has no refunds yet
+	if tell {
+		s.tellWritten(ctx, summarySale{ID: v.ID, Fecha: v.Fecha, PagadoEn: v.PagadoEn}, token) // a new sale has no refunds yet
+	}
 	return nil
 }
 

@@ -25,12 +25,17 @@ import (
 // from those sales, never added to, so doing it twice is harmless:
 //
 //  1. Every write of a sale (store.insert, store.update) sets on the sale, in the same
-//     single-document write, a fresh mark (pendingField).
-//  2. Then the sale's days are told (tellDays): the days it counts on are added to those recorded
-//     on the sale (daysField), and each of them (a day it no longer counts on included) gets the
-//     sale in its list, then its summary's change counter (cambios) raised; then the mark is removed,
-//     only if it is still the one this write set. A crash between leaves the mark, and the next
-//     report (or the minute's sweep) tells the days again: each step is harmless twice.
+//     single-document write, a fresh mark (pendingField). A sale inserted 'reservando' counts on
+//     no day (only a confirmed sale counts) and is told at its first update instead.
+//  2. Then the sale's days are told (tellDays): each day it counts on that is not yet recorded on
+//     the sale (daysField) gets the sale in its list; every day recorded or counted (a day it no
+//     longer counts on included) gets its summary's change counter (cambios) raised; then the new
+//     days are recorded on the sale and the mark removed, only if it is still the one this write
+//     set. A day is recorded only after the sale is in its list, so a later write skips the lists
+//     of the days already recorded: a sale's usual writes (confirmed, paid, delivered on the day
+//     it was placed) cost one counter and one write of the sale, not a write of the day's list.
+//     A crash between leaves the mark, and the next report (or the minute's sweep) tells the
+//     days again, every list included: each step is harmless twice.
 //  3. A day's figures are recomputed when their counter (calculado) is not the day's cambios, and
 //     stored only while cambios has not moved since it was read. A sale told meanwhile raised it, so
 //     figures that may have missed it are never stored as current.
@@ -154,39 +159,34 @@ func (v summarySale) days() []string {
 
 var summaryFields = bson.M{"fecha": 1, "pagadoEn": 1, "devoluciones.fecha": 1, daysField: 1}
 
-// tellDays tells the days of sale v, written with mark token: it records the sale's days on the
-// sale (daysField, before anything else, so that a later write of the sale raises them too), adds
-// the sale to each day's summary and raises its counter, then removes the mark if it is still
+// tellDays tells the days of sale v, written with mark token: it adds the sale to the list of each
+// day not yet recorded on the sale (every day when everyLists: the sweep, after a telling cut short
+// or one by an earlier release, which recorded the days first), raises the counter of every day
+// recorded or counted, then records the new days on the sale and removes the mark if it is still
 // token. Each step is harmless twice.
-func (s store) tellDays(ctx context.Context, v summarySale, token bson.ObjectID) error {
+func (s store) tellDays(ctx context.Context, v summarySale, token bson.ObjectID, everyLists bool) error {
 	told, days := toldDays(v.Dias), v.days()
-	for attempt := 0; ; attempt++ {
-		all := union(told, days)
-		if slices.Equal(all, told) {
-			break
+	all := union(told, days)
+	for _, day := range all {
+		if everyLists || !slices.Contains(told, day) {
+			if err := s.addToDay(ctx, day, bson.M{"ventas": v.ID}); err != nil {
+				return err
+			}
 		}
-		guard := bson.M{daysField: strings.Join(told, ",")}
-		if len(told) == 0 {
-			guard = bson.M{daysField: bson.M{"$exists": false}}
+		if err := s.raiseDay(ctx, day); err != nil {
+			return err
 		}
-		_, err := s.db.UpdateOneIf(ctx, collection, v.ID, guard, bson.M{"$set": bson.M{daysField: strings.Join(all, ",")}})
-		if err == nil {
-			told = all
-			break
-		}
-		if !errors.Is(err, mongo.ErrNoDocuments) || attempt == 5 {
-			return fmt.Errorf("sales: days of sale %s (%v): %w", v.ID.Hex(), guard, err)
-		}
-		// Another telling of the sale recorded its days meanwhile: add to those.
-		now, found, err := mongox.FindOne[summarySale](ctx, s.db.W.Collection(collection), bson.M{"_id": v.ID},
-			options.FindOne().SetProjection(bson.M{daysField: 1}))
-		if err != nil || !found {
-			return fmt.Errorf("sales: days of sale %s (%v) found %v: %w", v.ID.Hex(), guard, found, err)
-		}
-		told = toldDays(now.Dias)
 	}
-	for _, day := range union(told, days) {
-		if err := s.tellDay(ctx, day, bson.M{"ventas": v.ID}); err != nil {
+	// The usual case: one write records the days (if new) and removes the mark.
+	if !slices.Equal(all, told) {
+		set := bson.M{"$set": bson.M{daysField: strings.Join(all, ",")}, "$unset": bson.M{pendingField: ""}}
+		if _, err := s.db.UpdateOneIf(ctx, collection, v.ID, bson.M{daysField: toldFilter(told), pendingField: token}, set); err == nil {
+			return nil
+		} else if !errors.Is(err, mongo.ErrNoDocuments) {
+			return fmt.Errorf("sales: days of sale %s: %w", v.ID.Hex(), err)
+		}
+		// Written or told again since: record the days on whatever is recorded now.
+		if err := s.recordDays(ctx, v.ID, all); err != nil {
 			return err
 		}
 	}
@@ -197,15 +197,52 @@ func (s store) tellDays(ctx context.Context, v summarySale, token bson.ObjectID)
 	return nil
 }
 
-// tellDay adds sales (an $addToSet) to day's list, then raises its summary's counter: a summary
-// computed from a list read before the sales were added is never kept as current.
-func (s store) tellDay(ctx context.Context, day string, sales bson.M) error {
+// toldFilter matches a sale whose recorded days are told.
+func toldFilter(told []string) any {
+	if len(told) == 0 {
+		return bson.M{"$exists": false}
+	}
+	return strings.Join(told, ",")
+}
+
+// recordDays adds days to those recorded on sale id, guarded on what it read (a scalar that only
+// grows).
+func (s store) recordDays(ctx context.Context, id bson.ObjectID, days []string) error {
+	for attempt := 0; ; attempt++ {
+		now, found, err := mongox.FindOne[summarySale](ctx, s.db.W.Collection(collection), bson.M{"_id": id},
+			options.FindOne().SetProjection(bson.M{daysField: 1}))
+		if err != nil || !found {
+			return fmt.Errorf("sales: days of sale %s found %v: %w", id.Hex(), found, err)
+		}
+		told := toldDays(now.Dias)
+		all := union(told, days)
+		if slices.Equal(all, told) {
+			return nil
+		}
+		_, err = s.db.UpdateOneIf(ctx, collection, id, bson.M{daysField: toldFilter(told)}, bson.M{"$set": bson.M{daysField: strings.Join(all, ",")}})
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, mongo.ErrNoDocuments) || attempt == 5 {
+			return fmt.Errorf("sales: days of sale %s: %w", id.Hex(), err)
+		}
+	}
+}
+
+// addToDay adds sales (an $addToSet) to day's list.
+func (s store) addToDay(ctx context.Context, day string, sales bson.M) error {
 	upsert := options.UpdateOne().SetUpsert(true)
 	if _, err := s.db.W.Collection(daysCollection).UpdateOne(ctx, bson.M{"_id": day}, bson.M{"$addToSet": sales}, upsert); err != nil {
 		return fmt.Errorf("sales: sales of %s: %w", day, err)
 	}
+	return nil
+}
+
+// raiseDay raises day's summary's counter, after its list has the sales told: a summary computed
+// from a list read before they were added is never kept as current.
+func (s store) raiseDay(ctx context.Context, day string) error {
 	_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
-		bson.M{"$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}, upsert)
+		bson.M{"$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}, options.UpdateOne().SetUpsert(true))
 	if err != nil {
 		return fmt.Errorf("sales: summary of %s: %w", day, err)
 	}
@@ -215,7 +252,7 @@ func (s store) tellDay(ctx context.Context, day string, sales bson.M) error {
 // tellWritten tells the days of a sale just written with mark token (v, the sale after the
 // write); a failure is logged and left to the next sweep (the mark stays on the sale).
 func (s store) tellWritten(ctx context.Context, v summarySale, token bson.ObjectID) {
-	if err := s.tellDays(ctx, v, token); err != nil {
+	if err := s.tellDays(ctx, v, token, false); err != nil {
 		s.log.Warn().Err(err).Msg("sales: summary left for the next sweep")
 	}
 }
@@ -245,7 +282,7 @@ func (s store) sweepMarks(ctx context.Context) error {
 		return err
 	}
 	for _, m := range list {
-		if err := s.tellDays(ctx, m.v, m.token); err != nil {
+		if err := s.tellDays(ctx, m.v, m.token, true); err != nil {
 			return err
 		}
 	}
@@ -299,14 +336,18 @@ func (s store) tellAll(ctx context.Context) error {
 			byDay[d] = append(byDay[d], v.ID)
 		}
 	}
-	// As tellDays: the days on the sales first, then the sales in the days.
-	if _, err := s.db.SetEach(ctx, collection, daysField, days); err != nil {
-		return fmt.Errorf("sales: summaries: %w", err)
-	}
+	// As tellDays: the sales in the days' lists first, then the days on the sales (a day recorded
+	// on a sale has the sale in its list).
 	for day, ids := range byDay {
-		if err := s.tellDay(ctx, day, bson.M{"ventas": bson.M{"$each": ids}}); err != nil {
+		if err := s.addToDay(ctx, day, bson.M{"ventas": bson.M{"$each": ids}}); err != nil {
 			return err
 		}
+		if err := s.raiseDay(ctx, day); err != nil {
+			return err
+		}
+	}
+	if _, err := s.db.SetEach(ctx, collection, daysField, days); err != nil {
+		return fmt.Errorf("sales: summaries: %w", err)
 	}
 	return nil
 }
