@@ -78,7 +78,7 @@ func (v exportSale) cells() []export.Cell {
 	for _, l := range v.Carrito {
 		if l.Envio {
 			unit, _ := money.FromPesos(l.PrecioFinal) // stored from centavos
-			shipping += unit.Times(int64(l.Cantidad))
+			shipping += money.PriceLine(unit, int64(l.Cantidad)).Base // before IVA, as Subtotal
 			continue
 		}
 		units += l.Cantidad
