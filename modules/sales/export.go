@@ -77,7 +77,7 @@ func (v exportSale) cells() []export.Cell {
 	var shipping, refunded money.Cents
 	for _, l := range v.Carrito {
 		if l.Envio {
-			unit, _ := money.FromPesos(l.PrecioFinal) // stored from centavos
+			unit, _ := money.FromPesos(l.PrecioFinal)                 // stored from centavos
 			shipping += money.PriceLine(unit, int64(l.Cantidad)).Base // before IVA, as Subtotal
 			continue
 		}

@@ -34,7 +34,7 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) *Module {
-	s := buildService(store{db: d.Store}, d.Stock, d.Log)
+	s := buildService(store{db: d.Store, teller: newTeller()}, d.Stock, d.Log)
 	s.audit = d.Audit
 	s.mail = newMailer(d.Mail)
 	return &Module{service: s}
@@ -62,6 +62,7 @@ func (m *Module) Start(ctx context.Context) error {
 		var others sync.WaitGroup
 		others.Go(func() { m.service.sweepSummaries(background) })
 		others.Go(func() { m.service.runMails(background) })
+		others.Go(func() { m.service.store.teller.run(background, m.service.store) })
 		m.service.run(background)
 		others.Wait()
 	}()

@@ -33,11 +33,12 @@ func (f *fakeStock) GiveBackStock(_ context.Context, l StockLine) error {
 func newService(t *testing.T) (*Service, *fakeStock) {
 	t.Helper()
 	st := &fakeStock{returned: map[string]int{}}
-	s := buildService(store{db: mongox.TestDB(t)}, st, zerolog.Nop())
+	s := buildService(store{db: mongox.TestDB(t), teller: newTeller()}, st, zerolog.Nop())
 	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { s.run(ctx); close(done) }()
-	t.Cleanup(func() { stop(); <-done })
+	var done sync.WaitGroup
+	done.Go(func() { s.run(ctx) })
+	done.Go(func() { s.store.teller.run(ctx, s.store) })
+	t.Cleanup(func() { stop(); done.Wait() })
 	if err := s.store.ensureIndexes(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -23,8 +23,9 @@ const (
 
 // store is the only code that touches the ventas collection and the day summaries.
 type store struct {
-	db  *mongox.Store
-	log zerolog.Logger
+	db     *mongox.Store
+	log    zerolog.Logger
+	teller *teller // nil: each write tells its days at once (summary_tell.go)
 }
 
 func (s store) ensureIndexes(ctx context.Context) error {

@@ -27,15 +27,16 @@ import (
 //  1. Every write of a sale (store.insert, store.update) sets on the sale, in the same
 //     single-document write, a fresh mark (pendingField). A sale inserted 'reservando' counts on
 //     no day (only a confirmed sale counts) and is told at its first update instead.
-//  2. Then the sale's days are told (tellDays): each day it counts on that is not yet recorded on
-//     the sale (daysField) gets the sale in its list; every day recorded or counted (a day it no
-//     longer counts on included) gets its summary's change counter (cambios) raised; then the new
-//     days are recorded on the sale and the mark removed, only if it is still the one this write
-//     set. A day is recorded only after the sale is in its list, so a later write skips the lists
-//     of the days already recorded: a sale's usual writes (confirmed, paid, delivered on the day
-//     it was placed) cost one counter and one write of the sale, not a write of the day's list.
-//     A crash between leaves the mark, and the next report (or the minute's sweep) tells the
-//     days again, every list included: each step is harmless twice.
+//  2. Then the sale's days are told (tellDays), in the background with the other writes of the
+//     moment (the teller, summary_tell.go): each day a sale counts on that is not yet recorded on
+//     the sale (daysField) gets the sale in its list, one write per day for the whole batch;
+//     every day recorded or counted (a day a sale no longer counts on included) gets its
+//     summary's change counter (cambios) raised once; then the new days are recorded on each
+//     sale and its mark removed, only if it is still the one told. A day is recorded only after
+//     the sale is in its list, so a later write skips the lists of the days already recorded.
+//     A report first tells every sale still marked (sweepMarks, every list included), so it
+//     never reads figures that miss a write; so does the minute's sweep, for a crash that left
+//     marks. Each step is harmless twice.
 //  3. A day's figures are recomputed when their counter (calculado) is not the day's cambios, and
 //     stored only while cambios has not moved since it was read. A sale told meanwhile raised it, so
 //     figures that may have missed it are never stored as current.
@@ -146,11 +147,7 @@ func withMark(change bson.M, token bson.ObjectID) bson.M {
 // sweepMarks tells the days of every sale still marked: a write whose telling failed or was cut
 // short (a crash, a lost connection). There are few: each write tells its own days.
 func (s store) sweepMarks(ctx context.Context) error {
-	type marked struct {
-		v     summarySale
-		token bson.ObjectID
-	}
-	var list []marked
+	var batch []told
 	fields := bson.M{pendingField: 1}
 	for k := range summaryFields {
 		fields[k] = 1
@@ -161,18 +158,13 @@ func (s store) sweepMarks(ctx context.Context) error {
 			return fmt.Errorf("sales: summary sweep: %w", err)
 		}
 		token, _ := doc.Lookup(pendingField).ObjectIDOK()
-		list = append(list, marked{v, token})
+		batch = append(batch, told{v, token})
 		return nil
 	})
-	if err != nil {
+	if err != nil || len(batch) == 0 {
 		return err
 	}
-	for _, m := range list {
-		if err := s.tellDays(ctx, m.v, m.token, true); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.tellDays(ctx, batch, true)
 }
 
 // summariesJob tells, once, the days of the sales a store written before the day summaries holds.

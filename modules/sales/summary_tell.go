@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -33,38 +34,66 @@ func (v summarySale) days() []string {
 
 var summaryFields = bson.M{"fecha": 1, "pagadoEn": 1, "devoluciones.fecha": 1, daysField: 1}
 
-// tellDays tells the days of sale v, written with mark token: it adds the sale to the list of each
-// day not yet recorded on the sale (every day when everyLists: the sweep, after a telling cut short
-// or one by an earlier release, which recorded the days first), raises the counter of every day
-// recorded or counted, then records the new days on the sale and removes the mark if it is still
-// token. Each step is harmless twice.
-func (s store) tellDays(ctx context.Context, v summarySale, token bson.ObjectID, everyLists bool) error {
-	told, days := toldDays(v.Dias), v.days()
-	all := union(told, days)
-	for _, day := range all {
-		if everyLists || !slices.Contains(told, day) {
-			if err := s.addToDay(ctx, day, bson.M{"ventas": v.ID}); err != nil {
-				return err
+// told is a sale to tell: the sale after a write, and the mark that write set.
+type told struct {
+	v     summarySale
+	token bson.ObjectID
+}
+
+// tellDays tells the days of the sales of batch, each written with its mark: it adds each sale
+// to the list of every day not yet recorded on it (every day when everyLists: the sweep, after a
+// telling cut short or one by an earlier release, which recorded the days first), one write per
+// day; raises once the counter of every day recorded or counted; then records the new days on
+// each sale and removes its mark if it is still the one told. Each step is harmless twice.
+func (s store) tellDays(ctx context.Context, batch []told, everyLists bool) error {
+	lists := map[string][]bson.ObjectID{}
+	var raise []string
+	for _, t := range batch {
+		recorded := toldDays(t.v.Dias)
+		for _, day := range union(recorded, t.v.days()) {
+			if everyLists || !slices.Contains(recorded, day) {
+				lists[day] = append(lists[day], t.v.ID)
 			}
+			raise = append(raise, day)
 		}
+	}
+	for day, ids := range lists {
+		if err := s.addToDay(ctx, day, bson.M{"ventas": bson.M{"$each": ids}}); err != nil {
+			return err
+		}
+	}
+	slices.Sort(raise)
+	for _, day := range slices.Compact(raise) {
 		if err := s.raiseDay(ctx, day); err != nil {
 			return err
 		}
 	}
-	// The usual case: one write records the days (if new) and removes the mark.
-	if !slices.Equal(all, told) {
-		set := bson.M{"$set": bson.M{daysField: strings.Join(all, ",")}, "$unset": bson.M{pendingField: ""}}
-		if _, err := s.db.UpdateOneIf(ctx, collection, v.ID, bson.M{daysField: toldFilter(told), pendingField: token}, set); err == nil {
-			return nil
-		} else if !errors.Is(err, mongo.ErrNoDocuments) {
-			return fmt.Errorf("sales: days of sale %s: %w", v.ID.Hex(), err)
-		}
-		// Written or told again since: record the days on whatever is recorded now.
-		if err := s.recordDays(ctx, v.ID, all); err != nil {
+	for _, t := range batch {
+		if err := s.settle(ctx, t); err != nil {
 			return err
 		}
 	}
-	_, err := s.db.UpdateOneIf(ctx, collection, v.ID, bson.M{pendingField: token}, bson.M{"$unset": bson.M{pendingField: ""}})
+	return nil
+}
+
+// settle records on a told sale the days it was told into and removes its mark, in one write in
+// the usual case.
+func (s store) settle(ctx context.Context, t told) error {
+	recorded := toldDays(t.v.Dias)
+	all := union(recorded, t.v.days())
+	if !slices.Equal(all, recorded) {
+		set := bson.M{"$set": bson.M{daysField: strings.Join(all, ",")}, "$unset": bson.M{pendingField: ""}}
+		if _, err := s.db.UpdateOneIf(ctx, collection, t.v.ID, bson.M{daysField: toldFilter(recorded), pendingField: t.token}, set); err == nil {
+			return nil
+		} else if !errors.Is(err, mongo.ErrNoDocuments) {
+			return fmt.Errorf("sales: days of sale %s: %w", t.v.ID.Hex(), err)
+		}
+		// Written or told again since: record the days on whatever is recorded now.
+		if err := s.recordDays(ctx, t.v.ID, all); err != nil {
+			return err
+		}
+	}
+	_, err := s.db.UpdateOneIf(ctx, collection, t.v.ID, bson.M{pendingField: t.token}, bson.M{"$unset": bson.M{pendingField: ""}})
 	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) { // written again since: that write's telling removes its mark
 		return fmt.Errorf("sales: summary mark: %w", err)
 	}
@@ -123,10 +152,76 @@ func (s store) raiseDay(ctx context.Context, day string) error {
 	return nil
 }
 
-// tellWritten tells the days of a sale just written with mark token (v, the sale after the
-// write); a failure is logged and left to the next sweep (the mark stays on the sale).
+// tellWritten hands the sale just written with mark token (v, the sale after the write) to the
+// teller, which tells it with the other writes of the moment; without a teller (a store used
+// outside the module's lifecycle) it is told at once. A failure is logged and left to the next
+// sweep or report (the mark stays on the sale).
 func (s store) tellWritten(ctx context.Context, v summarySale, token bson.ObjectID) {
-	if err := s.tellDays(ctx, v, token, false); err != nil {
+	if s.teller != nil {
+		s.teller.add(told{v, token})
+		return
+	}
+	if err := s.tellDays(ctx, []told{{v, token}}, false); err != nil {
 		s.log.Warn().Err(err).Msg("sales: summary left for the next sweep")
+	}
+}
+
+// teller tells, in the background, the days of the sales this process writes: all the writes
+// of the moment in one batch, so that a day's list and counter are written once per batch
+// instead of once per write. A report first tells every sale still marked (sweepMarks), so it
+// never waits for the teller.
+type teller struct {
+	mu      sync.Mutex
+	pending map[bson.ObjectID]told // the last write of each sale
+	nudge   chan struct{}
+}
+
+func newTeller() *teller {
+	return &teller{pending: map[bson.ObjectID]told{}, nudge: make(chan struct{}, 1)}
+}
+
+func (t *teller) add(w told) {
+	t.mu.Lock()
+	t.pending[w.v.ID] = w
+	t.mu.Unlock()
+	select {
+	case t.nudge <- struct{}{}:
+	default: // a batch is due already
+	}
+}
+
+func (t *teller) take() []told {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	batch := make([]told, 0, len(t.pending))
+	for _, w := range t.pending {
+		batch = append(batch, w)
+	}
+	clear(t.pending)
+	return batch
+}
+
+// run tells each batch as it comes, until ctx is done; then the last one.
+func (t *teller) run(ctx context.Context, s store) {
+	for {
+		select {
+		case <-ctx.Done():
+			last, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			t.tell(last, s)
+			return
+		case <-t.nudge:
+			t.tell(ctx, s)
+		}
+	}
+}
+
+func (t *teller) tell(ctx context.Context, s store) {
+	batch := t.take()
+	if len(batch) == 0 {
+		return
+	}
+	if err := s.tellDays(ctx, batch, false); err != nil && ctx.Err() == nil {
+		s.log.Warn().Err(err).Int("sales", len(batch)).Msg("sales: summaries left for the next sweep")
 	}
 }

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/pkg/mongox"
 	"tienda/pkg/shoptime"
 )
 
@@ -192,6 +194,7 @@ func TestTheUpgradeTellsTheDaysOfEarlierSales(t *testing.T) {
 		}
 	}
 	// As an earlier release left it.
+	waitTold(t, s)
 	if _, err := s.store.db.UpdateMany(ctx, collection, bson.M{}, bson.M{"$unset": bson.M{daysField: ""}}); err != nil {
 		t.Fatal(err)
 	}
@@ -210,6 +213,74 @@ func TestTheUpgradeTellsTheDaysOfEarlierSales(t *testing.T) {
 	if n, err := s.store.db.Count(ctx, collection, bson.M{daysField: bson.M{"$exists": false}}); err != nil || n != 0 {
 		t.Fatalf("sales with no days: %d %v", n, err)
 	}
+}
+
+// The teller tells the writes of the moment by itself, in batches: with no report asked for, the
+// marks go, every sale is in its day's list, and the day's figures are the sales'.
+func TestTheTellerTellsTheWritesOfTheMoment(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	ids := make([]bson.ObjectID, 24)
+	for w := range 4 {
+		wg.Go(func() {
+			for i := w; i < len(ids); i += 4 {
+				v := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: float64(100 + i), Cantidad: 1})
+				if _, err := s.UpdateOrder(ctx, v.ID, Actor{ID: "c"}, OrderChange{Pago: ptr(PagoPagado)}); err != nil {
+					t.Error(err)
+				}
+				ids[i] = v.ID
+			}
+		})
+	}
+	wg.Wait()
+	day := dayOf(time.Now())
+	waitTold(t, s)
+	list, err := s.store.dayList(ctx, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if !slices.Contains(list, id) {
+			t.Fatalf("sale %s is not in the list of %s", id.Hex(), day)
+		}
+	}
+	from, to, err := ParseRange("", "", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := s.store.scanFigures(ctx, from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.store.dayFigures(ctx, day)
+	if err != nil || !reflect.DeepEqual(got.report(PorFechaDePago), want.report(PorFechaDePago)) || got.report(PorFechaDePago).Pagadas.Ventas != len(ids) {
+		t.Fatalf("the day's figures %+v, the sales' %+v (%v)", got.report(PorFechaDePago), want.report(PorFechaDePago), err)
+	}
+}
+
+// waitTold waits until the teller has told every write (no sale is marked).
+func waitTold(t *testing.T, s *Service) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		n, err := s.store.db.Count(context.Background(), collection, bson.M{pendingField: bson.M{"$exists": true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d sales still marked", n)
+		}
+	}
+}
+
+// dayList is the sales in day's list.
+func (s store) dayList(ctx context.Context, day string) ([]bson.ObjectID, error) {
+	list, _, err := mongox.FindOne[dayList](ctx, s.db.R.Collection(daysCollection), bson.M{"_id": day})
+	return list.Ventas, err
 }
 
 // summaryMarked reports whether a sale is still waiting for its days to be told.
