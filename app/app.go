@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/getsentry/sentry-go"
@@ -50,6 +51,7 @@ type App struct {
 	echo      *echo.Echo
 	web       fs.FS
 	sentry    *sentry.Hub // nil without SENTRY_DSN
+	draining  atomic.Bool // a shutdown began: /v1/health/ready answers 503
 
 	started []starter // modules started, stopped in reverse order by Close
 
@@ -132,7 +134,7 @@ func (a *App) build(ctx context.Context, ownStore bool) error {
 		return err
 	}
 	backups := a.backups(ownStore)
-	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthHandler(a.store.Ready),
+	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthChecks{full: healthHandler(a.store.Ready), live: liveHandler, ready: readyHandler(&a.draining)},
 		append(m.routes(), backupRoutes{backups}), sentryReporter(a.sentry))
 	// Every module's own work, in dependency order: it brings its data up to date, then runs in
 	// the background. Close stops them in reverse. Scheduled backups last.
@@ -281,6 +283,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("app: serve: %w", err)
 	case <-ctx.Done():
 	}
+	a.draining.Store(true)
 	a.log.Info().Msg("shutting down: finishing requests in flight")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()

@@ -187,6 +187,11 @@ func TestServer(t *testing.T) {
 		if rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"db":"ok","status":"ok","version":`+strconv.Quote(Version())+`}` {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
+		for path, want := range map[string]string{"/v1/health/live": `{"status":"ok","version":` + strconv.Quote(Version()) + `}`, "/v1/health/ready": `{"status":"ok"}`} {
+			if rec := do(t, h, http.MethodGet, path, ""); rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != want {
+				t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
+			}
+		}
 	})
 	t.Run("deep links get index.html; unknown pages too, with a 404", func(t *testing.T) {
 		for p, status := range map[string]int{"/": 200, "/corte/print": 200, "/usuarios/perfil": 200, "/product/123": 404, "/no/existe": 404} {
@@ -280,9 +285,14 @@ func TestGracefulShutdownFinishesTheRequestInFlight(t *testing.T) {
 	a := MustStart(t, t.TempDir(), nil)
 	defer closeApp(t, a)
 	started := make(chan struct{})
+	var readyDuring int
 	a.echo.GET("/v1/test/slow", func(c *echo.Context) error {
 		close(started)
-		time.Sleep(700 * time.Millisecond)
+		for a.draining.Load() == false {
+			time.Sleep(5 * time.Millisecond)
+		}
+		// The shutdown began: a proxy asking now is told to send new requests elsewhere.
+		readyDuring = do(t, a.Handler(), http.MethodGet, "/v1/health/ready", "").Code
 		return c.String(http.StatusOK, "terminado")
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -313,6 +323,9 @@ func TestGracefulShutdownFinishesTheRequestInFlight(t *testing.T) {
 	r := <-got
 	if r.err != nil || r.body != "terminado" {
 		t.Fatalf("request in flight: %q %v", r.body, r.err)
+	}
+	if readyDuring != http.StatusServiceUnavailable {
+		t.Fatalf("/v1/health/ready during the shutdown: %d, want 503", readyDuring)
 	}
 	if err := <-served; err != nil {
 		t.Fatalf("Serve: %v", err)

@@ -70,7 +70,7 @@ func sentryServer(t *testing.T) (http.Handler, *recordingTransport, *auth.Tokens
 	}
 	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
 	health := func(c *echo.Context) error { return c.String(http.StatusOK, "ok") }
-	return newServer(cfg, zerolog.Nop(), tokens, testWeb, nil, health, []routes{failingRoutes{}}, sentryReporter(hub)), tr, tokens
+	return newServer(cfg, zerolog.Nop(), tokens, testWeb, nil, healthChecks{full: health}, []routes{failingRoutes{}}, sentryReporter(hub)), tr, tokens
 }
 
 func TestAPanicIsA500WithTheErrorShapeAndOneSentryEvent(t *testing.T) {

@@ -353,6 +353,8 @@ func internalFields() map[string]bool {
 // GET route; every public GET route must be here. {id} is a demo product's id.
 var publicReads = map[string][]string{
 	"/v1/health":              {"/v1/health"},
+	"/v1/health/live":         {"/v1/health/live"},
+	"/v1/health/ready":        {"/v1/health/ready"},
 	"/v1/config":              {"/v1/config"},
 	"/v1/openapi.yaml":        nil, // the API's description, not data
 	"/v1/productos":           {"/v1/productos", "/v1/productos?compact=0&limit=100", "/v1/productos?categoria=22&compact=0", "/v1/productos?categoria=descuentos&compact=0", "/v1/productos?favorito=1&compact=0"},
@@ -384,7 +386,7 @@ func TestPublicAnswersShowNoInternalField(t *testing.T) {
 	}
 	// The shop's own version ('tienda version') is public in the health check and the config; a
 	// product's document version is not.
-	shopVersion := map[string]bool{"/v1/health": true, "/v1/config": true}
+	shopVersion := map[string]bool{"/v1/health": true, "/v1/health/live": true, "/v1/config": true}
 	var walk func(path string, v any)
 	walk = func(path string, v any) {
 		switch v := v.(type) {

@@ -27,6 +27,8 @@ type rule struct {
 var permissionTable = map[string]rule{
 	// app
 	"GET /v1/health":       {perm: public},
+	"GET /v1/health/live":  {perm: public},
+	"GET /v1/health/ready": {perm: public},
 	"GET /v1/config":       {perm: public},
 	"GET /v1/openapi.yaml": {perm: public},
 	// users

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
@@ -62,7 +63,7 @@ func zipped(c *echo.Context) bool {
 
 // newServer builds the Echo server: middleware, the error handler, /v1 with every module's routes,
 // and the embedded front end for every other path.
-func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, pages storefrontPages, health echo.HandlerFunc, modules []routes, report httpx.Reporter) *echo.Echo {
+func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, pages storefrontPages, health healthChecks, modules []routes, report httpx.Reporter) *echo.Echo {
 	e := echo.NewWithConfig(echo.Config{
 		HTTPErrorHandler: httpx.ErrorHandler(report),
 		Validator:        httpx.NewValidator(),
@@ -86,7 +87,11 @@ func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web f
 
 	bodyLimit := middleware.BodyLimit(cfg.BodyLimit)
 	v1 := e.Group("/v1", bodyLimit, noStore)
-	v1.GET("/health", health)
+	v1.GET("/health", health.full)
+	if health.live != nil {
+		v1.GET("/health/live", health.live)
+		v1.GET("/health/ready", health.ready)
+	}
 	v1.GET("/config", publicConfig(cfg))
 	v1.GET("/openapi.yaml", func(c *echo.Context) error { return c.Blob(http.StatusOK, "application/yaml", openAPI) })
 	for _, m := range modules {
@@ -152,5 +157,27 @@ func healthHandler(ready func(ctx context.Context) error) echo.HandlerFunc {
 			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "error", "db": "error", "message": msg})
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "db": "ok", "version": Version()})
+	}
+}
+
+// healthChecks are the server's health answers: full for /v1/health (the store too), live and
+// ready for a proxy or an orchestrator (nil in tests that build a bare server).
+type healthChecks struct{ full, live, ready echo.HandlerFunc }
+
+// liveHandler answers 200 while the process answers at all: restart it only when this fails.
+func liveHandler(c *echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok", "version": Version()})
+}
+
+// readyHandler answers 200 while the shop can serve: the catalogue is in memory from the start
+// (New loads it before the server exists) and reads need no store; a write may wait for a
+// primary, which the request's own deadline covers. 503 once a shutdown began, so that the proxy
+// sends new requests to another replica while this one finishes its own.
+func readyHandler(draining *atomic.Bool) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if draining.Load() {
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "error", "message": "La tienda se está deteniendo."})
+		}
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	}
 }

@@ -50,7 +50,7 @@ func webServer(t *testing.T, web fs.FS) http.Handler {
 	cfg := testConfig(t, t.TempDir(), nil)
 	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
 	health := func(c *echo.Context) error { return c.String(http.StatusOK, "ok") }
-	return newServer(cfg, zerolog.Nop(), tokens, web, nil, health, nil, nil)
+	return newServer(cfg, zerolog.Nop(), tokens, web, nil, healthChecks{full: health}, nil, nil)
 }
 
 // shopWithWeb is the whole shop, demo catalogue included, serving web as the front end.
