@@ -41,7 +41,7 @@ var testWeb = fstest.MapFS{
 // testConfig is the configuration of an app on dir, with env. With MONGODB_URI set in the test's
 // environment, the app's store is a database of that MongoDB of its own, one per dir, dropped when
 // the test ends (testMongoURI); otherwise the embedded store in dir.
-func testConfig(t *testing.T, dir string, env map[string]string) config.Config {
+func testConfig(t testing.TB, dir string, env map[string]string) config.Config {
 	t.Helper()
 	uri, secret := env["MONGODB_URI"], env["JWT_SECRET"]
 	if uri == "" {
@@ -67,7 +67,7 @@ var testDatabases sync.Map
 
 // testMongoURI is MONGODB_URI of the test's environment naming a database of its own for dir (the
 // same one each time an app starts on dir), or "" when MONGODB_URI is not set.
-func testMongoURI(t *testing.T, dir string) string {
+func testMongoURI(t testing.TB, dir string) string {
 	t.Helper()
 	base := os.Getenv("MONGODB_URI")
 	if base == "" {
@@ -103,7 +103,7 @@ func testMongoURI(t *testing.T, dir string) string {
 const demoPhotosWait = 5 * time.Minute
 
 // MustStart builds the application on its own embedded store in dir.
-func MustStart(t *testing.T, dir string, env map[string]string) *App {
+func MustStart(t testing.TB, dir string, env map[string]string) *App {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -120,7 +120,7 @@ func MustStart(t *testing.T, dir string, env map[string]string) *App {
 // waitForDemoPhotos waits until a's demo photos are stored and shown, so that no test sees the
 // catalogue change under it. Drawing them takes 30 s under the race detector on a quiet machine, and
 // several times that beside the other tests: the wait only catches a drawing that never ends.
-func waitForDemoPhotos(t *testing.T, a *App) {
+func waitForDemoPhotos(t testing.TB, a *App) {
 	t.Helper()
 	wait, cancel := context.WithTimeout(context.Background(), demoPhotosWait)
 	defer cancel()
@@ -133,14 +133,14 @@ func waitForDemoPhotos(t *testing.T, a *App) {
 	}
 }
 
-func closeApp(t *testing.T, a *App) {
+func closeApp(t testing.TB, a *App) {
 	t.Helper()
 	if err := a.Close(context.Background()); err != nil {
 		t.Error(err)
 	}
 }
 
-func do(t *testing.T, h http.Handler, method, path, body string, headers ...string) *httptest.ResponseRecorder {
+func do(t testing.TB, h http.Handler, method, path, body string, headers ...string) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")

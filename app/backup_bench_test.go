@@ -25,9 +25,9 @@ import (
 func BenchmarkBackupAndRestore(b *testing.B) {
 	ctx := context.Background()
 	dir := b.TempDir()
-	a := MustStart(&testing.T{}, dir, map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, dir, map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
-	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	tok := s.token("cliente@tienda.mx")
 	rec := s.call("admin@tienda.mx", http.MethodPost, "/v1/productos", map[string]any{"nombre": "Bobina de prueba", "categoria": "Cables",
 		"variantes": []map[string]any{{"talla": "Unico", "tamano": "1", "stock": 1000000, "precioCompra": 1, "precioVenta": 2, "descuento": 0}}})
@@ -37,7 +37,7 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 	}
 	var model bson.M
 	products := a.store.W.Collection("productos")
-	if err := products.FindOne(ctx, bson.M{"_id": mustOID(&testing.T{}, created.ID)}).Decode(&model); err != nil {
+	if err := products.FindOne(ctx, bson.M{"_id": mustOID(b, created.ID)}).Decode(&model); err != nil {
 		b.Fatal(err)
 	}
 	n, err := products.CountDocuments(ctx, bson.D{})
@@ -57,7 +57,7 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 		b.Fatal(err)
 	}
 	day := time.Now().Add(-24 * time.Hour)
-	seedSales(&testing.T{}, a, 30000, func(i int) (string, time.Time) { return "", day.Add(-time.Duration(i) * time.Minute) })
+	seedSales(b, a, 30000, func(i int) (string, time.Time) { return "", day.Add(-time.Duration(i) * time.Minute) })
 
 	body := fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":1}]}`, created.Variantes[0].ID, created.ID)
 	// orders places orders from 4 buyers until stop, answering their latencies.
@@ -74,7 +74,7 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 					default:
 					}
 					t0 := time.Now()
-					rec := do(&testing.T{}, a.Handler(), http.MethodPost, "/v1/ventas", body, "Authorization", tok)
+					rec := do(b, a.Handler(), http.MethodPost, "/v1/ventas", body, "Authorization", tok)
 					d := time.Since(t0)
 					if rec.Code != http.StatusCreated {
 						b.Errorf("%d %s", rec.Code, rec.Body)

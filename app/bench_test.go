@@ -26,9 +26,9 @@ import (
 //
 //	go test ./app -run '^$' -bench CounterOrder -benchtime 400x
 func BenchmarkCounterOrder(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
-	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	tok := s.token("cliente@tienda.mx")
 	// Plenty of stock so that no order is refused.
 	rec := s.call("admin@tienda.mx", http.MethodPost, "/v1/productos", map[string]any{"nombre": "Bobina de prueba", "categoria": "Cables",
@@ -52,7 +52,7 @@ func BenchmarkCounterOrder(b *testing.B) {
 		wg.Go(func() {
 			for i := range next {
 				t0 := time.Now()
-				rec := do(&testing.T{}, a.Handler(), http.MethodPost, "/v1/ventas", body, "Authorization", tok)
+				rec := do(b, a.Handler(), http.MethodPost, "/v1/ventas", body, "Authorization", tok)
 				lat[i] = time.Since(t0)
 				if rec.Code != http.StatusCreated {
 					b.Errorf("%d %s", rec.Code, rec.Body)
@@ -76,12 +76,12 @@ func BenchmarkCounterOrder(b *testing.B) {
 func BenchmarkHacerCorte(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("%d-sales", n), func(b *testing.B) {
-			a := MustStart(&testing.T{}, b.TempDir(), nil)
+			a := MustStart(b, b.TempDir(), nil)
 			defer a.Close(context.Background())
-			tt := &testing.T{}
+
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				seedPaid(tt, a, n, func(i int) float64 { return float64(100 + i%50) }, func(i int) string { return []string{"Efectivo", "Tarjeta"}[i%2] },
+				seedPaid(b, a, n, func(i int) float64 { return float64(100 + i%50) }, func(i int) string { return []string{"Efectivo", "Tarjeta"}[i%2] },
 					func(i int) (string, string) { return "c", "Caja" })
 				b.StartTimer()
 				c, err := a.cashcut.Service().MakeCut(context.Background(), cashcut.Actor{ID: "x", Name: "Caja"}, nil, "")
@@ -98,7 +98,7 @@ func BenchmarkHacerCorte(b *testing.B) {
 //
 //	go test ./app -run '^$' -bench StorefrontPage
 func BenchmarkStorefrontPage(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
 	h := a.Handler()
 	b.ReportAllocs()
@@ -126,7 +126,7 @@ func BenchmarkProductPage(b *testing.B) {
 	if _, err := fs.Stat(frontend.Dist(), "prerender/product.html"); err == nil {
 		web = frontend.Dist()
 	}
-	t := &testing.T{}
+	t := b
 	ctx := context.Background()
 	a, err := New(ctx, testConfig(t, b.TempDir(), map[string]string{"DEMO_DATA": "true"}), zerolog.Nop(), web)
 	if err != nil {
@@ -153,9 +153,9 @@ func BenchmarkProductPage(b *testing.B) {
 //
 //	go test ./app -run '^$' -bench CustomerHistory
 func BenchmarkCustomerHistory(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
-	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	me := s.call("cliente@tienda.mx", http.MethodPost, "/v1/usuarios/login", `{"email":"cliente@tienda.mx","password":"Cliente#2026"}`)
 	var login struct {
 		Data struct{ DataUser struct{ ID string } }
@@ -165,7 +165,7 @@ func BenchmarkCustomerHistory(b *testing.B) {
 	}
 	customer := login.Data.DataUser.ID
 	now := time.Now()
-	seedSales(&testing.T{}, a, 10000, func(i int) (string, time.Time) {
+	seedSales(b, a, 10000, func(i int) (string, time.Time) {
 		if i%500 == 0 {
 			return customer, now
 		}
@@ -186,11 +186,11 @@ func BenchmarkCustomerHistory(b *testing.B) {
 //
 //	go test ./app -run '^$' -bench SalesOfADay
 func BenchmarkSalesOfADay(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
-	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	noon := time.Date(2026, 11, 20, 12, 0, 0, 0, shoptime.Zone)
-	seedSales(&testing.T{}, a, 10200, func(i int) (string, time.Time) {
+	seedSales(b, a, 10200, func(i int) (string, time.Time) {
 		return "c", noon.AddDate(0, 0, -(i % 51)).Add(time.Duration(i) * time.Second)
 	})
 	b.ResetTimer()
@@ -205,7 +205,7 @@ func BenchmarkSalesOfADay(b *testing.B) {
 
 // seedSales writes n paid counter sales, sale i bought by the customer and on the date that
 // customer(i) gives.
-func seedSales(t *testing.T, a *App, n int, customer func(i int) (string, time.Time)) {
+func seedSales(t testing.TB, a *App, n int, customer func(i int) (string, time.Time)) {
 	t.Helper()
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	docs := make([]sales.Sale, n)
@@ -226,7 +226,7 @@ func seedSales(t *testing.T, a *App, n int, customer func(i int) (string, time.T
 //
 //	go test ./app -run '^$' -bench SignIn
 func BenchmarkSignIn(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
 	ctx := context.Background()
 	users := a.store.W.Collection("usuarios")
@@ -248,7 +248,7 @@ func BenchmarkSignIn(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		rec := do(&testing.T{}, a.Handler(), http.MethodPost, "/v1/usuarios/login", `{"email":"cliente4999@tienda.mx","password":"Cliente#2026"}`)
+		rec := do(b, a.Handler(), http.MethodPost, "/v1/usuarios/login", `{"email":"cliente4999@tienda.mx","password":"Cliente#2026"}`)
 		if rec.Code != http.StatusOK {
 			b.Fatalf("%d %s", rec.Code, rec.Body)
 		}

@@ -16,7 +16,7 @@ import (
 )
 
 // seedPaid writes paid sales straight into ventas, as the checkout and a cashier would leave them.
-func seedPaid(t *testing.T, a *App, n int, total func(i int) float64, method func(i int) string, user func(i int) (string, string)) {
+func seedPaid(t testing.TB, a *App, n int, total func(i int) float64, method func(i int) string, user func(i int) (string, string)) {
 	t.Helper()
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	docs := make([]sales.Sale, n)

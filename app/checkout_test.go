@@ -24,7 +24,7 @@ const webhookSecret = "mp-webhook-secret-123"
 
 // shop is a running app with demo data and a fake MercadoPago behind it.
 type shop struct {
-	t    *testing.T
+	t    testing.TB
 	app  *App
 	h    http.Handler
 	mp   *mpfake.Server
@@ -142,7 +142,7 @@ type sale struct {
 	} `json:"carrito"`
 }
 
-func decodeSale(t *testing.T, rec *httptest.ResponseRecorder) sale {
+func decodeSale(t testing.TB, rec *httptest.ResponseRecorder) sale {
 	t.Helper()
 	var v sale
 	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {

@@ -18,13 +18,13 @@ import (
 //
 //	go test ./app -run '^$' -bench SalesExport -benchtime 3x
 func BenchmarkSalesExport(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
-	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	start := time.Date(2026, 11, 1, 0, 0, 0, 0, shoptime.Zone)
 	const n = 20000
 	month := 30 * 24 * time.Hour
-	seedSales(&testing.T{}, a, n, func(i int) (string, time.Time) {
+	seedSales(b, a, n, func(i int) (string, time.Time) {
 		return fmt.Sprintf("c%d", i%500), start.Add(time.Duration(i) * (month / n))
 	})
 	tok := s.token("admin@tienda.mx")

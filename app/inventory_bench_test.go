@@ -23,9 +23,9 @@ import (
 //
 //	go test ./app -run '^$' -bench StockMovements -benchtime 20x
 func BenchmarkStockMovements(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
-	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	const n = 20000
 	products := seedMovements(b, a, n)
 	month := time.Now().AddDate(0, -1, 0).In(shoptime.Zone).Format(time.DateOnly)

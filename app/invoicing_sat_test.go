@@ -286,7 +286,7 @@ func TestTheGlobalTakesTheSalesPaidInItsPeriod(t *testing.T) {
 	}
 }
 
-func mustOID(t *testing.T, id string) bson.ObjectID {
+func mustOID(t testing.TB, id string) bson.ObjectID {
 	t.Helper()
 	oid, err := bson.ObjectIDFromHex(id)
 	if err != nil {

@@ -73,7 +73,7 @@ type factura struct {
 	Cancelacion *struct{ Motivo, Estado string } `json:"cancelacion"`
 }
 
-func decodeFactura(t *testing.T, rec *httptest.ResponseRecorder) factura {
+func decodeFactura(t testing.TB, rec *httptest.ResponseRecorder) factura {
 	t.Helper()
 	var f factura
 	if err := json.Unmarshal(rec.Body.Bytes(), &f); err != nil || f.ID == "" {

@@ -24,7 +24,7 @@ import (
 //
 //	go test ./app -run '^$' -bench OrderList -benchtime 50x
 func BenchmarkOrderList(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
 	now := time.Now()
 	list := sales.DemoSales(2000, 18000, demoItems(a.catalog.Service()), now)
@@ -33,7 +33,7 @@ func BenchmarkOrderList(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Logf("20,000 sales stored in %v", time.Since(start))
-	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	var open sales.Sale
 	for _, v := range list[len(list)/2:] {
 		if v.Entrega == sales.EntregaPendiente {
@@ -84,7 +84,7 @@ func BenchmarkOrderList(b *testing.B) {
 //
 //	go test ./app -run '^$' -bench UsersList
 func BenchmarkUsersList(b *testing.B) {
-	a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
 	ctx := context.Background()
 	docs := make([]any, 5000)
@@ -97,7 +97,7 @@ func BenchmarkUsersList(b *testing.B) {
 	if _, err := a.store.W.Collection("usuarios").InsertMany(ctx, docs); err != nil {
 		b.Fatal(err)
 	}
-	s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	for name, path := range map[string]string{"first-page": "/v1/usuarios/lista", "search": "/v1/usuarios/lista?q=lucia+cliente+04&status=activo"} {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {

@@ -16,7 +16,7 @@ import (
 )
 
 // demoProductID is the id of the first product of the storefront's list.
-func demoProductID(t *testing.T, h http.Handler) string {
+func demoProductID(t testing.TB, h http.Handler) string {
 	t.Helper()
 	rec := do(t, h, http.MethodGet, "/v1/productos?limit=1", "")
 	var ans struct {

@@ -85,7 +85,10 @@ func TestOnlinePaymentIsRecordedOnceWhateverComesFirst(t *testing.T) {
 	}
 	// The line's total, IVA included, rounded once for the line: two units at their final price,
 	// plus 16 % rounded to the centavo; one item of 2 units when it halves evenly, else one of 1.
-	pref, _ := s.mp.PreferenceFor(ref)
+	pref, found := s.mp.PreferenceFor(ref)
+	if !found {
+		t.Fatalf("no preference for %s", ref)
+	}
 	finalCents := int64(p.Variantes[0].PrecioVenta*(100-p.Variantes[0].Descuento) + 0.5)
 	lineTotal := 2*finalCents + (2*finalCents*16+50)/100
 	wantQty, wantUnit := 2, lineTotal/2

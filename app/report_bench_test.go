@@ -24,9 +24,9 @@ import (
 func BenchmarkSalesReport(b *testing.B) {
 	for _, n := range []int{10_000, 30_000, 100_000} {
 		b.Run(fmt.Sprintf("%d-sales", n), func(b *testing.B) {
-			a := MustStart(&testing.T{}, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+			a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 			defer a.Close(context.Background())
-			s := &shop{t: &testing.T{}, app: a, h: a.Handler(), toks: map[string]string{}}
+			s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 			last := time.Date(2026, 11, 20, 0, 0, 0, 0, shoptime.Zone)
 			seedReportSales(b, a, n, last)
 			// The first report recomputes the days the seed told (the minute's sweep would too).

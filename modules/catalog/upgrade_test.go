@@ -120,8 +120,8 @@ func TestStockDocumentsOfTheEarlierVersionMoveIntoTheProducts(t *testing.T) {
 		if ok, err := s.moveOne(ctx, p, legacy); err != nil || !ok {
 			t.Fatalf("move %s: %v %v", p.ID.Hex(), ok, err)
 		}
-		if ok, _ := s.moveOne(ctx, p, legacy); ok {
-			t.Fatal("a product was moved twice")
+		if ok, err := s.moveOne(ctx, p, legacy); err != nil || ok {
+			t.Fatalf("a product was moved twice: %v %v", ok, err)
 		}
 		half++
 	}

@@ -60,9 +60,9 @@ func TestCutsClaimPaidSalesOnce(t *testing.T) {
 	if err != nil || !slices.Equal(entryFolios(one), []string{sales[0].Folio}) || one[0].Monto != 11600 || one[0].UserName != "Carmen" || one[0].Metodo != "Tarjeta" {
 		t.Fatalf("cut 1: %+v %v", one, err)
 	}
-	two, _ := s.ClaimedBy(ctx, 2)
-	if want := folios(sales[1:4]); !slices.Equal(entryFolios(two), want) {
-		t.Fatalf("cut 2: %v, want %v", entryFolios(two), want)
+	two, err := s.ClaimedBy(ctx, 2)
+	if want := folios(sales[1:4]); err != nil || !slices.Equal(entryFolios(two), want) {
+		t.Fatalf("cut 2: %v, want %v (%v)", entryFolios(two), want, err)
 	}
 	if n, err := s.CountClaimedBy(ctx, 2); err != nil || n != 3 {
 		t.Fatalf("count cut 2: %d %v", n, err)

@@ -178,8 +178,8 @@ func TestSearchTextIsWrittenAndFilledIn(t *testing.T) {
 	if err != nil || total != 1 || list[0].Folio != "20250101-000000-0002" {
 		t.Fatalf("search of a filled sale: %d %v", total, err)
 	}
-	if _, total, _ := s.OpenOrders(ctx, ListQuery{Needle: search.Needle("senora munoz"), Page: 1, Limit: 25}); total != 30 {
-		t.Fatalf("search by 'Quien Ordena': %d", total)
+	if _, total, err := s.OpenOrders(ctx, ListQuery{Needle: search.Needle("senora munoz"), Page: 1, Limit: 25}); err != nil || total != 30 {
+		t.Fatalf("search by 'Quien Ordena': %d %v", total, err)
 	}
 }
 

@@ -249,7 +249,7 @@ func TestPaidSalesOfAnEarlierReleaseGetTheirPayment(t *testing.T) {
 	if len(got.Pagos) != 1 || got.Pagos[0] != want {
 		t.Fatalf("payments %+v, want %+v", got.Pagos, want)
 	}
-	if got, _ := s.Get(ctx, unpaid.ID); len(got.Pagos) != 0 {
-		t.Fatalf("an unpaid sale got a payment: %+v", got.Pagos)
+	if got, err := s.Get(ctx, unpaid.ID); err != nil || len(got.Pagos) != 0 {
+		t.Fatalf("an unpaid sale got a payment: %+v %v", got.Pagos, err)
 	}
 }

@@ -106,11 +106,11 @@ func TestReservedSalesStayOutOfListsUntilConfirmed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if list, _ := s.PendingOrders(ctx, ""); len(list) != 0 {
-		t.Fatalf("a reserved sale is listed: %d", len(list))
+	if list, err := s.PendingOrders(ctx, ""); err != nil || len(list) != 0 {
+		t.Fatalf("a reserved sale is listed: %d %v", len(list), err)
 	}
-	if list, _ := s.Abandoned(ctx, time.Now().Add(time.Minute)); len(list) != 1 {
-		t.Fatalf("abandoned: %d", len(list))
+	if list, err := s.Abandoned(ctx, time.Now().Add(time.Minute)); err != nil || len(list) != 1 {
+		t.Fatalf("abandoned: %d %v", len(list), err)
 	}
 	if err := s.Fail(ctx, v.ID); err != nil {
 		t.Fatal(err)
@@ -129,8 +129,8 @@ func TestReservedSalesStayOutOfListsUntilConfirmed(t *testing.T) {
 	if again, err := s.Confirm(ctx, w.ID); err != nil || again.ID != w.ID {
 		t.Fatalf("confirming twice: %v", err)
 	}
-	if list, _ := s.Abandoned(ctx, time.Now().Add(time.Minute)); len(list) != 0 {
-		t.Fatalf("a saved sale is abandoned: %d", len(list))
+	if list, err := s.Abandoned(ctx, time.Now().Add(time.Minute)); err != nil || len(list) != 0 {
+		t.Fatalf("a saved sale is abandoned: %d %v", len(list), err)
 	}
 	if err := s.Fail(ctx, w.ID); !apperr.Is(err, apperr.Conflict) {
 		t.Fatalf("failing a saved sale: %v", err)

@@ -49,11 +49,12 @@ const smtpTimeout = 10 * time.Second
 // server offers it, or smtps://host:465 for TLS from the start), or, when smtpURL is empty, a
 // mailer that writes each message to the log. Messages come from the address from.
 func New(smtpURL, from string, log zerolog.Logger) (Sender, error) {
-	return newSender(smtpURL, from, log, nil)
+	return newSender(smtpURL, from, log, nil, smtpTimeout)
 }
 
-// newSender is New trusting the certificates of roots (nil: the system's; tests pass theirs).
-func newSender(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool) (Sender, error) {
+// newSender is New trusting the certificates of roots (nil: the system's; tests pass theirs),
+// giving up on a silent server after timeout (smtpTimeout; tests pass a short one).
+func newSender(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool, timeout time.Duration) (Sender, error) {
 	if smtpURL == "" {
 		return logMailer{log: log}, nil
 	}
@@ -74,7 +75,7 @@ func newSender(smtpURL, from string, log zerolog.Logger, roots *x509.CertPool) (
 	}
 	opts := []gomail.Option{
 		gomail.WithPort(port),
-		gomail.WithTimeout(smtpTimeout),
+		gomail.WithTimeout(timeout),
 		gomail.WithHELO("localhost"),
 		gomail.WithTLSConfig(&tls.Config{ServerName: host, MinVersion: tls.VersionTLS12, RootCAs: roots}),
 	}
