@@ -18,8 +18,9 @@ import (
 )
 
 // BenchmarkBackupAndRestore takes a backup of an embedded store holding 5,000 products and 30,000
-// sales while 4 buyers place counter orders, then restores it into a fresh data directory; it
-// reports both times, the backup's size and the orders' p99 before and during the backup.
+// sales while 4 buyers place counter orders and 4 shoppers read the storefront, then restores it
+// into a fresh data directory; it reports both times, the backup's size and the orders' and the
+// reads' p99 before and during the backup.
 //
 //	go test ./app -run '^$' -bench BackupAndRestore -benchtime 1x
 func BenchmarkBackupAndRestore(b *testing.B) {
@@ -60,12 +61,12 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 	seedSales(b, a, 30000, func(i int) (string, time.Time) { return "", day.Add(-time.Duration(i) * time.Minute) })
 
 	body := fmt.Sprintf(`{"cliente":"Juan","carrito":[{"id":%q,"producto_id":%q,"cantidad":1}]}`, created.Variantes[0].ID, created.ID)
-	// orders places orders from 4 buyers until stop, answering their latencies.
-	orders := func(stop <-chan struct{}) []time.Duration {
+	// load runs call from clients goroutines until stop, answering their latencies.
+	load := func(stop <-chan struct{}, clients int, call func() (int, string)) []time.Duration {
 		var mu sync.Mutex
 		var lat []time.Duration
 		var wg sync.WaitGroup
-		for range 4 {
+		for range clients {
 			wg.Go(func() {
 				for {
 					select {
@@ -74,10 +75,10 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 					default:
 					}
 					t0 := time.Now()
-					rec := do(b, a.Handler(), http.MethodPost, "/v1/ventas", body, "Authorization", tok)
+					code, answer := call()
 					d := time.Since(t0)
-					if rec.Code != http.StatusCreated {
-						b.Errorf("%d %s", rec.Code, rec.Body)
+					if code >= 300 {
+						b.Errorf("%d %s", code, answer)
 						return
 					}
 					mu.Lock()
@@ -91,6 +92,19 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 		slices.Sort(lat)
 		return lat
 	}
+	// orders: 4 buyers placing counter orders; reads: 4 shoppers reading the storefront.
+	orders := func(stop <-chan struct{}) []time.Duration {
+		return load(stop, 4, func() (int, string) {
+			rec := do(b, a.Handler(), http.MethodPost, "/v1/ventas", body, "Authorization", tok)
+			return rec.Code, rec.Body.String()
+		})
+	}
+	reads := func(stop <-chan struct{}) []time.Duration {
+		return load(stop, 4, func() (int, string) {
+			rec := do(b, a.Handler(), http.MethodGet, "/v1/productos?compact=0&limit=24&categoria=22", "")
+			return rec.Code, ""
+		})
+	}
 	p99 := func(lat []time.Duration) float64 {
 		if len(lat) == 0 {
 			return 0
@@ -101,12 +115,16 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 	for b.Loop() {
 		stop := make(chan struct{})
 		time.AfterFunc(10*time.Second, func() { close(stop) })
-		quiet := orders(stop)
+		var quiet, quietReads []time.Duration
+		var wg sync.WaitGroup
+		wg.Go(func() { quietReads = reads(stop) })
+		quiet = orders(stop)
+		wg.Wait()
 
 		stop = make(chan struct{})
-		var during []time.Duration
-		var wg sync.WaitGroup
+		var during, duringReads []time.Duration
 		wg.Go(func() { during = orders(stop) })
+		wg.Go(func() { duringReads = reads(stop) })
 		t0 := time.Now()
 		backups := b.TempDir()
 		it, err := backup.Take(ctx, backup.Source{DataDir: dir}, backups, time.Now())
@@ -135,6 +153,8 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 		b.ReportMetric(p99(during), "orders-p99-ms-during")
 		b.ReportMetric(float64(len(during))/took.Seconds(), "orders/s-during")
 		b.ReportMetric(float64(len(quiet))/10, "orders/s-before")
+		b.ReportMetric(p99(quietReads), "reads-p99-ms-before")
+		b.ReportMetric(p99(duringReads), "reads-p99-ms-during")
 		b.ReportMetric(restoreTook.Seconds(), "restore-s")
 	}
 }

@@ -36,7 +36,7 @@ export function ResetAccountPage() {
       <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-2xl font-bold text-brand-900">Restablecer cuenta</h1>
         <p className="mt-1 text-center text-sm text-slate-600">
-          Escribe tu correo y te enviaremos un código de 6 dígitos para crear una nueva contraseña.
+          Escribe el correo de tu cuenta: con un código de 6 dígitos crearás una nueva contraseña.
         </p>
         <form className="mt-6 space-y-4" onSubmit={onRequest} noValidate>
           <FormField
