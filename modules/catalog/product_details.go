@@ -10,15 +10,9 @@ import (
 )
 
 // The product's details as the form edits them (ProductInput.Details): its features, its
-// resources (a name and a link) and its pictures in order. The lengths are checked by the
-// validator's tags; the rest here, with a Spanish message per item.
-
-// Limits of a product's details.
-const (
-	maxCaracteristicas = 50
-	maxRecursos        = 20
-	maxImagenes        = 10
-)
+// resources (a name and a link) and its pictures in order. The lengths (up to 50 features, 20
+// resources, 10 pictures) are checked by the validator's tags; the rest here, with a Spanish
+// message per item.
 
 // Recurso is a document of a product (a data sheet, a manual, a video): its name and its link.
 type Recurso struct {
