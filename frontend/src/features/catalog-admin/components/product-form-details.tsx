@@ -49,14 +49,14 @@ export function PicturesField({ value, errors, onChange }: PicturesProps) {
           <li key={`${i}-${src.slice(-24)}`} className="flex items-center gap-2" data-testid="imagen-producto">
             <ProductImage src={src} alt={`Imagen ${i + 1}`} compact sizes="64px" className="h-16 w-16 rounded border" />
             <span className="flex-1 text-xs text-slate-600">{i === 0 ? 'Imagen 1 (principal)' : `Imagen ${i + 1}`}</span>
-            <button type="button" className="link text-xs" disabled={i === 0} onClick={() => onChange(moved(value, i, -1))}>
-              Subir<span className="sr-only"> imagen {i + 1}</span>
+            <button type="button" className="link text-xs" disabled={i === 0} onClick={() => onChange(moved(value, i, -1))} aria-label={`Subir imagen ${i + 1}`}>
+              Subir
             </button>
-            <button type="button" className="link text-xs" disabled={i === value.length - 1} onClick={() => onChange(moved(value, i, 1))}>
-              Bajar<span className="sr-only"> imagen {i + 1}</span>
+            <button type="button" className="link text-xs" disabled={i === value.length - 1} onClick={() => onChange(moved(value, i, 1))} aria-label={`Bajar imagen ${i + 1}`}>
+              Bajar
             </button>
-            <button type="button" className="text-xs text-rose-700 underline" onClick={() => onChange(value.filter((_, j) => j !== i))}>
-              Quitar<span className="sr-only"> imagen {i + 1}</span>
+            <button type="button" className="text-xs text-rose-700 underline" onClick={() => onChange(value.filter((_, j) => j !== i))} aria-label={`Quitar imagen ${i + 1}`}>
+              Quitar
             </button>
           </li>
         ))}
@@ -119,14 +119,14 @@ type ListProps<T> = { items: T[]; errors: Record<string, string>; onChange: (ite
 function RowMoves<T>({ items, i, what, onChange }: { items: T[]; i: number; what: string; onChange: (items: T[]) => void }) {
   return (
     <span className="flex gap-2 pb-2 text-xs whitespace-nowrap">
-      <button type="button" className="link" disabled={i === 0} onClick={() => onChange(moved(items, i, -1))}>
-        Subir<span className="sr-only"> {what} {i + 1}</span>
+      <button type="button" className="link" disabled={i === 0} onClick={() => onChange(moved(items, i, -1))} aria-label={`Subir ${what} ${i + 1}`}>
+        Subir
       </button>
-      <button type="button" className="link" disabled={i === items.length - 1} onClick={() => onChange(moved(items, i, 1))}>
-        Bajar<span className="sr-only"> {what} {i + 1}</span>
+      <button type="button" className="link" disabled={i === items.length - 1} onClick={() => onChange(moved(items, i, 1))} aria-label={`Bajar ${what} ${i + 1}`}>
+        Bajar
       </button>
-      <button type="button" className="text-rose-700 underline" onClick={() => onChange(items.filter((_, j) => j !== i))}>
-        Quitar<span className="sr-only"> {what} {i + 1}</span>
+      <button type="button" className="text-rose-700 underline" onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`Quitar ${what} ${i + 1}`}>
+        Quitar
       </button>
     </span>
   )

@@ -11,6 +11,9 @@ import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/comp
 import { CATEGORIAS, checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
 import { shopToday } from '@/lib/dates'
 
+/** The form's dimensions (cm), typed as decimals. */
+const DIMENSIONS = new Set(['largo', 'ancho', 'alto'])
+
 type Props = {
   id: string
   initial: Form
@@ -39,32 +42,18 @@ export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Pro
     }
     onSubmit(f)
   }
-  const text = (k: 'nombre' | 'descripcionCorta' | 'proveedor' | 'marca' | 'modelo' | 'garantia' | 'largo' | 'ancho' | 'alto', label: string) => (
+  type TextKey = 'nombre' | 'descripcionCorta' | 'proveedor' | 'marca' | 'modelo' | 'garantia' | 'largo' | 'ancho' | 'alto'
+  const text = (k: TextKey, label: string) => (
     <label className="block">
       <span className="field-label">{label}</span>
-      <input
-        className="field-input"
-        inputMode={k === 'largo' || k === 'ancho' || k === 'alto' ? 'decimal' : undefined}
-        value={f[k]}
-        onChange={(e) => set(k, e.target.value)}
-        aria-invalid={Boolean(errors[k])}
-      />
+      <input className="field-input" inputMode={DIMENSIONS.has(k) ? 'decimal' : undefined} value={f[k]} onChange={(e) => set(k, e.target.value)} aria-invalid={Boolean(errors[k])} />
       <FieldError message={errors[k]} />
     </label>
   )
 
   return (
     <form id={id} onSubmit={submit} noValidate className="max-h-[65vh] space-y-3 overflow-y-auto pr-1 text-sm">
-      {Object.keys(numberErrors).length > 0 ? (
-        <div role="alert" className="rounded border border-rose-200 bg-rose-50 p-2 text-rose-800">
-          <p className="font-semibold">No se guardó: revisa estos campos.</p>
-          <ul className="list-disc pl-5">
-            {Object.entries(numberErrors).map(([k, m]) => (
-              <li key={k}>{m}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <NotSaved errors={numberErrors} />
       {text('nombre', 'Nombre')}
       <label className="block">
         <span className="field-label">Descripción</span>
@@ -113,6 +102,21 @@ export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Pro
 
       <ExtrasFieldset items={f.extras} errors={errors} onChange={(x) => set('extras', x)} />
     </form>
+  )
+}
+
+/** 'No se guardó': every message of the checks made before sending, above the form. */
+function NotSaved({ errors }: { errors: Record<string, string> }) {
+  if (Object.keys(errors).length === 0) return null
+  return (
+    <div role="alert" className="rounded border border-rose-200 bg-rose-50 p-2 text-rose-800">
+      <p className="font-semibold">No se guardó: revisa estos campos.</p>
+      <ul className="list-disc pl-5">
+        {Object.entries(errors).map(([k, m]) => (
+          <li key={k}>{m}</li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
