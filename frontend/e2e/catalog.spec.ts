@@ -42,6 +42,7 @@ test('a shopper on a phone finds a camera by typing "camara" and sees its discou
 })
 
 test('an administrator creates a product with two variants, an extra and an image, finds it in the shop, edits and deletes it', async ({ page }) => {
+  test.setTimeout(60_000) // an upload resized, the shop, two edits and a delete
   const errors = watchPageErrors(page)
   await logIn(page, DEMO.admin)
   await page.goto('/productos')

@@ -84,9 +84,10 @@ export function MarcaLogoField({ value, error, onChange }: LogoProps) {
     if (files.length > 0) readPictures(files, (urls) => onChange(urls[0]), setPickError)
   }
   return (
-    <div className="block">
+    <fieldset className="block">
+      <legend className="field-label">Logo de la marca</legend>
       <label className="block">
-        <span className="field-label">Logo de la marca (dirección web)</span>
+        <span className="text-xs text-slate-600">Dirección web del logo</span>
         <input
           className="field-input"
           placeholder="https://…/logo.png"
@@ -96,7 +97,7 @@ export function MarcaLogoField({ value, error, onChange }: LogoProps) {
         />
       </label>
       <label className="mt-1 block text-xs">
-        <span className="field-label">o sube el logo</span>
+        <span className="text-slate-600">o sube el logo</span>
         <input type="file" accept="image/jpeg,image/png,image/webp" onChange={pick} />
       </label>
       {value ? (
@@ -109,7 +110,7 @@ export function MarcaLogoField({ value, error, onChange }: LogoProps) {
       ) : null}
       {pickError ? <span role="alert" className="mt-1 block text-xs text-rose-700">{pickError}</span> : null}
       <FieldError message={error} />
-    </div>
+    </fieldset>
   )
 }
 
