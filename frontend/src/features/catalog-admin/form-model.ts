@@ -155,7 +155,9 @@ export const totalStock = (f: ProductForm) =>
 
 /**
  * The form's numbers, checked before anything is sent: '12.5x' or '1299.999' is refused with a
- * Spanish message that names the field, never rounded or cut. Keys are the server's field names.
+ * Spanish message that names the field, never rounded or cut. Also the dimensions, empty features,
+ * resources without a name or an http(s) link, and two variants of the same talla and tamaño.
+ * Keys are the server's field names.
  */
 export function checkNumbers(f: ProductForm): Record<string, string> {
   const errors: Record<string, string> = {}
