@@ -32,7 +32,9 @@ func hostileBodies() []string {
 		// shipping charged and counter orders for a customer (issue #23, item 8)
 		"clienteId", "costoEnvio", "cobrarEnvio",
 		// order e-mails on or off (issue #26)
-		"sinCorreosPedidos"}
+		"sinCorreosPedidos",
+		// the whole product in the form (issue #28)
+		"marca_logo", "largo", "ancho", "alto", "details", "archivados"}
 	withOps := map[string]json.RawMessage{}
 	for _, f := range fields {
 		withOps[f] = json.RawMessage(op)
@@ -47,6 +49,8 @@ func hostileBodies() []string {
 		`{"cliente":"Juan","carrito":"no-es-lista","items":{"a":1}}`,
 		`{"nombre":"\u0000\ud800\uffff","descripcion":"` + "\u202e\u200b" + `","email":"a@b.mx\u0000"}`,
 		`{"variantes":[{"stock":-1,"precioVenta":-10,"descuento":150}],"percentage":-20,"expirationDate":"ayer"}`,
+		`{"nombre":"x","categoria":"Otros","largo":-1,"details":{"caracteristicas":[" ",{"$gt":""}],"recursos":[{"nombre":"x","link":"javascript:alert(1)"}],"imagenes":["data:image/png;base64,AAAA","/v1/imagenes/../../x"]}}`,
+		`{"nombre":"x","categoria":"Otros","variantes":[{"talla":"Unico","tamano":"1","stock":1,"precioVenta":1},{"talla":" unico ","tamano":"1 ","stock":1,"precioVenta":1}]}`,
 		`{"logs":[{"title":` + strings.Repeat(`"x",`, 1) + `"error":{"$where":"1"}}]}`,
 		strings.Repeat("[", 5000) + strings.Repeat("]", 5000),
 		`{"nombre":"` + strings.Repeat("a", 300_000) + `"}`,

@@ -303,7 +303,7 @@ func TestRobotsAndSitemapFollowTheCatalogue(t *testing.T) {
 	}
 	// A new product is in the sitemap at once; a deleted one leaves it.
 	body, _ := json.Marshal(map[string]any{"nombre": "Switch nuevo", "categoria": "Switches",
-		"variantes": []map[string]any{{"talla": "Única", "tamano": "1", "stock": 2, "precioCompra": 10, "precioVenta": 20, "descuento": 0}}})
+		"variantes": []map[string]any{{"talla": "Única", "tamano": "1", "stock": 0, "precioCompra": 10, "precioVenta": 20, "descuento": 0}}}) // no stock: it may be deleted
 	tok := adminToken(t, a)
 	rec := do(t, h, http.MethodPost, "/v1/productos", string(body), "Authorization", tok)
 	var created struct {

@@ -42,6 +42,7 @@ test('a shopper on a phone finds a camera by typing "camara" and sees its discou
 })
 
 test('an administrator creates a product with two variants, an extra and an image, finds it in the shop, edits and deletes it', async ({ page }) => {
+  test.setTimeout(60_000) // an upload resized, the shop, two edits and a delete
   const errors = watchPageErrors(page)
   await logIn(page, DEMO.admin)
   await page.goto('/productos')
@@ -68,8 +69,8 @@ test('an administrator creates a product with two variants, an extra and an imag
   await dialog.getByRole('button', { name: 'Agregar extra' }).click()
   await dialog.getByLabel('Nombre del extra 1').fill('Soporte de pared')
   await dialog.getByLabel('Precio del extra 1').fill('120')
-  await dialog.getByLabel('Imagen').setInputFiles({ name: 'camara.png', mimeType: 'image/png', buffer: PNG })
-  await expect(dialog.getByAltText('Vista previa')).toBeVisible()
+  await dialog.getByLabel('Agregar imágenes').setInputFiles({ name: 'camara.png', mimeType: 'image/png', buffer: PNG })
+  await expect(dialog.getByAltText('Imagen 1')).toBeVisible()
   await dialog.getByRole('button', { name: 'Guardar' }).click()
   await expect(dialog).toBeHidden()
 
@@ -96,9 +97,11 @@ test('an administrator creates a product with two variants, an extra and an imag
   const edit = page.getByRole('dialog', { name: 'Actualizar Producto' })
   await edit.getByLabel('Nombre', { exact: true }).fill('Cámara Prueba E2E editada')
   await edit.getByRole('button', { name: 'Quitar variante 2' }).click()
+  // Its units go too: a product with units is archived, never deleted.
+  await edit.getByLabel('Existencias de la variante 1').fill('0')
   await edit.getByRole('button', { name: 'Guardar' }).click()
   await expect(edit).toBeHidden()
-  await expect(page.getByRole('row', { name: /Cámara Prueba E2E editada/ })).toContainText('4')
+  await expect(page.getByRole('row', { name: /Cámara Prueba E2E editada/ })).toContainText('$150.00')
   await shot(page, 'catalog-admin-productos')
 
   // Delete, with confirmation.

@@ -132,6 +132,12 @@ func TestProductChangesAreAuditedWithWhoAndBeforeAndAfter(t *testing.T) {
 		t.Errorf("a refused edit was recorded: %+v", got)
 	}
 
+	// A product with stock is not deleted: its units go first (an edit of its own).
+	vs[0]["stock"], vs[1]["stock"] = 0, 0
+	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), body); rec.Code != 200 {
+		t.Fatalf("no stock: %d %s", rec.Code, rec.Body)
+	}
+	r.take()
 	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil); rec.Code != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", rec.Code, rec.Body)
 	}
@@ -170,6 +176,11 @@ func TestDiscountChangesAreAudited(t *testing.T) {
 	p := env.mustCreate(body)
 	wantChange(t, onlyEntry(t, r, audit.Productos, p.ID.Hex(), "Lámpara", audit.Crear, auth.Administrador), "descuento", "", "Buen Fin")
 
+	// A discount in use is not deleted: the product leaves it first.
+	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"descuentoId": ""}); rec.Code != 200 {
+		t.Fatalf("off the discount: %d %s", rec.Code, rec.Body)
+	}
+	r.take()
 	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/discounts/"+d.ID.Hex(), nil); rec.Code != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", rec.Code, rec.Body)
 	}

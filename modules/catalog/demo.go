@@ -113,7 +113,7 @@ func demoProduct(i int, f []string, price, disc float64, stock int, now time.Tim
 		Categorias: []string{catID},
 		Details: &Details{
 			Caracteristicas: []string{"Marca " + marca, "Modelo " + modelo, "Garantía directa con el fabricante", "Soporte técnico en español"},
-			Recursos:        []string{}, ImgPortada: img, Imagenes: []string{img}, Descripcion: desc,
+			Recursos:        []Recurso{}, ImgPortada: img, Imagenes: []string{img}, Descripcion: desc,
 		},
 		Nombre: nombre, Descripcion: desc, DescripcionCorta: nombre, Categoria: categoria, Proveedor: "Demo",
 		Favorito: f[8] == "1", Imagen: img, Stock: total, Variantes: variantes, Extras: nonNil(extras),

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -119,11 +120,15 @@ func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInpu
 	return d, nil
 }
 
-// DeleteDiscount removes a discount and takes it off the products that had it.
-// Errors: not_found, internal.
+// DeleteDiscount removes a discount no product uses; one that products use is refused, naming
+// them (discountInUse). A product given the discount while it is deleted loses it.
+// Errors: not_found, conflict, internal.
 func (s *Service) DeleteDiscount(ctx context.Context, id string) error {
 	d, err := s.Discount(id)
 	if err != nil {
+		return err
+	}
+	if err := s.discountInUse(d); err != nil {
 		return err
 	}
 	s.reloadLock.RLock()
@@ -143,4 +148,35 @@ func (s *Service) DeleteDiscount(ctx context.Context, id string) error {
 	s.changed(ctx)
 	s.auditDiscount(ctx, audit.Eliminar, &d, nil)
 	return err
+}
+
+// namedInUse is how many of the products using a discount its refusal names.
+const namedInUse = 5
+
+// discountInUse is a conflict naming (up to namedInUse of) the products that use d and how many
+// in all; nil when none does.
+func (s *Service) discountInUse(d Discount) error {
+	var names []string
+	n := 0
+	s.memory.each(func(p *Product) {
+		if p.DescuentoID != d.ID.Hex() {
+			return
+		}
+		n++
+		if len(names) < namedInUse {
+			names = append(names, "«"+p.label()+"»")
+		}
+	})
+	if n == 0 {
+		return nil
+	}
+	list := strings.Join(names, ", ")
+	if n > len(names) {
+		list += fmt.Sprintf(" y %d más", n-len(names))
+	}
+	what := "1 producto usa"
+	if n > 1 {
+		what = fmt.Sprintf("%d productos usan", n)
+	}
+	return apperr.New(apperr.Conflict, fmt.Sprintf("No se puede eliminar el descuento «%s»: %s este descuento (%s). Quítalo de esos productos en «Actualizar Producto» y vuelve a intentarlo.", d.Name, what, list))
 }

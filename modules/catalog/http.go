@@ -34,11 +34,17 @@ type filter struct {
 	descuentos bool // only discounted products (the 'Descuentos' tab)
 	favoritos  bool
 	withStock  bool // the shop hides products without stock
+	// archivados: staff lists show only the archived products (the 'Archivados' filter); every
+	// other list, the shop's too, leaves them out.
+	archivados bool
 }
 
 func (f filter) keep(pr pricing) func(entry) bool {
 	words := strings.Fields(f.titulo)
 	return func(e entry) bool {
+		if e.p.Archivado != f.archivados {
+			return false
+		}
 		if f.withStock && e.p.Stock <= 0 {
 			return false
 		}
@@ -133,6 +139,15 @@ func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, erro
 		return nil, listMeta{}, err
 	}
 	f.withStock = shop
+	if !shop {
+		switch c.QueryParam("archivados") {
+		case "", "0", "false":
+		case "1", "true":
+			f.archivados = true
+		default:
+			return nil, listMeta{}, apperr.InvalidFields("Parámetro inválido.", map[string]string{"archivados": "Debe ser 1 o 0."})
+		}
+	}
 	compact := c.QueryParam("compact") != "0"
 	pr := m.service.memory.pricing(m.service.now())
 	keep := f.keep(pr)
@@ -272,6 +287,24 @@ func (m *Module) remove(c *echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+// archive answers POST productos/{id}/archivar with the product, now hidden from the shop.
+func (m *Module) archive(c *echo.Context) error {
+	p, err := m.service.SetArchived(actorContext(c), c.Param("id"), true)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+// restore answers POST productos/{id}/restaurar with the product, shown in the shop again.
+func (m *Module) restore(c *echo.Context) error {
+	p, err := m.service.SetArchived(actorContext(c), c.Param("id"), false)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
 }
 
 type discountAnswer struct {

@@ -195,7 +195,9 @@ func TestBadProductInputIsRefusedInSpanishAndChangesNothing(t *testing.T) {
 func TestWritesNeedTheCatalogueRole(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Producto protegido"))
+	body := formProduct("Producto protegido")
+	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 0, "precioVenta": 10}} // no stock: it may be deleted
+	p := env.mustCreate(body)
 	rec := env.do(auth.Administrador, http.MethodPost, "/v1/discounts", map[string]any{"name": "X", "percentage": 10, "expirationDate": "2030-01-01"})
 	d := decode[struct{ Data Discount }](t, rec).Data
 	writes := []struct {
@@ -205,6 +207,8 @@ func TestWritesNeedTheCatalogueRole(t *testing.T) {
 		{http.MethodGet, "/v1/admin/productos/" + p.ID.Hex(), nil},
 		{http.MethodPost, "/v1/productos", formProduct("Nuevo")},
 		{http.MethodPatch, "/v1/productos/" + p.ID.Hex(), map[string]any{"nombre": "Cambio"}},
+		{http.MethodPost, "/v1/productos/" + p.ID.Hex() + "/archivar", nil},
+		{http.MethodPost, "/v1/productos/" + p.ID.Hex() + "/restaurar", nil},
 		{http.MethodDelete, "/v1/productos/" + p.ID.Hex(), nil},
 		{http.MethodGet, "/v1/admin/productos", nil},
 		{http.MethodGet, "/v1/discounts", nil},
@@ -294,7 +298,14 @@ func TestUpdateChangesWhatItSendsAndRefusesStaleVersions(t *testing.T) {
 		t.Fatalf("stored %+v", got)
 	}
 
-	// Delete: gone from the shop and the store, and so is its picture.
+	// Delete (once its units are gone): gone from the shop and the store, and so is its picture.
+	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"variantes": []map[string]any{
+		{"_id": u.Variantes[0].ID.Hex(), "talla": "Chico", "stock": 0, "precioVenta": 90},
+		{"_id": u.Variantes[1].ID.Hex(), "talla": "Mediano", "stock": 0, "precioVenta": 120},
+	}})
+	if rec.Code != 200 {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
 	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil); rec.Code != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", rec.Code, rec.Body)
 	}
@@ -519,12 +530,16 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 		t.Fatalf("product keeping its expired discount: %d %s", rec.Code, rec.Body)
 	}
 
-	// Deleting it takes it off the product.
-	if rec := env.do(auth.Auxiliar, http.MethodDelete, "/v1/discounts/"+d.ID.Hex(), nil); rec.Code != http.StatusNoContent {
+	// A discount a product uses is not deleted: the answer names the product; once taken off it, it is.
+	rec = env.do(auth.Auxiliar, http.MethodDelete, "/v1/discounts/"+d.ID.Hex(), nil)
+	if e := decode[errBody](t, rec); rec.Code != http.StatusConflict || !strings.Contains(e.Error.Message, "1 producto usa este descuento («Disco duro 2 TB»)") {
+		t.Fatalf("discount in use: %d %s", rec.Code, rec.Body)
+	}
+	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"descuentoId": ""}); rec.Code != 200 {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	if got := env.storedProduct(p.ID.Hex()); got.DescuentoID != "" {
-		t.Fatalf("stored product keeps the deleted discount")
+	if rec := env.do(auth.Auxiliar, http.MethodDelete, "/v1/discounts/"+d.ID.Hex(), nil); rec.Code != http.StatusNoContent {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	for _, path := range []string{"/v1/discounts/" + d.ID.Hex(), "/v1/discounts/xyz"} {
 		if rec := env.do(auth.Auxiliar, http.MethodGet, path, nil); rec.Code != 404 || decode[errBody](t, rec).Error.Message != "Descuento no encontrado." {

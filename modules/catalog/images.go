@@ -152,19 +152,6 @@ type preparedImage struct {
 	stored bool
 }
 
-// prepareUpload checks and resizes the picture of a product write when it is a new upload (a data
-// URL); nil otherwise. It runs before the write takes any lock: resizing takes about a second.
-func (s *Service) prepareUpload(ctx context.Context, imagen *string) (*preparedImage, error) {
-	if imagen == nil || !strings.HasPrefix(strings.TrimSpace(*imagen), "data:") {
-		return nil, nil
-	}
-	img, err := parseDataURL(strings.TrimSpace(*imagen))
-	if err != nil {
-		return nil, err
-	}
-	return s.prepareImage(ctx, img)
-}
-
 // prepareImage resizes a picture, unless the store has it with its sizes already.
 func (s *Service) prepareImage(ctx context.Context, img storedImage) (*preparedImage, error) {
 	sizes, err := s.store.imageSizes(ctx, img.ID)

@@ -416,6 +416,7 @@ func TestDeletingAProductDeletesItsPictureAndSizes(t *testing.T) {
 	env := newEnv(t)
 	body := formProduct("Con foto")
 	body["imagen"] = dataURL("image/jpeg", jpegBytes(t, halves(640, 480)))
+	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 0, "precioVenta": 100}} // no stock: it may be deleted
 	p := env.mustCreate(body)
 	if res := env.get(p.Imagen + "/320.webp"); res.Code != 200 {
 		t.Fatalf("size: %d", res.Code)

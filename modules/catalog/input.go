@@ -58,7 +58,7 @@ type ProductInput struct {
 	Ancho          *float64      `json:"ancho" validate:"omitempty,gte=0,lte=100000"`
 	Alto           *float64      `json:"alto" validate:"omitempty,gte=0,lte=100000"`
 	Precios        *Precios      `json:"precios"`
-	Details        *Details      `json:"details"`
+	Details        *DetailsInput `json:"details"`
 	Categorias     []string      `json:"categorias" validate:"omitempty,max=20,dive,max=20"`
 }
 
@@ -196,6 +196,7 @@ func (in *ProductInput) apply(p *Product, pr pricing) error {
 	in.applyPurchaseDate(p, f)
 	in.applyDiscount(p, f, pr)
 	in.applyVariants(p, f)
+	checkDuplicateVariants(p, f)
 	in.applyExtras(p, f)
 	return f.Err()
 }
@@ -223,10 +224,7 @@ func (in *ProductInput) applyPlainFields(p *Product, f apperr.Fields) {
 			f.Add("producto_id", "Debe tener como máximo 40 caracteres.")
 		}
 	}
-	if in.Details != nil {
-		d := *in.Details
-		p.Details = &d
-	}
+	in.applyDetails(p, f)
 	if in.Categorias != nil {
 		p.Categorias = in.Categorias
 	}

@@ -132,3 +132,17 @@ func keepID(hex string, old, used map[bson.ObjectID]bool) bson.ObjectID {
 	}
 	return bson.NewObjectID()
 }
+
+// checkDuplicateVariants refuses two variants of the same talla and tamaño (trimmed, ignoring
+// case): a shopper could not tell them apart. The later one gets the message.
+func checkDuplicateVariants(p *Product, f apperr.Fields) {
+	seen := map[string]int{}
+	for i, v := range p.Variantes {
+		key := strings.ToLower(v.Talla) + "\x00" + strings.ToLower(v.Tamano)
+		if j, ok := seen[key]; ok {
+			f.Add(fmt.Sprintf("variantes[%d].tamano", i), fmt.Sprintf("Repite la talla y el tamaño de la variante %d; cambia uno de los dos o quita esta variante.", j+1))
+			continue
+		}
+		seen[key] = i
+	}
+}

@@ -205,7 +205,7 @@ func (m *memory) usesImage(url string, except bson.ObjectID) bool {
 	defer m.mu.RUnlock()
 	for i := range m.products {
 		p := &m.products[i].p
-		if p.ID != except && (p.Imagen == url || p.ImgPortada == url) {
+		if p.ID != except && slices.Contains(pictureURLs(p), url) {
 			return true
 		}
 	}

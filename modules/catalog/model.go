@@ -51,6 +51,9 @@ type Product struct {
 	// as the units: each is removed once its movement is in movimientos_inventario, and stored
 	// from here by the sweep when a crash came in between. Never shown, and not kept in memory.
 	MovimientosPendientes map[string]Movement `bson:"movimientosPendientes,omitempty" json:"-"`
+	// Archivado hides the product from the shop (lists, search, sitemap, its page) while the back
+	// office keeps it: a product with stock or sales is archived, never deleted (archive.go).
+	Archivado bool `bson:"archivado,omitempty" json:"archivado"`
 	// Version grows by one on every edit (not on a sale); a PATCH that sends it is refused when it
 	// is stale.
 	Version int64 `bson:"version" json:"version"`
@@ -80,12 +83,13 @@ type Precios struct {
 
 // Details are the heavy fields, left out of compact list answers.
 type Details struct {
-	Caracteristicas []string `bson:"caracteristicas" json:"caracteristicas"`
-	Recursos        []string `bson:"recursos" json:"recursos"`
-	Iconos          Iconos   `bson:"iconos" json:"iconos"`
-	ImgPortada      string   `bson:"img_portada" json:"img_portada"`
-	Imagenes        []string `bson:"imagenes" json:"imagenes"`
-	Descripcion     string   `bson:"descripcion" json:"descripcion"`
+	Caracteristicas []string  `bson:"caracteristicas" json:"caracteristicas"`
+	Recursos        []Recurso `bson:"recursos" json:"recursos"`
+	Iconos          Iconos    `bson:"iconos" json:"iconos"`
+	ImgPortada      string    `bson:"img_portada" json:"img_portada"`
+	// Imagenes are the product's pictures in the order the shop shows them; the first is Imagen.
+	Imagenes    []string `bson:"imagenes" json:"imagenes"`
+	Descripcion string   `bson:"descripcion" json:"descripcion"`
 }
 
 // Iconos are the corner badges of a supplier product card.

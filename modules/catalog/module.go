@@ -111,6 +111,8 @@ func (m *Module) Routes(g *echo.Group) {
 	g.GET("/productos/search", m.search)
 	g.GET("/productos/:id", m.get)
 	g.DELETE("/productos/:id", m.remove, manage)
+	g.POST("/productos/:id/archivar", m.archive, manage)
+	g.POST("/productos/:id/restaurar", m.restore, manage)
 	g.GET("/admin/productos", m.adminList, manage)
 	g.GET("/admin/productos/:id", m.adminGet, manage)
 	g.GET("/admin/productos/exportar", m.exportProducts, manage)

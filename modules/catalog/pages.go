@@ -31,7 +31,7 @@ var errPageNotFound = apperr.New(apperr.NotFound, "La página que buscas no exis
 // not_found.
 func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error) {
 	p, err := s.Product(id)
-	if err != nil {
+	if err != nil || p.Archivado {
 		return webpage.Page{}, errPageNotFound
 	}
 	pub := p.public()
@@ -132,14 +132,16 @@ type SitemapPage struct {
 }
 
 // SitemapPages lists the storefront's category pages and every product page (products without
-// stock too: their pages say so), products newest first.
+// stock too: their pages say so; archived ones not), products newest first.
 func (s *Service) SitemapPages() []SitemapPage {
 	pages := make([]SitemapPage, 0, len(StoreCategories)+s.memory.count(func(entry) bool { return true }))
 	for _, sc := range StoreCategories {
 		pages = append(pages, SitemapPage{Path: "/busqueda/" + sc.ID})
 	}
 	s.memory.each(func(p *Product) {
-		pages = append(pages, SitemapPage{Path: "/product/" + p.ID.Hex(), Changed: p.UpdatedAt})
+		if !p.Archivado {
+			pages = append(pages, SitemapPage{Path: "/product/" + p.ID.Hex(), Changed: p.UpdatedAt})
+		}
 	})
 	return pages
 }

@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"errors"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -183,18 +182,21 @@ func (s *Service) Product(id string) (Product, error) {
 }
 
 // PublicProduct returns what a shopper may see of one product, priced now; apperr.NotFound when
-// there is none.
+// there is none or it is archived.
 func (s *Service) PublicProduct(id string) (PublicProduct, error) {
 	p, err := s.Product(id)
 	if err != nil {
 		return PublicProduct{}, err
+	}
+	if p.Archivado {
+		return PublicProduct{}, errProductNotFound
 	}
 	return p.public(), nil
 }
 
 // CreateProduct validates and stores a new product. Errors: invalid (with fields), internal.
 func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (Product, error) {
-	upload, err := s.prepareUpload(ctx, in.Imagen)
+	upload, err := s.prepareUploads(ctx, &in)
 	if err != nil {
 		return Product{}, err
 	}
@@ -233,7 +235,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 	if err != nil {
 		return Product{}, err
 	}
-	upload, err := s.prepareUpload(ctx, in.Imagen)
+	upload, err := s.prepareUploads(ctx, &in)
 	if err != nil {
 		return Product{}, err
 	}
@@ -273,7 +275,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 		s.recordPending(ctx, &p, moves...)
 		cur.MovimientosPendientes, p.MovimientosPendientes = nil, nil
 		s.memory.update(p)
-		s.forgetImage(ctx, cur, p.ID, p.Imagen)
+		s.forgetImages(ctx, cur, p.ID, &p)
 		s.changed(ctx)
 		s.auditProduct(ctx, audit.Actualizar, p.ID, &cur, &p)
 		return pr.priced(p), nil
@@ -283,68 +285,33 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 
 var errStale = apperr.New(apperr.Conflict, "El producto cambió mientras lo editabas (por ejemplo, se vendieron piezas). Recárgalo y vuelve a guardar.")
 
-// DeleteProduct removes a product. Errors: not_found, internal.
-func (s *Service) DeleteProduct(ctx context.Context, id string) error {
-	oid, err := parseProductID(id)
-	if err != nil {
+// applyInput applies a product input, storing its new uploads (prepared by prepareUploads) first.
+// The main picture is the first of the list when the input sends the list.
+func (s *Service) applyInput(ctx context.Context, p *Product, in ProductInput, pr pricing, up uploads) error {
+	if err := in.resolvePictures(up); err != nil {
 		return err
 	}
-	s.reloadLock.RLock()
-	defer s.reloadLock.RUnlock()
-	old, inMemory := s.memory.get(oid)
-	ok, err := s.store.deleteProduct(ctx, oid)
-	if err != nil {
-		return err
-	}
-	s.memory.remove(oid)
-	if !ok {
-		return errProductNotFound
-	}
-	if inMemory {
-		s.forgetImage(ctx, old, oid, "")
-	}
-	s.changed(ctx)
-	s.auditProduct(ctx, audit.Eliminar, oid, &old, nil)
-	return nil
-}
-
-// applyInput applies a product input, storing a newly uploaded image (prepared by prepareUpload)
-// first.
-func (s *Service) applyInput(ctx context.Context, p *Product, in ProductInput, pr pricing, upload *preparedImage) error {
-	if in.Imagen != nil {
-		v := strings.TrimSpace(*in.Imagen)
-		if upload != nil {
-			v = imageURLPrefix + upload.image.ID
-		} else if err := checkImageURL(v); err != nil {
-			return err
-		}
-		p.Imagen = v
-	}
+	set(&p.Imagen, in.Imagen)
 	if err := in.apply(p, pr); err != nil {
 		return err
+	}
+	if in.Details != nil && in.Details.Imagenes != nil {
+		p.Details.Imagenes = in.Details.Imagenes
+		if in.Imagen == nil {
+			p.Imagen = ""
+			if len(p.Details.Imagenes) > 0 {
+				p.Imagen = p.Details.Imagenes[0]
+			}
+		}
 	}
 	if p.Imagen == "" && in.Imagen == nil {
 		p.Imagen = p.ImgPortada
 	}
 	p.ImgPortada = p.Imagen
-	if p.Details != nil && p.Details.ImgPortada == "" {
+	if p.Details != nil && (p.Details.ImgPortada == "" || in.Imagen != nil || in.Details != nil && in.Details.Imagenes != nil) {
 		p.Details.ImgPortada = p.Imagen
 	}
-	return s.save(ctx, upload)
-}
-
-// forgetImage deletes the uploaded image a product no longer shows when no other product does.
-func (s *Service) forgetImage(ctx context.Context, old Product, id bson.ObjectID, now string) {
-	for _, url := range []string{old.Imagen, old.ImgPortada} {
-		imgID := uploadedImageID(url)
-		if imgID == "" || url == now || s.memory.usesImage(url, id) {
-			continue
-		}
-		if err := s.store.deleteImage(context.WithoutCancel(ctx), imgID); err != nil {
-			s.log.Warn().Err(err).Str("image", imgID).Msg("unused image not deleted")
-		}
-		s.images.drop(imgID)
-	}
+	return s.saveUploads(ctx, up)
 }
 
 func cloneProduct(p Product) Product {

@@ -55,8 +55,9 @@ func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
 		return q.Variantes[0].Stock == 5 && q.Stock == 7
 	})
 
-	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil); rec.Code != http.StatusNoContent {
+	// A product with sales is archived, not deleted: the other replica hides it from its shop too.
+	if rec := env.do(auth.Administrador, http.MethodPost, "/v1/productos/"+p.ID.Hex()+"/archivar", nil); rec.Code != http.StatusOK {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	waitFor("the deletion", func() bool { _, err := other.Service().Product(p.ID.Hex()); return err != nil })
+	waitFor("the archiving", func() bool { _, err := other.Service().PublicProduct(p.ID.Hex()); return err != nil })
 }

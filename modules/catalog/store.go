@@ -116,9 +116,10 @@ func stockChange(i, delta int, more bson.M) bson.M {
 	return u
 }
 
-// deleteProduct deletes a product, in turn with the guarded writes of the same document.
-func (s store) deleteProduct(ctx context.Context, id bson.ObjectID) (bool, error) {
-	ok, err := s.db.DeleteOneIf(ctx, productsCollection, id, bson.M{})
+// deleteProduct deletes a product while guard holds, in turn with the guarded writes of the same
+// document.
+func (s store) deleteProduct(ctx context.Context, id bson.ObjectID, guard bson.M) (bool, error) {
+	ok, err := s.db.DeleteOneIf(ctx, productsCollection, id, guard)
 	if err != nil {
 		return false, fmt.Errorf("catalog: delete %s: %w", id.Hex(), err)
 	}

@@ -266,7 +266,7 @@ func seed(ctx context.Context, store *mongox.Store, n int) error {
 			Precios:    catalog.Precios{PrecioLista: price, Precio1: price, PrecioDescuento: price, PrecioOferta: price},
 			Categorias: []string{storeCats[k]},
 			Details: &catalog.Details{Caracteristicas: []string{"Marca " + b, "Resolución 4 MP", "IP67", "PoE", "Garantía 1 año"},
-				Recursos: []string{}, ImgPortada: img, Imagenes: []string{img, img, img}, Descripcion: sampleText + sampleText + sampleText},
+				Recursos: []catalog.Recurso{}, ImgPortada: img, Imagenes: []string{img, img, img}, Descripcion: sampleText + sampleText + sampleText},
 			Nombre: name, Descripcion: sampleText + sampleText, DescripcionCorta: kinds[k], Categoria: adminCats[k], Proveedor: "Bench",
 			Favorito: i%50 == 0, Imagen: img, Stock: stock, Version: 1,
 			Variantes: []catalog.Variante{{ID: bson.NewObjectID(), Talla: "Unico", Tamano: "1 pieza", Stock: stock, PrecioCompra: price * 0.7, PrecioVenta: price, Descuento: float64(i % 3 * 5)}},

@@ -36,6 +36,8 @@ export type Producto = {
 
 export type Extra = { _id: string; nombre: string; precio: number }
 
+export type Recurso = { nombre: string; link: string }
+
 export type VarianteDetalle = Variante & { _id: string; descuentoEfectivo?: number; precioFinal?: number }
 
 /** A product as `GET /v1/productos/{id}` sends it: every field a shopper may see. */
@@ -53,6 +55,8 @@ export type ProductoDetalle = Omit<Producto, 'variantes'> & {
   extras?: Extra[]
   details?: {
     caracteristicas?: string[]
+    /** Documents of the product: a name and an http(s) link. */
+    recursos?: Recurso[]
     imagenes?: string[]
     img_portada?: string
     descripcion?: string
@@ -65,6 +69,8 @@ export type ProductoAdmin = Omit<ProductoDetalle, 'variantes'> & {
   fechaCompra?: string
   descuentoId?: string
   version?: number
+  /** Hidden from the shop; listed under 'Archivados'. */
+  archivado?: boolean
   variantes?: (VarianteDetalle & { precioCompra?: number; minimo?: number })[]
 }
 

@@ -16,9 +16,9 @@ export type AdminPage = { products: Producto[]; meta: PageMeta }
 
 /**
  * `GET /v1/admin/productos`: `titulo` (name), `categoria` (an admin category), `orden` (`nombre`,
- * `-stock`, `stock`, `-updatedAt`); '' = not set.
+ * `-stock`, `stock`, `-updatedAt`), `archivados` ('1': only the archived ones); '' = not set.
  */
-export type AdminProductsArgs = { titulo: string; categoria: string; orden: string; page: number; limit: number }
+export type AdminProductsArgs = { titulo: string; categoria: string; orden: string; archivados?: string; page: number; limit: number }
 
 const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -44,6 +44,11 @@ const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndp
     }),
     deleteProducto: build.mutation<void, string>({
       query: (id) => ({ url: `productos/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Producto'],
+    }),
+    /** Archives (hides from the shop) or restores a product. */
+    setArchivado: build.mutation<ProductoAdmin, { id: string; archivado: boolean }>({
+      query: ({ id, archivado }) => ({ url: `productos/${encodeURIComponent(id)}/${archivado ? 'archivar' : 'restaurar'}`, method: 'POST' }),
       invalidatesTags: ['Producto'],
     }),
     getDescuentos: build.query<Descuento[], void>({
@@ -72,6 +77,7 @@ export const {
   useCreateProductoMutation,
   useUpdateProductoMutation,
   useDeleteProductoMutation,
+  useSetArchivadoMutation,
   useGetDescuentosQuery,
   useCreateDescuentoMutation,
   useUpdateDescuentoMutation,

@@ -9,14 +9,14 @@ describe('admin product form model', () => {
     expect(newExtra()).toEqual({ nombre: 'Extra Queso', precio: '100' })
     const f = emptyForm()
     f.nombre = 'Router'
-    f.variantes = [newVariant(), { ...newVariant(), _id: 'v9', stock: '3', minimo: '4', precioVenta: '1299.90', precioCompra: '' }]
+    f.variantes = [newVariant(), { ...newVariant(), _id: 'v9', talla: 'Chico', stock: '3', minimo: '4', precioVenta: '1299.90', precioCompra: '' }]
     f.extras = [{ nombre: 'Soporte', precio: '99.5' }]
     expect(checkNumbers(f)).toEqual({})
     const body = toBody(f, 4)
     expect(body).toMatchObject({ nombre: 'Router', stock: 8, version: 4, extras: [{ nombre: 'Soporte', precio: 99.5 }] })
     expect(body.variantes).toEqual([
       { talla: 'Grande', tamano: '32', stock: 5, minimo: 0, precioCompra: 100, precioVenta: 150, descuento: 0 },
-      { _id: 'v9', talla: 'Grande', tamano: '32', stock: 3, minimo: 4, precioCompra: null, precioVenta: 1299.9, descuento: 0 },
+      { _id: 'v9', talla: 'Chico', tamano: '32', stock: 3, minimo: 4, precioCompra: null, precioVenta: 1299.9, descuento: 0 },
     ])
   })
 
@@ -24,7 +24,7 @@ describe('admin product form model', () => {
     const f = emptyForm()
     f.variantes = [
       { ...newVariant(), stock: '12.5x', precioVenta: 'abc' },
-      { ...newVariant(), stock: '3.7', minimo: '2.5', precioVenta: '1299.999', precioCompra: '-4', descuento: '150' },
+      { ...newVariant(), talla: 'Chico', stock: '3.7', minimo: '2.5', precioVenta: '1299.999', precioCompra: '-4', descuento: '150' },
     ]
     f.extras = [{ nombre: 'Soporte', precio: '' }]
     expect(checkNumbers(f)).toEqual({

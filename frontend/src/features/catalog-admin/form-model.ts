@@ -1,6 +1,6 @@
 import { ADMIN_CATEGORIES } from '@/lib/categories'
 import { shopToday } from '@/lib/dates'
-import type { ProductoAdmin } from '@/lib/product'
+import type { ProductoAdmin, Recurso } from '@/lib/product'
 
 /** The admin form's categories. */
 export const CATEGORIAS = ADMIN_CATEGORIES
@@ -36,7 +36,17 @@ export type ProductForm = {
   claveUnidad: string
   favorito: boolean
   fechaCompra: string
-  imagen: string
+  /** The brand's logo: a data URL just picked, one of our pictures or an http(s) address; '' none. */
+  marcaLogo: string
+  /** Dimensions in cm, as typed ('' = 0). */
+  largo: string
+  ancho: string
+  alto: string
+  /** Features, in the order the shop lists them. */
+  caracteristicas: string[]
+  recursos: Recurso[]
+  /** Pictures in the shop's order (data URLs just picked or stored addresses); the first is the main one. */
+  imagenes: string[]
   descuentoId: string
   variantes: VarianteForm[]
   extras: ExtraForm[]
@@ -69,7 +79,13 @@ export function emptyForm(): ProductForm {
     claveUnidad: 'H87',
     favorito: false,
     fechaCompra: shopToday(),
-    imagen: '',
+    marcaLogo: '',
+    largo: '',
+    ancho: '',
+    alto: '',
+    caracteristicas: [],
+    recursos: [],
+    imagenes: [],
     descuentoId: '',
     variantes: [newVariant()],
     extras: [],
@@ -90,7 +106,13 @@ export function formFromProduct(p: ProductoAdmin): ProductForm {
     claveUnidad: p.unidad_de_medida?.clave_unidad_sat ?? '',
     favorito: Boolean(p.favorito),
     fechaCompra: p.fechaCompra ? p.fechaCompra.slice(0, 10) : '',
-    imagen: p.imagen ?? '',
+    marcaLogo: p.marca_logo ?? '',
+    largo: p.largo ? String(p.largo) : '',
+    ancho: p.ancho ? String(p.ancho) : '',
+    alto: p.alto ? String(p.alto) : '',
+    caracteristicas: p.details?.caracteristicas ?? [],
+    recursos: (p.details?.recursos ?? []).map((r) => ({ nombre: r.nombre, link: r.link })),
+    imagenes: p.details?.imagenes?.length ? p.details.imagenes : p.imagen ? [p.imagen] : [],
     descuentoId: p.descuentoId ?? '',
     variantes: (p.variantes ?? []).map((v) => ({
       _id: v._id,
@@ -112,6 +134,10 @@ const PESOS = /^\d{1,8}(\.\d{1,2})?$/
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/
 /** The shapes of the SAT's keys; the server checks them against its catalogues. */
 const SAT_KEY = /^\d{8}$/
+/** A dimension in cm: a number >= 0 with up to two decimals. */
+const DIMENSION = /^\d{1,6}(\.\d{1,2})?$/
+/** An http(s) address with a host. */
+const WEB_LINK = /^https?:\/\/[^\s/."'<>][^\s"'<>]*$/i
 const UNIT_KEY = /^[A-Za-z0-9]{1,3}$/
 
 /** The number a checked field holds; null when empty or not a number (the server then says why). */
@@ -120,13 +146,18 @@ const num = (s: string) => {
   return t === '' || !/^\d+(\.\d+)?$/.test(t) ? null : Number(t)
 }
 
+/** A dimension as sent: '' is 0. */
+const dimension = (s: string) => (s.trim() === '' ? 0 : Number(s.trim()))
+
 /** Stock is the sum of the variants' stock. */
 export const totalStock = (f: ProductForm) =>
   f.variantes.reduce((sum, v) => sum + (WHOLE.test(v.stock.trim()) ? Number(v.stock) : 0), 0)
 
 /**
  * The form's numbers, checked before anything is sent: '12.5x' or '1299.999' is refused with a
- * Spanish message that names the field, never rounded or cut. Keys are the server's field names.
+ * Spanish message that names the field, never rounded or cut. Also the dimensions, empty features,
+ * resources without a name or an http(s) link, and two variants of the same talla and tamaño.
+ * Keys are the server's field names.
  */
 export function checkNumbers(f: ProductForm): Record<string, string> {
   const errors: Record<string, string> = {}
@@ -147,6 +178,23 @@ export function checkNumbers(f: ProductForm): Record<string, string> {
     if (d !== '' && (!PERCENT.test(d) || Number(d) > 100)) errors[`variantes[${i}].descuento`] = `Descuento ${of}: escribe un porcentaje de 0 a 100.`
   })
   f.extras.forEach((e, i) => pesos(`extras[${i}].precio`, e.precio, `Precio del extra ${i + 1}`, true))
+  for (const [key, label] of [['largo', 'Largo'], ['ancho', 'Ancho'], ['alto', 'Alto']] as const) {
+    const t = f[key].trim()
+    if (t !== '' && (!DIMENSION.test(t) || Number(t) > 100000))
+      errors[key] = `${label}: escribe una medida en centímetros mayor o igual a 0, por ejemplo 12.5.`
+  }
+  f.caracteristicas.forEach((c, i) => {
+    if (c.trim() === '') errors[`details.caracteristicas[${i}]`] = `Característica ${i + 1}: escríbela o quítala de la lista.`
+  })
+  f.recursos.forEach((r, i) => {
+    if (r.nombre.trim() === '') errors[`details.recursos[${i}].nombre`] = `Nombre del recurso ${i + 1}: escribe su nombre, por ejemplo «Hoja de datos».`
+    if (!WEB_LINK.test(r.link.trim()))
+      errors[`details.recursos[${i}].link`] = `Enlace del recurso ${i + 1}: escribe una dirección web completa que empiece con http:// o https://.`
+  })
+  f.variantes.forEach((v, i) => {
+    const j = f.variantes.findIndex((w) => w.talla.trim().toLowerCase() === v.talla.trim().toLowerCase() && w.tamano.trim().toLowerCase() === v.tamano.trim().toLowerCase())
+    if (j < i) errors[`variantes[${i}].tamano`] = `Variante ${i + 1}: repite la talla y el tamaño de la variante ${j + 1}; cambia uno de los dos o quítala.`
+  })
   const sat = f.satKey.trim()
   if (sat !== '' && !SAT_KEY.test(sat)) errors.sat_key = 'Clave SAT: escribe los 8 dígitos de la clave del catálogo del SAT, por ejemplo 43222610.'
   const unidad = f.claveUnidad.trim()
@@ -170,7 +218,16 @@ export function toBody(f: ProductForm, version?: number): Record<string, unknown
     unidad_de_medida: { clave_unidad_sat: f.claveUnidad.trim().toUpperCase() },
     favorito: f.favorito,
     fechaCompra: f.fechaCompra,
-    imagen: f.imagen,
+    marca_logo: f.marcaLogo.trim(),
+    largo: dimension(f.largo),
+    ancho: dimension(f.ancho),
+    alto: dimension(f.alto),
+    // The pictures in order; the server makes the first the main picture (imagen).
+    details: {
+      caracteristicas: f.caracteristicas.map((c) => c.trim()),
+      recursos: f.recursos.map((r) => ({ nombre: r.nombre.trim(), link: r.link.trim() })),
+      imagenes: f.imagenes,
+    },
     descuentoId: f.descuentoId,
     stock: totalStock(f),
     variantes: f.variantes.map((v) => ({
@@ -191,3 +248,14 @@ export function toBody(f: ProductForm, version?: number): Record<string, unknown
 /** Images the server accepts (it checks again). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+/** Pictures a product may have (the server checks again). */
+export const MAX_IMAGENES = 10
+
+/** The list with the item at i moved by delta (-1 up, +1 down); unchanged at the ends. */
+export function moved<T>(items: T[], i: number, delta: number): T[] {
+  const j = i + delta
+  if (j < 0 || j >= items.length) return items
+  const next = [...items]
+  ;[next[i], next[j]] = [next[j], next[i]]
+  return next
+}

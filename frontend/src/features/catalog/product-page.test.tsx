@@ -24,7 +24,14 @@ const product: ProductoDetalle = {
     { _id: 'v2', talla: 'Chico', tamano: '100 g', stock: 3, precioVenta: 80, descuento: 0, descuentoEfectivo: 0, precioFinal: 80 },
   ],
   extras: [{ _id: 'x1', nombre: 'Instalación básica', precio: 450 }],
-  details: { caracteristicas: ['Visión nocturna', 'IP67'], imagenes: ['/v1/imagenes/abc', '/v1/imagenes/def'] },
+  details: {
+    caracteristicas: ['Visión nocturna', 'IP67'],
+    imagenes: ['/v1/imagenes/abc', '/v1/imagenes/def'],
+    recursos: [
+      { nombre: 'Hoja de datos', link: 'https://www.hikvision.com/ds.pdf' },
+      { nombre: 'Peligroso', link: 'javascript:alert(1)' },
+    ],
+  },
 }
 
 describe('toCartItem', () => {
@@ -61,6 +68,9 @@ describe('product page', () => {
       expect(screen.getByText(text)).toBeInTheDocument()
     }
     expect(screen.getAllByRole('button', { name: /Ver imagen/ })).toHaveLength(2)
+    // Its resources, as links that open apart; a link that is not http(s) is never drawn.
+    expect(screen.getByRole('link', { name: 'Hoja de datos' })).toHaveAttribute('href', 'https://www.hikvision.com/ds.pdf')
+    expect(screen.queryByRole('link', { name: 'Peligroso' })).toBeNull()
 
     await user.click(screen.getByLabelText(/Instalación básica/))
     expect(screen.getByTestId('total-eleccion')).toHaveTextContent('Total (1 pieza con 1 extra): $2,159.10 más IVA$2,504.56 con IVA')

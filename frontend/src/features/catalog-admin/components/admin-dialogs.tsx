@@ -1,19 +1,26 @@
 import { ConfirmDialog } from '@/components/dialog'
-import { apiErrorMessage } from '@/lib/api-errors'
+import type { ReactNode } from 'react'
+import { apiErrorMessage, errorStatus } from '@/lib/api-errors'
 
 type DeleteDialogProps = {
   /** What is being deleted; null keeps the dialog closed. */
   target: { id: string; name: string } | null
   question: string
   failMessage: string
-  removal: { isLoading: boolean; isError: boolean }
+  removal: { isLoading: boolean; isError: boolean; error?: unknown }
   /** Deletes; the dialog closes when the answer is not an error. */
   onDelete: (id: string) => Promise<object>
   onClose: () => void
+  /** What the dialog offers when the server refuses with a conflict (409), e.g. 'Archivar'. */
+  onConflict?: ReactNode
 }
 
-/** 'Eliminar …' confirmation with the catalogue's failure message under the question. */
-export function DeleteDialog({ target, question, failMessage, removal, onDelete, onClose }: DeleteDialogProps) {
+/**
+ * 'Eliminar …' confirmation; a refusal shows the server's Spanish message (e.g. the products that
+ * use a discount) under the question, or the catalogue's failure message.
+ */
+export function DeleteDialog({ target, question, failMessage, removal, onDelete, onClose, onConflict }: DeleteDialogProps) {
+  const conflict = removal.isError && errorStatus(removal.error as never) === 409
   return (
     <ConfirmDialog
       open={target !== null}
@@ -21,7 +28,12 @@ export function DeleteDialog({ target, question, failMessage, removal, onDelete,
       description={
         <>
           {question}
-          {removal.isError ? <span className="mt-2 block text-rose-700">{failMessage}</span> : null}
+          {removal.isError ? (
+            <span role="alert" className="mt-2 block text-rose-700">
+              {apiErrorMessage(removal.error as never, failMessage)}
+            </span>
+          ) : null}
+          {conflict && onConflict ? <span className="mt-2 block">{onConflict}</span> : null}
         </>
       }
       busy={removal.isLoading}

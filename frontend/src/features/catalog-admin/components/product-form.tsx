@@ -1,10 +1,18 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
-import { ProductImage } from '@/components/product-image'
+import { useState, type FormEvent } from 'react'
 import { useGetDescuentosQuery } from '@/features/catalog-admin/api'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
+import {
+  CaracteristicasFieldset,
+  MarcaLogoField,
+  PicturesField,
+  RecursosFieldset,
+} from '@/features/catalog-admin/components/product-form-details'
 import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/product-form-lists'
-import { CATEGORIAS, IMAGE_TYPES, MAX_IMAGE_BYTES, checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+import { CATEGORIAS, checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
 import { shopToday } from '@/lib/dates'
+
+/** The form's dimensions (cm), typed as decimals. */
+const DIMENSIONS = new Set(['largo', 'ancho', 'alto'])
 
 type Props = {
   id: string
@@ -13,7 +21,10 @@ type Props = {
   onSubmit: (form: Form) => void
 }
 
-/** The 'Nuevo Producto' / 'Actualizar Producto' form: fields, variants and extras, image with preview. */
+/**
+ * The 'Nuevo Producto' / 'Actualizar Producto' form: every field of the product (brand and its logo,
+ * dimensions, features, resources, pictures in order), its variants and extras.
+ */
 export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Props) {
   const [f, setF] = useState<Form>(initial)
   const [numberErrors, setNumberErrors] = useState<Record<string, string>>({})
@@ -31,26 +42,18 @@ export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Pro
     }
     onSubmit(f)
   }
-  const text = (k: 'nombre' | 'descripcionCorta' | 'proveedor' | 'marca' | 'modelo' | 'garantia', label: string) => (
+  type TextKey = 'nombre' | 'descripcionCorta' | 'proveedor' | 'marca' | 'modelo' | 'garantia' | 'largo' | 'ancho' | 'alto'
+  const text = (k: TextKey, label: string) => (
     <label className="block">
       <span className="field-label">{label}</span>
-      <input className="field-input" value={f[k]} onChange={(e) => set(k, e.target.value)} aria-invalid={Boolean(errors[k])} />
+      <input className="field-input" inputMode={DIMENSIONS.has(k) ? 'decimal' : undefined} value={f[k]} onChange={(e) => set(k, e.target.value)} aria-invalid={Boolean(errors[k])} />
       <FieldError message={errors[k]} />
     </label>
   )
 
   return (
     <form id={id} onSubmit={submit} noValidate className="max-h-[65vh] space-y-3 overflow-y-auto pr-1 text-sm">
-      {Object.keys(numberErrors).length > 0 ? (
-        <div role="alert" className="rounded border border-rose-200 bg-rose-50 p-2 text-rose-800">
-          <p className="font-semibold">No se guardó: revisa estos campos.</p>
-          <ul className="list-disc pl-5">
-            {Object.entries(numberErrors).map(([k, m]) => (
-              <li key={k}>{m}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <NotSaved errors={numberErrors} />
       {text('nombre', 'Nombre')}
       <label className="block">
         <span className="field-label">Descripción</span>
@@ -73,6 +76,13 @@ export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Pro
         {text('garantia', 'Garantía')}
         {text('proveedor', 'Proveedor')}
       </div>
+      <MarcaLogoField value={f.marcaLogo} error={errors.marca_logo} onChange={(v) => set('marcaLogo', v)} />
+      <fieldset className="grid grid-cols-3 gap-2">
+        <legend className="field-label">Medidas (cm)</legend>
+        {text('largo', 'Largo (cm)')}
+        {text('ancho', 'Ancho (cm)')}
+        {text('alto', 'Alto (cm)')}
+      </fieldset>
       <SatFields id={id} satKey={f.satKey} claveUnidad={f.claveUnidad} errors={errors} onChange={(k, v) => set(k, v)} />
       <label className="block">
         <span className="field-label">Fecha de compra</span>
@@ -84,12 +94,29 @@ export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Pro
         Favorito
       </label>
       <DiscountField value={f.descuentoId} kept={initial.descuentoId} error={errors.descuentoId} onChange={(v) => set('descuentoId', v)} />
-      <ImageField value={f.imagen} error={errors.imagen} onChange={(imagen) => set('imagen', imagen)} />
+      <PicturesField value={f.imagenes} errors={errors} onChange={(v) => set('imagenes', v)} />
+      <CaracteristicasFieldset items={f.caracteristicas} errors={errors} onChange={(v) => set('caracteristicas', v)} />
+      <RecursosFieldset items={f.recursos} errors={errors} onChange={(v) => set('recursos', v)} />
 
       <VariantesFieldset items={f.variantes} errors={errors} totalStock={totalStock(f)} onChange={(v) => set('variantes', v)} />
 
       <ExtrasFieldset items={f.extras} errors={errors} onChange={(x) => set('extras', x)} />
     </form>
+  )
+}
+
+/** 'No se guardó': every message of the checks made before sending, above the form. */
+function NotSaved({ errors }: { errors: Record<string, string> }) {
+  if (Object.keys(errors).length === 0) return null
+  return (
+    <div role="alert" className="rounded border border-rose-200 bg-rose-50 p-2 text-rose-800">
+      <p className="font-semibold">No se guardó: revisa estos campos.</p>
+      <ul className="list-disc pl-5">
+        {Object.entries(errors).map(([k, m]) => (
+          <li key={k}>{m}</li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
@@ -116,50 +143,6 @@ function DiscountField({ value, kept, error, onChange }: DiscountFieldProps) {
       </select>
       <FieldError message={error} />
     </label>
-  )
-}
-
-type ImageFieldProps = {
-  /** The stored picture or the data URL of the one just picked. */
-  value: string
-  error?: string
-  onChange: (dataUrl: string) => void
-}
-
-/** 'Imagen': the file picker, which refuses other types and pictures over 5 MB, and the preview. */
-function ImageField({ value, error, onChange }: ImageFieldProps) {
-  const [imageError, setImageError] = useState('')
-
-  const pickImage = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0]
-    setImageError('')
-    if (!file) return
-    if (!IMAGE_TYPES.includes(file.type)) {
-      setImageError('La imagen debe ser JPEG, PNG o WebP.')
-      return
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      setImageError('La imagen pesa más de 5 MB. Elige una imagen más ligera.')
-      return
-    }
-    const reader = new FileReader()
-    reader.onload = () => onChange(String(reader.result))
-    reader.readAsDataURL(file)
-  }
-
-  return (
-    <>
-      <label className="block">
-        <span className="field-label">Imagen</span>
-        <input type="file" accept="image/jpeg,image/png,image/webp" onChange={pickImage} />
-        {imageError ? <span className="mt-1 block text-xs text-rose-700">{imageError}</span> : null}
-        <FieldError message={error} />
-      </label>
-      {value ? (
-        // A stored picture previews in a small size, not its original (up to 5 MB).
-        <ProductImage src={value} alt="Vista previa" compact sizes="96px" className="h-24 w-24 rounded border" />
-      ) : null}
-    </>
   )
 }
 

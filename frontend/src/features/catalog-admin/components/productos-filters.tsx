@@ -3,7 +3,13 @@ import { ADMIN_CATEGORIES } from '@/lib/categories'
 import { options, type Option } from '@/lib/list-state'
 
 /** The search, category and sort of 'Productos', as kept in the address ('' = not set). */
-export type ProductosFilters = { titulo: string; categoria: string; orden: string }
+export type ProductosFilters = { titulo: string; categoria: string; orden: string; archivados: string }
+
+/** Which products the list shows: those in the shop, or the archived ones. */
+const SHOWN: readonly Option[] = [
+  { value: '', label: 'En la tienda' },
+  { value: '1', label: 'Archivados' },
+]
 
 const SORTS: readonly Option[] = [
   { value: 'nombre', label: 'Nombre: A a Z' },
@@ -14,10 +20,10 @@ const SORTS: readonly Option[] = [
 
 type ProductosFiltersProps = { state: ProductosFilters; onChange: (patch: Partial<ProductosFilters>) => void }
 
-/** 'Buscar productos por nombre...', then the category filter and the sort. */
+/** 'Buscar productos por nombre...', then the category filter, the sort and 'Mostrar' (en la tienda / archivados). */
 export function ProductosFiltersBar({ state, onChange }: ProductosFiltersProps) {
   return (
-    <div className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr] sm:items-end">
+    <div className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-end">
       <SearchField
         label="Buscar productos por nombre..."
         placeholder="Buscar productos por nombre..."
@@ -33,6 +39,7 @@ export function ProductosFiltersBar({ state, onChange }: ProductosFiltersProps) 
         onChange={(categoria) => onChange({ categoria })}
       />
       <SelectFilter label="Ordenar por" value={state.orden} options={SORTS} onChange={(orden) => onChange({ orden })} />
+      <SelectFilter label="Mostrar" value={state.archivados} options={SHOWN} onChange={(archivados) => onChange({ archivados })} />
     </div>
   )
 }

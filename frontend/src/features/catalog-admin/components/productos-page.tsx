@@ -14,6 +14,7 @@ import {
   useDeleteProductoMutation,
   useGetAdminProductoQuery,
   useGetAdminProductsQuery,
+  useSetArchivadoMutation,
   useUpdateProductoMutation,
 } from '@/features/catalog-admin/api'
 import { AdminTable } from '@/features/catalog-admin/components/admin-table'
@@ -25,7 +26,7 @@ import { emptyForm, formFromProduct, toBody, type ProductForm as Form } from '@/
 type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null
 
 /** Every product, by name. */
-const DEFAULTS: ProductosFilters = { titulo: '', categoria: '', orden: 'nombre' }
+const DEFAULTS: ProductosFilters = { titulo: '', categoria: '', orden: 'nombre', archivados: '' }
 
 /** The page of products asked for in the address (`?titulo=..&categoria=..&orden=..&page=..`). */
 function useProductosList() {
@@ -44,6 +45,11 @@ export function ProductosPage() {
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Producto | null>(null)
   const [remove, removal] = useDeleteProductoMutation()
+  const [setArchivado, archiving] = useSetArchivadoMutation()
+  const archive = async (p: Producto, archivado: boolean) => {
+    const res = await setArchivado({ id: p._id, archivado })
+    if (!('error' in res)) setDeleting(null)
+  }
 
   return (
     <section>
@@ -60,6 +66,11 @@ export function ProductosPage() {
           Error al obtener los productos
         </p>
       ) : null}
+      {archiving.isError ? (
+        <p role="alert" className="mt-4 text-rose-700">
+          No se pudo archivar o restaurar el producto. Inténtalo de nuevo.
+        </p>
+      ) : null}
       <AdminTable
         headers={['Imagen', 'Marca / Modelo / Garantía', 'Nombre', 'Precio', 'Precio con descuento', 'Existencias', 'Acciones']}
         loading={isLoading}
@@ -68,7 +79,13 @@ export function ProductosPage() {
         emptyText="No hay productos"
       >
         {(data?.products ?? []).map((p) => (
-          <ProductRow key={p._id} product={p} onEdit={() => setEditing({ kind: 'edit', id: p._id })} onDelete={() => setDeleting(p)} />
+          <ProductRow
+            key={p._id}
+            product={p}
+            onEdit={() => setEditing({ kind: 'edit', id: p._id })}
+            onArchive={(archivado) => archive(p, archivado)}
+            onDelete={() => setDeleting(p)}
+          />
         ))}
       </AdminTable>
       <Pager
@@ -89,15 +106,22 @@ export function ProductosPage() {
         removal={removal}
         onDelete={remove}
         onClose={() => setDeleting(null)}
+        onConflict={
+          deleting ? (
+            <button type="button" className="btn-primary" disabled={archiving.isLoading} onClick={() => archive(deleting, true)}>
+              Archivar
+            </button>
+          ) : null
+        }
       />
     </section>
   )
 }
 
-type ProductRowProps = { product: Producto; onEdit: () => void; onDelete: () => void }
+type ProductRowProps = { product: Producto & { archivado?: boolean }; onEdit: () => void; onArchive: (archivado: boolean) => void; onDelete: () => void }
 
-/** One product of the table: picture, brand line, name, prices, stock and its 'Editar' / 'Inventario' / 'Eliminar' actions. */
-function ProductRow({ product: p, onEdit, onDelete }: ProductRowProps) {
+/** One product of the table: picture, brand line, name, prices, stock and its 'Editar' / 'Inventario' / 'Archivar' or 'Restaurar' / 'Eliminar' actions. */
+function ProductRow({ product: p, onEdit, onArchive, onDelete }: ProductRowProps) {
   const price = productPrice(p)
   return (
     <tr className="border-t border-slate-100">
@@ -118,6 +142,10 @@ function ProductRow({ product: p, onEdit, onDelete }: ProductRowProps) {
         <Link to={`/productos/${encodeURIComponent(p._id)}/inventario`} className="link mr-3">
           Inventario <span className="sr-only">de {productTitle(p)}</span>
         </Link>
+        <button type="button" className="link mr-3" onClick={() => onArchive(!p.archivado)}>
+          {p.archivado ? 'Restaurar' : 'Archivar'}
+          <span className="sr-only"> {productTitle(p)}</span>
+        </button>
         <button type="button" className="text-rose-700 underline" onClick={onDelete}>
           Eliminar<span className="sr-only"> {productTitle(p)}</span>
         </button>

@@ -68,6 +68,7 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
   const { variantes, variant, stock, qty, max, limit, line } = choice
   const descuento = variant ? variantDiscount(variant) : 0
   const features = product.details?.caracteristicas ?? []
+  const recursos = (product.details?.recursos ?? []).filter((r) => /^https?:\/\//i.test(r.link))
 
   return (
     <article className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-2">
@@ -116,6 +117,20 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
             <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
               {features.map((f, i) => (
                 <li key={i}>{f}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {recursos.length > 0 ? (
+          <section>
+            <h2 className="font-semibold text-slate-900">Recursos</h2>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {recursos.map((r, i) => (
+                <li key={i}>
+                  <a href={r.link} target="_blank" rel="noopener noreferrer nofollow" className="link">
+                    {r.nombre}
+                  </a>
+                </li>
               ))}
             </ul>
           </section>
