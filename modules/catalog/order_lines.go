@@ -108,9 +108,23 @@ func (s *Service) resolve(lines []OrderLine) ([]resolvedLine, error) {
 	return out, nil
 }
 
-// Quote prices lines from the catalogue. Errors: invalid, not_found.
+// onSale refuses an archived product: it is out of the shop, and a cart or a counter order that
+// still holds it cannot buy it (its units still come back to it: resolve alone allows that).
+func onSale(rs []resolvedLine) error {
+	for _, r := range rs {
+		if r.product.Archivado {
+			return apperr.New(apperr.NotFound, r.product.Nombre+" ya no está a la venta.")
+		}
+	}
+	return nil
+}
+
+// Quote prices lines from the catalogue. Errors: invalid, not_found (an archived product too).
 func (s *Service) Quote(_ context.Context, lines []OrderLine) ([]QuotedLine, error) {
 	rs, err := s.resolve(lines)
+	if err == nil {
+		err = onSale(rs)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 )
 
@@ -157,6 +158,17 @@ func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 	}
 	if rec := env.do("", http.MethodGet, path, nil); rec.Code != http.StatusNotFound {
 		t.Fatalf("archived product page: %d", rec.Code)
+	}
+	// A cart that still holds it cannot buy it; its units can still come back to it.
+	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: 1}
+	if _, err := env.m.service.Quote(context.Background(), []OrderLine{line}); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("quote of an archived product: %v", err)
+	}
+	if err := env.m.service.TakeStockFor(context.Background(), "k-archivado", line, StockNote{}); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("take of an archived product: %v", err)
+	}
+	if err := env.m.service.GiveBackStock(context.Background(), line, StockNote{Folio: "F-1"}); err != nil {
+		t.Fatalf("give back to an archived product: %v", err)
 	}
 	if got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos", nil)); len(got.Products) != 0 {
 		t.Fatalf("shop list shows %+v", got.Products)

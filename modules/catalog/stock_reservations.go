@@ -38,6 +38,9 @@ func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, not
 		return err
 	}
 	rs, err := s.resolve([]OrderLine{l})
+	if err == nil {
+		err = onSale(rs)
+	}
 	if err != nil {
 		return err
 	}
