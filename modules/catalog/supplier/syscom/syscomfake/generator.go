@@ -77,12 +77,13 @@ var (
 // Generate builds a catalogue of n products from seed.
 func Generate(seed uint64, n int) *Catalog {
 	c := &Catalog{seed: seed, byCat: map[string]*Category{}, byID: make(map[int]int, n)}
-	r := rand.New(rand.NewPCG(seed, 0))
+	r := rand.New(rand.NewPCG(seed, 0)) //nolint:gosec // G404: a generated catalogue, seeded to be the same every run; no secret
 	var leaves []*Category
 	next := 100
 	for _, t := range topCategories {
 		top := &Category{ID: t[0], Nombre: t[1], Nivel: 1}
 		c.add(top)
+		c.Categories = append(c.Categories, top)
 		for _, n2 := range pick(r, secondLevel, 3+r.IntN(3)) {
 			mid := &Category{ID: strconv.Itoa(next), Nombre: n2, Nivel: 2, Parent: top}
 			next++
@@ -111,10 +112,10 @@ func Generate(seed uint64, n int) *Catalog {
 func (c *Catalog) add(cat *Category) { c.byCat[cat.ID] = cat }
 
 func (c *Catalog) newItem(i int, leaves []*Category) item {
-	r := rand.New(rand.NewPCG(c.seed, uint64(i)+1))
+	r := rand.New(rand.NewPCG(c.seed, uint64(i)+1)) //nolint:gosec // G404: generated data, seeded
 	it := item{id: 100000 + 3*i + r.IntN(3), leaf: leaves[r.IntN(len(leaves))], brand: r.IntN(len(c.Brands))}
 	brand := c.Brands[it.brand].Nombre
-	it.modelo = fmt.Sprintf("%s-%d%c", strings.ToUpper(brand[:2]), 1000+r.IntN(9000), 'A'+rune(r.IntN(26)))
+	it.modelo = fmt.Sprintf("%s-%d%c", strings.ToUpper(brand[:2]), 1000+r.IntN(9000), 'A'+rune(r.IntN(26))) //nolint:gosec // G115: IntN(26) is in 0..25
 	it.titulo = fmt.Sprintf("%s %s / %s / %s", nouns[r.IntN(len(nouns))], brand, features[r.IntN(len(features))], features[r.IntN(len(features))])
 	it.search = strings.ToLower(it.titulo + " " + it.modelo + " " + brand)
 	// List prices from 5 to 5,000 dollars, most of them cheap.
@@ -178,7 +179,7 @@ func usd(cents int64) string { return fmt.Sprintf("%d.%02d", cents/100, cents%10
 // images, iframes and the odd script.
 func (c *Catalog) product(i int, detail bool) map[string]any {
 	it := c.items[i]
-	r := rand.New(rand.NewPCG(c.seed^0x5157c0, uint64(it.id)))
+	r := rand.New(rand.NewPCG(c.seed^0x5157c0, uint64(it.id))) //nolint:gosec // G404: generated data, seeded
 	brand := c.Brands[it.brand]
 	id := strconv.Itoa(it.id)
 	var cats []map[string]any
