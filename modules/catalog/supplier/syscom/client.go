@@ -27,32 +27,30 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"tienda/pkg/apperr"
 )
 
 // DefaultBaseURL is the distributor's API host; the API is under /api/v1/ and the token call at
 // /oauth/token.
 const DefaultBaseURL = "https://developers.syscom.mx"
 
-// userError is a failure whose text a user may read, in Spanish.
-type userError string
-
-func (e userError) Error() string { return string(e) }
-
-// The kinds of failure, with the text staff read. Errors returned by the client wrap one of these
-// with the operation and the details, for the logs.
+// The kinds of failure, as the shop's one error type with the Spanish text staff read (the HTTP
+// error handler shows it). Errors returned by the client wrap one of these with the operation and
+// the details, for the logs; errors.Is tells them apart.
 var (
-	ErrCredenciales error = userError("Syscom no aceptó el ID de cliente y el secreto: revísalos en tu cuenta de desarrollador de Syscom.")
-	ErrNoEncontrado error = userError("Syscom no tiene ese producto, categoría o marca.")
-	ErrLimite       error = userError("Syscom pidió esperar antes de más consultas: intenta de nuevo en un minuto.")
-	ErrNoDisponible error = userError("Syscom no responde por ahora: intenta de nuevo más tarde.")
-	ErrRespuesta    error = userError("Syscom respondió algo que no se pudo leer: intenta de nuevo más tarde.")
+	ErrCredenciales = apperr.New(apperr.Invalid, "Syscom no aceptó el ID de cliente y el secreto: revísalos en tu cuenta de desarrollador de Syscom.")
+	ErrNoEncontrado = apperr.New(apperr.NotFound, "Syscom no tiene ese producto, categoría o marca.")
+	ErrLimite       = apperr.New(apperr.TooMany, "Syscom pidió esperar antes de más consultas: intenta de nuevo en un minuto.")
+	ErrNoDisponible = apperr.New(apperr.Unavailable, "Syscom no responde por ahora: intenta de nuevo más tarde.")
+	ErrRespuesta    = apperr.New(apperr.Unavailable, "Syscom respondió algo que no se pudo leer: intenta de nuevo más tarde.")
 )
 
 // UserMessage is the Spanish text for an error of the client, for a user to read.
 func UserMessage(err error) string {
-	var u userError
-	if errors.As(err, &u) {
-		return string(u)
+	var e *apperr.Error
+	if errors.As(err, &e) {
+		return e.PublicMessage()
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return "Syscom tardó demasiado en responder: intenta de nuevo más tarde."
