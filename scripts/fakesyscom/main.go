@@ -41,7 +41,8 @@ func main() {
 		log.Fatal("-products must be at least 1")
 	}
 	fake := syscomfake.New(syscomfake.Generate(*seed, *products), *id, *secret)
-	fake.Limit, fake.TokenTTL = *limit, *ttl
+	fake.SetLimit(*limit, time.Minute)
+	fake.SetTokenTTL(*ttl)
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /_fake/revocar", func(w http.ResponseWriter, _ *http.Request) {
 		fake.RevokeTokens()

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -88,7 +89,8 @@ func TestTokenKeptRenewedAndReplaced(t *testing.T) {
 	t.Parallel()
 	fake, base := startFake(t)
 	clk := &clock{t: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)}
-	fake.Now, fake.TokenTTL = clk.Now, time.Hour
+	fake.SetClock(clk.Now)
+	fake.SetTokenTTL(time.Hour)
 	c := newClient(t, base, func(cfg *Config) { cfg.Now = clk.Now })
 	for range 3 {
 		if _, err := c.ExchangeRates(ctx(t)); err != nil {
@@ -278,7 +280,7 @@ func TestProductDetailOddShapes(t *testing.T) {
 func TestPaceKeepsUnderTheLimit(t *testing.T) {
 	t.Parallel()
 	fake, base := startFake(t)
-	fake.Limit, fake.Window = 10, time.Second
+	fake.SetLimit(10, time.Second)
 	c := newClient(t, base, func(cfg *Config) { cfg.RequestsPerMinute = 8 * 60 }) // 8 a second
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -303,7 +305,7 @@ func TestPaceKeepsUnderTheLimit(t *testing.T) {
 func TestTooManyRequestsRetriedAfterItsWait(t *testing.T) {
 	t.Parallel()
 	fake, base := startFake(t)
-	fake.Limit, fake.Window = 5, 2*time.Second
+	fake.SetLimit(5, 2*time.Second)
 	c := newClient(t, base, nil) // no pace of its own: it meets the limit
 	start := time.Now()
 	for range 7 {
@@ -318,8 +320,8 @@ func TestTooManyRequestsRetriedAfterItsWait(t *testing.T) {
 		t.Errorf("7 calls over a limit of 5 in 2 s took only %v", el)
 	}
 	// A 429 whose wait outlasts the caller's deadline fails at once.
+	fake.SetLimit(1000, time.Minute)
 	fake.ThrottleNext(1)
-	fake.Limit = 1000
 	short, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	if _, err := c.ExchangeRates(short); !errors.Is(err, ErrLimite) {
@@ -342,13 +344,13 @@ func TestUnreadableRepliesFailCleanly(t *testing.T) {
 		t.Errorf("after the broken replies: %v", err)
 	}
 	// A server that errs, then one that never answers.
-	fails := 0
+	var fails atomic.Int32
 	bad := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/oauth/token":
 			_, _ = w.Write([]byte(`{"token_type":"Bearer","expires_in":"3600","access_token":"t"}`))
 		case "/api/v1/tipocambio":
-			fails++
+			fails.Add(1)
 			w.WriteHeader(http.StatusBadGateway)
 		default:
 			time.Sleep(time.Second)
@@ -356,8 +358,8 @@ func TestUnreadableRepliesFailCleanly(t *testing.T) {
 	}))
 	defer bad.Close()
 	c = newClient(t, bad.URL, func(cfg *Config) { cfg.MaxRetries, cfg.Timeout = 1, 200*time.Millisecond })
-	if _, err := c.ExchangeRates(ctx(t)); !errors.Is(err, ErrNoDisponible) || fails != 2 {
-		t.Errorf("502: %v after %d tries, want ErrNoDisponible after 2", err, fails)
+	if _, err := c.ExchangeRates(ctx(t)); !errors.Is(err, ErrNoDisponible) || fails.Load() != 2 {
+		t.Errorf("502: %v after %d tries, want ErrNoDisponible after 2", err, fails.Load())
 	}
 	start := time.Now()
 	if _, err := c.Brands(ctx(t)); !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 900*time.Millisecond {

@@ -42,7 +42,7 @@ func (s *Server) issueToken(w http.ResponseWriter, r *http.Request) {
 	if u, p, ok := r.BasicAuth(); ok && id == "" {
 		id, secret = u, p // Passport also takes the client in a Basic header
 	}
-	if id == "" || id != s.ClientID || secret != s.ClientSecret {
+	if id == "" || id != s.clientID || secret != s.clientSecret {
 		writeJSON(w, http.StatusUnauthorized, oauthError("invalid_client", "Client authentication failed"))
 		return
 	}
@@ -50,11 +50,11 @@ func (s *Server) issueToken(w http.ResponseWriter, r *http.Request) {
 	_, _ = rand.Read(b)
 	tok := hex.EncodeToString(b)
 	s.mu.Lock()
-	now := s.now()
-	s.tokens[tok] = token{client: id, expires: now.Add(s.TokenTTL)}
+	now := s.clock()
+	s.tokens[tok] = token{client: id, expires: now.Add(s.tokenTTL)}
 	s.issued++
 	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"token_type": "Bearer", "expires_in": int64(s.TokenTTL / time.Second), "access_token": tok})
+	writeJSON(w, http.StatusOK, map[string]any{"token_type": "Bearer", "expires_in": int64(s.tokenTTL / time.Second), "access_token": tok})
 }
 
 func oauthError(code, description string) map[string]string {
@@ -68,7 +68,7 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) bool {
 	tok, ok := strings.CutPrefix(auth, "Bearer ")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := s.now()
+	now := s.clock()
 	t, known := s.tokens[tok]
 	if !ok || !known || !now.Before(t.expires) {
 		s.refused++
@@ -76,13 +76,13 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	win := s.windows[t.client]
-	if win == nil || !now.Before(win.start.Add(s.Window)) {
+	if win == nil || !now.Before(win.start.Add(s.window)) {
 		win = &window{start: now}
 		s.windows[t.client] = win
 	}
-	reset := win.start.Add(s.Window)
-	w.Header().Set("X-RateLimit-Limit", strconv.Itoa(s.Limit))
-	if win.hits >= s.Limit || s.throttleNext > 0 {
+	reset := win.start.Add(s.window)
+	w.Header().Set("X-RateLimit-Limit", strconv.Itoa(s.limit))
+	if win.hits >= s.limit || s.throttleNext > 0 {
 		if s.throttleNext > 0 {
 			s.throttleNext--
 			reset = now.Add(time.Second)
@@ -96,7 +96,7 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	win.hits++
-	w.Header().Set("X-RateLimit-Remaining", strconv.Itoa(s.Limit-win.hits))
+	w.Header().Set("X-RateLimit-Remaining", strconv.Itoa(s.limit-win.hits))
 	return true
 }
 

@@ -18,19 +18,17 @@ import (
 // PageSize is how many products a page of a search holds.
 const PageSize = 60
 
-// Server is the fake API; it is an http.Handler. Set its fields before it serves.
+// Server is the fake API; it is an http.Handler, safe for concurrent use.
 type Server struct {
-	ClientID, ClientSecret string
-	TokenTTL               time.Duration // a token's life (the real one: a year)
-	Limit                  int           // requests per Window and client (the real one: 60 a minute)
-	Window                 time.Duration
-	// Now is the fake's clock, for tokens and limit windows; time.Now when nil.
-	Now func() time.Time
-
-	catalog *Catalog
-	mux     *http.ServeMux
+	clientID, clientSecret string
+	catalog                *Catalog
+	mux                    *http.ServeMux
 
 	mu           sync.Mutex
+	tokenTTL     time.Duration // a token's life (the real one: a year)
+	limit        int           // requests per window and client (the real one: 60 a minute)
+	window       time.Duration
+	clock        func() time.Time
 	tokens       map[string]token
 	windows      map[string]*window
 	issued       int
@@ -45,8 +43,8 @@ type Server struct {
 // API's token life and limit.
 func New(catalog *Catalog, clientID, clientSecret string) *Server {
 	s := &Server{
-		ClientID: clientID, ClientSecret: clientSecret,
-		TokenTTL: 365 * 24 * time.Hour, Limit: 60, Window: time.Minute,
+		clientID: clientID, clientSecret: clientSecret,
+		tokenTTL: 365 * 24 * time.Hour, limit: 60, window: time.Minute, clock: time.Now,
 		catalog: catalog, mux: http.NewServeMux(),
 		tokens: map[string]token{}, windows: map[string]*window{},
 	}
@@ -69,11 +67,26 @@ func New(catalog *Catalog, clientID, clientSecret string) *Server {
 	return s
 }
 
-func (s *Server) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
+// SetLimit allows limit requests per window and client (the real API: 60 a minute).
+func (s *Server) SetLimit(limit int, per time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.limit, s.window = limit, per
+	s.windows = map[string]*window{}
+}
+
+// SetTokenTTL sets the life of the tokens issued from now on (the real API's: a year).
+func (s *Server) SetTokenTTL(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokenTTL = d
+}
+
+// SetClock sets the clock of tokens and limit windows (time.Now by default).
+func (s *Server) SetClock(now func() time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clock = now
 }
 
 // ServeHTTP serves the API.
