@@ -38,8 +38,14 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
+// answer is a reply of the fake: its status, headers and decoded JSON.
+type answer struct {
+	StatusCode int
+	Header     http.Header
+}
+
 // call makes one request to the fake and decodes its JSON answer.
-func call(t *testing.T, srv *httptest.Server, method, path, token string, form url.Values) (*http.Response, map[string]any) {
+func call(t *testing.T, srv *httptest.Server, method, path, token string, form url.Values) (answer, map[string]any) {
 	t.Helper()
 	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(form.Encode()))
 	if err != nil {
@@ -58,7 +64,7 @@ func call(t *testing.T, srv *httptest.Server, method, path, token string, form u
 	defer resp.Body.Close()
 	var body map[string]any
 	_ = json.NewDecoder(resp.Body).Decode(&body)
-	return resp, body
+	return answer{resp.StatusCode, resp.Header}, body
 }
 
 func TestAccessAnswers(t *testing.T) {
