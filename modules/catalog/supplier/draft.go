@@ -7,6 +7,7 @@ package supplier
 import (
 	"cmp"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -83,6 +84,7 @@ func FromSyscom(p syscom.Product, rate syscom.Rate, rules Rules) (Draft, error) 
 			d.Recursos = append(d.Recursos, Recurso{Nombre: cmp.Or(clean(r.Nombre), "Documento"), URL: u})
 		}
 	}
+	d.Recursos = append(d.Recursos, videos(p.DescripcionHTML)...)
 	for _, c := range p.Categorias {
 		if c.ID != "" {
 			d.Categorias = append(d.Categorias, c.ID)
@@ -139,6 +141,22 @@ func webURL(s string) string {
 		return ""
 	}
 	return u.String()
+}
+
+// videoFrame finds the address of an embedded YouTube video in an iframe.
+var videoFrame = regexp.MustCompile(`(?i)<iframe[^>]*\ssrc\s*=\s*["']?https?://(?:www\.)?youtube(?:-nocookie)?\.com/embed/([A-Za-z0-9_-]{6,20})`)
+
+// videos are the YouTube videos a description embeds, as links: the sanitiser takes the iframes
+// out, and the videos stay with the product as resources.
+func videos(descripcion string) []Recurso {
+	var out []Recurso
+	for _, m := range videoFrame.FindAllStringSubmatch(descripcion, 5) {
+		r := Recurso{Nombre: "Video", URL: "https://www.youtube.com/watch?v=" + m[1]}
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // satKey keeps a SAT product key of 8 digits.

@@ -21,7 +21,7 @@ func sample() syscom.Product {
 		Unidad: syscom.Unit{Codigo: "1", Nombre: "Pieza", ClaveSAT: "h87"},
 		Peso:   0.6, Alto: 12, Largo: 15.5, Ancho: 10,
 		DescripcionHTML: `<div style="color:red"><h2>C6N</h2><p>Gira <b>360°</b> &amp; sigue el movimiento.</p>` +
-			`<iframe src="https://www.youtube.com/embed/abc"></iframe><script>alert(1)</script></div>`,
+			`<iframe width="560" src="https://www.youtube.com/embed/abc123"></iframe><iframe src='https://www.youtube.com/embed/abc123?x=1'></iframe><iframe src="https://evil.example/embed/abc123"></iframe><script>alert(1)</script></div>`,
 		Caracteristicas: []string{"Resolución 1080p", "<b>IR</b> 10 m", "  "},
 		Imagenes:        []string{"https://ftp3.syscom.mx/fotos/C6N-p.png", "https://ftp3.syscom.mx/fotos/C6N-2.png", "javascript:alert(1)", "/relativa.png"},
 		Recursos:        []syscom.Resource{{Nombre: "Hoja de especificaciones", URL: "https://ftp3.syscom.mx/C6N.pdf"}, {Nombre: "", URL: "https://ftp3.syscom.mx/manual.pdf"}, {Nombre: "Mal", URL: "ftp://x"}},
@@ -51,7 +51,7 @@ func TestFromSyscom(t *testing.T) {
 		{"dimensions", [4]float64{d.Largo, d.Ancho, d.Alto, d.Peso}, [4]float64{15.5, 10, 12, 0.6}},
 		{"Caracteristicas", strings.Join(d.Caracteristicas, "|"), "Resolución 1080p|IR 10 m"},
 		{"Imagenes", strings.Join(d.Imagenes, "|"), "https://ftp3.syscom.mx/fotos/C6N-p.png|https://ftp3.syscom.mx/fotos/C6N-2.png"},
-		{"Recursos", d.Recursos, []Recurso{{"Hoja de especificaciones", "https://ftp3.syscom.mx/C6N.pdf"}, {"Documento", "https://ftp3.syscom.mx/manual.pdf"}}},
+		{"Recursos", d.Recursos, []Recurso{{"Hoja de especificaciones", "https://ftp3.syscom.mx/C6N.pdf"}, {"Documento", "https://ftp3.syscom.mx/manual.pdf"}, {"Video", "https://www.youtube.com/watch?v=abc123"}}},
 		{"Categorias", strings.Join(d.Categorias, ","), "1326,214,22"},
 		{"Categoria", d.Categoria, "22"},
 		{"Descripcion", d.Descripcion, `<div><h2>C6N</h2><p>Gira <b>360°</b> &amp; sigue el movimiento.</p></div>`},
