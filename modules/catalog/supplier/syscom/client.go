@@ -226,8 +226,16 @@ func (c *Client) wait(ctx context.Context) error {
 	return c.limiter.Wait(ctx)
 }
 
-// backOff pauses every caller of the client for d; it fails at once when ctx ends sooner.
+// maxBackOff bounds a wait the distributor asks for: its window is a minute, so a longer wait is
+// an answer to give up on, not to sit through.
+const maxBackOff = 2 * time.Minute
+
+// backOff pauses every caller of the client for d; it fails at once when ctx ends sooner or d is
+// past maxBackOff.
 func (c *Client) backOff(ctx context.Context, d time.Duration) error {
+	if d > maxBackOff {
+		return fmt.Errorf("asked to wait %v", d)
+	}
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 		return fmt.Errorf("the wait of %v outlasts the call's deadline: %w", d, context.DeadlineExceeded)
 	}

@@ -352,6 +352,9 @@ func TestUnreadableRepliesFailCleanly(t *testing.T) {
 		case "/api/v1/tipocambio":
 			fails.Add(1)
 			w.WriteHeader(http.StatusBadGateway)
+		case "/api/v1/categorias":
+			w.Header().Set("Retry-After", "3600")
+			w.WriteHeader(http.StatusTooManyRequests)
 		default:
 			time.Sleep(time.Second)
 		}
@@ -362,6 +365,10 @@ func TestUnreadableRepliesFailCleanly(t *testing.T) {
 		t.Errorf("502: %v after %d tries, want ErrNoDisponible after 2", err, fails.Load())
 	}
 	start := time.Now()
+	if _, err := c.Categories(ctx(t)); !errors.Is(err, ErrLimite) || time.Since(start) > time.Second {
+		t.Errorf("asked to wait an hour: %v after %v, want ErrLimite at once", err, time.Since(start))
+	}
+	start = time.Now()
 	if _, err := c.Brands(ctx(t)); !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 900*time.Millisecond {
 		t.Errorf("a silent server: %v after %v", err, time.Since(start))
 	}
