@@ -125,10 +125,10 @@ func (s *Server) BreakNext(n int) {
 
 // Stats are the fake's counts since it started.
 type Stats struct {
-	TokensIssued int // tokens handed out
-	Refused      int // calls refused for their token
-	Throttled    int // calls answered 429
-	Served       int // API calls answered (any status but 401 and 429)
+	TokensIssued int `json:"tokens"`     // tokens handed out
+	Refused      int `json:"rechazadas"` // calls refused for their token
+	Throttled    int `json:"limitadas"`  // calls answered 429
+	Served       int `json:"servidas"`   // API calls answered (any status but 401 and 429)
 }
 
 // Stats returns the counts so far.
