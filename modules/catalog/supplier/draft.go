@@ -47,8 +47,10 @@ type Draft struct {
 	Categoria        string   // its top-level category id: the storefront strip's
 	Descripcion      string   // sanitised HTML
 	DescripcionCorta string   // plain text, at most 160 characters
-	// Precio is the shop's price and how it was made; PrecioListaMXN is the distributor's public
-	// list price converted at the same rate (0 when it sends none), for comparison.
+	// Precio is the shop's price and how it was made (Precio.Precio is the variant's precioVenta,
+	// Precio.CostoMXN its precioCompra; keep CostoUSD and TipoCambio to price it again);
+	// PrecioListaMXN is the distributor's public list price converted at the same rate (0 when it
+	// sends none), for comparison.
 	Precio         Pricing
 	PrecioListaMXN money.Cents
 	// ExistenciaProveedor is what the distributor has ('disponible con proveedor'): never the
