@@ -69,6 +69,8 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	// The pictures too: an import downloads them from the fake, with no network.
+	fake.ServePictures("http://" + ln.Addr().String())
 	if *addrFile != "" {
 		if err := os.WriteFile(*addrFile, []byte(ln.Addr().String()), 0o600); err != nil {
 			log.Fatal(err)

@@ -37,6 +37,7 @@ type Server struct {
 	served       int
 	throttleNext int
 	breakNext    int
+	picturesBase string // pictures.go: where the answers say the pictures are, "" for the file host
 }
 
 // New returns a fake serving catalog to the client with the given credentials, with the real
@@ -49,6 +50,7 @@ func New(catalog *Catalog, clientID, clientSecret string) *Server {
 		tokens: map[string]token{}, windows: map[string]*window{},
 	}
 	s.mux.HandleFunc("POST /oauth/token", s.issueToken)
+	s.mux.HandleFunc("GET /usuarios/fotos/", picture)
 	api := map[string]func(*http.Request) (int, any){
 		"GET /api/v1/categorias":                  s.categories,
 		"GET /api/v1/categorias/{id}":             s.category,
@@ -110,7 +112,7 @@ func (s *Server) api(h func(*http.Request) (int, any)) http.HandlerFunc {
 			return
 		}
 		status, body := h(r)
-		writeJSON(w, status, body)
+		s.writeAnswer(w, status, body)
 	}
 }
 
