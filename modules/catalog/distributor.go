@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 )
@@ -177,8 +176,6 @@ func (s *Service) ProductByID(ctx context.Context, id string) (Product, error) {
 	}
 	return s.store.product(ctx, oid)
 }
-
-
 
 // SetProductoID sets the input's producto_id (a field of an unexported type), for imports.
 func (in *ProductInput) SetProductoID(id string) {

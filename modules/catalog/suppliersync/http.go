@@ -90,11 +90,24 @@ func (m *Module) putCredentials(c *echo.Context) error {
 	return m.getSettings(c)
 }
 
+// reglasInput is PUT reglas's body: the general and the minimum margins are required.
+type reglasInput struct {
+	General      *float64           `json:"general"`
+	Minimo       *float64           `json:"minimo"`
+	PorCategoria map[string]float64 `json:"porCategoria"`
+	PorMarca     map[string]float64 `json:"porMarca"`
+	Terminacion  *int               `json:"terminacion"`
+}
+
 func (m *Module) putRules(c *echo.Context) error {
-	var in Reglas
-	if err := httpx.BindJSON(c, &in); err != nil {
+	var body reglasInput
+	if err := httpx.BindJSON(c, &body); err != nil {
 		return err
 	}
+	if body.General == nil || body.Minimo == nil {
+		return apperr.New(apperr.Invalid, "Escribe el margen general y el margen mínimo.")
+	}
+	in := Reglas{General: *body.General, Minimo: *body.Minimo, PorCategoria: body.PorCategoria, PorMarca: body.PorMarca, Terminacion: body.Terminacion}
 	if in.PorCategoria == nil {
 		in.PorCategoria = map[string]float64{}
 	}
@@ -240,7 +253,7 @@ func (m *Module) getJob(c *echo.Context) error {
 	if !found {
 		return apperr.New(apperr.NotFound, "No existe esa importación.")
 	}
-	j.Ids = nil
+	j.IDs = nil
 	return c.JSON(http.StatusOK, j)
 }
 

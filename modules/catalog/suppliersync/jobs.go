@@ -18,7 +18,7 @@ import (
 
 // An import is a document of proveedor_importaciones: what was picked, then the distributor's
 // product ids it stands for (resolved once), and how far it went. The replica that claims it
-// (a lease renewed at each product) works through Ids from Posicion; after a crash another start
+// (a lease renewed at each product) works through IDs from Posicion; after a crash another start
 // takes it over where it stopped, and a product imported before is found by its producto_id and
 // updated, never created twice.
 
@@ -45,7 +45,7 @@ type Job struct {
 	Seleccion Seleccion         `bson:"seleccion" json:"seleccion"`
 	Estado    string            `bson:"estado" json:"estado"`
 	Resuelta  bool              `bson:"resuelta" json:"-"`
-	Ids       []string          `bson:"ids" json:"-"`
+	IDs       []string          `bson:"ids" json:"-"`
 	Posicion  int               `bson:"posicion" json:"-"`
 	Total     int               `bson:"total" json:"total"`
 	Hechos    int               `bson:"hechos" json:"hechos"`
@@ -63,8 +63,8 @@ type Job struct {
 // maxErrores bounds the errors a job keeps.
 const maxErrores = 200
 
-// maxIds bounds an import: the whole catalogue of the distributor is about 50,000 products.
-const maxIds = 60000
+// maxIDs bounds an import: the whole catalogue of the distributor is about 50,000 products.
+const maxIDs = 60000
 
 // newJob stores a pending import and wakes the loop.
 func (m *Module) newJob(ctx context.Context, sel Seleccion, usuario string) (Job, error) {
@@ -75,7 +75,7 @@ func (m *Module) newJob(ctx context.Context, sel Seleccion, usuario string) (Job
 		return Job{}, err
 	}
 	now := m.now().UTC().Truncate(time.Millisecond)
-	j := Job{ID: bson.NewObjectID(), Seleccion: sel, Estado: EstadoPendiente, Errores: map[string]string{}, Usuario: usuario, Creada: now, Ids: []string{}}
+	j := Job{ID: bson.NewObjectID(), Seleccion: sel, Estado: EstadoPendiente, Errores: map[string]string{}, Usuario: usuario, Creada: now, IDs: []string{}}
 	if _, err := m.db.W.Collection(jobsColl).InsertOne(ctx, j); err != nil {
 		return Job{}, apperr.Wrap(err, "suppliersync: insert job")
 	}
@@ -133,11 +133,11 @@ func (m *Module) run(ctx context.Context, j *Job) error {
 		return err
 	}
 	if !j.Resuelta {
-		if j.Ids, err = resolve(ctx, cli, j.Seleccion); err != nil {
+		if j.IDs, err = resolve(ctx, cli, j.Seleccion); err != nil {
 			return err
 		}
-		j.Total, j.Resuelta = len(j.Ids), true
-		if ok, err := m.save(ctx, j, bson.M{"ids": j.Ids, "total": j.Total, "resuelta": true}); err != nil || !ok {
+		j.Total, j.Resuelta = len(j.IDs), true
+		if ok, err := m.save(ctx, j, bson.M{"ids": j.IDs, "total": j.Total, "resuelta": true}); err != nil || !ok {
 			return err
 		}
 	}
@@ -154,8 +154,8 @@ func (m *Module) run(ctx context.Context, j *Job) error {
 		return err
 	}
 	known := m.cat.DistributorProducts(supplier.Proveedor)
-	for j.Posicion < len(j.Ids) {
-		id := j.Ids[j.Posicion]
+	for j.Posicion < len(j.IDs) {
+		id := j.IDs[j.Posicion]
 		created, err := m.importOne(ctx, cli, id, rates.Normal, rules, known)
 		if ctx.Err() != nil {
 			return nil // stopped: the product is done again at the next start
@@ -206,7 +206,7 @@ func resolve(ctx context.Context, cli *syscom.Client, sel Seleccion) ([]string, 
 			for _, pr := range p.Productos {
 				add(pr.ID)
 			}
-			if pagina >= p.Paginas || len(p.Productos) == 0 || len(ids) >= maxIds {
+			if pagina >= p.Paginas || len(p.Productos) == 0 || len(ids) >= maxIDs {
 				return nil
 			}
 		}

@@ -93,8 +93,9 @@ func (m *Module) EnsureIndexes(ctx context.Context) error {
 }
 
 // Start runs the background loop: unfinished imports (resumed after a restart) and the sync.
-func (m *Module) Start() {
+func (m *Module) Start(context.Context) error {
 	m.startOnce.Do(func() { go m.loop() })
+	return nil
 }
 
 // Stop ends the loop; a job in progress stops after its current product and resumes at the next start.
