@@ -269,3 +269,29 @@ func TestSyncChangesPricesAndKeepsHandEdits(t *testing.T) {
 		t.Fatalf("log: %+v %v", cs, err)
 	}
 }
+
+func TestBrowseAnswersTheDistributorsFailuresInSpanish(t *testing.T) {
+	en := newEnv(t)
+	en.setCredentials()
+	rec := en.do(en.admin, http.MethodGet, "/v1/proveedor/productos?categoria=22&pagina=1", "")
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"paginas"`) {
+		t.Fatalf("search: %d %s", rec.Code, rec.Body)
+	}
+	if rec := en.do(en.admin, http.MethodGet, "/v1/proveedor/productos", ""); rec.Code != http.StatusBadRequest {
+		t.Errorf("empty search: %d %s", rec.Code, rec.Body)
+	}
+	if rec := en.do(en.admin, http.MethodGet, "/v1/proveedor/productos?busqueda=x&pagina=0", ""); rec.Code != http.StatusBadRequest {
+		t.Errorf("page 0: %d %s", rec.Code, rec.Body)
+	}
+	en.fake.BreakNext(1)
+	rec = en.do(en.admin, http.MethodGet, "/v1/proveedor/marcas", "")
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "Syscom respondió algo que no se pudo leer") {
+		t.Errorf("broken answer: %d %s", rec.Code, rec.Body)
+	}
+	en.m.base = "http://127.0.0.1:1" // nobody listens there
+	en.m.cli = nil
+	rec = en.do(en.admin, http.MethodGet, "/v1/proveedor/categorias", "")
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "Syscom no responde") {
+		t.Errorf("distributor down: %d %s", rec.Code, rec.Body)
+	}
+}
