@@ -3,6 +3,7 @@ package suppliersync
 import (
 	"context"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,9 @@ import (
 	"tienda/pkg/httpx"
 	"tienda/pkg/mongox"
 )
+
+// digitsID is a Syscom category or product id.
+var digitsID = regexp.MustCompile(`^[0-9]{1,20}$`)
 
 // Routes registers /v1/proveedor/..., for the Administrador only.
 func (m *Module) Routes(g *echo.Group) {
@@ -221,9 +225,14 @@ func (m *Module) postJob(c *echo.Context) error {
 	if err := httpx.BindJSON(c, &in); err != nil {
 		return err
 	}
-	for _, id := range append(append(append([]string{}, in.Categorias...), in.Marcas...), in.Productos...) {
-		if strings.TrimSpace(id) == "" || strings.ContainsAny(id, "/?#\x00") {
-			return apperr.New(apperr.Invalid, "Revisa la selección: hay una categoría, marca o producto que no es válido.")
+	for _, id := range append(append([]string{}, in.Categorias...), in.Productos...) {
+		if !digitsID.MatchString(id) {
+			return apperr.New(apperr.Invalid, "Revisa la selección: las categorías y los productos de Syscom se indican con su número.")
+		}
+	}
+	for _, id := range in.Marcas {
+		if strings.TrimSpace(id) == "" || strings.ContainsAny(id, "/?#$\x00") {
+			return apperr.New(apperr.Invalid, "Revisa la selección: hay una marca que no es válida.")
 		}
 	}
 	j, err := m.newJob(c.Request().Context(), in, auth.UserID(c))
