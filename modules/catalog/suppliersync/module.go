@@ -53,6 +53,7 @@ type Module struct {
 	mu     sync.Mutex
 	cli    *syscom.Client
 	cliKey string
+	syncMu sync.Mutex // one sync at a time (the schedule's, 'Sincronizar ahora')
 
 	// afterProduct, when set (tests), is called after each product of a job with how many are done.
 	afterProduct func(done int)

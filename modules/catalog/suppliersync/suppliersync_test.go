@@ -248,9 +248,14 @@ func TestSyncChangesPricesAndKeepsHandEdits(t *testing.T) {
 			t.Fatal("no such product in the fake")
 		}
 	}
+	calls := en.fake.Stats().Served
 	res, err := en.m.Sync(context.Background())
-	if err != nil || res.Revisados != len(ids) || res.Fallidos != 0 {
+	if err != nil || res.Revisados != len(ids) || res.Fallidos != 0 || res.Cambiados != 1 {
 		t.Fatalf("sync: %+v %v", res, err)
+	}
+	// Pages of the products' categories, not a call a product.
+	if n := en.fake.Stats().Served - calls; n >= len(ids) {
+		t.Errorf("the sync of %d products made %d calls", len(ids), n)
 	}
 	after := en.imported()
 	if a, b := after[ids[0]].Variantes[0].PrecioVenta, before[ids[0]].Variantes[0].PrecioVenta; a <= b {
@@ -294,4 +299,37 @@ func TestBrowseAnswersTheDistributorsFailuresInSpanish(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "Syscom no responde") {
 		t.Errorf("distributor down: %d %s", rec.Code, rec.Body)
 	}
+}
+
+// The module's own loop: an import asked for through the route runs in the background, and the
+// sync runs on its schedule.
+func TestTheLoopImportsAndSyncsOnItsSchedule(t *testing.T) {
+	en := newEnv(t)
+	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1,
+		Lease: 50 * time.Millisecond, SyncEvery: 100 * time.Millisecond})
+	en.m = m
+	en.setCredentials()
+	ids := syscomfake.Generate(5, 150).ProductIDs(2)
+	if _, err := m.newJob(context.Background(), Seleccion{Productos: ids}, "u"); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Stop()
+	deadline := time.Now().Add(20 * time.Second)
+	for len(en.imported()) < 2 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if got := len(en.imported()); got != 2 {
+		t.Fatalf("%d products imported by the loop", got)
+	}
+	// (No price is changed at the fake here: the loop reads it meanwhile.)
+	for time.Now().Before(deadline) {
+		if doc, err := m.settings(context.Background()); err == nil && doc.UltimaSincronizacion != nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("the scheduled sync did not run")
 }

@@ -11,12 +11,13 @@ import (
 
 	"tienda/modules/catalog"
 	"tienda/modules/catalog/supplier"
+	"tienda/modules/catalog/supplier/syscom"
 	"tienda/pkg/apperr"
 	"tienda/pkg/mongox"
 )
 
 // The sync: every SYSCOM_SYNC_EVERY the imported products' prices and the distributor's units
-// are read again (one call a product, at the client's pace, under the distributor's limit), and
+// are read again (a page of 60 a call, at the client's pace, under the distributor's limit), and
 // what changed is written to proveedor_cambios, which the screen shows. A price staff set by hand
 // stays.
 
@@ -41,8 +42,12 @@ type SyncResult struct {
 	Fallidos  int `json:"fallidos"`
 }
 
-// Sync refreshes every imported product's price and the distributor's units.
+// Sync refreshes every imported product's price and the distributor's units: a page of a search
+// by category brings 60 products in one call, so the products are read by their deepest category
+// first, and one at a time only those no page had (moved or withdrawn). One sync at a time.
 func (m *Module) Sync(ctx context.Context) (SyncResult, error) {
+	m.syncMu.Lock()
+	defer m.syncMu.Unlock()
 	var res SyncResult
 	known := m.cat.DistributorProducts(supplier.Proveedor)
 	if len(known) == 0 {
@@ -64,49 +69,97 @@ func (m *Module) Sync(ctx context.Context) (SyncResult, error) {
 	if err != nil {
 		return res, err
 	}
-	ids := make([]string, 0, len(known))
-	for id := range known {
-		ids = append(ids, id)
+	seen := map[string]bool{}
+	one := func(p syscom.Product) error {
+		seen[p.ID] = true
+		res.Revisados++
+		d, err := supplier.FromSyscom(p, rates.Normal, rules)
+		if err == nil {
+			err = m.syncOne(ctx, known[p.ID], d, &res)
+		}
+		if err != nil {
+			res.Fallidos++
+			m.log.Warn().Err(err).Str("producto_id", p.ID).Msg("supplier sync: product")
+		}
+		return ctx.Err()
 	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, cat := range m.deepestCategories(known) {
+		err := walkPages(ctx, cli, cat, func(p syscom.Product) error {
+			if _, ok := known[p.ID]; !ok || seen[p.ID] {
+				return nil
+			}
+			return one(p)
+		})
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		res.Revisados++
-		p, err := cli.Product(ctx, id)
-		var d supplier.Draft
-		if err == nil {
-			d, err = supplier.FromSyscom(p, rates.Normal, rules)
-		}
 		if err != nil {
+			m.log.Warn().Err(err).Str("categoria", cat).Msg("supplier sync: category")
+		}
+	}
+	for _, id := range sortedKeys(known) {
+		if seen[id] {
+			continue
+		}
+		p, err := cli.Product(ctx, id)
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			res.Revisados++
 			res.Fallidos++
 			m.log.Warn().Err(err).Str("producto_id", id).Msg("supplier sync: product")
 			continue
 		}
-		changes, err := m.syncOne(ctx, known[id], d)
-		if err != nil {
-			res.Fallidos++
-			m.log.Warn().Err(err).Str("producto_id", id).Msg("supplier sync: write")
-			continue
-		}
-		if len(changes) > 0 {
-			res.Cambiados++
-			docs := make([]any, len(changes))
-			for i, c := range changes {
-				docs[i] = c
-			}
-			if _, err := m.db.W.Collection(changesColl).InsertMany(ctx, docs); err != nil {
-				return res, apperr.Wrap(err, "suppliersync: log changes")
-			}
+		if err := one(p); err != nil {
+			return res, err
 		}
 	}
 	now := m.now().UTC()
 	return res, m.setSettings(ctx, bson.M{"ultimaSincronizacion": now})
 }
 
+// deepestCategories are the deepest distributor categories of the imported products.
+func (m *Module) deepestCategories(known map[string]string) []string {
+	set := map[string]string{}
+	for _, shopID := range known {
+		if p, err := m.cat.Product(shopID); err == nil && len(p.Categorias) > 0 {
+			set[p.Categorias[0]] = shopID
+		}
+	}
+	return sortedKeys(set)
+}
+
+// walkPages calls fn with every product of a category's search, page after page.
+func walkPages(ctx context.Context, cli *syscom.Client, cat string, fn func(syscom.Product) error) error {
+	for pagina := 1; pagina <= 5000; pagina++ {
+		page, err := cli.Search(ctx, syscom.Query{Categoria: cat}, pagina)
+		if err != nil {
+			return err
+		}
+		for _, p := range page.Productos {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		if pagina >= page.Paginas || len(page.Productos) == 0 {
+			return nil
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // syncOne writes a product's new price and units, when they changed.
-func (m *Module) syncOne(ctx context.Context, shopID string, d supplier.Draft) ([]Cambio, error) {
+func (m *Module) syncOne(ctx context.Context, shopID string, d supplier.Draft, res *SyncResult) error {
 	var changes []Cambio
 	_, err := m.cat.UpdateProductWith(ctx, shopID, func(cur catalog.Product) (catalog.ProductInput, bool) {
 		changes = nil
@@ -144,7 +197,18 @@ func (m *Module) syncOne(ctx context.Context, shopID string, d supplier.Draft) (
 		}
 		return in, true
 	})
-	return changes, err
+	if err != nil || len(changes) == 0 {
+		return err
+	}
+	res.Cambiados++
+	docs := make([]any, len(changes))
+	for i, c := range changes {
+		docs[i] = c
+	}
+	if _, err := m.db.W.Collection(changesColl).InsertMany(ctx, docs); err != nil {
+		return apperr.Wrap(err, "suppliersync: log changes")
+	}
+	return nil
 }
 
 // changes returns the latest changes of the syncs, newest first.
