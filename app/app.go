@@ -26,6 +26,7 @@ import (
 	"tienda/modules/cartcheckout"
 	"tienda/modules/cashcut"
 	"tienda/modules/catalog"
+	"tienda/modules/catalog/suppliersync"
 	"tienda/modules/invoicing"
 	"tienda/modules/logs"
 	"tienda/modules/sales"
@@ -138,7 +139,7 @@ func (a *App) build(ctx context.Context, ownStore bool) error {
 		append(m.routes(), backupRoutes{backups}), sentryReporter(a.sentry))
 	// Every module's own work, in dependency order: it brings its data up to date, then runs in
 	// the background. Close stops them in reverse. Scheduled backups last.
-	starters := []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing}
+	starters := []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing, m.supplier}
 	if backups != nil {
 		starters = append(starters, backups)
 	}
@@ -175,10 +176,11 @@ type modules struct {
 	logs      *logs.Module
 	audit     *auditlog.Module
 	invoicing *invoicing.Module
+	supplier  *suppliersync.Module // 'Catálogo del proveedor'
 }
 
 func (m modules) all() []module {
-	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit, m.invoicing}
+	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit, m.invoicing, m.supplier}
 }
 
 func (m modules) routes() []routes {
@@ -226,6 +228,8 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 		Settings: invoicing.Settings{ShopName: a.cfg.Shop.Name, LugarExpedicion: a.cfg.Invoicing.LugarExpedicion,
 			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
 	m.sales.Service().SetCreditNotes(salesCreditNotes{m.invoicing.Service()})
+	m.supplier = suppliersync.New(suppliersync.Deps{Store: a.store, Catalog: m.catalog.Service(), Log: logger("supplier"),
+		BaseURL: a.cfg.Syscom.URL, SyncEvery: a.cfg.Syscom.SyncEvery})
 	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing, a.users = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing, m.users
 	return m, nil
 }

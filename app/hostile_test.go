@@ -34,7 +34,9 @@ func hostileBodies() []string {
 		// order e-mails on or off (issue #26)
 		"sinCorreosPedidos",
 		// the whole product in the form (issue #28)
-		"marca_logo", "largo", "ancho", "alto", "details", "archivados"}
+		"marca_logo", "largo", "ancho", "alto", "details", "archivados",
+		// the distributor's catalogue (issue #28)
+		"clientId", "clientSecret", "general", "minimo", "porCategoria", "porMarca", "terminacion", "categorias", "marcas", "productos"}
 	withOps := map[string]json.RawMessage{}
 	for _, f := range fields {
 		withOps[f] = json.RawMessage(op)
@@ -72,6 +74,10 @@ func hostileBodies() []string {
 		`{"envio":{"empresa":"DHL","costoEnvio":1e400,"cobrarEnvio":true}}`,
 		`{"envio":{"empresa":"DHL","costoEnvio":150.5,"cobrarEnvio":{"$ne":false}}}`,
 		`{"sinCorreosPedidos":"no"}`, `{"sinCorreosPedidos":null}`, `{"sinCorreosPedidos":[true]}`,
+		// 'Catálogo del proveedor' (issue #28)
+		`{"clientId":"x","clientSecret":""}`, `{"clientId":"a\u0000b","clientSecret":"c\r\nd"}`,
+		`{"general":-5,"minimo":1e400}`, `{"general":30,"minimo":10,"terminacion":-1}`, `{"general":30}`,
+		`{"categorias":["../../x"],"marcas":[""],"productos":[{"$ne":1}]}`, `{"categorias":[]}`,
 	}
 }
 

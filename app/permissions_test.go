@@ -104,6 +104,18 @@ var permissionTable = map[string]rule{
 	// backups (issue #25): the Administrador only
 	"GET /v1/respaldos":  {perm: auth.ManageUsers},
 	"POST /v1/respaldos": {perm: auth.ManageUsers},
+	// 'Catálogo del proveedor' (issue #28): the Administrador only
+	"GET /v1/proveedor/ajustes":           {perm: auth.ManageUsers},
+	"PUT /v1/proveedor/credenciales":      {perm: auth.ManageUsers},
+	"PUT /v1/proveedor/reglas":            {perm: auth.ManageUsers},
+	"GET /v1/proveedor/categorias":        {perm: auth.ManageUsers},
+	"GET /v1/proveedor/marcas":            {perm: auth.ManageUsers},
+	"GET /v1/proveedor/productos":         {perm: auth.ManageUsers},
+	"POST /v1/proveedor/importaciones":    {perm: auth.ManageUsers},
+	"GET /v1/proveedor/importaciones":     {perm: auth.ManageUsers},
+	"GET /v1/proveedor/importaciones/:id": {perm: auth.ManageUsers},
+	"GET /v1/proveedor/cambios":           {perm: auth.ManageUsers},
+	"POST /v1/proveedor/sincronizar":      {perm: auth.ManageUsers},
 
 	// invoicing (issue #17): catalogues and the ticket pages for anyone, profiles and own sales
 	// for any account, the rest for the cash desk; the files for staff, their customer or the

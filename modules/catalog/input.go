@@ -60,6 +60,9 @@ type ProductInput struct {
 	Precios        *Precios      `json:"precios"`
 	Details        *DetailsInput `json:"details"`
 	Categorias     []string      `json:"categorias" validate:"omitempty,max=20,dive,max=20"`
+
+	// Distribuidor is set by a distributor's import or sync (distributor.go), never by a request.
+	Distribuidor *Distribuidor `json:"-"`
 }
 
 // VariantInput is one variant of the form. Numbers are checked in normalize, with messages that
@@ -190,6 +193,7 @@ func canonicalCategory(c string) string {
 // fields that mean the same thing and checks the result. Images are handled by the caller.
 func (in *ProductInput) apply(p *Product, pr pricing) error {
 	f := apperr.Fields{}
+	before := viewOf(p)
 	in.applyPlainFields(p, f)
 	in.applyName(p, f)
 	in.applyCategory(p, f)
@@ -198,6 +202,7 @@ func (in *ProductInput) apply(p *Product, pr pricing) error {
 	in.applyVariants(p, f)
 	checkDuplicateVariants(p, f)
 	in.applyExtras(p, f)
+	in.applyDistributor(p, before)
 	return f.Err()
 }
 

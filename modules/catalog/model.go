@@ -66,6 +66,9 @@ type Product struct {
 
 	CreatedAt time.Time `bson:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `bson:"updatedAt" json:"updatedAt"`
+
+	// Distribuidor is set on a product imported from a distributor's catalogue (distributor.go).
+	Distribuidor *Distribuidor `bson:"distribuidor,omitempty" json:"distribuidor,omitempty"`
 }
 
 // UnidadMedida is the SAT unit of measure.

@@ -82,7 +82,7 @@ func sameVariants(cur, next Product) bool {
 
 // optionalFields are the product fields left out of a document when empty (omitempty): an edit
 // that empties one removes it.
-var optionalFields = []string{"details", "descuentoId", "fechaCompra", "archivado"}
+var optionalFields = []string{"details", "descuentoId", "fechaCompra", "archivado", "distribuidor"}
 
 // editedFields are the $set and $unset of an edit that leaves p in the store, but for its
 // variants and their totals (editOf): every field except the _id and those only stock writes

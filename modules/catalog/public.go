@@ -36,6 +36,8 @@ type PublicProduct struct {
 	Stock            int             `json:"stock"`
 	Variantes        []PublicVariant `json:"variantes"`
 	Extras           []Extra         `json:"extras"`
+	// DisponibleConProveedor is what the distributor has of an imported product (not the shop's).
+	DisponibleConProveedor int `json:"disponibleConProveedor,omitempty"`
 }
 
 // PublicVariant is a variant as anyone may read it: its prices for sale, never its cost.
@@ -57,11 +59,15 @@ func (p Product) public() PublicProduct {
 		vs[i] = PublicVariant{ID: v.ID, Talla: v.Talla, Tamano: v.Tamano, Stock: v.Stock, PrecioVenta: v.PrecioVenta,
 			Descuento: v.Descuento, DescuentoEfectivo: v.DescuentoEfectivo, PrecioFinal: v.PrecioFinal}
 	}
-	return PublicProduct{
+	pub := PublicProduct{
 		ID: p.ID, ProductoID: p.ProductoID, Titulo: p.Titulo, Marca: p.Marca, MarcaLogo: p.MarcaLogo, Modelo: p.Modelo,
 		Garantia: p.Garantia, SatKey: p.SatKey, UnidadDeMedida: p.UnidadDeMedida, TotalExistencia: p.TotalExistencia,
 		ImgPortada: p.ImgPortada, Largo: p.Largo, Ancho: p.Ancho, Alto: p.Alto, Precios: p.Precios, Details: p.Details,
 		Categorias: p.Categorias, Nombre: p.Nombre, Descripcion: p.Descripcion, DescripcionCorta: p.DescripcionCorta,
 		Categoria: p.Categoria, Favorito: p.Favorito, Imagen: p.Imagen, Stock: p.Stock, Variantes: vs, Extras: p.Extras,
 	}
+	if p.Distribuidor != nil {
+		pub.DisponibleConProveedor = p.Distribuidor.Existencia
+	}
+	return pub
 }

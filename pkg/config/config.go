@@ -53,6 +53,7 @@ type Config struct {
 
 	Invoicing Invoicing
 	Backups   Backups
+	Syscom    Syscom
 	MailFrom  string `env:"MAIL_FROM" envDefault:"no-responder@tienda.local"`
 
 	// The Go runtime reads these two itself; the shop sets its own defaults when they are empty
@@ -90,6 +91,13 @@ type Backups struct {
 	Dir   string        `env:"RESPALDO_DIR"` // DATA_DIR/respaldos when empty
 }
 
+// Syscom is the distributor whose catalogue 'Catálogo del proveedor' imports
+// (modules/catalog/suppliersync); the credentials are entered on that screen, not here.
+type Syscom struct {
+	URL       string        `env:"SYSCOM_URL" envDefault:"https://developers.syscom.mx"` // the API's base; tests and the demo point it at the fake
+	SyncEvery time.Duration `env:"SYSCOM_SYNC_EVERY" envDefault:"6h"`                    // 0: no scheduled sync
+}
+
 // FromProcess reads the configuration from the process's environment and checks it.
 func FromProcess() (Config, error) { return Load(env.ToMap(os.Environ())) }
 
@@ -108,6 +116,7 @@ func Load(environ map[string]string) (Config, error) {
 	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
 	c.MercadoPagoAPIURL = strings.TrimRight(c.MercadoPagoAPIURL, "/")
 	c.Invoicing.FacturapiURL = strings.TrimRight(c.Invoicing.FacturapiURL, "/")
+	c.Syscom.URL = strings.TrimRight(c.Syscom.URL, "/")
 	if c.Backups.Dir == "" {
 		c.Backups.Dir = filepath.Join(c.DataDir, "respaldos")
 	}
@@ -169,6 +178,9 @@ func checks(c Config) []check {
 		{c.Backups.Every != 0 && (c.Backups.Every < time.Hour || c.Backups.Every > 30*24*time.Hour),
 			fmt.Sprintf("RESPALDO_CADA must be 0 (no scheduled backups) or a duration from 1h to 720h, e.g. 24h, got %s", c.Backups.Every)},
 		{c.Backups.Keep < 1 || c.Backups.Keep > 1000, fmt.Sprintf("RESPALDO_CONSERVAR must be a whole number from 1 to 1000, got %d", c.Backups.Keep)},
+		{!isHTTPURL(c.Syscom.URL), "SYSCOM_URL must be an http(s) URL"},
+		{c.Syscom.SyncEvery != 0 && (c.Syscom.SyncEvery < 10*time.Minute || c.Syscom.SyncEvery > 7*24*time.Hour),
+			fmt.Sprintf("SYSCOM_SYNC_EVERY must be 0 (no scheduled sync) or a duration from 10m to 168h, e.g. 6h, got %s", c.Syscom.SyncEvery)},
 		{c.Invoicing.DiasGracia < 0 || c.Invoicing.DiasGracia > 365, fmt.Sprintf("FACTURAR_DIAS_GRACIA must be a whole number from 0 to 365, got %d", c.Invoicing.DiasGracia)},
 	}
 }

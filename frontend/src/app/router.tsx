@@ -132,6 +132,11 @@ export const routes: RouteObject[] = [
                 handle: { staffScreen: 'respaldos' } satisfies StaffHandle,
                 ...page(() => import('@/features/backups/components/respaldos-page'), 'RespaldosPage'),
               },
+              {
+                path: 'proveedor',
+                handle: { staffScreen: 'proveedor' } satisfies StaffHandle,
+                ...page(() => import('@/features/supplier-catalog/components/proveedor-page'), 'ProveedorPage'),
+              },
             ],
           },
         ],

@@ -61,6 +61,8 @@ export type ProductoDetalle = Omit<Producto, 'variantes'> & {
     img_portada?: string
     descripcion?: string
   }
+  /** Units the distributor has of an imported product (not the shop's own). */
+  disponibleConProveedor?: number
 }
 
 /** A product as staff read it (`GET /v1/admin/productos/{id}`): also its cost, supplier and version. */

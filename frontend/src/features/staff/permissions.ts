@@ -18,6 +18,7 @@ export type StaffScreen =
   | 'registro-errores'
   | 'auditoria'
   | 'respaldos'
+  | 'proveedor'
 
 export type StaffScreenInfo = {
   screen: StaffScreen
@@ -54,6 +55,7 @@ export const STAFF_SCREENS: readonly StaffScreenInfo[] = [
   },
   { screen: 'auditoria', label: 'Auditoría', title: 'Auditoría', path: '/auditoria', roles: ADMIN },
   { screen: 'respaldos', label: 'Respaldos', title: 'Respaldos', path: '/respaldos', roles: ADMIN },
+  { screen: 'proveedor', label: 'Catálogo del proveedor', title: 'Catálogo del proveedor', path: '/proveedor', roles: ADMIN },
 ]
 
 const BY_SCREEN = new Map(STAFF_SCREENS.map((s) => [s.screen, s]))

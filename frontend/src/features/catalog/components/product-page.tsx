@@ -181,6 +181,13 @@ function ChoiceTotal({ line, qty, extras }: { line: LineMoney; qty: number; extr
   )
 }
 
+/** The shop's own units; with none, whether the distributor has some (a longer delivery). */
+function stockText(stock: number, conProveedor: number | undefined): string {
+  if (stock > 0) return `${stock} disponibles`
+  if ((conProveedor ?? 0) > 0) return 'Disponible con proveedor (entrega en más días)'
+  return 'Agotado'
+}
+
 /** Brand, model, warranty, stock, SAT keys and size, each when the product has it. */
 function ProductFacts({ product, stock }: { product: ProductoDetalle; stock: number }) {
   const dims = [
@@ -193,7 +200,7 @@ function ProductFacts({ product, stock }: { product: ProductoDetalle; stock: num
       {product.marca ? <Row label="Marca" value={product.marca} /> : null}
       {product.modelo ? <Row label="Modelo" value={product.modelo} /> : null}
       {product.garantia ? <Row label="Garantía" value={product.garantia} /> : null}
-      <Row label="Existencias" value={stock > 0 ? `${stock} disponibles` : 'Agotado'} />
+      <Row label="Existencias" value={stockText(stock, product.disponibleConProveedor)} />
       {product.sat_key ? <Row label="Clave SAT" value={product.sat_key} /> : null}
       {product.unidad_de_medida?.clave_unidad_sat ? (
         <Row label="Unidad de medida" value={satUnitName(product.unidad_de_medida.clave_unidad_sat)} />

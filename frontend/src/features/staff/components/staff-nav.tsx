@@ -6,6 +6,7 @@ import {
   CashIcon,
   ChartIcon,
   ClipboardIcon,
+  GridIcon,
   LogOutIcon,
   PackageIcon,
   PercentIcon,
@@ -31,6 +32,7 @@ const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
   'registro-errores': AlertIcon,
   auditoria: ShieldIcon,
   respaldos: ArchiveIcon,
+  proveedor: GridIcon,
 }
 
 type StaffNavProps = {

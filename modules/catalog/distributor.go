@@ -1,0 +1,187 @@
+package catalog
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"time"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/audit"
+)
+
+// Products imported from a distributor's catalogue (modules/catalog/suppliersync): the product
+// remembers where it came from and what the distributor has of it ('disponible con proveedor'),
+// apart from the shop's own units (the variants' stock). A field staff change by hand is recorded
+// in Editados, and later syncs leave it as staff left it.
+
+// Distribuidor is the distributor a product was imported from.
+type Distribuidor struct {
+	Nombre      string    `bson:"nombre" json:"nombre"`         // "Syscom"
+	ProductoID  string    `bson:"productoId" json:"productoId"` // the distributor's producto_id
+	Existencia  int       `bson:"existencia" json:"existencia"` // the distributor's units
+	Actualizado time.Time `bson:"actualizado" json:"actualizado"`
+	// Editados are the fields staff changed by hand since the import (EditableFields' names).
+	Editados []string `bson:"editados,omitempty" json:"editados,omitempty"`
+}
+
+// The fields of an imported product a hand edit is recorded for.
+const (
+	EditNombre      = "nombre"
+	EditDescripcion = "descripcion"
+	EditPrecio      = "precio"
+	EditImagen      = "imagen"
+	EditCategoria   = "categoria"
+	EditDetalles    = "detalles"
+)
+
+// editedView is what a hand edit is compared on.
+type editedView struct {
+	nombre, descripcion, corta, imagen, categoria string
+	precio                                        float64
+	details                                       *Details
+}
+
+func viewOf(p *Product) editedView {
+	v := editedView{nombre: p.Nombre, descripcion: p.Descripcion, corta: p.DescripcionCorta, imagen: p.Imagen, categoria: p.Categoria, details: p.Details}
+	if len(p.Variantes) > 0 {
+		v.precio = p.Variantes[0].PrecioVenta
+	}
+	return v
+}
+
+// applyDistributor sets the distributor's record an import sends (Distribuidor, never from JSON),
+// or, on a hand edit of an imported product, records which fields changed against before.
+func (in *ProductInput) applyDistributor(p *Product, before editedView) {
+	if in.Distribuidor != nil {
+		d := *in.Distribuidor
+		p.Distribuidor = &d
+		return
+	}
+	if p.Distribuidor == nil {
+		return
+	}
+	after := viewOf(p)
+	d := *p.Distribuidor
+	d.Editados = slices.Clone(d.Editados)
+	mark := func(name string, changed bool) {
+		if changed && !slices.Contains(d.Editados, name) {
+			d.Editados = append(d.Editados, name)
+		}
+	}
+	mark(EditNombre, before.nombre != after.nombre)
+	mark(EditDescripcion, before.descripcion != after.descripcion || before.corta != after.corta)
+	mark(EditPrecio, before.precio != after.precio)
+	mark(EditImagen, before.imagen != after.imagen)
+	mark(EditCategoria, before.categoria != after.categoria)
+	mark(EditDetalles, !sameDetails(before.details, after.details))
+	p.Distribuidor = &d
+}
+
+func sameDetails(a, b *Details) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return slices.Equal(a.Caracteristicas, b.Caracteristicas) && slices.Equal(a.Recursos, b.Recursos) &&
+		slices.Equal(a.Imagenes, b.Imagenes) && a.Descripcion == b.Descripcion
+}
+
+// DistributorProducts returns the ids of the products imported from the distributor nombre, by
+// the distributor's producto_id.
+func (s *Service) DistributorProducts(nombre string) map[string]string {
+	out := map[string]string{}
+	s.memory.each(func(p *Product) {
+		if p.Distribuidor != nil && p.Distribuidor.Nombre == nombre {
+			out[p.Distribuidor.ProductoID] = p.ID.Hex()
+		}
+	})
+	return out
+}
+
+// UpdateProductWith writes the input build makes from the product as stored, read again when a
+// sale or an edit came in between, so the units it leaves are the stored ones (an import's or a
+// sync's write never undoes a sale). build answers false to write nothing.
+func (s *Service) UpdateProductWith(ctx context.Context, id string, build func(cur Product) (ProductInput, bool)) (Product, error) {
+	oid, err := parseProductID(id)
+	if err != nil {
+		return Product{}, err
+	}
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
+	for range editAttempts {
+		cur, err := s.store.product(ctx, oid)
+		if err != nil {
+			return Product{}, err
+		}
+		in, ok := build(cloneProduct(cur))
+		if !ok {
+			return cur, nil
+		}
+		now := s.now().UTC().Truncate(time.Millisecond)
+		next := cloneProduct(cur)
+		next.Version, next.UpdatedAt = cur.Version+1, now
+		pr := s.memory.pricing(now)
+		if err := s.applyInput(ctx, &next, in, pr, nil); err != nil {
+			return Product{}, err
+		}
+		update, guard, err := editOf(cur, next)
+		if err != nil {
+			return Product{}, err
+		}
+		moves := editMovements(ctx, &cur, &next, now)
+		withPending(update, moves)
+		p, ok, err := s.store.update(ctx, oid, guard, update)
+		if err != nil {
+			return Product{}, err
+		}
+		if !ok {
+			continue
+		}
+		s.recordPending(ctx, &p, moves...)
+		cur.MovimientosPendientes, p.MovimientosPendientes = nil, nil
+		s.memory.update(p)
+		s.forgetImages(ctx, cur, p.ID, &p)
+		s.changed(ctx)
+		s.auditProduct(ctx, audit.Actualizar, p.ID, &cur, &p)
+		return pr.priced(p), nil
+	}
+	return Product{}, errStale
+}
+
+// StoreImage checks, resizes and stores a picture as an upload is (JPEG, PNG or WebP, at most
+// 5 MB) and returns the URL a product points to.
+func (s *Service) StoreImage(ctx context.Context, raw []byte) (string, error) {
+	tipo := http.DetectContentType(raw)
+	if !imageTypes[tipo] {
+		return "", errImageType
+	}
+	if len(raw) > maxImageBytes {
+		return "", errImageTooLarge
+	}
+	prep, err := s.prepareImage(ctx, newImage(raw, tipo))
+	if err != nil {
+		return "", err
+	}
+	if err := s.save(ctx, prep); err != nil {
+		return "", apperr.Wrap(err, "catalog: store image")
+	}
+	return imageURLPrefix + prep.image.ID, nil
+}
+
+// ProductByID returns a product as stored, for the catalogue's own packages.
+func (s *Service) ProductByID(ctx context.Context, id string) (Product, error) {
+	oid, err := parseProductID(id)
+	if err != nil {
+		return Product{}, err
+	}
+	return s.store.product(ctx, oid)
+}
+
+// SetProductoID sets the input's producto_id (a field of an unexported type), for imports.
+func (in *ProductInput) SetProductoID(id string) {
+	f := flexString(id)
+	in.ProductoID = &f
+}
+
+// SetTamano sets a variant input's tamano (a field of an unexported type), for imports.
+func (vi *VariantInput) SetTamano(s string) { vi.Tamano = flexString(s) }
