@@ -279,13 +279,13 @@ func TestCutsListPagesWithATotalAndARange(t *testing.T) {
 func TestDemoSalesAtStart(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	env := map[string]string{"DEMO_DATA": "true", "DEMO_VENTAS": "300"}
+	env := map[string]string{"DEMO_DATA": "true", "DEMO_VENTAS": "120"}
 	start := time.Now()
 	a := MustStart(t, dir, env)
-	t.Logf("start with 450 demo sales: %v", time.Since(start))
+	t.Logf("start with 180 demo sales: %v", time.Since(start))
 	s := &shop{t: t, app: a, h: a.Handler(), toks: map[string]string{}}
-	open := listOf(t, s, "cajero@tienda.mx", "/v1/ventas/ordenes?limit=100&page=2")
-	if open.Meta.Total != 300 || len(open.Ventas) != 100 {
+	open := listOf(t, s, "cajero@tienda.mx", "/v1/ventas/ordenes?limit=50&page=2")
+	if open.Meta.Total != 120 || len(open.Ventas) != 50 {
 		t.Fatalf("open demo orders: %+v", open.Meta)
 	}
 	folio := open.Ventas[42]["folio"].(string)
@@ -295,7 +295,7 @@ func TestDemoSalesAtStart(t *testing.T) {
 	closeApp(t, a)
 	b := MustStart(t, dir, env)
 	defer closeApp(t, b)
-	if n, err := b.store.Count(context.Background(), "ventas", bson.M{}); err != nil || n != 450 {
+	if n, err := b.store.Count(context.Background(), "ventas", bson.M{}); err != nil || n != 180 {
 		t.Fatalf("after a restart: %d sales, %v", n, err)
 	}
 }

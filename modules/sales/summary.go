@@ -216,13 +216,12 @@ func (s store) tellAll(ctx context.Context) error {
 	}
 	// As tellDays: the sales in the days' lists first, then the days on the sales (a day recorded
 	// on a sale has the sale in its list).
-	for day, ids := range byDay {
-		if err := s.addToDay(ctx, day, bson.M{"ventas": bson.M{"$each": ids}}); err != nil {
-			return err
-		}
-		if err := s.raiseDay(ctx, day); err != nil {
-			return err
-		}
+	raise := make([]string, 0, len(byDay))
+	for day := range byDay {
+		raise = append(raise, day)
+	}
+	if err := s.writeDays(ctx, byDay, raise); err != nil {
+		return err
 	}
 	if _, err := s.db.SetEach(ctx, collection, daysField, days); err != nil {
 		return fmt.Errorf("sales: summaries: %w", err)

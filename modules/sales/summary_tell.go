@@ -42,8 +42,8 @@ type told struct {
 
 // tellDays tells the days of the sales of batch, each written with its mark: it adds each sale
 // to the list of every day not yet recorded on it (every day when everyLists: the sweep, after a
-// telling cut short or one by an earlier release, which recorded the days first), one write per
-// day; raises once the counter of every day recorded or counted; then records the new days on
+// telling cut short or one by an earlier release, which recorded the days first) and raises once
+// the counter of every day recorded or counted (writeDays: two bulk writes); then records the new days on
 // each sale and removes its mark if it is still the one told. Each step is harmless twice.
 func (s store) tellDays(ctx context.Context, batch []told, everyLists bool) error {
 	lists := map[string][]bson.ObjectID{}
@@ -57,16 +57,8 @@ func (s store) tellDays(ctx context.Context, batch []told, everyLists bool) erro
 			raise = append(raise, day)
 		}
 	}
-	for day, ids := range lists {
-		if err := s.addToDay(ctx, day, bson.M{"ventas": bson.M{"$each": ids}}); err != nil {
-			return err
-		}
-	}
-	slices.Sort(raise)
-	for _, day := range slices.Compact(raise) {
-		if err := s.raiseDay(ctx, day); err != nil {
-			return err
-		}
+	if err := s.writeDays(ctx, lists, raise); err != nil {
+		return err
 	}
 	for _, t := range batch {
 		if err := s.settle(ctx, t); err != nil {
@@ -132,22 +124,33 @@ func (s store) recordDays(ctx context.Context, id bson.ObjectID, days []string) 
 	}
 }
 
-// addToDay adds sales (an $addToSet) to day's list.
-func (s store) addToDay(ctx context.Context, day string, sales bson.M) error {
-	upsert := options.UpdateOne().SetUpsert(true)
-	if _, err := s.db.W.Collection(daysCollection).UpdateOne(ctx, bson.M{"_id": day}, bson.M{"$addToSet": sales}, upsert); err != nil {
-		return fmt.Errorf("sales: sales of %s: %w", day, err)
+// writeDays adds each day's sales to its list (an $addToSet), then raises the change counter of
+// every day of raise (the same day twice once), after its list has the sales told: a summary
+// computed from a list read before they were added is never kept as current. One bulk write
+// each, however many days: a wait for the writer, not one a day.
+func (s store) writeDays(ctx context.Context, lists map[string][]bson.ObjectID, raise []string) error {
+	if len(lists) > 0 {
+		models := make([]mongo.WriteModel, 0, len(lists))
+		for day, ids := range lists {
+			models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.M{"_id": day}).
+				SetUpdate(bson.M{"$addToSet": bson.M{"ventas": bson.M{"$each": ids}}}).SetUpsert(true))
+		}
+		if _, err := s.db.W.Collection(daysCollection).BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false)); err != nil {
+			return fmt.Errorf("sales: the days' sales: %w", err)
+		}
 	}
-	return nil
-}
-
-// raiseDay raises day's summary's counter, after its list has the sales told: a summary computed
-// from a list read before they were added is never kept as current.
-func (s store) raiseDay(ctx context.Context, day string) error {
-	_, err := s.db.W.Collection(summaryCollection).UpdateOne(ctx, bson.M{"_id": day},
-		bson.M{"$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}, options.UpdateOne().SetUpsert(true))
-	if err != nil {
-		return fmt.Errorf("sales: summary of %s: %w", day, err)
+	slices.Sort(raise)
+	raise = slices.Compact(raise)
+	if len(raise) == 0 {
+		return nil
+	}
+	models := make([]mongo.WriteModel, 0, len(raise))
+	for _, day := range raise {
+		models = append(models, mongo.NewUpdateOneModel().SetFilter(bson.M{"_id": day}).
+			SetUpdate(bson.M{"$inc": bson.M{"cambios": 1}, "$set": bson.M{"sucio": true}}).SetUpsert(true))
+	}
+	if _, err := s.db.W.Collection(summaryCollection).BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false)); err != nil {
+		return fmt.Errorf("sales: the days' summaries: %w", err)
 	}
 	return nil
 }
