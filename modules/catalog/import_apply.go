@@ -71,6 +71,7 @@ func (s *Service) ApplyImport(ctx context.Context, data []byte) (ImportResult, e
 func (s *Service) applyChange(ctx context.Context, ip ImportProduct) (int, error) {
 	if ip.edit {
 		in := ip.in
+		in.Variantes = s.unitsNow(ip.ID, in.Variantes)
 		if _, err := s.UpdateProduct(ctx, ip.ID, in); err != nil {
 			return 0, err
 		}
@@ -86,6 +87,26 @@ func (s *Service) applyChange(ctx context.Context, ip ImportProduct) (int, error
 		n++
 	}
 	return n, nil
+}
+
+// unitsNow sets the units of the kept variants to the catalogue's now: a sale since the plan was
+// made is not undone by the edit (the edit writes the units it sends; the counts come after).
+func (s *Service) unitsNow(id string, vs []VariantInput) []VariantInput {
+	oid, err := parseProductID(id)
+	p, ok := s.memory.get(oid)
+	if err != nil || !ok {
+		return vs
+	}
+	vs = append([]VariantInput(nil), vs...)
+	for i := range vs {
+		for _, v := range p.Variantes {
+			if v.ID.Hex() == vs[i].ID {
+				units := float64(v.Stock)
+				vs[i].Stock = &units
+			}
+		}
+	}
+	return vs
 }
 
 // writeFailure reports a product the catalogue refused or failed to write.

@@ -55,8 +55,8 @@ func (env *testEnv) applyImport(data []byte) ImportResult {
 func TestImportReadsCSVAsExcelInSpanishWritesIt(t *testing.T) {
 	want := map[string]string{colProducto: "Cámara bala", colCategoria: "Camaras IP y NVRs", colVenta: "1.299,50", colExistencias: "7"}
 	files := map[string][]byte{
-		"BOM and ';'": []byte("\ufeffProducto;Categoría;Precio de venta (sin IVA);Existencias\r\nCámara bala;Camaras IP y NVRs;1.299,50;7\r\n"),
-		"no BOM, ','": []byte("Producto,Categoría,Precio de venta (sin IVA),Existencias\nCámara bala,Camaras IP y NVRs,\"1.299,50\",7\n"),
+		"BOM and ';'":  []byte("\ufeffProducto;Categoría;Precio de venta (sin IVA);Existencias\r\nCámara bala;Camaras IP y NVRs;1.299,50;7\r\n"),
+		"no BOM, ','":  []byte("Producto,Categoría,Precio de venta (sin IVA),Existencias\nCámara bala,Camaras IP y NVRs,\"1.299,50\",7\n"),
 		"Windows-1252": []byte("Producto;Categor\xeda;Precio de venta (sin IVA);Existencias\r\nC\xe1mara bala;Camaras IP y NVRs;1.299,50;7\r\n"),
 	}
 	for name, data := range files {
@@ -230,5 +230,40 @@ func TestImportTemplateImports(t *testing.T) {
 	}
 	if rec := env.upload(auth.Cliente, "/v1/productos/importar?vista=1", "x.csv", []byte(importHead)); rec.Code != http.StatusForbidden {
 		t.Fatalf("a client previewed: %d", rec.Code)
+	}
+}
+
+func TestImportGroupsRowsIntoVariants(t *testing.T) {
+	env := newEnv(t)
+	kept := formProduct("Cámara domo")
+	kept["modelo"] = "DOMO-1"
+	cur := env.mustCreate(kept)
+	file := []byte(importHead +
+		"Cámara domo;Camaras IP y NVRs;;DOMO-1;Mediano;;6;;90;120\r\n" + // a new variant of the product
+		"Kit;Otros;;KIT-1;Rojo;;1;;10;20\r\n" +
+		"Kit;Otros;;KIT-1;Azul;;2;;10;20\r\n" + // one new product, two variants
+		"Lámpara;Otros;;LAMP-1;;;1;;10;20\r\n" +
+		"Lámpara;Redes;;LAMP-1;Grande;;1;;10;20\r\n") // the same product in another category
+	plan := env.preview(file)
+	if len(plan.Nuevos) != 1 || plan.Nuevos[0].Producto != "Kit" || len(plan.Nuevos[0].Filas) != 2 {
+		t.Fatalf("new %+v", plan.Nuevos)
+	}
+	if len(plan.Cambios) != 1 || len(plan.Cambios[0].Cambios) != 1 || plan.Cambios[0].Cambios[0].Campo != "Variante nueva" {
+		t.Fatalf("changes %+v", plan.Cambios)
+	}
+	if len(plan.Rechazados) != 2 || plan.Rechazados[0].Fila != 6 || plan.Rechazados[0].Columna != "Categoría" ||
+		plan.Rechazados[0].Motivo != "No coincide con la fila 5 del mismo producto." || plan.Rechazados[1].Fila != 5 {
+		t.Fatalf("refused %+v", plan.Rechazados)
+	}
+	res := env.applyImport(file)
+	if res.Creados != 1 || res.Actualizados != 1 || len(res.Errores) != 0 {
+		t.Fatalf("result %+v", res)
+	}
+	p := env.storedProduct(cur.ID.Hex())
+	if len(p.Variantes) != 3 || p.Variantes[2].Talla != "Mediano" || p.Variantes[2].Stock != 6 || p.Variantes[0].ID != cur.Variantes[0].ID || p.Stock != 14 {
+		t.Fatalf("variants %+v", p.Variantes)
+	}
+	if again := env.applyImport(file); again.Creados+again.Actualizados != 0 || again.SinCambios != 2 {
+		t.Fatalf("re-run %+v", again)
 	}
 }
