@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mime/multipart"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -199,6 +200,52 @@ func TestHostileInputOnEveryRoute(t *testing.T) {
 					break
 				}
 			}
+		}
+	}
+}
+
+// TestHostileImportFiles sends hostile files to 'Importar productos' (issue #28): no 5xx, errors
+// in the JSON shape in Spanish, operator and formula texts refused or taken as text, and neither
+// the preview nor an import of nothing but bad rows writes anything.
+func TestHostileImportFiles(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	admin := s.token("admin@tienda.mx")
+	before := dump(t, s.app)
+	head := "Producto;Categoría;Modelo;Existencias;Precio de venta (sin IVA)\r\n"
+	files := []string{
+		"", "\x00\x01\x02binario", "PK\x03\x04no es un zip", "\ufeff", head,
+		head + `{"$gt":""};{"$ne":1};$where;-5;10` + "\r\n",
+		head + "=HYPERLINK(\"http://x\");Otros;=1+1;1e400;NaN\r\n",
+		head + "x;Otros;m;1.5;-10\r\n",
+		head + strings.Repeat("a", 300_000) + ";Otros;;1;1\r\n",
+		head + "\"sin cerrar;Otros;;1;1\r\n",
+		head + strings.Repeat("Nombre;Categoría inventada;;1;1\r\n", 5001),
+		"Producto;Producto\r\nx;y\r\n",
+	}
+	for _, f := range files {
+		for _, q := range []string{"?vista=1", "", "?vista=%24gt"} {
+			var body strings.Builder
+			w := multipart.NewWriter(&body)
+			part, _ := w.CreateFormFile("archivo", "productos.csv")
+			_, _ = part.Write([]byte(f))
+			_ = w.Close()
+			rec := do(t, s.h, http.MethodPost, "/v1/productos/importar"+q, body.String(), "Authorization", "Bearer "+admin, "Content-Type", w.FormDataContentType())
+			where := fmt.Sprintf("import%s of %.60q", q, f)
+			if rec.Code >= 500 {
+				t.Errorf("%s: %d %s", where, rec.Code, rec.Body)
+			}
+			if rec.Code >= 400 {
+				if e := decodeError(t, rec); e.Error.Code == "" || !regexp.MustCompile(`[a-záéíóúñ]{3,}`).MatchString(e.Error.Message) {
+					t.Errorf("%s: %d %s", where, rec.Code, rec.Body)
+				}
+			}
+		}
+	}
+	after := dump(t, s.app)
+	for name, docs := range after {
+		if !strings.HasSuffix(name, "_meta") && strings.Join(docs, "\n") != strings.Join(before[name], "\n") {
+			t.Errorf("collection %s changed: %d documents before, %d after", name, len(before[name]), len(docs))
 		}
 	}
 }

@@ -136,4 +136,6 @@ func (m *Module) UploadRoutes(g *echo.Group) {
 	manage := auth.Require(auth.ManageCatalog)
 	g.POST("/productos", m.create, manage)
 	g.PATCH("/productos/:id", m.update, manage)
+	g.POST("/productos/importar", m.importProducts, manage) // import_http.go
+	g.GET("/productos/importar/plantilla", m.importTemplate, manage)
 }

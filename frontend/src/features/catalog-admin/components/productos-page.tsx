@@ -20,6 +20,7 @@ import {
 import { AdminTable } from '@/features/catalog-admin/components/admin-table'
 import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
 import { ProductosFiltersBar, type ProductosFilters } from '@/features/catalog-admin/components/productos-filters'
+import { ImportarProductosDialog } from '@/features/catalog-admin/components/importar-productos-dialog'
 import { ProductForm } from '@/features/catalog-admin/components/product-form'
 import { emptyForm, formFromProduct, toBody, type ProductForm as Form } from '@/features/catalog-admin/form-model'
 
@@ -37,6 +38,23 @@ function useProductosList() {
   return { state, update, query, setPage }
 }
 
+/** The page's title, 'Importar productos' and 'Nuevo Producto'. */
+function ProductosHeader({ onImport, onNew }: { onImport: () => void; onNew: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold text-brand-900">Productos</h1>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary" onClick={onImport}>
+          Importar productos
+        </button>
+        <button type="button" className="btn-primary" onClick={onNew}>
+          Nuevo Producto
+        </button>
+      </div>
+    </div>
+  )
+}
+
 /** `/productos`: search, the product table, and the 'Nuevo Producto' / 'Actualizar Producto' dialogs. */
 export function ProductosPage() {
   useDocumentTitle('Productos')
@@ -44,6 +62,7 @@ export function ProductosPage() {
   const { data, isLoading, isError, isFetching } = query
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Producto | null>(null)
+  const [importing, setImporting] = useState(false)
   const [remove, removal] = useDeleteProductoMutation()
   const [setArchivado, archiving] = useSetArchivadoMutation()
   const archive = async (p: Producto, archivado: boolean) => {
@@ -53,12 +72,7 @@ export function ProductosPage() {
 
   return (
     <section>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-brand-900">Productos</h1>
-        <button type="button" className="btn-primary" onClick={() => setEditing({ kind: 'new' })}>
-          Nuevo Producto
-        </button>
-      </div>
+      <ProductosHeader onImport={() => setImporting(true)} onNew={() => setEditing({ kind: 'new' })} />
       <ProductosFiltersBar state={state} onChange={update} />
       <div className="mt-4"><ExportControl path="/v1/admin/productos/exportar" what="productos" /></div>
       {isError ? (
@@ -98,6 +112,7 @@ export function ProductosPage() {
       />
 
       {editing?.kind === 'new' ? <NewProductDialog onClose={() => setEditing(null)} /> : null}
+      {importing ? <ImportarProductosDialog onClose={() => setImporting(false)} /> : null}
       {editing?.kind === 'edit' ? <EditProductDialog id={editing.id} onClose={() => setEditing(null)} /> : null}
       <DeleteDialog
         target={deleting && { id: deleting._id, name: productTitle(deleting) }}

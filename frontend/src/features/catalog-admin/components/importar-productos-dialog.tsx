@@ -1,0 +1,262 @@
+import { useState } from 'react'
+import { Dialog } from '@/components/dialog'
+import { apiErrorMessage } from '@/lib/api-errors'
+import { DownloadError, downloadFile, saveFile } from '@/lib/download'
+import { useDownloadAuth } from '@/lib/use-download-auth'
+import {
+  PLANTILLA_PATH,
+  useApplyImportMutation,
+  usePreviewImportMutation,
+  type PlanImport,
+  type ProductoImport,
+  type RechazoImport,
+  type ResultadoImport,
+} from '@/features/catalog-admin/import-api'
+import { filasText, planSummary, resultSummary } from '@/features/catalog-admin/import-labels'
+
+/**
+ * 'Importar productos': choose a CSV or Excel file (the layout of 'Exportar', or the template),
+ * see what it would do (new, changed with before and after, unchanged, refused rows with their
+ * reasons), then 'Aplicar' writes the valid rows and shows the result.
+ */
+export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null)
+  const [plan, setPlan] = useState<PlanImport | null>(null)
+  const [result, setResult] = useState<ResultadoImport | null>(null)
+  const [failure, setFailure] = useState('')
+  const [preview, previewing] = usePreviewImportMutation()
+  const [apply, applying] = useApplyImportMutation()
+  const template = useTemplate()
+
+  async function review() {
+    if (!file) {
+      setFailure('Elige el archivo CSV o Excel que quieres importar.')
+      return
+    }
+    setFailure('')
+    const res = await preview(file)
+    if (res.error) setFailure(apiErrorMessage(res.error, 'No se pudo revisar el archivo.'))
+    else setPlan(res.data)
+  }
+
+  async function confirm() {
+    if (!file) return
+    setFailure('')
+    const res = await apply(file)
+    if (res.error) setFailure(apiErrorMessage(res.error, 'No se pudo importar el archivo.'))
+    else setResult(res.data)
+  }
+
+  const footer = (
+    <ImportFooter
+      step={result ? 'done' : plan ? 'plan' : 'file'}
+      toApply={plan ? plan.nuevos.length + plan.cambios.length : 0}
+      busy={previewing.isLoading || applying.isLoading}
+      onClose={onClose}
+      onReview={() => void review()}
+      onApply={() => void confirm()}
+    />
+  )
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Importar productos"
+      description="Un archivo CSV o Excel con las columnas de 'Exportar' (una fila por variante). Se actualizan los productos con el mismo ID o modelo y se crean los demás."
+      footer={footer}
+    >
+      <div className="space-y-4 text-sm">
+        {result ? null : (
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="flex flex-col gap-1">
+              <span className="field-label">Archivo CSV o Excel</span>
+              <input
+                type="file"
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null)
+                  setPlan(null)
+                  setFailure('')
+                }}
+              />
+            </label>
+            <button type="button" className="btn-secondary px-4" disabled={template.busy} onClick={() => void template.download()}>
+              Descargar plantilla
+            </button>
+          </div>
+        )}
+        {failure || template.error ? (
+          <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-rose-800">
+            {failure || template.error}
+          </p>
+        ) : null}
+        {result ? <Resultado result={result} /> : plan ? <Plan plan={plan} /> : null}
+      </div>
+    </Dialog>
+  )
+}
+
+type FooterProps = {
+  step: 'file' | 'plan' | 'done'
+  toApply: number
+  busy: boolean
+  onClose: () => void
+  onReview: () => void
+  onApply: () => void
+}
+
+/** The dialog's buttons: 'Revisar archivo', then 'Aplicar', then 'Listo'. */
+function ImportFooter({ step, toApply, busy, onClose, onReview, onApply }: FooterProps) {
+  if (step === 'done') {
+    return (
+      <button type="button" className="btn-primary" onClick={onClose}>
+        Listo
+      </button>
+    )
+  }
+  return (
+    <>
+      <button type="button" className="btn-secondary" onClick={onClose}>
+        Cancelar
+      </button>
+      {step === 'plan' ? (
+        <button type="button" className="btn-primary" disabled={busy || toApply === 0} onClick={onApply}>
+          {busy ? 'Aplicando…' : `Aplicar (${toApply})`}
+        </button>
+      ) : (
+        <button type="button" className="btn-primary" disabled={busy} onClick={onReview}>
+          {busy ? 'Revisando…' : 'Revisar archivo'}
+        </button>
+      )}
+    </>
+  )
+}
+
+/** 'Descargar plantilla': the XLSX template, with the session's token. */
+function useTemplate() {
+  const { token, onDownloadError } = useDownloadAuth()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  async function download() {
+    setBusy(true)
+    setError('')
+    try {
+      const { blob, fileName } = await downloadFile(PLANTILLA_PATH, 'plantilla-productos.xlsx', token)
+      saveFile(blob, fileName)
+    } catch (err) {
+      onDownloadError(err)
+      setError(`No se pudo descargar la plantilla: ${err instanceof DownloadError ? err.message : 'ocurrió un error inesperado.'}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, error, download }
+}
+
+function Plan({ plan }: { plan: PlanImport }) {
+  return (
+    <div className="space-y-4" data-testid="plan-importacion">
+      <p className="font-medium" role="status">
+        {planSummary(plan)}
+      </p>
+      {plan.columnasIgnoradas.length > 0 ? (
+        <p className="text-slate-600">Columnas que no se importan: {plan.columnasIgnoradas.join(', ')}.</p>
+      ) : null}
+      <ProductList title="Nuevos" items={plan.nuevos} />
+      <Cambios items={plan.cambios} />
+      <ProductList title="Sin cambios" items={plan.sinCambios} />
+      <Rechazos title="Rechazados" items={plan.rechazados} />
+    </div>
+  )
+}
+
+function ProductList({ title, items }: { title: string; items: ProductoImport[] }) {
+  if (items.length === 0) return null
+  return (
+    <section aria-label={title}>
+      <h3 className="font-semibold text-slate-900">
+        {title} ({items.length})
+      </h3>
+      <ul className="mt-1 list-disc pl-5">
+        {items.map((p) => (
+          <li key={p.filas.join('-')}>
+            {p.producto} <span className="text-slate-500">({filasText(p.filas)})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Cambios({ items }: { items: ProductoImport[] }) {
+  if (items.length === 0) return null
+  return (
+    <section aria-label="Con cambios">
+      <h3 className="font-semibold text-slate-900">Con cambios ({items.length})</h3>
+      <table className="mt-1 w-full text-left">
+        <thead>
+          <tr>
+            <th className="pr-2">Producto</th>
+            <th className="pr-2">Campo</th>
+            <th className="pr-2">Antes</th>
+            <th>Después</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.flatMap((p) =>
+            (p.cambios ?? []).map((c, i) => (
+              <tr key={`${p.filas.join('-')}-${c.campo}`} data-testid="cambio">
+                <td className="pr-2">{i === 0 ? `${p.producto} (${filasText(p.filas)})` : ''}</td>
+                <td className="pr-2">{c.campo}</td>
+                <td className="pr-2 text-slate-500">{c.antes || '—'}</td>
+                <td>{c.despues || '—'}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function Rechazos({ title, items }: { title: string; items: RechazoImport[] }) {
+  if (items.length === 0) return null
+  return (
+    <section aria-label={title}>
+      <h3 className="font-semibold text-rose-800">
+        {title} ({items.length})
+      </h3>
+      <table className="mt-1 w-full text-left">
+        <thead>
+          <tr>
+            <th className="pr-2">Fila</th>
+            <th className="pr-2">Columna</th>
+            <th>Motivo</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((r) => (
+            <tr key={`${r.fila}-${r.columna}-${r.motivo}`} data-testid="rechazo">
+              <td className="pr-2">{r.fila}</td>
+              <td className="pr-2">{r.columna || '—'}</td>
+              <td>{r.motivo}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function Resultado({ result }: { result: ResultadoImport }) {
+  return (
+    <div className="space-y-4">
+      <p role="status" className="rounded-xl bg-teal-50 px-3 py-2 text-teal-900">
+        {resultSummary(result)}
+      </p>
+      <Rechazos title="No se pudieron guardar" items={result.errores} />
+      <Rechazos title="Rechazados" items={result.rechazados} />
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+package catalog
+
+import (
+	"io"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"tienda/pkg/apperr"
+	"tienda/pkg/export"
+)
+
+// The routes of 'Importar productos' (import_apply.go), for the roles that manage the catalogue:
+//
+//	POST /v1/productos/importar?vista=1  the plan of the file (multipart, field "archivo"), nothing written
+//	POST /v1/productos/importar          the file applied
+//	GET  /v1/productos/importar/plantilla the template, an XLSX with the titles and an example row
+
+// importFileOf reads the uploaded file of an import request.
+func importFileOf(c *echo.Context) ([]byte, error) {
+	fh, err := c.FormFile("archivo")
+	if err != nil {
+		return nil, importErr("Elige el archivo CSV o XLSX que quieres importar.")
+	}
+	if fh.Size > maxImportBytes {
+		return nil, importErr("El archivo pesa más de 7 MB. Divídelo en partes más pequeñas.")
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return nil, importErr("No se pudo leer el archivo. Vuelve a elegirlo.")
+	}
+	defer func() { _ = f.Close() }()
+	data, err := io.ReadAll(io.LimitReader(f, maxImportBytes+1))
+	if err != nil {
+		return nil, importErr("No se pudo leer el archivo. Vuelve a elegirlo.")
+	}
+	return data, nil
+}
+
+// importProducts answers POST /v1/productos/importar: the plan with ?vista=1, else the result.
+func (m *Module) importProducts(c *echo.Context) error {
+	data, err := importFileOf(c)
+	if err != nil {
+		return err
+	}
+	switch c.QueryParam("vista") {
+	case "1", "true":
+		plan, err := m.service.PreviewImport(data)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, plan)
+	case "", "0", "false":
+		res, err := m.service.ApplyImport(actorContext(c), data)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, res)
+	}
+	return importErrField("vista", "Usa vista=1 para ver el plan sin guardar nada.")
+}
+
+func importErrField(field, msg string) error {
+	return apperr.InvalidFields(msg, map[string]string{field: msg})
+}
+
+// templateColumns are the columns of the template: the export's that an import reads, and the
+// product's own keys.
+var templateColumns = []export.Column{
+	{Title: "Producto", Kind: export.KindText, Width: 40},
+	{Title: "Categoría", Kind: export.KindText, Width: 18},
+	{Title: "Marca", Kind: export.KindText, Width: 14},
+	{Title: "Modelo", Kind: export.KindText, Width: 16},
+	{Title: "Talla", Kind: export.KindText, Width: 10},
+	{Title: "Tamaño", Kind: export.KindText, Width: 12},
+	{Title: "Existencias", Kind: export.KindInt, Width: 11},
+	{Title: "Mínimo", Kind: export.KindInt, Width: 8},
+	{Title: "Precio de compra", Kind: export.KindMoney, Width: 15},
+	{Title: "Precio de venta (sin IVA)", Kind: export.KindMoney, Width: 15},
+	{Title: "Proveedor", Kind: export.KindText, Width: 18},
+	{Title: "ID del producto", Kind: export.KindText, Width: 14},
+	{Title: "Clave SAT", Kind: export.KindText, Width: 11},
+	{Title: "Unidad SAT", Kind: export.KindText, Width: 10},
+}
+
+// importTemplate answers GET /v1/productos/importar/plantilla.
+func (m *Module) importTemplate(c *echo.Context) error {
+	spec := export.Spec{Format: export.XLSX, Name: "plantilla-productos", Sheet: "Productos", Columns: templateColumns, Total: 1}
+	return export.Stream(c.Request().Context(), c.Response(), spec, func(write func(...export.Cell) error) error {
+		return write(export.Text("Cámara IP bala 4 MP"), export.Text("Camaras IP y NVRs"), export.Text("Hikvision"),
+			export.Text("DS-2CD1043G0-I"), export.Text("Unico"), export.Text(""), export.Int(10), export.Int(2),
+			export.Pesos(850), export.Pesos(1299), export.Text("Syscom"), export.Text(""), export.Text("46171610"), export.Text("H87"))
+	})
+}
