@@ -55,6 +55,7 @@ var staffRoutes = []string{
 	"/productos", "/descuentos/*", "/ventas", "/ventas/ordenes", "/ventas/envios", "/corte", "/corte/print",
 	"/usuarios", "/registro-errores", "/auditoria", "/productos/:id/inventario", "/inventario/bajo", "/facturas",
 	"/respaldos",
+	"/proveedor",
 	"/ventas/ticket/:id", // a sale's printable ticket: bare too, like /corte/print
 }
 
