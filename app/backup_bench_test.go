@@ -112,6 +112,13 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 		return float64(lat[len(lat)*99/100].Milliseconds())
 	}
 
+	p99us := func(lat []time.Duration) float64 {
+		if len(lat) == 0 {
+			return 0
+		}
+		return float64(lat[len(lat)*99/100].Microseconds())
+	}
+
 	for b.Loop() {
 		stop := make(chan struct{})
 		time.AfterFunc(10*time.Second, func() { close(stop) })
@@ -153,8 +160,8 @@ func BenchmarkBackupAndRestore(b *testing.B) {
 		b.ReportMetric(p99(during), "orders-p99-ms-during")
 		b.ReportMetric(float64(len(during))/took.Seconds(), "orders/s-during")
 		b.ReportMetric(float64(len(quiet))/10, "orders/s-before")
-		b.ReportMetric(p99(quietReads), "reads-p99-ms-before")
-		b.ReportMetric(p99(duringReads), "reads-p99-ms-during")
+		b.ReportMetric(p99us(quietReads), "reads-p99-µs-before")
+		b.ReportMetric(p99us(duringReads), "reads-p99-µs-during")
 		b.ReportMetric(restoreTook.Seconds(), "restore-s")
 	}
 }
