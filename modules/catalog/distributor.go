@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/audit"
 )
 
 // Products imported from a distributor's catalogue (modules/catalog/suppliersync): the product
@@ -106,46 +105,10 @@ func (s *Service) UpdateProductWith(ctx context.Context, id string, build func(c
 	if err != nil {
 		return Product{}, err
 	}
-	s.reloadLock.RLock()
-	defer s.reloadLock.RUnlock()
-	for range editAttempts {
-		cur, err := s.store.product(ctx, oid)
-		if err != nil {
-			return Product{}, err
-		}
-		in, ok := build(cloneProduct(cur))
-		if !ok {
-			return cur, nil
-		}
-		now := s.now().UTC().Truncate(time.Millisecond)
-		next := cloneProduct(cur)
-		next.Version, next.UpdatedAt = cur.Version+1, now
-		pr := s.memory.pricing(now)
-		if err := s.applyInput(ctx, &next, in, pr, nil); err != nil {
-			return Product{}, err
-		}
-		update, guard, err := editOf(cur, next)
-		if err != nil {
-			return Product{}, err
-		}
-		moves := editMovements(ctx, &cur, &next, now)
-		withPending(update, moves)
-		p, ok, err := s.store.update(ctx, oid, guard, update)
-		if err != nil {
-			return Product{}, err
-		}
-		if !ok {
-			continue
-		}
-		s.recordPending(ctx, &p, moves...)
-		cur.MovimientosPendientes, p.MovimientosPendientes = nil, nil
-		s.memory.update(p)
-		s.forgetImages(ctx, cur, p.ID, &p)
-		s.changed(ctx)
-		s.auditProduct(ctx, audit.Actualizar, p.ID, &cur, &p)
-		return pr.priced(p), nil
-	}
-	return Product{}, errStale
+	return s.edit(ctx, oid, nil, func(cur Product) (ProductInput, bool, error) {
+		in, ok := build(cur)
+		return in, ok, nil
+	})
 }
 
 // StoreImage checks, resizes and stores a picture as an upload is (JPEG, PNG or WebP, at most

@@ -239,6 +239,18 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 	if err != nil {
 		return Product{}, err
 	}
+	return s.edit(ctx, oid, upload, func(cur Product) (ProductInput, bool, error) {
+		if in.Version != nil && *in.Version != cur.Version {
+			return in, false, errStale
+		}
+		return in, true, nil
+	})
+}
+
+// edit writes the input build makes from the product as stored (false: write nothing, and answer
+// the stored product), reading it again when a sale or an edit came between the read and the
+// write: the one edit loop of UpdateProduct and UpdateProductWith.
+func (s *Service) edit(ctx context.Context, oid bson.ObjectID, upload uploads, build func(cur Product) (ProductInput, bool, error)) (Product, error) {
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
 	for range editAttempts {
@@ -246,8 +258,12 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, in ProductInput)
 		if err != nil {
 			return Product{}, err
 		}
-		if in.Version != nil && *in.Version != cur.Version {
-			return Product{}, errStale
+		in, write, err := build(cloneProduct(cur))
+		if err != nil {
+			return Product{}, err
+		}
+		if !write {
+			return cur, nil
 		}
 		now := s.now().UTC().Truncate(time.Millisecond)
 		next := cloneProduct(cur)
