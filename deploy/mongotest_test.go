@@ -32,8 +32,8 @@ const (
 
 // mongoForTests is what the tests need to know about compose.test.yaml's MongoDB.
 type mongoForTests struct {
-	replSet string // the --replSet name
-	port    string // the port published on the host
+	replSet string   // the --replSet name
+	ports   []string // each member's port on the host, in the order of the set's members
 }
 
 // loadTestCompose loads compose.test.yaml as `docker compose config` would, with no environment
@@ -53,7 +53,18 @@ func loadTestCompose(t *testing.T) *types.Project {
 	return p
 }
 
-// testMongo checks compose.test.yaml's mongo-test service and returns its replica set and port.
+// flagValue is the value after flag in a command ("" when absent).
+func flagValue(command []string, flag string) string {
+	i := slices.Index(command, flag)
+	if i < 0 || i+1 >= len(command) {
+		return ""
+	}
+	return command[i+1]
+}
+
+// testMongo checks compose.test.yaml's members and returns their replica set and ports: three
+// data-bearing mongo:7 members (the topology deploy/README.md tells an owner to run), reachable
+// from the host under the names they have in the set.
 func testMongo(t *testing.T) mongoForTests {
 	t.Helper()
 	p := loadTestCompose(t)
@@ -62,55 +73,76 @@ func testMongo(t *testing.T) mongoForTests {
 		// compose.yaml's, and `down` or --remove-orphans there would reach the production stack.
 		t.Errorf("deploy/%s is project %q, want a name of its own", testComposeFile, p.Name)
 	}
-	s, ok := p.Services["mongo-test"]
-	if !ok {
-		t.Fatalf("deploy/%s has no service mongo-test: %v", testComposeFile, slices.Sorted(maps.Keys(p.Services)))
+	names := slices.Sorted(maps.Keys(p.Services))
+	if len(names) != 3 {
+		t.Fatalf("deploy/%s has services %v, want three replica set members", testComposeFile, names)
 	}
-	if s.Image != "mongo:7" && !strings.HasPrefix(s.Image, "mongo:7.") {
-		t.Errorf("mongo-test runs %q, want mongo:7", s.Image)
-	}
-	i := slices.Index(s.Command, "--replSet")
-	if i < 0 || i+1 >= len(s.Command) || s.Command[i+1] == "" {
-		t.Fatalf("mongo-test runs without --replSet: %v", s.Command)
-	}
-	m := mongoForTests{replSet: s.Command[i+1]}
-	if !slices.Contains(s.Command, "--bind_ip_all") {
-		// mongod listens on the container's loopback only by default: the published port would
-		// lead nowhere.
-		t.Errorf("mongo-test runs without --bind_ip_all: %v", s.Command)
-	}
-	for _, pt := range s.Ports {
-		if pt.Target == 27017 && pt.Published != "" {
-			m.port = pt.Published
+	var m mongoForTests
+	var initiate string
+	for _, name := range names {
+		s := p.Services[name]
+		if s.Image != "mongo:7" && !strings.HasPrefix(s.Image, "mongo:7.") {
+			t.Errorf("%s runs %q, want mongo:7", name, s.Image)
 		}
-	}
-	if m.port == "" {
-		t.Fatalf("mongo-test publishes no host port for 27017: %+v", s.Ports)
-	}
+		rs := flagValue(s.Command, "--replSet")
+		if rs == "" || (m.replSet != "" && rs != m.replSet) {
+			t.Fatalf("%s runs with --replSet %q, want one set for every member: %v", name, rs, s.Command)
+		}
+		m.replSet = rs
+		port := flagValue(s.Command, "--port")
+		if port == "" {
+			port = "27017"
+		}
+		// On the host's network a member is reached at the port it listens on, on 127.0.0.1 only
+		// (not on the machine's other interfaces).
+		if s.NetworkMode != "host" {
+			t.Errorf("%s has network_mode %q, want host: the members' names in the set must be what the tests reach", name, s.NetworkMode)
+		}
+		if ip := flagValue(s.Command, "--bind_ip"); ip != "127.0.0.1" && ip != "localhost" {
+			t.Errorf("%s listens on %q, want 127.0.0.1 only: %v", name, ip, s.Command)
+		}
+		m.ports = append(m.ports, port)
 
-	// The health check initiates the one-member set and is healthy only on a PRIMARY, which is
-	// what `up --wait` waits for.
-	hc := s.HealthCheck
-	if hc == nil || hc.Disable || len(hc.Test) < 2 || (hc.Test[0] != "CMD" && hc.Test[0] != "CMD-SHELL") {
-		t.Fatalf("mongo-test: health check %+v, want a mongosh command", hc)
-	}
-	test := strings.Join(hc.Test[1:], " ")
-	if !strings.Contains(test, "mongosh") {
-		t.Errorf("mongo-test's health check does not run mongosh (the only shell in mongo:7): %s", test)
-	}
-	hosts := regexp.MustCompile(`host: '([^']+)'`).FindAllStringSubmatch(test, -1)
-	if !strings.Contains(test, "rs.initiate(") || !strings.Contains(test, "_id: '"+m.replSet+"'") || len(hosts) != 1 {
-		t.Errorf("mongo-test's health check does not initiate replica set %s with one member: %s", m.replSet, test)
-	} else if _, port, _ := strings.Cut(hosts[0][1], ":"); port != "27017" {
-		t.Errorf("mongo-test's replica set member is %s, want the port mongod listens on, 27017", hosts[0][1])
-	}
-	if !strings.Contains(test, "isWritablePrimary") && !strings.Contains(test, "myState") {
-		t.Errorf("mongo-test's health check does not wait for the node to be PRIMARY: %s", test)
-	}
-	if hc.Test[0] == "CMD" {
-		if j := slices.Index(hc.Test, "--eval"); j > 0 && j+1 < len(hc.Test) {
-			checkJSSyntax(t, hc.Test[j+1])
+		hc := s.HealthCheck
+		if hc == nil || hc.Disable || len(hc.Test) < 2 || hc.Test[0] != "CMD" {
+			t.Fatalf("%s: health check %+v, want a mongosh command", name, hc)
 		}
+		if hc.Test[1] != "mongosh" || flagValue(hc.Test, "--port") != port {
+			t.Errorf("%s's health check does not run mongosh on its own port %s: %v", name, port, hc.Test)
+		}
+		script := flagValue(hc.Test, "--eval")
+		checkJSSyntax(t, script)
+		if strings.Contains(script, "rs.initiate(") {
+			if initiate != "" {
+				t.Errorf("two members initiate the set")
+			}
+			initiate = script
+			if !strings.Contains(script, "isWritablePrimary") {
+				t.Errorf("%s's health check does not wait for the set to have a PRIMARY: %s", name, script)
+			}
+		} else if !strings.Contains(script, "secondary") {
+			t.Errorf("%s's health check does not wait for it to be SECONDARY: %s", name, script)
+		}
+	}
+	// The health check that initiates the set names exactly the three members, each by the name
+	// the host reaches it under, and no arbiter.
+	hosts := regexp.MustCompile(`host: '([^']+)'`).FindAllStringSubmatch(initiate, -1)
+	if initiate == "" || !strings.Contains(initiate, "_id: '"+m.replSet+"'") || len(hosts) != 3 {
+		t.Fatalf("no health check initiates replica set %s with three members: %q", m.replSet, initiate)
+	}
+	var named []string
+	for _, h := range hosts {
+		host, port, _ := strings.Cut(h[1], ":")
+		if host != "localhost" && host != "127.0.0.1" {
+			t.Errorf("member %s is not named by a host address the tests reach", h[1])
+		}
+		named = append(named, port)
+	}
+	if !slices.Equal(slices.Sorted(slices.Values(named)), slices.Sorted(slices.Values(m.ports))) {
+		t.Errorf("the set's members are on ports %v, the services listen on %v", named, m.ports)
+	}
+	if strings.Contains(initiate, "arbiterOnly") {
+		t.Errorf("the test replica set has an arbiter: %s", initiate)
 	}
 	return m
 }
@@ -133,7 +165,8 @@ func checkJSSyntax(t *testing.T, script string) {
 	}
 }
 
-// checkURI checks that a MONGODB_URI reaches compose.test.yaml's replica set from the host.
+// checkURI checks that a MONGODB_URI reaches compose.test.yaml's replica set from the host: every
+// member (so the driver finds a primary whichever member is one) and the set's name.
 func checkURI(t *testing.T, where, uri string, m mongoForTests) {
 	t.Helper()
 	u, err := url.Parse(uri)
@@ -141,11 +174,22 @@ func checkURI(t *testing.T, where, uri string, m mongoForTests) {
 		t.Errorf("%s: MONGODB_URI %q is not a mongodb:// URI", where, uri)
 		return
 	}
-	if h := u.Hostname(); (h != "localhost" && h != "127.0.0.1") || u.Port() != m.port {
-		t.Errorf("%s: MONGODB_URI %q, want localhost:%s (the port compose.test.yaml publishes)", where, uri, m.port)
+	var ports []string
+	for _, h := range strings.Split(u.Host, ",") {
+		host, port, _ := strings.Cut(h, ":")
+		if host != "localhost" && host != "127.0.0.1" {
+			t.Errorf("%s: MONGODB_URI %q names host %s, want localhost", where, uri, host)
+		}
+		ports = append(ports, port)
+	}
+	if !slices.Equal(slices.Sorted(slices.Values(ports)), slices.Sorted(slices.Values(m.ports))) {
+		t.Errorf("%s: MONGODB_URI %q reaches ports %v, want every member's: %v", where, uri, ports, m.ports)
 	}
 	if rs := u.Query().Get("replicaSet"); rs != m.replSet {
 		t.Errorf("%s: MONGODB_URI %q has replicaSet=%q, want %s", where, uri, rs, m.replSet)
+	}
+	if u.Query().Get("directConnection") == "true" {
+		t.Errorf("%s: MONGODB_URI %q connects to one member directly: an election would stop the tests", where, uri)
 	}
 }
 
