@@ -32,7 +32,7 @@ type Module struct {
 func New(d Deps) *Module {
 	now := d.Now
 	if now == nil {
-		now = time.Now
+		now = d.Store.Now
 	}
 	return &Module{service: &Service{store: store{db: d.Store}, log: d.Log, now: now}}
 }

@@ -34,7 +34,7 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) *Module {
-	s := &Service{catalog: d.Catalog, sales: d.Sales, users: d.Users, log: d.Log, now: time.Now}
+	s := &Service{catalog: d.Catalog, sales: d.Sales, users: d.Users, log: d.Log, now: d.Store.Now}
 	if d.Provider != nil {
 		s.payments = &payments{provider: d.Provider, secret: d.Secret}
 	}

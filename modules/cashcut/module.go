@@ -30,7 +30,7 @@ type Module struct {
 
 // New builds the module.
 func New(d Deps) *Module {
-	return &Module{service: &Service{store: store{db: d.Store}, sales: d.Sales, log: d.Log, now: time.Now}}
+	return &Module{service: &Service{store: store{db: d.Store}, sales: d.Sales, log: d.Log, now: d.Store.Now}}
 }
 
 // Service returns the cash-cut use cases.

@@ -47,7 +47,7 @@ func New(d Deps) *Module {
 		every = 2 * time.Second
 	}
 	return &Module{
-		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(), log: d.Log, now: time.Now, audit: d.Audit},
+		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(), log: d.Log, now: d.Store.Now, audit: d.Audit},
 		every:   every,
 		stop:    make(chan struct{}),
 		done:    make(chan struct{}),

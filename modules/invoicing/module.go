@@ -43,7 +43,7 @@ const (
 func New(d Deps) *Module {
 	now := d.Now
 	if now == nil {
-		now = time.Now
+		now = d.Store.Now
 	}
 	if d.Settings.ClaveDefault == "" {
 		d.Settings.ClaveDefault = "01010101"

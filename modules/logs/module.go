@@ -79,7 +79,7 @@ func New(d Deps) *Module {
 	}
 	now := d.Now
 	if now == nil {
-		now = time.Now
+		now = d.Store.Now
 	}
 	return &Module{
 		service: &Service{store: store{db: d.Store}, log: d.Log, now: now, limits: l, kick: make(chan struct{}, 1)},

@@ -4,7 +4,6 @@ package sales
 import (
 	"context"
 	"sync"
-	"time"
 
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
@@ -42,7 +41,7 @@ func New(d Deps) *Module {
 
 func buildService(st store, stock Stock, log zerolog.Logger) *Service {
 	st.log = log
-	return &Service{store: st, stock: stock, log: log, now: time.Now, changes: make(chan struct{}, 1), mail: newMailer(OrderMail{})}
+	return &Service{store: st, stock: stock, log: log, now: st.db.Now, changes: make(chan struct{}, 1), mail: newMailer(OrderMail{})}
 }
 
 // Service returns the use cases other modules may call through their own interfaces.

@@ -17,6 +17,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/money"
+	"tienda/pkg/mongox"
 	"tienda/pkg/shoptime"
 )
 
@@ -51,7 +52,7 @@ func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 		return Sale{}, err
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
-	v.ID = bson.NewObjectID()
+	v.ID = mongox.ObjectIDAt(now) // its age is read from the id (checkout's placedAt)
 	v.Fecha = now
 	v.Estado = EstadoReservando
 	v.Guardado = false

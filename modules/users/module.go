@@ -3,7 +3,6 @@ package users
 
 import (
 	"context"
-	"time"
 
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
@@ -34,7 +33,7 @@ type Module struct {
 // New builds the module.
 func New(d Deps) *Module {
 	return &Module{service: &Service{
-		store: store{db: d.Store}, tokens: d.Tokens, log: d.Log, now: time.Now, mailer: d.Mailer,
+		store: store{db: d.Store}, tokens: d.Tokens, log: d.Log, now: d.Store.Now, mailer: d.Mailer,
 		throttle: newLoginThrottle(), sessions: newSessionCache(), audit: d.Audit,
 	}}
 }

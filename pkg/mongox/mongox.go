@@ -46,6 +46,8 @@ type Store struct {
 	sqlErr  error
 	// warnings: what a MongoDB server's replica set lacks, read at start (client.go).
 	warnings []string
+	// clock: the server's clock on MongoDB (clock.go); nil on the embedded store (this process's).
+	clock *clock
 	// sqlWriteDB writes to that file for setMany (setmany.go).
 	sqlWriteOnce sync.Once
 	sqlWriteDB   *sql.DB
@@ -111,8 +113,10 @@ func (s *Store) connect(ctx context.Context, uri string, embedded bool) error {
 		if err := s.Ping(ctx); err != nil {
 			return err
 		}
-		s.warnings, err = checkTopology(ctx, c)
-		return err
+		if s.warnings, err = checkTopology(ctx, c); err != nil {
+			return err
+		}
+		return s.startClock(ctx, c)
 	}
 	opts := options.Client().ApplyURI(uri).
 		SetServerSelectionTimeout(5 * time.Second).
@@ -152,6 +156,13 @@ func (s *Store) Embedded() bool { return s.local }
 // Close disconnects the clients and stops the embedded store.
 func (s *Store) Close(ctx context.Context) error {
 	var errs []error
+	if s.clock != nil {
+		s.clock.stopOnce.Do(func() {
+			if s.clock.stop != nil {
+				close(s.clock.stop)
+			}
+		})
+	}
 	if s.sqlDB != nil {
 		errs = append(errs, s.sqlDB.Close())
 	}

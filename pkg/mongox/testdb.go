@@ -43,6 +43,7 @@ func TestDB(t testing.TB) *Store {
 		reader: shared.store.reader,
 		local:  shared.store.local,
 		locks:  shared.store.locks,
+		clock:  shared.store.clock,
 	}
 	if shared.store.embedded != nil {
 		s.file = filepath.Join(shared.store.embedded.dir, name+".sqlite")
@@ -60,6 +61,17 @@ func TestDB(t testing.TB) *Store {
 			t.Logf("mongox.TestDB: drop %s: %v", name, err)
 		}
 	})
+	return s
+}
+
+// TestDBAt is TestDB on a store whose clock reads ahead of this process's by ahead (negative:
+// behind), as a replica whose own clock is that far behind the server's (or the server's ahead)
+// sees it: everything a module stamps or measures is on the store's clock, never on this process's.
+func TestDBAt(t testing.TB, ahead time.Duration) *Store {
+	t.Helper()
+	s := TestDB(t)
+	s.clock = &clock{local: time.Now}
+	s.clock.offset.Store(int64(ahead))
 	return s
 }
 
