@@ -27,7 +27,7 @@ type Service struct {
 	stock Stock
 	log   zerolog.Logger
 	now   func() time.Time
-	// changes asks the background loop to raise the order lists' version (tidy.go).
+	// changes asks the background loop to raise the order lists' version (list_version.go).
 	changes chan struct{}
 	// audit records the changes staff make to orders (audit.go); nil records nothing.
 	audit audit.Recorder

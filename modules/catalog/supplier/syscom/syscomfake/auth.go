@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Access as the distributor's API answers it. The notes (shared/notes/syscom.md) give the token
+// Access as the distributor's API answers it. The distributor's public integrations give the token
 // call and its answer, the Bearer header and the 60-requests-a-minute limit; they do not give the
 // error bodies. The API is served by a Laravel application with Passport (its /oauth/token route),
 // so the fake answers as those do: a bad client is 401 invalid_client, a missing, unknown or
