@@ -151,7 +151,16 @@ func TestKilledMidFlightKeepsEveryInvariant(t *testing.T) {
 			}
 		}
 	})
-	time.Sleep(2500 * time.Millisecond)
+	// Kill it in the middle: once some orders got through, while the others and the cuts are in
+	// flight (the stock lasts for 40).
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		mu.Lock()
+		n := len(acknowledged)
+		mu.Unlock()
+		if n >= 12 {
+			break
+		}
+	}
 	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
