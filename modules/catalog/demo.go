@@ -14,7 +14,6 @@ import (
 
 	"tienda/modules/catalog/demo"
 	"tienda/pkg/apperr"
-	"tienda/pkg/money"
 	"tienda/pkg/mongox"
 )
 
@@ -97,7 +96,7 @@ func demoProduct(i int, l demo.Product, now time.Time) Product {
 	for _, v := range variantes {
 		total += v.Stock
 	}
-	final := money.MustFromPesos(price).Discounted(disc).Pesos()
+	final := ownFinalPrice(variantes[0]).Pesos()
 	desc := fmt.Sprintf("%s marca %s, modelo %s. Producto original con garantía del fabricante, factura y soporte técnico en tienda.", nombre, marca, modelo)
 	created := now.UTC().Add(-time.Duration(i) * time.Hour)
 	return Product{
