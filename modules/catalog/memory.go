@@ -12,7 +12,6 @@ import (
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
-
 )
 
 // memory is the in-memory catalogue that answers the storefront's reads. Entries
