@@ -22,9 +22,9 @@ import (
 )
 
 // Uploaded images. The admin form sends the picture as a data URL inside the product. The server
-// checks it, resizes it (image_renditions.go, pkg/imaging), stores it once in the imagenes collection under the hash
-// of its bytes and its sizes in imagenes_anchos, and keeps only the short URL /v1/imagenes/{id} in
-// the product, so list answers and the in-memory catalogue stay small. The sizes are served from
+// checks it, resizes it (image_renditions.go: the shop's sizes; pkg/imaging: the work), stores it
+// once in the imagenes collection under the hash of its bytes and its sizes in imagenes_anchos,
+// and keeps only the short URL /v1/imagenes/{id} in the product, so list answers and the in-memory catalogue stay small. The sizes are served from
 // /v1/imagenes/{id}/{size}.webp and .jpg (imageset.go builds their srcset). No URL ever changes
 // meaning (a new picture is a new hash), so browsers may cache them for a year, and a small cache
 // in memory saves the store a read per view (image_cache.go).
