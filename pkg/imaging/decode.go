@@ -27,9 +27,9 @@ const (
 )
 
 var (
-	// ErrFormat: the picture is not of a type this package reads (JPEG, PNG, WebP).
+	// ErrFormat says the picture is not of a type this package reads (JPEG, PNG, WebP).
 	ErrFormat = errors.New("imaging: not a JPEG, PNG or WebP picture")
-	// ErrDamaged: the picture's bytes cannot be decoded.
+	// ErrDamaged says the picture's bytes cannot be decoded.
 	ErrDamaged = errors.New("imaging: damaged picture")
 )
 

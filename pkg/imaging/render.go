@@ -233,7 +233,7 @@ func NewRenderer(opts Options) *Renderer {
 	return &Renderer{opts: opts, slot: make(chan struct{}, 1)}
 }
 
-// ErrBusy: the pictures before this one took longer than Options.Wait.
+// ErrBusy says the pictures before this one took longer than Options.Wait.
 var ErrBusy = errors.New("imaging: other pictures are being processed")
 
 // Render checks, decodes and resizes a picture of media type mime, waiting its turn up to
