@@ -118,8 +118,8 @@ func MustStart(t testing.TB, dir string, env map[string]string) *App {
 }
 
 // waitForDemoPhotos waits until a's demo photos are stored and shown, so that no test sees the
-// catalogue change under it. Drawing them takes 30 s under the race detector on a quiet machine, and
-// several times that beside the other tests: the wait only catches a drawing that never ends.
+// catalogue change under it. They come drawn and resized in the binary (modules/catalog/demo) and
+// are stored within seconds of the start: the wait only catches a start that never ends.
 func waitForDemoPhotos(t testing.TB, a *App) {
 	t.Helper()
 	wait, cancel := context.WithTimeout(context.Background(), demoPhotosWait)

@@ -4,28 +4,28 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"html"
 	"math"
 	"net/http"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/demo"
 	"tienda/pkg/apperr"
-	"tienda/pkg/money"
 	"tienda/pkg/mongox"
 )
 
 const demoJob = "demo-data"
 
+// The demo catalogue (DEMO_DATA): its lines, drawings and photos are data of modules/catalog/demo;
+// this file makes them the shop's products and pictures.
+
 // SeedDemo creates the demo catalogue once. Products have fixed ids, so a start interrupted half-way
 // completes on the next start without duplicates, and the job recorded as done keeps a later start from
-// bringing back demo products the staff deleted. Start then makes the demo photos, in the
-// background (demo_photos.go).
+// bringing back demo products the staff deleted. Start then stores the demo photos, in the
+// background (seedDemoPhotos).
 func (m *Module) SeedDemo(ctx context.Context) error {
 	m.demoPhotos = true
 	s := m.service
@@ -59,32 +59,27 @@ func demoID(i, sub int) bson.ObjectID {
 	var id bson.ObjectID
 	binary.BigEndian.PutUint32(id[0:4], demoIDTime)
 	copy(id[4:8], "demo")
-	binary.BigEndian.PutUint16(id[8:10], uint16(i))    //nolint:gosec // an index of the demo table (68 lines)
+	binary.BigEndian.PutUint16(id[8:10], uint16(i))    //nolint:gosec // an index of the demo catalogue (68 lines)
 	binary.BigEndian.PutUint16(id[10:12], uint16(sub)) //nolint:gosec // a variant or extra of one demo product
 	return id
 }
 
 func demoProducts(now time.Time) ([]Product, error) {
-	var out []Product
-	for i, line := range strings.Split(strings.TrimSpace(demoTable), "\n") {
-		f := strings.Split(line, "|")
-		if len(f) != 10 {
-			return nil, fmt.Errorf("catalog: demo line %d: %d fields", i+1, len(f))
-		}
-		price, err1 := strconv.ParseFloat(f[5], 64)
-		disc, err2 := strconv.ParseFloat(f[6], 64)
-		stock, err3 := strconv.Atoi(f[7])
-		if err1 != nil || err2 != nil || stock < 0 || err3 != nil {
-			return nil, fmt.Errorf("catalog: demo line %d: bad number", i+1)
-		}
-		out = append(out, demoProduct(i, f, price, disc, stock, now))
+	lines, err := demo.Products()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Product, 0, len(lines))
+	for i, l := range lines {
+		out = append(out, demoProduct(i, l, now))
 	}
 	return out, nil
 }
 
-func demoProduct(i int, f []string, price, disc float64, stock int, now time.Time) Product {
-	catID, categoria, marca, modelo, nombre := f[0], f[1], f[2], f[3], f[4]
-	img := "/v1/imagenes/demo/" + demoSlug(i) + ".svg"
+func demoProduct(i int, l demo.Product, now time.Time) Product {
+	catID, categoria, marca, modelo, nombre := l.StorefrontID, l.Category, l.Marca, l.Modelo, l.Nombre
+	price, disc, stock := l.Price, l.Discount, l.Stock
+	img := demo.DrawingURL(i)
 	variantes := []Variante{{ID: demoID(i, 1), Talla: "Unico", Tamano: "1 pieza", Stock: stock,
 		PrecioCompra: math.Round(price * 0.7), PrecioVenta: price, Descuento: disc}}
 	if categoria == "Cables" && strings.Contains(nombre, "305 m") && stock > 0 {
@@ -101,12 +96,12 @@ func demoProduct(i int, f []string, price, disc float64, stock int, now time.Tim
 	for _, v := range variantes {
 		total += v.Stock
 	}
-	final := money.MustFromPesos(price).Discounted(disc).Pesos()
+	final := ownFinalPrice(variantes[0]).Pesos()
 	desc := fmt.Sprintf("%s marca %s, modelo %s. Producto original con garantía del fabricante, factura y soporte técnico en tienda.", nombre, marca, modelo)
 	created := now.UTC().Add(-time.Duration(i) * time.Hour)
 	return Product{
 		ID: demoID(i, 0), ProductoID: fmt.Sprintf("%d", 100000+i*37), Titulo: nombre, Marca: marca, Modelo: modelo,
-		Garantia: []string{"1 año", "2 años", "6 meses", "3 años"}[i%4], SatKey: f[9],
+		Garantia: []string{"1 año", "2 años", "6 meses", "3 años"}[i%4], SatKey: l.SatKey,
 		UnidadDeMedida: UnidadMedida{ClaveUnidadSat: "H87"}, TotalExistencia: total, ImgPortada: img,
 		Largo: float64(10 + i%30), Ancho: float64(8 + i%12), Alto: float64(5 + i%20),
 		Precios:    Precios{PrecioLista: price, Precio1: price, PrecioDescuento: final, PrecioOferta: final},
@@ -116,7 +111,7 @@ func demoProduct(i int, f []string, price, disc float64, stock int, now time.Tim
 			Recursos:        []Recurso{}, ImgPortada: img, Imagenes: []string{img}, Descripcion: desc,
 		},
 		Nombre: nombre, Descripcion: desc, DescripcionCorta: nombre, Categoria: categoria, Proveedor: "Demo",
-		Favorito: f[8] == "1", Imagen: img, Stock: total, Variantes: variantes, Extras: nonNil(extras),
+		Favorito: l.Favorite, Imagen: img, Stock: total, Variantes: variantes, Extras: nonNil(extras),
 		Version: 1, Revision: 1, CreatedAt: created, UpdatedAt: created,
 	}
 }
@@ -128,43 +123,63 @@ func nonNil(e []Extra) []Extra {
 	return e
 }
 
-func demoSlug(i int) string { return fmt.Sprintf("producto-%03d", i) }
-
-var demoImageName = regexp.MustCompile(`^producto-(\d{3})\.svg$`)
-
-var categoryColors = map[string][2]string{
-	"22": {"#0f2a4a", "#14b8a6"}, "25": {"#1e3a8a", "#60a5fa"}, "26": {"#0b3b5c", "#22d3ee"},
-	"66523": {"#3b0764", "#c084fc"}, "66630": {"#1f2937", "#f59e0b"}, "65747": {"#7c2d12", "#fb923c"},
-	"27": {"#064e3b", "#34d399"}, "30": {"#713f12", "#facc15"}, "32": {"#7f1d1d", "#f87171"},
-	"37": {"#312e81", "#a5b4fc"}, "38": {"#991b1b", "#fca5a5"}, "65811": {"#134e4a", "#5eead4"},
+// demoImage answers a demo product's drawing (demo.Drawing).
+func (m *Module) demoImage(c *echo.Context) error {
+	svg, ok := demo.Drawing(c.Param("name"))
+	if !ok {
+		return apperr.New(apperr.NotFound, "Imagen no disponible")
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
+	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
 
-// demoImage draws a demo product's picture: the brand, the model and the category's colours.
-func (m *Module) demoImage(c *echo.Context) error {
-	match := demoImageName.FindStringSubmatch(c.Param("name"))
-	if match == nil {
-		return apperr.New(apperr.NotFound, "Imagen no disponible")
+// demoPhotosJob records that the demo photos were stored and shown.
+const demoPhotosJob = "demo-fotos"
+
+// seedDemoPhotos stores the demo photos (drawn and resized ahead: modules/catalog/demo) as uploads
+// are and points their products to them, unless the staff changed a product's picture since. It
+// runs in the background after start, once per store.
+func (m *Module) seedDemoPhotos(ctx context.Context) error {
+	s := m.service
+	if done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoPhotosJob); err != nil || done {
+		return err
 	}
-	i, _ := strconv.Atoi(match[1])
-	lines := strings.Split(strings.TrimSpace(demoTable), "\n")
-	if i >= len(lines) {
-		return apperr.New(apperr.NotFound, "Imagen no disponible")
+	photos, err := demo.Photos()
+	if err != nil {
+		return err
 	}
-	f := strings.Split(lines[i], "|")
-	colors, ok := categoryColors[f[0]]
-	if !ok {
-		colors = [2]string{"#0f2a4a", "#14b8a6"}
+	changed := false
+	for _, ph := range photos {
+		p := s.prepared(newImage(ph.JPEG, "image/jpeg"), ph.Sizes, ph.Info)
+		if err := s.save(ctx, p); err != nil {
+			return err
+		}
+		ok, err := s.showDemoPhoto(ctx, demoID(ph.Product, 0), demo.DrawingURL(ph.Product), imageURLPrefix+p.image.ID)
+		if err != nil {
+			return err
+		}
+		changed = changed || ok
 	}
-	svg := fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="%[3]s %[4]s">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="%[1]s"/><stop offset="1" stop-color="%[2]s"/></linearGradient></defs>
-<rect width="400" height="400" fill="url(#g)"/>
-<circle cx="200" cy="165" r="92" fill="#ffffff" fill-opacity="0.12"/>
-<circle cx="200" cy="165" r="58" fill="#ffffff" fill-opacity="0.9"/>
-<circle cx="200" cy="165" r="30" fill="%[1]s"/>
-<circle cx="212" cy="153" r="9" fill="#ffffff" fill-opacity="0.8"/>
-<text x="200" y="305" text-anchor="middle" font-family="system-ui,Segoe UI,Roboto,sans-serif" font-size="34" font-weight="700" fill="#ffffff">%[3]s</text>
-<text x="200" y="345" text-anchor="middle" font-family="system-ui,Segoe UI,Roboto,sans-serif" font-size="22" fill="#ffffff" fill-opacity="0.85">%[4]s</text>
-</svg>`, colors[0], colors[1], html.EscapeString(f[2]), html.EscapeString(f[3]))
-	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
-	return c.Blob(http.StatusOK, "image/svg+xml", []byte(svg))
+	if changed {
+		s.changed(ctx)
+	}
+	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoPhotosJob); err != nil {
+		return err
+	}
+	s.log.Info().Int("photos", len(photos)).Msg("demo photos stored")
+	return nil
+}
+
+// showDemoPhoto points a demo product still showing its drawing to its photo. The edit is not the
+// staff's: the product's version stays.
+func (s *Service) showDemoPhoto(ctx context.Context, id bson.ObjectID, drawing, photo string) (bool, error) {
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
+	p, ok, err := s.store.update(ctx, id, bson.M{"imagen": drawing, "img_portada": drawing}, bson.M{"$set": bson.M{
+		"imagen": photo, "img_portada": photo, "details.img_portada": photo, "details.imagenes": []string{photo}}})
+	if err != nil || !ok {
+		return false, err
+	}
+	s.memory.update(p)
+	return true, nil
 }

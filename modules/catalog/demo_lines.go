@@ -23,7 +23,7 @@ func (s *Service) DemoLines() []DemoLine {
 			}
 			out = append(out, DemoLine{ProductID: p.ID.Hex(), VariantID: v.ID.Hex(), Nombre: p.Nombre, Talla: v.Talla,
 				Tamano: v.Tamano, Imagen: p.Imagen, Precio: v.PrecioVenta, Descuento: v.Descuento,
-				PrecioFinal: price.Discounted(v.Descuento).Pesos()})
+				PrecioFinal: ownFinalPrice(v).Pesos()})
 		}
 	})
 	return out

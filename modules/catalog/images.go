@@ -15,14 +15,16 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"tienda/modules/catalog/demo"
 	"tienda/pkg/apperr"
+	"tienda/pkg/imaging"
 	"tienda/pkg/mongox"
 )
 
 // Uploaded images. The admin form sends the picture as a data URL inside the product. The server
-// checks it, resizes it (renditions.go), stores it once in the imagenes collection under the hash
-// of its bytes and its sizes in imagenes_anchos, and keeps only the short URL /v1/imagenes/{id} in
-// the product, so list answers and the in-memory catalogue stay small. The sizes are served from
+// checks it, resizes it (image_renditions.go: the shop's sizes; pkg/imaging: the work), stores it
+// once in the imagenes collection under the hash of its bytes and its sizes in imagenes_anchos,
+// and keeps only the short URL /v1/imagenes/{id} in the product, so list answers and the in-memory catalogue stay small. The sizes are served from
 // /v1/imagenes/{id}/{size}.webp and .jpg (imageset.go builds their srcset). No URL ever changes
 // meaning (a new picture is a new hash), so browsers may cache them for a year, and a small cache
 // in memory saves the store a read per view (image_cache.go).
@@ -83,7 +85,7 @@ func checkImageURL(s string) error {
 		return nil
 	case strings.HasPrefix(s, imageURLPrefix):
 		rest := strings.TrimPrefix(s, imageURLPrefix)
-		if imageIDPattern.MatchString(rest) || demoImageName.MatchString(strings.TrimPrefix(rest, "demo/")) {
+		if imageIDPattern.MatchString(rest) || demo.IsDrawing(strings.TrimPrefix(rest, "demo/")) {
 			return nil
 		}
 	case (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) && len(s) <= 2000 && !strings.ContainsAny(s, " \"'<>"):
@@ -174,18 +176,18 @@ func (s *Service) resize(ctx context.Context, img storedImage) (*preparedImage, 
 }
 
 // prepared is a picture and its sizes as the store keeps them.
-func (s *Service) prepared(img storedImage, out []rendition, info imageInfo) *preparedImage {
+func (s *Service) prepared(img storedImage, out []imaging.Rendition, info imaging.Info) *preparedImage {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	p := &preparedImage{image: img}
-	p.image.Ancho, p.image.Alto, p.image.CreatedAt = info.width, info.height, now
+	p.image.Ancho, p.image.Alto, p.image.CreatedAt = info.Width, info.Height, now
 	anchos := make([]int, 0, len(out))
 	for _, r := range out {
-		anchos = append(anchos, r.size)
+		anchos = append(anchos, r.Size)
 		p.sizes = append(p.sizes,
-			storedImage{ID: sizeID(img.ID, r.size, "webp"), Tipo: "image/webp", Tamano: len(r.webp), Datos: r.webp,
-				Ancho: r.width, Alto: r.height, Imagen: img.ID, CreatedAt: now},
-			storedImage{ID: sizeID(img.ID, r.size, "jpg"), Tipo: "image/jpeg", Tamano: len(r.jpeg), Datos: r.jpeg,
-				Ancho: r.width, Alto: r.height, Imagen: img.ID, CreatedAt: now})
+			storedImage{ID: sizeID(img.ID, r.Size, "webp"), Tipo: "image/webp", Tamano: len(r.WebP), Datos: r.WebP,
+				Ancho: r.Width, Alto: r.Height, Imagen: img.ID, CreatedAt: now},
+			storedImage{ID: sizeID(img.ID, r.Size, "jpg"), Tipo: "image/jpeg", Tamano: len(r.JPEG), Datos: r.JPEG,
+				Ancho: r.Width, Alto: r.Height, Imagen: img.ID, CreatedAt: now})
 	}
 	p.image.Anchos = &anchos
 	return p

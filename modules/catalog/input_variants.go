@@ -8,7 +8,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/money"
 )
 
 // The variants and extras of a product input (ProductInput.apply in input.go). A variant or
@@ -92,8 +91,7 @@ func (in *ProductInput) applyVariants(p *Product, f apperr.Fields) {
 	p.Stock, p.TotalExistencia = total, total
 	if len(p.Variantes) > 0 {
 		v := p.Variantes[0]
-		list := money.MustFromPesos(v.PrecioVenta)
-		final := list.Discounted(effectivePercent(v.Descuento, 0, list)).Pesos()
+		final := ownFinalPrice(v).Pesos()
 		p.Precios = Precios{PrecioLista: v.PrecioVenta, Precio1: v.PrecioVenta, PrecioDescuento: final, PrecioOferta: final}
 	}
 }

@@ -12,9 +12,6 @@ import (
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
-
-	"tienda/pkg/money"
-	"tienda/pkg/shoptime"
 )
 
 // memory is the in-memory catalogue that answers the storefront's reads. Entries
@@ -305,71 +302,6 @@ func (m *memory) removeDiscount(id bson.ObjectID) {
 		}
 	}
 	m.discounts = dm
-}
-
-// pricing prices products at one moment with one set of discounts.
-type pricing struct {
-	discounts map[bson.ObjectID]Discount
-	today     string // AAAA-MM-DD in the shop's time zone
-}
-
-func (m *memory) pricing(now time.Time) pricing {
-	m.mu.RLock()
-	defer m.mu.RUnlock()
-	return pricing{discounts: m.discounts, today: now.In(shoptime.Zone).Format(time.DateOnly)}
-}
-
-// active reports whether a discount applies on the pricing's day (its expiry day included).
-func (pr pricing) active(d Discount) bool { return d.ExpirationDate >= pr.today }
-
-// productPercent is the percentage of the product's discount while it applies, else 0.
-func (pr pricing) productPercent(p *Product) float64 {
-	if p.DescuentoID == "" {
-		return 0
-	}
-	id, err := bson.ObjectIDFromHex(p.DescuentoID)
-	if err != nil {
-		return 0
-	}
-	d, ok := pr.discounts[id]
-	if !ok || !pr.active(d) {
-		return 0
-	}
-	return d.Percentage
-}
-
-// effectivePercent is the discount a variant sells with: its own or the product's discount,
-// whichever is larger. It counts only if above 0 and when it leaves a price below the list price.
-func effectivePercent(own, product float64, price money.Cents) float64 {
-	pct := max(own, product)
-	if pct <= 0 || price <= 0 {
-		return 0
-	}
-	return min(pct, 100)
-}
-
-// priced returns p with each variant's effective discount and final price filled in. The variants
-// are copied, so the catalogue's own product is left alone.
-func (pr pricing) priced(p Product) Product {
-	prod := pr.productPercent(&p)
-	vs := make([]Variante, len(p.Variantes))
-	for i, v := range p.Variantes {
-		price := money.MustFromPesos(v.PrecioVenta)
-		v.DescuentoEfectivo = effectivePercent(v.Descuento, prod, price)
-		v.PrecioFinal = price.Discounted(v.DescuentoEfectivo).Pesos()
-		vs[i] = v
-	}
-	p.Variantes = vs
-	return p
-}
-
-// discounted reports whether the product's first variant sells with a discount.
-func (pr pricing) discounted(p *Product) bool {
-	if len(p.Variantes) == 0 {
-		return false
-	}
-	v := p.Variantes[0]
-	return effectivePercent(v.Descuento, pr.productPercent(p), money.MustFromPesos(v.PrecioVenta)) > 0
 }
 
 // fold lower-cases s and strips accents, for accent-insensitive search.

@@ -158,7 +158,7 @@ type Discount struct {
 
 // storedImage is a document of the imagenes collection: an uploaded picture, stored once under the
 // hash of its bytes and served from /v1/imagenes/{id}; or of imagenes_anchos: one of its sizes
-// (renditions.go), under "{id}/{size}.webp" or "{id}/{size}.jpg", served from /v1/imagenes/ + that.
+// (image_renditions.go), under "{id}/{size}.webp" or "{id}/{size}.jpg", served from /v1/imagenes/ + that.
 type storedImage struct {
 	ID     string `bson:"_id"`
 	Tipo   string `bson:"tipo"`

@@ -1,5 +1,3 @@
-// Package catalog owns the products, discounts and product images, and answers the storefront's
-// reads from an in-memory copy of the catalogue.
 package catalog
 
 import (
@@ -31,7 +29,7 @@ type Module struct {
 	service   *Service
 	every     time.Duration
 	responses responseCache // the storefront's encoded responses (storefront_cache.go)
-	// demoPhotos: SeedDemo asked for the demo catalogue, whose photos Start makes (demo_photos.go).
+	// demoPhotos: SeedDemo asked for the demo catalogue, whose photos Start stores (demo.go).
 	demoPhotos bool
 
 	runOnce   sync.Once

@@ -136,14 +136,15 @@ func (s *Service) Quote(_ context.Context, lines []OrderLine) ([]QuotedLine, err
 		price := money.MustFromPesos(v.PrecioVenta)
 		q := QuotedLine{
 			OrderLine: r.line, ProductoID: p.ProductoID, Nombre: p.Nombre, Descripcion: p.Descripcion,
-			Imagen: p.Imagen, Talla: v.Talla, Tamano: v.Tamano, Precio: price, Descuento: v.DescuentoEfectivo,
-			PrecioFinal: price.Discounted(v.DescuentoEfectivo), Stock: v.Stock,
+			Imagen: p.Imagen, Talla: v.Talla, Tamano: v.Tamano, Precio: price, Descuento: v.DescuentoEfectivo, Stock: v.Stock,
 		}
+		extras := make([]money.Cents, 0, len(r.extras))
 		for _, e := range r.extras {
 			c := money.MustFromPesos(e.Precio)
 			q.Extras = append(q.Extras, QuotedExtra{ID: e.ID.Hex(), Nombre: e.Nombre, Precio: c})
-			q.PrecioFinal += c
+			extras = append(extras, c)
 		}
+		q.PrecioFinal = lineUnitPrice(price, v.DescuentoEfectivo, extras)
 		out[i] = q
 	}
 	return out, nil

@@ -58,7 +58,7 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 	// the cart prices a line); the offer says both the same way.
 	prices := []map[string]any{
 		{"@type": "UnitPriceSpecification", "price": decimal(low), "priceCurrency": "MXN", "valueAddedTaxIncluded": false},
-		{"@type": "UnitPriceSpecification", "price": decimal(money.PriceLine(low, 1).Total), "priceCurrency": "MXN", "valueAddedTaxIncluded": true},
+		{"@type": "UnitPriceSpecification", "price": decimal(withIVA(low)), "priceCurrency": "MXN", "valueAddedTaxIncluded": true},
 	}
 	offer := map[string]any{
 		"@type":              "Offer",

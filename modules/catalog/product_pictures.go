@@ -15,7 +15,7 @@ import (
 // The pictures of a product write: the main picture (imagen), the list in order
 // (details.imagenes) and the brand's logo (marca_logo). Each is a new upload (a data URL), one of
 // our images or an external http(s) address; uploads are checked and resized like every picture
-// (images.go, renditions.go) before the write takes any lock, and stored with the product.
+// (images.go, image_renditions.go) before the write takes any lock, and stored with the product.
 
 // uploads are the new uploads of a product write, checked and resized, by their data URL.
 type uploads map[string]*preparedImage

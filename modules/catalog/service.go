@@ -25,7 +25,7 @@ type Service struct {
 	now    func() time.Time
 	audit  audit.Recorder // the audit trail (audit.go)
 
-	// renders resizes uploaded pictures, one at a time (renditions.go).
+	// renders resizes uploaded pictures, one at a time (image_renditions.go, pkg/imaging).
 	renders *renderer
 
 	// reloadLock keeps a reload from swapping in a snapshot taken while a write of this replica

@@ -1,7 +1,7 @@
 /**
  * The sizes the server stores every uploaded picture in: the side, in px, of the square it fits in
  * (never enlarged), each as WebP and JPEG at /v1/imagenes/{id}/{size}.webp|jpg.
- * modules/catalog/renditions.go has the same list (a Go test compares them).
+ * modules/catalog/image_renditions.go has the same list (a Go test compares them).
  */
 export const IMAGE_WIDTHS = [160, 320, 480, 800, 1200] as const
 

@@ -1,40 +1,32 @@
-package catalog
+package demo
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
-	"sync"
-	"time"
 
-	"go.mongodb.org/mongo-driver/v2/bson"
 	"golang.org/x/image/draw"
-
-	"tienda/pkg/mongox"
 )
 
-// Demo photos. A few demo products show a photo instead of a drawing, so that the shop's figures
-// (bytes a product card downloads, upload time and memory) count what real photos cost. Each is
-// drawn here, 2000x1500 like a camera's shot resized by a supplier (a product on a table in a
-// studio: gradients, soft shadows, grain, a wood grain that survives resizing), encoded as a JPEG at
-// quality 90 and resized as an upload is. It runs in the background after start (about a second a
-// photo), once per store: the demo products show their drawings until their photo is stored. The
-// drawing is deterministic, so every store names a photo by the same hash, and a process makes them
-// once (tests start many stores; a shop, one).
+// Drawing the demo photos. A few demo products show a photo instead of a drawing, so that the
+// shop's figures (bytes a product card downloads, upload time and memory) count what real photos
+// cost. Each is drawn here, 2000x1500 like a camera's shot resized by a supplier (a product on a
+// table in a studio: gradients, soft shadows, grain, a wood grain that survives resizing) and
+// encoded as a JPEG at quality 90. Drawing and resizing them takes 15-30 s, so the shop does not:
+// photos/ holds them drawn and resized, embedded in the binary (photos.go), and a test checks that
+// they are what this file draws. After a change here, write them again:
+//
+//	go test ./modules/catalog -run TestDemoPhotoFiles -write-demo-photos
 
-// demoPhotosJob records that the demo photos were stored and shown.
-const demoPhotosJob = "demo-fotos"
+// PhotoSize is the size of a demo photo.
+var PhotoSize = image.Pt(2000, 1500)
 
-// demoPhotoSize is the size of a demo photo.
-var demoPhotoSize = image.Pt(2000, 1500)
-
-// demoPhotos are the demo products (index in demoTable) that show a photo, and what it shows.
-var demoPhotos = []struct {
+// photos are the demo products (index in Products) that show a photo, and what it shows.
+var photos = []struct {
 	product int
 	draw    func(c *canvas)
 }{
@@ -44,101 +36,24 @@ var demoPhotos = []struct {
 	{12, drawRouter},
 }
 
-// seedDemoPhotos makes and stores the demo photos and points their products to them, unless the
-// staff changed a product's picture since.
-func (m *Module) seedDemoPhotos(ctx context.Context) error {
-	s := m.service
-	if done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoPhotosJob); err != nil || done {
-		return err
+// PhotoProducts are the demo products (index in Products) that show a photo, in Photos' order.
+func PhotoProducts() []int {
+	out := make([]int, len(photos))
+	for i, ph := range photos {
+		out[i] = ph.product
 	}
-	start := time.Now()
-	// A stop does not wait for the drawing: it goes on for the next store of the process.
-	made := make(chan error, 1)
-	var files []demoPhotoFile
-	go func() {
-		var err error
-		files, err = demoPhotoFiles()
-		made <- err
-	}()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case err := <-made:
-		if err != nil {
-			return err
-		}
-	}
-	changed := false
-	for i, ph := range demoPhotos {
-		f := files[i]
-		p := s.prepared(newImage(f.raw, "image/jpeg"), f.sizes, f.info)
-		if err := s.save(ctx, p); err != nil {
-			return err
-		}
-		ok, err := s.showDemoPhoto(ctx, demoID(ph.product, 0), "/v1/imagenes/demo/"+demoSlug(ph.product)+".svg", imageURLPrefix+p.image.ID)
-		if err != nil {
-			return err
-		}
-		changed = changed || ok
-	}
-	if changed {
-		s.changed(ctx)
-	}
-	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoPhotosJob); err != nil {
-		return err
-	}
-	s.log.Info().Int("photos", len(demoPhotos)).Dur("took", time.Since(start)).Msg("demo photos stored")
-	return nil
+	return out
 }
 
-// demoPhotoFile is a demo photo as a camera would give it, and its sizes.
-type demoPhotoFile struct {
-	raw   []byte
-	sizes []rendition
-	info  imageInfo
-}
-
-// demoPhotoFiles draws and resizes the demo photos, once a process.
-var demoPhotoFiles = sync.OnceValues(func() ([]demoPhotoFile, error) {
-	r := newRenderer()
-	out := make([]demoPhotoFile, len(demoPhotos))
-	for i, ph := range demoPhotos {
-		raw, err := demoPhoto(ph.draw, uint64(i+1))
-		if err != nil {
-			return nil, err
-		}
-		sizes, info, err := r.render(context.Background(), raw, "image/jpeg")
-		if err != nil {
-			return nil, fmt.Errorf("catalog: demo photo %d: %w", i, err)
-		}
-		out[i] = demoPhotoFile{raw: raw, sizes: sizes, info: info}
-	}
-	return out, nil
-})
-
-// showDemoPhoto points a demo product still showing its drawing to its photo. The edit is not the
-// staff's: the product's version stays.
-func (s *Service) showDemoPhoto(ctx context.Context, id bson.ObjectID, drawing, photo string) (bool, error) {
-	s.reloadLock.RLock()
-	defer s.reloadLock.RUnlock()
-	p, ok, err := s.store.update(ctx, id, bson.M{"imagen": drawing, "img_portada": drawing}, bson.M{"$set": bson.M{
-		"imagen": photo, "img_portada": photo, "details.img_portada": photo, "details.imagenes": []string{photo}}})
-	if err != nil || !ok {
-		return false, err
-	}
-	s.memory.update(p)
-	return true, nil
-}
-
-// demoPhoto draws a demo photo and encodes it as a camera would.
-func demoPhoto(draw func(*canvas), seed uint64) ([]byte, error) {
-	c := newCanvas(demoPhotoSize.X, demoPhotoSize.Y, seed)
+// DrawPhoto draws the i-th demo photo and encodes it as a camera would.
+func DrawPhoto(i int) ([]byte, error) {
+	c := newCanvas(PhotoSize.X, PhotoSize.Y, uint64(i+1)) //nolint:gosec // G115: i indexes photos
 	c.studio()
-	draw(c)
+	photos[i].draw(c)
 	c.grain(2.5)
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, c.img, &jpeg.Options{Quality: 90}); err != nil {
-		return nil, fmt.Errorf("catalog: demo photo: %w", err)
+		return nil, fmt.Errorf("demo: photo %d: %w", i, err)
 	}
 	return buf.Bytes(), nil
 }

@@ -1,8 +1,16 @@
-package catalog
+package demo
 
-// demoTable is the demo catalogue, one product a line:
+import (
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// table is the demo catalogue, one product a line:
 // storefront id | admin category | brand | model | name | list price (MXN) | discount % | stock | favourite | SAT key
-const demoTable = `
+const table = `
 22|Camaras IP y NVRs|Hikvision|DS-2CD1043G2-LIUF|Cámara IP bala 4 MP con luz híbrida y micrófono|1899|10|25|1|46171610
 22|Camaras IP y NVRs|Dahua|IPC-HDW2441T-S|Cámara IP domo 4 MP WizSense IR 30 m|2150|0|18|0|46171610
 22|Camaras y DVRs HD|Hikvision|DS-7208HGHI-M1|DVR 8 canales TurboHD 1080p lite|2390|15|12|1|46171619
@@ -70,3 +78,80 @@ const demoTable = `
 22|Accesorios|Hikvision|DS-1280ZJ-XS|Caja de conexiones para cámara bala|199|0|50|0|46171619
 26|Accesorios|TP-Link|TL-POE150S|Inyector PoE Gigabit 802.3af|390|0|35|0|43222612
 `
+
+// Product is one line of the demo catalogue.
+type Product struct {
+	StorefrontID, Category string // the storefront card's id and the admin category
+	Marca, Modelo, Nombre  string
+	Price, Discount        float64 // list price in pesos, discount in percent
+	Stock                  int
+	Favorite               bool
+	SatKey                 string
+}
+
+// Products are the demo catalogue's lines, in order (a product's index is its place here).
+func Products() ([]Product, error) {
+	var out []Product
+	for i, line := range strings.Split(strings.TrimSpace(table), "\n") {
+		f := strings.Split(line, "|")
+		if len(f) != 10 {
+			return nil, fmt.Errorf("demo: line %d: %d fields", i+1, len(f))
+		}
+		price, err1 := strconv.ParseFloat(f[5], 64)
+		disc, err2 := strconv.ParseFloat(f[6], 64)
+		stock, err3 := strconv.Atoi(f[7])
+		if err1 != nil || err2 != nil || stock < 0 || err3 != nil {
+			return nil, fmt.Errorf("demo: line %d: bad number", i+1)
+		}
+		out = append(out, Product{StorefrontID: f[0], Category: f[1], Marca: f[2], Modelo: f[3], Nombre: f[4],
+			Price: price, Discount: disc, Stock: stock, Favorite: f[8] == "1", SatKey: f[9]})
+	}
+	return out, nil
+}
+
+// Slug names the i-th demo product's pictures.
+func Slug(i int) string { return fmt.Sprintf("producto-%03d", i) }
+
+// DrawingURL is the address of the i-th demo product's drawing (Drawing answers it).
+func DrawingURL(i int) string { return "/v1/imagenes/demo/" + Slug(i) + ".svg" }
+
+var drawingName = regexp.MustCompile(`^producto-(\d{3})\.svg$`)
+
+// IsDrawing reports whether name ("producto-000.svg") names a demo drawing.
+func IsDrawing(name string) bool { return drawingName.MatchString(name) }
+
+var categoryColors = map[string][2]string{
+	"22": {"#0f2a4a", "#14b8a6"}, "25": {"#1e3a8a", "#60a5fa"}, "26": {"#0b3b5c", "#22d3ee"},
+	"66523": {"#3b0764", "#c084fc"}, "66630": {"#1f2937", "#f59e0b"}, "65747": {"#7c2d12", "#fb923c"},
+	"27": {"#064e3b", "#34d399"}, "30": {"#713f12", "#facc15"}, "32": {"#7f1d1d", "#f87171"},
+	"37": {"#312e81", "#a5b4fc"}, "38": {"#991b1b", "#fca5a5"}, "65811": {"#134e4a", "#5eead4"},
+}
+
+// Drawing is the SVG of a demo product's picture named name ("producto-000.svg"): the brand, the
+// model and the category's colours; ok is false for any other name.
+func Drawing(name string) (svg []byte, ok bool) {
+	match := drawingName.FindStringSubmatch(name)
+	if match == nil {
+		return nil, false
+	}
+	i, _ := strconv.Atoi(match[1])
+	lines := strings.Split(strings.TrimSpace(table), "\n")
+	if i >= len(lines) {
+		return nil, false
+	}
+	f := strings.Split(lines[i], "|")
+	colors, ok := categoryColors[f[0]]
+	if !ok {
+		colors = [2]string{"#0f2a4a", "#14b8a6"}
+	}
+	return []byte(fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="%[3]s %[4]s">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="%[1]s"/><stop offset="1" stop-color="%[2]s"/></linearGradient></defs>
+<rect width="400" height="400" fill="url(#g)"/>
+<circle cx="200" cy="165" r="92" fill="#ffffff" fill-opacity="0.12"/>
+<circle cx="200" cy="165" r="58" fill="#ffffff" fill-opacity="0.9"/>
+<circle cx="200" cy="165" r="30" fill="%[1]s"/>
+<circle cx="212" cy="153" r="9" fill="#ffffff" fill-opacity="0.8"/>
+<text x="200" y="305" text-anchor="middle" font-family="system-ui,Segoe UI,Roboto,sans-serif" font-size="34" font-weight="700" fill="#ffffff">%[3]s</text>
+<text x="200" y="345" text-anchor="middle" font-family="system-ui,Segoe UI,Roboto,sans-serif" font-size="22" fill="#ffffff" fill-opacity="0.85">%[4]s</text>
+</svg>`, colors[0], colors[1], html.EscapeString(f[2]), html.EscapeString(f[3]))), true
+}

@@ -1,82 +1,108 @@
-package catalog
+package imaging
 
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
 	"math"
-	"strconv"
 
 	xwebp "golang.org/x/image/webp"
-
-	"tienda/pkg/apperr"
 )
 
-// Reading an upload. Its header is read first (inspectImage): its size upright, from the EXIF
+// Reading a picture. Its header is read first (Inspect): its size upright, from the EXIF
 // orientation of a phone's JPEG, and what decoding it would take, from its colour model or its
 // JPEG sampling; a picture too large to decode is refused there, before any pixel is decoded
-// (renditions.go says why). decodeImage then decodes what inspectImage accepted.
+// (render.go says why). Decode then decodes what Inspect accepted.
 
-// decodedImage is a picture read from an upload, upright size included.
-type decodedImage struct {
-	img         image.Image
-	orientation int // EXIF orientation, 1-8
+// The media types this package reads.
+const (
+	JPEG = "image/jpeg"
+	PNG  = "image/png"
+	WebP = "image/webp"
+)
+
+var (
+	// ErrFormat says the picture is not of a type this package reads (JPEG, PNG, WebP).
+	ErrFormat = errors.New("imaging: not a JPEG, PNG or WebP picture")
+	// ErrDamaged says the picture's bytes cannot be decoded.
+	ErrDamaged = errors.New("imaging: damaged picture")
+)
+
+// TooLargeError refuses a picture whose decoded pixels would take more than the limits allow.
+type TooLargeError struct {
+	Width, Height int     // upright
+	Pixels        float64 // Width x Height
+	MaxPixels     float64 // the most this picture's format and colours may have
 }
 
-// imageInfo is what the header of an upload says: its size upright and what decoding it takes.
-type imageInfo struct {
-	width, height int // upright
-	orientation   int
-	decodedBytes  float64
-	bytesPerPixel float64
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("imaging: picture of %d x %d pixels, more than %.0f", e.Width, e.Height, e.MaxPixels)
 }
 
-var errImageDamaged = apperr.InvalidFields("La imagen está dañada.", map[string]string{"imagen": "La imagen está dañada; elige otra."})
+// Limits bound what decoding one picture may take.
+type Limits struct {
+	// MaxDecodedBytes bounds the decoded pixels' memory (its bytes per pixel depend on the format).
+	MaxDecodedBytes float64
+	// MaxPixels bounds the pixels, whatever the format.
+	MaxPixels float64
+}
 
-// inspectImage reads the header of an image of type tipo and checks its size, without decoding it.
-func inspectImage(raw []byte, tipo string) (imageInfo, error) {
+// Decoded is a picture decoded, with the EXIF orientation that turns it upright.
+type Decoded struct {
+	Image       image.Image
+	Orientation int // EXIF orientation, 1-8
+}
+
+// Info is what the header of a picture says: its size upright and what decoding it takes.
+type Info struct {
+	Width, Height int // upright
+	Orientation   int
+	DecodedBytes  float64
+	BytesPerPixel float64
+}
+
+// Inspect reads the header of a picture of media type mime and checks its size against lim,
+// without decoding it: ErrFormat, ErrDamaged or a *TooLargeError refuse it.
+func Inspect(raw []byte, mime string, lim Limits) (Info, error) {
 	var cfg image.Config
 	var err error
-	info := imageInfo{orientation: 1}
-	switch tipo {
-	case "image/jpeg":
+	info := Info{Orientation: 1}
+	switch mime {
+	case JPEG:
 		cfg, err = jpeg.DecodeConfig(bytes.NewReader(raw))
 		if err == nil {
-			info.orientation, info.bytesPerPixel = jpegLayout(raw)
+			info.Orientation, info.BytesPerPixel = jpegLayout(raw)
 		}
-	case "image/png":
+	case PNG:
 		cfg, err = png.DecodeConfig(bytes.NewReader(raw))
-	case "image/webp":
+	case WebP:
 		cfg, err = xwebp.DecodeConfig(bytes.NewReader(raw))
 	default:
-		return info, errImageType
+		return info, ErrFormat
 	}
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
-		return info, errImageDamaged
+		return info, ErrDamaged
 	}
-	if info.bytesPerPixel == 0 {
-		info.bytesPerPixel = bytesPerPixel(cfg.ColorModel)
+	if info.BytesPerPixel == 0 {
+		info.BytesPerPixel = bytesPerPixel(cfg.ColorModel)
 	}
-	info.width, info.height = cfg.Width, cfg.Height
-	if info.orientation >= 5 {
-		info.width, info.height = cfg.Height, cfg.Width
+	info.Width, info.Height = cfg.Width, cfg.Height
+	if info.Orientation >= 5 {
+		info.Width, info.Height = cfg.Height, cfg.Width
 	}
 	pixels := float64(cfg.Width) * float64(cfg.Height)
-	info.decodedBytes = pixels * info.bytesPerPixel
-	limit := math.Min(maxImagePixels, math.Floor(maxDecodedBytes/info.bytesPerPixel))
+	info.DecodedBytes = pixels * info.BytesPerPixel
+	limit := math.Min(lim.MaxPixels, math.Floor(lim.MaxDecodedBytes/info.BytesPerPixel))
 	if pixels > limit {
-		msg := fmt.Sprintf("La imagen mide %d × %d píxeles (%s megapíxeles); el máximo para esta imagen es %s megapíxeles. Redúcela y vuelve a subirla.",
-			info.width, info.height, megapixels(pixels), megapixels(limit))
-		return info, apperr.InvalidFields(msg, map[string]string{"imagen": msg})
+		return info, &TooLargeError{Width: info.Width, Height: info.Height, Pixels: pixels, MaxPixels: limit}
 	}
 	return info, nil
 }
-
-func megapixels(n float64) string { return strconv.FormatFloat(math.Floor(n/1e5)/10, 'f', -1, 64) }
 
 // bytesPerPixel is what the standard decoders take per pixel for a colour model.
 func bytesPerPixel(m color.Model) float64 {
@@ -179,22 +205,22 @@ func exifOrientation(tiff []byte) int {
 	return 0
 }
 
-// decodeImage decodes an upload that inspectImage accepted.
-func decodeImage(raw []byte, tipo string, info imageInfo) (decodedImage, error) {
+// Decode decodes a picture Inspect accepted.
+func Decode(raw []byte, mime string, info Info) (Decoded, error) {
 	var img image.Image
 	var err error
-	switch tipo {
-	case "image/jpeg":
+	switch mime {
+	case JPEG:
 		img, err = jpeg.Decode(bytes.NewReader(raw))
-	case "image/png":
+	case PNG:
 		img, err = png.Decode(bytes.NewReader(raw))
-	case "image/webp":
+	case WebP:
 		img, err = xwebp.Decode(bytes.NewReader(raw))
 	default:
-		err = errImageType
+		return Decoded{}, ErrFormat
 	}
 	if err != nil {
-		return decodedImage{}, errImageDamaged
+		return Decoded{}, ErrDamaged
 	}
-	return decodedImage{img: img, orientation: info.orientation}, nil
+	return Decoded{Image: img, Orientation: info.Orientation}, nil
 }
