@@ -2,44 +2,19 @@ package catalog
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/rs/zerolog"
 
 	"tienda/pkg/audit"
+	"tienda/pkg/audit/audittest"
 	"tienda/pkg/auth"
 )
 
-// trail is an audit.Recorder that keeps the entries in memory, or fails when told to.
-type trail struct {
-	mu      sync.Mutex
-	entries []audit.Entry
-	fail    bool
-}
-
-func (r *trail) Record(_ context.Context, e audit.Entry) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.fail {
-		return errors.New("el almacén no responde")
-	}
-	r.entries = append(r.entries, e)
-	return nil
-}
-
-// take returns the entries recorded since the last take.
-func (r *trail) take() []audit.Entry {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := r.entries
-	r.entries = nil
-	return out
-}
+// trail is the audit trail of these tests.
+type trail = audittest.Trail
 
 // change returns the entry's change of a field, and whether it has one.
 func change(e audit.Entry, campo string) (audit.Change, bool) {
@@ -55,7 +30,7 @@ func change(e audit.Entry, campo string) (audit.Change, bool) {
 // test token's user of role.
 func onlyEntry(t *testing.T, r *trail, coleccion, id, registro, accion string, role auth.Role) audit.Entry {
 	t.Helper()
-	got := r.take()
+	got := r.Take()
 	if len(got) != 1 {
 		t.Fatalf("%d entries, want 1: %+v", len(got), got)
 	}
@@ -120,7 +95,7 @@ func TestProductChangesAreAuditedWithWhoAndBeforeAndAfter(t *testing.T) {
 	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), body); rec.Code != 200 {
 		t.Fatalf("edit again: %d %s", rec.Code, rec.Body)
 	}
-	if got := r.take(); len(got) != 0 {
+	if got := r.Take(); len(got) != 0 {
 		t.Errorf("an edit that changed nothing was recorded: %+v", got)
 	}
 
@@ -128,7 +103,7 @@ func TestProductChangesAreAuditedWithWhoAndBeforeAndAfter(t *testing.T) {
 	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"nombre": strings.Repeat("x", 300)}); rec.Code != 400 {
 		t.Fatalf("bad edit: %d %s", rec.Code, rec.Body)
 	}
-	if got := r.take(); len(got) != 0 {
+	if got := r.Take(); len(got) != 0 {
 		t.Errorf("a refused edit was recorded: %+v", got)
 	}
 
@@ -137,7 +112,7 @@ func TestProductChangesAreAuditedWithWhoAndBeforeAndAfter(t *testing.T) {
 	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), body); rec.Code != 200 {
 		t.Fatalf("no stock: %d %s", rec.Code, rec.Body)
 	}
-	r.take()
+	r.Take()
 	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil); rec.Code != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", rec.Code, rec.Body)
 	}
@@ -180,7 +155,7 @@ func TestDiscountChangesAreAudited(t *testing.T) {
 	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"descuentoId": ""}); rec.Code != 200 {
 		t.Fatalf("off the discount: %d %s", rec.Code, rec.Body)
 	}
-	r.take()
+	r.Take()
 	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/discounts/"+d.ID.Hex(), nil); rec.Code != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", rec.Code, rec.Body)
 	}
@@ -193,7 +168,7 @@ func TestAChangeStandsWhenItsEntryCannotBeRecorded(t *testing.T) {
 	env := newEnv(t)
 	var logged bytes.Buffer
 	env.m.service.log = zerolog.New(&logged)
-	env.m.service.audit = &trail{fail: true}
+	env.m.service.audit = audittest.Failing()
 	p := env.mustCreate(formProduct("Cable UTP"))
 	if got := decode[Product](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos/"+p.ID.Hex(), nil)); got.Nombre != "Cable UTP" {
 		t.Fatalf("the product was not kept: %+v", got)

@@ -2,33 +2,15 @@ package sales
 
 import (
 	"context"
-	"sync"
 	"testing"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
+	"tienda/pkg/audit/audittest"
 )
 
-// trail is an audit.Recorder that keeps the entries in memory.
-type trail struct {
-	mu      sync.Mutex
-	entries []audit.Entry
-}
-
-func (r *trail) Record(_ context.Context, e audit.Entry) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.entries = append(r.entries, e)
-	return nil
-}
-
-func (r *trail) take() []audit.Entry {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := r.entries
-	r.entries = nil
-	return out
-}
+// trail is the audit trail of these tests.
+type trail = audittest.Trail
 
 func TestOrderStatusChangesAreAudited(t *testing.T) {
 	t.Parallel()
@@ -40,7 +22,7 @@ func TestOrderStatusChangesAreAudited(t *testing.T) {
 	caja := Actor{ID: "64b0000000000000000000c1", Name: "Carmen Cajera"}
 	check := func(who Actor, want ...audit.Change) {
 		t.Helper()
-		got := r.take()
+		got := r.Take()
 		if len(got) != 1 {
 			t.Fatalf("%d entries, want 1: %+v", len(got), got)
 		}
@@ -82,7 +64,7 @@ func TestOrderStatusChangesAreAudited(t *testing.T) {
 	if _, err := s.UpdateOrder(ctx, v.ID, caja, OrderChange{Entrega: ptr("Perdido")}); !apperr.Is(err, apperr.Invalid) {
 		t.Fatalf("bad value: %v", err)
 	}
-	if got := r.take(); len(got) != 0 {
+	if got := r.Take(); len(got) != 0 {
 		t.Errorf("recorded: %+v", got)
 	}
 }

@@ -1,50 +1,17 @@
 package users
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"tienda/pkg/audit"
+	"tienda/pkg/audit/audittest"
 )
 
-// trail is an audit.Recorder that keeps the entries in memory.
-type trail struct {
-	mu      sync.Mutex
-	entries []audit.Entry
-}
-
-func (r *trail) Record(_ context.Context, e audit.Entry) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.entries = append(r.entries, e)
-	return nil
-}
-
-// take returns the one entry recorded since the last take.
-func (r *trail) take(t *testing.T) audit.Entry {
-	t.Helper()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.entries) != 1 {
-		t.Fatalf("%d entries, want 1: %+v", len(r.entries), r.entries)
-	}
-	e := r.entries[0]
-	r.entries = nil
-	return e
-}
-
-func (r *trail) none(t *testing.T) {
-	t.Helper()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.entries) != 0 {
-		t.Fatalf("entries recorded: %+v", r.entries)
-	}
-}
+// trail is the audit trail of these tests.
+type trail = audittest.Trail
 
 // changes is an entry's changes by field, as "antes → después".
 func changes(e audit.Entry) map[string]string {
@@ -94,7 +61,7 @@ func TestAccountChangesAreAuditedWithoutPasswords(t *testing.T) {
 	var u userAnswer
 	a.decode(t, &u)
 	id := u.Data.ID
-	wantEntry(t, r.take(t), id, "lucia@correo.mx", audit.Crear, id, "Lucía Pérez", map[string]string{
+	wantEntry(t, r.One(t), id, "lucia@correo.mx", audit.Crear, id, "Lucía Pérez", map[string]string{
 		"name": " → Lucía Pérez", "email": " → lucia@correo.mx", "phone": " → 5511112222", "address": " → Calle 1",
 		"rol": " → Cliente", "status": " → activo",
 	})
@@ -104,19 +71,19 @@ func TestAccountChangesAreAuditedWithoutPasswords(t *testing.T) {
 	if a := v.do(http.MethodPatch, "/v1/usuarios/perfil", tok, `{"name":"Lucía Pérez","email":"lucia@correo.mx","phone":"5599998888","address":"Calle 1"}`); a.code != 200 {
 		t.Fatalf("profile: %d %s", a.code, a.body)
 	}
-	wantEntry(t, r.take(t), id, "lucia@correo.mx", audit.Actualizar, id, "Lucía Pérez", map[string]string{"phone": "5511112222 → 5599998888"})
+	wantEntry(t, r.One(t), id, "lucia@correo.mx", audit.Actualizar, id, "Lucía Pérez", map[string]string{"phone": "5511112222 → 5599998888"})
 
 	// Her own password: said, never shown.
 	if a := v.do(http.MethodPatch, "/v1/usuarios/perfil/password", tok, `{"password":"Otra#2026"}`); a.code != 200 {
 		t.Fatalf("own password: %d %s", a.code, a.body)
 	}
-	wantEntry(t, r.take(t), id, "lucia@correo.mx", audit.CambiarContrasena, id, "Lucía Pérez", map[string]string{"password": " → " + audit.PasswordChanged})
+	wantEntry(t, r.One(t), id, "lucia@correo.mx", audit.CambiarContrasena, id, "Lucía Pérez", map[string]string{"password": " → " + audit.PasswordChanged})
 
 	// The Administrador makes her Cajera, with a new password: the role is the action.
 	if a := v.do(http.MethodPatch, "/v1/usuarios/"+id, adminTok, `{"rol":"Cajero","password":"Nueva#2026"}`); a.code != 200 {
 		t.Fatalf("role: %d %s", a.code, a.body)
 	}
-	wantEntry(t, r.take(t), id, "lucia@correo.mx", audit.CambiarRol, admin.DataUser.ID, "Adriana Administradora", map[string]string{
+	wantEntry(t, r.One(t), id, "lucia@correo.mx", audit.CambiarRol, admin.DataUser.ID, "Adriana Administradora", map[string]string{
 		"rol": "Cliente → Cajero", "password": " → " + audit.PasswordChanged,
 	})
 
@@ -124,7 +91,7 @@ func TestAccountChangesAreAuditedWithoutPasswords(t *testing.T) {
 	if a := v.do(http.MethodPatch, "/v1/usuarios/"+id, adminTok, `{"status":false}`); a.code != 200 {
 		t.Fatalf("status: %d %s", a.code, a.body)
 	}
-	wantEntry(t, r.take(t), id, "lucia@correo.mx", audit.CambiarEstado, admin.DataUser.ID, "Adriana Administradora", map[string]string{"status": "activo → inactivo"})
+	wantEntry(t, r.One(t), id, "lucia@correo.mx", audit.CambiarEstado, admin.DataUser.ID, "Adriana Administradora", map[string]string{"status": "activo → inactivo"})
 
 	// A change that changes nothing, and a refused one, record nothing.
 	if a := v.do(http.MethodPatch, "/v1/usuarios/"+id, adminTok, `{"status":false,"rol":"Cajero"}`); a.code != 200 {
@@ -133,12 +100,12 @@ func TestAccountChangesAreAuditedWithoutPasswords(t *testing.T) {
 	if a := v.do(http.MethodPatch, "/v1/usuarios/"+id, adminTok, `{"rol":"Rey"}`); a.code != 400 {
 		t.Fatalf("bad role: %d %s", a.code, a.body)
 	}
-	r.none(t)
+	r.None(t)
 
 	if a := v.do(http.MethodDelete, "/v1/usuarios/"+id, adminTok, ""); a.code != 200 {
 		t.Fatalf("delete: %d %s", a.code, a.body)
 	}
-	wantEntry(t, r.take(t), id, "lucia@correo.mx", audit.Eliminar, admin.DataUser.ID, "Adriana Administradora", map[string]string{
+	wantEntry(t, r.One(t), id, "lucia@correo.mx", audit.Eliminar, admin.DataUser.ID, "Adriana Administradora", map[string]string{
 		"name": "Lucía Pérez → ", "email": "lucia@correo.mx → ", "phone": "5599998888 → ", "address": "Calle 1 → ",
 		"rol": "Cajero → ", "status": "inactivo → ",
 	})
@@ -152,12 +119,12 @@ func TestAPasswordRecoveredByCodeIsAuditedAsTheAccountsOwn(t *testing.T) {
 	id := v.login("auxiliar@tienda.mx", "Auxiliar#2026").Data.DataUser.ID
 	v.do(http.MethodPost, "/v1/usuarios/passwordrecovery", "", `{"email":"auxiliar@tienda.mx"}`)
 	v.m.service.mails.Wait()
-	r.none(t) // asking for a code changes no account
+	r.None(t) // asking for a code changes no account
 	code := codeRe.FindStringSubmatch(v.mail.all()[0].body)[1]
 	if a := v.do(http.MethodPost, "/v1/usuarios/passwordchange", "", `{"email":"auxiliar@tienda.mx","password":"`+code+`","newPassword":"Recuperada#2026"}`); a.code != 200 {
 		t.Fatalf("%d %s", a.code, a.body)
 	}
-	e := r.take(t)
+	e := r.One(t)
 	wantEntry(t, e, id, "auxiliar@tienda.mx", audit.CambiarContrasena, id, "Arturo Auxiliar", map[string]string{"password": " → " + audit.PasswordChanged})
 	if strings.Contains(e.Cambios[0].Despues, code) {
 		t.Errorf("the code is in the entry: %+v", e)
