@@ -27,12 +27,17 @@ type CutQuery struct {
 // many it selects in all.
 func (s *Service) Page(ctx context.Context, q CutQuery) ([]Cut, int64, error) {
 	// The sales earlier releases kept inside a cut are not decoded (Cut.Ventas).
-	out, total, err := mongox.PageOf[Cut](ctx, s.store.db, collection, closedCuts(q.From, q.To), bson.D{{Key: "numero", Value: -1}},
-		int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
+	out, total, err := s.store.closedPage(ctx, q)
 	if err != nil {
 		return nil, 0, fmt.Errorf("cashcut: list: %w", err)
 	}
 	return out, total, nil
+}
+
+// closedPage reads the page of closed cuts q asks for, newest first.
+func (s store) closedPage(ctx context.Context, q CutQuery) ([]Cut, int64, error) {
+	return mongox.PageOf[Cut](ctx, s.db, collection, closedCuts(q.From, q.To), bson.D{{Key: "numero", Value: -1}},
+		int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
 }
 
 // listIndex serves the list: the closed cuts by number, with their date.

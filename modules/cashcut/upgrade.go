@@ -32,12 +32,10 @@ type formerCut struct {
 }
 
 func (s *Service) upgrade(ctx context.Context) error {
-	meta := s.store.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, meta, upgradeJob); err != nil || done {
+	if done, err := s.store.jobDone(ctx, upgradeJob); err != nil || done {
 		return err
 	}
-	cuts, err := mongox.FindAll[formerCut](ctx, s.store.db.R.Collection(collection), bson.M{},
-		options.Find().SetProjection(bson.M{"numero": 1, "ventas._id": 1}))
+	cuts, err := s.store.formerCuts(ctx)
 	if err != nil {
 		return fmt.Errorf("cashcut: upgrade: %w", err)
 	}
@@ -46,7 +44,7 @@ func (s *Service) upgrade(ctx context.Context) error {
 		for _, v := range c.Ventas {
 			ids = append(ids, v.ID)
 		}
-		listed, _, err := mongox.FindOne[formerCut](ctx, s.store.db.R.Collection(formerCutSales), bson.M{"_id": c.ID})
+		listed, err := s.store.formerListed(ctx, c.ID)
 		if err != nil {
 			return fmt.Errorf("cashcut: upgrade cut %d: %w", c.Numero, err)
 		}
@@ -62,23 +60,55 @@ func (s *Service) upgrade(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		_, err = s.store.db.UpdateOneIf(ctx, collection, c.ID, nil, bson.M{"$set": bson.M{"numVentas": n},
-			"$unset": bson.M{"desde": "", "hasta": "", "ventas": ""}})
-		if err != nil {
+		if err := s.store.upgradedCut(ctx, c.ID, n); err != nil {
 			return fmt.Errorf("cashcut: upgrade cut %d: %w", c.Numero, err)
 		}
 	}
-	if _, err := meta.DeleteOne(ctx, bson.M{"_id": formerCounter}); err != nil {
+	if err := s.store.dropFormer(ctx); err != nil {
 		return fmt.Errorf("cashcut: upgrade: %w", err)
 	}
-	if err := s.store.db.W.Collection(formerCutSales).Drop(ctx); err != nil {
-		return fmt.Errorf("cashcut: upgrade: %w", err)
-	}
-	if _, err := mongox.MarkJobDone(ctx, meta, upgradeJob); err != nil {
+	if err := s.store.markJobDone(ctx, upgradeJob); err != nil {
 		return err
 	}
 	if len(cuts) > 0 {
 		s.log.Info().Int("cuts", len(cuts)).Msg("cash cuts upgraded: each sale records the cut that closed it")
 	}
 	return nil
+}
+
+// formerCuts reads every cut's number and the sales an earlier release kept inside it.
+func (s store) formerCuts(ctx context.Context) ([]formerCut, error) {
+	return mongox.FindAll[formerCut](ctx, s.db.R.Collection(collection), bson.M{},
+		options.Find().SetProjection(bson.M{"numero": 1, "ventas._id": 1}))
+}
+
+// formerListed reads the sales an earlier release listed for cut id in cortes_ventas.
+func (s store) formerListed(ctx context.Context, id bson.ObjectID) (formerCut, error) {
+	c, _, err := mongox.FindOne[formerCut](ctx, s.db.R.Collection(formerCutSales), bson.M{"_id": id})
+	return c, err
+}
+
+// upgradedCut records how many sales cut id claimed and drops what the periods needed.
+func (s store) upgradedCut(ctx context.Context, id bson.ObjectID, sales int64) error {
+	_, err := s.db.UpdateOneIf(ctx, collection, id, nil, bson.M{"$set": bson.M{"numVentas": sales},
+		"$unset": bson.M{"desde": "", "hasta": "", "ventas": ""}})
+	return err
+}
+
+// dropFormer drops the former counter and cortes_ventas.
+func (s store) dropFormer(ctx context.Context) error {
+	if _, err := s.db.W.Collection(metaCollection).DeleteOne(ctx, bson.M{"_id": formerCounter}); err != nil {
+		return err
+	}
+	return s.db.W.Collection(formerCutSales).Drop(ctx)
+}
+
+// jobDone reports whether the one-off job is recorded as done; markJobDone records it.
+func (s store) jobDone(ctx context.Context, job string) (bool, error) {
+	return mongox.JobDone(ctx, s.db.R.Collection(metaCollection), job)
+}
+
+func (s store) markJobDone(ctx context.Context, job string) error {
+	_, err := mongox.MarkJobDone(ctx, s.db.W.Collection(metaCollection), job)
+	return err
 }

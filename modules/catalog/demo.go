@@ -14,7 +14,6 @@ import (
 
 	"tienda/modules/catalog/demo"
 	"tienda/pkg/apperr"
-	"tienda/pkg/mongox"
 )
 
 const demoJob = "demo-data"
@@ -29,7 +28,7 @@ const demoJob = "demo-data"
 func (m *Module) SeedDemo(ctx context.Context) error {
 	m.demoPhotos = true
 	s := m.service
-	done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoJob)
+	done, err := s.store.jobDone(ctx, demoJob)
 	if err != nil || done {
 		return err
 	}
@@ -40,7 +39,7 @@ func (m *Module) SeedDemo(ctx context.Context) error {
 	if err := s.store.insertIgnoringExisting(ctx, ps); err != nil {
 		return err
 	}
-	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoJob); err != nil {
+	if err := s.store.markJobDone(ctx, demoJob); err != nil {
 		return err
 	}
 	s.log.Info().Int("products", len(ps)).Msg("demo catalogue created")
@@ -141,7 +140,7 @@ const demoPhotosJob = "demo-fotos"
 // runs in the background after start, once per store.
 func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	s := m.service
-	if done, err := mongox.JobDone(ctx, s.store.db.R.Collection(metaCollection), demoPhotosJob); err != nil || done {
+	if done, err := s.store.jobDone(ctx, demoPhotosJob); err != nil || done {
 		return err
 	}
 	photos, err := demo.Photos()
@@ -163,7 +162,7 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	if changed {
 		s.changed(ctx)
 	}
-	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoPhotosJob); err != nil {
+	if err := s.store.markJobDone(ctx, demoPhotosJob); err != nil {
 		return err
 	}
 	s.log.Info().Int("photos", len(photos)).Msg("demo photos stored")

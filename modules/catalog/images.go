@@ -18,7 +18,6 @@ import (
 	"tienda/modules/catalog/demo"
 	"tienda/pkg/apperr"
 	"tienda/pkg/imaging"
-	"tienda/pkg/mongox"
 )
 
 // Uploaded images. The admin form sends the picture as a data URL inside the product. The server
@@ -237,8 +236,7 @@ const sizesJob = "imagenes-anchos"
 // sizeAllStored sizes, once per store, the pictures stored by an earlier version. Pictures an
 // earlier replica still running stores later are sized when first asked for.
 func (s *Service) sizeAllStored(ctx context.Context) error {
-	meta := s.store.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, meta, sizesJob); err != nil || done {
+	if done, err := s.store.jobDone(ctx, sizesJob); err != nil || done {
 		return err
 	}
 	ids, err := s.store.unsizedImages(ctx)
@@ -254,8 +252,7 @@ func (s *Service) sizeAllStored(ctx context.Context) error {
 	if len(ids) > 0 {
 		s.log.Info().Int("images", len(ids)).Dur("took", time.Since(start)).Msg("stored images resized")
 	}
-	_, err = mongox.MarkJobDone(ctx, meta, sizesJob)
-	return err
+	return s.store.markJobDone(ctx, sizesJob)
 }
 
 // imagesAtStart is the pictures' work at start-up, in the background: the sizes of the pictures an

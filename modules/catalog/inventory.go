@@ -80,7 +80,7 @@ func (s *Service) eachMovement(ctx context.Context, f MovementFilter, n int64, f
 
 // eachMovementBy is eachMovement reading size movements at a time.
 func (s *Service) eachMovementBy(ctx context.Context, f MovementFilter, n, size int64, fn func(*Movement) error) error {
-	err := s.store.db.EachAfter(ctx, movementsCollection, f.bson(), "fecha", size, nil, n, func(doc bson.Raw) error {
+	err := s.store.eachMovementAfter(ctx, f.bson(), n, size, func(doc bson.Raw) error {
 		var mv Movement
 		if err := bson.Unmarshal(doc, &mv); err != nil {
 			return err

@@ -46,7 +46,7 @@ type CutEntry struct {
 // AnyUnclaimed reports whether some payment or refund waits for a cash cut.
 func (s *Service) AnyUnclaimed(ctx context.Context) (bool, error) {
 	for _, f := range []bson.M{unclaimed, refundsToClaim} {
-		n, err := s.store.db.Count(ctx, collection, f)
+		n, err := s.store.count(ctx, f)
 		if err != nil {
 			return false, fmt.Errorf("sales: unclaimed: %w", err)
 		}
@@ -81,7 +81,7 @@ func (s *Service) Claim(ctx context.Context, n int64, ids []bson.ObjectID) (int6
 	if ids != nil {
 		filter["_id"] = bson.M{"$in": ids}
 	}
-	claimed, err := s.store.db.UpdateMany(ctx, collection, filter, bson.M{"$set": bson.M{"corte": n}})
+	claimed, err := s.store.updateMany(ctx, filter, bson.M{"$set": bson.M{"corte": n}})
 	if err != nil {
 		return 0, fmt.Errorf("sales: claim for cut %d: %w", n, err)
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/mongox"
 	"tienda/pkg/search"
@@ -29,8 +28,7 @@ const demoDays = 60
 // (their stock is not taken). Each has a fixed _id, so a start cut short completes on the next one.
 func (m *Module) SeedDemo(ctx context.Context, open int, lines []Item) error {
 	s := m.service
-	meta := s.store.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, meta, demoJob); err != nil || done || open <= 0 {
+	if done, err := s.store.jobDone(ctx, demoJob); err != nil || done || open <= 0 {
 		return err
 	}
 	if len(lines) == 0 {
@@ -38,10 +36,10 @@ func (m *Module) SeedDemo(ctx context.Context, open int, lines []Item) error {
 	}
 	start := time.Now()
 	list := DemoSales(open, open/2, lines, s.now())
-	if err := Seed(ctx, s.store.db, list); err != nil && !mongox.IsDuplicate(err) { // stored by a start cut short
+	if err := s.store.seed(ctx, list); err != nil && !mongox.IsDuplicate(err) { // stored by a start cut short
 		return err
 	}
-	if _, err := mongox.MarkJobDone(ctx, meta, demoJob); err != nil {
+	if err := s.store.markJobDone(ctx, demoJob); err != nil {
 		return err
 	}
 	s.changedSoon()
@@ -179,6 +177,11 @@ func demoSaleID(i int) bson.ObjectID {
 // days' summaries (summary.go): the demo sales,
 // and tests and benchmarks that need thousands of sales quickly.
 func Seed(ctx context.Context, db *mongox.Store, list []Sale) error {
+	return store{db: db}.seed(ctx, list)
+}
+
+// seed is Seed.
+func (s store) seed(ctx context.Context, list []Sale) error {
 	var dup error
 	for i := 0; i < len(list); i += 1000 {
 		batch := make([]any, 0, 1000)
@@ -189,15 +192,15 @@ func Seed(ctx context.Context, db *mongox.Store, list []Sale) error {
 			}
 			batch = append(batch, v)
 		}
-		_, err := db.W.Collection(collection).InsertMany(ctx, batch, options.InsertMany().SetOrdered(false))
+		err := s.insertBatch(ctx, batch)
 		if err != nil && !mongox.IsDuplicate(err) {
-			return fmt.Errorf("sales: seed: %w", err)
+			return err
 		}
 		if err != nil && dup == nil {
-			dup = fmt.Errorf("sales: seed: %w", err) // the other batches go on
+			dup = err // the other batches go on
 		}
 	}
-	if err := (store{db: db}).tellAll(ctx); err != nil { // the days' summaries (summary.go)
+	if err := s.tellAll(ctx); err != nil { // the days' summaries (summary.go)
 		return err
 	}
 	return dup

@@ -68,7 +68,7 @@ func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bso
 	if !from.IsZero() {
 		filter["pagadoEn"] = bson.M{"$gte": from, "$lt": to}
 	}
-	n, err := s.store.db.UpdateMany(ctx, collection, filter, bson.M{"$set": bson.M{"factura": ref}})
+	n, err := s.store.updateMany(ctx, filter, bson.M{"$set": bson.M{"factura": ref}})
 	if err != nil {
 		return 0, fmt.Errorf("sales: claim for invoice %s: %w", ref.ID, err)
 	}
@@ -81,7 +81,7 @@ func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bso
 // TransferInvoice moves the sales CFDI fromID covers to the CFDI to (a substitute of it), each
 // by a guarded update of its own, and answers how many it moved.
 func (s *Service) TransferInvoice(ctx context.Context, fromID string, to InvoiceRef) (int64, error) {
-	n, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": fromID}, bson.M{"$set": bson.M{"factura": to}})
+	n, err := s.store.updateMany(ctx, bson.M{"factura.id": fromID}, bson.M{"$set": bson.M{"factura": to}})
 	if err != nil {
 		return 0, fmt.Errorf("sales: move invoice %s to %s: %w", fromID, to.ID, err)
 	}
@@ -94,7 +94,7 @@ func (s *Service) TransferInvoice(ctx context.Context, fromID string, to Invoice
 // ReleaseInvoice frees the sales that CFDI facturaID claimed (it was refused or cancelled), so
 // another CFDI may cover them.
 func (s *Service) ReleaseInvoice(ctx context.Context, facturaID string) error {
-	n, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": facturaID}, bson.M{"$unset": bson.M{"factura": ""}})
+	n, err := s.store.updateMany(ctx, bson.M{"factura.id": facturaID}, bson.M{"$unset": bson.M{"factura": ""}})
 	if err != nil {
 		return fmt.Errorf("sales: release invoice %s: %w", facturaID, err)
 	}
@@ -106,7 +106,7 @@ func (s *Service) ReleaseInvoice(ctx context.Context, facturaID string) error {
 
 // MarkInvoiceStamped records the UUID of CFDI facturaID on the sales it covers.
 func (s *Service) MarkInvoiceStamped(ctx context.Context, facturaID, uuid string) error {
-	_, err := s.store.db.UpdateMany(ctx, collection, bson.M{"factura.id": facturaID}, bson.M{"$set": bson.M{"factura.uuid": uuid}})
+	_, err := s.store.updateMany(ctx, bson.M{"factura.id": facturaID}, bson.M{"$set": bson.M{"factura.uuid": uuid}})
 	if err != nil {
 		return fmt.Errorf("sales: invoice %s stamped: %w", facturaID, err)
 	}

@@ -41,7 +41,7 @@ func New(d Deps) *Module {
 
 func buildService(st store, stock Stock, log zerolog.Logger) *Service {
 	st.log = log
-	return &Service{store: st, stock: stock, log: log, now: st.db.Now, changes: make(chan struct{}, 1), mail: newMailer(OrderMail{})}
+	return &Service{store: st, stock: stock, log: log, now: st.now, changes: make(chan struct{}, 1), mail: newMailer(OrderMail{})}
 }
 
 // Service returns the use cases other modules may call through their own interfaces.

@@ -190,7 +190,7 @@ func (s *Service) sendMails(ctx context.Context, counted bool) error {
 			}
 		}
 		if settled { // every entry is final and no event added one since this read
-			_, err := s.store.db.UpdateOneIf(ctx, collection, v.ID,
+			_, err := s.store.updateIf(ctx, v.ID,
 				bson.M{mailsPending: true, fmt.Sprintf("correos.%d", len(v.Correos)): bson.M{"$exists": false}},
 				bson.M{"$unset": bson.M{mailsPending: ""}})
 			if err != nil && !isNoDocuments(err) {
@@ -310,7 +310,7 @@ func (s *Service) settleMail(ctx context.Context, v Sale, i int, c Correo, field
 // attempts), and reports whether it did.
 func (s *Service) updateMail(ctx context.Context, id bson.ObjectID, i int, c Correo, update bson.M) (bool, error) {
 	p := fmt.Sprintf("correos.%d.", i)
-	_, err := s.store.db.UpdateOneIf(ctx, collection, id,
+	_, err := s.store.updateIf(ctx, id,
 		bson.M{p + "_id": c.ID, p + "estado": c.Estado, p + "dueno": c.Dueno, p + "intentos": c.Intentos}, update)
 	if isNoDocuments(err) {
 		return false, nil

@@ -117,7 +117,7 @@ func (s *Service) advance(ctx context.Context, id bson.ObjectID, estado string) 
 // back by the sweep). Errors: conflict when the sale was saved after all (the caller must keep
 // its stock).
 func (s *Service) Fail(ctx context.Context, id bson.ObjectID) error {
-	dropped, err := s.store.db.DeleteOneIf(ctx, collection, id, bson.M{"estado": EstadoReservando})
+	dropped, err := s.store.deleteIf(ctx, id, bson.M{"estado": EstadoReservando})
 	if err != nil {
 		return fmt.Errorf("sales: fail: %w", err)
 	}

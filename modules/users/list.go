@@ -57,7 +57,7 @@ func (s *Service) Page(ctx context.Context, q UserQuery) ([]User, int, error) {
 		key string
 	}
 	var kept []keyed
-	err := s.store.db.Each(ctx, collection, bson.M{}, listFields, func(doc bson.Raw) error {
+	err := s.store.eachListed(ctx, func(doc bson.Raw) error {
 		var u User
 		if err := bson.Unmarshal(doc, &u); err != nil {
 			return err

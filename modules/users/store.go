@@ -93,6 +93,11 @@ func (s store) byID(ctx context.Context, id bson.ObjectID) (User, error) {
 }
 
 // list returns every user, by name.
+// eachListed calls fn with the fields the users' list shows (listFields) of every user.
+func (s store) eachListed(ctx context.Context, fn func(bson.Raw) error) error {
+	return s.db.Each(ctx, collection, bson.M{}, listFields, fn)
+}
+
 func (s store) list(ctx context.Context) ([]User, error) {
 	users, err := mongox.FindAll[User](ctx, s.db.R.Collection(collection), bson.M{},
 		options.Find().SetSort(bson.D{{Key: "name", Value: 1}, {Key: "_id", Value: 1}}))
