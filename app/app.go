@@ -229,7 +229,7 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
 	m.sales.Service().SetCreditNotes(salesCreditNotes{m.invoicing.Service()})
 	m.supplier = suppliersync.New(suppliersync.Deps{Store: a.store, Catalog: m.catalog.Service(), Log: logger("supplier"),
-		BaseURL: a.cfg.Syscom.URL, SyncEvery: a.cfg.Syscom.SyncEvery})
+		BaseURL: a.cfg.Syscom.URL, SyncEvery: a.cfg.Syscom.SyncEvery, PictureHosts: a.cfg.Syscom.PicturesAllow})
 	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing, a.users = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing, m.users
 	return m, nil
 }

@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   })
   for (let i = 0; i < 100 && !fs.existsSync(addrFile); i++) await new Promise((r) => setTimeout(r, 100))
   fakeURL = `http://${fs.readFileSync(addrFile, 'utf8')}`
-  shop = await startShop({ name: 'proveedor', env: { SYSCOM_URL: fakeURL } })
+  shop = await startShop({ name: 'proveedor', env: { SYSCOM_URL: fakeURL, SYSCOM_PICTURES_ALLOW: fakeURL.replace('http://', '') } })
 })
 
 test.afterAll(async () => {

@@ -33,8 +33,10 @@ type Deps struct {
 	// Lease is how long a job stays claimed by a replica without progress (a crashed one's is
 	// taken over after it); 1 minute when 0.
 	Lease time.Duration
-	// Pictures downloads the products' pictures; a client with a 20 s timeout when nil.
-	Pictures *http.Client
+	// PictureHosts are host:port pairs pictures may be downloaded from although their address is
+	// not a public one (SYSCOM_PICTURES_ALLOW: the fake Syscom of tests and `task run`); empty in
+	// production, where a picture on a loopback, private or link-local address is refused.
+	PictureHosts []string
 }
 
 // Module is the supplier catalogue.
@@ -68,14 +70,11 @@ type Module struct {
 // New builds the module; Start begins its background work.
 func New(d Deps) *Module {
 	m := &Module{db: d.Store, cat: d.Catalog, log: d.Log, base: d.BaseURL, every: d.SyncEvery,
-		perMinute: d.RequestsPerMinute, lease: d.Lease, pictures: d.Pictures, now: time.Now,
+		perMinute: d.RequestsPerMinute, lease: d.Lease, pictures: pictureClient(d.PictureHosts), now: time.Now,
 		owner: bson.NewObjectID().Hex(),
 		wake:  make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	if m.lease <= 0 {
 		m.lease = time.Minute
-	}
-	if m.pictures == nil {
-		m.pictures = &http.Client{Timeout: 20 * time.Second}
 	}
 	return m
 }

@@ -65,7 +65,8 @@ func newEnv(t *testing.T) *env {
 }
 
 func (en *env) module() *Module {
-	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1, Lease: 50 * time.Millisecond})
+	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1, Lease: 50 * time.Millisecond,
+		PictureHosts: []string{strings.TrimPrefix(en.url, "http://")}})
 	if err := m.EnsureIndexes(context.Background()); err != nil {
 		en.t.Fatal(err)
 	}
@@ -306,7 +307,7 @@ func TestBrowseAnswersTheDistributorsFailuresInSpanish(t *testing.T) {
 func TestTheLoopImportsAndSyncsOnItsSchedule(t *testing.T) {
 	en := newEnv(t)
 	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1,
-		Lease: 50 * time.Millisecond, SyncEvery: 100 * time.Millisecond})
+		Lease: 50 * time.Millisecond, SyncEvery: 100 * time.Millisecond, PictureHosts: []string{strings.TrimPrefix(en.url, "http://")}})
 	en.m = m
 	en.setCredentials()
 	ids := syscomfake.Generate(5, 150).ProductIDs(2)
