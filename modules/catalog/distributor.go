@@ -2,11 +2,17 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
 	"tienda/pkg/apperr"
+	"tienda/pkg/mongox"
 )
 
 // Products imported from a distributor's catalogue (modules/catalog/suppliersync): the product
@@ -95,6 +101,34 @@ func (s *Service) DistributorProducts(nombre string) map[string]string {
 		}
 	})
 	return out
+}
+
+// EnsureDistributorIndex makes the distributor's product id unique among the products (sparse:
+// the shop's own products have none), so two replicas importing the same product at once create
+// it once: the second insert is refused as a duplicate (mongox.IsDuplicate), and the importer
+// finds the product with DistributorProductID.
+func (s *Service) EnsureDistributorIndex(ctx context.Context) error {
+	return mongox.EnsureIndexes(ctx, s.store.db.W.Collection(productsCollection), mongo.IndexModel{
+		Keys:    bson.D{{Key: "distribuidor.nombre", Value: 1}, {Key: "distribuidor.productoId", Value: 1}},
+		Options: options.Index().SetName("distribuidor").SetUnique(true).SetSparse(true)})
+}
+
+// DistributorProductID reads from the store the id of the product imported from the distributor
+// nombre as its productoID (another replica's import this one may not have loaded yet).
+func (s *Service) DistributorProductID(ctx context.Context, nombre, productoID string) (string, bool, error) {
+	var doc struct {
+		ID bson.ObjectID `bson:"_id"`
+	}
+	err := s.store.db.W.Collection(productsCollection).FindOne(ctx,
+		bson.M{"distribuidor.nombre": nombre, "distribuidor.productoId": productoID},
+		options.FindOne().SetProjection(bson.M{"_id": 1})).Decode(&doc)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, apperr.Wrap(err, "catalog: find an imported product")
+	}
+	return doc.ID.Hex(), true, nil
 }
 
 // UpdateProductWith writes the input build makes from the product as stored, read again when a

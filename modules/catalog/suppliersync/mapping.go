@@ -2,12 +2,14 @@ package suppliersync
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"tienda/modules/catalog"
 	"tienda/modules/catalog/supplier"
 	"tienda/modules/catalog/supplier/syscom"
 	"tienda/pkg/cfdi"
+	"tienda/pkg/mongox"
 )
 
 // importOne makes or updates the shop's product of one of the distributor's products; created
@@ -21,14 +23,25 @@ func (m *Module) importOne(ctx context.Context, cli *syscom.Client, id string, r
 	if err != nil {
 		return false, err
 	}
-	if shopID, ok := known[d.ProductoID]; ok {
+	update := func(shopID string) (bool, error) {
 		_, err := m.cat.UpdateProductWith(ctx, shopID, func(cur catalog.Product) (catalog.ProductInput, bool) {
 			return m.input(ctx, d, &cur), true
 		})
 		return false, err
 	}
+	if shopID, ok := known[d.ProductoID]; ok {
+		return update(shopID)
+	}
 	in := m.input(ctx, d, nil)
 	created, err := m.cat.CreateProduct(ctx, in)
+	if mongox.IsDuplicate(err) { // another replica imported it meanwhile (the unique index): update that one
+		shopID, found, ferr := m.cat.DistributorProductID(ctx, supplier.Proveedor, d.ProductoID)
+		if ferr != nil || !found {
+			return false, errors.Join(err, ferr)
+		}
+		known[d.ProductoID] = shopID
+		return update(shopID)
+	}
 	if err != nil {
 		return false, err
 	}

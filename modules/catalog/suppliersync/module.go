@@ -86,6 +86,9 @@ func (m *Module) EnsureIndexes(ctx context.Context) error {
 			return err
 		}
 	}
+	if err := m.cat.EnsureDistributorIndex(ctx); err != nil {
+		return err
+	}
 	if err := m.db.EnsureListIndex(ctx, jobsColl, "creada", bson.D{{Key: "creada", Value: -1}}); err != nil {
 		return err
 	}
