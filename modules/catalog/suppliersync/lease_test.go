@@ -58,7 +58,7 @@ func TestTwoReplicasImportAProductOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(cat2.Stop)
-	m2 := New(Deps{Store: en.db, Catalog: cat2.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1, Lease: time.Minute})
+	m2 := New(Deps{Store: en.db, Catalog: cat2.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1, SecretKey: testKey, Lease: time.Minute})
 	ids := syscomfake.Generate(5, 150).ProductIDs(1)
 	// Replica 1 imports it; replica 2 has not loaded it.
 	if _, err := en.m.newJob(ctx, Seleccion{Productos: ids}, "u"); err != nil {

@@ -37,6 +37,9 @@ type Deps struct {
 	// not a public one (SYSCOM_PICTURES_ALLOW: the fake Syscom of tests and `task run`); empty in
 	// production, where a picture on a loopback, private or link-local address is refused.
 	PictureHosts []string
+	// SecretKey (32 bytes, derived from the shop's own secret) encrypts the distributor's client
+	// secret in the store.
+	SecretKey []byte
 }
 
 // Module is the supplier catalogue.
@@ -51,6 +54,7 @@ type Module struct {
 	pictures  *http.Client
 	now       func() time.Time
 	owner     string // this replica's claim on jobs
+	key       []byte // the client secret's encryption key
 
 	mu     sync.Mutex
 	cli    *syscom.Client
@@ -71,7 +75,7 @@ type Module struct {
 func New(d Deps) *Module {
 	m := &Module{db: d.Store, cat: d.Catalog, log: d.Log, base: d.BaseURL, every: d.SyncEvery,
 		perMinute: d.RequestsPerMinute, lease: d.Lease, pictures: pictureClient(d.PictureHosts), now: time.Now,
-		owner: bson.NewObjectID().Hex(),
+		owner: bson.NewObjectID().Hex(), key: d.SecretKey,
 		wake:  make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	if m.lease <= 0 {
 		m.lease = time.Minute
