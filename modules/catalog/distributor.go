@@ -30,25 +30,41 @@ type Distribuidor struct {
 	Editados []string `bson:"editados,omitempty" json:"editados,omitempty"`
 }
 
-// The fields of an imported product a hand edit is recorded for.
+// The fields of an imported product a hand edit is recorded for: every field an import or a
+// sync writes.
 const (
-	EditNombre      = "nombre"
+	EditNombre      = "nombre" // nombre and titulo
 	EditDescripcion = "descripcion"
 	EditPrecio      = "precio"
 	EditImagen      = "imagen"
 	EditCategoria   = "categoria"
 	EditDetalles    = "detalles"
+	EditMarca       = "marca" // marca and marca_logo
+	EditModelo      = "modelo"
+	EditMedidas     = "medidas" // largo, ancho and alto
+	EditCategorias  = "categorias"
+	EditCodigo      = "producto_id"
+	EditSatKey      = "sat_key"
+	EditUnidad      = "unidad_de_medida"
+	EditProveedor   = "proveedor"
 )
 
 // editedView is what a hand edit is compared on.
 type editedView struct {
-	nombre, descripcion, corta, imagen, categoria string
-	precio                                        float64
-	details                                       *Details
+	nombre, titulo, descripcion, corta, imagen, categoria string
+	marca, marcaLogo, modelo, codigo, satKey, proveedor   string
+	unidad                                                UnidadMedida
+	largo, ancho, alto                                    float64
+	categorias                                            []string
+	precio                                                float64
+	details                                               *Details
 }
 
 func viewOf(p *Product) editedView {
-	v := editedView{nombre: p.Nombre, descripcion: p.Descripcion, corta: p.DescripcionCorta, imagen: p.Imagen, categoria: p.Categoria, details: p.Details}
+	v := editedView{nombre: p.Nombre, titulo: p.Titulo, descripcion: p.Descripcion, corta: p.DescripcionCorta, imagen: p.Imagen,
+		categoria: p.Categoria, details: p.Details, marca: p.Marca, marcaLogo: p.MarcaLogo, modelo: p.Modelo, codigo: p.ProductoID,
+		satKey: p.SatKey, proveedor: p.Proveedor, unidad: p.UnidadDeMedida, largo: p.Largo, ancho: p.Ancho, alto: p.Alto,
+		categorias: slices.Clone(p.Categorias)}
 	if len(p.Variantes) > 0 {
 		v.precio = p.Variantes[0].PrecioVenta
 	}
@@ -74,12 +90,20 @@ func (in *ProductInput) applyDistributor(p *Product, before editedView) {
 			d.Editados = append(d.Editados, name)
 		}
 	}
-	mark(EditNombre, before.nombre != after.nombre)
+	mark(EditNombre, before.nombre != after.nombre || before.titulo != after.titulo)
 	mark(EditDescripcion, before.descripcion != after.descripcion || before.corta != after.corta)
 	mark(EditPrecio, before.precio != after.precio)
 	mark(EditImagen, before.imagen != after.imagen)
 	mark(EditCategoria, before.categoria != after.categoria)
 	mark(EditDetalles, !sameDetails(before.details, after.details))
+	mark(EditMarca, before.marca != after.marca || before.marcaLogo != after.marcaLogo)
+	mark(EditModelo, before.modelo != after.modelo)
+	mark(EditMedidas, before.largo != after.largo || before.ancho != after.ancho || before.alto != after.alto)
+	mark(EditCategorias, !slices.Equal(before.categorias, after.categorias))
+	mark(EditCodigo, before.codigo != after.codigo)
+	mark(EditSatKey, before.satKey != after.satKey)
+	mark(EditUnidad, before.unidad != after.unidad)
+	mark(EditProveedor, before.proveedor != after.proveedor)
 	p.Distribuidor = &d
 }
 

@@ -76,7 +76,7 @@ func New(d Deps) *Module {
 	m := &Module{db: d.Store, cat: d.Catalog, log: d.Log, base: d.BaseURL, every: d.SyncEvery,
 		perMinute: d.RequestsPerMinute, lease: d.Lease, pictures: pictureClient(d.PictureHosts), now: time.Now,
 		owner: bson.NewObjectID().Hex(), key: d.SecretKey,
-		wake:  make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	if m.lease <= 0 {
 		m.lease = time.Minute
 	}
