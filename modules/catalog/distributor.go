@@ -115,6 +115,25 @@ func sameDetails(a, b *Details) bool {
 		slices.Equal(a.Imagenes, b.Imagenes) && a.Descripcion == b.Descripcion
 }
 
+// EntregaProveedor is what a shopper, the cart, the order and the ticket read about units the
+// shop does not have in its hands and orders from the distributor.
+const EntregaProveedor = "Disponible con proveedor: entrega en 3 a 5 días hábiles"
+
+// fromSupplier is what the distributor has of a variant for sale: only an imported product's first
+// variant (the distributor's product) is ordered from it.
+func fromSupplier(p *Product, i int) int {
+	if p.Distribuidor == nil || i != 0 || p.Distribuidor.Existencia < 0 {
+		return 0
+	}
+	return p.Distribuidor.Existencia
+}
+
+// forSale tells whether a product can be ordered: units of its own, or the distributor's.
+func forSale(p *Product) bool { return p.Stock > 0 || fromSupplier(p, 0) > 0 }
+
+// own is what a reservation took of the variant's own units.
+func (r Apartado) own() int { return r.Cantidad - r.Proveedor }
+
 // DistributorProducts returns the ids of the products imported from the distributor nombre, by
 // the distributor's producto_id.
 func (s *Service) DistributorProducts(nombre string) map[string]string {

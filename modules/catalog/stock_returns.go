@@ -54,8 +54,11 @@ func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine, n
 		if i := variantIndex(cur, variant); i >= 0 {
 			guard[fmt.Sprintf("variantes.%d._id", i)] = variant
 			m = returnMovement(&cur, i, r, note, s.now())
-			update = stockChange(i, r.Cantidad, update)
+			update = stockChange(i, r.own(), update)
 			update["$set"] = bson.M{pendingField(m.ID): *m}
+			if r.Proveedor > 0 && cur.Distribuidor != nil { // back to the distributor's availability (a sync sets it anyway)
+				update["$inc"].(bson.M)["distribuidor.existencia"] = r.Proveedor
+			}
 		} else {
 			s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: the variant no longer exists")
 		}
@@ -82,7 +85,7 @@ func returnMovement(p *Product, i int, r Apartado, note StockNote, at time.Time)
 	if tipo != TipoPagoNoRecibido {
 		tipo = TipoCancelacion
 	}
-	m := newMovement(p, i, tipo, r.Cantidad, at)
+	m := newMovement(p, i, tipo, r.own(), at)
 	m.Folio, m.Motivo = note.Folio, note.Motivo
 	if m.Folio == "" {
 		m.Folio = r.Folio
