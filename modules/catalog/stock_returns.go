@@ -106,8 +106,9 @@ func legacyVariant(p Product, hint string) bson.ObjectID {
 	return bson.ObjectID{}
 }
 
-// GiveBackStock gives a line's units back to its variant: a saved order that was cancelled, or
-// units a customer returned, with its stock movement (note's kind, TipoCancelacion when it names
+// GiveBackStock gives a line's units back to its variant: a saved order that was cancelled (its
+// units ordered from the distributor, note.ConProveedor, back to the distributor's availability),
+// or units a customer returned (in the shop's hands: all of them to its own stock), with its stock movement (note's kind, TipoCancelacion when it names
 // none, with note's folio, user and reason). The caller guarantees it happens once. A product or variant deleted since is skipped.
 func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote) error {
 	l.ExtraIDs = nil
@@ -123,11 +124,20 @@ func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote
 	if note.Tipo == "" {
 		note.Tipo = TipoCancelacion
 	}
-	m := returnMovement(&r.product, r.index, Apartado{Cantidad: r.line.Cantidad}, note, s.now())
+	back := Apartado{Cantidad: r.line.Cantidad}
+	if note.Tipo == TipoCancelacion && r.product.Distribuidor != nil {
+		back.Proveedor = min(max(note.ConProveedor, 0), r.line.Cantidad)
+	}
+	m := returnMovement(&r.product, r.index, back, note, s.now())
 	i := r.index
 	for range writeAttempts {
-		p, ok, err := s.store.update(ctx, r.product.ID, bson.M{fmt.Sprintf("variantes.%d._id", i): r.variant},
-			stockChange(i, r.line.Cantidad, bson.M{"$set": bson.M{pendingField(m.ID): *m}}))
+		update := stockChange(i, back.own(), bson.M{"$set": bson.M{pendingField(m.ID): *m}})
+		guard := bson.M{fmt.Sprintf("variantes.%d._id", i): r.variant}
+		if back.Proveedor > 0 {
+			guard["distribuidor"] = bson.M{"$exists": true}
+			update["$inc"].(bson.M)["distribuidor.existencia"] = back.Proveedor
+		}
+		p, ok, err := s.store.update(ctx, r.product.ID, guard, update)
 		if err != nil {
 			return err
 		}

@@ -83,3 +83,31 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	}
 	checkTotals(t, stored, 0)
 }
+
+// A cancelled order's units ordered from the distributor go back to its availability, not to the
+// shop's own stock; a customer's return (units in the shop's hands) goes to the own stock.
+func TestACancelledSupplierLineGoesBackToTheDistributor(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	svc := env.m.Service()
+	ctx := context.Background()
+	p := env.mustCreate(formProduct("Radio del proveedor"))
+	if _, err := svc.UpdateProductWith(ctx, p.ID.Hex(), func(cur Product) (ProductInput, bool) {
+		return ProductInput{Distribuidor: &Distribuidor{Nombre: "Syscom", ProductoID: "1", Existencia: 10, Actualizado: time.Now()}}, true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	own := p.Variantes[0].Stock
+	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own + 4}
+	if err := svc.TakeStockFor(ctx, "v:0", line, StockNote{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.GiveBackStock(ctx, line, StockNote{Tipo: TipoCancelacion, ConProveedor: 4}); err != nil {
+		t.Fatal(err)
+	}
+	stored := env.storedProduct(p.ID.Hex())
+	if stored.Variantes[0].Stock != own || stored.Distribuidor.Existencia != 10 {
+		t.Fatalf("after the cancellation: own %d (want %d), distributor %d", stored.Variantes[0].Stock, own, stored.Distribuidor.Existencia)
+	}
+	checkTotals(t, stored, own)
+}
