@@ -228,8 +228,9 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 		Settings: invoicing.Settings{ShopName: a.cfg.Shop.Name, LugarExpedicion: a.cfg.Invoicing.LugarExpedicion,
 			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
 	m.sales.Service().SetCreditNotes(salesCreditNotes{m.invoicing.Service()})
+	supplierKey := sha256.Sum256([]byte("proveedor:" + secret))
 	m.supplier = suppliersync.New(suppliersync.Deps{Store: a.store, Catalog: m.catalog.Service(), Log: logger("supplier"),
-		BaseURL: a.cfg.Syscom.URL, SyncEvery: a.cfg.Syscom.SyncEvery})
+		BaseURL: a.cfg.Syscom.URL, SyncEvery: a.cfg.Syscom.SyncEvery, PictureHosts: a.cfg.Syscom.PicturesAllow, SecretKey: supplierKey[:]})
 	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing, a.users = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing, m.users
 	return m, nil
 }

@@ -95,6 +95,7 @@ func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartc
 		}
 		items[i] = sales.Item{
 			ID: l.VariantID, ProductoID: l.ProductID, Nombre: l.Nombre, Descripcion: l.Descripcion, Stock: l.Stock,
+			ConProveedor: l.ConProveedor, Entrega: l.Entrega,
 			Precio: l.Precio.Pesos(), Descuento: l.Descuento, PrecioFinal: l.PrecioFinal.Pesos(), Cantidad: l.Cantidad,
 			Imagen: l.Imagen, Talla: l.Talla, Tamano: l.Tamano, Extras: extras,
 		}
@@ -255,6 +256,7 @@ func (a catalogStock) Quote(ctx context.Context, lines []cartcheckout.Line) ([]c
 			Line:   cartcheckout.Line{ProductID: q.ProductID, VariantID: q.VariantID, ExtraIDs: q.ExtraIDs, Cantidad: q.Cantidad},
 			Nombre: q.Nombre, Descripcion: q.Descripcion, Imagen: q.Imagen, Talla: q.Talla, Tamano: q.Tamano,
 			Precio: q.Precio, Descuento: q.Descuento, PrecioFinal: q.PrecioFinal, Extras: extras, Stock: q.Stock,
+			ConProveedor: q.ConProveedor, Entrega: q.Entrega,
 		}
 	}
 	return out, nil
@@ -300,7 +302,7 @@ func (a catalogStock) ReservedStock(ctx context.Context) ([]cartcheckout.Reserve
 type salesStock struct{ s *catalog.Service }
 
 func (a salesStock) GiveBackStock(ctx context.Context, l sales.StockLine) error {
-	note := catalog.StockNote{Folio: l.Folio, UsuarioID: l.UserID, NombreUsuario: l.UserName, Motivo: "Orden cancelada"}
+	note := catalog.StockNote{Folio: l.Folio, UsuarioID: l.UserID, NombreUsuario: l.UserName, Motivo: "Orden cancelada", ConProveedor: l.ConProveedor}
 	if l.Devolucion {
 		note.Tipo, note.Motivo = catalog.TipoDevolucion, "Devolución: "+l.Motivo
 	}

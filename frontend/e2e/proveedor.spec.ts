@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   })
   for (let i = 0; i < 100 && !fs.existsSync(addrFile); i++) await new Promise((r) => setTimeout(r, 100))
   fakeURL = `http://${fs.readFileSync(addrFile, 'utf8')}`
-  shop = await startShop({ name: 'proveedor', env: { SYSCOM_URL: fakeURL } })
+  shop = await startShop({ name: 'proveedor', env: { SYSCOM_URL: fakeURL, SYSCOM_PICTURES_ALLOW: fakeURL.replace('http://', '') } })
 })
 
 test.afterAll(async () => {
@@ -67,8 +67,13 @@ test('the Administrador imports a Syscom category and its products show in the s
 
   await page.goto(`${shop.url}/product/${product._id}`)
   await expect(page.getByRole('heading', { level: 1, name: product.nombre })).toBeVisible()
-  await expect(page.getByText('Disponible con proveedor (entrega en más días)')).toBeVisible()
+  await expect(page.getByText('Disponible con proveedor: entrega en 3 a 5 días hábiles')).toBeVisible()
   const picture = page.locator(`img[src^="/v1/imagenes/"]`).first()
   await expect(picture).toBeVisible()
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+
+  // None of the shop's own, the distributor's: it can be ordered, and the cart says the delivery takes longer.
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click()
+  await page.goto(`${shop.url}/carrito`)
+  await expect(page.getByTestId('entrega-proveedor')).toHaveText('Disponible con proveedor: entrega en 3 a 5 días hábiles')
 })

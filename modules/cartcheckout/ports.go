@@ -24,6 +24,8 @@ type PricedLine struct {
 	PrecioFinal                                money.Cents // unit price after discount, extras included
 	Extras                                     []PricedExtra
 	Stock                                      int
+	ConProveedor                               int    // units ordered from the distributor
+	Entrega                                    string // then: the delivery takes longer, in Spanish
 }
 
 // PricedExtra is an extra with its catalogue price.

@@ -2,11 +2,17 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
 	"tienda/pkg/apperr"
+	"tienda/pkg/mongox"
 )
 
 // Products imported from a distributor's catalogue (modules/catalog/suppliersync): the product
@@ -24,25 +30,41 @@ type Distribuidor struct {
 	Editados []string `bson:"editados,omitempty" json:"editados,omitempty"`
 }
 
-// The fields of an imported product a hand edit is recorded for.
+// The fields of an imported product a hand edit is recorded for: every field an import or a
+// sync writes.
 const (
-	EditNombre      = "nombre"
+	EditNombre      = "nombre" // nombre and titulo
 	EditDescripcion = "descripcion"
 	EditPrecio      = "precio"
 	EditImagen      = "imagen"
 	EditCategoria   = "categoria"
 	EditDetalles    = "detalles"
+	EditMarca       = "marca" // marca and marca_logo
+	EditModelo      = "modelo"
+	EditMedidas     = "medidas" // largo, ancho and alto
+	EditCategorias  = "categorias"
+	EditCodigo      = "producto_id"
+	EditSatKey      = "sat_key"
+	EditUnidad      = "unidad_de_medida"
+	EditProveedor   = "proveedor"
 )
 
 // editedView is what a hand edit is compared on.
 type editedView struct {
-	nombre, descripcion, corta, imagen, categoria string
-	precio                                        float64
-	details                                       *Details
+	nombre, titulo, descripcion, corta, imagen, categoria string
+	marca, marcaLogo, modelo, codigo, satKey, proveedor   string
+	unidad                                                UnidadMedida
+	largo, ancho, alto                                    float64
+	categorias                                            []string
+	precio                                                float64
+	details                                               *Details
 }
 
 func viewOf(p *Product) editedView {
-	v := editedView{nombre: p.Nombre, descripcion: p.Descripcion, corta: p.DescripcionCorta, imagen: p.Imagen, categoria: p.Categoria, details: p.Details}
+	v := editedView{nombre: p.Nombre, titulo: p.Titulo, descripcion: p.Descripcion, corta: p.DescripcionCorta, imagen: p.Imagen,
+		categoria: p.Categoria, details: p.Details, marca: p.Marca, marcaLogo: p.MarcaLogo, modelo: p.Modelo, codigo: p.ProductoID,
+		satKey: p.SatKey, proveedor: p.Proveedor, unidad: p.UnidadDeMedida, largo: p.Largo, ancho: p.Ancho, alto: p.Alto,
+		categorias: slices.Clone(p.Categorias)}
 	if len(p.Variantes) > 0 {
 		v.precio = p.Variantes[0].PrecioVenta
 	}
@@ -68,12 +90,20 @@ func (in *ProductInput) applyDistributor(p *Product, before editedView) {
 			d.Editados = append(d.Editados, name)
 		}
 	}
-	mark(EditNombre, before.nombre != after.nombre)
+	mark(EditNombre, before.nombre != after.nombre || before.titulo != after.titulo)
 	mark(EditDescripcion, before.descripcion != after.descripcion || before.corta != after.corta)
 	mark(EditPrecio, before.precio != after.precio)
 	mark(EditImagen, before.imagen != after.imagen)
 	mark(EditCategoria, before.categoria != after.categoria)
 	mark(EditDetalles, !sameDetails(before.details, after.details))
+	mark(EditMarca, before.marca != after.marca || before.marcaLogo != after.marcaLogo)
+	mark(EditModelo, before.modelo != after.modelo)
+	mark(EditMedidas, before.largo != after.largo || before.ancho != after.ancho || before.alto != after.alto)
+	mark(EditCategorias, !slices.Equal(before.categorias, after.categorias))
+	mark(EditCodigo, before.codigo != after.codigo)
+	mark(EditSatKey, before.satKey != after.satKey)
+	mark(EditUnidad, before.unidad != after.unidad)
+	mark(EditProveedor, before.proveedor != after.proveedor)
 	p.Distribuidor = &d
 }
 
@@ -85,6 +115,25 @@ func sameDetails(a, b *Details) bool {
 		slices.Equal(a.Imagenes, b.Imagenes) && a.Descripcion == b.Descripcion
 }
 
+// EntregaProveedor is what a shopper, the cart, the order and the ticket read about units the
+// shop does not have in its hands and orders from the distributor.
+const EntregaProveedor = "Disponible con proveedor: entrega en 3 a 5 días hábiles"
+
+// fromSupplier is what the distributor has of a variant for sale: only an imported product's first
+// variant (the distributor's product) is ordered from it.
+func fromSupplier(p *Product, i int) int {
+	if p.Distribuidor == nil || i != 0 || p.Distribuidor.Existencia < 0 {
+		return 0
+	}
+	return p.Distribuidor.Existencia
+}
+
+// forSale tells whether a product can be ordered: units of its own, or the distributor's.
+func forSale(p *Product) bool { return p.Stock > 0 || fromSupplier(p, 0) > 0 }
+
+// own is what a reservation took of the variant's own units.
+func (r Apartado) own() int { return r.Cantidad - r.Proveedor }
+
 // DistributorProducts returns the ids of the products imported from the distributor nombre, by
 // the distributor's producto_id.
 func (s *Service) DistributorProducts(nombre string) map[string]string {
@@ -95,6 +144,34 @@ func (s *Service) DistributorProducts(nombre string) map[string]string {
 		}
 	})
 	return out
+}
+
+// EnsureDistributorIndex makes the distributor's product id unique among the products (sparse:
+// the shop's own products have none), so two replicas importing the same product at once create
+// it once: the second insert is refused as a duplicate (mongox.IsDuplicate), and the importer
+// finds the product with DistributorProductID.
+func (s *Service) EnsureDistributorIndex(ctx context.Context) error {
+	return mongox.EnsureIndexes(ctx, s.store.db.W.Collection(productsCollection), mongo.IndexModel{
+		Keys:    bson.D{{Key: "distribuidor.nombre", Value: 1}, {Key: "distribuidor.productoId", Value: 1}},
+		Options: options.Index().SetName("distribuidor").SetUnique(true).SetSparse(true)})
+}
+
+// DistributorProductID reads from the store the id of the product imported from the distributor
+// nombre as its productoID (another replica's import this one may not have loaded yet).
+func (s *Service) DistributorProductID(ctx context.Context, nombre, productoID string) (string, bool, error) {
+	var doc struct {
+		ID bson.ObjectID `bson:"_id"`
+	}
+	err := s.store.db.W.Collection(productsCollection).FindOne(ctx,
+		bson.M{"distribuidor.nombre": nombre, "distribuidor.productoId": productoID},
+		options.FindOne().SetProjection(bson.M{"_id": 1})).Decode(&doc)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, apperr.Wrap(err, "catalog: find an imported product")
+	}
+	return doc.ID.Hex(), true, nil
 }
 
 // UpdateProductWith writes the input build makes from the product as stored, read again when a

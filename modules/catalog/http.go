@@ -45,7 +45,7 @@ func (f filter) keep(pr pricing) func(entry) bool {
 		if e.p.Archivado != f.archivados {
 			return false
 		}
-		if f.withStock && e.p.Stock <= 0 {
+		if f.withStock && !forSale(&e.p) {
 			return false
 		}
 		if f.favoritos && !e.p.Favorito {
@@ -215,7 +215,7 @@ type searchAnswer struct {
 // soldOutLast orders a search's matches: those with stock first, the sold-out ones after them,
 // each group in the catalogue's order.
 var soldOutLast = adminOrder{num: func(p *Product) int64 {
-	if p.Stock <= 0 {
+	if !forSale(p) {
 		return 1
 	}
 	return 0

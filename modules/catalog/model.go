@@ -127,6 +127,9 @@ type Variante struct {
 type Apartado struct {
 	Variante bson.ObjectID `bson:"variante,omitempty"`
 	Cantidad int           `bson:"cantidad"`
+	// Proveedor are the units of Cantidad taken from the distributor's availability
+	// (distribuidor.existencia) when the shop's own were short: given back there, not to stock.
+	Proveedor int `bson:"proveedor,omitempty"`
 	// The stock movement of the take (movements.go): its id, chosen once with the reservation, so
 	// that the take's movement is stored once whoever stores it (the take, or the sweep after a
 	// crash); who placed the order, its folio, and when. Absent on reservations of earlier versions.

@@ -77,6 +77,9 @@ type StockNote struct {
 	Folio                    string
 	UsuarioID, NombreUsuario string
 	Tipo, Motivo             string
+	// ConProveedor, on a cancelled order's line, are its units ordered from the distributor: they
+	// go back to its availability, not to the shop's own stock (GiveBackStock).
+	ConProveedor int
 }
 
 // units is a pointer to n, for Antes and Despues.

@@ -122,9 +122,9 @@ func (s *Service) recordLostTakes(ctx context.Context, before time.Time) error {
 func lostTake(p *Product, r Apartado) Movement {
 	m := Movement{ProductoID: p.ID.Hex(), VarianteID: r.Variante.Hex(), Producto: p.label()}
 	if i := variantIndex(*p, r.Variante); i >= 0 {
-		m = newMovement(p, i, TipoVenta, -r.Cantidad, r.Fecha)
+		m = newMovement(p, i, TipoVenta, -r.own(), r.Fecha)
 	}
-	m.ID, m.Tipo, m.Cantidad, m.Fecha = r.Movimiento, TipoVenta, -r.Cantidad, r.Fecha.UTC().Truncate(time.Millisecond)
+	m.ID, m.Tipo, m.Cantidad, m.Fecha = r.Movimiento, TipoVenta, -r.own(), r.Fecha.UTC().Truncate(time.Millisecond)
 	m.Folio, m.Motivo, m.Reconstruido = r.Folio, motivoRecuperado, true
 	m.by(r.UsuarioID, r.NombreUsuario)
 	return m

@@ -36,6 +36,11 @@ type QuotedLine struct {
 	PrecioFinal                                            money.Cents // unit price after discount, plus the extras' prices (extras are not discounted)
 	Extras                                                 []QuotedExtra
 	Stock                                                  int // the variant's stock now
+	// ConProveedor are the units of the line the shop does not have and orders from the
+	// distributor (an imported product's 'disponible con proveedor'); Entrega then says the
+	// delivery takes longer (EntregaProveedor), for the cart, the order and the ticket.
+	ConProveedor int
+	Entrega      string
 }
 
 // resolvedLine is an order line checked against the in-memory catalogue.
@@ -137,6 +142,9 @@ func (s *Service) Quote(_ context.Context, lines []OrderLine) ([]QuotedLine, err
 		q := QuotedLine{
 			OrderLine: r.line, ProductoID: p.ProductoID, Nombre: p.Nombre, Descripcion: p.Descripcion,
 			Imagen: p.Imagen, Talla: v.Talla, Tamano: v.Tamano, Precio: price, Descuento: v.DescuentoEfectivo, Stock: v.Stock,
+		}
+		if short := r.line.Cantidad - max(v.Stock, 0); short > 0 && fromSupplier(&r.product, r.index) > 0 {
+			q.ConProveedor, q.Entrega = min(short, fromSupplier(&r.product, r.index)), EntregaProveedor
 		}
 		extras := make([]money.Cents, 0, len(r.extras))
 		for _, e := range r.extras {

@@ -59,11 +59,17 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 	reservation := "apartados." + t.key
 	i := t.index
 	for range writeAttempts {
-		p, ok, err := s.store.update(ctx, id, bson.M{
+		guard := bson.M{
 			fmt.Sprintf("variantes.%d._id", i):   t.variant,
-			fmt.Sprintf("variantes.%d.stock", i): bson.M{"$gte": t.n},
+			fmt.Sprintf("variantes.%d.stock", i): bson.M{"$gte": t.n - t.prov},
 			reservation:                          bson.M{"$exists": false},
-		}, stockChange(i, -t.n, bson.M{"$set": bson.M{reservation: t.reservation()}}))
+		}
+		update := stockChange(i, -(t.n - t.prov), bson.M{"$set": bson.M{reservation: t.reservation()}})
+		if t.prov > 0 { // the rest from the distributor's availability, never the own units below 0
+			guard["distribuidor.existencia"] = bson.M{"$gte": t.prov}
+			update["$inc"].(bson.M)["distribuidor.existencia"] = -t.prov
+		}
+		p, ok, err := s.store.update(ctx, id, guard, update)
 		if err != nil {
 			return err
 		}
@@ -86,9 +92,11 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 		if i = variantIndex(cur, t.variant); i < 0 {
 			return apperr.New(apperr.Invalid, "La variante elegida de "+cur.Nombre+" ya no existe.")
 		}
-		if cur.Variantes[i].Stock < t.n {
+		own := max(cur.Variantes[i].Stock, 0)
+		if own+fromSupplier(&cur, i) < t.n {
 			return shortage(cur.Nombre)
 		}
+		t.prov = max(t.n-own, 0)
 	}
 	return apperr.New(apperr.Conflict, "No pudimos apartar "+t.name+"; inténtalo de nuevo.")
 }

@@ -54,8 +54,11 @@ func (s *Service) ReturnStockFor(ctx context.Context, key string, l OrderLine, n
 		if i := variantIndex(cur, variant); i >= 0 {
 			guard[fmt.Sprintf("variantes.%d._id", i)] = variant
 			m = returnMovement(&cur, i, r, note, s.now())
-			update = stockChange(i, r.Cantidad, update)
+			update = stockChange(i, r.own(), update)
 			update["$set"] = bson.M{pendingField(m.ID): *m}
+			if r.Proveedor > 0 && cur.Distribuidor != nil { // back to the distributor's availability (a sync sets it anyway)
+				update["$inc"].(bson.M)["distribuidor.existencia"] = r.Proveedor
+			}
 		} else {
 			s.log.Warn().Str("key", key).Str("product", l.ProductID).Msg("stock not returned: the variant no longer exists")
 		}
@@ -82,7 +85,7 @@ func returnMovement(p *Product, i int, r Apartado, note StockNote, at time.Time)
 	if tipo != TipoPagoNoRecibido {
 		tipo = TipoCancelacion
 	}
-	m := newMovement(p, i, tipo, r.Cantidad, at)
+	m := newMovement(p, i, tipo, r.own(), at)
 	m.Folio, m.Motivo = note.Folio, note.Motivo
 	if m.Folio == "" {
 		m.Folio = r.Folio
@@ -103,8 +106,9 @@ func legacyVariant(p Product, hint string) bson.ObjectID {
 	return bson.ObjectID{}
 }
 
-// GiveBackStock gives a line's units back to its variant: a saved order that was cancelled, or
-// units a customer returned, with its stock movement (note's kind, TipoCancelacion when it names
+// GiveBackStock gives a line's units back to its variant: a saved order that was cancelled (its
+// units ordered from the distributor, note.ConProveedor, back to the distributor's availability),
+// or units a customer returned (in the shop's hands: all of them to its own stock), with its stock movement (note's kind, TipoCancelacion when it names
 // none, with note's folio, user and reason). The caller guarantees it happens once. A product or variant deleted since is skipped.
 func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote) error {
 	l.ExtraIDs = nil
@@ -120,11 +124,20 @@ func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote
 	if note.Tipo == "" {
 		note.Tipo = TipoCancelacion
 	}
-	m := returnMovement(&r.product, r.index, Apartado{Cantidad: r.line.Cantidad}, note, s.now())
+	back := Apartado{Cantidad: r.line.Cantidad}
+	if note.Tipo == TipoCancelacion && r.product.Distribuidor != nil {
+		back.Proveedor = min(max(note.ConProveedor, 0), r.line.Cantidad)
+	}
+	m := returnMovement(&r.product, r.index, back, note, s.now())
 	i := r.index
 	for range writeAttempts {
-		p, ok, err := s.store.update(ctx, r.product.ID, bson.M{fmt.Sprintf("variantes.%d._id", i): r.variant},
-			stockChange(i, r.line.Cantidad, bson.M{"$set": bson.M{pendingField(m.ID): *m}}))
+		update := stockChange(i, back.own(), bson.M{"$set": bson.M{pendingField(m.ID): *m}})
+		guard := bson.M{fmt.Sprintf("variantes.%d._id", i): r.variant}
+		if back.Proveedor > 0 {
+			guard["distribuidor"] = bson.M{"$exists": true}
+			update["$inc"].(bson.M)["distribuidor.existencia"] = back.Proveedor
+		}
+		p, ok, err := s.store.update(ctx, r.product.ID, guard, update)
 		if err != nil {
 			return err
 		}

@@ -29,7 +29,10 @@ type stockTake struct {
 	variant bson.ObjectID
 	index   int // of the variant, as the in-memory copy has it
 	n       int
-	name    string // the product's, for the messages
+	// prov are the units of n taken from the distributor's availability (takeOne), 0 when the
+	// variant's own were enough.
+	prov int
+	name string // the product's, for the messages
 	// note, mov and at are the take's stock movement: who and why, its id, when (movements.go).
 	note StockNote
 	mov  bson.ObjectID
@@ -49,14 +52,14 @@ type stockTake struct {
 // reservation is what the take writes in apartados.<key>: the units, and its movement's id and
 // note, from which the sweep stores the movement when a crash came before the take stored it.
 func (t *stockTake) reservation() Apartado {
-	return Apartado{Variante: t.variant, Cantidad: t.n, Movimiento: t.mov, Folio: t.note.Folio,
+	return Apartado{Variante: t.variant, Cantidad: t.n, Proveedor: t.prov, Movimiento: t.mov, Folio: t.note.Folio,
 		UsuarioID: t.note.UsuarioID, NombreUsuario: t.note.NombreUsuario, Fecha: t.at}
 }
 
 // took notes the movement of a take that took its units from the variant at index i of p, whose
 // units after the write, before any later line of the same write took its own, were after.
 func (t *stockTake) took(p *Product, i, after int) {
-	m := newMovement(p, i, TipoVenta, -t.n, t.at)
+	m := newMovement(p, i, TipoVenta, -(t.n - t.prov), t.at)
 	m.ID, m.Folio, m.Motivo = t.mov, t.note.Folio, t.note.Motivo
 	m.by(t.note.UsuarioID, t.note.NombreUsuario)
 	m.withUnits(after)

@@ -119,6 +119,10 @@ type Item struct {
 	// Envio marks the line of a shipment's cost charged to the customer (shipping.go): a service,
 	// no stock, never returned, never marked delivered.
 	Envio bool `bson:"envio,omitempty" json:"envio,omitempty"`
+	// ConProveedor are the line's units the shop did not have and orders from the distributor;
+	// Entrega then tells the customer the delivery takes longer (the ticket and the order show it).
+	ConProveedor int    `bson:"conProveedor,omitempty" json:"conProveedor,omitempty"`
+	Entrega      string `bson:"entrega,omitempty" json:"entrega,omitempty"`
 }
 
 // Extra is an add-on bought with an item.

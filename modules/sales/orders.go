@@ -20,6 +20,7 @@ type StockLine struct {
 	UserID, UserName     string // who cancelled the order or recorded the return
 	Devolucion           bool   // units a customer brought back (a return), not a cancelled order's
 	Motivo               string // the return's reason
+	ConProveedor         int    // of a cancelled order's line: its units ordered from the distributor
 }
 
 // Stock gives back the stock of a cancelled order's line; the caller (giveBackStock) makes sure
@@ -294,7 +295,8 @@ func (s *Service) giveBackStock(ctx context.Context, v Sale, who Actor) error {
 		if it.Envio {
 			continue // a service: no stock
 		}
-		line := StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad, Folio: v.Folio, UserID: who.ID, UserName: who.Name}
+		line := StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad, Folio: v.Folio, UserID: who.ID, UserName: who.Name,
+			ConProveedor: it.ConProveedor}
 		if err := s.stock.GiveBackStock(ctx, line); err != nil {
 			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)
 		}

@@ -96,6 +96,9 @@ type Backups struct {
 type Syscom struct {
 	URL       string        `env:"SYSCOM_URL" envDefault:"https://developers.syscom.mx"` // the API's base; tests and the demo point it at the fake
 	SyncEvery time.Duration `env:"SYSCOM_SYNC_EVERY" envDefault:"6h"`                    // 0: no scheduled sync
+	// PicturesAllow are host:port pairs pictures may come from although their address is not a
+	// public one: only the fake Syscom's (tests, `task run`); empty in production.
+	PicturesAllow []string `env:"SYSCOM_PICTURES_ALLOW" envSeparator:","`
 }
 
 // FromProcess reads the configuration from the process's environment and checks it.

@@ -26,6 +26,8 @@ export type Producto = {
   marca?: string
   modelo?: string
   variantes?: Variante[]
+  /** Units the distributor has of an imported product (not the shop's own). */
+  disponibleConProveedor?: number
   precios?: {
     precio_lista?: number
     precio_1?: number
@@ -61,8 +63,6 @@ export type ProductoDetalle = Omit<Producto, 'variantes'> & {
     img_portada?: string
     descripcion?: string
   }
-  /** Units the distributor has of an imported product (not the shop's own). */
-  disponibleConProveedor?: number
 }
 
 /** A product as staff read it (`GET /v1/admin/productos/{id}`): also its cost, supplier and version. */
@@ -92,9 +92,20 @@ export function productStock(p: Producto): number | undefined {
   return undefined
 }
 
+/** What a shopper reads of units the shop orders from the distributor: the delivery takes longer. */
+export const ENTREGA_PROVEEDOR = 'Disponible con proveedor: entrega en 3 a 5 días hábiles'
+
+/** The distributor's units of an imported product's variant (only its first variant is the distributor's). */
+export function supplierUnits(p: { disponibleConProveedor?: number; variantes?: { _id?: string }[] }, variantId?: string): number {
+  const first = p.variantes?.[0]?._id
+  if (variantId !== undefined && first !== undefined && variantId !== first) return 0
+  return Math.max(0, p.disponibleConProveedor ?? 0)
+}
+
+/** Sold out: no units of its own and none from the distributor. */
 export function isOutOfStock(p: Producto): boolean {
   const stock = productStock(p)
-  return stock !== undefined && stock <= 0
+  return stock !== undefined && stock <= 0 && supplierUnits(p) <= 0
 }
 
 /** Final price = price x (1 - descuento/100), rounded to centavos. */

@@ -17,6 +17,9 @@ export type SaleItem = {
   devueltos?: number
   /** The shipment's cost charged to the customer (a service line: no stock, no delivered flag, never returned). */
   envio?: boolean
+  /** Units of the line the shop orders from the distributor (issue #28), and what that means for the delivery. */
+  conProveedor?: number
+  entrega?: string
 }
 
 /** A sale's invoice (issue 17): every sale JSON carries it once the sale is invoiced. */

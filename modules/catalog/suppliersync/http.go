@@ -2,6 +2,7 @@ package suppliersync
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -39,7 +40,9 @@ func (m *Module) Routes(g *echo.Group) {
 
 // Ajustes is the settings as answered: never the secret, only whether it is set and its end.
 type Ajustes struct {
-	Configuradas         bool       `json:"configuradas"`
+	Configuradas bool `json:"configuradas"`
+	// Reingresar: credentials are stored but the shop's secret changed since: enter them again.
+	Reingresar           bool       `json:"reingresar,omitempty"`
 	ClientIDFin          string     `json:"clientIdFin,omitempty"`
 	SecretoFin           string     `json:"secretoFin,omitempty"`
 	Reglas               Reglas     `json:"reglas"`
@@ -52,10 +55,15 @@ func (m *Module) ajustes(ctx context.Context) (Ajustes, error) {
 	if err != nil {
 		return Ajustes{}, err
 	}
-	a := Ajustes{Configuradas: doc.ClientID != "" && doc.ClientSecret != "", Reglas: doc.Reglas,
-		SincronizarCadaHoras: m.every.Hours(), UltimaSincronizacion: doc.UltimaSincronizacion}
-	if a.Configuradas {
-		a.ClientIDFin, a.SecretoFin = last4(doc.ClientID), last4(doc.ClientSecret)
+	a := Ajustes{Reglas: doc.Reglas, SincronizarCadaHoras: m.every.Hours(), UltimaSincronizacion: doc.UltimaSincronizacion}
+	id, secret, err := m.credentials(doc)
+	switch {
+	case err == nil:
+		a.Configuradas, a.ClientIDFin, a.SecretoFin = true, last4(id), last4(secret)
+	case errors.Is(err, errCredencialesIlegibles):
+		a.Reingresar = true
+	case !errors.Is(err, errSinCredenciales):
+		return Ajustes{}, err
 	}
 	return a, nil
 }
@@ -88,7 +96,11 @@ func (m *Module) putCredentials(c *echo.Context) error {
 	if err := m.checkCredentials(ctx, in.ClientID, in.ClientSecret); err != nil {
 		return err
 	}
-	if err := m.setSettings(ctx, bson.M{"clientId": in.ClientID, "clientSecret": in.ClientSecret}); err != nil {
+	sealed, err := m.sealSecret(in.ClientSecret)
+	if err != nil {
+		return apperr.Wrap(err, "suppliersync: encrypt the secret")
+	}
+	if err := m.setSettings(ctx, bson.M{"clientId": in.ClientID, "clientSecretCifrado": sealed}); err != nil {
 		return err
 	}
 	return m.getSettings(c)

@@ -18,7 +18,7 @@ import (
 
 // An import is a document of proveedor_importaciones: what was picked, then the distributor's
 // product ids it stands for (resolved once), and how far it went. The replica that claims it
-// (a lease renewed at each product) works through IDs from Posicion; after a crash another start
+// (a lease with its owner, renewed at each product and measured on the store's clock) works through IDs from Posicion; after a crash another start
 // takes it over where it stopped, and a product imported before is found by its producto_id and
 // updated, never created twice.
 
@@ -55,7 +55,7 @@ type Job struct {
 	Mensaje   string            `bson:"mensaje,omitempty" json:"mensaje,omitempty"`
 	Usuario   string            `bson:"usuario" json:"usuario"`
 	Dueno     string            `bson:"dueno,omitempty" json:"-"`
-	Hasta     time.Time         `bson:"hasta" json:"-"` // the claim's lease
+	Renovado  *time.Time        `bson:"renovado,omitempty" json:"-"` // the holder's last renewal, on the store's clock
 	Creada    time.Time         `bson:"creada" json:"creada"`
 	Terminada *time.Time        `bson:"terminada,omitempty" json:"terminada,omitempty"`
 }
@@ -83,13 +83,48 @@ func (m *Module) newJob(ctx context.Context, sel Seleccion, usuario string) (Job
 	return j, nil
 }
 
-// claim takes the oldest unfinished job nobody holds (or whose holder stopped renewing).
+// claim takes the oldest unfinished job this replica holds or nobody holds, else the oldest one
+// whose holder stopped renewing its lease: renovado, written by the store ($currentDate) at each
+// renewal, older than the lease on the store's clock (serverNow), never on this replica's. Taking
+// it over is guarded on the holder and the renewal it was judged by, so a renewal in between wins.
 func (m *Module) claim(ctx context.Context) (Job, bool, error) {
-	now := m.now().UTC()
+	open := bson.M{"$in": bson.A{EstadoPendiente, EstadoEnCurso}}
+	j, ok, err := m.claimWhere(ctx, bson.M{"estado": open, "$or": bson.A{bson.M{"dueno": m.owner}, bson.M{"dueno": bson.M{"$exists": false}}}})
+	if err != nil || ok {
+		return j, ok, err
+	}
+	held, err := mongox.FindAll[Job](ctx, m.db.W.Collection(jobsColl), bson.M{"estado": open},
+		options.Find().SetSort(bson.D{{Key: "creada", Value: 1}}).SetLimit(50).SetProjection(bson.M{"ids": 0, "errores": 0}))
+	if err != nil {
+		return Job{}, false, apperr.Wrap(err, "suppliersync: list held jobs")
+	}
+	if len(held) == 0 {
+		return Job{}, false, nil
+	}
+	now, err := m.serverNow(ctx)
+	if err != nil {
+		return Job{}, false, err
+	}
+	for _, h := range held {
+		guard := bson.M{"_id": h.ID, "estado": open, "dueno": h.Dueno, "renovado": bson.M{"$exists": false}}
+		if h.Renovado != nil {
+			if now.Sub(*h.Renovado) < m.lease {
+				continue
+			}
+			guard["renovado"] = *h.Renovado
+		}
+		if j, ok, err := m.claimWhere(ctx, guard); err != nil || ok {
+			return j, ok, err
+		}
+	}
+	return Job{}, false, nil
+}
+
+// claimWhere makes this replica the holder of the oldest job filter matches, renewing its lease.
+func (m *Module) claimWhere(ctx context.Context, filter bson.M) (Job, bool, error) {
 	var j Job
-	err := m.db.W.Collection(jobsColl).FindOneAndUpdate(ctx,
-		bson.M{"estado": bson.M{"$in": bson.A{EstadoPendiente, EstadoEnCurso}}, "$or": bson.A{bson.M{"hasta": bson.M{"$lt": now}}, bson.M{"dueno": m.owner}}},
-		bson.M{"$set": bson.M{"estado": EstadoEnCurso, "dueno": m.owner, "hasta": now.Add(m.lease)}},
+	err := m.db.W.Collection(jobsColl).FindOneAndUpdate(ctx, filter,
+		bson.M{"$set": bson.M{"estado": EstadoEnCurso, "dueno": m.owner}, "$currentDate": bson.M{"renovado": true}},
 		options.FindOneAndUpdate().SetSort(bson.D{{Key: "creada", Value: 1}}).SetReturnDocument(options.After)).Decode(&j)
 	if errors.Is(err, mongo.ErrNoDocuments) {
 		return Job{}, false, nil
@@ -100,10 +135,27 @@ func (m *Module) claim(ctx context.Context) (Job, bool, error) {
 	return j, true, nil
 }
 
+// clockID is the document of proveedor_ajustes the store's clock is read from.
+const clockID = "reloj"
+
+// serverNow is the store's time: a write the store stamps ($currentDate) and reads back (on the
+// embedded store the process's clock, the only one there).
+func (m *Module) serverNow(ctx context.Context) (time.Time, error) {
+	var doc struct {
+		Ahora time.Time `bson:"ahora"`
+	}
+	err := m.db.W.Collection(settingsColl).FindOneAndUpdate(ctx, bson.M{"_id": clockID}, bson.M{"$currentDate": bson.M{"ahora": true}},
+		options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&doc)
+	if err != nil {
+		return time.Time{}, apperr.Wrap(err, "suppliersync: read the store's clock")
+	}
+	return doc.Ahora, nil
+}
+
 // save writes a job's progress and renews its lease; false when another replica took it.
 func (m *Module) save(ctx context.Context, j *Job, set bson.M) (bool, error) {
-	set["hasta"] = m.now().UTC().Add(m.lease)
-	res, err := m.db.W.Collection(jobsColl).UpdateOne(ctx, bson.M{"_id": j.ID, "dueno": m.owner}, bson.M{"$set": set})
+	res, err := m.db.W.Collection(jobsColl).UpdateOne(ctx, bson.M{"_id": j.ID, "dueno": m.owner},
+		bson.M{"$set": set, "$currentDate": bson.M{"renovado": true}})
 	if err != nil {
 		return false, apperr.Wrap(err, "suppliersync: save job")
 	}

@@ -2,12 +2,14 @@ package suppliersync
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"tienda/modules/catalog"
 	"tienda/modules/catalog/supplier"
 	"tienda/modules/catalog/supplier/syscom"
 	"tienda/pkg/cfdi"
+	"tienda/pkg/mongox"
 )
 
 // importOne makes or updates the shop's product of one of the distributor's products; created
@@ -21,14 +23,25 @@ func (m *Module) importOne(ctx context.Context, cli *syscom.Client, id string, r
 	if err != nil {
 		return false, err
 	}
-	if shopID, ok := known[d.ProductoID]; ok {
+	update := func(shopID string) (bool, error) {
 		_, err := m.cat.UpdateProductWith(ctx, shopID, func(cur catalog.Product) (catalog.ProductInput, bool) {
 			return m.input(ctx, d, &cur), true
 		})
 		return false, err
 	}
+	if shopID, ok := known[d.ProductoID]; ok {
+		return update(shopID)
+	}
 	in := m.input(ctx, d, nil)
 	created, err := m.cat.CreateProduct(ctx, in)
+	if mongox.IsDuplicate(err) { // another replica imported it meanwhile (the unique index): update that one
+		shopID, found, ferr := m.cat.DistributorProductID(ctx, supplier.Proveedor, d.ProductoID)
+		if ferr != nil || !found {
+			return false, errors.Join(err, ferr)
+		}
+		known[d.ProductoID] = shopID
+		return update(shopID)
+	}
 	if err != nil {
 		return false, err
 	}
@@ -44,17 +57,31 @@ func (m *Module) input(ctx context.Context, d supplier.Draft, cur *catalog.Produ
 		edited = cur.Distribuidor.Editados
 	}
 	keep := func(field string) bool { return slices.Contains(edited, field) }
-	prov := supplier.Proveedor
-	pid := d.ProductoID
-	in := catalog.ProductInput{Proveedor: &prov, Marca: &d.Marca, MarcaLogo: &d.MarcaLogo, Modelo: &d.Modelo,
-		Largo: &d.Largo, Ancho: &d.Ancho, Alto: &d.Alto, Categorias: d.Categorias,
-		Distribuidor: &catalog.Distribuidor{Nombre: supplier.Proveedor, ProductoID: d.ProductoID, Existencia: d.ExistenciaProveedor,
-			Actualizado: m.now().UTC(), Editados: edited}}
-	in.SetProductoID(pid)
-	if d.SatKey != "" && cfdi.CheckClaveProdServ(d.SatKey) == "" {
+	in := catalog.ProductInput{Distribuidor: &catalog.Distribuidor{Nombre: supplier.Proveedor, ProductoID: d.ProductoID,
+		Existencia: d.ExistenciaProveedor, Actualizado: m.now().UTC(), Editados: edited}}
+	prov, pid := supplier.Proveedor, d.ProductoID
+	if !keep(catalog.EditProveedor) {
+		in.Proveedor = &prov
+	}
+	if !keep(catalog.EditCodigo) {
+		in.SetProductoID(pid)
+	}
+	if !keep(catalog.EditMarca) {
+		in.Marca, in.MarcaLogo = &d.Marca, &d.MarcaLogo
+	}
+	if !keep(catalog.EditModelo) {
+		in.Modelo = &d.Modelo
+	}
+	if !keep(catalog.EditMedidas) {
+		in.Largo, in.Ancho, in.Alto = &d.Largo, &d.Ancho, &d.Alto
+	}
+	if !keep(catalog.EditCategorias) {
+		in.Categorias = d.Categorias
+	}
+	if d.SatKey != "" && cfdi.CheckClaveProdServ(d.SatKey) == "" && !keep(catalog.EditSatKey) {
 		in.SatKey = &d.SatKey
 	}
-	if d.UnidadSAT != "" && cfdi.CheckClaveUnidad(d.UnidadSAT) == "" {
+	if d.UnidadSAT != "" && cfdi.CheckClaveUnidad(d.UnidadSAT) == "" && !keep(catalog.EditUnidad) {
 		in.UnidadDeMedida = &catalog.UnidadMedida{ClaveUnidadSat: d.UnidadSAT}
 	}
 	if !keep(catalog.EditNombre) {

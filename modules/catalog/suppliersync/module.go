@@ -33,8 +33,13 @@ type Deps struct {
 	// Lease is how long a job stays claimed by a replica without progress (a crashed one's is
 	// taken over after it); 1 minute when 0.
 	Lease time.Duration
-	// Pictures downloads the products' pictures; a client with a 20 s timeout when nil.
-	Pictures *http.Client
+	// PictureHosts are host:port pairs pictures may be downloaded from although their address is
+	// not a public one (SYSCOM_PICTURES_ALLOW: the fake Syscom of tests and `task run`); empty in
+	// production, where a picture on a loopback, private or link-local address is refused.
+	PictureHosts []string
+	// SecretKey (32 bytes, derived from the shop's own secret) encrypts the distributor's client
+	// secret in the store.
+	SecretKey []byte
 }
 
 // Module is the supplier catalogue.
@@ -49,6 +54,7 @@ type Module struct {
 	pictures  *http.Client
 	now       func() time.Time
 	owner     string // this replica's claim on jobs
+	key       []byte // the client secret's encryption key
 
 	mu     sync.Mutex
 	cli    *syscom.Client
@@ -68,14 +74,11 @@ type Module struct {
 // New builds the module; Start begins its background work.
 func New(d Deps) *Module {
 	m := &Module{db: d.Store, cat: d.Catalog, log: d.Log, base: d.BaseURL, every: d.SyncEvery,
-		perMinute: d.RequestsPerMinute, lease: d.Lease, pictures: d.Pictures, now: time.Now,
-		owner: bson.NewObjectID().Hex(),
-		wake:  make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+		perMinute: d.RequestsPerMinute, lease: d.Lease, pictures: pictureClient(d.PictureHosts), now: time.Now,
+		owner: bson.NewObjectID().Hex(), key: d.SecretKey,
+		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	if m.lease <= 0 {
 		m.lease = time.Minute
-	}
-	if m.pictures == nil {
-		m.pictures = &http.Client{Timeout: 20 * time.Second}
 	}
 	return m
 }
@@ -86,6 +89,9 @@ func (m *Module) EnsureIndexes(ctx context.Context) error {
 		if err := m.db.EnsureCollection(ctx, c); err != nil {
 			return err
 		}
+	}
+	if err := m.cat.EnsureDistributorIndex(ctx); err != nil {
+		return err
 	}
 	if err := m.db.EnsureListIndex(ctx, jobsColl, "creada", bson.D{{Key: "creada", Value: -1}}); err != nil {
 		return err

@@ -19,15 +19,22 @@ import (
 )
 
 // The settings of 'Catálogo del proveedor': the shop's credentials for the distributor's API
-// (kept in the store and never answered: only whether they are set and their last 4 characters)
-// and the owner's margin rules. One document of proveedor_ajustes, _id "syscom".
+// (kept in the store, the secret encrypted (secret.go), and never answered: only whether they are
+// set and their last 4 characters) and the owner's margin rules. One document of
+// proveedor_ajustes, _id "syscom".
 
-const settingsColl = "proveedor_ajustes"
+const (
+	settingsColl = "proveedor_ajustes"
+	settingsID   = "syscom"
+)
 
 type settingsDoc struct {
-	ID                   string     `bson:"_id"`
-	ClientID             string     `bson:"clientId"`
-	ClientSecret         string     `bson:"clientSecret"`
+	ID       string `bson:"_id"`
+	ClientID string `bson:"clientId"`
+	// ClientSecret is the secret as an earlier release kept it, in clear: encrypted into
+	// SecretoCifrado and removed at the first read.
+	ClientSecret         string     `bson:"clientSecret,omitempty"`
+	SecretoCifrado       string     `bson:"clientSecretCifrado,omitempty"`
 	Reglas               Reglas     `bson:"reglas"`
 	Actualizado          time.Time  `bson:"actualizado"`
 	UltimaSincronizacion *time.Time `bson:"ultimaSincronizacion,omitempty"`
@@ -74,12 +81,23 @@ func (r Reglas) rules() (supplier.Rules, error) {
 }
 
 func (m *Module) settings(ctx context.Context) (settingsDoc, error) {
-	doc, found, err := mongox.FindOne[settingsDoc](ctx, m.db.R.Collection(settingsColl), bson.M{"_id": "syscom"})
+	doc, found, err := mongox.FindOne[settingsDoc](ctx, m.db.R.Collection(settingsColl), bson.M{"_id": settingsID})
 	if err != nil {
 		return settingsDoc{}, apperr.Wrap(err, "suppliersync: read settings")
 	}
 	if !found {
-		doc = settingsDoc{ID: "syscom", Reglas: defaultReglas()}
+		doc = settingsDoc{ID: settingsID, Reglas: defaultReglas()}
+	}
+	if doc.ClientSecret != "" { // an earlier release's secret in clear: encrypt it now
+		sealed, err := m.sealSecret(doc.ClientSecret)
+		if err != nil {
+			return settingsDoc{}, err
+		}
+		if _, err := m.db.W.Collection(settingsColl).UpdateOne(ctx, bson.M{"_id": settingsID, "clientSecret": doc.ClientSecret},
+			bson.M{"$set": bson.M{"clientSecretCifrado": sealed}, "$unset": bson.M{"clientSecret": ""}}); err != nil {
+			return settingsDoc{}, apperr.Wrap(err, "suppliersync: encrypt the stored secret")
+		}
+		doc.ClientSecret, doc.SecretoCifrado = "", sealed
 	}
 	if doc.Reglas.PorCategoria == nil {
 		doc.Reglas.PorCategoria = map[string]float64{}
@@ -93,10 +111,13 @@ func (m *Module) settings(ctx context.Context) (settingsDoc, error) {
 func (m *Module) setSettings(ctx context.Context, set bson.M) error {
 	set["actualizado"] = m.now().UTC()
 	update := bson.M{"$set": set}
+	if _, ok := set["clientSecretCifrado"]; ok {
+		update["$unset"] = bson.M{"clientSecret": ""} // an earlier release's, in clear
+	}
 	if _, ok := set["reglas"]; !ok {
 		update["$setOnInsert"] = bson.M{"reglas": defaultReglas()}
 	}
-	_, err := m.db.W.Collection(settingsColl).UpdateOne(ctx, bson.M{"_id": "syscom"}, update, options.UpdateOne().SetUpsert(true))
+	_, err := m.db.W.Collection(settingsColl).UpdateOne(ctx, bson.M{"_id": settingsID}, update, options.UpdateOne().SetUpsert(true))
 	if err != nil && !mongo.IsDuplicateKeyError(err) {
 		return apperr.Wrap(err, "suppliersync: write settings")
 	}
@@ -106,22 +127,41 @@ func (m *Module) setSettings(ctx context.Context, set bson.M) error {
 // errSinCredenciales: nothing can be asked of the distributor before the credentials are set.
 var errSinCredenciales = apperr.New(apperr.Invalid, "Primero guarda el ID de cliente y el secreto de tu cuenta de Syscom.")
 
+// errCredencialesIlegibles: the shop's secret changed since the credentials were kept.
+var errCredencialesIlegibles = apperr.New(apperr.Invalid, "La clave secreta de la tienda cambió y las credenciales de Syscom guardadas ya no se pueden leer: vuelve a escribir el ID de cliente y el secreto.")
+
+// credentials are the stored client id and secret, decrypted.
+func (m *Module) credentials(doc settingsDoc) (string, string, error) {
+	if doc.ClientID == "" || doc.SecretoCifrado == "" {
+		return "", "", errSinCredenciales
+	}
+	secret, err := m.openSecret(doc.SecretoCifrado)
+	if errors.Is(err, errReingresar) {
+		return "", "", errCredencialesIlegibles
+	}
+	if err != nil {
+		return "", "", apperr.Wrap(err, "suppliersync: read the credentials")
+	}
+	return doc.ClientID, secret, nil
+}
+
 // client returns a client with the stored credentials, the same one while they do not change.
 func (m *Module) client(ctx context.Context) (*syscom.Client, error) {
 	doc, err := m.settings(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if doc.ClientID == "" || doc.ClientSecret == "" {
-		return nil, errSinCredenciales
+	id, secret, err := m.credentials(doc)
+	if err != nil {
+		return nil, err
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	key := doc.ClientID + "\x00" + doc.ClientSecret
+	key := id + "\x00" + doc.SecretoCifrado
 	if m.cli != nil && m.cliKey == key {
 		return m.cli, nil
 	}
-	c, err := m.newClient(doc.ClientID, doc.ClientSecret)
+	c, err := m.newClient(id, secret)
 	if err != nil {
 		return nil, err
 	}

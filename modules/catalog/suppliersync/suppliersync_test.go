@@ -19,6 +19,9 @@ import (
 	"tienda/pkg/mongox"
 )
 
+// testKey is the tests' key for the stored client secret.
+var testKey = []byte("0123456789abcdef0123456789abcdef")
+
 const (
 	fakeID     = "id-tienda"
 	fakeSecret = "secreto-muy-largo-1234"
@@ -65,7 +68,8 @@ func newEnv(t *testing.T) *env {
 }
 
 func (en *env) module() *Module {
-	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1, Lease: 50 * time.Millisecond})
+	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1, SecretKey: testKey, Lease: 50 * time.Millisecond,
+		PictureHosts: []string{strings.TrimPrefix(en.url, "http://")}})
 	if err := m.EnsureIndexes(context.Background()); err != nil {
 		en.t.Fatal(err)
 	}
@@ -305,8 +309,8 @@ func TestBrowseAnswersTheDistributorsFailuresInSpanish(t *testing.T) {
 // sync runs on its schedule.
 func TestTheLoopImportsAndSyncsOnItsSchedule(t *testing.T) {
 	en := newEnv(t)
-	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1,
-		Lease: 50 * time.Millisecond, SyncEvery: 100 * time.Millisecond})
+	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1, SecretKey: testKey,
+		Lease: 50 * time.Millisecond, SyncEvery: 100 * time.Millisecond, PictureHosts: []string{strings.TrimPrefix(en.url, "http://")}})
 	en.m = m
 	en.setCredentials()
 	ids := syscomfake.Generate(5, 150).ProductIDs(2)

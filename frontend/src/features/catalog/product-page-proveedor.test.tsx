@@ -17,7 +17,9 @@ describe('product page: units the distributor has (issue 28)', () => {
     mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p9': json(imported) })
     renderApp('/product/p9')
     expect(await screen.findByRole('heading', { name: 'Cámara Wi-Fi C6N' })).toBeInTheDocument()
-    expect(screen.getByText('Existencias').nextElementSibling).toHaveTextContent('Disponible con proveedor (entrega en más días)')
+    expect(screen.getByText('Existencias').nextElementSibling).toHaveTextContent('Disponible con proveedor: entrega en 3 a 5 días hábiles')
+    // It can be ordered: the units come from the distributor.
+    expect(screen.getByRole('button', { name: 'Agregar al carrito' })).toBeEnabled()
   })
 
   it("says 'Agotado' when neither has any", async () => {
@@ -25,5 +27,6 @@ describe('product page: units the distributor has (issue 28)', () => {
     renderApp('/product/p9')
     expect(await screen.findByRole('heading', { name: 'Cámara Wi-Fi C6N' })).toBeInTheDocument()
     expect(screen.getByText('Existencias').nextElementSibling).toHaveTextContent('Agotado')
+    expect(screen.getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled()
   })
 })

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { itemAdded, selectCartItems } from '@/lib/cart-slice'
-import type { ProductoDetalle } from '@/lib/product'
+import { supplierUnits, type ProductoDetalle } from '@/lib/product'
 import { priceLine, type LineMoney } from '@/lib/refund'
 import { toCartItem } from '@/features/catalog/cart-line'
 import { capQuantity, stockLimit } from '@/features/catalog/stock-limit'
@@ -19,7 +19,8 @@ export function useProductChoice(product: ProductoDetalle) {
   const [added, setAdded] = useState(false)
   const variant = variantes.find((v) => v._id === variantId) ?? variantes[0]
   const extras = (product.extras ?? []).filter((e) => extraIds.includes(e._id))
-  const stock = variant?.stock ?? 0
+  // What can be ordered: the shop's own units, then the distributor's (a longer delivery).
+  const stock = Math.max(0, variant?.stock ?? 0) + (variant ? supplierUnits(product, variant._id) : 0)
   // What the cart already holds of this variant counts against its stock.
   const inCart = useAppSelector(
     (s) => selectCartItems(s).find((i) => i.id === variant?._id && i.producto_id === product._id)?.cantidad ?? 0,
@@ -43,7 +44,7 @@ export function useProductChoice(product: ProductoDetalle) {
     setAdded(false)
     // Re-capped at once for the new variant; capping the state too keeps it from growing back
     // when the shopper returns to a variant with more stock.
-    if (next) setCantidad((n) => Math.min(n, Math.max(0, next.stock ?? 0)))
+    if (next) setCantidad((n) => Math.min(n, Math.max(0, next.stock ?? 0) + supplierUnits(product, next._id)))
   }
 
   const toggleExtra = (id: string, checked: boolean) =>

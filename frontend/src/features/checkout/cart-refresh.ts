@@ -1,10 +1,10 @@
 import type { CartExtra, CartItem } from '@/lib/cart'
-import { productPrice, productStock, variantDiscount, variantFinalPrice, type ProductoDetalle } from '@/lib/product'
+import { productPrice, productStock, supplierUnits, variantDiscount, variantFinalPrice, type ProductoDetalle } from '@/lib/product'
 import { toCents } from '@/features/checkout/cart-totals'
 
 /** What the catalogue says today about a cart line. */
 export type LineCheck =
-  | { kind: 'ok'; price: Price; stock?: number }
+  | { kind: 'ok'; price: Price; stock?: number; proveedor?: number }
   | { kind: 'gone' }
   | { kind: 'agotado' }
   | { kind: 'poco'; stock: number; price: Price }
@@ -19,16 +19,19 @@ export type Price = { precio: number; precioFinal: number; descuento: number; ex
 export function checkLine(item: CartItem, product: ProductoDetalle): LineCheck {
   const variantes = product.variantes ?? []
   let price: Price
-  let stock: number | undefined
+  let stock: number | undefined // what can be ordered: the shop's own units and the distributor's
+  let own: number | undefined
   if (variantes.length > 0) {
     const v = variantes.find((x) => x._id === item.id)
     if (!v) return { kind: 'gone' }
-    stock = v.stock
+    stock = v.stock === undefined ? undefined : Math.max(0, v.stock) + supplierUnits(product, v._id)
+    own = v.stock
     price = { precio: v.precioVenta ?? 0, precioFinal: variantFinalPrice(v), descuento: variantDiscount(v) }
   } else {
     const p = productPrice(product)
     if (!p) return { kind: 'gone' }
-    stock = productStock(product)
+    own = productStock(product)
+    stock = own === undefined ? undefined : Math.max(0, own) + supplierUnits(product)
     price = { precio: p.precio, precioFinal: p.precioFinal, descuento: p.descuento }
   }
   if (item.extras?.length) {
@@ -43,7 +46,8 @@ export function checkLine(item: CartItem, product: ProductoDetalle): LineCheck {
   }
   if (typeof stock === 'number' && stock <= 0) return { kind: 'agotado' }
   if (typeof stock === 'number' && stock < item.cantidad) return { kind: 'poco', stock, price }
-  return { kind: 'ok', price, stock }
+  const proveedor = typeof own === 'number' ? Math.max(0, item.cantidad - Math.max(0, own)) : 0
+  return proveedor > 0 ? { kind: 'ok', price, stock, proveedor } : { kind: 'ok', price, stock }
 }
 
 /** Whether the line's stored price differs from today's (to the centavo). */

@@ -65,6 +65,19 @@ describe("'Catálogo del proveedor'", () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2)
   })
 
+  it("asks for the credentials again when the shop's secret changed", async () => {
+    storeSession({ rol: 'Administrador' })
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/proveedor/ajustes': json({ ...sin, reingresar: true }),
+    })
+    renderApp('/proveedor')
+    expect(await screen.findByTestId('estado-credenciales')).toHaveTextContent(
+      'La clave secreta de la tienda cambió y las credenciales guardadas ya no se pueden leer: vuelve a escribir el ID de cliente y el secreto.',
+    )
+    expect(screen.queryByRole('region', { name: 'Catálogo de Syscom' })).not.toBeInTheDocument()
+  })
+
   it('checks the margin rules before sending them', async () => {
     storeSession({ rol: 'Administrador' })
     let sent: unknown = null

@@ -10,6 +10,8 @@ export type Reglas = {
 /** `GET /v1/proveedor/ajustes`: never the secret, only whether it is set and its last 4 characters. */
 export type Ajustes = {
   configuradas: boolean
+  /** Credentials are stored but the shop's secret changed since: the owner enters them again. */
+  reingresar?: boolean
   clientIdFin?: string
   secretoFin?: string
   reglas: Reglas

@@ -55,6 +55,18 @@ describe('Imprimir ticket', () => {
     expect(document.title).toContain('Ticket 20261123-153045-4821')
   })
 
+  it('says on a line ordered from the distributor that its delivery takes longer', async () => {
+    const line = { ...sale.carrito[1], conProveedor: 1, entrega: 'Disponible con proveedor: entrega en 3 a 5 días hábiles' }
+    server(json({ ...sale, carrito: [sale.carrito[0], line] }))
+    vi.spyOn(window, 'print').mockImplementation(() => {})
+    storeSession({ rol: 'Cajero' })
+    renderApp(`/ventas/ticket/${ID}`)
+    const ticket = await screen.findByTestId('ticket')
+    const lines = await within(ticket).findAllByTestId('ticket-line')
+    expect(within(lines[1]).getByTestId('ticket-entrega')).toHaveTextContent('Disponible con proveedor: entrega en 3 a 5 días hábiles')
+    expect(within(lines[0]).queryByTestId('ticket-entrega')).toBeNull()
+  })
+
   it('remembers the paper and sizes the print page for it', async () => {
     server()
     vi.spyOn(window, 'print').mockImplementation(() => {})

@@ -8,6 +8,7 @@ import { formatMoney } from '@/lib/money'
 import { priceLine, type LineMoney } from '@/lib/refund'
 import { satUnitName } from '@/lib/sat-units'
 import {
+  ENTREGA_PROVEEDOR,
   productImage,
   productTitle,
   variantDiscount,
@@ -65,7 +66,7 @@ export function ProductPage() {
 function ProductDetail({ product }: { product: ProductoDetalle }) {
   const title = productTitle(product)
   const choice = useProductChoice(product)
-  const { variantes, variant, stock, qty, max, limit, line } = choice
+  const { variantes, variant, qty, max, limit, line } = choice
   const descuento = variant ? variantDiscount(variant) : 0
   const features = product.details?.caracteristicas ?? []
   const recursos = (product.details?.recursos ?? []).filter((r) => /^https?:\/\//i.test(r.link))
@@ -86,7 +87,7 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
         </div>
         <h1 className="text-xl font-bold text-brand-900 sm:text-2xl">{title}</h1>
         {variant ? <VariantPrice variant={variant} descuento={descuento} /> : <p className="text-slate-600">Precio no disponible</p>}
-        <ProductFacts product={product} stock={stock} />
+        <ProductFacts product={product} stock={Math.max(0, variant?.stock ?? 0)} />
         {variantes.length > 1 ? <VariantSelect variantes={variantes} value={variant?._id} onChange={choice.chooseVariant} /> : null}
         {(product.extras ?? []).length > 0 ? (
           <ExtrasPicker extras={product.extras ?? []} chosen={choice.extraIds} onToggle={choice.toggleExtra} />
@@ -184,7 +185,7 @@ function ChoiceTotal({ line, qty, extras }: { line: LineMoney; qty: number; extr
 /** The shop's own units; with none, whether the distributor has some (a longer delivery). */
 function stockText(stock: number, conProveedor: number | undefined): string {
   if (stock > 0) return `${stock} disponibles`
-  if ((conProveedor ?? 0) > 0) return 'Disponible con proveedor (entrega en más días)'
+  if ((conProveedor ?? 0) > 0) return ENTREGA_PROVEEDOR
   return 'Agotado'
 }
 

@@ -3,6 +3,7 @@ import { useAppDispatch } from '@/app/hooks'
 import { AlertIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
 import type { CartItem } from '@/lib/cart'
+import { ENTREGA_PROVEEDOR } from '@/lib/product'
 import { itemRemoved, quantityChanged } from '@/lib/cart-slice'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
@@ -72,6 +73,12 @@ export function CartRow({ item, onPriceChange, onProblem }: CartRowProps) {
         {atStock ? (
           <p id={`${key}-existencias`} className="text-xs font-medium text-amber-800" data-testid="limite-existencias">
             {maxQty === 1 ? 'Solo hay 1 disponible.' : `Solo hay ${maxQty} disponibles.`}
+          </p>
+        ) : null}
+
+        {check?.kind === 'ok' && check.proveedor ? (
+          <p className="text-xs font-medium text-sky-800" data-testid="entrega-proveedor">
+            {ENTREGA_PROVEEDOR}
           </p>
         ) : null}
 

@@ -36,7 +36,9 @@ export function CredentialsForm({ ajustes }: { ajustes: Ajustes }) {
       <p className="mt-1 text-sm text-slate-600" data-testid="estado-credenciales">
         {ajustes.configuradas
           ? `Guardadas: ID de cliente …${ajustes.clientIdFin ?? ''}, secreto …${ajustes.secretoFin ?? ''}. Escríbelas de nuevo solo para cambiarlas.`
-          : 'Todavía no hay credenciales. Tómalas de tu cuenta de desarrollador de Syscom.'}
+          : ajustes.reingresar
+            ? 'La clave secreta de la tienda cambió y las credenciales guardadas ya no se pueden leer: vuelve a escribir el ID de cliente y el secreto.'
+            : 'Todavía no hay credenciales. Tómalas de tu cuenta de desarrollador de Syscom.'}
       </p>
       <div className="mt-3 grid gap-3 md:grid-cols-2">
         <div>

@@ -33,6 +33,11 @@ function Line({ item }: { item: SaleItem }) {
         {talla}
       </p>
       {item.extras && item.extras.length > 0 ? <p className="ticket-extras">+ {item.extras.map((e) => e.nombre).join(', ')}</p> : null}
+      {item.entrega ? (
+        <p className="ticket-extras" data-testid="ticket-entrega">
+          {item.entrega}
+        </p>
+      ) : null}
       <div className="ticket-row">
         <span>
           {item.cantidad} x {formatMoney(item.precioFinal)}

@@ -1,0 +1,113 @@
+package catalog
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"tienda/pkg/apperr"
+)
+
+// An imported product with none of the shop's own units but the distributor's ('disponible con
+// proveedor') is listed in the shop and can be ordered: the order takes the shop's own units first,
+// then the distributor's availability, never the own units below 0; giving back returns each part
+// where it came from.
+func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	svc := env.m.Service()
+	ctx := context.Background()
+	p := env.mustCreate(formProduct("Cámara del proveedor"))
+	own := p.Variantes[0].Stock
+	if _, err := svc.UpdateProductWith(ctx, p.ID.Hex(), func(cur Product) (ProductInput, bool) {
+		return ProductInput{Distribuidor: &Distribuidor{Nombre: "Syscom", ProductoID: "183694", Existencia: 10, Actualizado: time.Now()}}, true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex()}
+	// Sell every own unit of every variant: the product has no units of its own.
+	for i, v := range p.Variantes {
+		if v.Stock > 0 {
+			if err := svc.TakeStockFor(ctx, "propias:"+v.ID.Hex(), OrderLine{ProductID: p.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock}, StockNote{}); err != nil {
+				t.Fatalf("variant %d: %v", i, err)
+			}
+		}
+	}
+	if got, _ := svc.Product(p.ID.Hex()); got.Stock != 0 {
+		t.Fatalf("stock %d", got.Stock)
+	}
+	list := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?titulo=proveedor", nil))
+	if len(list.Products) != 1 || list.Products[0].ID != p.ID {
+		t.Fatalf("not listed in the shop: %+v", list.Products)
+	}
+	q, err := svc.Quote(ctx, []OrderLine{{ProductID: p.ID.Hex(), Cantidad: 3}})
+	if err != nil || q[0].ConProveedor != 3 || q[0].Entrega != EntregaProveedor {
+		t.Fatalf("quote: %+v %v", q, err)
+	}
+	line.Cantidad = 3
+	if err := svc.TakeStockFor(ctx, "venta1:0", line, StockNote{Folio: "T-1"}); err != nil {
+		t.Fatalf("order from the supplier: %v", err)
+	}
+	stored := env.storedProduct(p.ID.Hex())
+	if stored.Variantes[0].Stock != 0 || stored.Stock != 0 || stored.Distribuidor.Existencia != 7 || stored.Apartados["venta1:0"].Proveedor != 3 {
+		t.Fatalf("after the take: own %d, stock %d, distributor %d, reservation %+v", stored.Variantes[0].Stock, stored.Stock,
+			stored.Distribuidor.Existencia, stored.Apartados["venta1:0"])
+	}
+	line.Cantidad = 8
+	if err := svc.TakeStockFor(ctx, "venta2:0", line, StockNote{}); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("8 with 7 at the distributor: %v, want a shortage", err)
+	}
+	line.Cantidad = 3
+	if err := svc.ReturnStockFor(ctx, "venta1:0", line, StockNote{}); err != nil {
+		t.Fatal(err)
+	}
+	stored = env.storedProduct(p.ID.Hex())
+	if stored.Variantes[0].Stock != 0 || stored.Distribuidor.Existencia != 10 {
+		t.Fatalf("after giving back: own %d, distributor %d", stored.Variantes[0].Stock, stored.Distribuidor.Existencia)
+	}
+	// Own units first: 2 of the shop's own and 3 from the distributor.
+	if err := svc.ReturnStockFor(ctx, "propias:"+p.Variantes[0].ID.Hex(), OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own}, StockNote{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.TakeStockFor(ctx, "propias:x", OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own - 2}, StockNote{}); err != nil {
+		t.Fatal(err)
+	}
+	line.Cantidad = 5
+	if err := svc.TakeStockFor(ctx, "venta3:0", line, StockNote{}); err != nil {
+		t.Fatal(err)
+	}
+	stored = env.storedProduct(p.ID.Hex())
+	if stored.Variantes[0].Stock != 0 || stored.Distribuidor.Existencia != 7 || stored.Apartados["venta3:0"].Proveedor != 3 {
+		t.Fatalf("own first: own %d, distributor %d, reservation %+v", stored.Variantes[0].Stock, stored.Distribuidor.Existencia, stored.Apartados["venta3:0"])
+	}
+	checkTotals(t, stored, 0)
+}
+
+// A cancelled order's units ordered from the distributor go back to its availability, not to the
+// shop's own stock; a customer's return (units in the shop's hands) goes to the own stock.
+func TestACancelledSupplierLineGoesBackToTheDistributor(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	svc := env.m.Service()
+	ctx := context.Background()
+	p := env.mustCreate(formProduct("Radio del proveedor"))
+	if _, err := svc.UpdateProductWith(ctx, p.ID.Hex(), func(cur Product) (ProductInput, bool) {
+		return ProductInput{Distribuidor: &Distribuidor{Nombre: "Syscom", ProductoID: "1", Existencia: 10, Actualizado: time.Now()}}, true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	own := p.Variantes[0].Stock
+	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own + 4}
+	if err := svc.TakeStockFor(ctx, "v:0", line, StockNote{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.GiveBackStock(ctx, line, StockNote{Tipo: TipoCancelacion, ConProveedor: 4}); err != nil {
+		t.Fatal(err)
+	}
+	stored := env.storedProduct(p.ID.Hex())
+	if stored.Variantes[0].Stock != own || stored.Distribuidor.Existencia != 10 {
+		t.Fatalf("after the cancellation: own %d (want %d), distributor %d", stored.Variantes[0].Stock, own, stored.Distribuidor.Existencia)
+	}
+	checkTotals(t, stored, own)
+}
