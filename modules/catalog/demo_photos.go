@@ -68,21 +68,16 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 			return err
 		}
 	}
-	changed := false
 	for i, ph := range demoPhotos {
 		f := files[i]
 		p := s.prepared(newImage(f.raw, "image/jpeg"), f.sizes, f.info)
 		if err := s.save(ctx, p); err != nil {
 			return err
 		}
-		ok, err := s.showDemoPhoto(ctx, demoID(ph.product, 0), "/v1/imagenes/demo/"+demoSlug(ph.product)+".svg", imageURLPrefix+p.image.ID)
-		if err != nil {
+		// Other replicas see the new picture by its product's stamp (pollChanges).
+		if err := s.showDemoPhoto(ctx, demoID(ph.product, 0), "/v1/imagenes/demo/"+demoSlug(ph.product)+".svg", imageURLPrefix+p.image.ID); err != nil {
 			return err
 		}
-		changed = changed || ok
-	}
-	if changed {
-		s.changed(ctx)
 	}
 	if _, err := mongox.MarkJobDone(ctx, s.store.db.W.Collection(metaCollection), demoPhotosJob); err != nil {
 		return err
@@ -118,16 +113,16 @@ var demoPhotoFiles = sync.OnceValues(func() ([]demoPhotoFile, error) {
 
 // showDemoPhoto points a demo product still showing its drawing to its photo. The edit is not the
 // staff's: the product's version stays.
-func (s *Service) showDemoPhoto(ctx context.Context, id bson.ObjectID, drawing, photo string) (bool, error) {
+func (s *Service) showDemoPhoto(ctx context.Context, id bson.ObjectID, drawing, photo string) error {
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
 	p, ok, err := s.store.update(ctx, id, bson.M{"imagen": drawing, "img_portada": drawing}, bson.M{"$set": bson.M{
 		"imagen": photo, "img_portada": photo, "details.img_portada": photo, "details.imagenes": []string{photo}}})
 	if err != nil || !ok {
-		return false, err
+		return err
 	}
 	s.memory.update(p)
-	return true, nil
+	return nil
 }
 
 // demoPhoto draws a demo photo and encodes it as a camera would.

@@ -79,6 +79,64 @@ func (s *Store) eachStored(ctx context.Context, coll, where string, args []any, 
 	return rest, true, nil
 }
 
+// eachRow calls fn with every document of coll, read from its stored JSON storedBatch rows at a
+// time in the table's row order (each batch a query of its own, closed before fn sees its
+// documents): a whole catalogue in one pass of SQLite, where FerretDB's find takes a quarter of a
+// millisecond per document. As with a find's batches, a document written meanwhile may be seen
+// before or after its change. The documents sjsonDocument cannot read are read through FerretDB
+// at the end. done is false, and fn not called, when coll has no table or no _id index yet.
+func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) error) (done bool, err error) {
+	table, ok, err := s.table(ctx, coll)
+	if err != nil || !ok {
+		return false, err
+	}
+	db, err := s.sqlReader()
+	if err != nil {
+		return false, err
+	}
+	var rest []bson.ObjectID
+	for last := int64(-1 << 63); ; {
+		//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
+		rows, err := db.QueryContext(ctx, `SELECT rowid, _ferretdb_sjson->>'$._id', _ferretdb_sjson FROM `+sqlName(table)+
+			` WHERE rowid > ? ORDER BY rowid LIMIT ?`, last, storedBatch)
+		if err != nil {
+			return false, fmt.Errorf("mongox: read %s: %w", coll, err)
+		}
+		var stored []storedRow
+		for rows.Next() {
+			var r storedRow
+			if err := rows.Scan(&last, &r.id, &r.json); err != nil {
+				rows.Close()
+				return false, fmt.Errorf("mongox: read %s: %w", coll, err)
+			}
+			stored = append(stored, r)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return false, fmt.Errorf("mongox: read %s: %w", coll, err)
+		}
+		for i, r := range stored {
+			doc, err := sjsonDocument(r.json)
+			if err != nil {
+				id, idErr := bson.ObjectIDFromHex(r.id)
+				if idErr != nil {
+					return true, fmt.Errorf("mongox: read %s: an _id that is not an ObjectID: %q", coll, r.id)
+				}
+				rest = append(rest, id)
+				continue
+			}
+			stored[i].json = nil // let it go
+			if err := fn(doc); err != nil {
+				return true, err
+			}
+		}
+		if len(stored) < storedBatch {
+			return true, s.eachByFind(ctx, coll, rest, nil, fn)
+		}
+	}
+}
+
 // idsIn is the condition selecting the documents whose _id is one of ids, on the expression the
 // _id index holds (IndexIDs), and its arguments.
 func idsIn(ids []bson.ObjectID) (string, []any) {
