@@ -163,7 +163,7 @@ func (m *memory) stamp(p *Product) {
 func (m *memory) add(p Product) { m.put(p, true) }
 
 // update puts p (a whole product, as a write returned it or a read found it) in the place of the
-// catalogue's copy, unless that copy is of a later revision; a product the catalogue no longer has
+// catalogue's copy, unless that copy is of the same or a later revision; a product the catalogue no longer has
 // (deleted meanwhile) stays out.
 func (m *memory) update(p Product) { m.put(p, false) }
 
@@ -181,8 +181,8 @@ func (m *memory) put(p Product, add bool) {
 		m.insertEntry(newEntry(p))
 		return
 	}
-	if old.p.Revision > p.Revision {
-		return
+	if old.p.Revision >= p.Revision {
+		return // the same write again (a poll reads this replica's own writes too), or an older one
 	}
 	m.gen++
 	if samePlace(&old.p, &p) && old.p.Nombre == p.Nombre && old.p.Titulo == p.Titulo && old.p.Marca == p.Marca && old.p.Modelo == p.Modelo {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -94,47 +95,83 @@ func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) erro
 	if err != nil {
 		return false, err
 	}
-	var rest []bson.ObjectID
+	var unread []any // rowids of the documents sjsonDocument cannot read
 	for last := int64(-1 << 63); ; {
 		//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
-		rows, err := db.QueryContext(ctx, `SELECT rowid, _ferretdb_sjson->>'$._id', _ferretdb_sjson FROM `+sqlName(table)+
-			` WHERE rowid > ? ORDER BY rowid LIMIT ?`, last, storedBatch)
+		rows, err := db.QueryContext(ctx, `SELECT rowid, _ferretdb_sjson FROM `+sqlName(table)+` WHERE rowid > ? ORDER BY rowid LIMIT ?`, last, storedBatch)
 		if err != nil {
 			return false, fmt.Errorf("mongox: read %s: %w", coll, err)
 		}
-		var stored []storedRow
+		var stored [][]byte
+		var rowids []int64
 		for rows.Next() {
-			var r storedRow
-			if err := rows.Scan(&last, &r.id, &r.json); err != nil {
+			var js []byte
+			if err := rows.Scan(&last, &js); err != nil {
 				rows.Close()
 				return false, fmt.Errorf("mongox: read %s: %w", coll, err)
 			}
-			stored = append(stored, r)
+			stored, rowids = append(stored, js), append(rowids, last)
 		}
 		err = rows.Err()
 		rows.Close()
 		if err != nil {
 			return false, fmt.Errorf("mongox: read %s: %w", coll, err)
 		}
-		for i, r := range stored {
-			doc, err := sjsonDocument(r.json)
-			if err != nil {
-				id, idErr := bson.ObjectIDFromHex(r.id)
-				if idErr != nil {
-					return true, fmt.Errorf("mongox: read %s: an _id that is not an ObjectID: %q", coll, r.id)
+		docs := make([]bson.Raw, len(stored)) // turned into documents on every core, then given to fn in order
+		var g errgroup.Group
+		parts := runtime.GOMAXPROCS(0)
+		for part := range parts {
+			g.Go(func() error {
+				for i := part; i < len(stored); i += parts {
+					docs[i], _ = sjsonDocument(stored[i]) // nil when it cannot: read through FerretDB below
+					stored[i] = nil                        // let it go
 				}
-				rest = append(rest, id)
+				return nil
+			})
+		}
+		_ = g.Wait()
+		for i, doc := range docs {
+			if doc == nil {
+				unread = append(unread, rowids[i])
 				continue
 			}
-			stored[i].json = nil // let it go
+			docs[i] = nil
 			if err := fn(doc); err != nil {
 				return true, err
 			}
 		}
 		if len(stored) < storedBatch {
-			return true, s.eachByFind(ctx, coll, rest, nil, fn)
+			break
 		}
 	}
+	if len(unread) == 0 {
+		return true, nil
+	}
+	var rest []bson.ObjectID
+	//nolint:gosec // as above
+	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE rowid IN (?`+strings.Repeat(`, ?`, len(unread)-1)+`)`, unread...)
+	if err != nil {
+		return true, fmt.Errorf("mongox: read %s: %w", coll, err)
+	}
+	for rows.Next() {
+		var hex string
+		if err := rows.Scan(&hex); err != nil {
+			rows.Close()
+			return true, fmt.Errorf("mongox: read %s: %w", coll, err)
+		}
+		id, err := bson.ObjectIDFromHex(hex)
+		if err != nil {
+			rows.Close()
+			return true, fmt.Errorf("mongox: read %s: an _id that is not an ObjectID: %q", coll, hex)
+		}
+		rest = append(rest, id)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return true, fmt.Errorf("mongox: read %s: %w", coll, err)
+	}
+	return true, s.eachByFind(ctx, coll, rest, nil, fn)
 }
 
 // idsIn is the condition selecting the documents whose _id is one of ids, on the expression the
