@@ -2,6 +2,7 @@ package mongox
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"runtime"
@@ -124,7 +125,7 @@ func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) erro
 			g.Go(func() error {
 				for i := part; i < len(stored); i += parts {
 					docs[i], _ = sjsonDocument(stored[i]) // nil when it cannot: read through FerretDB below
-					stored[i] = nil                        // let it go
+					stored[i] = nil                       // let it go
 				}
 				return nil
 			})
@@ -147,31 +148,37 @@ func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) erro
 	if len(unread) == 0 {
 		return true, nil
 	}
-	var rest []bson.ObjectID
-	//nolint:gosec // as above
-	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE rowid IN (?`+strings.Repeat(`, ?`, len(unread)-1)+`)`, unread...)
+	rest, err := idsOfRows(ctx, db, coll, table, unread)
 	if err != nil {
-		return true, fmt.Errorf("mongox: read %s: %w", coll, err)
+		return true, err
 	}
+	return true, s.eachByFind(ctx, coll, rest, nil, fn)
+}
+
+// idsOfRows reads the _id of the rows of table whose rowids are rowids.
+func idsOfRows(ctx context.Context, db *sql.DB, coll, table string, rowids []any) ([]bson.ObjectID, error) {
+	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
+	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE rowid IN (?`+strings.Repeat(`, ?`, len(rowids)-1)+`)`, rowids...)
+	if err != nil {
+		return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
+	}
+	defer rows.Close()
+	var ids []bson.ObjectID
 	for rows.Next() {
 		var hex string
 		if err := rows.Scan(&hex); err != nil {
-			rows.Close()
-			return true, fmt.Errorf("mongox: read %s: %w", coll, err)
+			return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
 		}
 		id, err := bson.ObjectIDFromHex(hex)
 		if err != nil {
-			rows.Close()
-			return true, fmt.Errorf("mongox: read %s: an _id that is not an ObjectID: %q", coll, hex)
+			return nil, fmt.Errorf("mongox: read %s: an _id that is not an ObjectID: %q", coll, hex)
 		}
-		rest = append(rest, id)
+		ids = append(ids, id)
 	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return true, fmt.Errorf("mongox: read %s: %w", coll, err)
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
 	}
-	return true, s.eachByFind(ctx, coll, rest, nil, fn)
+	return ids, nil
 }
 
 // idsIn is the condition selecting the documents whose _id is one of ids, on the expression the
