@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -77,6 +78,7 @@ func BenchmarkCatalogAtScale(b *testing.B) {
 			b.ReportMetric(ms(percentile(creates, 99)), "create-p99-ms")
 			b.ReportMetric(ms(percentile(edits, 50)), "edit-p50-ms")
 			b.ReportMetric(ms(percentile(edits, 99)), "edit-p99-ms")
+			b.Logf("create p50 %v p99 %v, edit p50 %v p99 %v", percentile(creates, 50), percentile(creates, 99), percentile(edits, 50), percentile(edits, 99))
 
 			start, peak := startBinary(b, bin, dir, env)
 			b.ReportMetric(start.Seconds(), "start-s")
@@ -192,7 +194,9 @@ func startBinary(t testing.TB, bin, dir string, env map[string]string) (time.Dur
 	if err := ln.Close(); err != nil {
 		t.Fatal(err)
 	}
+	var out bytes.Buffer // what the shop logs, told when it does not answer
 	cmd := exec.Command(bin)
+	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.Env = append(os.Environ(), "DATA_DIR="+dir, "PORT="+port, "HOST=127.0.0.1", "LOG_LEVEL=warn", "JWT_SECRET=bench-secret-0123456789abcdef0123456789")
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
@@ -216,7 +220,7 @@ func startBinary(t testing.TB, bin, dir string, env map[string]string) (time.Dur
 			}
 		}
 		if time.Since(began) > 2*time.Minute {
-			t.Fatalf("the shop did not answer within 2 minutes: %v", err)
+			t.Fatalf("the shop did not answer within 2 minutes: %v\n%s", err, out.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
