@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -23,6 +22,9 @@ import (
 // the shop holds once started (the in-memory catalogue: some 100 MB at 50,000 products; a limit
 // below it would keep the collector running without end).
 const defaultMemoryLimit = 100 << 20
+
+// startMemoryLimit is the soft memory limit while the shop starts, unless GOMEMLIMIT is set.
+const startMemoryLimit = 300 << 20
 
 // startedMemoryLimit is defaultMemoryLimit over the heap the started shop holds.
 func startedMemoryLimit() int64 {
@@ -57,8 +59,9 @@ func Main() int {
 		// Reading thousands of sales (reports) makes much short-lived garbage, in the embedded
 		// store above all; a soft limit makes the collector keep the process small instead of
 		// letting the heap double. GOMEMLIMIT overrides it.
-		// Set once the shop has started (below): the start reads the whole catalogue.
-		debug.SetMemoryLimit(math.MaxInt64)
+		// While the shop starts it reads the whole catalogue: room for 50,000 products and the
+		// garbage of reading them. Set again once it has started (below).
+		debug.SetMemoryLimit(startMemoryLimit)
 	}
 	if cfg.GoGC == "" {
 		debug.SetGCPercent(defaultGCPercent)

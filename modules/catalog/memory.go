@@ -68,15 +68,23 @@ func samePlace(a, b *Product) bool {
 	return a.Favorito == b.Favorito && a.CreatedAt.Equal(b.CreatedAt)
 }
 
-// replace swaps in a whole catalogue and its discounts (load and reload).
+// replace swaps in a whole catalogue and its discounts.
 func (m *memory) replace(ps []Product, ds []Discount) {
 	entries := make([]*entry, len(ps))
-	var stamped time.Time
 	for i, p := range ps {
-		p.Apartados, p.MovimientosPendientes = nil, nil
 		entries[i] = newEntry(p)
-		if p.CambiadoEn != nil && p.CambiadoEn.After(stamped) {
-			stamped = *p.CambiadoEn
+	}
+	m.replaceEntries(entries, ds)
+}
+
+// replaceEntries swaps in a whole catalogue, as entries in any order, and its discounts (load and
+// reload).
+func (m *memory) replaceEntries(entries []*entry, ds []Discount) {
+	var stamped time.Time
+	for _, e := range entries {
+		e.p.Apartados, e.p.MovimientosPendientes = nil, nil
+		if e.p.CambiadoEn != nil && e.p.CambiadoEn.After(stamped) {
+			stamped = *e.p.CambiadoEn
 		}
 	}
 	slices.SortFunc(entries, func(a, b *entry) int {

@@ -55,15 +55,15 @@ func (s *Service) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	ps, err := s.store.allProducts(ctx)
-	if err != nil {
+	var entries []*entry // each product held once, as its entry
+	if err := s.store.eachProduct(ctx, func(p *Product) { entries = append(entries, newEntry(*p)) }); err != nil {
 		return err
 	}
 	ds, err := s.store.allDiscounts(ctx)
 	if err != nil {
 		return err
 	}
-	s.memory.replace(ps, ds)
+	s.memory.replaceEntries(entries, ds)
 	s.memoryVersion.Store(v)
 	return nil
 }

@@ -317,22 +317,21 @@ func (s store) version(ctx context.Context) (int64, error) {
 	return doc.V, nil // 0 when there is no version document yet
 }
 
-// allProducts reads the whole catalogue, for the in-memory copy (on the embedded store, straight
-// from SQLite: mongox.Each).
-func (s store) allProducts(ctx context.Context) ([]Product, error) {
-	var out []Product
+// eachProduct calls fn with every product of the catalogue, for the in-memory copy (on the
+// embedded store, straight from SQLite: mongox.Each).
+func (s store) eachProduct(ctx context.Context, fn func(*Product)) error {
 	err := s.db.Each(ctx, productsCollection, bson.M{}, nil, func(doc bson.Raw) error {
 		var p Product
 		if err := bson.Unmarshal(doc, &p); err != nil {
 			return err
 		}
-		out = append(out, p)
+		fn(&p)
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: load: %w", err)
+		return fmt.Errorf("catalog: load: %w", err)
 	}
-	return out, nil
+	return nil
 }
 
 // changedSince calls fn with every product written at or after since (every stamped product when
