@@ -6,7 +6,9 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"syscall"
 	"time"
@@ -16,8 +18,24 @@ import (
 	"tienda/pkg/logx"
 )
 
-// defaultMemoryLimit is the Go runtime's soft memory limit unless GOMEMLIMIT is set.
+// defaultMemoryLimit is the Go runtime's soft memory limit unless GOMEMLIMIT is set, over what
+// the shop holds once started (the in-memory catalogue: some 100 MB at 50,000 products; a limit
+// below it would keep the collector running without end).
 const defaultMemoryLimit = 100 << 20
+
+// startMemoryLimit is the soft memory limit while the shop starts, unless GOMEMLIMIT is set.
+const startMemoryLimit = 300 << 20
+
+// startedMemoryLimit is defaultMemoryLimit over the heap the started shop holds.
+func startedMemoryLimit() int64 {
+	runtime.GC()
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	if live[0].Value.Kind() != metrics.KindUint64 {
+		return defaultMemoryLimit
+	}
+	return defaultMemoryLimit + int64(min(live[0].Value.Uint64(), 1<<40)) //nolint:gosec // bounded above
+}
 
 // defaultGCPercent is the collector's GOGC unless GOGC is set: the embedded store allocates a lot
 // per write, and letting the heap grow to three times what is live before a collection, instead
@@ -41,7 +59,9 @@ func Main() int {
 		// Reading thousands of sales (reports) makes much short-lived garbage, in the embedded
 		// store above all; a soft limit makes the collector keep the process small instead of
 		// letting the heap double. GOMEMLIMIT overrides it.
-		debug.SetMemoryLimit(defaultMemoryLimit)
+		// While the shop starts it reads the whole catalogue: room for 50,000 products and the
+		// garbage of reading them. Set again once it has started (below).
+		debug.SetMemoryLimit(startMemoryLimit)
 	}
 	if cfg.GoGC == "" {
 		debug.SetGCPercent(defaultGCPercent)
@@ -55,6 +75,9 @@ func Main() int {
 	if err != nil {
 		log.Error().Err(err).Msg("start failed")
 		return 1
+	}
+	if cfg.GoMemLimit == "" {
+		debug.SetMemoryLimit(startedMemoryLimit())
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
 	if err != nil {

@@ -34,8 +34,8 @@ func (m *memory) sortedPage(keep func(entry) bool, o adminOrder, page, limit int
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	var kept []keyed
-	for i := range m.products {
-		if e := &m.products[i]; keep(*e) {
+	for _, e := range m.products {
+		if keep(*e) {
 			k := keyed{e: e}
 			if o.text != nil {
 				k.text = o.text(&e.p)

@@ -104,7 +104,6 @@ func (s *Service) SetArchived(ctx context.Context, id string, archived bool) (Pr
 	}
 	cur.Apartados, cur.MovimientosPendientes, p.Apartados, p.MovimientosPendientes = nil, nil, nil, nil
 	s.memory.update(p)
-	s.changed(ctx)
 	s.auditProduct(ctx, audit.Actualizar, p.ID, &cur, &p)
 	return s.memory.pricing(now).priced(p), nil
 }

@@ -28,7 +28,7 @@ func actorContext(c *echo.Context) context.Context {
 // productSkip are the fields of a product the trail leaves out: ids, counters and stamps, the
 // sums of the variants' units, copies of the picture, and what productFields writes itself.
 var productSkip = []string{
-	"_id", "apartados", "version", "revision", "existenciasEn", "createdAt", "updatedAt",
+	"_id", "apartados", "version", "revision", "cambiadoEn", "createdAt", "updatedAt",
 	"total_existencia", "img_portada", "details.img_portada", "variantes", "extras", "descuentoId",
 	"movimientosPendientes",
 }

@@ -147,20 +147,15 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	changed := false
 	for _, ph := range photos {
 		p := s.prepared(newImage(ph.JPEG, "image/jpeg"), ph.Sizes, ph.Info)
 		if err := s.save(ctx, p); err != nil {
 			return err
 		}
-		ok, err := s.showDemoPhoto(ctx, demoID(ph.Product, 0), demo.DrawingURL(ph.Product), imageURLPrefix+p.image.ID)
-		if err != nil {
+		// Other replicas see the new picture by its product's stamp (pollChanges).
+		if err := s.showDemoPhoto(ctx, demoID(ph.Product, 0), demo.DrawingURL(ph.Product), imageURLPrefix+p.image.ID); err != nil {
 			return err
 		}
-		changed = changed || ok
-	}
-	if changed {
-		s.changed(ctx)
 	}
 	if err := s.store.markJobDone(ctx, demoPhotosJob); err != nil {
 		return err
@@ -171,14 +166,14 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 
 // showDemoPhoto points a demo product still showing its drawing to its photo. The edit is not the
 // staff's: the product's version stays.
-func (s *Service) showDemoPhoto(ctx context.Context, id bson.ObjectID, drawing, photo string) (bool, error) {
+func (s *Service) showDemoPhoto(ctx context.Context, id bson.ObjectID, drawing, photo string) error {
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
 	p, ok, err := s.store.update(ctx, id, bson.M{"imagen": drawing, "img_portada": drawing}, bson.M{"$set": bson.M{
 		"imagen": photo, "img_portada": photo, "details.img_portada": photo, "details.imagenes": []string{photo}}})
 	if err != nil || !ok {
-		return false, err
+		return err
 	}
 	s.memory.update(p)
-	return true, nil
+	return nil
 }

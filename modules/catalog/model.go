@@ -60,9 +60,9 @@ type Product struct {
 	// Revision grows by one on every write of the document, sales and settled reservations included: the
 	// in-memory copy never takes a copy older than the one it holds.
 	Revision int64 `bson:"revision" json:"-"`
-	// ExistenciasEn is when the units last changed, by the store's clock: other replicas poll the
-	// products whose units changed since their last poll (an indexed field).
-	ExistenciasEn *time.Time `bson:"existenciasEn,omitempty" json:"-"`
+	// CambiadoEn is when the document was last written (every write of it stamps it, by the store's
+	// clock): other replicas poll the products written since their last poll (an indexed field).
+	CambiadoEn *time.Time `bson:"cambiadoEn,omitempty" json:"-"`
 
 	CreatedAt time.Time `bson:"createdAt" json:"createdAt"`
 	UpdatedAt time.Time `bson:"updatedAt" json:"updatedAt"`

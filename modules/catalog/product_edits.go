@@ -34,7 +34,6 @@ func editOf(cur, next Product) (update, guard bson.M, err error) {
 			guard[fmt.Sprintf("variantes.%d.stock", i)] = v.Stock
 		}
 		set["variantes"], set["stock"], set["total_existencia"] = next.Variantes, next.Stock, next.TotalExistencia
-		update["$currentDate"] = bson.M{"existenciasEn": true}
 		return update, guard, nil
 	}
 	delta := 0
@@ -62,7 +61,6 @@ func editOf(cur, next Product) (update, guard bson.M, err error) {
 	}
 	if delta != 0 {
 		update["$inc"] = bson.M{"stock": delta, "total_existencia": delta}
-		update["$currentDate"] = bson.M{"existenciasEn": true}
 	}
 	return update, guard, nil
 }
@@ -86,7 +84,7 @@ var optionalFields = []string{"details", "descuentoId", "fechaCompra", "archivad
 
 // editedFields are the $set and $unset of an edit that leaves p in the store, but for its
 // variants and their totals (editOf): every field except the _id and those only stock writes
-// change (apartados, revision, existenciasEn).
+// change (apartados, revision, cambiadoEn).
 func editedFields(p Product) (set, unset bson.M, err error) {
 	raw, err := bson.Marshal(p)
 	if err != nil {
@@ -99,7 +97,7 @@ func editedFields(p Product) (set, unset bson.M, err error) {
 	set, unset = bson.M{}, bson.M{}
 	for _, e := range elems {
 		switch k := e.Key(); k {
-		case "_id", "apartados", "movimientosPendientes", "revision", "existenciasEn", "variantes", "stock", "total_existencia":
+		case "_id", "apartados", "movimientosPendientes", "revision", "cambiadoEn", "variantes", "stock", "total_existencia":
 		default:
 			set[k] = e.Value()
 		}

@@ -68,7 +68,7 @@ func TestEditedFieldsCoverEveryOptionalField(t *testing.T) {
 	for f := range typ.Fields() {
 		tag := f.Tag.Get("bson")
 		name, opts, _ := strings.Cut(tag, ",")
-		if strings.Contains(opts, "omitempty") && name != "apartados" && name != "movimientosPendientes" && name != "existenciasEn" && !slices.Contains(optionalFields, name) {
+		if strings.Contains(opts, "omitempty") && name != "apartados" && name != "movimientosPendientes" && name != "cambiadoEn" && !slices.Contains(optionalFields, name) {
 			t.Errorf("%s is left out when empty but not in optionalFields", name)
 		}
 	}
@@ -77,7 +77,7 @@ func TestEditedFieldsCoverEveryOptionalField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"_id", "revision", "apartados", "movimientosPendientes", "existenciasEn", "variantes", "stock", "total_existencia"} {
+	for _, k := range []string{"_id", "revision", "apartados", "movimientosPendientes", "cambiadoEn", "variantes", "stock", "total_existencia"} {
 		if _, ok := set[k]; ok {
 			t.Errorf("editedFields sets %s", k)
 		}

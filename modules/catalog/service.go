@@ -55,22 +55,30 @@ func (s *Service) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	ps, err := s.store.allProducts(ctx)
-	if err != nil {
+	var entries []*entry // each product held once, as its entry
+	if err := s.store.eachProduct(ctx, func(p *Product) { entries = append(entries, newEntry(*p)) }); err != nil {
 		return err
 	}
 	ds, err := s.store.allDiscounts(ctx)
 	if err != nil {
 		return err
 	}
-	s.memory.replace(ps, ds)
+	s.memory.replaceEntries(entries, ds)
 	s.memoryVersion.Store(v)
 	return nil
 }
 
-// changed tells the other replicas that the catalogue changed. When the new version is the next
-// one, this replica holds every change already; otherwise another replica wrote meanwhile and
-// the watcher reloads.
+// How other replicas learn of a write: every write of a product document stamps it (cambiadoEn,
+// store.update), and each replica polls the products stamped since its last poll (pollChanges),
+// which costs what was written, not the catalogue's size. A deletion leaves no document to poll,
+// and discounts are not products: those raise the catalogue's version document (changed), and a
+// replica that sees it move reloads everything (refresh), as it does every fullReloadEvery anyway,
+// a backstop for a write whose stamp a crash left out.
+
+// changed tells the other replicas that the catalogue changed in a way a poll of the products
+// cannot see (a product deleted, a discount written). When the new version is the next one, this
+// replica holds every change already; otherwise another replica wrote meanwhile and the watcher
+// reloads.
 func (s *Service) changed(ctx context.Context) {
 	v, err := s.store.bumpVersion(context.WithoutCancel(ctx))
 	if err != nil {
@@ -89,19 +97,26 @@ func (s *Service) refresh(ctx context.Context) (bool, error) {
 	return true, s.load(ctx)
 }
 
-// stampMargin is how far before the latest existenciasEn it has seen a poll asks from: a write
+// stampMargin is how far before the latest cambiadoEn it has seen a poll asks from: a write
 // stamped a moment before another may become visible a moment after it.
 const stampMargin = 5 * time.Second
 
-// pollStock reads the units of the products whose units changed since the last poll, so that
-// sales made by other replicas show here. A replica never sells from these copies: a take is a
-// guarded update of the stored units.
-func (s *Service) pollStock(ctx context.Context) error {
+// fullReloadEvery is how often a replica that polls reads the whole catalogue again anyway.
+const fullReloadEvery = 10 * time.Minute
+
+// pollChanges reads the products written since the last poll (by any replica) into memory, so
+// that products created, edited and sold elsewhere show here; a copy is taken only when it is of
+// a later revision than the one held. A replica never sells from these copies: a take is a
+// guarded update of the stored units. It holds the reload lock, so that a deletion by this replica
+// is never undone by a copy read before it.
+func (s *Service) pollChanges(ctx context.Context) error {
+	s.reloadLock.Lock()
+	defer s.reloadLock.Unlock()
 	since := s.memory.lastStamp()
 	if !since.IsZero() {
 		since = since.Add(-stampMargin)
 	}
-	return s.store.stockChangedSince(ctx, since, s.memory.setStock)
+	return s.store.changedSince(ctx, since, s.memory.add)
 }
 
 // settleEvery is how often the keys of settled order lines are removed from the products.
@@ -115,11 +130,14 @@ func (s *Service) run(every time.Duration, stop <-chan struct{}) {
 	defer settle.Stop()
 	lost := time.NewTicker(lostEvery)
 	defer lost.Stop()
-	var poll <-chan time.Time
+	var poll, reload <-chan time.Time
 	if every > 0 {
 		t := time.NewTicker(every)
 		defer t.Stop()
 		poll = t.C
+		r := time.NewTicker(fullReloadEvery)
+		defer r.Stop()
+		reload = r.C
 	}
 	var lastLogged time.Time
 	for {
@@ -144,10 +162,14 @@ func (s *Service) run(every time.Duration, stop <-chan struct{}) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			var reloaded bool
 			if reloaded, err = s.refresh(ctx); err == nil && !reloaded {
-				err = s.pollStock(ctx)
+				err = s.pollChanges(ctx)
 			} else if reloaded {
-				s.log.Info().Int64("version", s.memoryVersion.Load()).Msg("catalogue reloaded: changed by another replica")
+				s.log.Info().Int64("version", s.memoryVersion.Load()).Msg("catalogue reloaded: a product deleted or a discount changed by another replica")
 			}
+			cancel()
+		case <-reload:
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			err = s.load(ctx)
 			cancel()
 		}
 		switch {
@@ -210,13 +232,12 @@ func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (Product, 
 	}
 	moves := editMovements(ctx, nil, &p, now)
 	p.MovimientosPendientes = pendingOf(moves)
-	if err := s.store.insertProduct(ctx, p); err != nil {
+	if p.Revision, p.CambiadoEn, err = s.store.insertProduct(ctx, p); err != nil {
 		return Product{}, err
 	}
 	s.recordPending(ctx, &p, moves...)
 	p.MovimientosPendientes = nil
 	s.memory.add(p)
-	s.changed(ctx)
 	s.auditProduct(ctx, audit.Crear, p.ID, nil, &p)
 	return pr.priced(p), nil
 }
@@ -292,7 +313,6 @@ func (s *Service) edit(ctx context.Context, oid bson.ObjectID, upload uploads, b
 		cur.MovimientosPendientes, p.MovimientosPendientes = nil, nil
 		s.memory.update(p)
 		s.forgetImages(ctx, cur, p.ID, &p)
-		s.changed(ctx)
 		s.auditProduct(ctx, audit.Actualizar, p.ID, &cur, &p)
 		return pr.priced(p), nil
 	}

@@ -60,4 +60,10 @@ func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	waitFor("the archiving", func() bool { _, err := other.Service().PublicProduct(p.ID.Hex()); return err != nil })
+
+	// None of these writes made the other replica read the whole catalogue again: each stamped its
+	// product, and the catalogue's version (which makes every replica reload) stayed where it was.
+	if v, err := env.m.service.store.version(context.Background()); err != nil || v != 0 {
+		t.Fatalf("catalogue version %d (%v): a product write made every replica reload", v, err)
+	}
 }

@@ -154,7 +154,7 @@ func (s *Service) takeLines(ctx context.Context, id bson.ObjectID, batch []*stoc
 			total += n
 		}
 		inc["stock"], inc["total_existencia"] = -total, -total
-		p, ok, err := s.store.update(ctx, id, guard, bson.M{"$inc": inc, "$set": set, "$currentDate": bson.M{"existenciasEn": true}})
+		p, ok, err := s.store.update(ctx, id, guard, bson.M{"$inc": inc, "$set": set})
 		if err != nil || ok {
 			if ok {
 				s.memory.update(p)

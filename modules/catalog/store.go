@@ -34,8 +34,8 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "categoria", Value: 1}}, Options: options.Index().SetName("categoria")},
 		mongo.IndexModel{Keys: bson.D{{Key: "favorito", Value: 1}}, Options: options.Index().SetName("favorito")},
 		mongo.IndexModel{Keys: bson.D{{Key: "descuentoId", Value: 1}}, Options: options.Index().SetName("descuentoId")},
-		// The polls of other replicas: the products whose units changed lately.
-		mongo.IndexModel{Keys: bson.D{{Key: "existenciasEn", Value: 1}}, Options: options.Index().SetName("existenciasEn")},
+		// The polls of other replicas: the products written lately.
+		mongo.IndexModel{Keys: bson.D{{Key: "cambiadoEn", Value: 1}}, Options: options.Index().SetName("cambiadoEn")},
 		// The reconciliation of reservations: the few products reserving units for unsettled lines.
 		// Sparse, so that it lists only those (apartados is removed when its last key goes).
 		mongo.IndexModel{Keys: bson.D{{Key: "apartados", Value: 1}}, Options: options.Index().SetName("apartados").SetSparse(true)},
@@ -66,26 +66,39 @@ func (s store) product(ctx context.Context, id bson.ObjectID) (Product, error) {
 	return p, nil
 }
 
-func (s store) insertProduct(ctx context.Context, p Product) error {
+// insertProduct inserts a new product, then stamps it (cambiadoEn) for the other replicas' polls,
+// and returns its revision and stamp. A crash in between leaves it unstamped: other replicas then
+// see it at their next full reload.
+func (s store) insertProduct(ctx context.Context, p Product) (revision int64, stamp *time.Time, err error) {
 	if _, err := s.db.W.Collection(productsCollection).InsertOne(ctx, p); err != nil {
-		return fmt.Errorf("catalog: insert %s: %w", p.ID.Hex(), err)
+		return 0, nil, fmt.Errorf("catalog: insert %s: %w", p.ID.Hex(), err)
 	}
-	return nil
+	after, ok, err := s.update(ctx, p.ID, nil, bson.M{})
+	if err != nil || !ok {
+		return p.Revision, nil, err // deleted meanwhile: nothing to stamp
+	}
+	return after.Revision, after.CambiadoEn, nil
 }
 
-// update applies update to product id while guard holds, raising its revision in the same
-// write, and returns the product after it; ok is false when the guard does not hold or there is no
-// such product. Every write of a product document comes here: a guard holds only while every
-// writer of the collection goes through mongox's guarded writes (UpdateOneIf, DeleteOneIf).
+// update applies update to product id while guard holds, raising its revision and stamping
+// cambiadoEn (for the other replicas' polls) in the same write, and returns the product after it;
+// ok is false when the guard does not hold or there is no such product. Every write of a product
+// document comes here: a guard holds only while every writer of the collection goes through
+// mongox's guarded writes (UpdateOneIf, DeleteOneIf).
 func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.M) (Product, bool, error) {
 	inc, _ := update["$inc"].(bson.M)
 	withRevision := bson.M{"revision": int64(1)}
 	for k, v := range inc {
 		withRevision[k] = v
 	}
-	u := bson.M{"$inc": withRevision}
+	dates, _ := update["$currentDate"].(bson.M)
+	stamped := bson.M{"cambiadoEn": true}
+	for k, v := range dates {
+		stamped[k] = v
+	}
+	u := bson.M{"$inc": withRevision, "$currentDate": stamped}
 	for k, v := range update {
-		if k != "$inc" {
+		if k != "$inc" && k != "$currentDate" {
 			u[k] = v
 		}
 	}
@@ -103,12 +116,11 @@ func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.
 	return p, true, nil
 }
 
-// stockChange is an update that adds delta to the variant at index i and to the product's totals,
-// and stamps existenciasEn for the other replicas' polls; more adds other operators.
+// stockChange is an update that adds delta to the variant at index i and to the product's totals;
+// more adds other operators.
 func stockChange(i, delta int, more bson.M) bson.M {
 	u := bson.M{
-		"$inc":         bson.M{fmt.Sprintf("variantes.%d.stock", i): delta, "stock": delta, "total_existencia": delta},
-		"$currentDate": bson.M{"existenciasEn": true},
+		"$inc": bson.M{fmt.Sprintf("variantes.%d.stock", i): delta, "stock": delta, "total_existencia": delta},
 	}
 	for k, v := range more {
 		u[k] = v
@@ -305,27 +317,31 @@ func (s store) version(ctx context.Context) (int64, error) {
 	return doc.V, nil // 0 when there is no version document yet
 }
 
-// allProducts reads the whole catalogue, for the in-memory copy.
-func (s store) allProducts(ctx context.Context) ([]Product, error) {
-	out, err := mongox.FindAll[Product](ctx, s.db.R.Collection(productsCollection), bson.M{})
+// eachProduct calls fn with every product of the catalogue, for the in-memory copy (on the
+// embedded store, straight from SQLite: mongox.Each).
+func (s store) eachProduct(ctx context.Context, fn func(*Product)) error {
+	err := s.db.Each(ctx, productsCollection, bson.M{}, nil, func(doc bson.Raw) error {
+		var p Product
+		if err := bson.Unmarshal(doc, &p); err != nil {
+			return err
+		}
+		fn(&p)
+		return nil
+	})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: load: %w", err)
+		return fmt.Errorf("catalog: load: %w", err)
 	}
-	return out, nil
+	return nil
 }
 
-// stockFields are what a poll reads of a product whose units changed.
-var stockFields = bson.M{"variantes._id": 1, "variantes.stock": 1, "stock": 1, "total_existencia": 1, "revision": 1, "existenciasEn": 1}
-
-// stockChangedSince calls fn with the units of every product whose units changed at or after
-// since (every product whose units ever changed when since is zero), through the existenciasEn
-// index.
-func (s store) stockChangedSince(ctx context.Context, since time.Time, fn func(Product)) error {
-	filter := bson.M{"existenciasEn": bson.M{"$exists": true}}
+// changedSince calls fn with every product written at or after since (every stamped product when
+// since is zero), through the cambiadoEn index.
+func (s store) changedSince(ctx context.Context, since time.Time, fn func(Product)) error {
+	filter := bson.M{"cambiadoEn": bson.M{"$exists": true}}
 	if !since.IsZero() {
-		filter = bson.M{"existenciasEn": bson.M{"$gte": since}}
+		filter = bson.M{"cambiadoEn": bson.M{"$gte": since}}
 	}
-	err := s.db.Each(ctx, productsCollection, filter, stockFields, func(doc bson.Raw) error {
+	err := s.db.Each(ctx, productsCollection, filter, nil, func(doc bson.Raw) error {
 		var p Product
 		if err := bson.Unmarshal(doc, &p); err != nil {
 			return err
@@ -334,7 +350,7 @@ func (s store) stockChangedSince(ctx context.Context, since time.Time, fn func(P
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("catalog: poll stock: %w", err)
+		return fmt.Errorf("catalog: poll products: %w", err)
 	}
 	return nil
 }

@@ -2,8 +2,10 @@ package mongox
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -77,6 +79,106 @@ func (s *Store) eachStored(ctx context.Context, coll, where string, args []any, 
 		}
 	}
 	return rest, true, nil
+}
+
+// eachRow calls fn with every document of coll, read from its stored JSON storedBatch rows at a
+// time in the table's row order (each batch a query of its own, closed before fn sees its
+// documents): a whole catalogue in one pass of SQLite, where FerretDB's find takes a quarter of a
+// millisecond per document. As with a find's batches, a document written meanwhile may be seen
+// before or after its change. The documents sjsonDocument cannot read are read through FerretDB
+// at the end. done is false, and fn not called, when coll has no table or no _id index yet.
+func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) error) (done bool, err error) {
+	table, ok, err := s.table(ctx, coll)
+	if err != nil || !ok {
+		return false, err
+	}
+	db, err := s.sqlReader()
+	if err != nil {
+		return false, err
+	}
+	var unread []any // rowids of the documents sjsonDocument cannot read
+	for last := int64(-1 << 63); ; {
+		//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
+		rows, err := db.QueryContext(ctx, `SELECT rowid, _ferretdb_sjson FROM `+sqlName(table)+` WHERE rowid > ? ORDER BY rowid LIMIT ?`, last, storedBatch)
+		if err != nil {
+			return false, fmt.Errorf("mongox: read %s: %w", coll, err)
+		}
+		var stored [][]byte
+		var rowids []int64
+		for rows.Next() {
+			var js []byte
+			if err := rows.Scan(&last, &js); err != nil {
+				rows.Close()
+				return false, fmt.Errorf("mongox: read %s: %w", coll, err)
+			}
+			stored, rowids = append(stored, js), append(rowids, last)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return false, fmt.Errorf("mongox: read %s: %w", coll, err)
+		}
+		docs := make([]bson.Raw, len(stored)) // turned into documents on every core, then given to fn in order
+		var g errgroup.Group
+		parts := runtime.GOMAXPROCS(0)
+		for part := range parts {
+			g.Go(func() error {
+				for i := part; i < len(stored); i += parts {
+					docs[i], _ = sjsonDocument(stored[i]) // nil when it cannot: read through FerretDB below
+					stored[i] = nil                       // let it go
+				}
+				return nil
+			})
+		}
+		_ = g.Wait()
+		for i, doc := range docs {
+			if doc == nil {
+				unread = append(unread, rowids[i])
+				continue
+			}
+			docs[i] = nil
+			if err := fn(doc); err != nil {
+				return true, err
+			}
+		}
+		if len(stored) < storedBatch {
+			break
+		}
+	}
+	if len(unread) == 0 {
+		return true, nil
+	}
+	rest, err := idsOfRows(ctx, db, coll, table, unread)
+	if err != nil {
+		return true, err
+	}
+	return true, s.eachByFind(ctx, coll, rest, nil, fn)
+}
+
+// idsOfRows reads the _id of the rows of table whose rowids are rowids.
+func idsOfRows(ctx context.Context, db *sql.DB, coll, table string, rowids []any) ([]bson.ObjectID, error) {
+	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
+	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE rowid IN (?`+strings.Repeat(`, ?`, len(rowids)-1)+`)`, rowids...)
+	if err != nil {
+		return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
+	}
+	defer rows.Close()
+	var ids []bson.ObjectID
+	for rows.Next() {
+		var hex string
+		if err := rows.Scan(&hex); err != nil {
+			return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
+		}
+		id, err := bson.ObjectIDFromHex(hex)
+		if err != nil {
+			return nil, fmt.Errorf("mongox: read %s: an _id that is not an ObjectID: %q", coll, hex)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
+	}
+	return ids, nil
 }
 
 // idsIn is the condition selecting the documents whose _id is one of ids, on the expression the

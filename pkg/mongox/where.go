@@ -45,6 +45,11 @@ func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M
 		where, args, ok, whole := sqlFilter(filter)
 		if len(filter) == 0 {
 			where, ok, whole = "1", true, true // every document: SQLite reads a projection whole
+			if projection == nil {
+				if done, err := s.eachRow(ctx, coll, fn); err != nil || done {
+					return err
+				}
+			}
 		}
 		if ok {
 			if whole && projection != nil {

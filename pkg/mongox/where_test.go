@@ -206,3 +206,52 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 		}
 	}
 }
+
+// Each of a whole collection larger than a batch of stored rows gives every document once, with
+// the bytes the store's own find gives.
+func TestEachOfAWholeCollectionReadsEveryDocumentOnce(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	ctx := context.Background()
+	coll := s.W.Collection("productos")
+	docs := make([]any, storedBatch+7)
+	for i := range docs {
+		docs[i] = bson.D{{Key: "_id", Value: bson.NewObjectID()}, {Key: "n", Value: int64(i)}, {Key: "nombre", Value: "Cámara " + strings.Repeat("x", i%13)},
+			{Key: "precio", Value: float64(i) + 0.5}, {Key: "variantes", Value: bson.A{bson.D{{Key: "stock", Value: int32(i % 9)}}}}}
+	}
+	if _, err := coll.InsertMany(ctx, docs); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]byte{}
+	cur, err := coll.Find(ctx, bson.M{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cur.Next(ctx) {
+		want[cur.Current.Lookup("_id").ObjectID().Hex()] = slices.Clone(cur.Current)
+	}
+	if err := cur.Err(); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	err = s.Each(ctx, "productos", bson.M{}, nil, func(doc bson.Raw) error {
+		id := doc.Lookup("_id").ObjectID().Hex()
+		if seen[id] {
+			t.Fatalf("%s twice", id)
+		}
+		seen[id] = true
+		if !bytes.Equal(doc, want[id]) {
+			t.Fatalf("%s: %s, the store's find: %s", id, doc, bson.Raw(want[id]))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != len(docs) || len(want) != len(docs) {
+		t.Fatalf("%d read, %d found, %d stored", len(seen), len(want), len(docs))
+	}
+}
