@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"tienda/pkg/money"
+	"tienda/pkg/search"
 	"tienda/pkg/shoptime"
 )
 
@@ -26,6 +27,7 @@ type memory struct {
 	products  []entry // in display order
 	byID      map[bson.ObjectID]int
 	discounts map[bson.ObjectID]Discount
+	words     *search.Index[bson.ObjectID] // the entries' search texts (memory_words.go)
 	// stamped is the latest existenciasEn seen (the store's clock): polls ask from a little before.
 	stamped time.Time
 }
@@ -65,10 +67,12 @@ func (m *memory) replace(ps []Product, ds []Discount) {
 	for _, d := range ds {
 		dm[d.ID] = d
 	}
+	words := wordsOf(entries)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.gen++
 	m.setEntries(entries)
+	m.words = words
 	m.stamped = stamped
 	if ds != nil {
 		m.discounts = dm
@@ -114,6 +118,7 @@ func (m *memory) put(p Product, add bool) {
 		entries := make([]entry, len(m.products), len(m.products)+1)
 		copy(entries, m.products)
 		m.setEntries(append(entries, newEntry(p)))
+		m.indexWords(p.ID)
 		return
 	}
 	old := &m.products[i]
@@ -128,12 +133,14 @@ func (m *memory) put(p Product, add bool) {
 			old.p = p
 		} else {
 			*old = newEntry(p)
+			m.indexWords(p.ID)
 		}
 		return
 	}
 	entries := slices.Clone(m.products)
 	entries[i] = newEntry(p)
 	m.setEntries(entries)
+	m.indexWords(p.ID)
 }
 
 // setStock puts the units a poll read (stockFields) on their product, unless the memory holds
@@ -180,6 +187,7 @@ func (m *memory) remove(id bson.ObjectID) {
 	entries = append(entries, m.products[:i]...)
 	entries = append(entries, m.products[i+1:]...)
 	m.setEntries(entries)
+	m.unindexWords(id)
 }
 
 // generation tells whether the memory changed since an earlier call.
@@ -212,16 +220,13 @@ func (m *memory) usesImage(url string, except bson.ObjectID) bool {
 	return false
 }
 
-// page returns one page of the products that pass keep, and whether more follow.
-func (m *memory) page(keep func(entry) bool, page, limit int) ([]Product, bool) {
+// page returns one page of the products s selects, and whether more follow.
+func (m *memory) page(s selection, page, limit int) ([]Product, bool) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	skip := (page - 1) * limit
 	out := make([]Product, 0, limit)
-	for _, e := range m.products {
-		if !keep(e) {
-			continue
-		}
+	for e := range m.matching(s) {
 		if skip > 0 {
 			skip--
 			continue
@@ -244,15 +249,13 @@ func (m *memory) each(fn func(p *Product)) {
 	}
 }
 
-// count returns how many products pass keep.
-func (m *memory) count(keep func(entry) bool) int {
+// count returns how many products s selects.
+func (m *memory) count(s selection) int {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	n := 0
-	for _, e := range m.products {
-		if keep(e) {
-			n++
-		}
+	for range m.matching(s) {
+		n++
 	}
 	return n
 }

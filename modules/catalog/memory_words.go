@@ -1,0 +1,88 @@
+package catalog
+
+import (
+	"iter"
+	"math/bits"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/search"
+)
+
+// The memory's reads by words (the storefront's search, a list's 'titulo'): an index of the
+// entries' search texts (pkg/search.Index) gives the products whose name, title, brand or model
+// hold every word, as reading every entry would, without reading them; memory.go keeps it up to
+// date where it adds, changes and removes entries.
+
+// selection is what a read of the memory keeps: the entries whose search text holds every word of
+// words (folded; "" for every entry), and of those the ones keep accepts (nil: all of them).
+type selection struct {
+	words string
+	keep  func(entry) bool
+}
+
+func (s selection) keeps(e *entry) bool { return s.keep == nil || s.keep(*e) }
+
+// noWords stands for the index of a memory never filled.
+var noWords = search.NewIndex[bson.ObjectID]()
+
+// wordsOf indexes the search texts of entries.
+func wordsOf(entries []entry) *search.Index[bson.ObjectID] {
+	ix := search.NewIndex[bson.ObjectID]()
+	for i := range entries {
+		ix.Put(entries[i].p.ID, entries[i].search)
+	}
+	return ix
+}
+
+// indexWords puts the search text of the entry of id in the index; m.mu must be held.
+func (m *memory) indexWords(id bson.ObjectID) {
+	if m.words == nil {
+		m.words = search.NewIndex[bson.ObjectID]()
+	}
+	if i, ok := m.byID[id]; ok {
+		m.words.Put(id, m.products[i].search)
+	}
+}
+
+// unindexWords takes id out of the index; m.mu must be held.
+func (m *memory) unindexWords(id bson.ObjectID) {
+	if m.words != nil {
+		m.words.Remove(id)
+	}
+}
+
+// matching yields, in the catalogue's order, the entries s selects; m.mu must be held (read).
+func (m *memory) matching(s selection) iter.Seq[*entry] {
+	return func(yield func(*entry) bool) {
+		words := m.words
+		if words == nil {
+			words = noWords
+		}
+		ids, filtered := words.Find(s.words)
+		if !filtered {
+			for i := range m.products {
+				if e := &m.products[i]; s.keeps(e) && !yield(e) {
+					return
+				}
+			}
+			return
+		}
+		// The found entries' places, as bits: read in order, they are the catalogue's order.
+		at := make([]uint64, (len(m.products)+63)/64)
+		for _, id := range ids {
+			if i, ok := m.byID[id]; ok {
+				at[i/64] |= 1 << (i % 64)
+			}
+		}
+		for w, b := range at {
+			for b != 0 {
+				e := &m.products[w*64+bits.TrailingZeros64(b)]
+				b &= b - 1
+				if s.keeps(e) && !yield(e) {
+					return
+				}
+			}
+		}
+	}
+}
