@@ -41,7 +41,7 @@ type filter struct {
 
 // selection is what the memory keeps of f, with prices of pr.
 func (f filter) selection(pr pricing) selection {
-	return selection{words: f.titulo, keep: func(e entry) bool {
+	return selection{words: f.titulo, keep: func(e *entry) bool {
 		if e.p.Archivado != f.archivados {
 			return false
 		}
@@ -207,15 +207,6 @@ type searchAnswer struct {
 	Meta      listMeta        `json:"meta"`
 }
 
-// soldOutLast orders a search's matches: those with stock first, the sold-out ones after them,
-// each group in the catalogue's order.
-var soldOutLast = adminOrder{num: func(p *Product) int64 {
-	if p.Stock <= 0 {
-		return 1
-	}
-	return 0
-}}
-
 // search answers GET productos/search/?q=&page=&limit= with a page (20 unless asked) of the
 // products whose name, brand or model hold every word (ignoring case and accents), the sold-out
 // ones last, and the total; under 3 characters, none.
@@ -237,7 +228,7 @@ func (m *Module) search(c *echo.Context) error {
 			return answer, nil
 		}
 		pr := m.service.memory.pricing(m.service.now())
-		products, n := m.service.memory.sortedPage(filter{titulo: q}.selection(pr), soldOutLast, page, limit)
+		products, n := m.service.memory.searchPage(filter{titulo: q}.selection(pr), page, limit)
 		for _, p := range products {
 			answer.Productos = append(answer.Productos, pr.priced(p.compact()).public())
 		}

@@ -18,10 +18,10 @@ import (
 // words (folded; "" for every entry), and of those the ones keep accepts (nil: all of them).
 type selection struct {
 	words string
-	keep  func(entry) bool
+	keep  func(*entry) bool
 }
 
-func (s selection) keeps(e *entry) bool { return s.keep == nil || s.keep(*e) }
+func (s selection) keeps(e *entry) bool { return s.keep == nil || s.keep(e) }
 
 // noWords stands for the index of a memory never filled.
 var noWords = search.NewIndex[bson.ObjectID]()
@@ -50,6 +50,36 @@ func (m *memory) unindexWords(id bson.ObjectID) {
 	if m.words != nil {
 		m.words.Remove(id)
 	}
+}
+
+// searchPage is the page-th page of limit products that s selects, those with stock first, the
+// sold-out ones after them, each group in the catalogue's order; and how many it selects in all.
+func (m *memory) searchPage(s selection, page, limit int) ([]Product, int) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	from, to := (page-1)*limit, page*limit
+	var inStock, soldOut []*entry // the first 'to' of each: no more can be on the page
+	n, stocked := 0, 0
+	for e := range m.matching(s) {
+		n++
+		if e.p.Stock > 0 {
+			stocked++
+			if len(inStock) < to {
+				inStock = append(inStock, e)
+			}
+		} else if len(soldOut) < to {
+			soldOut = append(soldOut, e)
+		}
+	}
+	out := make([]Product, 0, limit)
+	for i := from; i < to && i < n; i++ {
+		if i < stocked {
+			out = append(out, inStock[i].p)
+		} else {
+			out = append(out, soldOut[i-stocked].p)
+		}
+	}
+	return out, n
 }
 
 // matching yields, in the catalogue's order, the entries s selects; m.mu must be held (read).
