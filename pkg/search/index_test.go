@@ -23,7 +23,7 @@ func TestIndexFindsWordsAndPartsOfWords(t *testing.T) {
 	for q, want := range map[string][]int{
 		"camara":          {1, 2},
 		"cam":             {1, 2},
-		"ama":             {1, 2},   // inside a word, not only its start
+		"ama":             {1, 2},    // inside a word, not only its start
 		"c":               {1, 2, 3}, // one byte: "switch" has a c too
 		"1043":            {1},
 		"ds-2cd1043g0-i":  {1},
@@ -31,10 +31,10 @@ func TestIndexFindsWordsAndPartsOfWords(t *testing.T) {
 		"hik camara":      {1}, // words in any order
 		"domo dahua 1200": {2},
 		"poe tp-link":     {3},
-		"camara poe":      {},   // every word must be found
-		"camaras":         {},   // a word longer than any record's
-		"dahua-hac":       {},   // no search spans two words
-		"zzz":             {},   // a piece nobody has
+		"camara poe":      {}, // every word must be found
+		"camaras":         {}, // a word longer than any record's
+		"dahua-hac":       {}, // no search spans two words
+		"zzz":             {}, // a piece nobody has
 		"ip":              {1},
 		"1":               {1, 2, 3},
 	} {
