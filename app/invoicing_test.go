@@ -581,9 +581,27 @@ func TestAProductWithoutAValidSATKeyTakesTheDefaultAndIsListed(t *testing.T) {
 	if rec := s.call("auxiliar@tienda.mx", http.MethodPatch, "/v1/productos/"+p.ID, map[string]any{"sat_key": ""}); rec.Code != 200 {
 		t.Fatalf("edit: %d %s", rec.Code, rec.Body)
 	}
-	rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/sin-clave-sat", nil)
+	rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/sin-clave-sat?limit=100", nil)
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"_id":"`+p.ID+`"`) {
 		t.Fatalf("listed: %d %s", rec.Code, rec.Body)
+	}
+	// The list is paged on the server: a catalogue of thousands never goes whole to the browser.
+	var first struct {
+		Productos []struct {
+			ID string `json:"_id"`
+		}
+		Meta struct {
+			Page, Limit int
+			Total       int64
+			HasMore     bool
+		}
+	}
+	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/sin-clave-sat?limit=1", nil)
+	if json.Unmarshal(rec.Body.Bytes(), &first) != nil || len(first.Productos) != 1 || first.Meta.Limit != 1 || first.Meta.Total < 1 || first.Meta.HasMore != (first.Meta.Total > 1) {
+		t.Fatalf("first page of 1: %d %s", rec.Code, rec.Body)
+	}
+	if rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/sin-clave-sat?page=0&limit=500", nil); rec.Code != 400 || !strings.Contains(rec.Body.String(), "limit") {
+		t.Fatalf("bad page and limit: %d %s", rec.Code, rec.Body)
 	}
 	v := s.paidSale(1, false, false, "Efectivo")
 	f := decodeFactura(t, s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": s.profile("cliente@tienda.mx", fisica)}))

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -90,7 +89,7 @@ type pageServer struct {
 	files sync.Map // name -> []byte: the build's pages, read once (the build never changes under a running binary)
 
 	mu      sync.Mutex
-	sitemap []byte
+	sitemap sitemapFiles // sitemap.go
 	gen     uint64
 }
 
@@ -291,44 +290,4 @@ func (s *pageServer) manifest(c *echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
 	return c.Blob(http.StatusOK, "application/manifest+json", out)
-}
-
-// serveSitemap answers /sitemap.xml: the home page, the shop's lists, every category and every
-// product, rebuilt after each change of the catalogue.
-func (s *pageServer) serveSitemap(c *echo.Context) error {
-	if s.pages == nil {
-		return apperr.New(apperr.NotFound, "La página que buscas no existe.")
-	}
-	s.mu.Lock()
-	if gen := s.pages.Generation(); s.sitemap == nil || gen != s.gen {
-		s.sitemap, s.gen = buildSitemap(s.site, s.pages.SitemapPages()), gen
-	}
-	body := s.sitemap
-	s.mu.Unlock()
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
-	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", body)
-}
-
-func buildSitemap(site webpage.Site, pages []catalog.SitemapPage) []byte {
-	type entry struct {
-		Loc     string `xml:"loc"`
-		LastMod string `xml:"lastmod,omitempty"`
-	}
-	set := struct {
-		XMLName xml.Name `xml:"urlset"`
-		NS      string   `xml:"xmlns,attr"`
-		URLs    []entry  `xml:"url"`
-	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
-	for _, p := range []string{"/", "/modern", "/ofertas", "/tiendas"} {
-		set.URLs = append(set.URLs, entry{Loc: site.Absolute(p)})
-	}
-	for _, p := range pages {
-		e := entry{Loc: site.Absolute(p.Path)}
-		if !p.Changed.IsZero() {
-			e.LastMod = p.Changed.UTC().Format("2006-01-02")
-		}
-		set.URLs = append(set.URLs, e)
-	}
-	out, _ := xml.Marshal(set) // strings and a name only: cannot fail
-	return append([]byte(xml.Header), out...)
 }

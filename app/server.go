@@ -107,6 +107,7 @@ func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web f
 	shop := &pageServer{web: web, site: webpage.Site{Name: cfg.Shop.Name, Base: cfg.PublicURL}, pages: pages}
 	e.GET("/robots.txt", shop.robots)
 	e.GET("/sitemap.xml", shop.serveSitemap)
+	e.GET("/sitemap-:parte", shop.serveSitemapPart)
 	e.GET("/manifest.webmanifest", shop.manifest)
 	e.GET("/*", shop.serve)
 	e.HEAD("/*", shop.serve)

@@ -23,9 +23,9 @@ var adminOrders = map[string]adminOrder{
 	"-updatedAt": {num: func(p *Product) int64 { return p.UpdatedAt.UnixNano() }, desc: true},
 }
 
-// sortedPage is the page-th page of limit products that keep selects in the order o, and how many
+// sortedPage is the page-th page of limit products that s selects in the order o, and how many
 // it selects in all.
-func (m *memory) sortedPage(keep func(entry) bool, o adminOrder, page, limit int) ([]Product, int) {
+func (m *memory) sortedPage(s selection, o adminOrder, page, limit int) ([]Product, int) {
 	type keyed struct {
 		e    *entry
 		text string
@@ -34,16 +34,14 @@ func (m *memory) sortedPage(keep func(entry) bool, o adminOrder, page, limit int
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	var kept []keyed
-	for _, e := range m.products {
-		if keep(*e) {
-			k := keyed{e: e}
-			if o.text != nil {
-				k.text = o.text(&e.p)
-			} else {
-				k.num = o.num(&e.p)
-			}
-			kept = append(kept, k)
+	for e := range m.matching(s) {
+		k := keyed{e: e}
+		if o.text != nil {
+			k.text = o.text(&e.p)
+		} else {
+			k.num = o.num(&e.p)
 		}
+		kept = append(kept, k)
 	}
 	slices.SortStableFunc(kept, func(a, b keyed) int {
 		c := cmp.Or(strings.Compare(a.text, b.text), cmp.Compare(a.num, b.num))

@@ -39,9 +39,9 @@ type filter struct {
 	archivados bool
 }
 
-func (f filter) keep(pr pricing) func(entry) bool {
-	words := strings.Fields(f.titulo)
-	return func(e entry) bool {
+// selection is what the memory keeps of f, with prices of pr.
+func (f filter) selection(pr pricing) selection {
+	return selection{words: f.titulo, keep: func(e *entry) bool {
 		if e.p.Archivado != f.archivados {
 			return false
 		}
@@ -51,16 +51,11 @@ func (f filter) keep(pr pricing) func(entry) bool {
 		if f.favoritos && !e.p.Favorito {
 			return false
 		}
-		for _, w := range words {
-			if !strings.Contains(e.search, w) {
-				return false
-			}
-		}
 		if f.inCategory != nil && !f.inCategory(e.p) {
 			return false
 		}
 		return !f.descuentos || pr.discounted(&e.p)
-	}
+	}}
 }
 
 // listFilter reads titulo, categoria and favorito. The texts are only ever compared in memory,
@@ -150,7 +145,7 @@ func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, erro
 	}
 	compact := c.QueryParam("compact") != "0"
 	pr := m.service.memory.pricing(m.service.now())
-	keep := f.keep(pr)
+	keep := f.selection(pr)
 	var products []Product
 	var more bool
 	if order, sorted, err := adminOrderParam(c, shop); err != nil {
@@ -212,15 +207,6 @@ type searchAnswer struct {
 	Meta      listMeta        `json:"meta"`
 }
 
-// soldOutLast orders a search's matches: those with stock first, the sold-out ones after them,
-// each group in the catalogue's order.
-var soldOutLast = adminOrder{num: func(p *Product) int64 {
-	if !forSale(p) {
-		return 1
-	}
-	return 0
-}}
-
 // search answers GET productos/search/?q=&page=&limit= with a page (20 unless asked) of the
 // products whose name, brand or model hold every word (ignoring case and accents), the sold-out
 // ones last, and the total; under 3 characters, none.
@@ -242,7 +228,7 @@ func (m *Module) search(c *echo.Context) error {
 			return answer, nil
 		}
 		pr := m.service.memory.pricing(m.service.now())
-		products, n := m.service.memory.sortedPage(filter{titulo: q}.keep(pr), soldOutLast, page, limit)
+		products, n := m.service.memory.searchPage(filter{titulo: q}.selection(pr), page, limit)
 		for _, p := range products {
 			answer.Productos = append(answer.Productos, pr.priced(p.compact()).public())
 		}

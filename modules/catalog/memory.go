@@ -12,6 +12,8 @@ import (
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
+
+	"tienda/pkg/search"
 )
 
 // memory is the in-memory catalogue that answers the storefront's reads. Readers hold the read
@@ -30,6 +32,7 @@ type memory struct {
 	products  []*entry // in display order (less)
 	byID      map[bson.ObjectID]*entry
 	discounts map[bson.ObjectID]Discount
+	words     *search.Index[bson.ObjectID] // the entries' search texts (memory_words.go)
 	// stamped is the latest cambiadoEn seen (the store's clock): polls ask from a little before.
 	stamped time.Time
 }
@@ -97,23 +100,25 @@ func (m *memory) replaceEntries(entries []*entry, ds []Discount) {
 	for _, d := range ds {
 		dm[d.ID] = d
 	}
+	words := wordsOf(entries)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.gen++
-	m.resetEntries(entries)
+	m.resetEntries(entries, words)
 	m.stamped = stamped
 	if ds != nil {
 		m.discounts = dm
 	}
 }
 
-// resetEntries makes entries (in display order) the whole catalogue; m.mu must be held.
-func (m *memory) resetEntries(entries []*entry) {
+// resetEntries makes entries (in display order) the whole catalogue, words the index of their
+// search texts (wordsOf, built before the lock is taken); m.mu must be held.
+func (m *memory) resetEntries(entries []*entry, words *search.Index[bson.ObjectID]) {
 	byID := make(map[bson.ObjectID]*entry, len(entries))
 	for _, e := range entries {
 		byID[e.p.ID] = e
 	}
-	m.products, m.byID = entries, byID
+	m.products, m.byID, m.words = entries, byID, words
 }
 
 // place is where e is, or goes, in the display order; m.mu must be held.
@@ -137,6 +142,7 @@ func (m *memory) insertEntry(e *entry) {
 	}
 	m.products = slices.Insert(m.products, m.place(e), e)
 	m.byID[e.p.ID] = e
+	m.indexWords(e)
 }
 
 // removeEntry takes an entry out; m.mu must be held.
@@ -149,6 +155,7 @@ func (m *memory) removeEntry(e *entry) {
 		m.products[len(m.products)-1], m.products = nil, slices.Delete(m.products, i, i+1)
 	}
 	delete(m.byID, e.p.ID)
+	m.unindexWords(e.p.ID)
 }
 
 // swapProduct puts p in the place of e's product, which sorts at the same place and has the same
@@ -243,16 +250,13 @@ func (m *memory) usesImage(url string, except bson.ObjectID) bool {
 	return false
 }
 
-// page returns one page of the products that pass keep, and whether more follow.
-func (m *memory) page(keep func(entry) bool, page, limit int) ([]Product, bool) {
+// page returns one page of the products s selects, and whether more follow.
+func (m *memory) page(s selection, page, limit int) ([]Product, bool) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	skip := (page - 1) * limit
 	out := make([]Product, 0, limit)
-	for _, e := range m.products {
-		if !keep(*e) {
-			continue
-		}
+	for e := range m.matching(s) {
 		if skip > 0 {
 			skip--
 			continue
@@ -275,15 +279,13 @@ func (m *memory) each(fn func(p *Product)) {
 	}
 }
 
-// count returns how many products pass keep.
-func (m *memory) count(keep func(entry) bool) int {
+// count returns how many products s selects.
+func (m *memory) count(s selection) int {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	n := 0
-	for _, e := range m.products {
-		if keep(*e) {
-			n++
-		}
+	for range m.matching(s) {
+		n++
 	}
 	return n
 }

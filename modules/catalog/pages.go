@@ -134,7 +134,7 @@ type SitemapPage struct {
 // SitemapPages lists the storefront's category pages and every product page (products without
 // stock too: their pages say so; archived ones not), products newest first.
 func (s *Service) SitemapPages() []SitemapPage {
-	pages := make([]SitemapPage, 0, len(StoreCategories)+s.memory.count(func(entry) bool { return true }))
+	pages := make([]SitemapPage, 0, len(StoreCategories)+s.memory.count(selection{}))
 	for _, sc := range StoreCategories {
 		pages = append(pages, SitemapPage{Path: "/busqueda/" + sc.ID})
 	}

@@ -58,6 +58,13 @@ func (m *Module) serveCached(c *echo.Context, key string, build func() (any, err
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, a.plain)
 }
 
+// gzipWriters are reused: each holds about a megabyte of tables, which every search that misses
+// the cache would otherwise allocate anew.
+var gzipWriters = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression) // once per change: worth the best
+	return w
+}}
+
 // encodeResponse encodes v as c.JSON does, and gzips it when it is worth it (1 KB or more).
 func encodeResponse(v any) (encodedResponse, error) {
 	var plain bytes.Buffer
@@ -67,7 +74,9 @@ func encodeResponse(v any) (encodedResponse, error) {
 	a := encodedResponse{plain: plain.Bytes()}
 	if plain.Len() >= 1024 {
 		var gz bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression) // once per change: worth the best
+		w := gzipWriters.Get().(*gzip.Writer)
+		defer gzipWriters.Put(w)
+		w.Reset(&gz)
 		if _, err := w.Write(a.plain); err != nil {
 			return encodedResponse{}, err
 		}

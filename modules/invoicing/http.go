@@ -195,17 +195,30 @@ func parseList(c *echo.Context) (ListQuery, error) {
 	return q, bad.Err()
 }
 
+// missingSATKey answers GET facturas/sin-clave-sat?page&limit: a page (25 unless asked) of the
+// products without a SAT key, by name, and how many there are (a distributor's catalogue may bring
+// thousands).
 func (m *Module) missingSATKey(c *echo.Context) error {
 	type producto struct {
 		ID     string `json:"_id"`
 		Nombre string `json:"nombre"`
 		Modelo string `json:"modelo"`
 	}
+	bad := apperr.Fields{}
+	page := httpx.QueryInt(c, "page", 1, 1, 100000, bad)
+	limit := httpx.QueryInt(c, "limit", 25, 1, 100, bad)
+	if err := bad.Err(); err != nil {
+		return err
+	}
+	all := m.service.MissingSATKey()
 	out := []producto{}
-	for _, p := range m.service.MissingSATKey() {
+	for _, p := range all[min((page-1)*limit, len(all)):min(page*limit, len(all))] {
 		out = append(out, producto{ID: p.ProductID, Nombre: p.Nombre, Modelo: p.Modelo})
 	}
-	return c.JSON(http.StatusOK, map[string][]producto{"productos": out})
+	return c.JSON(http.StatusOK, struct {
+		Productos []producto     `json:"productos"`
+		Meta      httpx.PageMeta `json:"meta"`
+	}{out, httpx.NewPageMeta(page, limit, int64(len(all)))})
 }
 
 func (m *Module) previewGlobal(c *echo.Context) error {

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api'
-import { presentParams } from '@/lib/list-state'
+import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
 import type {
   BuscarVentaRequest,
   CancelarRequest,
@@ -94,9 +94,13 @@ export const invoicingApi = invoicingBase.injectEndpoints({
       query: (body) => ({ url: 'facturas/global', method: 'POST', body }),
       invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id: 'GLOBAL' }],
     }),
-    getSinClaveSat: build.query<ProductoSinClave[], void>({
-      query: () => 'facturas/sin-clave-sat',
-      transformResponse: (r: { productos?: ProductoSinClave[] }) => r.productos ?? [],
+    /** A page of the products without a SAT key (a distributor's catalogue may bring thousands). */
+    getSinClaveSat: build.query<{ productos: ProductoSinClave[]; meta: PageMeta }, { page: number; limit: number }>({
+      query: (params) => ({ url: 'facturas/sin-clave-sat', params }),
+      transformResponse: (r: { productos?: ProductoSinClave[]; meta?: Partial<PageMeta> }, _m, args) => ({
+        productos: r.productos ?? [],
+        meta: readMeta(r.meta, args),
+      }),
       providesTags: ['Producto'],
     }),
   }),

@@ -212,7 +212,10 @@ describe("'Facturas'", () => {
   it('lists the products without clave SAT, linked to Productos for an admin', async () => {
     storeSession({ rol: 'Administrador' })
     invoicingServer({
-      'GET /v1/facturas/sin-clave-sat': json({ productos: [{ _id: 'p1', nombre: 'Cámara domo', modelo: 'DS-2CD' }, { _id: 'p2', nombre: 'Switch 8', modelo: '' }] }),
+      'GET /v1/facturas/sin-clave-sat': json({
+        productos: [{ _id: 'p1', nombre: 'Cámara domo', modelo: 'DS-2CD' }, { _id: 'p2', nombre: 'Switch 8', modelo: '' }],
+        meta: { page: 1, limit: 25, total: 2, hasMore: false },
+      }),
     })
     const { user } = renderApp('/facturas')
     await user.click(await screen.findByText('2 productos sin clave SAT'))
@@ -222,11 +225,31 @@ describe("'Facturas'", () => {
 
   it('shows a Cajero the products without links (Productos is not theirs)', async () => {
     storeSession({ rol: 'Cajero' })
-    invoicingServer({ 'GET /v1/facturas/sin-clave-sat': json({ productos: [{ _id: 'p1', nombre: 'Cámara domo', modelo: 'DS-2CD' }] }) })
+    invoicingServer({
+      'GET /v1/facturas/sin-clave-sat': json({ productos: [{ _id: 'p1', nombre: 'Cámara domo', modelo: 'DS-2CD' }], meta: { page: 1, limit: 25, total: 1, hasMore: false } }),
+    })
     renderApp('/facturas')
     expect(await screen.findByText('1 producto sin clave SAT')).toBeInTheDocument()
     expect(screen.getByText('Cámara domo (DS-2CD)')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Cámara domo (DS-2CD)' })).toBeNull()
+  })
+
+  it('pages the products without clave SAT on the server', async () => {
+    storeSession({ rol: 'Cajero' })
+    const { calls } = invoicingServer({
+      'GET /v1/facturas/sin-clave-sat': (request) => {
+        const page = Number(new URL(request.url).searchParams.get('page'))
+        const productos = Array.from({ length: page === 1 ? 25 : 5 }, (_, i) => ({ _id: `p${page}-${i}`, nombre: `Producto ${page}-${i}`, modelo: '' }))
+        return json({ productos, meta: { page, limit: 25, total: 30, hasMore: page === 1 } })
+      },
+    })
+    const { user } = renderApp('/facturas')
+    await user.click(await screen.findByText('30 productos sin clave SAT'))
+    expect(screen.getByText('Producto 1-24')).toBeInTheDocument()
+    await user.click(within(screen.getByTestId('sin-clave-sat')).getByRole('button', { name: 'Página siguiente' }))
+    expect(await screen.findByText('Producto 2-4')).toBeInTheDocument()
+    const asked = calls.filter((c) => c.url.includes('sin-clave-sat')).map((c) => new URL(c.url).search)
+    expect(asked).toEqual(['?page=1&limit=25', '?page=2&limit=25'])
   })
 
   it('is not shown to an Auxiliar', async () => {

@@ -72,7 +72,7 @@ export function invoicingServer(extra: Routes = {}, { configurada = true, factur
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/facturas/catalogos': json(catalogos(configurada)),
-    'GET /v1/facturas/sin-clave-sat': json({ productos: [] }),
+    'GET /v1/facturas/sin-clave-sat': json({ productos: [], meta: { page: 1, limit: 25, total: 0, hasMore: false } }),
     'GET /v1/facturas': json(facturasPage(facturas)),
     ...extra,
   })
