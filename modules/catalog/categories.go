@@ -39,8 +39,9 @@ var categoryIcons = []string{"camara", "energia", "audifonos", "router", "dron",
 type categorySet struct {
 	list     []Category // depth-first, each level by Orden then Nombre
 	byID     map[string]int
-	byKey    map[string]string // fold(id), alias -> id
+	byKey    map[string]string // fold(id) -> id
 	byName   map[string]string // fold(nombre) -> id, for names held by one category only
+	byAlias  map[string]string // alias -> id
 	children map[string][]string
 	// spelled caches what categoryOf found for a spelling that is not an id (products written
 	// before categories were data name theirs by name), so a filter folds each spelling once.
@@ -48,7 +49,7 @@ type categorySet struct {
 }
 
 func newCategorySet(cs []Category) *categorySet {
-	set := &categorySet{byID: map[string]int{}, byKey: map[string]string{}, byName: map[string]string{}, children: map[string][]string{}}
+	set := &categorySet{byID: map[string]int{}, byKey: map[string]string{}, byName: map[string]string{}, byAlias: map[string]string{}, children: map[string][]string{}}
 	known := map[string]bool{}
 	for _, c := range cs {
 		known[c.ID] = true
@@ -91,18 +92,19 @@ func newCategorySet(cs []Category) *categorySet {
 			set.byName[n] = c.ID
 		}
 	}
-	for _, c := range set.list { // an alias never hides another category's id
+	for _, c := range set.list {
 		for _, a := range c.Alias {
-			if _, taken := set.byKey[a]; !taken {
-				set.byKey[a] = c.ID
+			if _, taken := set.byAlias[a]; !taken {
+				set.byAlias[a] = c.ID
 			}
 		}
 	}
 	return set
 }
 
-// resolve returns the category that s names: its id, an alias or (ignoring case and accents) its
-// id or a name no other category has. It is the one check of a product's category.
+// resolve returns the category that s names, ignoring case and accents: its id, else a name no
+// other category has, else an alias (an earlier name or link). It is the one check of a
+// product's category.
 func (set *categorySet) resolve(s string) (Category, bool) {
 	if i, ok := set.byID[s]; ok {
 		return set.list[i], true
@@ -111,6 +113,9 @@ func (set *categorySet) resolve(s string) (Category, bool) {
 	id, ok := set.byKey[k]
 	if !ok {
 		id, ok = set.byName[k]
+	}
+	if !ok {
+		id, ok = set.byAlias[k]
 	}
 	if !ok {
 		return Category{}, false

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 	"unicode/utf8"
 
 	"tienda/pkg/apperr"
@@ -131,6 +132,8 @@ func (in CategoryInput) apply(c *Category, set *categorySet) error {
 		f.Add("nombre", "Este campo es obligatorio.")
 	case n < 2 || n > maxCategoryName:
 		f.Add("nombre", fmt.Sprintf("Debe tener entre 2 y %d caracteres.", maxCategoryName))
+	case !printable(c.Nombre):
+		f.Add("nombre", "Tiene caracteres que no se pueden mostrar.")
 	}
 	if c.Padre != "" {
 		if _, ok := set.get(c.Padre); !ok {
@@ -154,6 +157,8 @@ func (in CategoryInput) apply(c *Category, set *categorySet) error {
 	}
 	if utf8.RuneCountInString(c.Menu) > maxMenuName {
 		f.Add("menu", fmt.Sprintf("Debe tener como máximo %d caracteres.", maxMenuName))
+	} else if !printable(c.Menu) {
+		f.Add("menu", "Tiene caracteres que no se pueden mostrar.")
 	}
 	return f.Err()
 }
@@ -291,6 +296,17 @@ func (s *Service) categoriesChanged(ctx context.Context) error {
 	err := s.loadCategories(context.WithoutCancel(ctx))
 	s.changed(ctx)
 	return err
+}
+
+// printable reports whether every character of s can be shown (no control or format characters,
+// no replacement character for broken text).
+func printable(s string) bool {
+	for _, r := range s {
+		if !unicode.IsPrint(r) || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
 }
 
 func plural(n int, one, many string) string {
