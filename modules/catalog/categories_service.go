@@ -102,7 +102,7 @@ const (
 var colourPattern = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
 var (
-	errCategoryNotFound = apperr.New(apperr.NotFound, "Categoría no encontrada.")
+	errCategoryNotFound  = apperr.New(apperr.NotFound, "Categoría no encontrada.")
 	errTooManyCategories = apperr.New(apperr.Conflict, fmt.Sprintf("La tienda ya tiene %d categorías, el máximo.", maxCategories))
 )
 
