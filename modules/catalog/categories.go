@@ -27,7 +27,7 @@ type Category struct {
 	// Menu is the category's name in the header menus and the side menu; empty: not there.
 	Menu string `bson:"menu,omitempty" json:"menu"`
 	// Alias are other ids and names that lead to the category (lower case, without accents).
-	Alias     []string  `bson:"alias,omitempty" json:"-"`
+	Alias     []string  `bson:"alias,omitempty" json:"alias,omitempty"`
 	UpdatedAt time.Time `bson:"updatedAt" json:"-"`
 }
 
