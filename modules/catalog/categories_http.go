@@ -41,7 +41,8 @@ type categoriesAnswer[T any] struct {
 }
 
 // publicCategories answers GET categorias, the tree the storefront draws, with an ETag: a
-// browser or a proxy keeps it a minute and then asks again with If-None-Match.
+// browser or a proxy keeps it and asks each time with If-None-Match, answered 304 while it is
+// unchanged (so an edit shows at once, also to the Administrador who made it).
 func (m *Module) publicCategories(c *echo.Context) error {
 	body, err := json.Marshal(categoriesAnswer[Category]{Categorias: nonNilCategories(m.service.Categories())})
 	if err != nil {
@@ -50,7 +51,7 @@ func (m *Module) publicCategories(c *echo.Context) error {
 	sum := sha256.Sum256(body)
 	etag := `"` + hex.EncodeToString(sum[:8]) + `"`
 	h := c.Response().Header()
-	h.Set(echo.HeaderCacheControl, "public, max-age=60")
+	h.Set(echo.HeaderCacheControl, "public, no-cache")
 	h.Set("ETag", etag)
 	if bytes.Contains([]byte(c.Request().Header.Get("If-None-Match")), []byte(etag)) {
 		return c.NoContent(http.StatusNotModified)

@@ -1,0 +1,47 @@
+import type { Categoria } from '@/features/categories/types'
+
+/** The page of a category: `/busqueda/{id}`. */
+export const categoryPath = (id: string) => `/busqueda/${encodeURIComponent(id)}`
+
+/** Lower case without accents, as the server compares names. */
+export function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase().trim()
+}
+
+/** The strip's cards, in the tree's order. */
+export const storeCards = (cs: readonly Categoria[]) => cs.filter((c) => c.tarjeta)
+
+/** The menus' tiles, in the tree's order, each with its menu name. */
+export const menuTiles = (cs: readonly Categoria[]) => cs.filter((c) => c.menu.trim() !== '')
+
+/** How deep a category is (0 at the top). The list comes depth-first from the server. */
+export function depthOf(cs: readonly Categoria[], c: Categoria): number {
+  const byId = new Map(cs.map((x) => [x.id, x]))
+  let depth = 0
+  let p = c.padre ? byId.get(c.padre) : undefined
+  while (p && depth < cs.length) {
+    depth++
+    p = p.padre ? byId.get(p.padre) : undefined
+  }
+  return depth
+}
+
+/** The options of a category select, indented by depth ('— ' per level), in the tree's order. */
+export function categoryOptions(cs: readonly Categoria[]): { value: string; label: string }[] {
+  return cs.map((c) => ({ value: c.id, label: `${'— '.repeat(depthOf(cs, c))}${c.nombre}` }))
+}
+
+/**
+ * The category a page id or a product's categoria names, as the server resolves it: its id, else
+ * (ignoring case and accents) its id, a name no other category has, or an earlier name or link.
+ */
+export function resolveCategory(cs: readonly Categoria[], id: string): Categoria | undefined {
+  const exact = cs.find((c) => c.id === id)
+  if (exact) return exact
+  const k = fold(id)
+  const byId = cs.find((c) => fold(c.id) === k)
+  if (byId) return byId
+  const named = cs.filter((c) => fold(c.nombre) === k)
+  if (named.length === 1) return named[0]
+  return cs.find((c) => c.alias?.includes(k))
+}
