@@ -109,15 +109,15 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 	return page, nil
 }
 
-// CategoryPage returns the page /busqueda/{id} of a storefront category, a menu tile or an admin
-// category: its head tags and a BreadcrumbList. Errors: not_found for any other id.
+// CategoryPage returns the page /busqueda/{id} of a category (its id, name or an alias, as
+// categorySet.resolve takes them): its head tags and a BreadcrumbList. Errors: not_found for any other id.
 func (s *Service) CategoryPage(site webpage.Site, id string) (webpage.Page, error) {
 	cat, ok := s.categories.current().resolve(id)
 	if !ok {
 		return webpage.Page{}, errPageNotFound
 	}
 	name := cat.Nombre
-	path := "/busqueda/" + url.PathEscape(id)
+	path := "/busqueda/" + url.PathEscape(cat.ID) // an old link or name: the category's own page is canonical
 	return webpage.Page{
 		Title:       name,
 		Description: fmt.Sprintf("%s: precios en pesos mexicanos, existencias al día y envío gratis en compras mayores a $9999.", name),
