@@ -135,7 +135,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'categorias',
                 handle: { staffScreen: 'categorias' } satisfies StaffHandle,
-                ...page(() => import('@/features/categories/components/categorias-page'), 'CategoriasPage'),
+                ...page(() => import('@/features/catalog-admin/components/categorias-page'), 'CategoriasPage'),
               },
               {
                 path: 'proveedor',

@@ -1,4 +1,4 @@
-import type { Categoria } from '@/features/categories/types'
+import type { Categoria } from '@/lib/categories'
 
 /**
  * The categories of a fresh store, as `GET /v1/categorias` answers them: the seed of

@@ -1,7 +1,6 @@
 import { NavLink } from 'react-router'
 import { categoryIcon } from '@/components/layout/category-icons'
-import { useGetCategoriasQuery } from '@/features/categories/api'
-import { categoryPath, menuTiles } from '@/features/categories/tree'
+import { categoryPath, menuTiles, useGetCategoriasQuery } from '@/lib/categories'
 
 /** The row of category tiles under the header (the categories with a menu name); scrolls sideways on phones. */
 export function CategoryMenu() {

@@ -3,8 +3,7 @@ import { Link, useLocation } from 'react-router'
 import { Drawer } from '@/components/drawer'
 import { categoryIcon } from '@/components/layout/category-icons'
 import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, ReceiptIcon, SettingsIcon, UserIcon } from '@/components/icons'
-import { useGetCategoriasQuery } from '@/features/categories/api'
-import { categoryPath, menuTiles } from '@/features/categories/tree'
+import { categoryPath, menuTiles, useGetCategoriasQuery } from '@/lib/categories'
 import { returnHere, type ReturnState } from '@/lib/return-path'
 
 type SideMenuProps = {

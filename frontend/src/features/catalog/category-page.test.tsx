@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
-import { resolveCategory } from '@/features/categories/tree'
+import { resolveCategory } from '@/lib/categories'
 import { sampleCategorias } from '@/testing/categories'
 
 const server = () =>

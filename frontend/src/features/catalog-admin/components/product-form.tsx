@@ -9,7 +9,7 @@ import {
 } from '@/features/catalog-admin/components/product-form-details'
 import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/product-form-lists'
 import { checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
-import { CategorySelect } from '@/features/categories/components/category-select'
+import { CategorySelect } from '@/components/category-select'
 import { shopToday } from '@/lib/dates'
 
 /** The form's dimensions (cm), typed as decimals. */

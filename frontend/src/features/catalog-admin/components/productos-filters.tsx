@@ -1,7 +1,6 @@
 import { SearchField, SelectFilter } from '@/components/list-filters'
 import { type Option } from '@/lib/list-state'
-import { useGetCategoriasQuery } from '@/features/categories/api'
-import { categoryOptions } from '@/features/categories/tree'
+import { categoryOptions, useGetCategoriasQuery } from '@/lib/categories'
 
 /** The search, category and sort of 'Productos', as kept in the address ('' = not set). */
 export type ProductosFilters = { titulo: string; categoria: string; orden: string; archivados: string }

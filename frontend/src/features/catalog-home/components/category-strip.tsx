@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
-import { useGetCategoriasQuery } from '@/features/categories/api'
-import { categoryPath, storeCards } from '@/features/categories/tree'
+import { categoryPath, storeCards, useGetCategoriasQuery } from '@/lib/categories'
 
 /** The storefront's category cards (the categories marked as cards, in their order, in their colour). */
 export function CategoryStrip() {

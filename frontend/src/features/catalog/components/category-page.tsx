@@ -3,8 +3,7 @@ import { InfiniteProductList } from '@/components/infinite-product-list'
 import { NotFoundPage } from '@/components/not-found-page'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useGetCatalogPageInfiniteQuery, type CatalogQuery } from '@/features/catalog/api'
-import { useGetCategoriasQuery } from '@/features/categories/api'
-import { resolveCategory } from '@/features/categories/tree'
+import { resolveCategory, useGetCategoriasQuery } from '@/lib/categories'
 
 /** Category pages ask for the next page 800 px before the end. */
 const SCROLL_MARGIN_PX = 800

@@ -1,5 +1,4 @@
-import { useGetCategoriasQuery } from '@/features/categories/api'
-import { categoryOptions, resolveCategory } from '@/features/categories/tree'
+import { categoryOptions, resolveCategory, useGetCategoriasQuery } from '@/lib/categories'
 
 type Props = { value: string; onChange: (id: string) => void; id?: string }
 

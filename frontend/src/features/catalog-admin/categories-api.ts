@@ -1,17 +1,11 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages } from '@/lib/error-messages'
-import type { Categoria, CategoriaAdmin, CategoriaInput } from '@/features/categories/types'
+import type { Categoria, CategoriaAdmin, CategoriaInput } from '@/lib/categories'
 
 type Lista<T> = { categorias: T[] }
 
 const categoriesApi = api.enhanceEndpoints({ addTagTypes: ['Categorias'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** `GET /v1/categorias`: the tree the storefront's strip, menus and the product form draw. */
-    getCategorias: build.query<Categoria[], void>({
-      query: () => 'categorias',
-      transformResponse: (body: Lista<Categoria>) => body?.categorias ?? [],
-      providesTags: ['Categorias'],
-    }),
     /** `GET /v1/admin/categorias`: the tree with the products of each category (staff). */
     getCategoriasAdmin: build.query<CategoriaAdmin[], void>({
       query: () => 'admin/categorias',
@@ -39,7 +33,6 @@ const categoriesApi = api.enhanceEndpoints({ addTagTypes: ['Categorias'] }).inje
 })
 
 registerErrorMessages({
-  getCategorias: 'Error al obtener las categorías',
   getCategoriasAdmin: 'Error al obtener las categorías',
   crearCategoria: 'Error al guardar la categoría',
   actualizarCategoria: 'Error al actualizar la categoría',
@@ -48,7 +41,6 @@ registerErrorMessages({
 })
 
 export const {
-  useGetCategoriasQuery,
   useGetCategoriasAdminQuery,
   useCrearCategoriaMutation,
   useActualizarCategoriaMutation,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { CategoriaAdmin } from '@/features/categories/types'
+import type { CategoriaAdmin } from '@/lib/categories'
 import { sampleCategorias } from '@/testing/categories'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
@@ -55,7 +55,7 @@ describe("'Categorías'", () => {
     expect(await bodyOf(post)).toEqual({ nombre: 'Cámaras térmicas', padre: '22', icono: 'camara', color: '#aa3300', tarjeta: true, menu: '' })
     expect(await within(tree).findByText('Cámaras térmicas')).toBeInTheDocument()
     expect(screen.queryByRole('form', { name: 'Nueva categoría' })).toBeNull()
-  })
+  }, 60_000) // 27 rows and a dozen typed fields: about 20 s on a busy machine
 
   it("shows the server's Spanish field error, moves a category down, and says why a delete is refused", async () => {
     storeSession({ rol: 'Administrador' })
