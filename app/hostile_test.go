@@ -37,7 +37,9 @@ func hostileBodies() []string {
 		// the whole product in the form (issue #28)
 		"marca_logo", "largo", "ancho", "alto", "details", "archivados",
 		// the distributor's catalogue (issue #28)
-		"clientId", "clientSecret", "general", "minimo", "porCategoria", "porMarca", "terminacion", "categorias", "marcas", "productos"}
+		"clientId", "clientSecret", "general", "minimo", "porCategoria", "porMarca", "terminacion", "categorias", "marcas", "productos",
+		// categories are data (issue #28, item 2)
+		"padre", "icono", "color", "tarjeta", "menu", "ids"}
 	withOps := map[string]json.RawMessage{}
 	for _, f := range fields {
 		withOps[f] = json.RawMessage(op)
@@ -79,6 +81,10 @@ func hostileBodies() []string {
 		`{"clientId":"x","clientSecret":""}`, `{"clientId":"a\u0000b","clientSecret":"c\r\nd"}`,
 		`{"general":-5,"minimo":1e400}`, `{"general":30,"minimo":10,"terminacion":-1}`, `{"general":30}`,
 		`{"categorias":["../../x"],"marcas":[""],"productos":[{"$ne":1}]}`, `{"categorias":[]}`,
+		// categories (issue #28, item 2)
+		`{"nombre":"Nueva","icono":"<script>","color":"red"}`, `{"nombre":"Nueva","padre":"../22","color":"#12345g"}`,
+		`{"nombre":"Nueva\u202e","icono":"camara","color":"#123456","menu":"` + strings.Repeat("m", 200) + `"}`,
+		`{"ids":["22","22"]}`, `{"ids":["22","camaras-y-dvrs-hd"]}`, `{"ids":[]}`, `{"tarjeta":"si"}`,
 	}
 }
 

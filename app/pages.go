@@ -55,6 +55,7 @@ var staffRoutes = []string{
 	"/usuarios", "/registro-errores", "/auditoria", "/productos/:id/inventario", "/inventario/bajo", "/facturas",
 	"/respaldos",
 	"/proveedor",
+	"/categorias",
 	"/ventas/ticket/:id", // a sale's printable ticket: bare too, like /corte/print
 }
 

@@ -63,9 +63,16 @@ var permissionTable = map[string]rule{
 	"POST /v1/discounts":                   {perm: auth.ManageCatalog},
 	"PATCH /v1/discounts/:id":              {perm: auth.ManageCatalog},
 	"DELETE /v1/discounts/:id":             {perm: auth.ManageCatalog},
-	"GET /v1/imagenes/:id":                 {perm: public},
-	"GET /v1/imagenes/:id/:file":           {perm: public},
-	"GET /v1/imagenes/demo/:name":          {perm: public},
+	// categories (issue #28, item 2): the storefront reads them, staff see them, the Administrador edits
+	"GET /v1/categorias":              {perm: public},
+	"GET /v1/admin/categorias":        {perm: auth.ManageOrders},
+	"POST /v1/admin/categorias":       {perm: auth.ManageUsers},
+	"PUT /v1/admin/categorias/orden":  {perm: auth.ManageUsers},
+	"PATCH /v1/admin/categorias/:id":  {perm: auth.ManageUsers},
+	"DELETE /v1/admin/categorias/:id": {perm: auth.ManageUsers},
+	"GET /v1/imagenes/:id":            {perm: public},
+	"GET /v1/imagenes/:id/:file":      {perm: public},
+	"GET /v1/imagenes/demo/:name":     {perm: public},
 	// sales
 	"GET /v1/ventas":                              {perm: auth.ManageCatalog}, // any range: the sales-report roles only
 	"GET /v1/ventas/":                             {perm: auth.ManageCatalog},

@@ -49,7 +49,7 @@ test('an administrator creates a product with two variants, an extra and an imag
   await page.getByRole('button', { name: 'Nuevo Producto' }).click()
   const dialog = page.getByRole('dialog', { name: 'Nuevo Producto' })
   await dialog.getByLabel('Nombre', { exact: true }).fill('Cámara Prueba E2E')
-  await dialog.getByLabel('Categoría').selectOption('Camaras IP y NVRs')
+  await dialog.getByLabel('Categoría').selectOption('camaras-ip-y-nvrs') // the category's id; its label is indented under Videovigilancia
   await dialog.getByLabel('Marca').fill('Dahua')
 
   // A number the form would have to change is refused, naming the field in Spanish; nothing is sent.

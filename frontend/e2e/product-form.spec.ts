@@ -16,7 +16,7 @@ test('an administrator fills every field of a product, sees it in the shop, then
   await page.getByRole('button', { name: 'Nuevo Producto' }).click()
   const dialog = page.getByRole('dialog', { name: 'Nuevo Producto' })
   await dialog.getByLabel('Nombre', { exact: true }).fill('Cámara Ficha Completa E2E')
-  await dialog.getByLabel('Categoría').selectOption('Camaras IP y NVRs')
+  await dialog.getByLabel('Categoría').selectOption('camaras-ip-y-nvrs')
   await dialog.getByLabel('Marca', { exact: true }).fill('Hikvision')
   await dialog.getByLabel('Largo (cm)').fill('12.5')
 

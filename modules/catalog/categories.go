@@ -1,114 +1,226 @@
 package catalog
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
 
-// AdminCategories is the admin form's category list.
-var AdminCategories = []string{
-	"Camaras y DVRs HD", "Camaras IP y NVRs", "Routers", "Switches", "Accesorios", "Cables",
-	"Enlaces inalambricos", "Servidores", "Almacenamiento", "Audio", "Video", "Redes", "Seguridad",
-	"Energia Solar", "Otros",
+// Category is one category of the shop's tree, a document of the categorias collection. Its id
+// never changes: products name their category by it (Product.Categoria), pages link to
+// /busqueda/{id}. Older spellings (a product written before categories were data named its
+// category by name; the menus linked to slugs such as video-vigilancia) stay in Alias.
+type Category struct {
+	ID     string `bson:"_id" json:"id"`
+	Nombre string `bson:"nombre" json:"nombre"`
+	// Padre is the id of the parent category; empty for a top-level one.
+	Padre string `bson:"padre,omitempty" json:"padre"`
+	// Orden places the category among its siblings (lower first, then by name).
+	Orden int `bson:"orden" json:"orden"`
+	// Icono is one of categoryIcons, drawn by the menus.
+	Icono string `bson:"icono" json:"icono"`
+	// Color is the card's colour, #rrggbb.
+	Color string `bson:"color" json:"color"`
+	// Tarjeta: the category is a card of the storefront's category strip.
+	Tarjeta bool `bson:"tarjeta" json:"tarjeta"`
+	// Menu is the category's name in the header menus and the side menu; empty: not there.
+	Menu string `bson:"menu,omitempty" json:"menu"`
+	// Alias are other ids and names that lead to the category (lower case, without accents).
+	Alias     []string  `bson:"alias,omitempty" json:"alias,omitempty"`
+	UpdatedAt time.Time `bson:"updatedAt" json:"-"`
 }
 
-// StoreCategory is one card of the storefront's category strip and the admin categories it covers.
-type StoreCategory struct {
-	ID     string
-	Nombre string
-	Admin  []string
+// categoryIcons are the icons the front end draws (frontend/src/components/layout/category-icons.ts).
+var categoryIcons = []string{"camara", "energia", "audifonos", "router", "dron", "cable", "escudo", "cuadricula",
+	"paquete", "etiqueta", "camion", "telefono", "ubicacion", "alerta"}
+
+// categorySet is an immutable snapshot of the categories: a write builds a new one.
+type categorySet struct {
+	list     []Category // depth-first, each level by Orden then Nombre
+	byID     map[string]int
+	byKey    map[string]string // fold(id) -> id
+	byName   map[string]string // fold(nombre) -> id, for names held by one category only
+	byAlias  map[string]string // alias -> id
+	children map[string][]string
+	// spelled caches what categoryOf found for a spelling that is not an id (products written
+	// before categories were data name theirs by name), so a filter folds each spelling once.
+	spelled sync.Map
 }
 
-// StoreCategories is the one table mapping the storefront's 12 supplier categories to the admin
-// categories. A product matches a storefront category by its supplier ids or its admin category.
-var StoreCategories = []StoreCategory{
-	{"22", "Videovigilancia", []string{"Camaras y DVRs HD", "Camaras IP y NVRs", "Almacenamiento"}},
-	{"25", "Radiocomunicación", nil},
-	{"26", "Redes e IT", []string{"Routers", "Switches", "Redes", "Enlaces inalambricos", "Servidores"}},
-	{"66523", "Audio y Video", []string{"Audio", "Video"}},
-	{"66630", "Robots e Industrial", nil},
-	{"65747", "Marketing", nil},
-	{"27", "IoT / GPS / Telemática y Señalización Audiovisual", nil},
-	{"30", "Energía / Herramientas", []string{"Energia Solar"}},
-	{"32", "Automatización e Intrusión", []string{"Seguridad"}},
-	{"37", "Control de Acceso", nil},
-	{"38", "Detección de Fuego", nil},
-	{"65811", "Cableado Estructurado", []string{"Cables"}},
-}
-
-// menuTile is one category tile of the shop menus: its slug, its name as the menus show
-// it (frontend/src/lib/categories.ts) and the storefront id or admin category it stands for.
-type menuTile struct{ Slug, Nombre, Target string }
-
-var menuTiles = []menuTile{
-	{"video-vigilancia", "Video Vigilancia", "22"},
-	{"energia", "Energia", "30"},
-	{"accesorios", "Accesorios", "Accesorios"},
-	{"routers", "Routers", "Routers"},
-	{"drones", "Drones", "66630"},
-	{"cables", "Cables", "65811"},
-}
-
-// menuSlugs maps the menu tiles' slugs to a storefront id or an admin category.
-var menuSlugs = func() map[string]string {
-	m := map[string]string{}
-	for _, t := range menuTiles {
-		m[t.Slug] = t.Target
+func newCategorySet(cs []Category) *categorySet {
+	set := &categorySet{byID: map[string]int{}, byKey: map[string]string{}, byName: map[string]string{}, byAlias: map[string]string{}, children: map[string][]string{}}
+	known := map[string]bool{}
+	for _, c := range cs {
+		known[c.ID] = true
 	}
-	return m
-}()
-
-// categoryName returns the name of a category page's id (a storefront id, a menu slug or an admin
-// category, as categoryMatcher takes them); false for anything else.
-func categoryName(id string) (string, bool) {
-	for _, t := range menuTiles {
-		if strings.EqualFold(t.Slug, id) {
-			return t.Nombre, true
+	sorted := slices.Clone(cs)
+	slices.SortFunc(sorted, func(a, b Category) int {
+		if a.Orden != b.Orden {
+			return a.Orden - b.Orden
+		}
+		return strings.Compare(fold(a.Nombre), fold(b.Nombre))
+	})
+	byParent := map[string][]Category{}
+	for _, c := range sorted {
+		p := c.Padre
+		if !known[p] {
+			p = "" // a lost parent makes it top-level rather than invisible
+		}
+		byParent[p] = append(byParent[p], c)
+	}
+	var walk func(parent string)
+	walk = func(parent string) {
+		for _, c := range byParent[parent] {
+			if _, seen := set.byID[c.ID]; seen {
+				continue
+			}
+			set.byID[c.ID] = len(set.list)
+			set.list = append(set.list, c)
+			set.children[parent] = append(set.children[parent], c.ID)
+			walk(c.ID)
 		}
 	}
-	for _, sc := range StoreCategories {
-		if sc.ID == id {
-			return sc.Nombre, true
+	walk("")
+	names := map[string]int{}
+	for _, c := range set.list {
+		names[fold(c.Nombre)]++
+	}
+	for _, c := range set.list {
+		set.byKey[fold(c.ID)] = c.ID
+		if n := fold(c.Nombre); names[n] == 1 {
+			set.byName[n] = c.ID
 		}
 	}
-	for _, a := range AdminCategories {
-		if strings.EqualFold(a, id) {
-			return a, true
-		}
-	}
-	return "", false
-}
-
-// productCategory returns the storefront category a product is listed under, for its breadcrumb.
-func productCategory(p Product) (StoreCategory, bool) {
-	for _, sc := range StoreCategories {
-		if categoryMatcher(sc.ID)(p) {
-			return sc, true
-		}
-	}
-	return StoreCategory{}, false
-}
-
-// categoryMatcher returns a predicate for a categoria filter given as a storefront id, a menu slug
-// or an admin category name (case-insensitive). An unknown filter matches nothing.
-func categoryMatcher(filter string) func(Product) bool {
-	f := strings.TrimSpace(filter)
-	if v, ok := menuSlugs[strings.ToLower(f)]; ok {
-		f = v
-	}
-	for _, sc := range StoreCategories {
-		if sc.ID == f {
-			return func(p Product) bool {
-				for _, id := range p.Categorias {
-					if id == sc.ID {
-						return true
-					}
-				}
-				for _, a := range sc.Admin {
-					if strings.EqualFold(p.Categoria, a) {
-						return true
-					}
-				}
-				return false
+	for _, c := range set.list {
+		for _, a := range c.Alias {
+			if _, taken := set.byAlias[a]; !taken {
+				set.byAlias[a] = c.ID
 			}
 		}
 	}
-	return func(p Product) bool { return strings.EqualFold(p.Categoria, f) }
+	return set
+}
+
+// resolve returns the category that s names, ignoring case and accents: its id, else a name no
+// other category has, else an alias (an earlier name or link). It is the one check of a
+// product's category.
+func (set *categorySet) resolve(s string) (Category, bool) {
+	if i, ok := set.byID[s]; ok {
+		return set.list[i], true
+	}
+	k := fold(strings.TrimSpace(s))
+	id, ok := set.byKey[k]
+	if !ok {
+		id, ok = set.byName[k]
+	}
+	if !ok {
+		id, ok = set.byAlias[k]
+	}
+	if !ok {
+		return Category{}, false
+	}
+	return set.list[set.byID[id]], true
+}
+
+// get returns the category with that id.
+func (set *categorySet) get(id string) (Category, bool) {
+	i, ok := set.byID[id]
+	if !ok {
+		return Category{}, false
+	}
+	return set.list[i], true
+}
+
+// subtree returns the ids of c and of every category under it.
+func (set *categorySet) subtree(id string) map[string]bool {
+	out := map[string]bool{id: true}
+	var walk func(string)
+	walk = func(p string) {
+		for _, ch := range set.children[p] {
+			out[ch] = true
+			walk(ch)
+		}
+	}
+	walk(id)
+	return out
+}
+
+// root returns the top-level category above id (id's own when it is top-level).
+func (set *categorySet) root(id string) Category {
+	c := set.list[set.byID[id]]
+	for i := 0; c.Padre != "" && i < len(set.list); i++ {
+		p, ok := set.get(c.Padre)
+		if !ok {
+			break
+		}
+		c = p
+	}
+	return c
+}
+
+// categoryOf returns the id of the category a product's categoria names; "" when none.
+func (set *categorySet) categoryOf(categoria string) string {
+	if _, ok := set.byID[categoria]; ok {
+		return categoria
+	}
+	if id, ok := set.spelled.Load(categoria); ok {
+		return id.(string)
+	}
+	c, _ := set.resolve(categoria)
+	set.spelled.Store(categoria, c.ID)
+	return c.ID
+}
+
+// matcher returns a predicate for a categoria filter naming a category (as resolve takes it): a
+// product matches when its category is that one or one under it, or when it lists one of those
+// among its supplier category ids. An unknown filter matches nothing.
+func (set *categorySet) matcher(filter string) func(Product) bool {
+	c, ok := set.resolve(filter)
+	if !ok {
+		return func(Product) bool { return false }
+	}
+	in := set.subtree(c.ID)
+	return func(p Product) bool {
+		if in[set.categoryOf(p.Categoria)] {
+			return true
+		}
+		for _, id := range p.Categorias {
+			if in[id] {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// uses counts the products in each category (their own, not the ones under it), by id; a
+// product listing a supplier category id counts for that category too.
+func (set *categorySet) uses(each func(func(*Product))) map[string]int {
+	out := map[string]int{}
+	each(func(p *Product) {
+		own := set.categoryOf(p.Categoria)
+		if own != "" {
+			out[own]++
+		}
+		for _, id := range p.Categorias {
+			if _, ok := set.byID[id]; ok && id != own {
+				out[id]++
+			}
+		}
+	})
+	return out
+}
+
+// productCategory returns the top-level category a product is listed under, for its breadcrumb.
+func (set *categorySet) productCategory(p Product) (Category, bool) {
+	if id := set.categoryOf(p.Categoria); id != "" {
+		return set.root(id), true
+	}
+	for _, id := range p.Categorias {
+		if _, ok := set.byID[id]; ok {
+			return set.root(id), true
+		}
+	}
+	return Category{}, false
 }

@@ -60,7 +60,7 @@ func (f filter) selection(pr pricing) selection {
 
 // listFilter reads titulo, categoria and favorito. The texts are only ever compared in memory,
 // never sent to the store, so no operator or pattern can be injected.
-func listFilter(c *echo.Context) (filter, error) {
+func listFilter(c *echo.Context, cats *categorySet) (filter, error) {
 	var f filter
 	titulo, err := textParam(c, "titulo")
 	if err != nil {
@@ -76,7 +76,7 @@ func listFilter(c *echo.Context) (filter, error) {
 	case "descuentos", "ofertas":
 		f.descuentos = true
 	default:
-		f.inCategory = categoryMatcher(cat)
+		f.inCategory = cats.matcher(cat)
 	}
 	switch c.QueryParam("favorito") {
 	case "", "0", "false":
@@ -129,7 +129,7 @@ func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, erro
 	if err != nil {
 		return nil, listMeta{}, err
 	}
-	f, err := listFilter(c)
+	f, err := listFilter(c, m.service.categories.current())
 	if err != nil {
 		return nil, listMeta{}, err
 	}

@@ -47,7 +47,7 @@ func TestCreateKeepsNamesStockAndPricesConsistentAndStoresTheImageOnce(t *testin
 	if len(p.Extras) != 1 || p.Extras[0].Nombre != "Extra Queso" || p.Extras[0].Precio != 100 || p.Extras[0].ID.IsZero() {
 		t.Errorf("extras %+v", p.Extras)
 	}
-	if p.FechaCompra == nil || p.FechaCompra.Format(time.DateOnly) != "2026-03-01" || p.Categoria != "Camaras IP y NVRs" {
+	if p.FechaCompra == nil || p.FechaCompra.Format(time.DateOnly) != "2026-03-01" || p.Categoria != "camaras-ip-y-nvrs" {
 		t.Errorf("fecha %v categoria %q", p.FechaCompra, p.Categoria)
 	}
 	if !strings.HasPrefix(p.Imagen, "/v1/imagenes/") || len(p.Imagen) != len("/v1/imagenes/")+32 || p.ImgPortada != p.Imagen {
@@ -92,7 +92,7 @@ func TestSupplierShapedProductGetsAVariantFromItsPrices(t *testing.T) {
 		"categorias": []string{"25"}, "img_portada": "https://proveedor.example/radio.jpg",
 		"details": map[string]any{"caracteristicas": []string{"UHF"}, "descripcion": "Radio UHF"},
 	})
-	if p.Nombre != "Radio Kenwood" || p.Categoria != "Otros" || p.Stock != 12 || len(p.Variantes) != 1 ||
+	if p.Nombre != "Radio Kenwood" || p.Categoria != "otros" || p.Stock != 12 || len(p.Variantes) != 1 ||
 		p.Variantes[0].PrecioVenta != 1000 || p.Variantes[0].Descuento != 15 || p.Variantes[0].Stock != 12 ||
 		p.Precios.PrecioDescuento != 850 || p.Imagen != "https://proveedor.example/radio.jpg" || p.Descripcion != "Radio UHF" {
 		t.Fatalf("%+v", p)

@@ -165,7 +165,7 @@ func (s *Service) planImport(file importFile) ImportPlan {
 				cur, claimed[id] = &p, rows[0].n
 			}
 		}
-		ip, refused := planProduct(cur, rows, pr)
+		ip, refused := planProduct(cur, rows, pr, s.categories.current())
 		switch {
 		case len(refused) > 0:
 			plan.Rechazados = append(plan.Rechazados, refused...)
@@ -211,7 +211,7 @@ func number(r importRow, c string) *float64 {
 
 // planProduct builds the input of one product's rows over cur (nil: a new product), checks it
 // with the form's checks and lists what changes. A refused product is refused on each of its rows.
-func planProduct(cur *Product, rows []importRow, pr pricing) (ImportProduct, []ImportRefusal) {
+func planProduct(cur *Product, rows []importRow, pr pricing, cats *categorySet) (ImportProduct, []ImportRefusal) {
 	ip := ImportProduct{}
 	var in ProductInput
 	for _, pl := range productLevel {
@@ -237,7 +237,7 @@ func planProduct(cur *Product, rows []importRow, pr pricing) (ImportProduct, []I
 	if bad != nil {
 		return ip, refuseAll(rows, *bad)
 	}
-	if err := in.apply(&next, pr); err != nil {
+	if err := in.apply(&next, pr, cats); err != nil {
 		return ip, refusalsOf(err, rows, rowOf)
 	}
 	ip.Producto, ip.in, ip.counts = next.label(), in, counts

@@ -178,25 +178,14 @@ func trimmed(s *string) *string {
 	return &t
 }
 
-// canonicalCategory returns the admin category named c (ignoring case and accents), or "".
-func canonicalCategory(c string) string {
-	fc := fold(strings.TrimSpace(c))
-	for _, a := range AdminCategories {
-		if fold(a) == fc {
-			return a
-		}
-	}
-	return ""
-}
-
 // apply writes the input over p (a copy of the stored product, or a new one), reconciles the
 // fields that mean the same thing and checks the result. Images are handled by the caller.
-func (in *ProductInput) apply(p *Product, pr pricing) error {
+func (in *ProductInput) apply(p *Product, pr pricing, cats *categorySet) error {
 	f := apperr.Fields{}
 	before := viewOf(p)
 	in.applyPlainFields(p, f)
 	in.applyName(p, f)
-	in.applyCategory(p, f)
+	in.applyCategory(p, f, cats)
 	in.applyPurchaseDate(p, f)
 	in.applyDiscount(p, f, pr)
 	in.applyVariants(p, f)
@@ -266,17 +255,20 @@ func (in *ProductInput) applyName(p *Product, f apperr.Fields) {
 	}
 }
 
-// applyCategory requires a category of the admin list, spelled as the list has it.
-func (in *ProductInput) applyCategory(p *Product, f apperr.Fields) {
+// applyCategory requires a category of the shop's tree (categories.go resolves its id, an alias
+// or its name); a category sent is stored as its id, one kept keeps its spelling.
+func (in *ProductInput) applyCategory(p *Product, f apperr.Fields, cats *categorySet) {
 	if in.Categoria != nil {
 		p.Categoria = strings.TrimSpace(*in.Categoria)
 	}
-	if p.Categoria == "" {
+	c, ok := cats.resolve(p.Categoria)
+	switch {
+	case p.Categoria == "":
 		f.Add("categoria", "Este campo es obligatorio.")
-	} else if c := canonicalCategory(p.Categoria); c == "" {
+	case !ok:
 		f.Add("categoria", "Elige una de las categorías de la lista.")
-	} else {
-		p.Categoria = c
+	case in.Categoria != nil:
+		p.Categoria = c.ID
 	}
 }
 

@@ -86,7 +86,10 @@ func (m *Module) Upgrade(ctx context.Context) error {
 	if moved > 0 {
 		m.service.log.Info().Int("products", moved).Msg("stock moved into the product documents")
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return m.upgradeCategories(ctx)
 }
 
 // Stop ends the background loop, after it removed the settled reservations still queued.
@@ -115,6 +118,7 @@ func (m *Module) Routes(g *echo.Group) {
 	g.GET("/admin/productos/:id", m.adminGet, manage)
 	g.GET("/admin/productos/exportar", m.exportProducts, manage)
 	m.inventoryRoutes(g, manage)
+	m.categoryRoutes(g) // categories_http.go
 
 	// Discounts are the shop's own records; shoppers see their effect in each variant's price.
 	g.GET("/discounts", m.listDiscounts, manage)

@@ -99,9 +99,9 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 		product["mpn"] = p.Modelo
 	}
 	crumbs := []crumb{{"Inicio", "/"}}
-	if sc, ok := productCategory(p); ok {
+	if sc, ok := s.categories.current().productCategory(p); ok {
 		product["category"] = sc.Nombre
-		crumbs = append(crumbs, crumb{sc.Nombre, "/busqueda/" + sc.ID})
+		crumbs = append(crumbs, crumb{sc.Nombre, "/busqueda/" + url.PathEscape(sc.ID)})
 	}
 	crumbs = append(crumbs, crumb{name, path})
 	page.JSONLD = []any{product, breadcrumbList(site, crumbs)}
@@ -109,14 +109,15 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 	return page, nil
 }
 
-// CategoryPage returns the page /busqueda/{id} of a storefront category, a menu tile or an admin
-// category: its head tags and a BreadcrumbList. Errors: not_found for any other id.
+// CategoryPage returns the page /busqueda/{id} of a category (its id, name or an alias, as
+// categorySet.resolve takes them): its head tags and a BreadcrumbList. Errors: not_found for any other id.
 func (s *Service) CategoryPage(site webpage.Site, id string) (webpage.Page, error) {
-	name, ok := categoryName(id)
+	cat, ok := s.categories.current().resolve(id)
 	if !ok {
 		return webpage.Page{}, errPageNotFound
 	}
-	path := "/busqueda/" + url.PathEscape(id)
+	name := cat.Nombre
+	path := "/busqueda/" + url.PathEscape(cat.ID) // an old link or name: the category's own page is canonical
 	return webpage.Page{
 		Title:       name,
 		Description: fmt.Sprintf("%s: precios en pesos mexicanos, existencias al día y envío gratis en compras mayores a $9999.", name),
@@ -134,9 +135,12 @@ type SitemapPage struct {
 // SitemapPages lists the storefront's category pages and every product page (products without
 // stock too: their pages say so; archived ones not), products newest first.
 func (s *Service) SitemapPages() []SitemapPage {
-	pages := make([]SitemapPage, 0, len(StoreCategories)+s.memory.count(selection{}))
-	for _, sc := range StoreCategories {
-		pages = append(pages, SitemapPage{Path: "/busqueda/" + sc.ID})
+	cats := s.categories.current().list
+	pages := make([]SitemapPage, 0, len(cats)+s.memory.count(selection{}))
+	for _, c := range cats {
+		if c.Tarjeta {
+			pages = append(pages, SitemapPage{Path: "/busqueda/" + url.PathEscape(c.ID), Changed: c.UpdatedAt})
+		}
 	}
 	s.memory.each(func(p *Product) {
 		if !p.Archivado {
@@ -147,7 +151,9 @@ func (s *Service) SitemapPages() []SitemapPage {
 }
 
 // Generation changes whenever the in-memory catalogue does: what was built from it before is stale.
-func (s *Service) Generation() uint64 { return s.memory.generation() }
+func (s *Service) Generation() uint64 {
+	return s.memory.generation() + s.categories.generation()
+}
 
 type crumb struct{ name, path string }
 

@@ -42,6 +42,9 @@ type Service struct {
 	settledMu sync.Mutex
 	settled   map[bson.ObjectID][]string
 
+	// categories is the category tree (categories_service.go).
+	categories categories
+
 	// moves are the stock movements the store refused, tried again by the background loop
 	// (movements.go).
 	moves movements
@@ -61,6 +64,9 @@ func (s *Service) load(ctx context.Context) error {
 	}
 	ds, err := s.store.allDiscounts(ctx)
 	if err != nil {
+		return err
+	}
+	if err := s.loadCategories(ctx); err != nil {
 		return err
 	}
 	s.memory.replaceEntries(entries, ds)
@@ -328,7 +334,7 @@ func (s *Service) applyInput(ctx context.Context, p *Product, in ProductInput, p
 		return err
 	}
 	set(&p.Imagen, in.Imagen)
-	if err := in.apply(p, pr); err != nil {
+	if err := in.apply(p, pr, s.categories.current()); err != nil {
 		return err
 	}
 	if in.Details != nil && in.Details.Imagenes != nil {

@@ -37,7 +37,7 @@ type encodedResponse struct{ plain, gzipped []byte }
 // first when the catalogue changed since it was stored.
 func (m *Module) serveCached(c *echo.Context, key string, build func() (any, error)) error {
 	mem := m.service.memory
-	gen, day := mem.generation(), mem.pricing(m.service.now()).today // read before building
+	gen, day := mem.generation()+m.service.categories.generation(), mem.pricing(m.service.now()).today // read before building
 	a, ok := m.responses.get(key, gen, day)
 	if !ok {
 		v, err := build()

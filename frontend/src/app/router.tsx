@@ -133,6 +133,11 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@/features/backups/components/respaldos-page'), 'RespaldosPage'),
               },
               {
+                path: 'categorias',
+                handle: { staffScreen: 'categorias' } satisfies StaffHandle,
+                ...page(() => import('@/features/catalog-admin/components/categorias-page'), 'CategoriasPage'),
+              },
+              {
                 path: 'proveedor',
                 handle: { staffScreen: 'proveedor' } satisfies StaffHandle,
                 ...page(() => import('@/features/supplier-catalog/components/proveedor-page'), 'ProveedorPage'),

@@ -42,18 +42,18 @@ describe('shop layout', () => {
     expect(within(header).getByPlaceholderText('¿Qué estás buscando hoy?')).toBeInTheDocument()
   })
 
-  it('links every category tile to /busqueda/{slug}', async () => {
+  it('links every category with a menu name to /busqueda/{id}, in the tree order', async () => {
     server()
     renderApp('/')
     const nav = await screen.findByRole('navigation', { name: 'Categorías' })
     const links = within(nav).getAllByRole('link')
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Video Vigilancia', '/busqueda/video-vigilancia'],
-      ['Energia', '/busqueda/energia'],
-      ['Accesorios', '/busqueda/accesorios'],
+      ['Video Vigilancia', '/busqueda/22'],
       ['Routers', '/busqueda/routers'],
-      ['Drones', '/busqueda/drones'],
-      ['Cables', '/busqueda/cables'],
+      ['Drones', '/busqueda/66630'],
+      ['Energia', '/busqueda/30'],
+      ['Cables', '/busqueda/65811'],
+      ['Accesorios', '/busqueda/accesorios'],
     ])
   })
 

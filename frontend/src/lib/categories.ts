@@ -1,62 +1,91 @@
-/** The category tiles of the shop menus, each going to `/busqueda/{slug}`. */
-export const MENU_CATEGORIES = [
-  { slug: 'video-vigilancia', nombre: 'Video Vigilancia' },
-  { slug: 'energia', nombre: 'Energia' },
-  { slug: 'accesorios', nombre: 'Accesorios' },
-  { slug: 'routers', nombre: 'Routers' },
-  { slug: 'drones', nombre: 'Drones' },
-  { slug: 'cables', nombre: 'Cables' },
-] as const
-
-export type MenuCategorySlug = (typeof MENU_CATEGORIES)[number]['slug']
-
-export const categoryPath = (slug: string) => `/busqueda/${slug}`
-
-/** The storefront's category strip: each card filters by its id on the server. */
-export const STORE_CATEGORIES = [
-  { id: '22', nombre: 'Videovigilancia' },
-  { id: '25', nombre: 'Radiocomunicación' },
-  { id: '26', nombre: 'Redes e IT' },
-  { id: '66523', nombre: 'Audio y Video' },
-  { id: '66630', nombre: 'Robots e Industrial' },
-  { id: '65747', nombre: 'Marketing' },
-  { id: '27', nombre: 'IoT / GPS / Telemática y Señalización Audiovisual' },
-  { id: '30', nombre: 'Energía / Herramientas' },
-  { id: '32', nombre: 'Automatización e Intrusión' },
-  { id: '37', nombre: 'Control de Acceso' },
-  { id: '38', nombre: 'Detección de Fuego' },
-  { id: '65811', nombre: 'Cableado Estructurado' },
-] as const
-
-/** The admin form's categories; `/busqueda/{name}` lists one of them too. */
-export const ADMIN_CATEGORIES = [
-  'Camaras y DVRs HD',
-  'Camaras IP y NVRs',
-  'Routers',
-  'Switches',
-  'Accesorios',
-  'Cables',
-  'Enlaces inalambricos',
-  'Servidores',
-  'Almacenamiento',
-  'Audio',
-  'Video',
-  'Redes',
-  'Seguridad',
-  'Energia Solar',
-  'Otros',
-] as const
-
-/**
- * The heading of `/busqueda/{id}` for a menu slug or an admin category (either case, as the
- * server matches them); undefined for an id the shop does not know.
- */
-export function categoryName(id: string): string | undefined {
-  const key = id.trim().toLowerCase()
-  return (
-    MENU_CATEGORIES.find((c) => c.slug === key)?.nombre ?? ADMIN_CATEGORIES.find((name) => name.toLowerCase() === key)
-  )
-}
+import { api } from '@/lib/api'
+import { registerErrorMessages } from '@/lib/error-messages'
 
 /** The default name of the shop until `GET /v1/config` answers. */
 export const DEFAULT_SHOP_NAME = 'Tienda de Seguridad y Redes'
+
+/** One category of the shop's tree, as `GET /v1/categorias` answers it. */
+export type Categoria = {
+  id: string
+  nombre: string
+  /** The parent's id; '' at the top. */
+  padre: string
+  orden: number
+  /** One of CATEGORY_ICON_NAMES. */
+  icono: string
+  /** '#rrggbb' */
+  color: string
+  /** A card of the storefront's category strip. */
+  tarjeta: boolean
+  /** Its name in the header menus and the side menu; '' when it is not there. */
+  menu: string
+  /** Earlier names and links that still lead to it (lower case, no accents). */
+  alias?: string[]
+}
+
+/** A category with how many products it holds (`GET /v1/admin/categorias`). */
+export type CategoriaAdmin = Categoria & { productos: number }
+
+/** What the 'Categorías' screen sends to create or edit one. */
+export type CategoriaInput = Partial<Pick<Categoria, 'nombre' | 'padre' | 'icono' | 'color' | 'tarjeta' | 'menu'>>
+
+/** The page of a category: `/busqueda/{id}`. */
+export const categoryPath = (id: string) => `/busqueda/${encodeURIComponent(id)}`
+
+/** Lower case without accents, as the server compares names. */
+export function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase().trim()
+}
+
+/** The strip's cards, in the tree's order. */
+export const storeCards = (cs: readonly Categoria[]) => cs.filter((c) => c.tarjeta)
+
+/** The menus' tiles, in the tree's order, each with its menu name. */
+export const menuTiles = (cs: readonly Categoria[]) => cs.filter((c) => c.menu.trim() !== '')
+
+/** How deep a category is (0 at the top). The list comes depth-first from the server. */
+export function depthOf(cs: readonly Categoria[], c: Categoria): number {
+  const byId = new Map(cs.map((x) => [x.id, x]))
+  let depth = 0
+  let p = c.padre ? byId.get(c.padre) : undefined
+  while (p && depth < cs.length) {
+    depth++
+    p = p.padre ? byId.get(p.padre) : undefined
+  }
+  return depth
+}
+
+/** The options of a category select, indented by depth ('— ' per level), in the tree's order. */
+export function categoryOptions(cs: readonly Categoria[]): { value: string; label: string }[] {
+  return cs.map((c) => ({ value: c.id, label: `${'— '.repeat(depthOf(cs, c))}${c.nombre}` }))
+}
+
+/**
+ * The category a page id or a product's categoria names, as the server resolves it: its id, else
+ * (ignoring case and accents) its id, a name no other category has, or an earlier name or link.
+ */
+export function resolveCategory(cs: readonly Categoria[], id: string): Categoria | undefined {
+  const exact = cs.find((c) => c.id === id)
+  if (exact) return exact
+  const k = fold(id)
+  const byId = cs.find((c) => fold(c.id) === k)
+  if (byId) return byId
+  const named = cs.filter((c) => fold(c.nombre) === k)
+  if (named.length === 1) return named[0]
+  return cs.find((c) => c.alias?.includes(k))
+}
+
+const categoriesApi = api.enhanceEndpoints({ addTagTypes: ['Categorias'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** `GET /v1/categorias`: the tree the storefront's strip, menus and the product form draw. */
+    getCategorias: build.query<Categoria[], void>({
+      query: () => 'categorias',
+      transformResponse: (body: { categorias?: Categoria[] }) => body?.categorias ?? [],
+      providesTags: ['Categorias'],
+    }),
+  }),
+})
+
+registerErrorMessages({ getCategorias: 'Error al obtener las categorías' })
+
+export const { useGetCategoriasQuery } = categoriesApi

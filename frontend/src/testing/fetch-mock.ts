@@ -1,4 +1,5 @@
 import { vi } from 'vitest'
+import { sampleCategorias } from '@/testing/categories'
 
 /** A JSON answer as the server sends it. */
 export function json(body: unknown, status = 200): Response {
@@ -16,7 +17,9 @@ type Reply = Response | ((request: Request) => Response | Promise<Response>)
  * Replaces `fetch` with a fake server. Keys are "METHOD /path" (query string ignored); anything
  * else answers 404 in the server's error shape. Returns the calls made, as Requests.
  */
-export function mockServer(routes: Record<string, Reply>) {
+export function mockServer(given: Record<string, Reply>) {
+  // The shop's frame draws the categories on every screen: a fresh store's, unless a test says otherwise.
+  const routes: Record<string, Reply> = { 'GET /v1/categorias': json({ categorias: sampleCategorias }), ...given }
   const calls: Request[] = []
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)

@@ -91,7 +91,7 @@ func (m *Module) input(ctx context.Context, d supplier.Draft, cur *catalog.Produ
 		in.Descripcion, in.DescripcionCorta = &d.Descripcion, &d.DescripcionCorta
 	}
 	if !keep(catalog.EditCategoria) {
-		c := adminCategory(d.Categoria)
+		c := m.cat.SupplierCategory(d.Categoria)
 		in.Categoria = &c
 	}
 	if cur == nil || !keep(catalog.EditImagen) || !keep(catalog.EditDetalles) {
@@ -145,16 +145,6 @@ func (m *Module) pictureSet(ctx context.Context, urls []string, cur *catalog.Pro
 		}
 	}
 	return out
-}
-
-// adminCategory is the shop's admin category of the distributor's top category.
-func adminCategory(top string) string {
-	for _, c := range catalog.StoreCategories {
-		if c.ID == top && len(c.Admin) > 0 {
-			return c.Admin[0]
-		}
-	}
-	return "Otros"
 }
 
 func resources(rs []supplier.Recurso) []catalog.Recurso {

@@ -1,12 +1,43 @@
 import type { ComponentType } from 'react'
-import { BoltIcon, CableIcon, CameraIcon, DroneIcon, HeadphonesIcon, RouterIcon } from '@/components/icons'
-import type { MenuCategorySlug } from '@/lib/categories'
+import {
+  AlertIcon,
+  BoltIcon,
+  CableIcon,
+  CameraIcon,
+  DroneIcon,
+  GridIcon,
+  HeadphonesIcon,
+  MapPinIcon,
+  PackageIcon,
+  PhoneIcon,
+  RouterIcon,
+  ShieldIcon,
+  TagIcon,
+  TruckIcon,
+} from '@/components/icons'
 
-export const CATEGORY_ICONS: Record<MenuCategorySlug, ComponentType<{ size?: number }>> = {
-  'video-vigilancia': CameraIcon,
-  energia: BoltIcon,
-  accesorios: HeadphonesIcon,
-  routers: RouterIcon,
-  drones: DroneIcon,
-  cables: CableIcon,
+/**
+ * The icons a category may have, by the name the server keeps (its allow-list,
+ * modules/catalog/categories.go categoryIcons), with their Spanish label for the admin screen.
+ */
+export const CATEGORY_ICONS: Record<string, { icon: ComponentType<{ size?: number }>; label: string }> = {
+  camara: { icon: CameraIcon, label: 'Cámara' },
+  energia: { icon: BoltIcon, label: 'Energía' },
+  audifonos: { icon: HeadphonesIcon, label: 'Audífonos' },
+  router: { icon: RouterIcon, label: 'Router' },
+  dron: { icon: DroneIcon, label: 'Dron' },
+  cable: { icon: CableIcon, label: 'Cable' },
+  escudo: { icon: ShieldIcon, label: 'Escudo' },
+  cuadricula: { icon: GridIcon, label: 'Cuadrícula' },
+  paquete: { icon: PackageIcon, label: 'Paquete' },
+  etiqueta: { icon: TagIcon, label: 'Etiqueta' },
+  camion: { icon: TruckIcon, label: 'Camión' },
+  telefono: { icon: PhoneIcon, label: 'Teléfono' },
+  ubicacion: { icon: MapPinIcon, label: 'Ubicación' },
+  alerta: { icon: AlertIcon, label: 'Alerta' },
 }
+
+export const CATEGORY_ICON_NAMES = Object.keys(CATEGORY_ICONS)
+
+/** The icon of a category; the grid for a name this build does not know. */
+export const categoryIcon = (name: string) => (CATEGORY_ICONS[name] ?? CATEGORY_ICONS.cuadricula).icon

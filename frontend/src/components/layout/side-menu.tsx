@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Drawer } from '@/components/drawer'
-import { CATEGORY_ICONS } from '@/components/layout/category-icons'
+import { categoryIcon } from '@/components/layout/category-icons'
 import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, ReceiptIcon, SettingsIcon, UserIcon } from '@/components/icons'
-import { categoryPath, MENU_CATEGORIES } from '@/lib/categories'
+import { categoryPath, menuTiles, useGetCategoriasQuery } from '@/lib/categories'
 import { returnHere, type ReturnState } from '@/lib/return-path'
 
 type SideMenuProps = {
@@ -16,10 +16,6 @@ type SideMenuProps = {
   adminPath?: string
   onSignOut: () => void
 }
-
-const SIDE_CATEGORIES = MENU_CATEGORIES.filter((c) =>
-  ['video-vigilancia', 'energia', 'accesorios', 'routers'].includes(c.slug),
-)
 
 const itemClass =
   'flex w-full items-center gap-3 px-5 py-3.5 text-left text-[15px] font-medium text-slate-800 hover:bg-slate-50 focus-visible:bg-teal-50 focus-visible:outline-none'
@@ -44,6 +40,7 @@ function MenuLink({ to, state, icon: Icon, children, onClose }: MenuLinkProps) {
 export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPath, onSignOut }: SideMenuProps) {
   const staffPath = adminPath ?? (isAdmin ? '/productos' : undefined)
   const here = returnHere(useLocation())
+  const { data: categorias = [] } = useGetCategoriasQuery()
   return (
     <Drawer
       open={open}
@@ -60,9 +57,9 @@ export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPat
       <nav aria-label="Menú principal">
         <p className="px-5 pt-4 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Categorías</p>
         <ul>
-          {SIDE_CATEGORIES.map(({ slug, nombre }) => (
-            <MenuLink key={slug} to={categoryPath(slug)} icon={CATEGORY_ICONS[slug]} onClose={onClose}>
-              {nombre}
+          {menuTiles(categorias).map(({ id, menu, icono }) => (
+            <MenuLink key={id} to={categoryPath(id)} icon={categoryIcon(icono)} onClose={onClose}>
+              {menu}
             </MenuLink>
           ))}
           <MenuLink to="/modern" icon={GridIcon} onClose={onClose}>

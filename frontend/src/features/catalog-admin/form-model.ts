@@ -1,9 +1,6 @@
-import { ADMIN_CATEGORIES } from '@/lib/categories'
 import { shopToday } from '@/lib/dates'
 import type { ProductoAdmin, Recurso } from '@/lib/product'
 
-/** The admin form's categories. */
-export const CATEGORIAS = ADMIN_CATEGORIES
 
 /** Sizes. */
 export const TALLAS = ['Unico', 'Grande', 'Mediano', 'Chico'] as const
@@ -70,7 +67,7 @@ export function emptyForm(): ProductForm {
     nombre: '',
     descripcion: '',
     descripcionCorta: '',
-    categoria: CATEGORIAS[0],
+    categoria: '',
     proveedor: '',
     marca: '',
     modelo: '',
@@ -97,7 +94,7 @@ export function formFromProduct(p: ProductoAdmin): ProductForm {
     nombre: p.nombre ?? p.titulo ?? '',
     descripcion: p.descripcion ?? '',
     descripcionCorta: p.descripcionCorta ?? '',
-    categoria: p.categoria ?? CATEGORIAS[0],
+    categoria: p.categoria ?? '',
     proveedor: p.proveedor ?? '',
     marca: p.marca ?? '',
     modelo: p.modelo ?? '',

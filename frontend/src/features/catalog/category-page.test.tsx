@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
-import { categoryName } from '@/lib/categories'
+import { resolveCategory } from '@/lib/categories'
+import { sampleCategorias } from '@/testing/categories'
 
 const server = () =>
   mockServer({
@@ -13,9 +14,11 @@ const server = () =>
 describe('/busqueda/:id', () => {
   it.each([
     ['22', 'Videovigilancia'],
-    ['video-vigilancia', 'Video Vigilancia'],
+    ['video-vigilancia', 'Videovigilancia'],
     ['Routers', 'Routers'],
+    ['camaras-ip-y-nvrs', 'Camaras IP y NVRs'],
     ['Camaras%20IP%20y%20NVRs', 'Camaras IP y NVRs'],
+    ['Energ%C3%ADa%20%2F%20Herramientas', 'Energía / Herramientas'],
   ])('%s is headed %s and lists its products', async (id, heading) => {
     const { calls } = server()
     renderApp(`/busqueda/${id}`)
@@ -24,7 +27,7 @@ describe('/busqueda/:id', () => {
     expect(calls.some((c) => new URL(c.url).pathname === '/v1/productos')).toBe(true)
   })
 
-  it.each(['no-existe', 'Energ%C3%ADa%20%2F%20Herramientas', '%3Cscript%3E'])(
+  it.each(['no-existe', 'Energ%C3%ADa%20%2F%20Herramientas%202', '%3Cscript%3E'])(
     "an unknown id %s shows 'Página no encontrada', not the id, and asks for no products",
     async (id) => {
       const { calls } = server()
@@ -37,10 +40,23 @@ describe('/busqueda/:id', () => {
     },
   )
 
-  it('knows menu slugs and admin categories in either case, and nothing else', () => {
-    expect(categoryName('ENERGIA')).toBe('Energia')
-    expect(categoryName('energia solar')).toBe('Energia Solar')
-    expect(categoryName('energía')).toBeUndefined()
-    expect(categoryName('')).toBeUndefined()
+  it('resolves ids, names and old links in either case, as the server does, and nothing else', () => {
+    const name = (id: string) => resolveCategory(sampleCategorias, id)?.nombre
+    expect(name('ENERGIA')).toBe('Energía / Herramientas') // the menu's old link
+    expect(name('energia solar')).toBe('Energia Solar')
+    expect(name('energía')).toBe('Energía / Herramientas')
+    expect(name('ROUTERS')).toBe('Routers')
+    expect(name('')).toBeUndefined()
+    expect(name('juguetes')).toBeUndefined()
+  })
+
+  it('shows a category added after the page was built', async () => {
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/productos': json({ products: [], meta: { hasMore: false } }),
+      'GET /v1/categorias': json({ categorias: [...sampleCategorias, { ...sampleCategorias[0], id: 'termicas', nombre: 'Cámaras térmicas', padre: '22', tarjeta: false, menu: '', alias: [] }] }),
+    })
+    renderApp('/busqueda/termicas')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cámaras térmicas' })).toBeInTheDocument()
   })
 })

@@ -19,6 +19,7 @@ export type StaffScreen =
   | 'auditoria'
   | 'respaldos'
   | 'proveedor'
+  | 'categorias'
 
 export type StaffScreenInfo = {
   screen: StaffScreen
@@ -55,6 +56,7 @@ export const STAFF_SCREENS: readonly StaffScreenInfo[] = [
   },
   { screen: 'auditoria', label: 'Auditoría', title: 'Auditoría', path: '/auditoria', roles: ADMIN },
   { screen: 'respaldos', label: 'Respaldos', title: 'Respaldos', path: '/respaldos', roles: ADMIN },
+  { screen: 'categorias', label: 'Categorías', title: 'Categorías', path: '/categorias', roles: ADMIN },
   { screen: 'proveedor', label: 'Catálogo del proveedor', title: 'Catálogo del proveedor', path: '/proveedor', roles: ADMIN },
 ]
 

@@ -8,7 +8,8 @@ import {
   RecursosFieldset,
 } from '@/features/catalog-admin/components/product-form-details'
 import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/product-form-lists'
-import { CATEGORIAS, checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+import { checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+import { CategorySelect } from '@/components/category-select'
 import { shopToday } from '@/lib/dates'
 
 /** The form's dimensions (cm), typed as decimals. */
@@ -63,11 +64,7 @@ export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Pro
       {text('descripcionCorta', 'Descripción corta')}
       <label className="block">
         <span className="field-label">Categoría</span>
-        <select className="field-input" value={f.categoria} onChange={(e) => set('categoria', e.target.value)}>
-          {CATEGORIAS.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
+        <CategorySelect value={f.categoria} onChange={(v) => set('categoria', v)} />
         <FieldError message={errors.categoria} />
       </label>
       <div className="grid grid-cols-2 gap-2">

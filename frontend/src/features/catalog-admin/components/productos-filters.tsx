@@ -1,6 +1,6 @@
 import { SearchField, SelectFilter } from '@/components/list-filters'
-import { ADMIN_CATEGORIES } from '@/lib/categories'
-import { options, type Option } from '@/lib/list-state'
+import { type Option } from '@/lib/list-state'
+import { categoryOptions, useGetCategoriasQuery } from '@/lib/categories'
 
 /** The search, category and sort of 'Productos', as kept in the address ('' = not set). */
 export type ProductosFilters = { titulo: string; categoria: string; orden: string; archivados: string }
@@ -22,6 +22,7 @@ type ProductosFiltersProps = { state: ProductosFilters; onChange: (patch: Partia
 
 /** 'Buscar productos por nombre...', then the category filter, the sort and 'Mostrar' (en la tienda / archivados). */
 export function ProductosFiltersBar({ state, onChange }: ProductosFiltersProps) {
+  const { data: categorias = [] } = useGetCategoriasQuery()
   return (
     <div className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-end">
       <SearchField
@@ -35,7 +36,7 @@ export function ProductosFiltersBar({ state, onChange }: ProductosFiltersProps) 
         label="Categoría"
         allLabel="Todas"
         value={state.categoria}
-        options={options(ADMIN_CATEGORIES)}
+        options={categoryOptions(categorias)}
         onChange={(categoria) => onChange({ categoria })}
       />
       <SelectFilter label="Ordenar por" value={state.orden} options={SORTS} onChange={(orden) => onChange({ orden })} />

@@ -1,21 +1,27 @@
 import { Link } from 'react-router'
-import { STORE_CATEGORIES } from '@/lib/categories'
+import { categoryPath, storeCards, useGetCategoriasQuery } from '@/lib/categories'
 
-const COLOURS = ['bg-brand-800', 'bg-teal-700', 'bg-slate-800', 'bg-indigo-800', 'bg-amber-700', 'bg-rose-800']
-
-/** The 12 storefront categories; each card opens its category, filtered by the server. */
+/** The storefront's category cards (the categories marked as cards, in their order, in their colour). */
 export function CategoryStrip() {
+  const { data, isError } = useGetCategoriasQuery()
+  const cards = storeCards(data ?? [])
+  const loading = !data && !isError
+  if (!loading && cards.length === 0) return null
   return (
     <section aria-labelledby="categorias" className="mt-10">
       <h2 id="categorias" className="section-title">
         Categorías
       </h2>
-      <ul className="mt-4 flex snap-x gap-3 overflow-x-auto pb-2">
-        {STORE_CATEGORIES.map((c, i) => (
+      <ul className="mt-4 flex snap-x gap-3 overflow-x-auto pb-2" aria-busy={loading || undefined}>
+        {loading
+          ? Array.from({ length: 6 }, (_, i) => <li key={i} aria-hidden="true" className="h-24 w-40 shrink-0 animate-pulse rounded-2xl bg-slate-200" />)
+          : null}
+        {cards.map((c) => (
           <li key={c.id} className="w-40 shrink-0 snap-start">
             <Link
-              to={`/busqueda/${c.id}`}
-              className={`flex h-24 items-end rounded-2xl p-3 text-sm font-semibold text-white shadow-sm ${COLOURS[i % COLOURS.length]}`}
+              to={categoryPath(c.id)}
+              className="flex h-24 items-end rounded-2xl p-3 text-sm font-semibold text-white shadow-sm"
+              style={{ backgroundColor: c.color }}
             >
               {c.nombre}
             </Link>

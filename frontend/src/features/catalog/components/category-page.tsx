@@ -2,24 +2,23 @@ import { useParams } from 'react-router'
 import { InfiniteProductList } from '@/components/infinite-product-list'
 import { NotFoundPage } from '@/components/not-found-page'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { categoryName, STORE_CATEGORIES } from '@/lib/categories'
 import { useGetCatalogPageInfiniteQuery, type CatalogQuery } from '@/features/catalog/api'
+import { resolveCategory, useGetCategoriasQuery } from '@/lib/categories'
 
 /** Category pages ask for the next page 800 px before the end. */
 const SCROLL_MARGIN_PX = 800
 
-/** The heading of a category the shop knows; undefined for any other id. */
-function titleOf(id: string): string | undefined {
-  return STORE_CATEGORIES.find((c) => c.id === id)?.nombre ?? categoryName(id)
-}
-
 /**
- * `/busqueda/:id`: the products of one category (storefront id, menu slug or admin category).
+ * `/busqueda/:id`: the products of one category (its id, an earlier name or link) and those under it.
  * Any other id is no page of the shop: 'Página no encontrada', not a heading made of the id.
  */
 export function CategoryPage() {
   const { id = '' } = useParams()
-  const title = titleOf(id)
+  const categorias = useGetCategoriasQuery()
+  if (!categorias.data) {
+    return categorias.isError ? <ProductGrid title="Categoría" query={{ categoria: id }} /> : <section className="mx-auto min-h-screen w-full max-w-7xl" aria-busy="true" />
+  }
+  const title = resolveCategory(categorias.data, id)?.nombre
   if (!title) return <NotFoundPage />
   return <ProductGrid title={title} query={{ categoria: id }} />
 }

@@ -13,6 +13,7 @@ import {
   ReceiptIcon,
   ShieldIcon,
   StoreIcon,
+  TagIcon,
   TrendingDownIcon,
   TruckIcon,
   UsersIcon,
@@ -33,6 +34,7 @@ const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
   auditoria: ShieldIcon,
   respaldos: ArchiveIcon,
   proveedor: GridIcon,
+  categorias: TagIcon,
 }
 
 type StaffNavProps = {

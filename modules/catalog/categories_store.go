@@ -1,0 +1,134 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/mongox"
+)
+
+// categoriesCollection holds the category tree, one document per category (Category).
+const categoriesCollection = "categorias"
+
+// categoriesSeedJob records that the categories of the release that had them in code were
+// written into the categorias collection.
+const categoriesSeedJob = "categorias-v1"
+
+// seedCategories are the categories of the releases that had them in code: the storefront's 12
+// cards (ids of the distributor's categories) and, under them, the admin form's 15 categories
+// (products name those by name, kept as an alias), with the menus' six tiles.
+func seedCategories() []Category {
+	type card struct {
+		id, nombre, icono, menu string
+		alias                   []string
+		admin                   []string
+	}
+	cards := []card{
+		{"22", "Videovigilancia", "camara", "Video Vigilancia", []string{"video-vigilancia"}, []string{"Camaras y DVRs HD", "Camaras IP y NVRs", "Almacenamiento"}},
+		{"25", "Radiocomunicación", "telefono", "", nil, nil},
+		{"26", "Redes e IT", "router", "", nil, []string{"Routers", "Switches", "Redes", "Enlaces inalambricos", "Servidores"}},
+		{"66523", "Audio y Video", "audifonos", "", nil, []string{"Audio", "Video"}},
+		{"66630", "Robots e Industrial", "dron", "Drones", []string{"drones"}, nil},
+		{"65747", "Marketing", "etiqueta", "", nil, nil},
+		{"27", "IoT / GPS / Telemática y Señalización Audiovisual", "ubicacion", "", nil, nil},
+		{"30", "Energía / Herramientas", "energia", "Energia", []string{"energia"}, []string{"Energia Solar"}},
+		{"32", "Automatización e Intrusión", "escudo", "", nil, []string{"Seguridad"}},
+		{"37", "Control de Acceso", "escudo", "", nil, nil},
+		{"38", "Detección de Fuego", "alerta", "", nil, nil},
+		{"65811", "Cableado Estructurado", "cable", "Cables", nil, []string{"Cables"}},
+	}
+	// The strip's colours, in turn (brand-800, teal-700, slate-800, indigo-800, amber-700, rose-800).
+	colours := []string{"#123a66", "#0f766e", "#1e293b", "#3730a3", "#b45309", "#9f1239"}
+	icons := map[string]string{"Camaras y DVRs HD": "camara", "Camaras IP y NVRs": "camara", "Routers": "router",
+		"Switches": "router", "Accesorios": "audifonos", "Cables": "cable", "Enlaces inalambricos": "router",
+		"Servidores": "cuadricula", "Almacenamiento": "paquete", "Audio": "audifonos", "Video": "camara",
+		"Redes": "router", "Seguridad": "escudo", "Energia Solar": "energia", "Otros": "cuadricula"}
+	menus := map[string]string{"Accesorios": "Accesorios", "Routers": "Routers"}
+	admin := func(nombre, padre, color string, orden int) Category {
+		return Category{ID: slugify(nombre), Nombre: nombre, Padre: padre, Orden: orden, Icono: icons[nombre],
+			Color: color, Menu: menus[nombre], Alias: []string{fold(nombre)}}
+	}
+	var out []Category
+	for i, c := range cards {
+		color := colours[i%len(colours)]
+		out = append(out, Category{ID: c.id, Nombre: c.nombre, Orden: i, Icono: c.icono, Color: color, Tarjeta: true, Menu: c.menu, Alias: c.alias})
+		for j, a := range c.admin {
+			out = append(out, admin(a, c.id, color, j))
+		}
+	}
+	out = append(out, admin("Accesorios", "", colours[0], len(cards)), admin("Otros", "", colours[2], len(cards)+1))
+	return out
+}
+
+// seedCategoriesOnce writes the seed categories into a store that never had them and answers
+// how many it wrote. Each has its own _id, so two replicas starting at once write each once; a
+// store seeded already (even if staff deleted every category since) is left alone.
+func (s store) seedCategoriesOnce(ctx context.Context) (int, error) {
+	meta := s.db.W.Collection(metaCollection)
+	if done, err := mongox.JobDone(ctx, s.db.R.Collection(metaCollection), categoriesSeedJob); err != nil || done {
+		return 0, err
+	}
+	written := 0
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	for _, c := range seedCategories() {
+		c.UpdatedAt = now
+		_, err := s.db.W.Collection(categoriesCollection).InsertOne(ctx, c)
+		switch {
+		case mongox.IsDuplicate(err):
+		case err != nil:
+			return written, fmt.Errorf("catalog: seed category %s: %w", c.ID, err)
+		default:
+			written++
+		}
+	}
+	_, err := mongox.MarkJobDone(ctx, meta, categoriesSeedJob)
+	return written, err
+}
+
+// allCategories reads the category tree.
+func (s store) allCategories(ctx context.Context) ([]Category, error) {
+	out, err := mongox.FindAll[Category](ctx, s.db.R.Collection(categoriesCollection), bson.M{})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: load categories: %w", err)
+	}
+	return out, nil
+}
+
+// insertCategory writes a new category; a duplicate id is reported by mongox.IsDuplicate.
+func (s store) insertCategory(ctx context.Context, c Category) error {
+	_, err := s.db.W.Collection(categoriesCollection).InsertOne(ctx, c)
+	return err
+}
+
+// replaceCategory writes c over the stored category with its id.
+func (s store) replaceCategory(ctx context.Context, c Category) (bool, error) {
+	r, err := s.db.W.Collection(categoriesCollection).ReplaceOne(ctx, bson.M{"_id": c.ID}, c)
+	if err != nil {
+		return false, fmt.Errorf("catalog: write category %s: %w", c.ID, err)
+	}
+	return r.MatchedCount == 1, nil
+}
+
+// setCategoryOrder gives each listed category its place.
+func (s store) setCategoryOrder(ctx context.Context, ids []string, now time.Time) error {
+	for i, id := range ids {
+		_, err := s.db.W.Collection(categoriesCollection).UpdateOne(ctx, bson.M{"_id": id},
+			bson.M{"$set": bson.M{"orden": i, "updatedAt": now}})
+		if err != nil {
+			return fmt.Errorf("catalog: order category %s: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// deleteCategory removes a category.
+func (s store) deleteCategory(ctx context.Context, id string) (bool, error) {
+	r, err := s.db.W.Collection(categoriesCollection).DeleteOne(ctx, bson.M{"_id": id})
+	if err != nil {
+		return false, fmt.Errorf("catalog: delete category %s: %w", id, err)
+	}
+	return r.DeletedCount == 1, nil
+}
