@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/mongox"
 )
 
 // hostileBodies is a corpus of bad request bodies: malformed JSON, wrong types, operator objects
@@ -210,6 +212,12 @@ func TestHostileInputOnEveryRoute(t *testing.T) {
 	}
 }
 
+// importJobCounts is what an import job wrote.
+type importJobCounts struct {
+	Estado                         string
+	Creados, Actualizados, Ajustes int
+}
+
 // TestHostileImportFiles sends hostile files to 'Importar productos' (issue #28): no 5xx, errors
 // in the JSON shape in Spanish, operator and formula texts refused or taken as text, and neither
 // the preview nor an import of nothing but bad rows writes anything.
@@ -248,8 +256,21 @@ func TestHostileImportFiles(t *testing.T) {
 			}
 		}
 	}
-	after := dump(t, s.app)
+	// An import confirmed is a job (importaciones) the worker runs: each ends having written nothing.
+	after := settledDump(t, s.app)
+	jobs, err := mongox.FindAll[importJobCounts](context.Background(), s.app.store.R.Collection("importaciones"), bson.M{})
+	if err != nil || len(jobs) == 0 {
+		t.Fatalf("import jobs: %v %d", err, len(jobs))
+	}
+	for _, j := range jobs {
+		if j.Estado != "terminada" || j.Creados+j.Actualizados+j.Ajustes != 0 {
+			t.Errorf("an import of bad rows: %+v", j)
+		}
+	}
 	for name, docs := range after {
+		if name == "importaciones" {
+			continue
+		}
 		if !strings.HasSuffix(name, "_meta") && strings.Join(docs, "\n") != strings.Join(before[name], "\n") {
 			t.Errorf("collection %s changed: %d documents before, %d after", name, len(before[name]), len(docs))
 		}

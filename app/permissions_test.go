@@ -56,6 +56,8 @@ var permissionTable = map[string]rule{
 	// bulk import (issue #28, item 3)
 	"POST /v1/productos/importar":          {perm: auth.ManageCatalog},
 	"GET /v1/productos/importar/plantilla": {perm: auth.ManageCatalog},
+	"GET /v1/productos/importaciones":      {perm: auth.ManageCatalog},
+	"GET /v1/productos/importaciones/:id":  {perm: auth.ManageCatalog},
 	"GET /v1/admin/productos":              {perm: auth.ManageCatalog},
 	"GET /v1/admin/productos/:id":          {perm: auth.ManageCatalog},
 	"GET /v1/discounts":                    {perm: auth.ManageCatalog},

@@ -26,6 +26,9 @@ type AdjustInput struct {
 	Tipo       string   `json:"tipo"`
 	Cantidad   *float64 `json:"cantidad"`
 	Motivo     string   `json:"motivo"`
+	// once, when set, is the id of the adjustment's movement, chosen by the caller (an import's
+	// row): an adjustment whose movement is already written is not made again.
+	once bson.ObjectID
 }
 
 // adjustmentKinds are the kinds of adjustment: the units come in, go out, or are counted.
@@ -43,12 +46,13 @@ type adjustment struct {
 	product, variant bson.ObjectID
 	tipo, motivo     string
 	n                int
+	once             bson.ObjectID // AdjustInput.once
 }
 
 // check validates the input, naming each wrong field in Spanish.
 func (in AdjustInput) check() (adjustment, error) {
 	f := apperr.Fields{}
-	var a adjustment
+	a := adjustment{once: in.once}
 	var err error
 	if a.product, err = bson.ObjectIDFromHex(strings.TrimSpace(in.ProductoID)); err != nil {
 		f.Add("productoId", "Elige un producto.")
@@ -108,6 +112,9 @@ func (s *Service) adjust(ctx context.Context, a adjustment, who audit.Actor) (Mo
 			return Movement{}, err
 		}
 		s.memory.update(cur)
+		if done, err := s.adjustedBefore(ctx, &cur, a.once); err != nil || done {
+			return Movement{ID: a.once}, err
+		}
 		i, err := adjustedVariant(&cur, a.variant)
 		if err != nil {
 			return Movement{}, err
@@ -115,6 +122,9 @@ func (s *Service) adjust(ctx context.Context, a adjustment, who audit.Actor) (Mo
 		m, guard, err := a.movement(&cur, i, s.now())
 		if err != nil {
 			return Movement{}, err
+		}
+		if !a.once.IsZero() {
+			m.ID, guard[pendingField(a.once)] = a.once, bson.M{"$exists": false}
 		}
 		m.by(who.ID, who.Name)
 		p, ok, err := s.store.update(ctx, cur.ID, guard, stockChange(i, m.Cantidad, bson.M{"$set": bson.M{pendingField(m.ID): m}}))
@@ -132,6 +142,19 @@ func (s *Service) adjust(ctx context.Context, a adjustment, who audit.Actor) (Mo
 		return m, nil
 	}
 	return Movement{}, apperr.New(apperr.Conflict, "Las existencias cambiaron mientras las ajustabas. Inténtalo de nuevo.")
+}
+
+// adjustedBefore reports whether the movement once (none: zero) is written: waiting in cur (read
+// first) or stored, where it goes before it leaves cur.
+func (s *Service) adjustedBefore(ctx context.Context, cur *Product, once bson.ObjectID) (bool, error) {
+	if once.IsZero() {
+		return false, nil
+	}
+	if _, ok := cur.MovimientosPendientes[once.Hex()]; ok {
+		return true, nil
+	}
+	stored, err := s.store.storedMovements(ctx, []bson.ObjectID{once})
+	return stored[once], err
 }
 
 // adjustedVariant is the index of the adjusted variant of p: the one named, or the only one.

@@ -32,7 +32,7 @@ type testEnv struct {
 }
 
 // MustModule builds and loads a module on db; every <= 0 turns the watcher off.
-func MustModule(t *testing.T, db *mongox.Store, every time.Duration) *Module {
+func MustModule(t testing.TB, db *mongox.Store, every time.Duration) *Module {
 	t.Helper()
 	if every == 0 {
 		every = -1

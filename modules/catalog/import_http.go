@@ -3,6 +3,7 @@ package catalog
 import (
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v5"
 
@@ -12,34 +13,45 @@ import (
 
 // The routes of 'Importar productos' (import_apply.go), for the roles that manage the catalogue:
 //
-//	POST /v1/productos/importar?vista=1  the plan of the file (multipart, field "archivo"), nothing written
-//	POST /v1/productos/importar          the file applied
+//	POST /v1/productos/importar?vista=1   the plan of the file (multipart, field "archivo"), nothing written
+//	POST /v1/productos/importar           the file applied in the background: 202 and the job (import_jobs.go)
+//	GET  /v1/productos/importaciones      the latest jobs, newest first
+//	GET  /v1/productos/importaciones/:id  one job: its state, progress and result
 //	GET  /v1/productos/importar/plantilla the template, an XLSX with the titles and an example row
 
 // importFileOf reads the uploaded file of an import request.
-func importFileOf(c *echo.Context) ([]byte, error) {
+func importFileOf(c *echo.Context) (string, []byte, error) {
 	fh, err := c.FormFile("archivo")
 	if err != nil {
-		return nil, importErr("Elige el archivo CSV o XLSX que quieres importar.")
+		return "", nil, importErr("Elige el archivo CSV o XLSX que quieres importar.")
 	}
 	if fh.Size > maxImportBytes {
-		return nil, importErr("El archivo pesa más de 7 MB. Divídelo en partes más pequeñas.")
+		return "", nil, importErr("El archivo pesa más de 7 MB. Divídelo en partes más pequeñas.")
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return nil, importErr("No se pudo leer el archivo. Vuelve a elegirlo.")
+		return "", nil, importErr("No se pudo leer el archivo. Vuelve a elegirlo.")
 	}
 	defer func() { _ = f.Close() }()
 	data, err := io.ReadAll(io.LimitReader(f, maxImportBytes+1))
 	if err != nil {
-		return nil, importErr("No se pudo leer el archivo. Vuelve a elegirlo.")
+		return "", nil, importErr("No se pudo leer el archivo. Vuelve a elegirlo.")
 	}
-	return data, nil
+	return fileName(fh.Filename), data, nil
 }
 
-// importProducts answers POST /v1/productos/importar: the plan with ?vista=1, else the result.
+// fileName is the last part of an uploaded file's name, at most 200 characters of it.
+func fileName(name string) string {
+	name = strings.TrimSpace(name[strings.LastIndexAny(name, "/\\")+1:])
+	if r := []rune(name); len(r) > 200 {
+		name = string(r[:200])
+	}
+	return name
+}
+
+// importProducts answers POST /v1/productos/importar: the plan with ?vista=1, else the job begun.
 func (m *Module) importProducts(c *echo.Context) error {
-	data, err := importFileOf(c)
+	name, data, err := importFileOf(c)
 	if err != nil {
 		return err
 	}
@@ -51,13 +63,31 @@ func (m *Module) importProducts(c *echo.Context) error {
 		}
 		return c.JSON(http.StatusOK, plan)
 	case "", "0", "false":
-		res, err := m.service.ApplyImport(actorContext(c), data)
+		job, err := m.imports.startImport(actorContext(c), name, data)
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, res)
+		return c.JSON(http.StatusAccepted, job)
 	}
 	return importErrField("vista", "Usa vista=1 para ver el plan sin guardar nada.")
+}
+
+// importJobs answers GET /v1/productos/importaciones.
+func (m *Module) importJobs(c *echo.Context) error {
+	jobs, err := m.imports.recent(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"importaciones": jobs})
+}
+
+// importJob answers GET /v1/productos/importaciones/:id.
+func (m *Module) importJob(c *echo.Context) error {
+	job, err := m.imports.job(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, job)
 }
 
 func importErrField(field, msg string) error {

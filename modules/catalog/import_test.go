@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/auth"
 )
@@ -43,13 +44,32 @@ func (env *testEnv) preview(data []byte) ImportPlan {
 	return decode[ImportPlan](env.t, rec)
 }
 
-func (env *testEnv) applyImport(data []byte) ImportResult {
+// startImport confirms an import: the job begun.
+func (env *testEnv) startImport(data []byte) ImportJob {
 	env.t.Helper()
 	rec := env.upload(auth.Auxiliar, "/v1/productos/importar", "productos.csv", data)
-	if rec.Code != http.StatusOK {
+	if rec.Code != http.StatusAccepted {
 		env.t.Fatalf("apply: %d %s", rec.Code, rec.Body)
 	}
-	return decode[ImportResult](env.t, rec)
+	return decode[ImportJob](env.t, rec)
+}
+
+// importJob reads a job through its route.
+func (env *testEnv) importJob(id bson.ObjectID) ImportJob {
+	env.t.Helper()
+	rec := env.do(auth.Auxiliar, http.MethodGet, "/v1/productos/importaciones/"+id.Hex(), nil)
+	if rec.Code != http.StatusOK {
+		env.t.Fatalf("import job: %d %s", rec.Code, rec.Body)
+	}
+	return decode[ImportJob](env.t, rec)
+}
+
+// applyImport confirms an import and waits for the worker to finish it.
+func (env *testEnv) applyImport(data []byte) ImportJob {
+	env.t.Helper()
+	j := env.startImport(data)
+	waitUntil(env.t, "the import finished", func() bool { j = env.importJob(j.ID); return j.Estado == ImportTerminada })
+	return j
 }
 
 func TestImportReadsCSVAsExcelInSpanishWritesIt(t *testing.T) {
@@ -160,7 +180,7 @@ func TestImportPreviewApplyAndRerun(t *testing.T) {
 	}
 
 	res := env.applyImport(file)
-	if res.Creados != 1 || res.Actualizados != 1 || res.SinCambios != 1 || res.Ajustes != 1 || len(res.Rechazados) != 3 || len(res.Errores) != 0 {
+	if res.Creados != 1 || res.Actualizados != 1 || res.SinCambios != 1 || res.Ajustes != 1 || len(res.Rechazados) != 3 || res.NumRechazados != 3 || len(res.Errores) != 0 || res.Total != 2 || res.Hechos != 2 {
 		t.Fatalf("result %+v", res)
 	}
 	p := env.storedProduct(cur.ID.Hex())

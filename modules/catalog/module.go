@@ -29,6 +29,7 @@ type Module struct {
 	service   *Service
 	every     time.Duration
 	responses responseCache // the storefront's encoded responses (storefront_cache.go)
+	imports   *importer     // the import jobs' worker (import_jobs.go)
 	// demoPhotos: SeedDemo asked for the demo catalogue, whose photos Start stores (demo.go).
 	demoPhotos bool
 
@@ -44,8 +45,10 @@ func New(d Deps) *Module {
 	if every == 0 {
 		every = 2 * time.Second
 	}
+	svc := &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(), log: d.Log, now: d.Store.Now, audit: d.Audit}
 	return &Module{
-		service: &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(), log: d.Log, now: d.Store.Now, audit: d.Audit},
+		service: svc,
+		imports: newImporter(svc, d.Store, d.Log),
 		every:   every,
 		stop:    make(chan struct{}),
 		done:    make(chan struct{}),
@@ -56,7 +59,12 @@ func New(d Deps) *Module {
 func (m *Module) Service() *Service { return m.service }
 
 // EnsureIndexes creates the collections' indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+func (m *Module) EnsureIndexes(ctx context.Context) error {
+	if err := m.imports.ensureIndexes(ctx); err != nil {
+		return err
+	}
+	return m.service.store.ensureIndexes(ctx)
+}
 
 // Start moves the units of an earlier version's stock documents into the products (once per
 // store), reads the whole catalogue into memory and starts the background loop: the removal of
@@ -71,6 +79,7 @@ func (m *Module) Start(ctx context.Context) error {
 	}
 	m.service.renders.background(m.imagesAtStart)
 	m.runOnce.Do(func() {
+		m.imports.start()
 		go func() {
 			defer close(m.done)
 			m.service.run(m.every, m.stop)
@@ -96,6 +105,7 @@ func (m *Module) Upgrade(ctx context.Context) error {
 func (m *Module) Stop() {
 	m.closeOnce.Do(func() {
 		m.service.renders.stop()
+		m.imports.stop()
 		close(m.stop)
 		m.runOnce.Do(func() { close(m.done) }) // never started: nothing to wait for
 		<-m.done
@@ -140,4 +150,6 @@ func (m *Module) UploadRoutes(g *echo.Group) {
 	g.PATCH("/productos/:id", m.update, manage)
 	g.POST("/productos/importar", m.importProducts, manage) // import_http.go
 	g.GET("/productos/importar/plantilla", m.importTemplate, manage)
+	g.GET("/productos/importaciones", m.importJobs, manage)
+	g.GET("/productos/importaciones/:id", m.importJob, manage)
 }

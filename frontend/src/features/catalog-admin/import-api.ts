@@ -19,15 +19,41 @@ export type PlanImport = {
   columnasIgnoradas: string[]
 }
 
-/** `POST /v1/productos/importar`: what the import did. */
-export type ResultadoImport = {
+/** The states of an import job. */
+export type EstadoImport = 'pendiente' | 'en_curso' | 'terminada' | 'fallida'
+
+/**
+ * `POST /v1/productos/importar` begins an import job; `GET /v1/productos/importaciones/{id}` tells
+ * its progress (`hechos` of `total` products to write) and, once `terminada`, its result.
+ */
+export type TrabajoImport = {
+  _id: string
+  estado: EstadoImport
+  archivo: string
+  filas: number
+  total: number
+  hechos: number
   creados: number
   actualizados: number
   sinCambios: number
   ajustes: number
+  numRechazados: number
   rechazados: RechazoImport[]
+  numErrores: number
   errores: RechazoImport[]
+  mensaje?: string
+  usuario: string
+  creada: string
+  terminada?: string
 }
+
+/** Whether a job is still to finish. */
+export function enCurso(j: TrabajoImport | undefined): boolean {
+  return j?.estado === 'pendiente' || j?.estado === 'en_curso'
+}
+
+/** How often a running import is read again. */
+export const IMPORT_POLL_MS = 1000
 
 /** The path of the template (an XLSX with the titles and an example row). */
 export const PLANTILLA_PATH = '/v1/productos/importar/plantilla'
@@ -43,11 +69,17 @@ const importApi = api.injectEndpoints({
     previewImport: build.mutation<PlanImport, File>({
       query: (file) => ({ url: 'productos/importar', method: 'POST', params: { vista: '1' }, body: fileBody(file) }),
     }),
-    applyImport: build.mutation<ResultadoImport, File>({
+    applyImport: build.mutation<TrabajoImport, File>({
       query: (file) => ({ url: 'productos/importar', method: 'POST', body: fileBody(file) }),
-      invalidatesTags: ['Producto'],
+    }),
+    getImportJob: build.query<TrabajoImport, string>({
+      query: (id) => `productos/importaciones/${encodeURIComponent(id)}`,
+    }),
+    listImportJobs: build.query<TrabajoImport[], void>({
+      query: () => 'productos/importaciones',
+      transformResponse: (r: { importaciones: TrabajoImport[] }) => r.importaciones,
     }),
   }),
 })
 
-export const { usePreviewImportMutation, useApplyImportMutation } = importApi
+export const { usePreviewImportMutation, useApplyImportMutation, useGetImportJobQuery, useListImportJobsQuery } = importApi

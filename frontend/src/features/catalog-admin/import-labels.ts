@@ -1,4 +1,4 @@
-import type { PlanImport, ResultadoImport } from '@/features/catalog-admin/import-api'
+import type { PlanImport, TrabajoImport } from '@/features/catalog-admin/import-api'
 
 /** The rows of a product, for the tables: "Fila 3" or "Filas 3, 4". */
 export function filasText(filas: number[]): string {
@@ -10,7 +10,26 @@ export function planSummary(p: PlanImport): string {
   return `${p.nuevos.length} nuevos · ${p.cambios.length} con cambios · ${p.sinCambios.length} sin cambios · ${p.rechazados.length} filas rechazadas`
 }
 
-/** The one-line summary of an applied import. */
-export function resultSummary(r: ResultadoImport): string {
-  return `Importación terminada: ${r.creados} productos creados, ${r.actualizados} actualizados (${r.ajustes} ajustes de existencias), ${r.sinCambios} sin cambios y ${r.rechazados.length} filas rechazadas.`
+/** The one-line summary of a finished import. */
+export function resultSummary(r: TrabajoImport): string {
+  return `Importación terminada: ${r.creados} productos creados, ${r.actualizados} actualizados (${r.ajustes} ajustes de existencias), ${r.sinCambios} sin cambios y ${r.numRechazados} filas rechazadas.`
+}
+
+/** The progress of a running import: "Importando… 1,200 de 20,000 productos (6 %)". */
+export function progressText(j: TrabajoImport): string {
+  if (j.estado === 'pendiente' || j.total === 0) return `Preparando la importación de ${filas(j.filas)}…`
+  return `Importando… ${n(j.hechos)} de ${n(j.total)} productos (${progressPct(j)} %)`
+}
+
+/** The share of a running import done, 0 to 100. */
+export function progressPct(j: TrabajoImport): number {
+  return j.total > 0 ? Math.floor((j.hechos / j.total) * 100) : 0
+}
+
+function n(v: number): string {
+  return v.toLocaleString('es-MX')
+}
+
+function filas(v: number): string {
+  return v === 1 ? '1 fila' : `${n(v)} filas`
 }

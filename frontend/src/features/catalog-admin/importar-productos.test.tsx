@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 import { filasText, planSummary } from '@/features/catalog-admin/import-labels'
-import type { PlanImport, ResultadoImport } from '@/features/catalog-admin/import-api'
+import type { PlanImport, TrabajoImport } from '@/features/catalog-admin/import-api'
 
 const plan: PlanImport = {
   filas: 6,
@@ -29,13 +29,44 @@ const plan: PlanImport = {
   columnasIgnoradas: [],
 }
 
-const result: ResultadoImport = { creados: 1, actualizados: 1, sinCambios: 1, ajustes: 1, rechazados: plan.rechazados, errores: [] }
+function job(over: Partial<TrabajoImport>): TrabajoImport {
+  return {
+    _id: 'j1',
+    estado: 'pendiente',
+    archivo: 'productos.csv',
+    filas: 6,
+    total: 0,
+    hechos: 0,
+    creados: 0,
+    actualizados: 0,
+    sinCambios: 0,
+    ajustes: 0,
+    numRechazados: 0,
+    rechazados: [],
+    numErrores: 0,
+    errores: [],
+    usuario: 'Alma Auxiliar',
+    creada: '2026-11-28T04:00:00Z',
+    ...over,
+  }
+}
+
+const running = job({ estado: 'en_curso', total: 2, hechos: 1, creados: 1, sinCambios: 1, numRechazados: 3, rechazados: plan.rechazados })
+const finished = job({ ...running, estado: 'terminada', hechos: 2, actualizados: 1, ajustes: 1, terminada: '2026-11-28T04:01:00Z' })
+
+/** The job's reads answer each state in turn, the last one from then on. */
+function states(...js: TrabajoImport[]) {
+  let i = 0
+  return () => json(js[Math.min(i++, js.length - 1)])
+}
 
 function server(extra = {}) {
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/admin/productos': json({ products: [], meta: { page: 1, limit: 25, total: 0, hasMore: false } }),
-    'POST /v1/productos/importar': (r: Request) => json(new URL(r.url).searchParams.get('vista') === '1' ? plan : result),
+    'GET /v1/productos/importaciones': json({ importaciones: [] }),
+    'POST /v1/productos/importar': (r: Request) => json(new URL(r.url).searchParams.get('vista') === '1' ? plan : job({}), 202),
+    'GET /v1/productos/importaciones/j1': states(job({}), running, finished),
     ...extra,
   })
 }
@@ -86,12 +117,48 @@ describe('Importar productos', () => {
     expect(rechazos[1]).toHaveTextContent('6Precio de venta (sin IVA)Debe ser un número; «doce» no lo es.')
 
     await user.click(within(dialog).getByRole('button', { name: 'Aplicar (2)' }))
-    expect(await within(dialog).findByText(/Importación terminada: 1 productos creados, 1 actualizados/)).toBeInTheDocument()
+    expect(await within(dialog).findByText('Preparando la importación de 6 filas…')).toBeInTheDocument()
+    expect(await within(dialog).findByText('Importando… 1 de 2 productos (50 %)', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(within(dialog).getByRole('progressbar', { name: 'Avance de la importación' })).toHaveAttribute('value', '50')
+    expect(
+      await within(dialog).findByText(/Importación terminada: 1 productos creados, 1 actualizados \(1 ajustes de existencias\), 1 sin cambios y 3 filas rechazadas/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument()
+    expect(within(dialog).getAllByTestId('rechazo')).toHaveLength(3)
     const posts = calls.filter((r) => r.method === 'POST')
     expect(posts).toHaveLength(2)
     expect(new URL(posts[1].url).searchParams.has('vista')).toBe(false)
+    const reads = calls.filter((r) => r.method === 'GET' && r.url.endsWith('/v1/productos/importaciones/j1')).length
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(calls.filter((r) => r.method === 'GET' && r.url.endsWith('/v1/productos/importaciones/j1')).length).toBe(reads) // no polling once finished
     await user.click(within(dialog).getByRole('button', { name: 'Listo' }))
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('shows the import still running when the dialog is opened again, and lets it be closed meanwhile', async () => {
+    server({
+      'GET /v1/productos/importaciones': json({ importaciones: [running] }),
+      'GET /v1/productos/importaciones/j1': states(running, running, finished),
+    })
+    const { user } = renderApp('/productos')
+    await user.click(await screen.findByRole('button', { name: 'Importar productos' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Importar productos' })
+    expect(await within(dialog).findByText('Importando… 1 de 2 productos (50 %)')).toBeInTheDocument()
+    expect(within(dialog).queryByLabelText('Archivo CSV o Excel')).toBeNull()
+    expect(within(dialog).getByText(/La importación sigue aunque cierres esta ventana/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Seguir en segundo plano' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('says why an import stopped', async () => {
+    server({
+      'GET /v1/productos/importaciones': json({ importaciones: [running] }),
+      'GET /v1/productos/importaciones/j1': json(job({ estado: 'fallida', mensaje: 'El archivo de la importación ya no está. Vuelve a importarlo.' })),
+    })
+    const { user } = renderApp('/productos')
+    await user.click(await screen.findByRole('button', { name: 'Importar productos' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Importar productos' })
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El archivo de la importación ya no está. Vuelve a importarlo.')
+    expect(within(dialog).getByRole('button', { name: 'Listo' })).toBeInTheDocument()
   })
 
   it("shows the server's Spanish message for a file it cannot read", async () => {

@@ -1,32 +1,43 @@
-import { useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useEffect, useState } from 'react'
+import { useAppDispatch } from '@/app/hooks'
 import { Dialog } from '@/components/dialog'
+import { api } from '@/lib/api'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { DownloadError, downloadFile, saveFile } from '@/lib/download'
 import { useDownloadAuth } from '@/lib/use-download-auth'
 import {
+  enCurso,
+  IMPORT_POLL_MS,
   PLANTILLA_PATH,
   useApplyImportMutation,
+  useGetImportJobQuery,
+  useListImportJobsQuery,
   usePreviewImportMutation,
   type PlanImport,
   type ProductoImport,
   type RechazoImport,
-  type ResultadoImport,
+  type TrabajoImport,
 } from '@/features/catalog-admin/import-api'
-import { filasText, planSummary, resultSummary } from '@/features/catalog-admin/import-labels'
+import { filasText, planSummary, progressPct, progressText, resultSummary } from '@/features/catalog-admin/import-labels'
 
 /**
  * 'Importar productos': choose a CSV or Excel file (the layout of 'Exportar', or the template),
  * see what it would do (new, changed with before and after, unchanged, refused rows with their
- * reasons), then 'Aplicar' writes the valid rows and shows the result.
+ * reasons), then 'Aplicar' begins the import, which runs on the server: the dialog shows its
+ * progress, may be closed meanwhile (opened again, it shows the import still running) and shows
+ * the result.
  */
 export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null)
   const [plan, setPlan] = useState<PlanImport | null>(null)
-  const [result, setResult] = useState<ResultadoImport | null>(null)
+  const [jobId, setJobId] = useState<string | null>(null)
   const [failure, setFailure] = useState('')
   const [preview, previewing] = usePreviewImportMutation()
   const [apply, applying] = useApplyImportMutation()
   const template = useTemplate()
+  const recent = useListImportJobsQuery(undefined, { refetchOnMountOrArgChange: true })
+  const job = useImportJob(jobId ?? recent.data?.find(enCurso)?._id ?? null)
 
   async function review() {
     if (!file) {
@@ -44,12 +55,13 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
     setFailure('')
     const res = await apply(file)
     if (res.error) setFailure(apiErrorMessage(res.error, 'No se pudo importar el archivo.'))
-    else setResult(res.data)
+    else setJobId(res.data._id)
   }
 
+  const step = job ? (enCurso(job) ? 'running' : 'done') : plan ? 'plan' : 'file'
   const footer = (
     <ImportFooter
-      step={result ? 'done' : plan ? 'plan' : 'file'}
+      step={step}
       toApply={plan ? plan.nuevos.length + plan.cambios.length : 0}
       busy={previewing.isLoading || applying.isLoading}
       onClose={onClose}
@@ -67,7 +79,7 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
       footer={footer}
     >
       <div className="space-y-4 text-sm">
-        {result ? null : (
+        {job ? null : (
           <div className="flex flex-wrap items-end gap-3">
             <label className="flex flex-col gap-1">
               <span className="field-label">Archivo CSV o Excel</span>
@@ -91,14 +103,30 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
             {failure || template.error}
           </p>
         ) : null}
-        {result ? <Resultado result={result} /> : plan ? <Plan plan={plan} /> : null}
+        {job ? <Trabajo job={job} /> : plan ? <Plan plan={plan} /> : null}
       </div>
     </Dialog>
   )
 }
 
+/**
+ * The import job shown (none: null), read again every second while it runs; once it ends, the
+ * product lists are read again.
+ */
+function useImportJob(id: string | null): TrabajoImport | undefined {
+  const dispatch = useAppDispatch()
+  const first = useGetImportJobQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
+  const running = !first.data || enCurso(first.data)
+  const { data } = useGetImportJobQuery(id ?? skipToken, { pollingInterval: running ? IMPORT_POLL_MS : 0 })
+  const ended = data !== undefined && !enCurso(data)
+  useEffect(() => {
+    if (ended) dispatch(api.util.invalidateTags(['Producto']))
+  }, [ended, dispatch])
+  return id ? data : undefined
+}
+
 type FooterProps = {
-  step: 'file' | 'plan' | 'done'
+  step: 'file' | 'plan' | 'running' | 'done'
   toApply: number
   busy: boolean
   onClose: () => void
@@ -106,8 +134,15 @@ type FooterProps = {
   onApply: () => void
 }
 
-/** The dialog's buttons: 'Revisar archivo', then 'Aplicar', then 'Listo'. */
+/** The dialog's buttons: 'Revisar archivo', then 'Aplicar', then 'Seguir en segundo plano' while it runs, then 'Listo'. */
 function ImportFooter({ step, toApply, busy, onClose, onReview, onApply }: FooterProps) {
+  if (step === 'running') {
+    return (
+      <button type="button" className="btn-secondary" onClick={onClose}>
+        Seguir en segundo plano
+      </button>
+    )
+  }
   if (step === 'done') {
     return (
       <button type="button" className="btn-primary" onClick={onClose}>
@@ -220,13 +255,14 @@ function Cambios({ items }: { items: ProductoImport[] }) {
   )
 }
 
-function Rechazos({ title, items }: { title: string; items: RechazoImport[] }) {
+function Rechazos({ title, items, total = items.length }: { title: string; items: RechazoImport[]; total?: number }) {
   if (items.length === 0) return null
   return (
     <section aria-label={title}>
       <h3 className="font-semibold text-rose-800">
-        {title} ({items.length})
+        {title} ({total})
       </h3>
+      {total > items.length ? <p className="text-slate-600">Se muestran las primeras {items.length}.</p> : null}
       <table className="mt-1 w-full text-left">
         <thead>
           <tr>
@@ -249,14 +285,33 @@ function Rechazos({ title, items }: { title: string; items: RechazoImport[] }) {
   )
 }
 
-function Resultado({ result }: { result: ResultadoImport }) {
+/** A job: its progress while it runs, then its result (or why it stopped). */
+function Trabajo({ job }: { job: TrabajoImport }) {
+  if (enCurso(job)) {
+    return (
+      <div className="space-y-2" data-testid="progreso-importacion">
+        <p role="status" className="font-medium">
+          {progressText(job)}
+        </p>
+        <progress className="w-full" max={100} value={progressPct(job)} aria-label="Avance de la importación" />
+        <p className="text-slate-600">La importación sigue aunque cierres esta ventana; vuelve cuando quieras para ver cómo va.</p>
+      </div>
+    )
+  }
+  if (job.estado === 'fallida') {
+    return (
+      <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-rose-800">
+        {job.mensaje || 'La importación se detuvo por un error.'}
+      </p>
+    )
+  }
   return (
     <div className="space-y-4">
       <p role="status" className="rounded-xl bg-teal-50 px-3 py-2 text-teal-900">
-        {resultSummary(result)}
+        {resultSummary(job)}
       </p>
-      <Rechazos title="No se pudieron guardar" items={result.errores} />
-      <Rechazos title="Rechazados" items={result.rechazados} />
+      <Rechazos title="No se pudieron guardar" items={job.errores} total={job.numErrores} />
+      <Rechazos title="Rechazados" items={job.rechazados} total={job.numRechazados} />
     </div>
   )
 }
