@@ -151,18 +151,29 @@ func (s *Service) DistributorProducts(nombre string) map[string]string {
 // it once: the second insert is refused as a duplicate (mongox.IsDuplicate), and the importer
 // finds the product with DistributorProductID.
 func (s *Service) EnsureDistributorIndex(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, s.store.db.W.Collection(productsCollection), mongo.IndexModel{
-		Keys:    bson.D{{Key: "distribuidor.nombre", Value: 1}, {Key: "distribuidor.productoId", Value: 1}},
-		Options: options.Index().SetName("distribuidor").SetUnique(true).SetSparse(true)})
+	return s.store.ensureDistributorIndex(ctx)
 }
 
 // DistributorProductID reads from the store the id of the product imported from the distributor
 // nombre as its productoID (another replica's import this one may not have loaded yet).
 func (s *Service) DistributorProductID(ctx context.Context, nombre, productoID string) (string, bool, error) {
+	return s.store.distributorProductID(ctx, nombre, productoID)
+}
+
+// ensureDistributorIndex is the unique sparse index on the distributor's name and product id.
+func (s store) ensureDistributorIndex(ctx context.Context) error {
+	return mongox.EnsureIndexes(ctx, s.db.W.Collection(productsCollection), mongo.IndexModel{
+		Keys:    bson.D{{Key: "distribuidor.nombre", Value: 1}, {Key: "distribuidor.productoId", Value: 1}},
+		Options: options.Index().SetName("distribuidor").SetUnique(true).SetSparse(true)})
+}
+
+// distributorProductID reads the id of the product imported from the distributor nombre as its
+// productoID, from the primary; found=false when there is none.
+func (s store) distributorProductID(ctx context.Context, nombre, productoID string) (string, bool, error) {
 	var doc struct {
 		ID bson.ObjectID `bson:"_id"`
 	}
-	err := s.store.db.W.Collection(productsCollection).FindOne(ctx,
+	err := s.db.W.Collection(productsCollection).FindOne(ctx,
 		bson.M{"distribuidor.nombre": nombre, "distribuidor.productoId": productoID},
 		options.FindOne().SetProjection(bson.M{"_id": 1})).Decode(&doc)
 	if errors.Is(err, mongo.ErrNoDocuments) {

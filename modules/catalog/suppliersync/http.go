@@ -16,7 +16,6 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
-	"tienda/pkg/mongox"
 )
 
 // digitsID is a Syscom category or product id.
@@ -267,9 +266,9 @@ func (m *Module) getJob(c *echo.Context) error {
 	if err != nil {
 		return apperr.New(apperr.NotFound, "No existe esa importación.")
 	}
-	j, found, err := mongox.FindOne[Job](c.Request().Context(), m.db.R.Collection(jobsColl), bson.M{"_id": id})
+	j, found, err := m.store.job(c.Request().Context(), id)
 	if err != nil {
-		return apperr.Wrap(err, "suppliersync: read job")
+		return err
 	}
 	if !found {
 		return apperr.New(apperr.NotFound, "No existe esa importación.")

@@ -2,23 +2,20 @@ package suppliersync
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/modules/catalog/supplier"
 	"tienda/modules/catalog/supplier/syscom"
 	"tienda/pkg/apperr"
-	"tienda/pkg/mongox"
 )
 
 // An import is a document of proveedor_importaciones: what was picked, then the distributor's
 // product ids it stands for (resolved once), and how far it went. The replica that claims it
-// (a lease with its owner, renewed at each product and measured on the store's clock) works through IDs from Posicion; after a crash another start
+// (a lease with its owner, renewed at each product, stamped and measured on the store's clock)
+// works through IDs from Posicion; after a crash another start
 // takes it over where it stopped, and a product imported before is found by its producto_id and
 // updated, never created twice.
 
@@ -76,90 +73,48 @@ func (m *Module) newJob(ctx context.Context, sel Seleccion, usuario string) (Job
 	}
 	now := m.now().UTC().Truncate(time.Millisecond)
 	j := Job{ID: bson.NewObjectID(), Seleccion: sel, Estado: EstadoPendiente, Errores: map[string]string{}, Usuario: usuario, Creada: now, IDs: []string{}}
-	if _, err := m.db.W.Collection(jobsColl).InsertOne(ctx, j); err != nil {
-		return Job{}, apperr.Wrap(err, "suppliersync: insert job")
+	if err := m.store.insertJob(ctx, j); err != nil {
+		return Job{}, err
 	}
 	m.poke()
 	return j, nil
 }
 
+// openStates are the states of an import not finished yet.
+func openStates() bson.M { return bson.M{"$in": bson.A{EstadoPendiente, EstadoEnCurso}} }
+
 // claim takes the oldest unfinished job this replica holds or nobody holds, else the oldest one
-// whose holder stopped renewing its lease: renovado, written by the store ($currentDate) at each
-// renewal, older than the lease on the store's clock (serverNow), never on this replica's. Taking
-// it over is guarded on the holder and the renewal it was judged by, so a renewal in between wins.
+// whose holder stopped renewing its lease: renovado, stamped on the store's clock (m.now) at each
+// renewal, older than the lease on that same clock, never on this process's. Taking it over is
+// guarded on the holder and the renewal it was judged by, so a renewal in between wins.
 func (m *Module) claim(ctx context.Context) (Job, bool, error) {
-	open := bson.M{"$in": bson.A{EstadoPendiente, EstadoEnCurso}}
-	j, ok, err := m.claimWhere(ctx, bson.M{"estado": open, "$or": bson.A{bson.M{"dueno": m.owner}, bson.M{"dueno": bson.M{"$exists": false}}}})
+	j, ok, err := m.store.claimJob(ctx, bson.M{"estado": openStates(), "$or": bson.A{bson.M{"dueno": m.owner}, bson.M{"dueno": bson.M{"$exists": false}}}}, m.owner, m.now())
 	if err != nil || ok {
 		return j, ok, err
 	}
-	held, err := mongox.FindAll[Job](ctx, m.db.W.Collection(jobsColl), bson.M{"estado": open},
-		options.Find().SetSort(bson.D{{Key: "creada", Value: 1}}).SetLimit(50).SetProjection(bson.M{"ids": 0, "errores": 0}))
-	if err != nil {
-		return Job{}, false, apperr.Wrap(err, "suppliersync: list held jobs")
-	}
-	if len(held) == 0 {
-		return Job{}, false, nil
-	}
-	now, err := m.serverNow(ctx)
-	if err != nil {
+	held, err := m.store.openJobs(ctx)
+	if err != nil || len(held) == 0 {
 		return Job{}, false, err
 	}
+	now := m.now()
 	for _, h := range held {
-		guard := bson.M{"_id": h.ID, "estado": open, "dueno": h.Dueno, "renovado": bson.M{"$exists": false}}
+		guard := bson.M{"_id": h.ID, "estado": openStates(), "dueno": h.Dueno, "renovado": bson.M{"$exists": false}}
 		if h.Renovado != nil {
 			if now.Sub(*h.Renovado) < m.lease {
 				continue
 			}
 			guard["renovado"] = *h.Renovado
 		}
-		if j, ok, err := m.claimWhere(ctx, guard); err != nil || ok {
+		if j, ok, err := m.store.claimJob(ctx, guard, m.owner, m.now()); err != nil || ok {
 			return j, ok, err
 		}
 	}
 	return Job{}, false, nil
 }
 
-// claimWhere makes this replica the holder of the oldest job filter matches, renewing its lease.
-func (m *Module) claimWhere(ctx context.Context, filter bson.M) (Job, bool, error) {
-	var j Job
-	err := m.db.W.Collection(jobsColl).FindOneAndUpdate(ctx, filter,
-		bson.M{"$set": bson.M{"estado": EstadoEnCurso, "dueno": m.owner}, "$currentDate": bson.M{"renovado": true}},
-		options.FindOneAndUpdate().SetSort(bson.D{{Key: "creada", Value: 1}}).SetReturnDocument(options.After)).Decode(&j)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Job{}, false, nil
-	}
-	if err != nil {
-		return Job{}, false, apperr.Wrap(err, "suppliersync: claim job")
-	}
-	return j, true, nil
-}
-
-// clockID is the document of proveedor_ajustes the store's clock is read from.
-const clockID = "reloj"
-
-// serverNow is the store's time: a write the store stamps ($currentDate) and reads back (on the
-// embedded store the process's clock, the only one there).
-func (m *Module) serverNow(ctx context.Context) (time.Time, error) {
-	var doc struct {
-		Ahora time.Time `bson:"ahora"`
-	}
-	err := m.db.W.Collection(settingsColl).FindOneAndUpdate(ctx, bson.M{"_id": clockID}, bson.M{"$currentDate": bson.M{"ahora": true}},
-		options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&doc)
-	if err != nil {
-		return time.Time{}, apperr.Wrap(err, "suppliersync: read the store's clock")
-	}
-	return doc.Ahora, nil
-}
-
 // save writes a job's progress and renews its lease; false when another replica took it.
 func (m *Module) save(ctx context.Context, j *Job, set bson.M) (bool, error) {
-	res, err := m.db.W.Collection(jobsColl).UpdateOne(ctx, bson.M{"_id": j.ID, "dueno": m.owner},
-		bson.M{"$set": set, "$currentDate": bson.M{"renovado": true}})
-	if err != nil {
-		return false, apperr.Wrap(err, "suppliersync: save job")
-	}
-	return res.MatchedCount == 1, nil
+	return m.store.saveJob(ctx, j.ID, m.owner, m.now(), set)
 }
 
 // runNextJob runs one claimed job to its end (or until the module stops); false when none waits.
@@ -280,11 +235,4 @@ func resolve(ctx context.Context, cli *syscom.Client, sel Seleccion) ([]string, 
 }
 
 // jobs returns the latest imports, newest first.
-func (m *Module) jobs(ctx context.Context) ([]Job, error) {
-	js, err := mongox.FindAll[Job](ctx, m.db.R.Collection(jobsColl), bson.M{},
-		options.Find().SetSort(bson.D{{Key: "creada", Value: -1}}).SetLimit(20).SetProjection(bson.M{"ids": 0}))
-	if err != nil {
-		return nil, apperr.Wrap(err, "suppliersync: list jobs")
-	}
-	return js, nil
-}
+func (m *Module) jobs(ctx context.Context) ([]Job, error) { return m.store.recentJobs(ctx) }

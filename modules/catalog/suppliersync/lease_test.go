@@ -9,20 +9,22 @@ import (
 
 	"tienda/modules/catalog"
 	"tienda/modules/catalog/supplier/syscom/syscomfake"
+	"tienda/pkg/mongox"
 )
 
-// A replica whose clock runs 10 minutes ahead does not take over a job another replica holds and
-// renews: the lease is measured on the store's clock. Once the holder stops renewing for longer
-// than the lease, it is taken over, and the old holder's next write is refused.
+// On a store whose clock runs 10 minutes ahead of the replicas' own, a replica does not take over
+// a job another replica holds and renews: the lease is stamped and measured on the store's clock,
+// never on this process's (a stamp on one clock judged on the other would make the job look 10
+// minutes old at once, or never old). Once the holder stops renewing for longer than the lease,
+// it is taken over, and the old holder's next write is refused.
 func TestALeaseIsJudgedOnTheStoresClock(t *testing.T) {
-	en := newEnv(t)
+	en := newEnvOn(t, mongox.TestDBAt(t, 10*time.Minute))
 	en.setCredentials()
 	ctx := context.Background()
 	a := en.module()
 	a.lease = time.Second
 	b := en.module()
 	b.lease = time.Second
-	b.now = func() time.Time { return time.Now().Add(10 * time.Minute) }
 	if _, err := a.newJob(ctx, Seleccion{Categorias: []string{"26"}}, "u"); err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ type Deps struct {
 
 // Module is the supplier catalogue.
 type Module struct {
-	db        *mongox.Store
+	store     store
 	cat       *catalog.Service
 	log       zerolog.Logger
 	base      string
@@ -73,8 +73,8 @@ type Module struct {
 
 // New builds the module; Start begins its background work.
 func New(d Deps) *Module {
-	m := &Module{db: d.Store, cat: d.Catalog, log: d.Log, base: d.BaseURL, every: d.SyncEvery,
-		perMinute: d.RequestsPerMinute, lease: d.Lease, pictures: pictureClient(d.PictureHosts), now: time.Now,
+	m := &Module{store: store{db: d.Store}, cat: d.Catalog, log: d.Log, base: d.BaseURL, every: d.SyncEvery,
+		perMinute: d.RequestsPerMinute, lease: d.Lease, pictures: pictureClient(d.PictureHosts), now: d.Store.Now,
 		owner: bson.NewObjectID().Hex(), key: d.SecretKey,
 		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	if m.lease <= 0 {
@@ -85,18 +85,10 @@ func New(d Deps) *Module {
 
 // EnsureIndexes creates the collections' indexes.
 func (m *Module) EnsureIndexes(ctx context.Context) error {
-	for _, c := range []string{settingsColl, jobsColl, changesColl} {
-		if err := m.db.EnsureCollection(ctx, c); err != nil {
-			return err
-		}
-	}
-	if err := m.cat.EnsureDistributorIndex(ctx); err != nil {
+	if err := m.store.ensureIndexes(ctx); err != nil {
 		return err
 	}
-	if err := m.db.EnsureListIndex(ctx, jobsColl, "creada", bson.D{{Key: "creada", Value: -1}}); err != nil {
-		return err
-	}
-	return m.db.EnsureListIndex(ctx, changesColl, "fecha", bson.D{{Key: "fecha", Value: -1}})
+	return m.cat.EnsureDistributorIndex(ctx)
 }
 
 // Start runs the background loop: unfinished imports (resumed after a restart) and the sync.

@@ -9,13 +9,10 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/modules/catalog/supplier"
 	"tienda/modules/catalog/supplier/syscom"
 	"tienda/pkg/apperr"
-	"tienda/pkg/mongox"
 )
 
 // The settings of 'Catálogo del proveedor': the shop's credentials for the distributor's API
@@ -81,9 +78,9 @@ func (r Reglas) rules() (supplier.Rules, error) {
 }
 
 func (m *Module) settings(ctx context.Context) (settingsDoc, error) {
-	doc, found, err := mongox.FindOne[settingsDoc](ctx, m.db.R.Collection(settingsColl), bson.M{"_id": settingsID})
+	doc, found, err := m.store.settings(ctx)
 	if err != nil {
-		return settingsDoc{}, apperr.Wrap(err, "suppliersync: read settings")
+		return settingsDoc{}, err
 	}
 	if !found {
 		doc = settingsDoc{ID: settingsID, Reglas: defaultReglas()}
@@ -93,9 +90,8 @@ func (m *Module) settings(ctx context.Context) (settingsDoc, error) {
 		if err != nil {
 			return settingsDoc{}, err
 		}
-		if _, err := m.db.W.Collection(settingsColl).UpdateOne(ctx, bson.M{"_id": settingsID, "clientSecret": doc.ClientSecret},
-			bson.M{"$set": bson.M{"clientSecretCifrado": sealed}, "$unset": bson.M{"clientSecret": ""}}); err != nil {
-			return settingsDoc{}, apperr.Wrap(err, "suppliersync: encrypt the stored secret")
+		if err := m.store.sealSecret(ctx, doc.ClientSecret, sealed); err != nil {
+			return settingsDoc{}, err
 		}
 		doc.ClientSecret, doc.SecretoCifrado = "", sealed
 	}
@@ -117,11 +113,7 @@ func (m *Module) setSettings(ctx context.Context, set bson.M) error {
 	if _, ok := set["reglas"]; !ok {
 		update["$setOnInsert"] = bson.M{"reglas": defaultReglas()}
 	}
-	_, err := m.db.W.Collection(settingsColl).UpdateOne(ctx, bson.M{"_id": settingsID}, update, options.UpdateOne().SetUpsert(true))
-	if err != nil && !mongo.IsDuplicateKeyError(err) {
-		return apperr.Wrap(err, "suppliersync: write settings")
-	}
-	return nil
+	return m.store.setSettings(ctx, update)
 }
 
 // errSinCredenciales: nothing can be asked of the distributor before the credentials are set.

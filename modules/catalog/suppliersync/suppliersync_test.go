@@ -41,7 +41,12 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	db := mongox.TestDB(t)
+	return newEnvOn(t, mongox.TestDB(t))
+}
+
+// newEnvOn is newEnv on the store db (mongox.TestDBAt: one whose clock reads ahead of this process's).
+func newEnvOn(t *testing.T, db *mongox.Store) *env {
+	t.Helper()
 	cat := catalog.New(catalog.Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: -1})
 	ctx := context.Background()
 	if err := cat.EnsureIndexes(ctx); err != nil {

@@ -7,13 +7,10 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/modules/catalog"
 	"tienda/modules/catalog/supplier"
 	"tienda/modules/catalog/supplier/syscom"
-	"tienda/pkg/apperr"
-	"tienda/pkg/mongox"
 )
 
 // The sync: every SYSCOM_SYNC_EVERY the imported products' prices and the distributor's units
@@ -201,22 +198,8 @@ func (m *Module) syncOne(ctx context.Context, shopID string, d supplier.Draft, r
 		return err
 	}
 	res.Cambiados++
-	docs := make([]any, len(changes))
-	for i, c := range changes {
-		docs[i] = c
-	}
-	if _, err := m.db.W.Collection(changesColl).InsertMany(ctx, docs); err != nil {
-		return apperr.Wrap(err, "suppliersync: log changes")
-	}
-	return nil
+	return m.store.insertChanges(ctx, changes)
 }
 
 // changes returns the latest changes of the syncs, newest first.
-func (m *Module) changes(ctx context.Context) ([]Cambio, error) {
-	cs, err := mongox.FindAll[Cambio](ctx, m.db.R.Collection(changesColl), bson.M{},
-		options.Find().SetSort(bson.D{{Key: "fecha", Value: -1}}).SetLimit(100))
-	if err != nil {
-		return nil, apperr.Wrap(err, "suppliersync: list changes")
-	}
-	return cs, nil
-}
+func (m *Module) changes(ctx context.Context) ([]Cambio, error) { return m.store.recentChanges(ctx) }
