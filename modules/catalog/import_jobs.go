@@ -13,8 +13,6 @@ import (
 
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
@@ -94,7 +92,7 @@ type importJobFile struct {
 // importer runs the import jobs of this replica, one at a time.
 type importer struct {
 	svc   *Service
-	db    *mongox.Store
+	store store
 	log   zerolog.Logger
 	owner string
 	lease time.Duration
@@ -114,14 +112,11 @@ type importer struct {
 func newImporter(svc *Service, db *mongox.Store, log zerolog.Logger) *importer {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
-	return &importer{svc: svc, db: db, log: log, owner: hex.EncodeToString(b), lease: importLease, batch: importBatch,
-		now: time.Now, wake: make(chan struct{}, 1)}
+	return &importer{svc: svc, store: store{db: db}, log: log, owner: hex.EncodeToString(b), lease: importLease, batch: importBatch,
+		now: db.Now, wake: make(chan struct{}, 1)}
 }
 
-func (im *importer) ensureIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, im.db.W.Collection(importJobsColl),
-		mongo.IndexModel{Keys: bson.D{{Key: "creada", Value: -1}}, Options: options.Index().SetName("creada")})
-}
+func (im *importer) ensureIndexes(ctx context.Context) error { return im.store.ensureImportIndexes(ctx) }
 
 // start runs the worker until stop: a job is looked for every importPollEvery and at each poke.
 func (im *importer) start() {
@@ -172,11 +167,8 @@ func (im *importer) startImport(ctx context.Context, name string, data []byte) (
 	j := ImportJob{ID: bson.NewObjectID(), Estado: ImportPendiente, Archivo: name, Filas: len(file.rows),
 		Rechazados: []ImportRefusal{}, Errores: []ImportRefusal{}, UsuarioID: who.ID, Usuario: who.Name, Creada: now}
 	ctx = context.WithoutCancel(ctx)
-	if _, err := im.db.W.Collection(importFilesColl).InsertOne(ctx, importJobFile{ID: j.ID, Datos: data}); err != nil {
-		return ImportJob{}, apperr.Wrap(err, "catalog: insert import file")
-	}
-	if _, err := im.db.W.Collection(importJobsColl).InsertOne(ctx, j); err != nil {
-		return ImportJob{}, apperr.Wrap(err, "catalog: insert import")
+	if err := im.store.insertImport(ctx, j, data); err != nil {
+		return ImportJob{}, err
 	}
 	im.poke()
 	return j, nil
@@ -188,7 +180,7 @@ func (im *importer) job(ctx context.Context, id string) (ImportJob, error) {
 	if err != nil {
 		return ImportJob{}, apperr.New(apperr.NotFound, "No existe esa importación.")
 	}
-	j, found, err := mongox.FindOne[ImportJob](ctx, im.db.R.Collection(importJobsColl), bson.M{"_id": oid})
+	j, found, err := im.store.importJob(ctx, oid)
 	if err != nil {
 		return ImportJob{}, apperr.Wrap(err, "catalog: read import")
 	}
@@ -200,8 +192,7 @@ func (im *importer) job(ctx context.Context, id string) (ImportJob, error) {
 
 // recent lists the latest jobs, newest first.
 func (im *importer) recent(ctx context.Context) ([]ImportJob, error) {
-	jobs, err := mongox.FindAll[ImportJob](ctx, im.db.R.Collection(importJobsColl), bson.M{},
-		options.Find().SetSort(bson.D{{Key: "creada", Value: -1}}).SetLimit(recentImports))
+	jobs, err := im.store.recentImports(ctx)
 	if err != nil {
 		return nil, apperr.Wrap(err, "catalog: list imports")
 	}
@@ -213,29 +204,13 @@ func (im *importer) recent(ctx context.Context) ([]ImportJob, error) {
 
 // claim takes the oldest unfinished job nobody holds (or whose holder stopped renewing it).
 func (im *importer) claim(ctx context.Context) (ImportJob, bool, error) {
-	now := im.now().UTC()
-	var j ImportJob
-	err := im.db.W.Collection(importJobsColl).FindOneAndUpdate(ctx,
-		bson.M{"estado": bson.M{"$in": bson.A{ImportPendiente, ImportEnCurso}}, "$or": bson.A{bson.M{"hasta": bson.M{"$lt": now}}, bson.M{"dueno": im.owner}}},
-		bson.M{"$set": bson.M{"estado": ImportEnCurso, "dueno": im.owner, "hasta": now.Add(im.lease)}},
-		options.FindOneAndUpdate().SetSort(bson.D{{Key: "creada", Value: 1}}).SetReturnDocument(options.After)).Decode(&j)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return ImportJob{}, false, nil
-	}
-	if err != nil {
-		return ImportJob{}, false, apperr.Wrap(err, "catalog: claim import")
-	}
-	return j, true, nil
+	return im.store.claimImport(ctx, im.owner, im.now().UTC(), im.lease)
 }
 
 // save writes a job's progress and renews its lease; false when another replica holds it now.
 func (im *importer) save(ctx context.Context, j *ImportJob, set bson.M) (bool, error) {
 	set["hasta"] = im.now().UTC().Add(im.lease)
-	res, err := im.db.W.Collection(importJobsColl).UpdateOne(ctx, bson.M{"_id": j.ID, "dueno": im.owner}, bson.M{"$set": set})
-	if err != nil {
-		return false, apperr.Wrap(err, "catalog: save import")
-	}
-	return res.MatchedCount == 1, nil
+	return im.store.saveImport(ctx, j.ID, im.owner, set)
 }
 
 // errCrash is the stop crashAfter asks for.
@@ -274,7 +249,7 @@ func (im *importer) runNext(ctx context.Context) bool {
 
 // run plans the job's file on the catalogue as it is and applies the products after posicion.
 func (im *importer) run(ctx context.Context, j *ImportJob) error {
-	stored, found, err := mongox.FindOne[importJobFile](ctx, im.db.R.Collection(importFilesColl), bson.M{"_id": j.ID})
+	stored, found, err := im.store.importFile(ctx, j.ID)
 	if err != nil {
 		return apperr.Wrap(err, "catalog: read import file")
 	}
@@ -351,7 +326,7 @@ func (im *importer) applyOne(ctx context.Context, j *ImportJob, ip ImportProduct
 }
 
 func (im *importer) dropFile(ctx context.Context, id bson.ObjectID) {
-	if _, err := im.db.W.Collection(importFilesColl).DeleteOne(context.WithoutCancel(ctx), bson.M{"_id": id}); err != nil {
+	if err := im.store.dropImportFile(context.WithoutCancel(ctx), id); err != nil {
 		im.log.Warn().Err(err).Str("import", id.Hex()).Msg("product import: file not removed")
 	}
 }
