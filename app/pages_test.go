@@ -367,6 +367,7 @@ var publicReads = map[string][]string{
 	"/v1/imagenes/:id/:file":  nil,
 	"/v1/imagenes/demo/:name": nil,
 	"/v1/facturas/catalogos":  {"/v1/facturas/catalogos"},
+	"/v1/categorias":          {"/v1/categorias"},
 	"/v1/facturas/:id/pdf":    nil, // a CFDI's file, to its download token's holder
 	"/v1/facturas/:id/xml":    nil,
 	"/*":                      {"/", "/product/{id}", "/busqueda/22", "/carrito", "/sitemap.xml", "/robots.txt"},
