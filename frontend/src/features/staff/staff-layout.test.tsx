@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
-const ALL = ['Productos', 'Bajo inventario', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos', 'Cortes de caja', 'Facturas', 'Usuarios', 'Registro de errores', 'Auditoría', 'Respaldos', 'Catálogo del proveedor']
+const ALL = ['Productos', 'Bajo inventario', 'Descuentos', 'Ventas', 'Ordenes', 'Envíos', 'Cortes de caja', 'Facturas', 'Usuarios', 'Registro de errores', 'Auditoría', 'Respaldos', 'Categorías', 'Catálogo del proveedor']
 
 async function drawerEntries() {
   const navs = await screen.findAllByRole('navigation', { name: 'Menú de administración' })
@@ -48,6 +48,7 @@ describe('staff drawer', () => {
       'Registro de errores': '/registro-errores',
       Auditoría: '/auditoria',
       Respaldos: '/respaldos',
+      Categorías: '/categorias',
       'Catálogo del proveedor': '/proveedor',
       Tienda: '/',
     })
