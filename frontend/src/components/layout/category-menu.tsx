@@ -26,7 +26,7 @@ export function CategoryMenu() {
                 <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-800">
                   <Icon size={22} />
                 </span>
-                <span className="leading-tight">{menu}</span>
+                <span className="line-clamp-2 h-[2.5em] leading-tight">{menu}</span>
               </NavLink>
             </li>
           )
@@ -36,7 +36,8 @@ export function CategoryMenu() {
   )
 }
 
-/** The row's place while the categories load (and in the prerendered page): the same height, so nothing moves. */
+/** The row's place while the categories load (and in the prerendered page): the same height (each label is
+ * given two lines, loaded or not), so nothing moves. */
 function MenuPlaceholder() {
   return (
     <div aria-hidden="true" className="border-b border-slate-200 bg-white">
@@ -44,7 +45,9 @@ function MenuPlaceholder() {
         {Array.from({ length: 6 }, (_, i) => (
           <li key={i} className="flex w-[4.6rem] shrink-0 flex-col items-center gap-1.5 px-1 py-2 sm:w-[5.5rem] sm:px-2">
             <span className="h-11 w-11 rounded-full bg-brand-50" />
-            <span className="h-3 w-12 rounded bg-slate-100 text-xs leading-tight">&nbsp;</span>
+            <span className="h-[2.5em] text-xs leading-tight">
+              <span className="block h-3 w-12 rounded bg-slate-100" />
+            </span>
           </li>
         ))}
       </ul>
