@@ -118,7 +118,7 @@ func MustStart(t testing.TB, dir string, env map[string]string) *App {
 }
 
 // waitForDemoPhotos waits until a's demo photos are stored and shown, so that no test sees the
-// catalogue change under it. They come drawn and resized in the binary (modules/catalog/demo) and
+// catalogue change under it. They come drawn and resized in the binary (pkg/democatalog) and
 // are stored within seconds of the start: the wait only catches a start that never ends.
 func waitForDemoPhotos(t testing.TB, a *App) {
 	t.Helper()

@@ -148,3 +148,47 @@ func TestBoundaryRules(t *testing.T) {
 		}
 	}
 }
+
+// A module's door is its top package (modules/<name>): its own subpackages may build on it (a
+// client of an outside API, a fake, a background job's screen), but the top package imports no
+// package under modules/, its own subpackages neither, so that nothing outside app/ wires two
+// packages of modules/ together. Shared data and tools without a module's types go in pkg/.
+func TestAModulesTopPackageImportsNoOtherPackageOfModules(t *testing.T) {
+	t.Parallel()
+	dirs, err := os.ReadDir("../modules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join("../modules", d.Name(), "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue // tests may use a module's fakes
+			}
+			parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			read++
+			for _, imp := range parsed.Imports {
+				p, err := strconv.Unquote(imp.Path.Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.HasPrefix(p, "tienda/modules/") {
+					t.Errorf("%s imports %s: a module's top package imports no package of modules/", f, p)
+				}
+			}
+		}
+	}
+	if read < 50 {
+		t.Fatalf("only %d files read: the walk missed the modules", read)
+	}
+}

@@ -12,13 +12,13 @@ import (
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"tienda/modules/catalog/demo"
+	"tienda/pkg/democatalog"
 	"tienda/pkg/apperr"
 )
 
 const demoJob = "demo-data"
 
-// The demo catalogue (DEMO_DATA): its lines, drawings and photos are data of modules/catalog/demo;
+// The demo catalogue (DEMO_DATA): its lines, drawings and photos are data of pkg/democatalog;
 // this file makes them the shop's products and pictures.
 
 // SeedDemo creates the demo catalogue once. Products have fixed ids, so a start interrupted half-way
@@ -64,7 +64,7 @@ func demoID(i, sub int) bson.ObjectID {
 }
 
 func demoProducts(now time.Time) ([]Product, error) {
-	lines, err := demo.Products()
+	lines, err := democatalog.Products()
 	if err != nil {
 		return nil, err
 	}
@@ -75,10 +75,10 @@ func demoProducts(now time.Time) ([]Product, error) {
 	return out, nil
 }
 
-func demoProduct(i int, l demo.Product, now time.Time) Product {
+func demoProduct(i int, l democatalog.Product, now time.Time) Product {
 	catID, categoria, marca, modelo, nombre := l.StorefrontID, l.Category, l.Marca, l.Modelo, l.Nombre
 	price, disc, stock := l.Price, l.Discount, l.Stock
-	img := demo.DrawingURL(i)
+	img := democatalog.DrawingURL(i)
 	variantes := []Variante{{ID: demoID(i, 1), Talla: "Unico", Tamano: "1 pieza", Stock: stock,
 		PrecioCompra: math.Round(price * 0.7), PrecioVenta: price, Descuento: disc}}
 	if categoria == "Cables" && strings.Contains(nombre, "305 m") && stock > 0 {
@@ -122,9 +122,9 @@ func nonNil(e []Extra) []Extra {
 	return e
 }
 
-// demoImage answers a demo product's drawing (demo.Drawing).
+// demoImage answers a demo product's drawing (democatalog.Drawing).
 func (m *Module) demoImage(c *echo.Context) error {
-	svg, ok := demo.Drawing(c.Param("name"))
+	svg, ok := democatalog.Drawing(c.Param("name"))
 	if !ok {
 		return apperr.New(apperr.NotFound, "Imagen no disponible")
 	}
@@ -135,7 +135,7 @@ func (m *Module) demoImage(c *echo.Context) error {
 // demoPhotosJob records that the demo photos were stored and shown.
 const demoPhotosJob = "demo-fotos"
 
-// seedDemoPhotos stores the demo photos (drawn and resized ahead: modules/catalog/demo) as uploads
+// seedDemoPhotos stores the demo photos (drawn and resized ahead: pkg/democatalog) as uploads
 // are and points their products to them, unless the staff changed a product's picture since. It
 // runs in the background after start, once per store.
 func (m *Module) seedDemoPhotos(ctx context.Context) error {
@@ -143,7 +143,7 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 	if done, err := s.store.jobDone(ctx, demoPhotosJob); err != nil || done {
 		return err
 	}
-	photos, err := demo.Photos()
+	photos, err := democatalog.Photos()
 	if err != nil {
 		return err
 	}
@@ -153,7 +153,7 @@ func (m *Module) seedDemoPhotos(ctx context.Context) error {
 			return err
 		}
 		// Other replicas see the new picture by its product's stamp (pollChanges).
-		if err := s.showDemoPhoto(ctx, demoID(ph.Product, 0), demo.DrawingURL(ph.Product), imageURLPrefix+p.image.ID); err != nil {
+		if err := s.showDemoPhoto(ctx, demoID(ph.Product, 0), democatalog.DrawingURL(ph.Product), imageURLPrefix+p.image.ID); err != nil {
 			return err
 		}
 	}

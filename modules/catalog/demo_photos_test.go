@@ -10,11 +10,11 @@ import (
 
 	xwebp "golang.org/x/image/webp"
 
-	"tienda/modules/catalog/demo"
+	"tienda/pkg/democatalog"
 	"tienda/pkg/imaging"
 )
 
-var writeDemoPhotos = flag.Bool("write-demo-photos", false, "draw and resize the demo photos again into demo/photos")
+var writeDemoPhotos = flag.Bool("write-demo-photos", false, "draw and resize the demo photos again into pkg/democatalog/photos")
 
 // The demo photos embedded in the binary are stored in every size the shop stores an upload in,
 // as the renderer makes them. With -write-demo-photos, this draws and resizes them again (15-30 s).
@@ -22,19 +22,19 @@ func TestDemoPhotoFiles(t *testing.T) {
 	if *writeDemoPhotos {
 		writeDemoPhotoFiles(t)
 	}
-	photos, err := demo.Photos()
+	photos, err := democatalog.Photos()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(photos) != len(demo.PhotoProducts()) {
-		t.Fatalf("%d photos, want %d", len(photos), len(demo.PhotoProducts()))
+	if len(photos) != len(democatalog.PhotoProducts()) {
+		t.Fatalf("%d photos, want %d", len(photos), len(democatalog.PhotoProducts()))
 	}
 	for _, ph := range photos {
-		if ph.Info.Width != demo.PhotoSize.X || ph.Info.Height != demo.PhotoSize.Y || len(ph.Sizes) != len(imageWidths) {
+		if ph.Info.Width != democatalog.PhotoSize.X || ph.Info.Height != democatalog.PhotoSize.Y || len(ph.Sizes) != len(imageWidths) {
 			t.Fatalf("photo of product %d: %dx%d, %d sizes", ph.Product, ph.Info.Width, ph.Info.Height, len(ph.Sizes))
 		}
 		for i, r := range ph.Sizes {
-			w, h := imaging.Fit(demo.PhotoSize.X, demo.PhotoSize.Y, imageWidths[i])
+			w, h := imaging.Fit(democatalog.PhotoSize.X, democatalog.PhotoSize.Y, imageWidths[i])
 			webp, err := xwebp.DecodeConfig(bytes.NewReader(r.WebP))
 			if r.Size != imageWidths[i] || r.Width != w || r.Height != h || err != nil || webp.Width != w || webp.Height != h {
 				t.Fatalf("photo of product %d, size %d: %dx%d (webp %dx%d, %v), want %d: %dx%d — run this test with -write-demo-photos",
@@ -49,8 +49,8 @@ func TestDemoPhotoFiles(t *testing.T) {
 
 func writeDemoPhotoFiles(t *testing.T) {
 	r := newRenderer()
-	for i, product := range demo.PhotoProducts() {
-		raw, err := demo.DrawPhoto(i)
+	for i, product := range democatalog.PhotoProducts() {
+		raw, err := democatalog.DrawPhoto(i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func writeDemoPhotoFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := filepath.Join("demo", "photos", demo.Slug(product))
+		dir := filepath.Join("..", "..", "pkg", "democatalog", "photos", democatalog.Slug(product))
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)
 		}

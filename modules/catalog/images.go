@@ -15,7 +15,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"tienda/modules/catalog/demo"
+	"tienda/pkg/democatalog"
 	"tienda/pkg/apperr"
 	"tienda/pkg/imaging"
 )
@@ -84,7 +84,7 @@ func checkImageURL(s string) error {
 		return nil
 	case strings.HasPrefix(s, imageURLPrefix):
 		rest := strings.TrimPrefix(s, imageURLPrefix)
-		if imageIDPattern.MatchString(rest) || demo.IsDrawing(strings.TrimPrefix(rest, "demo/")) {
+		if imageIDPattern.MatchString(rest) || democatalog.IsDrawing(strings.TrimPrefix(rest, "demo/")) {
 			return nil
 		}
 	case (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) && len(s) <= 2000 && !strings.ContainsAny(s, " \"'<>"):

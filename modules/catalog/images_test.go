@@ -31,7 +31,7 @@ import (
 	"golang.org/x/image/draw"
 	xwebp "golang.org/x/image/webp"
 
-	"tienda/modules/catalog/demo"
+	"tienda/pkg/democatalog"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
 	"tienda/pkg/mongox"
@@ -50,7 +50,7 @@ func jpegBytes(t testing.TB, img image.Image) []byte {
 // phonePhoto is a photo-like JPEG of w x h: a demo photo stretched, with its own grain.
 func phonePhoto(t testing.TB, w, h int) []byte {
 	t.Helper()
-	photos, err := demo.Photos()
+	photos, err := democatalog.Photos()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -549,7 +549,7 @@ func TestDemoPhotosReplaceTheDrawingsOfAFewProducts(t *testing.T) {
 	if err := m.SeedDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	photos := demo.PhotoProducts()
+	photos := democatalog.PhotoProducts()
 	staff := demoID(photos[1], 0)
 	if _, ok, err := m.service.store.update(ctx, staff, bson.M{}, bson.M{"$set": bson.M{"imagen": "https://proveedor.example/dvr.jpg",
 		"img_portada": "https://proveedor.example/dvr.jpg"}}); err != nil || !ok {
@@ -594,7 +594,7 @@ func TestDemoPhotosReplaceTheDrawingsOfAFewProducts(t *testing.T) {
 		if err := db.R.Collection(imagesCollection).FindOne(ctx, bson.M{"_id": uploadedImageID(p.Imagen)}).Decode(&doc); err != nil {
 			t.Fatal(err)
 		}
-		if doc.Ancho != demo.PhotoSize.X || doc.Alto != demo.PhotoSize.Y || doc.Tipo != "image/jpeg" || doc.Anchos == nil || len(*doc.Anchos) != 5 {
+		if doc.Ancho != democatalog.PhotoSize.X || doc.Alto != democatalog.PhotoSize.Y || doc.Tipo != "image/jpeg" || doc.Anchos == nil || len(*doc.Anchos) != 5 {
 			t.Fatalf("product %d's photo: %dx%d %s %v", product, doc.Ancho, doc.Alto, doc.Tipo, doc.Anchos)
 		}
 	}
