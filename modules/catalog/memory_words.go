@@ -60,7 +60,7 @@ func (m *memory) searchPage(s selection, page, limit int) ([]Product, int) {
 	n, stocked := 0, 0
 	for e := range m.matching(s) {
 		n++
-		if e.p.Stock > 0 {
+		if forSale(&e.p) { // units of its own, or the distributor's
 			stocked++
 			if len(inStock) < to {
 				inStock = append(inStock, e)

@@ -233,12 +233,13 @@ func cutAtWord(s string, n int) string {
 	return strings.TrimRightFunc(string(r[:cut]), func(c rune) bool { return unicode.IsSpace(c) || unicode.IsPunct(c) }) + "…"
 }
 
-// priceRange is the lowest and highest final price of the product's variants and whether any
-// has stock; a product without variants has its supplier list price.
+// priceRange is the lowest and highest final price of the product's variants and whether it can
+// be ordered (units of its own, or the distributor's: forSale); a product without variants has
+// its supplier list price.
 func priceRange(p Product) (low, high money.Cents, inStock bool) {
 	if len(p.Variantes) == 0 {
 		c := money.MustFromPesos(p.Precios.PrecioLista)
-		return c, c, p.Stock > 0
+		return c, c, forSale(&p)
 	}
 	for i, v := range p.Variantes {
 		c := money.MustFromPesos(v.PrecioFinal)
@@ -248,9 +249,8 @@ func priceRange(p Product) (low, high money.Cents, inStock bool) {
 		if i == 0 || c > high {
 			high = c
 		}
-		inStock = inStock || v.Stock > 0
 	}
-	return low, high, inStock
+	return low, high, forSale(&p)
 }
 
 // discountEnds is the last day the product's discount applies (AAAA-MM-DD), when one does.

@@ -41,6 +41,24 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	if len(list.Products) != 1 || list.Products[0].ID != p.ID {
 		t.Fatalf("not listed in the shop: %+v", list.Products)
 	}
+	// A search puts it with the products for sale, before a sold-out match (newer, so first in the
+	// catalogue's order), and its page offers it in stock.
+	soldOut := env.mustCreate(formProduct("Otra cámara del proveedor"))
+	for _, v := range soldOut.Variantes {
+		if v.Stock > 0 {
+			if err := svc.TakeStockFor(ctx, "agotada:"+v.ID.Hex(), OrderLine{ProductID: soldOut.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock}, StockNote{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found, n := svc.memory.searchPage(selection{words: fold("proveedor")}, 1, 10); n != 2 || found[0].ID != p.ID || found[1].ID != soldOut.ID {
+		t.Fatalf("search: %d found, first %q, want %q before the sold-out one", n, found[0].Nombre, p.Nombre)
+	}
+	if got, err := svc.Product(p.ID.Hex()); err != nil {
+		t.Fatal(err)
+	} else if _, _, inStock := priceRange(got); !inStock {
+		t.Fatal("its page says it is sold out")
+	}
 	q, err := svc.Quote(ctx, []OrderLine{{ProductID: p.ID.Hex(), Cantidad: 3}})
 	if err != nil || q[0].ConProveedor != 3 || q[0].Entrega != EntregaProveedor {
 		t.Fatalf("quote: %+v %v", q, err)

@@ -157,28 +157,7 @@ func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) erro
 
 // idsOfRows reads the _id of the rows of table whose rowids are rowids.
 func idsOfRows(ctx context.Context, db *sql.DB, coll, table string, rowids []any) ([]bson.ObjectID, error) {
-	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
-	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE rowid IN (?`+strings.Repeat(`, ?`, len(rowids)-1)+`)`, rowids...)
-	if err != nil {
-		return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
-	}
-	defer rows.Close()
-	var ids []bson.ObjectID
-	for rows.Next() {
-		var hex string
-		if err := rows.Scan(&hex); err != nil {
-			return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
-		}
-		id, err := bson.ObjectIDFromHex(hex)
-		if err != nil {
-			return nil, fmt.Errorf("mongox: read %s: an _id that is not an ObjectID: %q", coll, hex)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("mongox: read %s: %w", coll, err)
-	}
-	return ids, nil
+	return selectIDs(ctx, db, coll, table, `rowid IN (?`+strings.Repeat(`, ?`, len(rowids)-1)+`)`, rowids)
 }
 
 // idsIn is the condition selecting the documents whose _id is one of ids, on the expression the

@@ -281,28 +281,37 @@ func (s *Store) idsWhere(ctx context.Context, coll, where string, args []any) (i
 	if selected*2 > total {
 		return nil, false, nil
 	}
+	ids, err = selectIDs(ctx, db, coll, table, where, args)
+	if err != nil {
+		return nil, false, err
+	}
+	return ids, true, nil
+}
+
+// selectIDs reads the _id of the rows of table that pass where.
+func selectIDs(ctx context.Context, db *sql.DB, coll, table, where string, args []any) ([]bson.ObjectID, error) {
 	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
 	rows, err := db.QueryContext(ctx, `SELECT _ferretdb_sjson->>'$._id' FROM `+sqlName(table)+` WHERE `+where, args...)
 	if err != nil {
-		return nil, false, fmt.Errorf("mongox: select %s: %w", coll, err)
+		return nil, fmt.Errorf("mongox: select %s: %w", coll, err)
 	}
 	defer rows.Close()
-	ids = make([]bson.ObjectID, 0, selected)
+	var ids []bson.ObjectID
 	for rows.Next() {
 		var hex string
 		if err := rows.Scan(&hex); err != nil {
-			return nil, false, fmt.Errorf("mongox: select %s: %w", coll, err)
+			return nil, fmt.Errorf("mongox: select %s: %w", coll, err)
 		}
 		id, err := bson.ObjectIDFromHex(hex)
 		if err != nil {
-			return nil, false, fmt.Errorf("mongox: select %s: an _id that is not an ObjectID: %q", coll, hex)
+			return nil, fmt.Errorf("mongox: select %s: an _id that is not an ObjectID: %q", coll, hex)
 		}
 		ids = append(ids, id)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, false, fmt.Errorf("mongox: select %s: %w", coll, err)
+		return nil, fmt.Errorf("mongox: select %s: %w", coll, err)
 	}
-	return ids, true, nil
+	return ids, nil
 }
 
 // countWhere counts the rows of coll's table that pass where; counted is false when coll has no
