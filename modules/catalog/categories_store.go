@@ -67,12 +67,11 @@ func seedCategories() []Category {
 // how many it wrote. Each has its own _id, so two replicas starting at once write each once; a
 // store seeded already (even if staff deleted every category since) is left alone.
 func (s store) seedCategoriesOnce(ctx context.Context) (int, error) {
-	meta := s.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, s.db.R.Collection(metaCollection), categoriesSeedJob); err != nil || done {
+	if done, err := s.jobDone(ctx, categoriesSeedJob); err != nil || done {
 		return 0, err
 	}
 	written := 0
-	now := time.Now().UTC().Truncate(time.Millisecond)
+	now := s.db.Now().UTC().Truncate(time.Millisecond)
 	for _, c := range seedCategories() {
 		c.UpdatedAt = now
 		_, err := s.db.W.Collection(categoriesCollection).InsertOne(ctx, c)
@@ -84,8 +83,7 @@ func (s store) seedCategoriesOnce(ctx context.Context) (int, error) {
 			written++
 		}
 	}
-	_, err := mongox.MarkJobDone(ctx, meta, categoriesSeedJob)
-	return written, err
+	return written, s.markJobDone(ctx, categoriesSeedJob)
 }
 
 // allCategories reads the category tree.

@@ -12,8 +12,8 @@ import (
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"tienda/pkg/democatalog"
 	"tienda/pkg/apperr"
+	"tienda/pkg/democatalog"
 )
 
 const demoJob = "demo-data"

@@ -15,8 +15,8 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"tienda/pkg/democatalog"
 	"tienda/pkg/apperr"
+	"tienda/pkg/democatalog"
 	"tienda/pkg/imaging"
 )
 

@@ -31,8 +31,8 @@ import (
 	"golang.org/x/image/draw"
 	xwebp "golang.org/x/image/webp"
 
-	"tienda/pkg/democatalog"
 	"tienda/pkg/auth"
+	"tienda/pkg/democatalog"
 	"tienda/pkg/httpx"
 	"tienda/pkg/mongox"
 )

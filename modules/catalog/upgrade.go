@@ -52,7 +52,7 @@ type unmovedProduct struct {
 // moveStockIn moves the earlier version's units into the products and answers how many products
 // it moved.
 func (s store) moveStockIn(ctx context.Context) (int, error) {
-	if done, err := mongox.JobDone(ctx, s.db.R.Collection(metaCollection), stockInJob); err != nil || done {
+	if done, err := s.jobDone(ctx, stockInJob); err != nil || done {
 		return 0, err
 	}
 	colls, err := s.legacyCollections(ctx)
@@ -98,7 +98,7 @@ func (s store) moveStockIn(ctx context.Context) (int, error) {
 			return moved, fmt.Errorf("catalog: drop %s: %w", c, err)
 		}
 	}
-	_, err = mongox.MarkJobDone(ctx, s.db.W.Collection(metaCollection), stockInJob)
+	err = s.markJobDone(ctx, stockInJob)
 	return moved, err
 }
 

@@ -145,8 +145,7 @@ const searchJob = "busqueda-v1"
 // fillSearch gives each sale without a search text its own (searchJob), once; a start cut short
 // does the rest again. It answers how many it filled.
 func (s store) fillSearch(ctx context.Context) (int, error) {
-	meta := s.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, meta, searchJob); err != nil || done {
+	if done, err := s.jobDone(ctx, searchJob); err != nil || done {
 		return 0, err
 	}
 	texts := map[bson.ObjectID]any{}
@@ -166,7 +165,7 @@ func (s store) fillSearch(ctx context.Context) (int, error) {
 	if _, err := s.db.SetEach(ctx, collection, "busqueda", texts); err != nil {
 		return 0, fmt.Errorf("sales: search text: %w", err)
 	}
-	if _, err := mongox.MarkJobDone(ctx, meta, searchJob); err != nil {
+	if err := s.markJobDone(ctx, searchJob); err != nil {
 		return 0, err
 	}
 	return len(texts), nil

@@ -10,7 +10,6 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
-	"tienda/pkg/mongox"
 )
 
 // A sale records what happened to its money as movements inside its own document:
@@ -241,8 +240,7 @@ const paymentsJob = "pagos-v1"
 // sale's total, method, who took it and when, as the sale itself says. It can be repeated: a sale
 // that has its payment keeps it.
 func (s store) fillPayments(ctx context.Context) (int, error) {
-	meta := s.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, meta, paymentsJob); err != nil || done {
+	if done, err := s.jobDone(ctx, paymentsJob); err != nil || done {
 		return 0, err
 	}
 	payments := map[bson.ObjectID]any{}
@@ -262,7 +260,7 @@ func (s store) fillPayments(ctx context.Context) (int, error) {
 	if _, err := s.db.SetEach(ctx, collection, "pagos", payments); err != nil {
 		return 0, fmt.Errorf("sales: payments: %w", err)
 	}
-	if _, err := mongox.MarkJobDone(ctx, meta, paymentsJob); err != nil {
+	if err := s.markJobDone(ctx, paymentsJob); err != nil {
 		return 0, err
 	}
 	return len(payments), nil

@@ -231,14 +231,13 @@ func (s store) tellAll(ctx context.Context) error {
 
 // tellAllOnce is tellAll once per store (summariesJob).
 func (s store) tellAllOnce(ctx context.Context) error {
-	meta := s.db.W.Collection(metaCollection)
-	if done, err := mongox.JobDone(ctx, meta, summariesJob); err != nil || done {
+	if done, err := s.jobDone(ctx, summariesJob); err != nil || done {
 		return err
 	}
 	if err := s.tellAll(ctx); err != nil {
 		return err
 	}
-	_, err := mongox.MarkJobDone(ctx, meta, summariesJob)
+	err := s.markJobDone(ctx, summariesJob)
 	return err
 }
 
