@@ -87,12 +87,15 @@ func BenchmarkCatalogAtScale(b *testing.B) {
 	}
 }
 
-// seedProducts inserts n products straight into the store, in batches, and returns their ids.
+// seedProducts inserts n products of a distributor's shape and size (about 2 KB each), straight
+// into the collection: 12 kinds of 10 brands, each with its own model, some sold out. It answers
+// their ids.
 func seedProducts(t testing.TB, store *mongox.Store, n int) []bson.ObjectID {
 	t.Helper()
-	kinds := []string{"Cámara bala", "Cámara domo", "Grabador NVR", "Radio portátil", "Router", "Switch PoE", "Cable UTP", "Sensor"}
-	brands := []string{"Hikvision", "Dahua", "Epcom", "Ubiquiti", "TP-Link", "Kenwood", "Motorola", "Linkedpro"}
-	categories := []string{"Camaras IP y NVRs", "Camaras y DVRs HD", "Almacenamiento", "Audio", "Routers", "Switches", "Cables", "Seguridad"}
+	brands := []string{"Hikvision", "Dahua", "Epcom", "Ubiquiti", "TP-Link", "MikroTik", "ZKTeco", "Syscom", "Kenwood", "DJI"}
+	kinds := []string{"Cámara IP bala", "Cámara domo", "DVR", "NVR", "Router", "Switch PoE", "Radio portátil", "Panel solar", "Control de acceso", "Cable UTP", "Detector de humo", "Dron"}
+	storeCats := []string{"22", "22", "22", "22", "26", "26", "25", "30", "37", "65811", "38", "66630"}
+	text := "Equipo profesional con garantía del fabricante, factura y soporte técnico en tienda. Ideal para instalaciones residenciales y comerciales. "
 	coll := store.W.Collection("productos")
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	ids := make([]bson.ObjectID, 0, n)
@@ -108,10 +111,10 @@ func seedProducts(t testing.TB, store *mongox.Store, n int) []bson.ObjectID {
 			Garantia: "1 año", SatKey: "46171610", UnidadDeMedida: catalog.UnidadMedida{ClaveUnidadSat: "H87"},
 			TotalExistencia: stock, ImgPortada: img, Largo: 10, Ancho: 8, Alto: 5,
 			Precios:    catalog.Precios{PrecioLista: price, Precio1: price, PrecioDescuento: price, PrecioOferta: price},
-			Categorias: []string{"22"},
+			Categorias: []string{storeCats[k]},
 			Details: &catalog.Details{Caracteristicas: []string{"Marca " + brand, "Resolución 4 MP", "IP67", "PoE"},
-				Recursos: []catalog.Recurso{}, ImgPortada: img, Imagenes: []string{img}, Descripcion: "Descripción de " + name + ", con garantía del fabricante y soporte en tienda."},
-			Nombre: name, Descripcion: "Descripción de " + name, DescripcionCorta: kinds[k], Categoria: categories[k], Proveedor: "Bench",
+				Recursos: []catalog.Recurso{}, ImgPortada: img, Imagenes: []string{img, img}, Descripcion: text + text + text},
+			Nombre: name, Descripcion: text + text, DescripcionCorta: kinds[k], Categoria: "Otros", Proveedor: "Bench",
 			Favorito: i%50 == 0, Imagen: img, Stock: stock, Version: 1, Revision: 1,
 			Variantes: []catalog.Variante{{ID: bson.NewObjectID(), Talla: "Unico", Tamano: "1 pieza", Stock: stock, PrecioCompra: price * 0.7, PrecioVenta: price}},
 			Extras:    []catalog.Extra{},

@@ -15,9 +15,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
-	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"tienda/modules/catalog"
 	"tienda/pkg/mongox"
 )
 
@@ -153,7 +151,7 @@ func startWithProducts(b testing.TB, n int) http.Handler {
 		b.Fatal(err)
 	}
 	start := time.Now()
-	seedBenchProducts(b, store, n)
+	seedProducts(b, store, n)
 	if err := store.Close(ctx); err != nil {
 		b.Fatal(err)
 	}
@@ -166,44 +164,4 @@ func startWithProducts(b testing.TB, n int) http.Handler {
 	b.Cleanup(func() { a.Close(context.Background()) })
 	b.Logf("%d products stored in %v, the shop started in %v", n, stored.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	return a.Handler()
-}
-
-// seedBenchProducts inserts n products of a distributor's shape and size (about 2 KB each): 12
-// kinds of 10 brands, each with its own model.
-func seedBenchProducts(b testing.TB, store *mongox.Store, n int) {
-	b.Helper()
-	brands := []string{"Hikvision", "Dahua", "Epcom", "Ubiquiti", "TP-Link", "MikroTik", "ZKTeco", "Syscom", "Kenwood", "DJI"}
-	kinds := []string{"Cámara IP bala", "Cámara domo", "DVR", "NVR", "Router", "Switch PoE", "Radio portátil", "Panel solar", "Control de acceso", "Cable UTP", "Detector de humo", "Dron"}
-	storeCats := []string{"22", "22", "22", "22", "26", "26", "25", "30", "37", "65811", "38", "66630"}
-	text := "Equipo profesional con garantía del fabricante, factura y soporte técnico en tienda. Ideal para instalaciones residenciales y comerciales. "
-	coll := store.W.Collection("productos")
-	now := time.Now().UTC()
-	batch := make([]any, 0, 500)
-	for i := range n {
-		k, brand := i%len(kinds), brands[i%len(brands)]
-		name := fmt.Sprintf("%s %s modelo %d", kinds[k], brand, i)
-		price := float64(200 + (i*37)%20000)
-		stock := (i * 7) % 25 // some sold out
-		img := fmt.Sprintf("/v1/imagenes/demo/producto-%03d.svg", i%66)
-		batch = append(batch, catalog.Product{
-			ID: bson.NewObjectID(), ProductoID: fmt.Sprint(100000 + i), Titulo: name, Marca: brand, Modelo: fmt.Sprintf("M-%05d", i),
-			Garantia: "1 año", SatKey: "46171610", UnidadDeMedida: catalog.UnidadMedida{ClaveUnidadSat: "H87"},
-			TotalExistencia: stock, ImgPortada: img, Largo: 10, Ancho: 8, Alto: 5,
-			Precios:    catalog.Precios{PrecioLista: price, Precio1: price, PrecioDescuento: price, PrecioOferta: price},
-			Categorias: []string{storeCats[k]},
-			Details: &catalog.Details{Caracteristicas: []string{"Marca " + brand, "Resolución 4 MP", "IP67", "PoE"},
-				Recursos: []catalog.Recurso{}, ImgPortada: img, Imagenes: []string{img, img}, Descripcion: text + text + text},
-			Nombre: name, Descripcion: text + text, DescripcionCorta: kinds[k], Categoria: "Otros", Proveedor: "Bench",
-			Favorito: i%50 == 0, Imagen: img, Stock: stock, Version: 1,
-			Variantes: []catalog.Variante{{ID: bson.NewObjectID(), Talla: "Unico", Tamano: "1 pieza", Stock: stock, PrecioCompra: price * 0.7, PrecioVenta: price}},
-			Extras:    []catalog.Extra{},
-			CreatedAt: now.Add(-time.Duration(i) * time.Minute), UpdatedAt: now,
-		})
-		if len(batch) == cap(batch) || i == n-1 {
-			if _, err := coll.InsertMany(context.Background(), batch); err != nil {
-				b.Fatal(err)
-			}
-			batch = batch[:0]
-		}
-	}
 }
