@@ -42,6 +42,9 @@ func MustModule(t testing.TB, db *mongox.Store, every time.Duration) *Module {
 	if err := m.EnsureIndexes(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := db.IndexIDs(ctx); err != nil { // as the app's start does, after the indexes
+		t.Fatal(err)
+	}
 	if err := m.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
