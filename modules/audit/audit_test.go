@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/audit"
 	"tienda/pkg/auth"
@@ -218,16 +219,28 @@ func TestOnlyTheAdministradorReadsTheTrail(t *testing.T) {
 func TestEntriesAreOnlyEverInserted(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	given := bson.NewObjectID()
 	e := sample()[0]
-	e.ID = given
-	e.Fecha = time.Time{}
-	f.seed(t, e, e) // the same entry twice: two entries, each its own _id
-	got, err := mongox.FindAll[audit.Entry](context.Background(), f.db.R.Collection(collection), bson.M{})
+	e.ID, e.Fecha = bson.NewObjectID(), time.Time{}
+	// An entry with its _id, recorded three times (twice in one write, as after a crash): stored
+	// once. One without: stored each time, under a new _id.
+	f.seed(t, e)
+	if err := f.m.Service().Record(context.Background(), e, e); err != nil {
+		t.Fatal(err)
+	}
+	anon := sample()[1]
+	anon.ID = bson.NilObjectID
+	f.seed(t, anon, anon)
+	got, err := mongox.FindAll[audit.Entry](context.Background(), f.db.R.Collection(collection), bson.M{}, options.Find().SetSort(bson.D{{Key: "_id", Value: 1}}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2 || got[0].ID == got[1].ID || got[0].ID == given || got[0].Fecha.IsZero() {
+	n := 0
+	for _, g := range got {
+		if g.ID == e.ID {
+			n++
+		}
+	}
+	if len(got) != 3 || n != 1 || got[1].ID == got[2].ID || got[1].ID.IsZero() || got[0].Fecha.IsZero() {
 		t.Fatalf("stored %+v", got)
 	}
 	for _, bad := range []audit.Entry{{}, {Coleccion: "cortes", RegistroID: "x", Accion: "crear"}, {Coleccion: audit.Ventas, Accion: "crear"}, {Coleccion: audit.Ventas, RegistroID: "x"}} {
@@ -253,7 +266,7 @@ func TestEntriesAreOnlyEverInserted(t *testing.T) {
 			}
 		}
 	}
-	if n, _ := f.db.Count(context.Background(), collection, bson.M{}); n != 2 {
+	if n, _ := f.db.Count(context.Background(), collection, bson.M{}); n != int64(len(got)) {
 		t.Errorf("%d entries after the writes were refused", n)
 	}
 }

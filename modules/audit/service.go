@@ -21,23 +21,29 @@ type Service struct {
 	now   func() time.Time
 }
 
-// Record stores one entry under a new _id, stamped with the time when it has none (to the
-// millisecond, in UTC), with an empty list of changes rather than none. An entry is
-// only ever inserted: nothing updates or deletes one. Errors: an entry without its collection,
-// record or action (a bug of the caller), internal.
-func (s *Service) Record(ctx context.Context, e audit.Entry) error {
-	if !slices.Contains(audit.Collections, e.Coleccion) || strings.TrimSpace(e.RegistroID) == "" || strings.TrimSpace(e.Accion) == "" {
-		return fmt.Errorf("audit: incomplete entry %q %q %q", e.Coleccion, e.RegistroID, e.Accion)
+// Record stores the entries in one write, each under its _id (a new one when it has none),
+// stamped with the time when it has none (to the millisecond, in UTC), with an empty list of
+// changes rather than none. An entry is only ever inserted: nothing updates or deletes one, and
+// an entry whose _id is stored already is left as it is. Errors: an entry without its
+// collection, record or action (a bug of the caller; nothing is stored then), internal.
+func (s *Service) Record(ctx context.Context, es ...audit.Entry) error {
+	for i := range es {
+		e := &es[i]
+		if !slices.Contains(audit.Collections, e.Coleccion) || strings.TrimSpace(e.RegistroID) == "" || strings.TrimSpace(e.Accion) == "" {
+			return fmt.Errorf("audit: incomplete entry %q %q %q", e.Coleccion, e.RegistroID, e.Accion)
+		}
+		if e.ID.IsZero() {
+			e.ID = bson.NewObjectID()
+		}
+		if e.Fecha.IsZero() {
+			e.Fecha = s.now()
+		}
+		e.Fecha = e.Fecha.UTC().Truncate(time.Millisecond)
+		if e.Cambios == nil {
+			e.Cambios = []audit.Change{}
+		}
 	}
-	e.ID = bson.NewObjectID()
-	if e.Fecha.IsZero() {
-		e.Fecha = s.now()
-	}
-	e.Fecha = e.Fecha.UTC().Truncate(time.Millisecond)
-	if e.Cambios == nil {
-		e.Cambios = []audit.Change{}
-	}
-	return s.store.insert(ctx, e)
+	return s.store.insert(ctx, es)
 }
 
 // List returns one page of the entries the filter selects, newest first, and how many it selects.

@@ -44,9 +44,15 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	return s.db.EnsureListIndex(ctx, collection, "lista", listKeys)
 }
 
-func (s store) insert(ctx context.Context, e audit.Entry) error {
-	doc := document{Entry: e, RegistroBusqueda: search.Fold(e.Registro), UsuarioBusqueda: search.Fold(e.NombreUsuario)}
-	if _, err := s.db.W.Collection(collection).InsertOne(ctx, doc); err != nil {
+func (s store) insert(ctx context.Context, es []audit.Entry) error {
+	if len(es) == 0 {
+		return nil
+	}
+	docs := make([]any, len(es))
+	for i, e := range es {
+		docs[i] = document{Entry: e, RegistroBusqueda: search.Fold(e.Registro), UsuarioBusqueda: search.Fold(e.NombreUsuario)}
+	}
+	if _, _, err := mongox.InsertNew(ctx, s.db.W.Collection(collection), docs); err != nil {
 		return fmt.Errorf("audit: insert: %w", err)
 	}
 	return nil

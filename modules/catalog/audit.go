@@ -97,6 +97,12 @@ func nonEmpty(vals ...string) []string {
 // auditProduct records a product written by the request of ctx: created (before nil), edited, or
 // deleted (after nil).
 func (s *Service) auditProduct(ctx context.Context, accion string, id bson.ObjectID, before, after *Product) {
+	audit.Write(ctx, s.audit, s.log, audit.ActorFrom(ctx), s.productEntry(accion, id, before, after))
+}
+
+// productEntry is the trail's entry of a product created (before nil), edited, or deleted (after
+// nil).
+func (s *Service) productEntry(accion string, id bson.ObjectID, before, after *Product) audit.Entry {
 	if before != nil && before.ID.IsZero() {
 		before = nil // deleted by another replica's request before this one read it
 	}
@@ -106,10 +112,10 @@ func (s *Service) auditProduct(ctx context.Context, accion string, id bson.Objec
 			label = p.label()
 		}
 	}
-	audit.Write(ctx, s.audit, s.log, audit.ActorFrom(ctx), audit.Entry{
+	return audit.Entry{
 		Coleccion: audit.Productos, RegistroID: id.Hex(), Registro: label, Accion: accion, Fecha: s.now(),
 		Cambios: audit.Diff(s.productFields(before), s.productFields(after)),
-	})
+	}
 }
 
 // discountFields are a discount's fields as the trail compares them.

@@ -11,11 +11,13 @@ import (
 )
 
 // The apply of an import (import_jobs.go runs it): each valid product of the plan written through
-// the catalogue's own writes: a new one by CreateProduct, an update by UpdateProduct (its
-// versions, movements, memory and audit trail as the form's), and each variant whose units the
-// file counts differently by AdjustStock as a 'Conteo físico' with its stock movement, whose id
-// is the import's and the row's (written once). A product already written plans as unchanged, so
-// a file imported again (or after a failure half way) writes only what is still missing.
+// the catalogue's own writes: the new ones of a batch together by createProducts (built and
+// checked as CreateProduct builds them, each under an id made from the import and its first
+// row), an update by UpdateProduct (its versions, movements, memory and audit trail as the
+// form's), and each variant whose units the file counts differently by AdjustStock as a 'Conteo
+// físico' with its stock movement, whose id is the import's and the row's (written once). A
+// product already written plans as unchanged, so a file imported again (or after a failure half
+// way) writes only what is still missing.
 
 // PreviewImport answers what importing the file would do, writing nothing. Errors: invalid.
 func (s *Service) PreviewImport(data []byte) (ImportPlan, error) {

@@ -14,11 +14,14 @@ import (
 const importBenchRows = 20000
 
 // benchImportFile is a file of n new products, as the template lays them out.
-func benchImportFile(n int) []byte {
+func benchImportFile(n int) []byte { return benchImportPrices(n, "1.299,50") }
+
+// benchImportPrices is that file with every sale price set to price.
+func benchImportPrices(n int, price string) []byte {
 	var b strings.Builder
 	b.WriteString(importHead)
 	for i := range n {
-		fmt.Fprintf(&b, "Cámara IP %d;Camaras IP y NVRs;Hikvision;DS-%06d;;;%d;1;850;1.299,50\r\n", i, i, i%50)
+		fmt.Fprintf(&b, "Cámara IP %d;Camaras IP y NVRs;Hikvision;DS-%06d;;;%d;1;850;%s\r\n", i, i, i%50, price)
 	}
 	return []byte(b.String())
 }
@@ -81,4 +84,20 @@ func BenchmarkImportApply(b *testing.B) {
 			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "rows/s")
 		})
 	}
+}
+
+// The apply of a new price for each of 2,000 products (a distributor's price list imported again):
+// each an edit of its own, with its version, movements and entry; rows/s reported.
+func BenchmarkImportApplyPrices2000(b *testing.B) {
+	const n = 2000
+	for b.Loop() {
+		b.StopTimer()
+		m := MustModule(b, mongox.TestDB(b), 0)
+		benchApply(b, m, benchImportFile(n))
+		b.StartTimer()
+		if j := benchApply(b, m, benchImportPrices(n, "1.349,50")); j.Actualizados != n {
+			b.Fatalf("updated %d", j.Actualizados)
+		}
+	}
+	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "rows/s")
 }

@@ -3,8 +3,6 @@ package catalog
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"slices"
@@ -30,9 +28,9 @@ import (
 // matched by producto_id, modelo or name), and a row's stock count is an adjustment whose
 // movement id comes from the import and the row (importMovementID): written once, never twice.
 //
-// The lease is measured on this replica's clock: the code base has no store clock to ask, and
-// a lease outlives a pause of the holder by importLease, so another replica takes over only a
-// job its holder stopped renewing.
+// The lease is measured on the store's clock (mongox.Store.Now), and a lease outlives a pause of
+// the holder by importLease, so another replica takes over only a job its holder stopped
+// renewing.
 
 const (
 	importJobsColl  = "importaciones"
@@ -273,15 +271,14 @@ func (im *importer) run(ctx context.Context, j *ImportJob) error {
 	}
 	work := toWrite(plan, j.Posicion)
 	actx := audit.WithActor(context.WithoutCancel(ctx), audit.Actor{ID: j.UsuarioID, Name: j.Usuario})
+	im.finishCreated(actx, j, plan)
 	for len(work) > 0 {
 		if ctx.Err() != nil {
 			return nil // stopped: the rest is done at the next start
 		}
 		batch := work[:min(im.batch, len(work))]
 		work = work[len(batch):]
-		for _, ip := range batch {
-			im.applyOne(actx, j, ip)
-		}
+		im.applyBatch(actx, j, batch)
 		if im.crashAfter > 0 && j.Hechos >= im.crashAfter {
 			return errCrash
 		}
@@ -302,28 +299,61 @@ func (im *importer) run(ctx context.Context, j *ImportJob) error {
 	return nil
 }
 
-// applyOne writes one product of the plan, counting it in j.
-func (im *importer) applyOne(ctx context.Context, j *ImportJob, ip ImportProduct) {
-	j.Hechos++
-	var err error
-	if ip.ID == "" {
-		if _, err = im.svc.CreateProduct(ctx, ip.in); err == nil {
-			j.Creados++
+// applyBatch writes a batch of the plan's products, counting them in j: the new ones together
+// (createProducts), each with the id its first row gives it, then each change.
+func (im *importer) applyBatch(ctx context.Context, j *ImportJob, batch []ImportProduct) {
+	var news []newProduct
+	var newOnes []ImportProduct
+	for _, ip := range batch {
+		j.Hechos++
+		if ip.ID == "" {
+			news, newOnes = append(news, newProduct{id: importProductID(j.ID, ip.Filas[0]), in: ip.in}), append(newOnes, ip)
+			continue
 		}
-	} else {
-		var n int
-		n, err = im.svc.applyChange(ctx, ip, j.ID)
+		n, err := im.svc.applyChange(ctx, ip, j.ID)
 		j.Ajustes += n
 		if err == nil {
 			j.Actualizados++
 		}
+		im.failed(j, ip, err)
 	}
-	if err != nil {
-		j.NumErrores++
-		if len(j.Errores) < maxJobRefusals {
-			j.Errores = append(j.Errores, writeFailure(ip, err))
+	created, refused := im.svc.createProducts(ctx, news)
+	j.Creados += len(created)
+	for k, err := range refused {
+		im.failed(j, newOnes[k], err)
+	}
+}
+
+// failed counts a product the catalogue refused or failed to write (err not nil) in j.
+func (im *importer) failed(j *ImportJob, ip ImportProduct, err error) {
+	if err == nil {
+		return
+	}
+	j.NumErrores++
+	if len(j.Errores) < maxJobRefusals {
+		j.Errores = append(j.Errores, writeFailure(ip, err))
+	}
+	im.log.Warn().Err(err).Str("import", j.ID.Hex()).Int("fila", ip.Filas[0]).Msg("product import: product")
+}
+
+// finishCreated records, for the products this job created in a batch whose progress a crash
+// left unsaved (they plan as unchanged now, under the id their first row gave them), what may
+// not have been recorded after them: their movements and entries of the trail (once), and counts
+// them as created.
+func (im *importer) finishCreated(ctx context.Context, j *ImportJob, plan ImportPlan) {
+	var done []Product
+	for _, ip := range plan.SinCambios {
+		id := importProductID(j.ID, ip.Filas[0])
+		if ip.Filas[0] <= j.Posicion || ip.ID != id.Hex() {
+			continue
 		}
-		im.log.Warn().Err(err).Str("import", j.ID.Hex()).Int("fila", ip.Filas[0]).Msg("product import: product")
+		if p, ok := im.svc.memory.get(id); ok {
+			done = append(done, p)
+		}
+	}
+	if len(done) > 0 {
+		im.svc.recordCreated(ctx, done)
+		j.Creados += len(done)
 	}
 }
 
@@ -355,9 +385,11 @@ func capRefusals(rs []ImportRefusal) []ImportRefusal {
 // importMovementID is the id of the stock movement of an import's row: the same at every run of
 // the import, so the row's adjustment is written once. Its time is the import's.
 func importMovementID(job bson.ObjectID, row int) bson.ObjectID {
-	sum := sha256.Sum256([]byte("importacion:" + job.Hex() + ":fila:" + strconv.Itoa(row)))
-	var id bson.ObjectID
-	binary.BigEndian.PutUint32(id[:4], uint32(job.Timestamp().Unix())) //nolint:gosec // seconds since 1970 fit until 2106
-	copy(id[4:], sum[:8])
-	return id
+	return idFrom(job, "importacion:"+job.Hex()+":fila:"+strconv.Itoa(row))
+}
+
+// importProductID is the id of the product an import creates from the product's first row: the
+// same at every run of the import, so the product is created once.
+func importProductID(job bson.ObjectID, row int) bson.ObjectID {
+	return idFrom(job, "importacion:"+job.Hex()+":producto:"+strconv.Itoa(row))
 }

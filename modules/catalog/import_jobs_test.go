@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/mongox"
 )
 
 // A crash half way (after a batch's products are written, before its progress is saved), a sale
@@ -40,6 +41,11 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 	if p := env.storedProduct(cur.ID.Hex()); p.Variantes[0].Stock != 9 {
 		t.Fatalf("the count was not written before the crash: %+v", p.Variantes)
 	}
+	// The crash came between the batch's writes: its new product is stored, its movement not.
+	swC := importProductID(j.ID, 5)
+	if _, err := env.db.W.Collection(movementsCollection).DeleteMany(context.Background(), bson.M{"productoId": swC.Hex()}); err != nil {
+		t.Fatal(err)
+	}
 	one := 1.0
 	if _, err := env.m.service.AdjustStock(context.Background(), AdjustInput{ProductoID: cur.ID.Hex(), VarianteID: cur.Variantes[0].ID.Hex(),
 		Tipo: TipoEntrada, Cantidad: &one, Motivo: "Llegó una pieza"}); err != nil {
@@ -54,15 +60,21 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 	}
 	other.imports.poke()
 	waitUntil(t, "the import finished by the other replica", func() bool { j = env.importJob(j.ID); return j.Estado == ImportTerminada })
-	if j.Hechos != j.Total || j.NumErrores != 0 || j.Terminada == nil {
+	if j.Hechos != j.Total || j.Creados != 5 || j.NumErrores != 0 || j.Terminada == nil {
 		t.Fatalf("finished %+v", j)
 	}
 	if n := env.storedCount(); n != 6 {
 		t.Fatalf("%d products, want 6: the first one and 5 new", n)
 	}
 	for _, m := range []string{"SW-A", "SW-B", "SW-C", "SW-D", "SW-E"} {
-		if n, _ := env.db.R.Collection(productsCollection).CountDocuments(context.Background(), bson.M{"modelo": m}); n != 1 {
-			t.Errorf("%s stored %d times", m, n)
+		ps, err := mongox.FindAll[Product](context.Background(), env.db.R.Collection(productsCollection), bson.M{"modelo": m})
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%s stored %d times: %v", m, len(ps), err)
+		}
+		// Its first unit's movement, once (SW-C's made again after the crash lost it).
+		moves, _ := env.db.R.Collection(movementsCollection).CountDocuments(context.Background(), bson.M{"productoId": ps[0].ID.Hex(), "cantidad": 1})
+		if moves != 1 {
+			t.Errorf("%s: %d movements of its first unit", m, moves)
 		}
 	}
 	if p := env.storedProduct(cur.ID.Hex()); p.Variantes[0].Stock != 10 {

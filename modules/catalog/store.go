@@ -375,24 +375,30 @@ func (s store) eachReservation(ctx context.Context, fn func(id bson.ObjectID, re
 	return nil
 }
 
+// insertNewProducts inserts products in one write, stamped (cambiadoEn) with the store's time
+// for the other replicas' polls: the positions of those whose id was taken already (written
+// before), and of those not written, with the first error.
+func (s store) insertNewProducts(ctx context.Context, ps []Product) (taken, failed []int, err error) {
+	docs := make([]any, len(ps))
+	ids := make([]bson.ObjectID, len(ps))
+	for i := range ps {
+		docs[i], ids[i] = ps[i], ps[i].ID
+	}
+	taken, failed, err = mongox.InsertNew(ctx, s.db.W.Collection(productsCollection), docs)
+	if len(failed) < len(ps) {
+		if serr := s.db.StampMany(ctx, productsCollection, ids, "cambiadoEn"); serr != nil && err == nil {
+			err = serr
+		}
+	}
+	return taken, failed, err
+}
+
 // insertIgnoringExisting inserts products whose ids are not taken yet.
 func (s store) insertIgnoringExisting(ctx context.Context, ps []Product) error {
 	docs := make([]any, len(ps))
 	for i := range ps {
 		docs[i] = ps[i]
 	}
-	_, err := s.db.W.Collection(productsCollection).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
-	var bwe mongo.BulkWriteException
-	if errors.As(err, &bwe) {
-		for _, we := range bwe.WriteErrors {
-			if !mongox.IsDuplicate(we) {
-				return fmt.Errorf("catalog: insert: %w", err)
-			}
-		}
-		return nil
-	}
-	if err != nil && !mongox.IsDuplicate(err) {
-		return fmt.Errorf("catalog: insert: %w", err)
-	}
-	return nil
+	_, _, err := mongox.InsertNew(ctx, s.db.W.Collection(productsCollection), docs)
+	return err
 }

@@ -71,27 +71,41 @@ type Entry struct {
 	Cambios       []Change      `bson:"cambios" json:"cambios"`
 }
 
-// Recorder stores entries (modules/audit's service).
+// Recorder stores entries (modules/audit's service), all of them in one write. An entry that
+// comes with an _id is stored under it, once: recording it again stores nothing and is no error
+// (a write done again after a crash records its entries again).
 type Recorder interface {
-	Record(ctx context.Context, e Entry) error
+	Record(ctx context.Context, es ...Entry) error
 }
 
-// Write hands e to r after a change was made: the actor's user and the cut values are filled in
-// (r stamps the entry: its _id, the time when it has none), and a failure is logged at error level and not returned, because
-// the change itself is done and acknowledged whatever happens to its entry. A nil r records
-// nothing; a change of no field (but a record created or deleted) is not recorded.
-func Write(ctx context.Context, r Recorder, log zerolog.Logger, who Actor, e Entry) {
-	if r == nil || (e.Accion != Crear && e.Accion != Eliminar && len(e.Cambios) == 0) {
+// Write hands the entries to r after their changes were made: the actor's user and the cut values
+// are filled in (r stamps each entry: its _id when it has none, the time when it has none), and a
+// failure is logged at error level and not returned, because the changes themselves are done and
+// acknowledged whatever happens to their entries. A nil r records nothing; a change of no field
+// (but a record created or deleted) is not recorded.
+func Write(ctx context.Context, r Recorder, log zerolog.Logger, who Actor, es ...Entry) {
+	if r == nil {
 		return
 	}
-	e.UsuarioID, e.NombreUsuario = who.ID, who.Name
-	e.Registro = clip(e.Registro)
-	for i, c := range e.Cambios {
-		e.Cambios[i] = Change{Campo: c.Campo, Antes: clip(c.Antes), Despues: clip(c.Despues)}
+	kept := make([]Entry, 0, len(es))
+	for _, e := range es {
+		if e.Accion != Crear && e.Accion != Eliminar && len(e.Cambios) == 0 {
+			continue
+		}
+		e.UsuarioID, e.NombreUsuario = who.ID, who.Name
+		e.Registro = clip(e.Registro)
+		for i, c := range e.Cambios {
+			e.Cambios[i] = Change{Campo: c.Campo, Antes: clip(c.Antes), Despues: clip(c.Despues)}
+		}
+		kept = append(kept, e)
 	}
-	if err := r.Record(context.WithoutCancel(ctx), e); err != nil {
-		log.Error().Err(err).Str("coleccion", e.Coleccion).Str("registroId", e.RegistroID).Str("accion", e.Accion).
-			Str("usuarioId", e.UsuarioID).Msg("audit: entry not recorded; the change itself was made")
+	if len(kept) == 0 {
+		return
+	}
+	if err := r.Record(context.WithoutCancel(ctx), kept...); err != nil {
+		first := kept[0]
+		log.Error().Err(err).Str("coleccion", first.Coleccion).Str("registroId", first.RegistroID).Str("accion", first.Accion).
+			Int("entradas", len(kept)).Str("usuarioId", first.UsuarioID).Msg("audit: entries not recorded; the changes themselves were made")
 	}
 }
 

@@ -67,18 +67,20 @@ func TestFieldsFlattensADocument(t *testing.T) {
 }
 
 type recorder struct {
-	got  []Entry
-	fail bool
+	got   []Entry
+	calls int
+	fail  bool
 }
 
-func (r *recorder) Record(ctx context.Context, e Entry) error {
+func (r *recorder) Record(ctx context.Context, es ...Entry) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
 	if r.fail {
 		return errors.New("sin conexión")
 	}
-	r.got = append(r.got, e)
+	r.calls++
+	r.got = append(r.got, es...)
 	return nil
 }
 
@@ -108,6 +110,16 @@ func TestWriteNamesTheActorClipsValuesAndNeverFails(t *testing.T) {
 	Write(context.Background(), r, zerolog.Nop(), Actor{}, Entry{Coleccion: Ventas, RegistroID: "v1", Accion: Crear})
 	if len(r.got) != 2 || r.got[1].Accion != Crear {
 		t.Errorf("entries %+v", r.got)
+	}
+
+	// Several entries go in one call, without those that changed nothing.
+	r.got, r.calls = nil, 0
+	Write(context.Background(), r, zerolog.Nop(), Actor{ID: "u2"},
+		Entry{Coleccion: Productos, RegistroID: "p1", Accion: Crear},
+		Entry{Coleccion: Productos, RegistroID: "p2", Accion: Actualizar},
+		Entry{Coleccion: Productos, RegistroID: "p3", Accion: Crear})
+	if r.calls != 1 || len(r.got) != 2 || r.got[0].RegistroID != "p1" || r.got[1].RegistroID != "p3" || r.got[1].UsuarioID != "u2" {
+		t.Errorf("%d calls, entries %+v", r.calls, r.got)
 	}
 
 	// A nil recorder records nothing; a failing one is logged at error level.

@@ -99,3 +99,20 @@ func measureOffset(ctx context.Context, c *mongo.Client, local func() time.Time)
 	}
 	return hello.LocalTime.Sub(before.Add(after.Sub(before) / 2)), nil
 }
+
+// StampMany has the server write its own time ($currentDate) into field of the documents of coll
+// whose _id is in ids: documents inserted in bulk with field set to Now() by the caller, since an
+// insert cannot ask the server's time. On MongoDB one update replaces that estimate with the
+// server's time. On the embedded store nothing is written: FerretDB runs in this process and its
+// $currentDate reads the clock Now() reads, and an update of many documents there costs a
+// commit each.
+func (s *Store) StampMany(ctx context.Context, coll string, ids []bson.ObjectID, field string) error {
+	if s.local || len(ids) == 0 {
+		return nil
+	}
+	_, err := s.W.Collection(coll).UpdateMany(ctx, bson.M{"_id": bson.M{"$in": ids}}, bson.M{"$currentDate": bson.M{field: true}})
+	if err != nil {
+		return fmt.Errorf("mongox: stamp %s: %w", coll, err)
+	}
+	return nil
+}

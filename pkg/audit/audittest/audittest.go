@@ -24,14 +24,14 @@ type Trail struct {
 // Failing is a Trail whose every Record fails with ErrDown.
 func Failing() *Trail { return &Trail{failing: true} }
 
-// Record keeps e, or fails with ErrDown.
-func (r *Trail) Record(_ context.Context, e audit.Entry) error {
+// Record keeps the entries, or fails with ErrDown.
+func (r *Trail) Record(_ context.Context, es ...audit.Entry) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.failing {
 		return ErrDown
 	}
-	r.entries = append(r.entries, e)
+	r.entries = append(r.entries, es...)
 	return nil
 }
 
