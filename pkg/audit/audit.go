@@ -105,7 +105,7 @@ func Write(ctx context.Context, r Recorder, log zerolog.Logger, who Actor, es ..
 	if err := r.Record(context.WithoutCancel(ctx), kept...); err != nil {
 		first := kept[0]
 		log.Error().Err(err).Str("coleccion", first.Coleccion).Str("registroId", first.RegistroID).Str("accion", first.Accion).
-			Int("entradas", len(kept)).Str("usuarioId", first.UsuarioID).Msg("audit: entries not recorded; the changes themselves were made")
+			Int("entradas", len(kept)).Str("usuarioId", first.UsuarioID).Msg("audit: entry not recorded; the change itself was made")
 	}
 }
 
