@@ -31,30 +31,105 @@ import (
 const writeAttempts = 5
 
 // TakeStockFor takes a line's units under key and records the sale's stock movement with note's
-// folio and user. A second call with the same key takes nothing and succeeds. Errors: invalid or
-// not_found naming the product, conflict when there is not enough.
-func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, note StockNote) error {
+// folio and user. It answers the line priced as its units were taken, which is what the order
+// charges: the take is fenced by the price. The line is priced from one state of the product (the
+// in-memory copy, or the stored document) and its guard holds that state's version, which every
+// edit raises (a sale does not: that is revision), so the units are taken only while the product
+// still has that price. When another replica edited the product and this one has not polled the
+// edit yet, the guard fails: the product is read from the store (the memory takes it), the line
+// priced again from it, and the take tried again, writeAttempts times at most.
+//
+// A product's discount is another document, which no guard of the product can hold: the take
+// reads it from the store just before its write (takePricing) and prices the line with it, so the
+// order is charged the discount the take read, not the one this replica last heard of. An edit of
+// the discount in the moment between that read and the take's write is not fenced.
+//
+// A second call with the same key takes nothing and succeeds. Errors: invalid or not_found naming
+// the product, conflict when there is not enough.
+func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, note StockNote) (QuotedLine, error) {
 	if err := checkKey(key); err != nil {
-		return err
+		return QuotedLine{}, err
 	}
-	rs, err := s.resolve([]OrderLine{l})
-	if err == nil {
-		err = onSale(rs)
-	}
+	p, err := s.lineProduct(l)
 	if err != nil {
-		return err
+		return QuotedLine{}, err
 	}
-	r := rs[0]
 	s.reloadLock.RLock() // a reload must not swap in a copy read before this change (service.go)
 	defer s.reloadLock.RUnlock()
-	return s.batcher.do(context.WithoutCancel(ctx), r.product.ID, &stockTake{
-		key: key, variant: r.variant, index: r.index, n: r.line.Cantidad, name: r.product.Nombre,
-		note: note, mov: bson.NewObjectID(), at: s.now(),
-	}, s.takeBatch)
+	ctx = context.WithoutCancel(ctx)
+	for range writeAttempts {
+		r, err := resolveLine(p, l)
+		if err == nil {
+			err = onSale([]resolvedLine{r})
+		}
+		if err != nil {
+			return QuotedLine{}, err
+		}
+		pr, err := s.takePricing(ctx, &p)
+		if err != nil {
+			return QuotedLine{}, err
+		}
+		t := &stockTake{
+			key: key, variant: r.variant, index: r.index, n: r.line.Cantidad, name: p.Nombre, version: p.Version,
+			note: note, mov: bson.NewObjectID(), at: s.now(),
+		}
+		err = s.batcher.do(ctx, p.ID, t, s.takeBatch)
+		if !errors.Is(err, errEdited) {
+			return pr.quote(r), err
+		}
+		if t.edited != nil {
+			p = *t.edited
+		} else if p, err = s.store.product(ctx, p.ID); err != nil { // a repeat of a key in its batch
+			return QuotedLine{}, err
+		}
+	}
+	return QuotedLine{}, apperr.New(apperr.Conflict, "No pudimos apartar "+p.Nombre+" porque su precio cambió; inténtalo de nuevo.")
+}
+
+// errEdited is a take's answer when the product was edited since the line was priced: its price
+// may have changed (TakeStockFor prices it again from stockTake.edited).
+var errEdited = errors.New("catalog: product edited since the line was priced")
+
+// takePricing is the pricing a take charges p with: today's, with p's discount as the store has
+// it now (the memory takes it when it differs), not as this replica last heard of it.
+func (s *Service) takePricing(ctx context.Context, p *Product) (pricing, error) {
+	pr := s.memory.pricing(s.now())
+	if p.DescuentoID == "" {
+		return pr, nil
+	}
+	id, err := bson.ObjectIDFromHex(p.DescuentoID)
+	if err != nil {
+		return pr, nil // names no discount: none applies (productPercent)
+	}
+	d, found, err := s.store.discount(ctx, id)
+	if err != nil {
+		return pricing{}, err
+	}
+	held, had := s.memory.discount(id)
+	switch {
+	case found && (!had || held.Percentage != d.Percentage || held.ExpirationDate != d.ExpirationDate):
+		s.memory.putDiscount(d)
+	case !found && had:
+		s.memory.removeDiscount(id)
+	}
+	pr.discounts = map[bson.ObjectID]Discount{}
+	if found {
+		pr.discounts[id] = d
+	}
+	return pr, nil
+}
+
+// versionGuard is the guard that a product is still at version v (an edit's, or a take's fence);
+// a product written before versions existed has none, which is version 0.
+func versionGuard(v int64) any {
+	if v == 0 {
+		return bson.M{"$in": bson.A{0, nil}}
+	}
+	return v
 }
 
 // takeOne takes one line's units: one guarded update, and on its failure a read of the product to
-// tell why (taken before under this key, not enough units, the variant moved or gone).
+// tell why (taken before under this key, edited since the line was priced, not enough units).
 func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) error {
 	reservation := "apartados." + t.key
 	i := t.index
@@ -63,6 +138,7 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 			fmt.Sprintf("variantes.%d._id", i):   t.variant,
 			fmt.Sprintf("variantes.%d.stock", i): bson.M{"$gte": t.n - t.prov},
 			reservation:                          bson.M{"$exists": false},
+			"version":                            versionGuard(t.version),
 		}
 		update := stockChange(i, -(t.n - t.prov), bson.M{"$set": bson.M{reservation: t.reservation()}})
 		if t.prov > 0 { // the rest from the distributor's availability, never the own units below 0
@@ -89,6 +165,10 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 		if _, reserved := cur.Apartados[t.key]; reserved {
 			return nil
 		}
+		if cur.Version != t.version {
+			t.edited = &cur
+			return errEdited
+		}
 		if i = variantIndex(cur, t.variant); i < 0 {
 			return apperr.New(apperr.Invalid, "La variante elegida de "+cur.Nombre+" ya no existe.")
 		}
@@ -102,8 +182,8 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 }
 
 // takeBatch takes the lines of one product that arrived together: all of them in one guarded
-// update (each variant's id at its index and its units >= what the batch takes of it, none of the
-// keys reserving yet), or, when that guard fails, one line at a time, so that each gets its own answer
+// update (the version they were priced from, each variant's id at its index and its units >=
+// what the batch takes of it, none of the keys reserving yet), or, when that guard fails, one line at a time, so that each gets its own answer
 // (a shortage, a repeat, a moved variant). Lines repeating a key of the batch get the first one's
 // answer. The other writes of the batch (run: adjustments) come after its takes, one at a time.
 func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*stockTake) {
@@ -135,8 +215,8 @@ func (s *Service) takeLines(ctx context.Context, id bson.ObjectID, batch []*stoc
 		first[t.key] = t
 		lines = append(lines, t)
 	}
-	if len(lines) > 1 {
-		guard, set := bson.M{}, bson.M{}
+	if len(lines) > 1 && samePricing(lines) {
+		guard, set := bson.M{"version": versionGuard(lines[0].version)}, bson.M{}
 		units, index := map[bson.ObjectID]int{}, map[bson.ObjectID]int{}
 		for _, t := range lines {
 			if _, ok := index[t.variant]; !ok {
@@ -184,6 +264,17 @@ func (s *Service) takeLines(ctx context.Context, id bson.ObjectID, batch []*stoc
 		}
 	}
 	s.recordTakes(ctx, lines)
+}
+
+// samePricing reports whether the lines were priced from one version of their product: only then
+// can one guard fence them all.
+func samePricing(lines []*stockTake) bool {
+	for _, t := range lines[1:] {
+		if t.version != lines[0].version {
+			return false
+		}
+	}
+	return true
 }
 
 // recordTakes stores the movements of the takes of a batch that took units, with one write. (Kept

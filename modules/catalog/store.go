@@ -166,6 +166,15 @@ func (s store) clearDiscount(ctx context.Context, discount string) ([]Product, e
 	return out, nil
 }
 
+// discount reads one discount from the store; found is false when there is none.
+func (s store) discount(ctx context.Context, id bson.ObjectID) (d Discount, found bool, err error) {
+	d, found, err = mongox.FindOne[Discount](ctx, s.db.R.Collection(discountsCollection), bson.M{"_id": id})
+	if err != nil {
+		return Discount{}, false, fmt.Errorf("catalog: discount %s: %w", id.Hex(), err)
+	}
+	return d, found, nil
+}
+
 func (s store) insertDiscount(ctx context.Context, d Discount) error {
 	if _, err := s.db.W.Collection(discountsCollection).InsertOne(ctx, d); err != nil {
 		return fmt.Errorf("catalog: insert discount: %w", err)
