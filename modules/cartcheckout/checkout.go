@@ -64,7 +64,9 @@ func totalsOf(lines []PricedLine) money.Totals {
 
 // place prices the order, stores it as 'reservando', takes the stock of every line (all or
 // nothing) and returns the reservation. On a shortage it gives back what it took and marks the
-// sale failed: nothing stays taken.
+// sale failed: nothing stays taken. Each take answers the price its line had when its stock was
+// taken (Catalog.TakeStock): when one differs from the quote, the sale is priced again with them
+// before it is saved, so an order is always charged a price its products had when they were taken.
 func (s *Service) place(ctx context.Context, buyer, placedBy Buyer, o Order, origen, metodo string) (Reserved, []PricedLine, error) {
 	priced, totals, err := s.price(ctx, o.Lines)
 	if err != nil {
@@ -85,16 +87,51 @@ func (s *Service) place(ctx context.Context, buyer, placedBy Buyer, o Order, ori
 	if origen != "caja" {
 		sold.Motivo = motivoEnLinea
 	}
+	repriced := false
 	for i, l := range r.Lines {
-		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, sold); err != nil {
-			s.release(ctx, r, i, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
-			if ferr := s.sales.Fail(ctx, r.ID); ferr != nil {
-				s.log.Error().Err(ferr).Str("sale", r.ID).Msg("checkout: mark failed")
-			}
+		taken, err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, sold)
+		if err != nil {
+			s.abandon(ctx, r, i, placedBy)
 			return Reserved{}, nil, err
 		}
+		if !samePrice(taken, priced[i]) {
+			priced[i], repriced = taken, true
+		}
+	}
+	if repriced {
+		totals = totalsOf(priced)
+		d.Lines, d.Subtotal, d.IVA, d.Total, d.Charge = priced, totals.Subtotal, totals.IVA, totals.Total, totals.Total
+		if err := s.sales.Reprice(ctx, r.ID, d); err != nil {
+			s.abandon(ctx, r, len(r.Lines), placedBy)
+			return Reserved{}, nil, err
+		}
+		r.Total, r.Charge = totals.Total, totals.Total
+		s.log.Info().Str("folio", r.Folio).Msg("checkout: priced again, a product changed while its stock was taken")
 	}
 	return r, priced, nil
+}
+
+// abandon gives back the stock of the first n lines of a reserved sale that cannot be placed and
+// marks it failed.
+func (s *Service) abandon(ctx context.Context, r Reserved, n int, placedBy Buyer) {
+	s.release(ctx, r, n, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
+	if ferr := s.sales.Fail(ctx, r.ID); ferr != nil {
+		s.log.Error().Err(ferr).Str("sale", r.ID).Msg("checkout: mark failed")
+	}
+}
+
+// samePrice reports whether two pricings of a line charge the same: list price, discount, final
+// unit price and each extra's price.
+func samePrice(a, b PricedLine) bool {
+	if a.Precio != b.Precio || a.Descuento != b.Descuento || a.PrecioFinal != b.PrecioFinal || len(a.Extras) != len(b.Extras) {
+		return false
+	}
+	for i := range a.Extras {
+		if a.Extras[i].ID != b.Extras[i].ID || a.Extras[i].Precio != b.Extras[i].Precio {
+			return false
+		}
+	}
+	return true
 }
 
 // release gives back the stock of the first n lines of a sale (all lines when n < 0), with note
