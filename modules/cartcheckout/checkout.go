@@ -12,7 +12,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/money"
 )
 
 // Service holds the checkout use cases: pricing a cart, placing counter and online orders, and
@@ -40,27 +39,6 @@ type Order struct {
 
 // stockKey is the key under which line i of a sale reserves stock.
 func stockKey(saleID string, i int) string { return fmt.Sprintf("%s:%d", saleID, i) }
-
-// price quotes the lines and totals them in centavos.
-func (s *Service) price(ctx context.Context, lines []Line) ([]PricedLine, money.Totals, error) {
-	priced, err := s.catalog.Quote(ctx, lines)
-	if err != nil {
-		return nil, money.Totals{}, err
-	}
-	return priced, totalsOf(priced), nil
-}
-
-// lineMoney is a priced line's money: its final unit price times its quantity, with its IVA.
-func lineMoney(l PricedLine) money.Line { return money.PriceLine(l.PrecioFinal, int64(l.Cantidad)) }
-
-// totalsOf is a sale's subtotal, IVA and total: the sums of its lines' (IVA per line).
-func totalsOf(lines []PricedLine) money.Totals {
-	each := make([]money.Line, len(lines))
-	for i, l := range lines {
-		each[i] = lineMoney(l)
-	}
-	return money.Sum(each...)
-}
 
 // place prices the order, stores it as 'reservando', takes the stock of every line (all or
 // nothing) and returns the reservation. On a shortage it gives back what it took and marks the
@@ -118,20 +96,6 @@ func (s *Service) abandon(ctx context.Context, r Reserved, n int, placedBy Buyer
 	if ferr := s.sales.Fail(ctx, r.ID); ferr != nil {
 		s.log.Error().Err(ferr).Str("sale", r.ID).Msg("checkout: mark failed")
 	}
-}
-
-// samePrice reports whether two pricings of a line charge the same: list price, discount, final
-// unit price and each extra's price.
-func samePrice(a, b PricedLine) bool {
-	if a.Precio != b.Precio || a.Descuento != b.Descuento || a.PrecioFinal != b.PrecioFinal || len(a.Extras) != len(b.Extras) {
-		return false
-	}
-	for i := range a.Extras {
-		if a.Extras[i].ID != b.Extras[i].ID || a.Extras[i].Precio != b.Extras[i].Precio {
-			return false
-		}
-	}
-	return true
 }
 
 // release gives back the stock of the first n lines of a sale (all lines when n < 0), with note
