@@ -57,11 +57,14 @@ func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, not
 		if !errors.Is(err, errEdited) {
 			return pr.quote(r), err
 		}
-		if t.edited != nil {
+		if t.edited != nil { // the memory has it (takeOne)
 			p = *t.edited
-		} else if p, err = s.store.product(ctx, p.ID); err != nil { // a repeat of a key in its batch
+			continue
+		}
+		if p, err = s.store.product(ctx, p.ID); err != nil { // a repeat of a key in its batch
 			return QuotedLine{}, err
 		}
+		s.memory.update(p)
 	}
 	return QuotedLine{}, apperr.New(apperr.Conflict, "No pudimos apartar "+p.Nombre+" porque su precio cambió; inténtalo de nuevo.")
 }
