@@ -291,7 +291,7 @@ func TestACrashBetweenTakingStockAndSavingIsPutRight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := (catalogStock{s.app.catalog.Service()}).TakeStock(ctx, fmt.Sprintf("%s:0", r.ID), line, cartcheckout.StockNote{}); err != nil {
+	if _, err := (catalogStock{s.app.catalog.Service()}).TakeStock(ctx, fmt.Sprintf("%s:0", r.ID), line, cartcheckout.StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.product(p.ID).Variantes[0].Stock; got != before-3 {
@@ -396,7 +396,7 @@ func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := stock.TakeStock(ctx, r.ID+":0", line, cartcheckout.StockNote{}); err != nil {
+		if _, err := stock.TakeStock(ctx, r.ID+":0", line, cartcheckout.StockNote{}); err != nil {
 			t.Fatal(err)
 		}
 		return r

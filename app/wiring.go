@@ -86,7 +86,8 @@ func saleObjectID(id string) (bson.ObjectID, error) {
 	return oid, nil
 }
 
-func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartcheckout.Reserved, error) {
+// draftSale is a checkout draft as the sales module stores it.
+func draftSale(d cartcheckout.Draft) sales.Sale {
 	items := make([]sales.Item, len(d.Lines))
 	for i, l := range d.Lines {
 		extras := make([]sales.Extra, len(l.Extras))
@@ -100,13 +101,17 @@ func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartc
 			Imagen: l.Imagen, Talla: l.Talla, Tamano: l.Tamano, Extras: extras,
 		}
 	}
-	v, err := a.s.Reserve(ctx, sales.Sale{
+	return sales.Sale{
 		Carrito:   items,
 		Usuario:   sales.Buyer{Name: d.Buyer.Name, Email: d.Buyer.Email, Phone: d.Buyer.Phone, Address: d.Buyer.Address},
 		UsuarioID: d.Buyer.ID, CreadoPor: d.PlacedBy.ID, NombreCreador: d.PlacedBy.Name, Cliente: d.Cliente,
 		Subtotal: d.Subtotal.Pesos(), IVA: d.IVA.Pesos(), Total: d.Total.Pesos(), MontoCobro: d.Charge.Pesos(),
 		Origen: d.Origen, MetodoPago: d.MetodoPago, Idempotencia: d.Idempotencia,
-	})
+	}
+}
+
+func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartcheckout.Reserved, error) {
+	v, err := a.s.Reserve(ctx, draftSale(d))
 	if repeat := (*sales.RepeatedError)(nil); errors.As(err, &repeat) {
 		first, rerr := reserved(repeat.Sale)
 		if rerr != nil {
@@ -140,6 +145,14 @@ func reserved(v sales.Sale) (cartcheckout.Reserved, error) {
 		r.Lines = append(r.Lines, l)
 	}
 	return r, nil
+}
+
+func (a checkoutSales) Reprice(ctx context.Context, id string, d cartcheckout.Draft) error {
+	oid, err := saleObjectID(id)
+	if err != nil {
+		return err
+	}
+	return a.s.Reprice(ctx, oid, draftSale(d))
 }
 
 func (a checkoutSales) Confirm(ctx context.Context, id string) (any, error) {
@@ -248,18 +261,23 @@ func (a catalogStock) Quote(ctx context.Context, lines []cartcheckout.Line) ([]c
 	}
 	out := make([]cartcheckout.PricedLine, len(quoted))
 	for i, q := range quoted {
-		extras := make([]cartcheckout.PricedExtra, len(q.Extras))
-		for j, e := range q.Extras {
-			extras[j] = cartcheckout.PricedExtra{ID: e.ID, Nombre: e.Nombre, Precio: e.Precio}
-		}
-		out[i] = cartcheckout.PricedLine{
-			Line:   cartcheckout.Line{ProductID: q.ProductID, VariantID: q.VariantID, ExtraIDs: q.ExtraIDs, Cantidad: q.Cantidad},
-			Nombre: q.Nombre, Descripcion: q.Descripcion, Imagen: q.Imagen, Talla: q.Talla, Tamano: q.Tamano,
-			Precio: q.Precio, Descuento: q.Descuento, PrecioFinal: q.PrecioFinal, Extras: extras, Stock: q.Stock,
-			ConProveedor: q.ConProveedor, Entrega: q.Entrega,
-		}
+		out[i] = pricedLine(q)
 	}
 	return out, nil
+}
+
+// pricedLine is a catalogue's quoted line as checkout sees it.
+func pricedLine(q catalog.QuotedLine) cartcheckout.PricedLine {
+	extras := make([]cartcheckout.PricedExtra, len(q.Extras))
+	for j, e := range q.Extras {
+		extras[j] = cartcheckout.PricedExtra{ID: e.ID, Nombre: e.Nombre, Precio: e.Precio}
+	}
+	return cartcheckout.PricedLine{
+		Line:   cartcheckout.Line{ProductID: q.ProductID, VariantID: q.VariantID, ExtraIDs: q.ExtraIDs, Cantidad: q.Cantidad},
+		Nombre: q.Nombre, Descripcion: q.Descripcion, Imagen: q.Imagen, Talla: q.Talla, Tamano: q.Tamano,
+		Precio: q.Precio, Descuento: q.Descuento, PrecioFinal: q.PrecioFinal, Extras: extras, Stock: q.Stock,
+		ConProveedor: q.ConProveedor, Entrega: q.Entrega,
+	}
 }
 
 // stockNote is checkout's note of a stock movement as the catalogue records it.
@@ -271,8 +289,9 @@ func stockNote(n cartcheckout.StockNote) catalog.StockNote {
 	return catalog.StockNote{Folio: n.Folio, UsuarioID: n.UserID, NombreUsuario: n.UserName, Tipo: tipo, Motivo: n.Motivo}
 }
 
-func (a catalogStock) TakeStock(ctx context.Context, key string, l cartcheckout.Line, note cartcheckout.StockNote) error {
-	return a.s.TakeStockFor(ctx, key, orderLine(l), stockNote(note))
+func (a catalogStock) TakeStock(ctx context.Context, key string, l cartcheckout.Line, note cartcheckout.StockNote) (cartcheckout.PricedLine, error) {
+	q, err := a.s.TakeStockFor(ctx, key, orderLine(l), stockNote(note))
+	return pricedLine(q), err
 }
 
 // ReturnStock serves checkout.

@@ -12,7 +12,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/money"
 )
 
 // Service holds the checkout use cases: pricing a cart, placing counter and online orders, and
@@ -41,30 +40,11 @@ type Order struct {
 // stockKey is the key under which line i of a sale reserves stock.
 func stockKey(saleID string, i int) string { return fmt.Sprintf("%s:%d", saleID, i) }
 
-// price quotes the lines and totals them in centavos.
-func (s *Service) price(ctx context.Context, lines []Line) ([]PricedLine, money.Totals, error) {
-	priced, err := s.catalog.Quote(ctx, lines)
-	if err != nil {
-		return nil, money.Totals{}, err
-	}
-	return priced, totalsOf(priced), nil
-}
-
-// lineMoney is a priced line's money: its final unit price times its quantity, with its IVA.
-func lineMoney(l PricedLine) money.Line { return money.PriceLine(l.PrecioFinal, int64(l.Cantidad)) }
-
-// totalsOf is a sale's subtotal, IVA and total: the sums of its lines' (IVA per line).
-func totalsOf(lines []PricedLine) money.Totals {
-	each := make([]money.Line, len(lines))
-	for i, l := range lines {
-		each[i] = lineMoney(l)
-	}
-	return money.Sum(each...)
-}
-
 // place prices the order, stores it as 'reservando', takes the stock of every line (all or
 // nothing) and returns the reservation. On a shortage it gives back what it took and marks the
-// sale failed: nothing stays taken.
+// sale failed: nothing stays taken. Each take answers the price its line had when its stock was
+// taken (Catalog.TakeStock): when one differs from the quote, the sale is priced again with them
+// before it is saved, so an order is always charged a price its products had when they were taken.
 func (s *Service) place(ctx context.Context, buyer, placedBy Buyer, o Order, origen, metodo string) (Reserved, []PricedLine, error) {
 	priced, totals, err := s.price(ctx, o.Lines)
 	if err != nil {
@@ -85,16 +65,37 @@ func (s *Service) place(ctx context.Context, buyer, placedBy Buyer, o Order, ori
 	if origen != "caja" {
 		sold.Motivo = motivoEnLinea
 	}
+	repriced := false
 	for i, l := range r.Lines {
-		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, sold); err != nil {
-			s.release(ctx, r, i, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
-			if ferr := s.sales.Fail(ctx, r.ID); ferr != nil {
-				s.log.Error().Err(ferr).Str("sale", r.ID).Msg("checkout: mark failed")
-			}
+		taken, err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, sold)
+		if err != nil {
+			s.abandon(ctx, r, i, placedBy)
 			return Reserved{}, nil, err
 		}
+		if !samePrice(taken, priced[i]) {
+			priced[i], repriced = taken, true
+		}
+	}
+	if repriced {
+		totals = totalsOf(priced)
+		d.Lines, d.Subtotal, d.IVA, d.Total, d.Charge = priced, totals.Subtotal, totals.IVA, totals.Total, totals.Total
+		if err := s.sales.Reprice(ctx, r.ID, d); err != nil {
+			s.abandon(ctx, r, len(r.Lines), placedBy)
+			return Reserved{}, nil, err
+		}
+		r.Total, r.Charge = totals.Total, totals.Total
+		s.log.Info().Str("folio", r.Folio).Msg("checkout: priced again, a product changed while its stock was taken")
 	}
 	return r, priced, nil
+}
+
+// abandon gives back the stock of the first n lines of a reserved sale that cannot be placed and
+// marks it failed.
+func (s *Service) abandon(ctx context.Context, r Reserved, n int, placedBy Buyer) {
+	s.release(ctx, r, n, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
+	if ferr := s.sales.Fail(ctx, r.ID); ferr != nil {
+		s.log.Error().Err(ferr).Str("sale", r.ID).Msg("checkout: mark failed")
+	}
 }
 
 // release gives back the stock of the first n lines of a sale (all lines when n < 0), with note

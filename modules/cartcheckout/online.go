@@ -186,7 +186,7 @@ func (s *Service) releaseOnline(ctx context.Context, r Reserved, motivo string) 
 func (s *Service) retake(ctx context.Context, r Reserved) {
 	note := StockNote{Folio: r.Folio, Motivo: motivoPagoTardio}
 	for i, l := range r.Lines {
-		if err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, note); err != nil {
+		if _, err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, note); err != nil { // at the price paid
 			s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: late payment without stock")
 		}
 	}

@@ -39,9 +39,12 @@ type Catalog interface {
 	// Quote prices each line. Errors: invalid or not_found naming the product.
 	Quote(ctx context.Context, lines []Line) ([]PricedLine, error)
 	// TakeStock takes a line's stock under key, once: a repeat with the same key takes nothing.
-	// note is recorded with the stock movement. Errors: invalid or not_found naming the product,
-	// conflict when there is not enough.
-	TakeStock(ctx context.Context, key string, line Line, note StockNote) error
+	// note is recorded with the stock movement. It answers the line priced as its stock was
+	// taken: the take is fenced by the product's version, so this is a price the product had at
+	// that moment, which the order charges (it differs from Quote's when the product or its
+	// discount changed in between, on another replica say). Errors: invalid or not_found naming
+	// the product, conflict when there is not enough.
+	TakeStock(ctx context.Context, key string, line Line, note StockNote) (PricedLine, error)
 	// ReturnStock gives back what key reserves of the line's product, once; nothing when key reserves
 	// nothing. note is recorded with the stock movement.
 	ReturnStock(ctx context.Context, key string, line Line, note StockNote) error
@@ -141,6 +144,9 @@ type Sales interface {
 	Confirm(ctx context.Context, id string) (any, error)
 	// AwaitPayment saves a reserved online sale as waiting for its payment (not in order lists).
 	AwaitPayment(ctx context.Context, id string) error
+	// Reprice writes again the lines and totals of a reserved sale, whose prices changed while
+	// its stock was taken. Errors: conflict when it is no longer reserved (a sweep failed it).
+	Reprice(ctx context.Context, id string, d Draft) error
 	// Fail drops the reservation of a sale never saved. Errors: conflict when it was saved after
 	// all (then its stock must stay taken).
 	Fail(ctx context.Context, id string) error

@@ -14,15 +14,18 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/cartcheckout/mpfake"
+	"tienda/pkg/apperr"
 	"tienda/pkg/cfdi"
 	"tienda/pkg/money"
 )
 
 // quotedCatalog answers Quote with the lines it was given, priced as the catalogue prices them, and
-// has stock for everything.
+// has stock for everything. A take charges what Quote said, or charged[i] for line i when the test
+// set it: the product's price changed between the quote and the take.
 type quotedCatalog struct {
 	Catalog
-	priced []PricedLine
+	priced  []PricedLine
+	charged map[int]PricedLine
 }
 
 func (c *quotedCatalog) Quote(_ context.Context, lines []Line) ([]PricedLine, error) {
@@ -34,7 +37,16 @@ func (c *quotedCatalog) Quote(_ context.Context, lines []Line) ([]PricedLine, er
 	return out, nil
 }
 
-func (*quotedCatalog) TakeStock(context.Context, string, Line, StockNote) error   { return nil }
+func (c *quotedCatalog) TakeStock(_ context.Context, key string, l Line, _ StockNote) (PricedLine, error) {
+	_, i := splitKey(key)
+	out, ok := c.charged[i]
+	if !ok {
+		out = c.priced[i]
+	}
+	out.Line = l
+	return out, nil
+}
+
 func (*quotedCatalog) ReturnStock(context.Context, string, Line, StockNote) error { return nil }
 func (*quotedCatalog) SettleStock(string, Line)                                   {}
 
@@ -54,6 +66,20 @@ func (f *draftSales) Reserve(_ context.Context, d Draft) (Reserved, error) {
 	}
 	f.sale = Reserved{ID: bson.NewObjectID().Hex(), Folio: "F", Lines: lines, Total: d.Total, Charge: d.Charge, Estado: EstadoReservando}
 	return f.sale, nil
+}
+
+// Reprice writes the sale's lines and totals again, while it is reserved.
+func (f *draftSales) Reprice(_ context.Context, id string, d Draft) error {
+	if id != f.sale.ID || f.sale.Estado != EstadoReservando {
+		return apperr.New(apperr.Conflict, "La venta ya no está reservada.")
+	}
+	f.draft, f.sale.Total, f.sale.Charge = d, d.Total, d.Charge
+	return nil
+}
+
+func (f *draftSales) Confirm(context.Context, string) (any, error) {
+	f.sale.Estado = EstadoConfirmada
+	return f.draft, nil
 }
 
 func (f *draftSales) AwaitPayment(context.Context, string) error {
@@ -266,5 +292,59 @@ func TestTheCartPagesTableIsWhatCheckoutCharges(t *testing.T) {
 	}
 	if len(cases) < 10 || differ < 3 {
 		t.Fatalf("%d cases, %d where IVA per line differs from IVA on the subtotal", len(cases), differ)
+	}
+}
+
+// A product's price changed between the quote and the take of its stock (edited on another
+// replica): the take answers the price it had when its stock was taken, and the sale, the
+// preference and the payment charge that price, on the counter and online alike.
+func TestFenceASaleIsChargedThePricesItsStockWasTakenAt(t *testing.T) {
+	t.Parallel()
+	fake := mpfake.New("TEST-token")
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	mp, err := NewMercadoPago("TEST-token", srv.URL, "https://tienda.example.mx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := []PricedLine{
+		{Nombre: "Cámara", Precio: 100000, PrecioFinal: 100000},
+		{Nombre: "Cable", Precio: 5000, Descuento: 10, PrecioFinal: 4500},
+	}
+	edited := quoted[1]
+	edited.Precio, edited.PrecioFinal = 6000, 5400 // $60 less 10 % since the quote
+	catalog := &quotedCatalog{priced: quoted, charged: map[int]PricedLine{1: edited}}
+	sales := &draftSales{}
+	s := &Service{catalog: catalog, sales: sales, users: anyBuyer{}, payments: &payments{provider: mp},
+		log: zerolog.Nop(), now: time.Now}
+	order := Order{Cliente: "Juan", Lines: []Line{{ProductID: "p0", Cantidad: 1}, {ProductID: "p1", Cantidad: 3}}}
+	want := money.Sum(money.PriceLine(100000, 1), money.PriceLine(5400, 3))
+	check := func(how string) {
+		t.Helper()
+		d := sales.draft
+		if d.Lines[1].PrecioFinal != 5400 || d.Lines[0].PrecioFinal != 100000 {
+			t.Fatalf("%s: lines charged %v and %v, want the quote's $1,000 and the take's $54", how, d.Lines[0].PrecioFinal, d.Lines[1].PrecioFinal)
+		}
+		if d.Subtotal != want.Subtotal || d.IVA != want.IVA || d.Total != want.Total || d.Charge != want.Total || sales.sale.Total != want.Total {
+			t.Fatalf("%s: sale %v + %v = %v (charge %v), want %+v", how, d.Subtotal, d.IVA, d.Total, d.Charge, want)
+		}
+	}
+
+	if _, err := s.PlaceCounterOrder(context.Background(), "u", Buyer{ID: "u", Name: "Juan"}, order); err != nil {
+		t.Fatal(err)
+	}
+	check("counter")
+
+	if _, err := s.CreatePreference(context.Background(), "u", Buyer{ID: "u", Name: "Juan"}, order); err != nil {
+		t.Fatal(err)
+	}
+	check("online")
+	pref, ok := fake.PreferenceFor(sales.sale.ID)
+	if !ok || money.MustFromPesos(pref.Charge()) != want.Total {
+		t.Fatalf("the preference charges %v, want %v", pref.Charge(), want.Total)
+	}
+	pid := fake.Pay(sales.sale.ID, "approved", pref.Charge())
+	if res, err := s.ConfirmPayment(context.Background(), fmt.Sprint(pid)); err != nil || !res.Guardada {
+		t.Fatalf("paying the preference's amount: %+v %v", res, err)
 	}
 }

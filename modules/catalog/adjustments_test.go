@@ -107,7 +107,7 @@ func TestConcurrentAdjustmentsAndSalesNeverGoNegative(t *testing.T) {
 	for i := range 60 { // buyers, 1 or 2 units each
 		wg.Go(func() {
 			n, svc := 1+i%2, replicas[i%3%2]
-			err := svc.TakeStockFor(context.Background(), fmt.Sprintf("venta%d:0", i), OrderLine{ProductID: p.ID.Hex(), Cantidad: n}, StockNote{Folio: fmt.Sprint(i)})
+			_, err := svc.TakeStockFor(context.Background(), fmt.Sprintf("venta%d:0", i), OrderLine{ProductID: p.ID.Hex(), Cantidad: n}, StockNote{Folio: fmt.Sprint(i)})
 			switch {
 			case err == nil:
 				sold.Add(int32(n))

@@ -87,7 +87,7 @@ func TestEveryChangeOfUnitsIsRecordedOnce(t *testing.T) {
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: grande.Hex(), Cantidad: 2}
 	note := StockNote{Folio: "20261124-100000-0001", UsuarioID: "u1", NombreUsuario: "Carmen Cajera", Motivo: "Pedido en caja"}
 	for range 2 { // a repeat of the key takes nothing and records nothing
-		if err := svc.TakeStockFor(ctx, "venta1:0", line, note); err != nil {
+		if _, err := svc.TakeStockFor(ctx, "venta1:0", line, note); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -97,7 +97,7 @@ func TestEveryChangeOfUnitsIsRecordedOnce(t *testing.T) {
 	if err := svc.ReturnStockFor(ctx, "venta1:0", line, StockNote{Tipo: TipoPagoNoRecibido}); err != nil { // nothing left to give
 		t.Fatal(err)
 	}
-	if err := svc.TakeStockFor(ctx, "venta2:0", line, note); err != nil {
+	if _, err := svc.TakeStockFor(ctx, "venta2:0", line, note); err != nil {
 		t.Fatal(err)
 	}
 	if err := svc.GiveBackStock(ctx, line, StockNote{Folio: "F2", UsuarioID: "u2", NombreUsuario: "Ana Admin", Motivo: "Orden cancelada"}); err != nil {
@@ -236,7 +236,7 @@ func TestASalesMovementIsStoredBeforeItsReservationGoes(t *testing.T) {
 	svc := env.m.Service()
 	for i := range 5 {
 		key := "venta" + string(rune('a'+i)) + ":0"
-		if err := svc.TakeStockFor(context.Background(), key, OrderLine{ProductID: p.ID.Hex(), Cantidad: 1}, StockNote{Folio: key}); err != nil {
+		if _, err := svc.TakeStockFor(context.Background(), key, OrderLine{ProductID: p.ID.Hex(), Cantidad: 1}, StockNote{Folio: key}); err != nil {
 			t.Fatal(err)
 		}
 		svc.SettleStockFor(key, p.ID.Hex())

@@ -52,65 +52,84 @@ type resolvedLine struct {
 	extras  []Extra
 }
 
-// resolve checks every line against the catalogue. Errors: invalid (bad id, quantity, variant or
-// extra), not_found (product).
+// resolve checks every line against the in-memory catalogue. Errors: invalid (bad id, quantity,
+// variant or extra), not_found (product).
 func (s *Service) resolve(lines []OrderLine) ([]resolvedLine, error) {
 	if len(lines) == 0 {
 		return nil, apperr.New(apperr.Invalid, "El carrito está vacío.")
 	}
 	out := make([]resolvedLine, 0, len(lines))
 	for _, l := range lines {
-		pid, err := bson.ObjectIDFromHex(l.ProductID)
+		p, err := s.lineProduct(l)
 		if err != nil {
-			return nil, apperr.New(apperr.Invalid, "Un producto del carrito no es válido.")
+			return nil, err
 		}
-		p, ok := s.memory.get(pid)
-		if !ok {
-			return nil, apperr.New(apperr.NotFound, "Un producto del carrito ya no está disponible.")
+		r, err := resolveLine(p, l)
+		if err != nil {
+			return nil, err
 		}
-		name := p.Nombre
-		if l.Cantidad < 1 || l.Cantidad > maxCantidad {
-			return nil, apperr.New(apperr.Invalid, "La cantidad de "+name+" debe estar entre 1 y 10000.")
-		}
-		if len(p.Variantes) == 0 {
-			return nil, apperr.New(apperr.Invalid, name+" no está a la venta.")
-		}
-		r := resolvedLine{product: p, index: -1}
-		if l.VariantID == "" {
-			r.index = 0
-		} else if vid, err := bson.ObjectIDFromHex(l.VariantID); err == nil {
-			for i, v := range p.Variantes {
-				if v.ID == vid {
-					r.index = i
-					break
-				}
-			}
-		}
-		if r.index < 0 {
-			return nil, apperr.New(apperr.Invalid, "La variante elegida de "+name+" ya no existe.")
-		}
-		r.variant = p.Variantes[r.index].ID
-		l.VariantID = r.variant.Hex()
-		seen := map[string]bool{}
-		for _, xid := range l.ExtraIDs {
-			found := false
-			for _, e := range p.Extras {
-				if e.ID.Hex() == xid && !seen[xid] {
-					r.extras = append(r.extras, e)
-					found = true
-					break
-				}
-			}
-			if !found {
-				return nil, apperr.New(apperr.Invalid, "Un extra elegido de "+name+" ya no existe.")
-			}
-			seen[xid] = true
-		}
-		l.ExtraIDs = append([]string(nil), l.ExtraIDs...)
-		r.line = l
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// lineProduct is the in-memory copy of a line's product. Errors: invalid (bad id), not_found.
+func (s *Service) lineProduct(l OrderLine) (Product, error) {
+	pid, err := bson.ObjectIDFromHex(l.ProductID)
+	if err != nil {
+		return Product{}, apperr.New(apperr.Invalid, "Un producto del carrito no es válido.")
+	}
+	p, ok := s.memory.get(pid)
+	if !ok {
+		return Product{}, apperr.New(apperr.NotFound, "Un producto del carrito ya no está disponible.")
+	}
+	return p, nil
+}
+
+// resolveLine checks a line against its product p (the in-memory copy, or the stored document a
+// take read). Errors: invalid (quantity, variant or extra).
+func resolveLine(p Product, l OrderLine) (resolvedLine, error) {
+	name := p.Nombre
+	if l.Cantidad < 1 || l.Cantidad > maxCantidad {
+		return resolvedLine{}, apperr.New(apperr.Invalid, "La cantidad de "+name+" debe estar entre 1 y 10000.")
+	}
+	if len(p.Variantes) == 0 {
+		return resolvedLine{}, apperr.New(apperr.Invalid, name+" no está a la venta.")
+	}
+	r := resolvedLine{product: p, index: -1}
+	if l.VariantID == "" {
+		r.index = 0
+	} else if vid, err := bson.ObjectIDFromHex(l.VariantID); err == nil {
+		for i, v := range p.Variantes {
+			if v.ID == vid {
+				r.index = i
+				break
+			}
+		}
+	}
+	if r.index < 0 {
+		return resolvedLine{}, apperr.New(apperr.Invalid, "La variante elegida de "+name+" ya no existe.")
+	}
+	r.variant = p.Variantes[r.index].ID
+	l.VariantID = r.variant.Hex()
+	seen := map[string]bool{}
+	for _, xid := range l.ExtraIDs {
+		found := false
+		for _, e := range p.Extras {
+			if e.ID.Hex() == xid && !seen[xid] {
+				r.extras = append(r.extras, e)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return resolvedLine{}, apperr.New(apperr.Invalid, "Un extra elegido de "+name+" ya no existe.")
+		}
+		seen[xid] = true
+	}
+	l.ExtraIDs = append([]string(nil), l.ExtraIDs...)
+	r.line = l
+	return r, nil
 }
 
 // onSale refuses an archived product: it is out of the shop, and a cart or a counter order that
@@ -136,26 +155,31 @@ func (s *Service) Quote(_ context.Context, lines []OrderLine) ([]QuotedLine, err
 	pr := s.memory.pricing(s.now())
 	out := make([]QuotedLine, len(rs))
 	for i, r := range rs {
-		p := pr.priced(r.product)
-		v := p.Variantes[r.index]
-		price := money.MustFromPesos(v.PrecioVenta)
-		q := QuotedLine{
-			OrderLine: r.line, ProductoID: p.ProductoID, Nombre: p.Nombre, Descripcion: p.Descripcion,
-			Imagen: p.Imagen, Talla: v.Talla, Tamano: v.Tamano, Precio: price, Descuento: v.DescuentoEfectivo, Stock: v.Stock,
-		}
-		if short := r.line.Cantidad - max(v.Stock, 0); short > 0 && fromSupplier(&r.product, r.index) > 0 {
-			q.ConProveedor, q.Entrega = min(short, fromSupplier(&r.product, r.index)), EntregaProveedor
-		}
-		extras := make([]money.Cents, 0, len(r.extras))
-		for _, e := range r.extras {
-			c := money.MustFromPesos(e.Precio)
-			q.Extras = append(q.Extras, QuotedExtra{ID: e.ID.Hex(), Nombre: e.Nombre, Precio: c})
-			extras = append(extras, c)
-		}
-		q.PrecioFinal = lineUnitPrice(price, v.DescuentoEfectivo, extras)
-		out[i] = q
+		out[i] = pr.quote(r)
 	}
 	return out, nil
+}
+
+// quote prices a resolved line with pr.
+func (pr pricing) quote(r resolvedLine) QuotedLine {
+	p := pr.priced(r.product)
+	v := p.Variantes[r.index]
+	price := money.MustFromPesos(v.PrecioVenta)
+	q := QuotedLine{
+		OrderLine: r.line, ProductoID: p.ProductoID, Nombre: p.Nombre, Descripcion: p.Descripcion,
+		Imagen: p.Imagen, Talla: v.Talla, Tamano: v.Tamano, Precio: price, Descuento: v.DescuentoEfectivo, Stock: v.Stock,
+	}
+	if short := r.line.Cantidad - max(v.Stock, 0); short > 0 && fromSupplier(&r.product, r.index) > 0 {
+		q.ConProveedor, q.Entrega = min(short, fromSupplier(&r.product, r.index)), EntregaProveedor
+	}
+	extras := make([]money.Cents, 0, len(r.extras))
+	for _, e := range r.extras {
+		c := money.MustFromPesos(e.Precio)
+		q.Extras = append(q.Extras, QuotedExtra{ID: e.ID.Hex(), Nombre: e.Nombre, Precio: c})
+		extras = append(extras, c)
+	}
+	q.PrecioFinal = lineUnitPrice(price, v.DescuentoEfectivo, extras)
+	return q
 }
 
 func shortage(name string) error {

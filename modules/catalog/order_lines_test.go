@@ -31,7 +31,7 @@ func TestTakeStockRejectsBadLinesAndTakesNothing(t *testing.T) {
 		{"negative quantity", OrderLine{ProductID: p.ID.Hex(), Cantidad: -3}, apperr.Invalid},
 	}
 	for _, tt := range tests {
-		err := env.m.Service().TakeStockFor(context.Background(), "venta:0", tt.line, StockNote{})
+		_, err := env.m.Service().TakeStockFor(context.Background(), "venta:0", tt.line, StockNote{})
 		if !apperr.Is(err, tt.code) {
 			t.Errorf("%s: %v, want %s", tt.name, err, tt.code)
 		}
@@ -39,7 +39,7 @@ func TestTakeStockRejectsBadLinesAndTakesNothing(t *testing.T) {
 			t.Errorf("quote %s: %v, want %s", tt.name, err, tt.code)
 		}
 	}
-	if err := env.m.Service().TakeStockFor(context.Background(), "", good, StockNote{}); !apperr.Is(err, apperr.Invalid) {
+	if _, err := env.m.Service().TakeStockFor(context.Background(), "", good, StockNote{}); !apperr.Is(err, apperr.Invalid) {
 		t.Errorf("no key: %v", err)
 	}
 	checkTotals(t, env.storedProduct(p.ID.Hex()), 5)

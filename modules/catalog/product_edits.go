@@ -20,10 +20,7 @@ func editOf(cur, next Product) (update, guard bson.M, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	guard = bson.M{"version": cur.Version}
-	if cur.Version == 0 {
-		guard["version"] = bson.M{"$in": bson.A{0, nil}} // written before versions existed
-	}
+	guard = bson.M{"version": versionGuard(cur.Version)}
 	update = bson.M{"$set": set}
 	if len(unset) > 0 {
 		update["$unset"] = unset

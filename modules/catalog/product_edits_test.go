@@ -31,7 +31,7 @@ func TestEditsDuringSalesKeepEveryUnitSold(t *testing.T) {
 	for w := range 4 {
 		wg.Go(func() {
 			for i := range 10 {
-				err := svc.TakeStockFor(context.Background(), fmt.Sprintf("venta%d-%d:0", w, i), OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1}, StockNote{})
+				_, err := svc.TakeStockFor(context.Background(), fmt.Sprintf("venta%d-%d:0", w, i), OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1}, StockNote{})
 				if err != nil {
 					t.Error(err)
 					return

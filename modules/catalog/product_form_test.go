@@ -164,7 +164,7 @@ func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 	if _, err := env.m.service.Quote(context.Background(), []OrderLine{line}); !apperr.Is(err, apperr.NotFound) {
 		t.Fatalf("quote of an archived product: %v", err)
 	}
-	if err := env.m.service.TakeStockFor(context.Background(), "k-archivado", line, StockNote{}); !apperr.Is(err, apperr.NotFound) {
+	if _, err := env.m.service.TakeStockFor(context.Background(), "k-archivado", line, StockNote{}); !apperr.Is(err, apperr.NotFound) {
 		t.Fatalf("take of an archived product: %v", err)
 	}
 	if err := env.m.service.GiveBackStock(context.Background(), line, StockNote{Folio: "F-1"}); err != nil {

@@ -36,11 +36,11 @@ func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
 	}
 	waitFor("the new name", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Nombre == "Cámara renombrada" })
 
-	if err := env.m.Service().TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex(), Cantidad: 5}, StockNote{}); err != nil {
+	if _, err := env.m.Service().TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex(), Cantidad: 5}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor("the sale", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Variantes[0].Stock == 0 })
-	if err := env.m.Service().TakeStockFor(context.Background(), "venta:1", OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1}, StockNote{}); err != nil {
+	if _, err := env.m.Service().TakeStockFor(context.Background(), "venta:1", OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor("a second sale", func() bool {

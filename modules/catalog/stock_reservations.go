@@ -14,7 +14,8 @@ import (
 // Stock lives in the product document: each variant's units in variantes[i].stock, their sum in
 // stock and total_existencia. Checkout takes each line of a sale under the key
 // "<sale id>:<line>" with one guarded update of the product: the variant's id at its index, its
-// units >= n and the key not reserving yet; the same update takes the units from the variant and
+// units >= n, the key not reserving yet and the version the line was priced from (TakeStockFor,
+// price_fence.go); the same update takes the units from the variant and
 // the totals and records the reservation in apartados.<key>. Giving back is the reverse, guarded
 // by the reservation being there. So a repeat, a crash in between or a concurrent caller never takes or gives back
 // twice, and a replica never sells from its in-memory copy.
@@ -30,31 +31,8 @@ import (
 // changed in between (an edit moved the variant, a concurrent write).
 const writeAttempts = 5
 
-// TakeStockFor takes a line's units under key and records the sale's stock movement with note's
-// folio and user. A second call with the same key takes nothing and succeeds. Errors: invalid or
-// not_found naming the product, conflict when there is not enough.
-func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, note StockNote) error {
-	if err := checkKey(key); err != nil {
-		return err
-	}
-	rs, err := s.resolve([]OrderLine{l})
-	if err == nil {
-		err = onSale(rs)
-	}
-	if err != nil {
-		return err
-	}
-	r := rs[0]
-	s.reloadLock.RLock() // a reload must not swap in a copy read before this change (service.go)
-	defer s.reloadLock.RUnlock()
-	return s.batcher.do(context.WithoutCancel(ctx), r.product.ID, &stockTake{
-		key: key, variant: r.variant, index: r.index, n: r.line.Cantidad, name: r.product.Nombre,
-		note: note, mov: bson.NewObjectID(), at: s.now(),
-	}, s.takeBatch)
-}
-
 // takeOne takes one line's units: one guarded update, and on its failure a read of the product to
-// tell why (taken before under this key, not enough units, the variant moved or gone).
+// tell why (taken before under this key, edited since the line was priced, not enough units).
 func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) error {
 	reservation := "apartados." + t.key
 	i := t.index
@@ -63,6 +41,7 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 			fmt.Sprintf("variantes.%d._id", i):   t.variant,
 			fmt.Sprintf("variantes.%d.stock", i): bson.M{"$gte": t.n - t.prov},
 			reservation:                          bson.M{"$exists": false},
+			"version":                            versionGuard(t.version),
 		}
 		update := stockChange(i, -(t.n - t.prov), bson.M{"$set": bson.M{reservation: t.reservation()}})
 		if t.prov > 0 { // the rest from the distributor's availability, never the own units below 0
@@ -89,6 +68,10 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 		if _, reserved := cur.Apartados[t.key]; reserved {
 			return nil
 		}
+		if cur.Version != t.version {
+			t.edited = &cur
+			return errEdited
+		}
 		if i = variantIndex(cur, t.variant); i < 0 {
 			return apperr.New(apperr.Invalid, "La variante elegida de "+cur.Nombre+" ya no existe.")
 		}
@@ -102,8 +85,8 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 }
 
 // takeBatch takes the lines of one product that arrived together: all of them in one guarded
-// update (each variant's id at its index and its units >= what the batch takes of it, none of the
-// keys reserving yet), or, when that guard fails, one line at a time, so that each gets its own answer
+// update (the version they were priced from, each variant's id at its index and its units >=
+// what the batch takes of it, none of the keys reserving yet), or, when that guard fails, one line at a time, so that each gets its own answer
 // (a shortage, a repeat, a moved variant). Lines repeating a key of the batch get the first one's
 // answer. The other writes of the batch (run: adjustments) come after its takes, one at a time.
 func (s *Service) takeBatch(ctx context.Context, id bson.ObjectID, batch []*stockTake) {
@@ -135,8 +118,8 @@ func (s *Service) takeLines(ctx context.Context, id bson.ObjectID, batch []*stoc
 		first[t.key] = t
 		lines = append(lines, t)
 	}
-	if len(lines) > 1 {
-		guard, set := bson.M{}, bson.M{}
+	if len(lines) > 1 && samePricing(lines) {
+		guard, set := bson.M{"version": versionGuard(lines[0].version)}, bson.M{}
 		units, index := map[bson.ObjectID]int{}, map[bson.ObjectID]int{}
 		for _, t := range lines {
 			if _, ok := index[t.variant]; !ok {

@@ -24,13 +24,13 @@ func TestReservedStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
 	ctx := context.Background()
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 2} // stock 3
 
-	if err := svc.TakeStockFor(ctx, "venta1:0", line, StockNote{}); err != nil {
+	if _, err := svc.TakeStockFor(ctx, "venta1:0", line, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.TakeStockFor(ctx, "venta1:0", line, StockNote{}); err != nil { // a repeat takes nothing
+	if _, err := svc.TakeStockFor(ctx, "venta1:0", line, StockNote{}); err != nil { // a repeat takes nothing
 		t.Fatal(err)
 	}
-	if err := svc.TakeStockFor(ctx, "venta2:0", line, StockNote{}); !apperr.Is(err, apperr.Conflict) {
+	if _, err := svc.TakeStockFor(ctx, "venta2:0", line, StockNote{}); !apperr.Is(err, apperr.Conflict) {
 		t.Fatalf("only 1 left, want a shortage: %v", err)
 	}
 	got, _ := svc.Product(p.ID.Hex())
@@ -86,7 +86,10 @@ func TestConcurrentRepeatsOfAKeyTakeAndGiveBackOnce(t *testing.T) {
 		}
 		wg.Wait()
 	}
-	run(func() error { return svc.TakeStockFor(context.Background(), "venta:0", line, StockNote{}) })
+	run(func() error {
+		_, err := svc.TakeStockFor(context.Background(), "venta:0", line, StockNote{})
+		return err
+	})
 	checkTotals(t, env.storedProduct(p.ID.Hex()), 3)
 	run(func() error { return svc.ReturnStockFor(context.Background(), "venta:0", line, StockNote{}) })
 	stored := env.storedProduct(p.ID.Hex())
@@ -104,7 +107,7 @@ func TestSettledKeysAreRemovedAndCancelledUnitsComeBack(t *testing.T) {
 	ctx := context.Background()
 	line := OrderLine{ProductID: p.ID.Hex(), Cantidad: 1} // stock 5
 	for _, key := range []string{"venta1:0", "venta2:0", "venta3:0"} {
-		if err := svc.TakeStockFor(ctx, key, line, StockNote{}); err != nil {
+		if _, err := svc.TakeStockFor(ctx, key, line, StockNote{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -135,7 +138,7 @@ func TestSettledKeysAreRemovedAndCancelledUnitsComeBack(t *testing.T) {
 	if _, err := env.db.IndexIDs(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.TakeStockFor(ctx, "venta4:0", line, StockNote{}); err != nil {
+	if _, err := svc.TakeStockFor(ctx, "venta4:0", line, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	reserved, err := svc.ReservedStock(ctx)
@@ -159,7 +162,7 @@ func TestABestSellersReservationsEmptyUnderLoad(t *testing.T) {
 		wg.Go(func() {
 			for i := range 50 {
 				key := fmt.Sprintf("venta%d-%d:0", w, i)
-				if err := svc.TakeStockFor(context.Background(), key, OrderLine{ProductID: p.ID.Hex(), Cantidad: 1}, StockNote{}); err != nil {
+				if _, err := svc.TakeStockFor(context.Background(), key, OrderLine{ProductID: p.ID.Hex(), Cantidad: 1}, StockNote{}); err != nil {
 					t.Error(err)
 					return
 				}
@@ -187,7 +190,7 @@ func TestBuyersOfTwoVariantsAtOnce(t *testing.T) {
 	for i := range 30 {
 		wg.Go(func() {
 			v := i % 2
-			err := svc.TakeStockFor(context.Background(), fmt.Sprintf("venta%d:0", i), OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[v].ID.Hex(), Cantidad: 1 + i%3}, StockNote{})
+			_, err := svc.TakeStockFor(context.Background(), fmt.Sprintf("venta%d:0", i), OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[v].ID.Hex(), Cantidad: 1 + i%3}, StockNote{})
 			switch {
 			case err == nil:
 				sold[v].Add(int32(1 + i%3))
@@ -228,7 +231,7 @@ func TestFiftyBuyersTakeTwentyUnits(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := env.m.Service().TakeStockFor(context.Background(), fmt.Sprintf("venta%d:0", i), line, StockNote{})
+			_, err := env.m.Service().TakeStockFor(context.Background(), fmt.Sprintf("venta%d:0", i), line, StockNote{})
 			switch {
 			case err == nil:
 				ok.Add(1)
@@ -259,7 +262,7 @@ func TestAShortageNamesTheProductAndTakesNothing(t *testing.T) {
 	env := newEnv(t)
 	b := env.mustCreate(formProduct("Cámara bala"))
 	svc := env.m.Service()
-	err := svc.TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 4}, StockNote{}) // has 3
+	_, err := svc.TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 4}, StockNote{}) // has 3
 	var ae *apperr.Error
 	if !errors.As(err, &ae) || ae.Code != apperr.Conflict || ae.Message != "Sin existencias suficientes de Cámara bala." {
 		t.Fatalf("err %v", err)
@@ -281,7 +284,7 @@ func TestTakeStockFindsAVariantAnEditMoved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = env.m.Service().TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex(), VariantID: chico.ID.Hex(), Cantidad: 2}, StockNote{})
+	_, err = env.m.Service().TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex(), VariantID: chico.ID.Hex(), Cantidad: 2}, StockNote{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,8 @@ type stockTake struct {
 	// variant's own were enough.
 	prov int
 	name string // the product's, for the messages
+	// version is the product's version the line was priced from: the take's fence (TakeStockFor).
+	version int64
 	// note, mov and at are the take's stock movement: who and why, its id, when (movements.go).
 	note StockNote
 	mov  bson.ObjectID
@@ -42,11 +44,12 @@ type stockTake struct {
 	// replica comes between its read and its write.
 	run func(context.Context) error
 
-	err   error
-	moved *Movement     // the movement of a take that took the units (nil: a repeat, or an error)
-	same  *stockTake    // the take of the batch with the same key, whose answer this one gets
-	turn  chan struct{} // closed when the answer is in, or when this take is to write the next batch
-	done  bool
+	err    error
+	edited *Product      // the product as stored, when the take failed because it was edited (errEdited)
+	moved  *Movement     // the movement of a take that took the units (nil: a repeat, or an error)
+	same   *stockTake    // the take of the batch with the same key, whose answer this one gets
+	turn   chan struct{} // closed when the answer is in, or when this take is to write the next batch
+	done   bool
 }
 
 // reservation is what the take writes in apartados.<key>: the units, and its movement's id and

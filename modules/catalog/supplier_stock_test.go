@@ -29,7 +29,7 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	// Sell every own unit of every variant: the product has no units of its own.
 	for i, v := range p.Variantes {
 		if v.Stock > 0 {
-			if err := svc.TakeStockFor(ctx, "propias:"+v.ID.Hex(), OrderLine{ProductID: p.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock}, StockNote{}); err != nil {
+			if _, err := svc.TakeStockFor(ctx, "propias:"+v.ID.Hex(), OrderLine{ProductID: p.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock}, StockNote{}); err != nil {
 				t.Fatalf("variant %d: %v", i, err)
 			}
 		}
@@ -46,7 +46,7 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	soldOut := env.mustCreate(formProduct("Otra cámara del proveedor"))
 	for _, v := range soldOut.Variantes {
 		if v.Stock > 0 {
-			if err := svc.TakeStockFor(ctx, "agotada:"+v.ID.Hex(), OrderLine{ProductID: soldOut.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock}, StockNote{}); err != nil {
+			if _, err := svc.TakeStockFor(ctx, "agotada:"+v.ID.Hex(), OrderLine{ProductID: soldOut.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock}, StockNote{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -64,7 +64,7 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 		t.Fatalf("quote: %+v %v", q, err)
 	}
 	line.Cantidad = 3
-	if err := svc.TakeStockFor(ctx, "venta1:0", line, StockNote{Folio: "T-1"}); err != nil {
+	if _, err := svc.TakeStockFor(ctx, "venta1:0", line, StockNote{Folio: "T-1"}); err != nil {
 		t.Fatalf("order from the supplier: %v", err)
 	}
 	stored := env.storedProduct(p.ID.Hex())
@@ -73,7 +73,7 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 			stored.Distribuidor.Existencia, stored.Apartados["venta1:0"])
 	}
 	line.Cantidad = 8
-	if err := svc.TakeStockFor(ctx, "venta2:0", line, StockNote{}); !apperr.Is(err, apperr.Conflict) {
+	if _, err := svc.TakeStockFor(ctx, "venta2:0", line, StockNote{}); !apperr.Is(err, apperr.Conflict) {
 		t.Fatalf("8 with 7 at the distributor: %v, want a shortage", err)
 	}
 	line.Cantidad = 3
@@ -88,11 +88,11 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	if err := svc.ReturnStockFor(ctx, "propias:"+p.Variantes[0].ID.Hex(), OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.TakeStockFor(ctx, "propias:x", OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own - 2}, StockNote{}); err != nil {
+	if _, err := svc.TakeStockFor(ctx, "propias:x", OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own - 2}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	line.Cantidad = 5
-	if err := svc.TakeStockFor(ctx, "venta3:0", line, StockNote{}); err != nil {
+	if _, err := svc.TakeStockFor(ctx, "venta3:0", line, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	stored = env.storedProduct(p.ID.Hex())
@@ -117,7 +117,7 @@ func TestACancelledSupplierLineGoesBackToTheDistributor(t *testing.T) {
 	}
 	own := p.Variantes[0].Stock
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own + 4}
-	if err := svc.TakeStockFor(ctx, "v:0", line, StockNote{}); err != nil {
+	if _, err := svc.TakeStockFor(ctx, "v:0", line, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := svc.GiveBackStock(ctx, line, StockNote{Tipo: TipoCancelacion, ConProveedor: 4}); err != nil {

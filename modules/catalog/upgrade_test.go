@@ -29,7 +29,7 @@ func TestProductsWrittenBeforeStockMovedOutKeepTheirUnits(t *testing.T) {
 	if err != nil || got.Variantes[0].Stock != 7 || got.Stock != 7 {
 		t.Fatalf("after the move: %+v %v", got.Variantes, err)
 	}
-	if err := m.Service().TakeStockFor(ctx, "venta:0", OrderLine{ProductID: id.Hex(), Cantidad: 2}, StockNote{}); err != nil {
+	if _, err := m.Service().TakeStockFor(ctx, "venta:0", OrderLine{ProductID: id.Hex(), Cantidad: 2}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
 	// Once only: a later start does not bring the old units back.

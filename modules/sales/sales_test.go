@@ -420,3 +420,37 @@ func TestHistoryAndDayListsMatchAFind(t *testing.T) {
 		t.Fatalf("today's report %+v %v", r, err)
 	}
 }
+
+// A reserved sale whose prices changed while its stock was taken is priced again (its totals
+// checked as Reserve checks them); once saved, or failed, it is not.
+func TestFenceRepriceRewritesOnlyAReservedSale(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	v, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "a", PrecioFinal: 10, Cantidad: 2}}, UsuarioID: "u1", Subtotal: 20, IVA: 3.2, Total: 23.2, MontoCobro: 23.2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := Sale{Carrito: []Item{{ID: "a", Precio: 12, PrecioFinal: 12, Cantidad: 2}}, Subtotal: 24, IVA: 3.84, Total: 27.84, MontoCobro: 27.84}
+	wrong := again
+	wrong.Total = 27.83
+	if err := s.Reprice(ctx, v.ID, wrong); !apperr.Is(err, apperr.Internal) {
+		t.Fatalf("totals that do not add up: %v", err)
+	}
+	if err := s.Reprice(ctx, v.ID, again); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := s.Confirm(ctx, v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Total != 27.84 || saved.MontoCobro != 27.84 || saved.Subtotal != 24 || saved.Carrito[0].PrecioFinal != 12 || saved.UsuarioID != "u1" {
+		t.Fatalf("saved %+v", saved)
+	}
+	if err := s.Reprice(ctx, v.ID, Sale{Carrito: v.Carrito, Subtotal: 20, IVA: 3.2, Total: 23.2}); !apperr.Is(err, apperr.Conflict) {
+		t.Fatalf("a saved sale priced again: %v", err)
+	}
+	if got, _ := s.Get(ctx, v.ID); got.Total != 27.84 {
+		t.Fatalf("total %v", got.Total)
+	}
+}

@@ -73,6 +73,20 @@ func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 	}
 }
 
+// Reprice writes again the cart and totals of a reserved sale (from v): its prices changed while
+// its stock was taken (checkout charges the prices the products had then). The totals are checked
+// as Reserve checks them. Errors: not_found, conflict when it is no longer reserved.
+func (s *Service) Reprice(ctx context.Context, id bson.ObjectID, v Sale) error {
+	if err := checkTotals(v); err != nil {
+		return err
+	}
+	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando}, bson.M{
+		"$set": bson.M{"carrito": v.Carrito, "subtotal": v.Subtotal, "iva": v.IVA, "total": v.Total, "montoCobro": v.MontoCobro},
+		"$inc": bson.M{"version": 1},
+	})
+	return err
+}
+
 // Confirm saves a reserved counter sale: it becomes 'confirmada', unpaid, and the order lists show
 // it. A repeat answers the saved sale. Errors: not_found (no such reservation), conflict.
 func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
