@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -94,7 +95,7 @@ func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartc
 			extras[j] = sales.Extra{ID: e.ID, Nombre: e.Nombre, Precio: e.Precio.Pesos()}
 		}
 		items[i] = sales.Item{
-			ID: l.VariantID, ProductoID: l.ProductID, Nombre: l.Nombre, Descripcion: l.Descripcion, Stock: l.Stock,
+			ID: l.VariantID, ProductID: l.ProductID, Nombre: l.Nombre, Descripcion: l.Descripcion, Stock: l.Stock,
 			ConProveedor: l.ConProveedor, Entrega: l.Entrega,
 			Precio: l.Precio.Pesos(), Descuento: l.Descuento, PrecioFinal: l.PrecioFinal.Pesos(), Cantidad: l.Cantidad,
 			Imagen: l.Imagen, Talla: l.Talla, Tamano: l.Tamano, Extras: extras,
@@ -133,7 +134,7 @@ func reserved(v sales.Sale) (cartcheckout.Reserved, error) {
 		r.PaymentID = v.MercadoPago.PaymentID
 	}
 	for _, it := range v.Carrito {
-		l := cartcheckout.Line{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad}
+		l := cartcheckout.Line{ProductID: it.ProductID, VariantID: it.ID, Cantidad: it.Cantidad}
 		for _, e := range it.Extras {
 			l.ExtraIDs = append(l.ExtraIDs, e.ID)
 		}
@@ -142,12 +143,24 @@ func reserved(v sales.Sale) (cartcheckout.Reserved, error) {
 	return r, nil
 }
 
-func (a checkoutSales) Confirm(ctx context.Context, id string) (any, error) {
+func (a checkoutSales) Confirm(ctx context.Context, id string) (cartcheckout.SavedSale, error) {
 	oid, err := saleObjectID(id)
 	if err != nil {
 		return nil, err
 	}
-	return a.s.Confirm(ctx, oid)
+	return savedSale(a.s.Confirm(ctx, oid))
+}
+
+// savedSale is a saved sale as checkout answers it: the document the sales module's routes answer.
+func savedSale(v sales.Sale, err error) (cartcheckout.SavedSale, error) {
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, apperr.Wrap(err, "app: sale %s", v.Folio)
+	}
+	return b, nil
 }
 
 func (a checkoutSales) AwaitPayment(ctx context.Context, id string) error {
@@ -174,7 +187,7 @@ func (a checkoutSales) Expire(ctx context.Context, id string) error {
 	return a.s.Expire(ctx, oid)
 }
 
-func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheckout.Payment) (any, bool, error) {
+func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheckout.Payment) (cartcheckout.SavedSale, bool, error) {
 	oid, err := saleObjectID(id)
 	if err != nil {
 		return nil, false, err
@@ -187,10 +200,8 @@ func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheck
 		Payer:   sales.PayerName{GivenName: p.PayerGivenName, Surname: p.PayerSurname},
 		OrderID: p.MerchantOrderID,
 	})
-	if err != nil {
-		return nil, false, err
-	}
-	return v, fresh, nil
+	saved, err := savedSale(v, err)
+	return saved, fresh, err
 }
 
 func (a checkoutSales) Find(ctx context.Context, id string) (cartcheckout.Reserved, error) {

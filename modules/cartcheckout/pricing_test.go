@@ -16,6 +16,7 @@ import (
 	"tienda/modules/cartcheckout/mpfake"
 	"tienda/pkg/cfdi"
 	"tienda/pkg/money"
+	"tienda/pkg/salestate"
 )
 
 // quotedCatalog answers Quote with the lines it was given, priced as the catalogue prices them, and
@@ -52,17 +53,17 @@ func (f *draftSales) Reserve(_ context.Context, d Draft) (Reserved, error) {
 	for i, l := range d.Lines {
 		lines[i] = l.Line
 	}
-	f.sale = Reserved{ID: bson.NewObjectID().Hex(), Folio: "F", Lines: lines, Total: d.Total, Charge: d.Charge, Estado: EstadoReservando}
+	f.sale = Reserved{ID: bson.NewObjectID().Hex(), Folio: "F", Lines: lines, Total: d.Total, Charge: d.Charge, Estado: salestate.Reservando}
 	return f.sale, nil
 }
 
 func (f *draftSales) AwaitPayment(context.Context, string) error {
-	f.sale.Estado = EstadoEsperandoPago
+	f.sale.Estado = salestate.EsperandoPago
 	return nil
 }
 
 func (f *draftSales) Expire(context.Context, string) error {
-	f.sale.Estado = EstadoExpirada
+	f.sale.Estado = salestate.Expirada
 	return nil
 }
 
@@ -73,7 +74,7 @@ func (f *draftSales) Find(_ context.Context, id string) (Reserved, error) {
 	return f.sale, nil
 }
 
-func (f *draftSales) RecordPayment(_ context.Context, _ string, p Payment) (any, bool, error) {
+func (f *draftSales) RecordPayment(_ context.Context, _ string, p Payment) (SavedSale, bool, error) {
 	f.paid = &p
 	return nil, true, nil
 }
