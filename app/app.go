@@ -135,11 +135,14 @@ func (a *App) build(ctx context.Context, ownStore bool) error {
 		return err
 	}
 	backups := a.backups(ownStore)
-	a.echo = newServer(a.cfg, a.log, tokens, a.web, m.catalog.Service(), healthChecks{full: healthHandler(a.store.Ready), live: liveHandler, ready: readyHandler(&a.draining)},
+	// Every request's session: a well-signed, unexpired token whose account the users module still
+	// accepts (not deleted, disabled or demoted, and no sessions ended since: app/sessions_test.go).
+	session := tokens.Middleware(m.users.Service().CheckSession)
+	a.echo = newServer(a.cfg, a.log, session, a.web, m.catalog.Service(), healthChecks{full: healthHandler(a.store.Ready), live: liveHandler, ready: readyHandler(&a.draining)},
 		append(m.routes(), backupRoutes{backups}), sentryReporter(a.sentry))
-	// Every module's own work, in dependency order: it brings its data up to date, then runs in
-	// the background. Close stops them in reverse. Scheduled backups last.
-	starters := []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing, m.supplier}
+	// Every module's own work: it brings its data up to date, then runs in the background. Close
+	// stops them in reverse. Scheduled backups last.
+	starters := m.starters()
 	if backups != nil {
 		starters = append(starters, backups)
 	}
@@ -183,6 +186,14 @@ func (m modules) all() []module {
 	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit, m.invoicing, m.supplier}
 }
 
+// starters are the modules with work of their own (a Start), in the order they start: each after
+// every module whose service wire built it with, so that it starts on data those brought up to
+// date (app/startorder_test.go reads wire and holds this order to it). The users and audit
+// modules have no Start: they are ready once built.
+func (m modules) starters() []starter {
+	return []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing, m.supplier}
+}
+
 func (m modules) routes() []routes {
 	all := m.all()
 	rs := make([]routes, len(all))
@@ -200,7 +211,7 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 	// The audit trail first: catalog, users and sales record their changes in it.
 	m.audit = auditlog.New(auditlog.Deps{Store: a.store, Log: logger("audit")})
 	trail := m.audit.Service()
-	m.catalog = catalog.New(catalog.Deps{Store: a.store, Log: logger("catalog"), Audit: trail})
+	m.catalog = catalog.New(catalog.Deps{Store: a.store, Log: logger("catalog"), Audit: trail, Demo: a.cfg.DemoData})
 	mailer, err := mail.New(a.cfg.SMTPURL, a.cfg.MailFrom, logger("mail"))
 	if err != nil {
 		return modules{}, err
@@ -210,7 +221,6 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 		recoveryMailer = mailer
 	}
 	m.users = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), Mailer: recoveryMailer, Audit: trail})
-	tokens.SetSessionCheck(m.users.Service().CheckSession)
 	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales"), Audit: trail,
 		Mail: orderMail(a.cfg, mailer, m.users.Service())})
 	provider, err := paymentProvider(a.cfg)

@@ -28,6 +28,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/config"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -152,30 +153,6 @@ func do(t testing.TB, h http.Handler, method, path, body string, headers ...stri
 	return rec
 }
 
-type errorAnswer struct {
-	Error struct {
-		Code      string            `json:"code"`
-		Message   string            `json:"message"`
-		Fields    map[string]string `json:"fields"`
-		RequestID string            `json:"request_id"`
-	} `json:"error"`
-}
-
-func decodeError(t *testing.T, rec *httptest.ResponseRecorder) errorAnswer {
-	t.Helper()
-	var e errorAnswer
-	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil {
-		t.Fatalf("error body is not the JSON error shape: %q", rec.Body.String())
-	}
-	if e.Error.Code == "" || e.Error.Message == "" || e.Error.RequestID == "" {
-		t.Fatalf("incomplete error body: %q", rec.Body.String())
-	}
-	if e.Error.RequestID != rec.Header().Get("X-Request-Id") {
-		t.Fatalf("request id %q differs from the header %q", e.Error.RequestID, rec.Header().Get("X-Request-Id"))
-	}
-	return e
-}
-
 func TestServer(t *testing.T) {
 	t.Parallel()
 	a := MustStart(t, t.TempDir(), map[string]string{"BODY_LIMIT_BYTES": "4096"})
@@ -226,15 +203,15 @@ func TestServer(t *testing.T) {
 	})
 	t.Run("unknown API route is a JSON 404", func(t *testing.T) {
 		rec := do(t, h, http.MethodGet, "/v1/no-existe", "")
-		if rec.Code != 404 || decodeError(t, rec).Error.Code != "not_found" {
+		if rec.Code != 404 || httpxtest.DecodeError(t, rec).Code != "not_found" {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	})
 	t.Run("body over the limit is a 413 in Spanish", func(t *testing.T) {
 		body := `{"email":"` + strings.Repeat("a", 5000) + `@x.mx","password":"12345678"}`
 		rec := do(t, h, http.MethodPost, "/v1/usuarios/login", body)
-		e := decodeError(t, rec)
-		if rec.Code != 413 || e.Error.Code != "too_large" || e.Error.Message != "La solicitud es demasiado grande." {
+		e := httpxtest.DecodeError(t, rec)
+		if rec.Code != 413 || e.Code != "too_large" || e.Message != "La solicitud es demasiado grande." {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	})
@@ -250,8 +227,8 @@ func TestServer(t *testing.T) {
 		}
 		for _, tt := range tests {
 			rec := do(t, h, http.MethodPost, "/v1/usuarios/login", tt.body)
-			e := decodeError(t, rec)
-			if rec.Code != 400 || e.Error.Code != tt.code || (tt.field != "" && e.Error.Fields[tt.field] == "") {
+			e := httpxtest.DecodeError(t, rec)
+			if rec.Code != 400 || string(e.Code) != tt.code || (tt.field != "" && e.Fields[tt.field] == "") {
 				t.Errorf("%q: %d %s", tt.body, rec.Code, rec.Body)
 			}
 		}
@@ -274,8 +251,8 @@ func TestPanicGivesA500WithTheErrorShapeAndNoStack(t *testing.T) {
 	defer closeApp(t, a)
 	a.echo.GET("/v1/test/panic", func(*echo.Context) error { panic("secreto interno") })
 	rec := do(t, a.Handler(), http.MethodGet, "/v1/test/panic", "")
-	e := decodeError(t, rec)
-	if rec.Code != 500 || e.Error.Code != "internal" || strings.Contains(rec.Body.String(), "secreto") || strings.Contains(rec.Body.String(), "goroutine") {
+	e := httpxtest.DecodeError(t, rec)
+	if rec.Code != 500 || e.Code != "internal" || strings.Contains(rec.Body.String(), "secreto") || strings.Contains(rec.Body.String(), "goroutine") {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 }

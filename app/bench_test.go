@@ -18,6 +18,7 @@ import (
 	"tienda/frontend"
 	"tienda/modules/cashcut"
 	"tienda/modules/sales"
+	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
 )
 
@@ -212,8 +213,8 @@ func seedSales(t testing.TB, a *App, n int, customer func(i int) (string, time.T
 	for i := range n {
 		id, fecha := customer(i)
 		docs[i] = sales.Sale{ID: bson.NewObjectID(), Folio: "F-" + bson.NewObjectID().Hex(), Fecha: fecha.UTC().Truncate(time.Millisecond),
-			Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
-			Total: 100, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
+			Carrito: []sales.Item{{ID: "v", ProductID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
+			Total: 100, Estado: salestate.Confirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
 			MetodoPago: "Efectivo", CobradoPor: "c", NombreCobro: "Caja", PagadoEn: &now, Origen: sales.OrigenCaja, UsuarioID: id}
 	}
 	if err := sales.SeedPaid(context.Background(), a.store, docs); err != nil {

@@ -13,6 +13,8 @@ import (
 
 	"tienda/modules/cashcut"
 	"tienda/modules/sales"
+	"tienda/pkg/httpx/httpxtest"
+	"tienda/pkg/salestate"
 )
 
 // seedPaid writes paid sales straight into ventas, as the checkout and a cashier would leave them.
@@ -24,8 +26,8 @@ func seedPaid(t testing.TB, a *App, n int, total func(i int) float64, method fun
 		id, name := user(i)
 		tot := total(i)
 		docs[i] = sales.Sale{ID: bson.NewObjectID(), Folio: "F-" + bson.NewObjectID().Hex(), Fecha: now,
-			Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
-			Total: tot, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
+			Carrito: []sales.Item{{ID: "v", ProductID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
+			Total: tot, Estado: salestate.Confirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
 			MetodoPago: method(i), CobradoPor: id, NombreCobro: name, PagadoEn: &now, Origen: sales.OrigenCaja}
 	}
 	if err := sales.SeedPaid(context.Background(), a.store, docs); err != nil {
@@ -89,7 +91,7 @@ func TestCashCutReportsAndCut(t *testing.T) {
 		t.Fatalf("after the cut: %s", rec.Body)
 	}
 	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", nil); rec.Code != http.StatusConflict ||
-		decodeError(t, rec).Error.Message != "No hay ventas ni movimientos de caja pendientes de corte." {
+		httpxtest.DecodeError(t, rec).Message != "No hay ventas ni movimientos de caja pendientes de corte." {
 		t.Fatalf("empty cut: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("admin@tienda.mx", http.MethodGet, "/v1/cortes", nil)

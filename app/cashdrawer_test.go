@@ -12,6 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/cashcut"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // movement records a drawer movement through the API and answers it.
@@ -45,7 +46,7 @@ func TestCashDrawerExpectedCountedAndDifference(t *testing.T) {
 		t.Fatalf("an empty drawer: %+v", p)
 	}
 	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", nil); rec.Code != http.StatusConflict ||
-		decodeError(t, rec).Error.Message != "No hay ventas ni movimientos de caja pendientes de corte." {
+		httpxtest.DecodeError(t, rec).Message != "No hay ventas ni movimientos de caja pendientes de corte." {
 		t.Fatalf("a cut of nothing: %d %s", rec.Code, rec.Body)
 	}
 
@@ -59,11 +60,11 @@ func TestCashDrawerExpectedCountedAndDifference(t *testing.T) {
 	carmen := fondo.UsuarioID
 	// A second float of her day, and another movement's _id with other data, are refused.
 	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/cortes/movimientos", map[string]any{"tipo": "fondo", "monto": 100})
-	if rec.Code != http.StatusConflict || decodeError(t, rec).Error.Message != "Ya registraste el fondo de caja de hoy. Para agregar efectivo registra un depósito." {
+	if rec.Code != http.StatusConflict || httpxtest.DecodeError(t, rec).Message != "Ya registraste el fondo de caja de hoy. Para agregar efectivo registra un depósito." {
 		t.Fatalf("a second float: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/cortes/movimientos", map[string]any{"_id": floatID, "tipo": "retiro", "monto": 5, "motivo": "x"})
-	if rec.Code != http.StatusConflict || decodeError(t, rec).Error.Message != "Ese movimiento ya se registró con otros datos." {
+	if rec.Code != http.StatusConflict || httpxtest.DecodeError(t, rec).Message != "Ese movimiento ya se registró con otros datos." {
 		t.Fatalf("a reused _id: %d %s", rec.Code, rec.Body)
 	}
 	s.movement("cajero@tienda.mx", map[string]any{"tipo": "retiro", "monto": 300.50, "motivo": "Pago al proveedor de cable"}, http.StatusCreated)
@@ -169,7 +170,7 @@ func TestCashDrawerRefusals(t *testing.T) {
 	}
 	for _, c := range cases {
 		rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/cortes/movimientos", c.body)
-		if rec.Code != http.StatusBadRequest || decodeError(t, rec).Error.Fields[c.field] != c.msg {
+		if rec.Code != http.StatusBadRequest || httpxtest.DecodeError(t, rec).Fields[c.field] != c.msg {
 			t.Errorf("%s: %d %s", c.body, rec.Code, rec.Body)
 		}
 	}
@@ -186,7 +187,7 @@ func TestCashDrawerRefusals(t *testing.T) {
 	}
 	for _, c := range cuts {
 		rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", c.body)
-		if rec.Code != http.StatusBadRequest || decodeError(t, rec).Error.Fields[c.field] != c.msg {
+		if rec.Code != http.StatusBadRequest || httpxtest.DecodeError(t, rec).Fields[c.field] != c.msg {
 			t.Errorf("%s: %d %s", c.body, rec.Code, rec.Body)
 		}
 	}

@@ -19,6 +19,8 @@ import (
 
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // TestProductImagesUpToFiveMegabytesGetThroughTheServer checks the upload routes' own body limit:
@@ -56,13 +58,13 @@ func TestProductImagesUpToFiveMegabytesGetThroughTheServer(t *testing.T) {
 	// 5.5 MB: the catalogue's own message on the imagen field.
 	big := append(photo, make([]byte, 5<<19)...)
 	rec = do(t, h, http.MethodPost, "/v1/productos", product(big), auth...)
-	e := decodeError(t, rec)
-	if rec.Code != 400 || e.Error.Fields["imagen"] != "La imagen pesa más de 5 MB. Elige una imagen más ligera." {
+	e := httpxtest.DecodeError(t, rec)
+	if rec.Code != 400 || e.Fields["imagen"] != "La imagen pesa más de 5 MB. Elige una imagen más ligera." {
 		t.Fatalf("5.5 MB image: %d %s", rec.Code, rec.Body)
 	}
 	// Beyond the upload limit: 413 in Spanish. Other routes keep the 2 MB limit.
 	rec = do(t, h, http.MethodPost, "/v1/productos", product(make([]byte, 7<<20)), auth...)
-	if e := decodeError(t, rec); rec.Code != 413 || e.Error.Message != "La solicitud es demasiado grande." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 413 || e.Message != "La solicitud es demasiado grande." {
 		t.Fatalf("9 MB body: %d %s", rec.Code, rec.Body)
 	}
 	rec = do(t, h, http.MethodPost, "/v1/discounts", `{"name":"`+strings.Repeat("x", 3<<20)+`"}`, auth...)

@@ -17,7 +17,9 @@ import (
 	"tienda/modules/cartcheckout"
 	"tienda/modules/cartcheckout/mpfake"
 	"tienda/pkg/apperr"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/money"
+	"tienda/pkg/salestate"
 )
 
 const webhookSecret = "mp-webhook-secret-123"
@@ -226,7 +228,7 @@ func TestBadOrdersTakeNothing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rec := s.call(tt.who, http.MethodPost, "/v1/ventas", tt.body)
-		e := decodeError(t, rec)
+		e := httpxtest.DecodeError(t, rec)
 		if rec.Code != tt.status || !strings.Contains(rec.Body.String(), tt.text) {
 			t.Errorf("%s: %d %s", tt.name, rec.Code, rec.Body)
 		}
@@ -441,7 +443,7 @@ func TestAQueueLostInACrashIsMadeGoodByTheReconciliation(t *testing.T) {
 	if _, err := sales.Find(ctx, abandoned.ID); !apperr.Is(err, apperr.NotFound) {
 		t.Fatalf("the abandoned reservation: %v", err)
 	}
-	if v, err := sales.Find(ctx, saved.ID); err != nil || v.Estado != cartcheckout.EstadoConfirmada {
+	if v, err := sales.Find(ctx, saved.ID); err != nil || v.Estado != salestate.Confirmada {
 		t.Fatalf("the saved order: %+v %v", v, err)
 	}
 }
@@ -494,7 +496,7 @@ func TestARepeatedCounterOrderIsPlacedOnce(t *testing.T) {
 	}
 	// A key that is not one is refused in Spanish, and takes nothing.
 	bad := place("cajero@tienda.mx", "clave con espacios")
-	if e := decodeError(t, bad); bad.Code != http.StatusBadRequest || e.Error.Fields["Idempotency-Key"] == "" || s.product(p.ID).Variantes[0].Stock != stock-2 {
+	if e := httpxtest.DecodeError(t, bad); bad.Code != http.StatusBadRequest || e.Fields["Idempotency-Key"] == "" || s.product(p.ID).Variantes[0].Stock != stock-2 {
 		t.Fatalf("a bad key: %d %s", bad.Code, bad.Body)
 	}
 }

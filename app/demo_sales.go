@@ -19,7 +19,7 @@ func seedDemoSales(ctx context.Context, open int, c *catalog.Service, s *sales.M
 func demoItems(c *catalog.Service) []sales.Item {
 	var lines []sales.Item
 	for _, l := range c.DemoLines() {
-		lines = append(lines, sales.Item{ID: l.VariantID, ProductoID: l.ProductID, Nombre: l.Nombre, Descripcion: l.Nombre,
+		lines = append(lines, sales.Item{ID: l.VariantID, ProductID: l.ProductID, Nombre: l.Nombre, Descripcion: l.Nombre,
 			Precio: l.Precio, Descuento: l.Descuento, PrecioFinal: l.PrecioFinal, Imagen: l.Imagen, Talla: l.Talla, Tamano: l.Tamano})
 	}
 	return lines

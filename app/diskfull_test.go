@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // tinyFilesystem mounts a tmpfs of size bytes and returns its folder; it is unmounted when the
@@ -69,8 +71,8 @@ func TestFullDiskAnswers503AndFailsTheReadinessCheck(t *testing.T) {
 		if rec.Code == http.StatusCreated {
 			continue
 		}
-		e := decodeError(t, rec)
-		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(e.Error.Message, "espacio") {
+		e := httpxtest.DecodeError(t, rec)
+		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(e.Message, "espacio") {
 			t.Fatalf("a write on a full disk: %d %s, want 503 with a Spanish message about space", rec.Code, rec.Body)
 		}
 		refused = true

@@ -17,6 +17,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
+	"tienda/pkg/httpx/httpxtest"
+	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
 )
 
@@ -69,8 +71,8 @@ func exportSale(folio string, at time.Time, pago, entrega string, cents int64) s
 	iva := float64(cents*16/100) / 100
 	v := sales.Sale{ID: bson.NewObjectID(), Folio: folio, Fecha: at.UTC(), Cliente: "Quién Ordena " + folio,
 		Usuario:   sales.Buyer{Name: "Comprador, S.A.", Email: "c@x.mx"},
-		Carrito:   []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Cámara IP", Talla: "Grande", Cantidad: 2, PrecioFinal: sub / 2}},
-		Historial: []sales.Cambio{}, Subtotal: sub, IVA: iva, Total: sub + iva, Estado: sales.EstadoConfirmada, Guardado: true,
+		Carrito:   []sales.Item{{ID: "v", ProductID: "p", Nombre: "Cámara IP", Talla: "Grande", Cantidad: 2, PrecioFinal: sub / 2}},
+		Historial: []sales.Cambio{}, Subtotal: sub, IVA: iva, Total: sub + iva, Estado: salestate.Confirmada, Guardado: true,
 		Pago: pago, Entrega: entrega, MetodoPago: "Tarjeta", Origen: sales.OrigenCaja, NombreCreador: "Cajero Uno"}
 	if pago == sales.PagoPagado {
 		paid := at.Add(time.Hour).UTC()
@@ -96,9 +98,9 @@ func TestSalesExport(t *testing.T) {
 		exportSale("F-despues", day(30, 23).Add(time.Hour), sales.PagoPagado, sales.EntregaEntregado, 100),
 	}
 	formula := exportSale("F-4", day(20, 9), sales.PagoPagado, sales.EntregaEnviado, 200)
-	formula.Cliente, formula.Estado = "=1+1", sales.EstadoConfirmada
+	formula.Cliente, formula.Estado = "=1+1", salestate.Confirmada
 	failed := exportSale("F-fallida", day(20, 9), sales.PagoPendiente, sales.EntregaPendiente, 200)
-	failed.Estado = sales.EstadoFallida
+	failed.Estado = salestate.Fallida
 	if _, err := s.app.store.W.Collection("ventas").InsertMany(context.Background(), append(docs, formula, failed)); err != nil {
 		t.Fatal(err)
 	}
@@ -151,8 +153,8 @@ func TestExportsRefuseBadParametersInSpanish(t *testing.T) {
 			who = "cajero@tienda.mx"
 		}
 		rec := s.call(who, http.MethodGet, path, nil)
-		e := decodeError(t, rec)
-		if rec.Code != http.StatusBadRequest || e.Error.Fields[field] == "" || rec.Header().Get("X-Total-Filas") != "" {
+		e := httpxtest.DecodeError(t, rec)
+		if rec.Code != http.StatusBadRequest || e.Fields[field] == "" || rec.Header().Get("X-Total-Filas") != "" {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
 		}
 	}

@@ -15,6 +15,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -183,7 +185,7 @@ func TestHostileInputOnEveryRoute(t *testing.T) {
 							continue
 						}
 						if rec.Code >= 400 {
-							var e errorAnswer
+							var e httpx.ErrorBody
 							if json.Unmarshal(rec.Body.Bytes(), &e) != nil || e.Error.Code == "" || !spanish.MatchString(e.Error.Message) {
 								t.Errorf("%s: error without the JSON shape: %d %.200s", where, rec.Code, rec.Body)
 							}
@@ -250,7 +252,7 @@ func TestHostileImportFiles(t *testing.T) {
 				t.Errorf("%s: %d %s", where, rec.Code, rec.Body)
 			}
 			if rec.Code >= 400 {
-				if e := decodeError(t, rec); e.Error.Code == "" || !regexp.MustCompile(`[a-záéíóúñ]{3,}`).MatchString(e.Error.Message) {
+				if e := httpxtest.DecodeError(t, rec); e.Code == "" || !regexp.MustCompile(`[a-záéíóúñ]{3,}`).MatchString(e.Message) {
 					t.Errorf("%s: %d %s", where, rec.Code, rec.Body)
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tienda/modules/invoicing/pacfake"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mail/mailtest"
 )
 
@@ -73,7 +74,7 @@ func TestAProfileWithAPostalCodeBelow01000IsRefused(t *testing.T) {
 		}
 		data["codigoPostal"] = cp
 		rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/perfiles", data)
-		if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["codigoPostal"] != "Ese código postal no existe: los de México van del 01000 al 99999." {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["codigoPostal"] != "Ese código postal no existe: los de México van del 01000 al 99999." {
 			t.Fatalf("%s: %d %s", cp, rec.Code, rec.Body)
 		}
 	}

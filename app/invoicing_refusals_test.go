@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/shoptime"
 )
 
@@ -23,13 +24,13 @@ func TestInvoicingRefusesACustomerTooManyTriesACancelledOrderAndAnEleventhProfil
 	notFound := "No encontramos una compra con ese folio y total."
 	for i := range 10 {
 		rec := s.call("", http.MethodPost, "/v1/facturas/publica/buscar", map[string]any{"folio": "20990101-000000-0000", "total": 100 + i})
-		if e := decodeError(t, rec); rec.Code != 404 || e.Error.Message != notFound {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 404 || e.Message != notFound {
 			t.Fatalf("try %d: %d %s", i+1, rec.Code, rec.Body)
 		}
 	}
 	rec := s.call("", http.MethodPost, "/v1/facturas/publica/buscar", map[string]any{"folio": "20990101-000000-0000", "total": 111})
-	if e := decodeError(t, rec); rec.Code != http.StatusTooManyRequests || e.Error.Code != "too_many_requests" ||
-		e.Error.Message != "Demasiados intentos. Espera un momento e inténtalo de nuevo." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusTooManyRequests || e.Code != "too_many_requests" ||
+		e.Message != "Demasiados intentos. Espera un momento e inténtalo de nuevo." {
 		t.Fatalf("11th try: %d %s", rec.Code, rec.Body)
 	}
 	// Retry-After is the whole seconds until the next token, rounded up: at most 6.
@@ -54,7 +55,7 @@ func TestInvoicingRefusesACustomerTooManyTriesACancelledOrderAndAnEleventhProfil
 		t.Fatalf("cancel the order: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid})
-	if e := decodeError(t, rec); rec.Code != 409 || e.Error.Message != "Esta compra fue cancelada; no se puede facturar." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || e.Message != "Esta compra fue cancelada; no se puede facturar." {
 		t.Fatalf("a cancelled order: %d %s", rec.Code, rec.Body)
 	}
 	if n := len(s.pac.Invoices()); n != 0 {
@@ -66,7 +67,7 @@ func TestInvoicingRefusesACustomerTooManyTriesACancelledOrderAndAnEleventhProfil
 		s.profile("cliente@tienda.mx", fisica)
 	}
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/perfiles", fisica)
-	if e := decodeError(t, rec); rec.Code != 409 || e.Error.Message != "Puedes guardar hasta 10 perfiles fiscales. Borra uno que ya no uses." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || e.Message != "Puedes guardar hasta 10 perfiles fiscales. Borra uno que ya no uses." {
 		t.Fatalf("11th profile: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cliente@tienda.mx", http.MethodGet, "/v1/facturas/perfiles", nil)
@@ -101,7 +102,7 @@ func TestInvoicingRefusesTheCashDeskBadMotivosGlobalSubstitutesAndBadQueries(t *
 
 	// A global with no sales is refused on its field, before the PAC is asked.
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": today, "ventas": []string{}})
-	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["ventas"] != "Haz la vista previa y emite la factura con sus ventas." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["ventas"] != "Haz la vista previa y emite la factura con sus ventas." {
 		t.Fatalf("no ventas: %d %s", rec.Code, rec.Body)
 	}
 	if n := len(s.pac.Invoices()); n != 0 {
@@ -117,15 +118,15 @@ func TestInvoicingRefusesTheCashDeskBadMotivosGlobalSubstitutesAndBadQueries(t *
 	// A global is not substituted with a customer's data, even valid data.
 	moral := map[string]any{"rfc": "MAB9307148T4", "razonSocial": "Materiales ABC", "regimenFiscal": "601", "codigoPostal": "06600", "usoCfdi": "G03", "email": "compras@abc.mx"}
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+g.ID+"/sustituir", moral)
-	if e := decodeError(t, rec); rec.Code != 409 ||
-		e.Error.Message != "Una factura global no se sustituye con otros datos fiscales: cancélala con el motivo 02 y emítela de nuevo." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 ||
+		e.Message != "Una factura global no se sustituye con otros datos fiscales: cancélala con el motivo 02 y emítela de nuevo." {
 		t.Fatalf("substitute a global: %d %s", rec.Code, rec.Body)
 	}
 
 	// No motivo, or one the SAT does not have.
 	for _, motivo := range []string{"", "99"} {
 		rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+g.ID+"/cancelar", map[string]string{"motivo": motivo})
-		if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["motivo"] != "Elige un motivo de cancelación del SAT (02, 03 o 04)." {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["motivo"] != "Elige un motivo de cancelación del SAT (02, 03 o 04)." {
 			t.Fatalf("motivo %q: %d %s", motivo, rec.Code, rec.Body)
 		}
 	}
@@ -140,7 +141,7 @@ func TestInvoicingRefusesTheCashDeskBadMotivosGlobalSubstitutesAndBadQueries(t *
 		{"periodicidad=mes&fecha=2026-11-05", "Escribe el mes como AAAA-MM."},
 	} {
 		rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?"+c.q, nil)
-		if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["fecha"] != c.msg {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["fecha"] != c.msg {
 			t.Fatalf("%s: %d %s", c.q, rec.Code, rec.Body)
 		}
 	}
@@ -150,7 +151,7 @@ func TestInvoicingRefusesTheCashDeskBadMotivosGlobalSubstitutesAndBadQueries(t *
 		t.Fatalf("q of 100: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas?q="+strings.Repeat("a", 101), nil)
-	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["q"] != "Busca con 100 caracteres como máximo." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["q"] != "Busca con 100 caracteres como máximo." {
 		t.Fatalf("q of 101: %d %s", rec.Code, rec.Body)
 	}
 }

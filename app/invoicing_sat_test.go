@@ -14,6 +14,7 @@ import (
 
 	"tienda/modules/invoicing/pacfake"
 	"tienda/pkg/cfdi/cfditest"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/shoptime"
 )
 
@@ -125,7 +126,7 @@ func TestEveryCFDIIsOneTheSATAccepts(t *testing.T) {
 	// Only free lines: nothing to bill, said in Spanish, and the sale stays unclaimed.
 	allFree := s.order("Efectivo", cartLine(free, 1, true))
 	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+allFree.ID, map[string]string{"perfilId": pid})
-	if e := decodeError(t, rec); rec.Code != 409 || !strings.Contains(e.Error.Message, "no tiene importe que facturar") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || !strings.Contains(e.Message, "no tiene importe que facturar") {
 		t.Fatalf("a free sale: %d %s", rec.Code, rec.Body)
 	}
 
@@ -137,7 +138,7 @@ func TestEveryCFDIIsOneTheSATAccepts(t *testing.T) {
 		t.Fatalf("preview: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": day, "ventas": []string{allFree.ID}})
-	if e := decodeError(t, rec); rec.Code != 409 || !strings.Contains(e.Error.Message, "sin costo") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || !strings.Contains(e.Message, "sin costo") {
 		t.Fatalf("a global of a free sale: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": day, "ventas": []string{cash.ID, allFree.ID}})
@@ -164,7 +165,7 @@ func TestSATKeysAreCheckedWhenAProductIsSaved(t *testing.T) {
 		{map[string]any{"unidad_de_medida": map[string]string{"clave_unidad_sat": "PZA"}}, "unidad_de_medida.clave_unidad_sat"},
 	} {
 		rec := s.call("auxiliar@tienda.mx", http.MethodPatch, "/v1/productos/"+p.ID, tc.body)
-		if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields[tc.field] == "" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields[tc.field] == "" {
 			t.Fatalf("%v: %d %s", tc.body, rec.Code, rec.Body)
 		}
 	}
@@ -238,7 +239,7 @@ func TestCancellationMotivos04And03(t *testing.T) {
 	v := s.paidSaleOf(s.cheap())
 	f := s.invoiced(v, pid)
 	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/cancelar", map[string]string{"motivo": "04"})
-	if e := decodeError(t, rec); rec.Code != 400 || !strings.Contains(e.Error.Fields["motivo"], "solo para una factura global") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || !strings.Contains(e.Fields["motivo"], "solo para una factura global") {
 		t.Fatalf("04 for an individual CFDI: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/cancelar", map[string]string{"motivo": "03"})
@@ -246,7 +247,7 @@ func TestCancellationMotivos04And03(t *testing.T) {
 		t.Fatalf("03: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid})
-	if e := decodeError(t, rec); rec.Code != 409 || !strings.Contains(e.Error.Message, "motivo 03") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || !strings.Contains(e.Message, "motivo 03") {
 		t.Fatalf("billed again: %d %s", rec.Code, rec.Body)
 	}
 	day := time.Now().In(shoptime.Zone).Format("2006-01-02")

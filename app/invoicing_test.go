@@ -14,6 +14,7 @@ import (
 
 	"tienda/modules/invoicing"
 	"tienda/modules/invoicing/pacfake"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // invoicingShop is a running app with demo data and the fake PAC behind it.
@@ -105,19 +106,19 @@ func TestTaxProfilesAreCheckedFieldByField(t *testing.T) {
 	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/perfiles", map[string]any{
 		"rfc": "GODE561231GR9", "razonSocial": "Instalaciones del Centro S.A. de C.V.", "regimenFiscal": "999",
 		"codigoPostal": "6700", "usoCfdi": "G03", "email": "no-es-correo"})
-	e := decodeError(t, rec)
+	e := httpxtest.DecodeError(t, rec)
 	if rec.Code != 400 {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	for _, field := range []string{"rfc", "regimenFiscal", "codigoPostal", "email"} {
-		if e.Error.Fields[field] == "" {
-			t.Errorf("no message for %s: %v", field, e.Error.Fields)
+		if e.Fields[field] == "" {
+			t.Errorf("no message for %s: %v", field, e.Fields)
 		}
 	}
 	// A moral's uso must fit its régimen: 605 (sueldos) is a persona física's.
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/perfiles", map[string]any{
 		"rfc": "MAB9307148T4", "razonSocial": "Materiales ABC", "regimenFiscal": "605", "codigoPostal": "06700", "usoCfdi": "G03", "email": "a@b.mx"})
-	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["regimenFiscal"] == "" {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["regimenFiscal"] == "" {
 		t.Fatalf("régimen of a física for a moral: %d %s", rec.Code, rec.Body)
 	}
 	id := s.profile("cliente@tienda.mx", fisica)
@@ -161,7 +162,7 @@ func TestACustomerInvoicesTheirSaleOnce(t *testing.T) {
 	}
 	// Once only, and the sale says so.
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid})
-	if e := decodeError(t, rec); rec.Code != 409 || e.Error.Message != "Esta compra ya está facturada." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || e.Message != "Esta compra ya está facturada." {
 		t.Fatalf("twice: %d %s", rec.Code, rec.Body)
 	}
 	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+v.ID, nil); !strings.Contains(rec.Body.String(), `"factura":{"id":"`+f.ID+`","tipo":"individual","uuid":"`+f.UUID+`"}`) {
@@ -188,7 +189,7 @@ func TestATicketIsInvoicedWithItsFolioAndTotalOnly(t *testing.T) {
 	notFound := "No encontramos una compra con ese folio y total."
 	for _, body := range []map[string]any{{"folio": v.Folio, "total": v.Total + 0.01}, {"folio": "20990101-000000-0000", "total": v.Total}, {"folio": v.Folio, "total": -1}} {
 		rec := s.call("", http.MethodPost, "/v1/facturas/publica/buscar", body)
-		if e := decodeError(t, rec); rec.Code != 404 || e.Error.Message != notFound {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 404 || e.Message != notFound {
 			t.Fatalf("%v: %d %s", body, rec.Code, rec.Body)
 		}
 	}
@@ -310,7 +311,7 @@ func TestOneSaleIsInOneCFDIWhateverRacesForIt(t *testing.T) {
 	}
 	// Nothing is left for another global invoice of the day.
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": today, "ventas": ids})
-	if e := decodeError(t, rec); rec.Code != 409 || e.Error.Message != "Las ventas de este periodo ya están facturadas." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || e.Message != "Las ventas de este periodo ya están facturadas." {
 		t.Fatalf("again: %d %s", rec.Code, rec.Body)
 	}
 	// The list finds the global invoice by a sale's folio, and the customer's by its RFC.
@@ -367,7 +368,7 @@ func TestCancellingFreesTheSaleAndKeepsThePACsStatus(t *testing.T) {
 		t.Fatalf("totals %v and %v", fs.Total, fb.Total)
 	}
 	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+fs.ID+"/cancelar", map[string]string{"motivo": "01"})
-	if e := decodeError(t, rec); rec.Code != 400 || !strings.Contains(e.Error.Fields["motivo"], "Sustituir") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || !strings.Contains(e.Fields["motivo"], "Sustituir") {
 		t.Fatalf("01 is Sustituir's: %d %s", rec.Code, rec.Body)
 	}
 	if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/"+fs.ID+"/cancelar", map[string]string{"motivo": "02"}); rec.Code != 403 {
@@ -468,7 +469,7 @@ func TestWhatACustomerCannotInvoice(t *testing.T) {
 	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{"cliente": "Juan", "carrito": []any{cartLine(s.cheap(), 1, false)}})
 	unpaid := decodeSale(t, rec)
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+unpaid.ID, map[string]string{"perfilId": pid})
-	if e := decodeError(t, rec); rec.Code != 409 || e.Error.Message != "Solo se pueden facturar compras pagadas." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || e.Message != "Solo se pueden facturar compras pagadas." {
 		t.Fatalf("unpaid: %d %s", rec.Code, rec.Body)
 	}
 	// Already in the day's global invoice.
@@ -479,19 +480,19 @@ func TestWhatACustomerCannotInvoice(t *testing.T) {
 		t.Fatalf("global: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid})
-	if e := decodeError(t, rec); rec.Code != 409 || e.Error.Message != "Esta compra ya está incluida en la factura global de la tienda." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || e.Message != "Esta compra ya está incluida en la factura global de la tienda." {
 		t.Fatalf("in the global: %d %s", rec.Code, rec.Body)
 	}
 	// The generic RFCs are not a customer's.
 	for _, rfc := range []string{"XAXX010101000", "XEXX010101000"} {
 		body := map[string]any{"rfc": rfc, "razonSocial": "PUBLICO EN GENERAL", "regimenFiscal": "616", "codigoPostal": "03100", "usoCfdi": "S01", "email": "a@b.mx"}
-		if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/perfiles", body); rec.Code != 400 || decodeError(t, rec).Error.Fields["rfc"] == "" {
+		if rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/perfiles", body); rec.Code != 400 || httpxtest.DecodeError(t, rec).Fields["rfc"] == "" {
 			t.Fatalf("%s: %d %s", rfc, rec.Code, rec.Body)
 		}
 	}
 	// A period still to come, or older than last year.
 	for _, q := range []string{"periodicidad=dia&fecha=2099-01-01", "periodicidad=mes&fecha=2023-01"} {
-		if rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?"+q, nil); rec.Code != 400 || decodeError(t, rec).Error.Fields["fecha"] == "" {
+		if rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?"+q, nil); rec.Code != 400 || httpxtest.DecodeError(t, rec).Fields["fecha"] == "" {
 			t.Fatalf("%s: %d %s", q, rec.Code, rec.Body)
 		}
 	}
@@ -542,7 +543,7 @@ func TestWithoutAPACInvoicingSaysItIsNotSetUp(t *testing.T) {
 	}
 	_ = json.Unmarshal(rec.Body.Bytes(), &p)
 	rec = s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": p.ID})
-	if e := decodeError(t, rec); rec.Code != 503 || e.Error.Message != "La facturación en línea no está disponible por ahora." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 503 || e.Message != "La facturación en línea no está disponible por ahora." {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	if rec := s.call("cliente@tienda.mx", http.MethodGet, "/v1/ventas/"+v.ID, nil); strings.Contains(rec.Body.String(), `"factura"`) {
@@ -557,8 +558,8 @@ func TestThePACsRefusalFreesTheSale(t *testing.T) {
 	pid := s.profile("cliente@tienda.mx", fisica)
 	s.pac.Unregistered("GODE561231GR8", true)
 	rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": pid})
-	e := decodeError(t, rec)
-	if rec.Code != 400 || !strings.HasPrefix(e.Error.Message, "El SAT no aceptó la factura: El RFC del receptor no se encuentra") || e.Error.Fields["rfc"] == "" {
+	e := httpxtest.DecodeError(t, rec)
+	if rec.Code != 400 || !strings.HasPrefix(e.Message, "El SAT no aceptó la factura: El RFC del receptor no se encuentra") || e.Fields["rfc"] == "" {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas?estado=error&q="+v.Folio, nil)
@@ -616,21 +617,21 @@ func TestStaffResendAndFilterInSpanish(t *testing.T) {
 	v := s.paidSale(1, false, false, "Efectivo")
 	f := decodeFactura(t, s.call("cliente@tienda.mx", http.MethodPost, "/v1/facturas/ventas/"+v.ID, map[string]string{"perfilId": s.profile("cliente@tienda.mx", fisica)}))
 	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/enviar", map[string]string{"email": "no-es-correo"})
-	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["email"] == "" {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["email"] == "" {
 		t.Fatalf("bad e-mail: %d %s", rec.Code, rec.Body)
 	}
 	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/"+f.ID+"/enviar", map[string]string{"email": ""}); rec.Code != 204 {
 		t.Fatalf("to the receptor: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas?tipo=x&estado=y&desde=2026-99-99&page=0", nil)
-	e := decodeError(t, rec)
+	e := httpxtest.DecodeError(t, rec)
 	for _, field := range []string{"tipo", "estado", "desde", "page"} {
-		if e.Error.Fields[field] == "" {
+		if e.Fields[field] == "" {
 			t.Errorf("no message for %s: %d %s", field, rec.Code, rec.Body)
 		}
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?periodicidad=semana&fecha=2026-11", nil)
-	if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields["periodicidad"] == "" {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["periodicidad"] == "" {
 		t.Fatalf("periodicidad: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -14,6 +14,8 @@ import (
 
 	"tienda/modules/cashcut"
 	"tienda/modules/sales"
+	"tienda/pkg/httpx/httpxtest"
+	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
 )
 
@@ -55,8 +57,8 @@ func TestStaffSalesLists(t *testing.T) {
 	}
 	now := time.Now().In(shoptime.Zone)
 	yesterday := time.Date(now.Year(), now.Month(), now.Day()-1, 12, 0, 0, 0, shoptime.Zone).UTC()
-	old := sales.Sale{ID: bson.NewObjectID(), Folio: "F-ayer", Fecha: yesterday, Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Algo", Cantidad: 1}},
-		Historial: []sales.Cambio{}, Total: 116, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaEntregado,
+	old := sales.Sale{ID: bson.NewObjectID(), Folio: "F-ayer", Fecha: yesterday, Carrito: []sales.Item{{ID: "v", ProductID: "p", Nombre: "Algo", Cantidad: 1}},
+		Historial: []sales.Cambio{}, Total: 116, Estado: salestate.Confirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaEntregado,
 		MetodoPago: "Tarjeta", PagadoEn: &yesterday, Origen: sales.OrigenCaja, Usuario: sales.Buyer{Name: "Ana Núñez", Phone: "55 1234 5678"}}
 	if err := sales.SeedPaid(context.Background(), s.app.store, []sales.Sale{old}); err != nil {
 		t.Fatal(err)
@@ -111,13 +113,13 @@ func TestStaffSalesLists(t *testing.T) {
 		"/v1/ventas/lista?entrega=%7B%22%24ne%22%3A1%7D":                                                         {"entrega"},
 	} {
 		rec := s.call("admin@tienda.mx", http.MethodGet, path, nil)
-		e := decodeError(t, rec)
-		if rec.Code != http.StatusBadRequest || e.Error.Message != "Parámetro inválido." || len(e.Error.Fields) != len(fields) {
+		e := httpxtest.DecodeError(t, rec)
+		if rec.Code != http.StatusBadRequest || e.Message != "Parámetro inválido." || len(e.Fields) != len(fields) {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
 		}
 		for _, f := range fields {
-			if m := e.Error.Fields[f]; !strings.HasPrefix(m, "Debe") && !strings.HasPrefix(m, "Escribe") && !strings.HasPrefix(m, "La fecha de fin") && !strings.HasPrefix(m, "El periodo") {
-				t.Errorf("%s: %s: %q", path, f, e.Error.Fields[f])
+			if m := e.Fields[f]; !strings.HasPrefix(m, "Debe") && !strings.HasPrefix(m, "Escribe") && !strings.HasPrefix(m, "La fecha de fin") && !strings.HasPrefix(m, "El periodo") {
+				t.Errorf("%s: %s: %q", path, f, e.Fields[f])
 			}
 		}
 	}
@@ -165,12 +167,12 @@ func TestOrderListSearchFindsSalesInEveryState(t *testing.T) {
 	// A returned sale and an online order never paid, stored as they are: how a sale becomes
 	// 'Devuelto' is the returns' business, not the list's.
 	at := time.Now().UTC().Add(-time.Hour)
-	returned := sales.Sale{ID: bson.NewObjectID(), Folio: "20260301-100000-0042", Fecha: at, Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Cámara", Cantidad: 1}},
-		Historial: []sales.Cambio{}, Total: 116, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaDevuelto,
+	returned := sales.Sale{ID: bson.NewObjectID(), Folio: "20260301-100000-0042", Fecha: at, Carrito: []sales.Item{{ID: "v", ProductID: "p", Nombre: "Cámara", Cantidad: 1}},
+		Historial: []sales.Cambio{}, Total: 116, Estado: salestate.Confirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaDevuelto,
 		MetodoPago: "Efectivo", PagadoEn: &at, Origen: sales.OrigenCaja, Cliente: "Diego Devuelto", Usuario: sales.Buyer{Name: "Ana Núñez"}}
 	unpaid := returned
 	unpaid.ID, unpaid.Folio, unpaid.Estado, unpaid.Pago, unpaid.Entrega, unpaid.PagadoEn, unpaid.Cliente = bson.NewObjectID(), "20260301-100000-0043",
-		sales.EstadoEsperandoPago, sales.PagoPendiente, sales.EntregaPendiente, nil, "Olga Enlinea"
+		salestate.EsperandoPago, sales.PagoPendiente, sales.EntregaPendiente, nil, "Olga Enlinea"
 	if err := sales.Seed(context.Background(), s.app.store, []sales.Sale{returned, unpaid}); err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +270,7 @@ func TestCutsListPagesWithATotalAndARange(t *testing.T) {
 	for path, field := range map[string]string{"/v1/cortes?limit=0": "limit", "/v1/cortes?page=x": "page", "/v1/cortes?desde=hoy": "desde",
 		"/v1/cortes?desde=2026-03-02&hasta=2026-03-01": "hasta"} {
 		rec := s.call("cajero@tienda.mx", http.MethodGet, path, nil)
-		if e := decodeError(t, rec); rec.Code != 400 || e.Error.Fields[field] == "" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields[field] == "" {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/logx"
 )
 
@@ -70,7 +71,7 @@ func sentryServer(t *testing.T) (http.Handler, *recordingTransport, *auth.Tokens
 	}
 	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
 	health := func(c *echo.Context) error { return c.String(http.StatusOK, "ok") }
-	return newServer(cfg, zerolog.Nop(), tokens, testWeb, nil, healthChecks{full: health}, []routes{failingRoutes{}}, sentryReporter(hub)), tr, tokens
+	return newServer(cfg, zerolog.Nop(), tokens.Middleware(nil), testWeb, nil, healthChecks{full: health}, []routes{failingRoutes{}}, sentryReporter(hub)), tr, tokens
 }
 
 func TestAPanicIsA500WithTheErrorShapeAndOneSentryEvent(t *testing.T) {
@@ -80,8 +81,8 @@ func TestAPanicIsA500WithTheErrorShapeAndOneSentryEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := do(t, h, http.MethodGet, "/v1/test/panic", "", "Authorization", "Bearer "+tok)
-	e := decodeError(t, rec)
-	if rec.Code != 500 || e.Error.Code != "internal" || e.Error.Message != "Ocurrió un error inesperado. Inténtalo de nuevo más tarde." ||
+	e := httpxtest.DecodeError(t, rec)
+	if rec.Code != 500 || e.Code != "internal" || e.Message != "Ocurrió un error inesperado. Inténtalo de nuevo más tarde." ||
 		strings.Contains(rec.Body.String(), "secreto") || strings.Contains(rec.Body.String(), "goroutine") {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
@@ -90,8 +91,8 @@ func TestAPanicIsA500WithTheErrorShapeAndOneSentryEvent(t *testing.T) {
 		t.Fatalf("%d Sentry events for one panic, want 1", len(events))
 	}
 	ev := events[0]
-	if ev.Tags["request_id"] != e.Error.RequestID || ev.Tags["panic"] != "true" || ev.Level != sentry.LevelFatal {
-		t.Errorf("tags %v level %v, want request id %q", ev.Tags, ev.Level, e.Error.RequestID)
+	if ev.Tags["request_id"] != e.RequestID || ev.Tags["panic"] != "true" || ev.Level != sentry.LevelFatal {
+		t.Errorf("tags %v level %v, want request id %q", ev.Tags, ev.Level, e.RequestID)
 	}
 	if len(ev.Exception) == 0 || !strings.Contains(ev.Exception[len(ev.Exception)-1].Value, "secreto interno") {
 		t.Errorf("exception %+v", ev.Exception)
@@ -135,7 +136,7 @@ func TestOnlyInternalErrorsAreReportedOnceEach(t *testing.T) {
 			continue
 		}
 		if tt.events == 1 {
-			id := decodeError(t, rec).Error.RequestID
+			id := httpxtest.DecodeError(t, rec).RequestID
 			if events[0].Tags["request_id"] != id || events[0].Tags["panic"] != "" {
 				t.Errorf("%s: tags %v, want request id %q", tt.path, events[0].Tags, id)
 			}

@@ -15,6 +15,7 @@ import (
 
 	"tienda/modules/cartcheckout/mpfake"
 	"tienda/modules/sales"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mail/mailtest"
 	"tienda/pkg/mongox"
 )
@@ -247,7 +248,7 @@ func TestOrderEmailsOffAndStaffOrders(t *testing.T) {
 	s := mailShops(t, 1, map[string]string{"SMTP_URL": "smtp://" + smtp.Addr}, nil)[0]
 	p := s.pick(false)
 	if rec := s.call("cliente@tienda.mx", http.MethodPatch, "/v1/usuarios/perfil/correos", `{}`); rec.Code != http.StatusBadRequest ||
-		decodeError(t, rec).Error.Fields["sinCorreosPedidos"] != "Indica si quieres recibir los correos de tus pedidos." {
+		httpxtest.DecodeError(t, rec).Fields["sinCorreosPedidos"] != "Indica si quieres recibir los correos de tus pedidos." {
 		t.Fatalf("no value: %d %s", rec.Code, rec.Body)
 	}
 	rec := s.call("cliente@tienda.mx", http.MethodPatch, "/v1/usuarios/perfil/correos", `{"sinCorreosPedidos":true}`)

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // order places an online order for p and returns the sale id (the preference's reference).
@@ -135,7 +137,7 @@ func TestPaymentsThatMustNotBeRecorded(t *testing.T) {
 
 	t.Run("missing return data", func(t *testing.T) {
 		rec := s.call("cliente@tienda.mx", http.MethodPost, "/v1/ventas/mercado-pago/confirmar", `{"payment_id":"1","status":"null"}`)
-		if rec.Code != 400 || decodeError(t, rec).Error.Message != "Datos de pago inválidos" {
+		if rec.Code != 400 || httpxtest.DecodeError(t, rec).Message != "Datos de pago inválidos" {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	})
@@ -193,7 +195,7 @@ func TestPaymentsThatMustNotBeRecorded(t *testing.T) {
 		s.mp.SetDown(true)
 		rec := s.confirm(pid, nil)
 		s.mp.SetDown(false)
-		if rec.Code != 503 || !strings.Contains(decodeError(t, rec).Error.Message, "Mercado Pago") || s.salesWithPayment(pid) != 0 {
+		if rec.Code != 503 || !strings.Contains(httpxtest.DecodeError(t, rec).Message, "Mercado Pago") || s.salesWithPayment(pid) != 0 {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 		if rec := s.webhook(pid, ""); rec.Code != 200 || s.salesWithPayment(pid) != 1 {

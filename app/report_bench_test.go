@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
+	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
 )
 
@@ -68,9 +69,9 @@ func seedReportSales(b *testing.B, a *App, n int, last time.Time) {
 		fecha := last.AddDate(0, 0, -(i % 100)).Add(time.Duration(9*3600+i%36000) * time.Second).UTC().Truncate(time.Millisecond)
 		paid := fecha.Add(time.Minute)
 		v := sales.Sale{ID: bson.NewObjectID(), Folio: fmt.Sprintf("F-%07d", i), Fecha: fecha,
-			Carrito: []sales.Item{{ID: "v1", ProductoID: "p1", Nombre: "Cámara IP", PrecioFinal: 1709.10, Cantidad: 1},
-				{ID: "v2", ProductoID: "p2", Nombre: "Cable UTP", PrecioFinal: 0.10, Cantidad: 3}},
-			Historial: []sales.Cambio{}, Subtotal: 1709.40, IVA: 273.51, Total: 1982.91, Estado: sales.EstadoConfirmada, Guardado: true,
+			Carrito: []sales.Item{{ID: "v1", ProductID: "p1", Nombre: "Cámara IP", PrecioFinal: 1709.10, Cantidad: 1},
+				{ID: "v2", ProductID: "p2", Nombre: "Cable UTP", PrecioFinal: 0.10, Cantidad: 3}},
+			Historial: []sales.Cambio{}, Subtotal: 1709.40, IVA: 273.51, Total: 1982.91, Estado: salestate.Confirmada, Guardado: true,
 			Pago: sales.PagoPagado, Entrega: sales.EntregaEntregado, MetodoPago: []string{"Efectivo", "Tarjeta"}[i%2],
 			CobradoPor: "c", NombreCobro: "Caja", PagadoEn: &paid, Origen: sales.OrigenCaja, UsuarioID: "u"}
 		if i%100 != 0 {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"tienda/pkg/httpx"
 )
 
 // TestRespaldosScreenAPI: the Administrador lists the backups and takes one while the shop
@@ -70,7 +72,7 @@ func TestRespaldosScreenAPI(t *testing.T) {
 			}
 		case http.StatusConflict:
 			refused++
-			var e errorAnswer
+			var e httpx.ErrorBody
 			if json.Unmarshal([]byte(bodies[i]), &e) != nil || e.Error.Message != "Ya se está haciendo un respaldo." {
 				t.Fatalf("409: %s", bodies[i])
 			}

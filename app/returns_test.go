@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tienda/modules/cashcut"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // A cashier returns part of a paid sale that a cut already closed: the units come back to the
@@ -47,7 +48,7 @@ func TestAReturnThroughTheRouterReachesStockAndTheNextCut(t *testing.T) {
 	}
 	bad := map[string]any{"lineas": []any{map[string]any{"idOrden": lines.Carrito[0].ID, "indice": 0, "cantidad": 4}}, "metodo": "Efectivo", "motivo": "x"}
 	if rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/"+v.ID+"/devoluciones", bad); rec.Code != http.StatusBadRequest ||
-		decodeError(t, rec).Error.Fields["lineas.0.cantidad"] != "Solo quedan 3 por devolver." {
+		httpxtest.DecodeError(t, rec).Fields["lineas.0.cantidad"] != "Solo quedan 3 por devolver." {
 		t.Fatalf("too many units: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/"+v.ID+"/devoluciones", body)

@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
+	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
 )
 
@@ -32,8 +33,8 @@ func TestSalesOfADateRangeNewestFirst(t *testing.T) {
 	now := time.Now().In(shoptime.Zone)
 	noonYesterday := time.Date(now.Year(), now.Month(), now.Day()-1, 12, 0, 0, 0, shoptime.Zone).UTC()
 	old := sales.Sale{ID: bson.NewObjectID(), Folio: "F-ayer", Fecha: noonYesterday,
-		Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
-		Total: 116, Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
+		Carrito: []sales.Item{{ID: "v", ProductID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
+		Total: 116, Estado: salestate.Confirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
 		MetodoPago: "Efectivo", PagadoEn: &noonYesterday, Origen: sales.OrigenCaja}
 	if err := sales.SeedPaid(context.Background(), s.app.store, []sales.Sale{old}); err != nil {
 		t.Fatal(err)

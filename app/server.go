@@ -61,9 +61,10 @@ func zipped(c *echo.Context) bool {
 	return strings.HasSuffix(c.Path(), "/exportar") && strings.EqualFold(strings.TrimSpace(c.QueryParam("formato")), "xlsx")
 }
 
-// newServer builds the Echo server: middleware, the error handler, /v1 with every module's routes,
-// and the embedded front end for every other path.
-func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web fs.FS, pages storefrontPages, health healthChecks, modules []routes, report httpx.Reporter) *echo.Echo {
+// newServer builds the Echo server: middleware (session is the token middleware with its session
+// check), the error handler, /v1 with every module's routes, and the embedded front end for every
+// other path.
+func newServer(cfg config.Config, log zerolog.Logger, session echo.MiddlewareFunc, web fs.FS, pages storefrontPages, health healthChecks, modules []routes, report httpx.Reporter) *echo.Echo {
 	e := echo.NewWithConfig(echo.Config{
 		HTTPErrorHandler: httpx.ErrorHandler(report),
 		Validator:        httpx.NewValidator(),
@@ -78,7 +79,7 @@ func newServer(cfg config.Config, log zerolog.Logger, tokens *auth.Tokens, web f
 		ContentSecurityPolicy: contentSecurityPolicy,
 		ReferrerPolicy:        "strict-origin-when-cross-origin",
 	}))
-	e.Use(tokens.Middleware())
+	e.Use(session)
 	e.Use(httpx.RequestLogger(log, auth.UserID))
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024, Skipper: func(c *echo.Context) bool {

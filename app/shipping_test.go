@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tienda/modules/cashcut"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/money"
 )
 
@@ -189,7 +190,7 @@ func TestAChargedShipmentIsALineOfTheSale(t *testing.T) {
 			"lineas": []any{map[string]any{"idOrden": id, "indice": indice, "cantidad": cantidad}}, "metodo": "Efectivo", "motivo": "No le sirvió"})
 	}
 	rec = ret(1, 1, "envio")
-	if rec.Code != http.StatusBadRequest || decodeError(t, rec).Error.Fields["lineas.0.idOrden"] != "El envío no se devuelve: solo los artículos." {
+	if rec.Code != http.StatusBadRequest || httpxtest.DecodeError(t, rec).Fields["lineas.0.idOrden"] != "El envío no se devuelve: solo los artículos." {
 		t.Fatalf("return of the shipment: %d %s", rec.Code, rec.Body)
 	}
 	rec = ret(0, 3, paid.Carrito[0].ID)
@@ -321,7 +322,7 @@ func TestACounterOrderForANamedCustomer(t *testing.T) {
 	staff := v.CreadoPor
 	for _, id := range []string{staff, "000000000000000000000000", "no-es-un-id"} {
 		rec = order("cajero@tienda.mx", id)
-		if rec.Code != http.StatusBadRequest || decodeError(t, rec).Error.Fields["clienteId"] != "No hay una cuenta de cliente activa con ese id." {
+		if rec.Code != http.StatusBadRequest || httpxtest.DecodeError(t, rec).Fields["clienteId"] != "No hay una cuenta de cliente activa con ese id." {
 			t.Fatalf("clienteId %q: %d %s", id, rec.Code, rec.Body)
 		}
 	}

@@ -66,7 +66,7 @@ func TestTheSitemapIsSplitPast50000URLs(t *testing.T) {
 	pages := &manyPages{n: 2*maxSitemapURLs - 4 + 1} // with the 4 fixed pages: 2 files and 1 URL
 	cfg := testConfig(t, t.TempDir(), map[string]string{"PUBLIC_URL": "https://tienda.example.mx"})
 	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
-	h := newServer(cfg, zerolog.Nop(), tokens, testWeb, pages, healthChecks{full: func(c *echo.Context) error { return c.NoContent(http.StatusOK) }}, nil, nil)
+	h := newServer(cfg, zerolog.Nop(), tokens.Middleware(nil), testWeb, pages, healthChecks{full: func(c *echo.Context) error { return c.NoContent(http.StatusOK) }}, nil, nil)
 
 	index := readSitemap(t, h, "/sitemap.xml")
 	if index.XMLName.Local != "sitemapindex" || len(index.Sitemaps) != 3 || len(index.URLs) != 0 {

@@ -15,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // page is a page of the build as scripts/prerender.mjs writes it, its root holding marker.
@@ -50,7 +51,7 @@ func webServer(t *testing.T, web fs.FS) http.Handler {
 	cfg := testConfig(t, t.TempDir(), nil)
 	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
 	health := func(c *echo.Context) error { return c.String(http.StatusOK, "ok") }
-	return newServer(cfg, zerolog.Nop(), tokens, web, nil, healthChecks{full: health}, nil, nil)
+	return newServer(cfg, zerolog.Nop(), tokens.Middleware(nil), web, nil, healthChecks{full: health}, nil, nil)
 }
 
 // shopWithWeb is the whole shop, demo catalogue included, serving web as the front end.
@@ -218,7 +219,7 @@ func TestAnUnbuiltFrontEndIsAnInternalError(t *testing.T) {
 	h := webServer(t, fstest.MapFS{"favicon.svg": {Data: []byte(`<svg/>`)}})
 	for _, p := range []string{"/", "/product/123", "/tiendas", "/ventas"} {
 		rec := do(t, h, http.MethodGet, p, "")
-		if e := decodeError(t, rec); rec.Code != http.StatusInternalServerError || e.Error.Code != "internal" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusInternalServerError || e.Code != "internal" {
 			t.Errorf("%s: %d %s", p, rec.Code, rec.Body)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -41,7 +42,7 @@ func TestStoreDownAnswers503AndRecovers(t *testing.T) {
 		t.Fatalf("health while down: %d %s", rec.Code, rec.Body)
 	}
 	rec = do(t, h, http.MethodPost, "/v1/usuarios/login", login)
-	if e := decodeError(t, rec); rec.Code != http.StatusServiceUnavailable || !strings.Contains(e.Error.Message, "disponible") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusServiceUnavailable || !strings.Contains(e.Message, "disponible") {
 		t.Fatalf("a call while down: %d %s", rec.Code, rec.Body)
 	}
 	if rec := do(t, h, http.MethodGet, "/v1/productos", ""); rec.Code != 200 {

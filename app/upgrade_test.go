@@ -16,6 +16,7 @@ import (
 
 	"tienda/modules/cashcut"
 	"tienda/pkg/mongox"
+	"tienda/pkg/salestate"
 )
 
 // upgradeFixture is a store written by the release before stock moved back into the products and
@@ -29,12 +30,12 @@ type expectedUpgrade struct {
 	Waiting   map[string]map[string]int `json:"heldByWaitingSales"` // sale -> product -> units
 	Settled   []string                  `json:"settledHoldKeys"`    // keys of saved orders' lines
 	SaleFacts map[string]struct {
-		Folio   string  `json:"folio"`
-		Estado  string  `json:"estado"`
-		Pago    string  `json:"pago"`
-		Entrega string  `json:"entrega"`
-		Total   float64 `json:"total"`
-		Cut     int64   `json:"cut"`
+		Folio   string           `json:"folio"`
+		Estado  salestate.Estado `json:"estado"`
+		Pago    string           `json:"pago"`
+		Entrega string           `json:"entrega"`
+		Total   float64          `json:"total"`
+		Cut     int64            `json:"cut"`
 	} `json:"saleFacts"`
 	Cuts []struct {
 		ID           string             `json:"id"`

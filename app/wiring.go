@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -95,7 +96,7 @@ func draftSale(d cartcheckout.Draft) sales.Sale {
 			extras[j] = sales.Extra{ID: e.ID, Nombre: e.Nombre, Precio: e.Precio.Pesos()}
 		}
 		items[i] = sales.Item{
-			ID: l.VariantID, ProductoID: l.ProductID, Nombre: l.Nombre, Descripcion: l.Descripcion, Stock: l.Stock,
+			ID: l.VariantID, ProductID: l.ProductID, Nombre: l.Nombre, Descripcion: l.Descripcion, Stock: l.Stock,
 			ConProveedor: l.ConProveedor, Entrega: l.Entrega,
 			Precio: l.Precio.Pesos(), Descuento: l.Descuento, PrecioFinal: l.PrecioFinal.Pesos(), Cantidad: l.Cantidad,
 			Imagen: l.Imagen, Talla: l.Talla, Tamano: l.Tamano, Extras: extras,
@@ -138,7 +139,7 @@ func reserved(v sales.Sale) (cartcheckout.Reserved, error) {
 		r.PaymentID = v.MercadoPago.PaymentID
 	}
 	for _, it := range v.Carrito {
-		l := cartcheckout.Line{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad}
+		l := cartcheckout.Line{ProductID: it.ProductID, VariantID: it.ID, Cantidad: it.Cantidad}
 		for _, e := range it.Extras {
 			l.ExtraIDs = append(l.ExtraIDs, e.ID)
 		}
@@ -155,12 +156,24 @@ func (a checkoutSales) Reprice(ctx context.Context, id string, d cartcheckout.Dr
 	return a.s.Reprice(ctx, oid, draftSale(d))
 }
 
-func (a checkoutSales) Confirm(ctx context.Context, id string) (any, error) {
+func (a checkoutSales) Confirm(ctx context.Context, id string) (cartcheckout.SavedSale, error) {
 	oid, err := saleObjectID(id)
 	if err != nil {
 		return nil, err
 	}
-	return a.s.Confirm(ctx, oid)
+	return savedSale(a.s.Confirm(ctx, oid))
+}
+
+// savedSale is a saved sale as checkout answers it: the document the sales module's routes answer.
+func savedSale(v sales.Sale, err error) (cartcheckout.SavedSale, error) {
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, apperr.Wrap(err, "app: sale %s", v.Folio)
+	}
+	return b, nil
 }
 
 func (a checkoutSales) AwaitPayment(ctx context.Context, id string) error {
@@ -187,7 +200,7 @@ func (a checkoutSales) Expire(ctx context.Context, id string) error {
 	return a.s.Expire(ctx, oid)
 }
 
-func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheckout.Payment) (any, bool, error) {
+func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheckout.Payment) (cartcheckout.SavedSale, bool, error) {
 	oid, err := saleObjectID(id)
 	if err != nil {
 		return nil, false, err
@@ -200,10 +213,8 @@ func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheck
 		Payer:   sales.PayerName{GivenName: p.PayerGivenName, Surname: p.PayerSurname},
 		OrderID: p.MerchantOrderID,
 	})
-	if err != nil {
-		return nil, false, err
-	}
-	return v, fresh, nil
+	saved, err := savedSale(v, err)
+	return saved, fresh, err
 }
 
 func (a checkoutSales) Find(ctx context.Context, id string) (cartcheckout.Reserved, error) {

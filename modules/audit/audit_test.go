@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
@@ -18,19 +17,19 @@ import (
 	"tienda/pkg/audit"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 	"tienda/pkg/shoptime"
 )
 
 type fixture struct {
-	m      *Module
-	db     *mongox.Store
-	h      http.Handler
-	tokens *auth.Tokens
+	m   *Module
+	db  *mongox.Store
+	srv *httpxtest.Server
 }
 
 // newFixture builds the module on a fresh store behind the real error handler and token
-// middleware, as app/server.go does.
+// middleware (httpxtest).
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	db := mongox.TestDB(t)
@@ -38,26 +37,16 @@ func newFixture(t *testing.T) *fixture {
 	if err := m.EnsureIndexes(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	tokens := auth.NewTokens(strings.Repeat("k", 32), time.Hour)
-	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	e.Use(tokens.Middleware())
-	m.Routes(e.Group("/v1"))
-	return &fixture{m: m, db: db, h: e, tokens: tokens}
+	return &fixture{m: m, db: db, srv: httpxtest.New(t, httpxtest.Options{}, m.Routes)}
 }
 
 func (f *fixture) get(t *testing.T, role auth.Role, query string) *httptest.ResponseRecorder {
 	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, "/v1/auditoria?"+query, nil)
+	tok := ""
 	if role != "" {
-		tok, err := f.tokens.Issue("64b0000000000000000000aa", "Prueba "+string(role), "p@tienda.mx", role)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Authorization", "Bearer "+tok)
+		tok = f.srv.Token("64b0000000000000000000aa", "Prueba "+string(role), role)
 	}
-	rec := httptest.NewRecorder()
-	f.h.ServeHTTP(rec, req)
-	return rec
+	return f.srv.Do(http.MethodGet, "/v1/auditoria?"+query, tok, "")
 }
 
 // seed records the entries as a module would.
@@ -185,15 +174,7 @@ func TestBadParametersGetSpanishMessages(t *testing.T) {
 		"usuario=" + strings.Repeat("é", 101):  "usuario",
 	} {
 		rec := f.get(t, auth.Administrador, query)
-		var e struct {
-			Error struct {
-				Code    string            `json:"code"`
-				Message string            `json:"message"`
-				Fields  map[string]string `json:"fields"`
-			} `json:"error"`
-		}
-		if rec.Code != 400 || json.Unmarshal(rec.Body.Bytes(), &e) != nil || e.Error.Code != "invalid" ||
-			e.Error.Message != "Parámetro inválido." || e.Error.Fields[field] == "" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Code != "invalid" || e.Message != "Parámetro inválido." || e.Fields[field] == "" {
 			t.Errorf("%q: %d %s", query, rec.Code, rec.Body)
 		}
 	}
@@ -251,12 +232,7 @@ func TestEntriesAreOnlyEverInserted(t *testing.T) {
 	// The module's routes write nothing: only GET /auditoria is served.
 	for _, method := range []string{http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		for _, path := range []string{"/v1/auditoria", "/v1/auditoria/" + got[0].ID.Hex()} {
-			req := httptest.NewRequest(method, path, strings.NewReader(`{"accion":"x"}`))
-			tok, _ := f.tokens.Issue(ana, "Ana Admin", "a@tienda.mx", auth.Administrador)
-			req.Header.Set("Authorization", "Bearer "+tok)
-			req.Header.Set("Content-Type", "application/json")
-			rec := httptest.NewRecorder()
-			f.h.ServeHTTP(rec, req)
+			rec := f.srv.Do(method, path, f.srv.Token(ana, "Ana Admin", auth.Administrador), `{"accion":"x"}`)
 			// The shop answers a method a path does not serve with 400 'Método no permitido para
 			// esta ruta.' (pkg/httpx), an unknown path with 404.
 			refused := rec.Code == http.StatusNotFound || rec.Code == http.StatusMethodNotAllowed ||

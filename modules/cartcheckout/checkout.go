@@ -12,6 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/salestate"
 )
 
 // Service holds the checkout use cases: pricing a cart, placing counter and online orders, and
@@ -115,7 +116,7 @@ func (s *Service) release(ctx context.Context, r Reserved, n int, note StockNote
 
 // PlaceCounterOrder places a 'Pagar en caja' order: unpaid, to be paid at the counter. It answers
 // the saved sale. Errors: invalid, not_found or conflict naming the product; nothing is taken then.
-func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedBy Buyer, o Order) (any, error) {
+func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedBy Buyer, o Order) (SavedSale, error) {
 	if err := checkOrder(o, true); err != nil {
 		return nil, err
 	}
@@ -144,11 +145,11 @@ func (s *Service) PlaceCounterOrder(ctx context.Context, buyerID string, placedB
 
 // repeatedCounterOrder answers a repeat of the request that placed r: the saved order, as the
 // first answer was; while the first request is still placing it, a conflict that says so.
-func (s *Service) repeatedCounterOrder(ctx context.Context, r Reserved) (any, error) {
+func (s *Service) repeatedCounterOrder(ctx context.Context, r Reserved) (SavedSale, error) {
 	switch r.Estado {
-	case EstadoConfirmada:
+	case salestate.Confirmada:
 		return s.sales.Confirm(ctx, r.ID) // a repeat of Confirm answers the saved sale
-	case EstadoReservando:
+	case salestate.Reservando:
 		return nil, apperr.New(apperr.Conflict, "Tu orden "+r.Folio+" se está registrando. Espera un momento y revisa tus compras antes de intentarlo de nuevo.")
 	default:
 		return nil, apperr.New(apperr.Conflict, "Esta orden ya se registró con el folio "+r.Folio+".")
@@ -271,7 +272,7 @@ func (s *Service) reconcileReservations(ctx context.Context) error {
 			s.catalog.SettleStock(h.Key, l)
 		case returnReservation:
 			note := StockNote{Folio: v.sale.Folio, Motivo: motivoIncompleto}
-			if v.sale.Estado == EstadoExpirada {
+			if v.sale.Estado == salestate.Expirada {
 				note.Motivo, note.NoPayment = motivoSinPago, true
 			}
 			if err := s.catalog.ReturnStock(ctx, h.Key, l, note); err != nil {
@@ -288,11 +289,11 @@ func (s *Service) reconcileReservations(ctx context.Context) error {
 func (s *Service) fateOf(ctx context.Context, saleID string) (reservationFate, Reserved, error) {
 	r, err := s.sales.Find(ctx, saleID)
 	switch {
-	case err == nil && r.Estado == EstadoConfirmada:
+	case err == nil && r.Estado == salestate.Confirmada:
 		return settleReservation, r, nil
-	case err == nil && r.Estado == EstadoEsperandoPago:
+	case err == nil && r.Estado == salestate.EsperandoPago:
 		return keepReservation, r, nil
-	case err == nil && r.Estado == EstadoExpirada:
+	case err == nil && r.Estado == salestate.Expirada:
 		return returnReservation, r, nil
 	case err != nil && !apperr.Is(err, apperr.NotFound):
 		return keepReservation, r, err

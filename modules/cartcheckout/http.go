@@ -16,17 +16,17 @@ import (
 // cartItem is a cart line as the browser keeps it. Only the ids, the extras' ids and
 // the quantity are read; prices are the catalogue's.
 type cartItem struct {
-	ID         string `json:"id" validate:"max=64"`
-	ProductoID string `json:"producto_id" validate:"max=64"`
-	Cantidad   int    `json:"cantidad"`
-	Extras     []struct {
+	ID        string `json:"id" validate:"max=64"`
+	ProductID string `json:"producto_id" validate:"max=64"`
+	Cantidad  int    `json:"cantidad"`
+	Extras    []struct {
 		ID  string `json:"_id" validate:"max=64"`
 		Alt string `json:"id" validate:"max=64"`
 	} `json:"extras" validate:"max=20,dive"`
 }
 
 func (it cartItem) line() Line {
-	l := Line{ProductID: strings.TrimSpace(it.ProductoID), VariantID: strings.TrimSpace(it.ID), Cantidad: it.Cantidad}
+	l := Line{ProductID: strings.TrimSpace(it.ProductID), VariantID: strings.TrimSpace(it.ID), Cantidad: it.Cantidad}
 	if l.VariantID == l.ProductID {
 		l.VariantID = "" // a cart line of a product without variants
 	}

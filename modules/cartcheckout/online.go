@@ -10,6 +10,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
+	"tienda/pkg/salestate"
 )
 
 const (
@@ -86,10 +87,10 @@ func preferenceItems(lines []PricedLine) []PreferenceItem {
 
 // ConfirmResult is the answer to a payment confirmation.
 type ConfirmResult struct {
-	Venta    any    `json:"venta"`
-	Guardada bool   `json:"guardada"` // the sale is recorded as paid (now or before)
-	Nueva    bool   `json:"nueva"`    // this call recorded it
-	Estado   string `json:"estado"`   // the provider's status
+	Venta    SavedSale `json:"venta"`    // null when not recorded
+	Guardada bool      `json:"guardada"` // the sale is recorded as paid (now or before)
+	Nueva    bool      `json:"nueva"`    // this call recorded it
+	Estado   string    `json:"estado"`   // the provider's status
 }
 
 // ConfirmPayment fetches the payment from the provider and records the sale only if it is
@@ -141,7 +142,7 @@ func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult,
 	if err != nil {
 		return ConfirmResult{}, err
 	}
-	if fresh && r.Estado == EstadoExpirada {
+	if fresh && r.Estado == salestate.Expirada {
 		// The money is real: take the stock again if it is there (the sale is flagged for staff
 		// either way). Only after the sale is saved, so the reconciliation settles these keys
 		// instead of giving them back, and only by the call that recorded it: a repeat after the
@@ -172,7 +173,7 @@ func paymentStatusMessage(status string) string {
 // releaseOnline gives back an online order's stock and expires it, once; motivo says why, on the
 // stock movements.
 func (s *Service) releaseOnline(ctx context.Context, r Reserved, motivo string) {
-	if r.Estado != EstadoEsperandoPago {
+	if r.Estado != salestate.EsperandoPago {
 		return
 	}
 	if err := s.sales.Expire(ctx, r.ID); err != nil {

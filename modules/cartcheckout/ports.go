@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"tienda/pkg/money"
+	"tienda/pkg/salestate"
 )
 
 // Line is one line a buyer asks for: ids and a quantity. Prices from a client are never read.
@@ -124,8 +125,20 @@ type Reserved struct {
 	Total     money.Cents
 	Charge    money.Cents // what the provider charges: the total (sales placed before IVA per line may differ)
 	Fecha     time.Time
-	Estado    string
+	Estado    salestate.Estado
 	PaymentID string
+}
+
+// SavedSale is a saved sale as the sales module shows it, encoded: the JSON document that
+// GET /v1/ventas/{id} answers. Checkout answers it to the client as it is and never reads it.
+type SavedSale []byte
+
+// MarshalJSON writes the document as it is (null when there is none).
+func (s SavedSale) MarshalJSON() ([]byte, error) {
+	if len(s) == 0 {
+		return []byte("null"), nil
+	}
+	return s, nil
 }
 
 // Payment is an approved payment as the provider reported it.
@@ -140,8 +153,9 @@ type Payment struct {
 type Sales interface {
 	// Reserve writes a sale's intent record ('reservando') with a new folio.
 	Reserve(ctx context.Context, d Draft) (Reserved, error)
-	// Confirm saves a reserved counter sale, unpaid. It returns the saved sale document.
-	Confirm(ctx context.Context, id string) (any, error)
+	// Confirm saves a reserved counter sale, unpaid. It answers the saved sale; a repeat answers it
+	// again.
+	Confirm(ctx context.Context, id string) (SavedSale, error)
 	// AwaitPayment saves a reserved online sale as waiting for its payment (not in order lists).
 	AwaitPayment(ctx context.Context, id string) error
 	// Reprice writes again the lines and totals of a reserved sale, whose prices changed while
@@ -155,20 +169,11 @@ type Sales interface {
 	// Expire marks an online sale whose payment never came; its stock has been given back.
 	Expire(ctx context.Context, id string) error
 	// RecordPayment marks an online sale paid with this payment, once per payment id. It answers the
-	// saved sale document and whether this call recorded it (false: recorded before).
-	RecordPayment(ctx context.Context, id string, p Payment) (any, bool, error)
+	// saved sale and whether this call recorded it (false: recorded before).
+	RecordPayment(ctx context.Context, id string, p Payment) (SavedSale, bool, error)
 	// Find returns a sale's checkout view. Errors: not_found.
 	Find(ctx context.Context, id string) (Reserved, error)
 	// Unsettled lists the online sales still waiting for their payment, placed before the given
 	// time.
 	Unsettled(ctx context.Context, before time.Time) ([]Reserved, error)
 }
-
-// Saga states shared with the sales module.
-const (
-	EstadoReservando    = "reservando"
-	EstadoConfirmada    = "confirmada"
-	EstadoEsperandoPago = "esperando_pago"
-	EstadoExpirada      = "expirada"
-	EstadoFallida       = "fallida"
-)

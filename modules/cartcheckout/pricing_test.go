@@ -17,6 +17,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/cfdi"
 	"tienda/pkg/money"
+	"tienda/pkg/salestate"
 )
 
 // quotedCatalog answers Quote with the lines it was given, priced as the catalogue prices them, and
@@ -64,31 +65,31 @@ func (f *draftSales) Reserve(_ context.Context, d Draft) (Reserved, error) {
 	for i, l := range d.Lines {
 		lines[i] = l.Line
 	}
-	f.sale = Reserved{ID: bson.NewObjectID().Hex(), Folio: "F", Lines: lines, Total: d.Total, Charge: d.Charge, Estado: EstadoReservando}
+	f.sale = Reserved{ID: bson.NewObjectID().Hex(), Folio: "F", Lines: lines, Total: d.Total, Charge: d.Charge, Estado: salestate.Reservando}
 	return f.sale, nil
 }
 
 // Reprice writes the sale's lines and totals again, while it is reserved.
 func (f *draftSales) Reprice(_ context.Context, id string, d Draft) error {
-	if id != f.sale.ID || f.sale.Estado != EstadoReservando {
+	if id != f.sale.ID || f.sale.Estado != salestate.Reservando {
 		return apperr.New(apperr.Conflict, "La venta ya no está reservada.")
 	}
 	f.draft, f.sale.Total, f.sale.Charge = d, d.Total, d.Charge
 	return nil
 }
 
-func (f *draftSales) Confirm(context.Context, string) (any, error) {
-	f.sale.Estado = EstadoConfirmada
-	return f.draft, nil
+func (f *draftSales) Confirm(context.Context, string) (SavedSale, error) {
+	f.sale.Estado = salestate.Confirmada
+	return json.Marshal(f.draft)
 }
 
 func (f *draftSales) AwaitPayment(context.Context, string) error {
-	f.sale.Estado = EstadoEsperandoPago
+	f.sale.Estado = salestate.EsperandoPago
 	return nil
 }
 
 func (f *draftSales) Expire(context.Context, string) error {
-	f.sale.Estado = EstadoExpirada
+	f.sale.Estado = salestate.Expirada
 	return nil
 }
 
@@ -99,7 +100,7 @@ func (f *draftSales) Find(_ context.Context, id string) (Reserved, error) {
 	return f.sale, nil
 }
 
-func (f *draftSales) RecordPayment(_ context.Context, _ string, p Payment) (any, bool, error) {
+func (f *draftSales) RecordPayment(_ context.Context, _ string, p Payment) (SavedSale, bool, error) {
 	f.paid = &p
 	return nil, true, nil
 }

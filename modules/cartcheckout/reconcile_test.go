@@ -12,6 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/salestate"
 )
 
 // fakeCatalog reserves stock by key, as the catalogue does.
@@ -81,7 +82,7 @@ func (f *fakeSales) Find(_ context.Context, id string) (Reserved, error) {
 
 func (f *fakeSales) Fail(_ context.Context, id string) error {
 	r, ok := f.sales[id]
-	if ok && r.Estado != EstadoReservando {
+	if ok && r.Estado != salestate.Reservando {
 		return apperr.New(apperr.Conflict, "La venta ya estaba guardada.")
 	}
 	delete(f.sales, id)
@@ -102,9 +103,9 @@ func TestSkewedSweepNeverGivesBackTheStockOfASavedOrder(t *testing.T) {
 	saved, stuck := saleAt(now.Add(-time.Minute)), saleAt(now.Add(-time.Minute))
 	lines := []Line{{ProductID: "p1", Cantidad: 2}}
 	sales := &fakeSales{
-		sales: map[string]Reserved{saved: {ID: saved, Estado: EstadoConfirmada, Lines: lines}, stuck: {ID: stuck, Estado: EstadoReservando, Lines: lines}},
+		sales: map[string]Reserved{saved: {ID: saved, Estado: salestate.Confirmada, Lines: lines}, stuck: {ID: stuck, Estado: salestate.Reservando, Lines: lines}},
 		// Read as 'reservando' by a sweep whose clock is 6 minutes ahead.
-		abandoned: []Reserved{{ID: saved, Estado: EstadoReservando, Lines: lines}, {ID: stuck, Estado: EstadoReservando, Lines: lines}},
+		abandoned: []Reserved{{ID: saved, Estado: salestate.Reservando, Lines: lines}, {ID: stuck, Estado: salestate.Reservando, Lines: lines}},
 	}
 	catalog := &fakeCatalog{held: map[string]ReservedStock{}, lines: map[string]Line{}}
 	for _, id := range []string{saved, stuck} {
@@ -139,12 +140,12 @@ func TestReconcileSettlesEveryHeldKeyByItsSale(t *testing.T) {
 	}
 	variant := bson.NewObjectID().Hex()
 	sales := &fakeSales{sales: map[string]Reserved{
-		ids["saved"]:         {ID: ids["saved"], Estado: EstadoConfirmada},
-		ids["savedYoung"]:    {ID: ids["savedYoung"], Estado: EstadoConfirmada},
-		ids["waiting"]:       {ID: ids["waiting"], Estado: EstadoEsperandoPago},
-		ids["expired"]:       {ID: ids["expired"], Estado: EstadoExpirada, Lines: []Line{{ProductID: "p1", VariantID: variant, Cantidad: 1}}},
-		ids["reservedOld"]:   {ID: ids["reservedOld"], Estado: EstadoReservando},
-		ids["reservedYoung"]: {ID: ids["reservedYoung"], Estado: EstadoReservando},
+		ids["saved"]:         {ID: ids["saved"], Estado: salestate.Confirmada},
+		ids["savedYoung"]:    {ID: ids["savedYoung"], Estado: salestate.Confirmada},
+		ids["waiting"]:       {ID: ids["waiting"], Estado: salestate.EsperandoPago},
+		ids["expired"]:       {ID: ids["expired"], Estado: salestate.Expirada, Lines: []Line{{ProductID: "p1", VariantID: variant, Cantidad: 1}}},
+		ids["reservedOld"]:   {ID: ids["reservedOld"], Estado: salestate.Reservando},
+		ids["reservedYoung"]: {ID: ids["reservedYoung"], Estado: salestate.Reservando},
 	}, broken: ids["broken"]}
 	catalog := &fakeCatalog{held: map[string]ReservedStock{}, lines: map[string]Line{}}
 	for _, id := range ids {

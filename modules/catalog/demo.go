@@ -23,10 +23,9 @@ const demoJob = "demo-data"
 
 // SeedDemo creates the demo catalogue once. Products have fixed ids, so a start interrupted half-way
 // completes on the next start without duplicates, and the job recorded as done keeps a later start from
-// bringing back demo products the staff deleted. Start then stores the demo photos, in the
-// background (seedDemoPhotos).
+// bringing back demo products the staff deleted. Start stores the demo photos, in the background
+// (seedDemoPhotos), when the module was built with Deps.Demo.
 func (m *Module) SeedDemo(ctx context.Context) error {
-	m.demoPhotos = true
 	s := m.service
 	done, err := s.store.jobDone(ctx, demoJob)
 	if err != nil || done {

@@ -65,7 +65,7 @@ func newEnv(t *testing.T) *testEnv {
 		env.tokens[r] = tok
 	}
 	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	e.Use(tokens.Middleware())
+	e.Use(tokens.Middleware(nil))
 	g := e.Group("/v1")
 	env.m.Routes(g)
 	env.m.UploadRoutes(g)

@@ -256,7 +256,8 @@ func (s *Service) sizeAllStored(ctx context.Context) error {
 }
 
 // imagesAtStart is the pictures' work at start-up, in the background: the sizes of the pictures an
-// earlier version stored whole, then the demo photos when the demo catalogue was asked for.
+// earlier version stored whole, then the demo photos when the shop runs with the demo catalogue
+// (Deps.Demo).
 func (m *Module) imagesAtStart(ctx context.Context) {
 	s := m.service
 	if err := s.sizeAllStored(ctx); err != nil && ctx.Err() == nil {

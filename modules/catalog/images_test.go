@@ -541,7 +541,7 @@ func echoFor(m *Module) *echo.Echo {
 func TestDemoPhotosReplaceTheDrawingsOfAFewProducts(t *testing.T) {
 	t.Parallel()
 	db := mongox.TestDB(t)
-	m := New(Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: -1})
+	m := New(Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: -1, Demo: true})
 	ctx := t.Context()
 	if err := m.EnsureIndexes(ctx); err != nil {
 		t.Fatal(err)

@@ -22,16 +22,18 @@ type Deps struct {
 	ReloadEvery time.Duration
 	// Audit records who changed which product or discount (modules/audit); nil records nothing.
 	Audit audit.Recorder
+	// Demo: the shop runs with the demo catalogue (DEMO_DATA), which SeedDemo creates and whose
+	// photos Start stores in the background (demo.go).
+	Demo bool
 }
 
 // Module is the catalogue module's one door.
 type Module struct {
-	service   *Service
-	every     time.Duration
-	responses responseCache // the storefront's encoded responses (storefront_cache.go)
-	imports   *importer     // the import jobs' worker (import_jobs.go)
-	// demoPhotos: SeedDemo asked for the demo catalogue, whose photos Start stores (demo.go).
-	demoPhotos bool
+	service    *Service
+	every      time.Duration
+	responses  responseCache // the storefront's encoded responses (storefront_cache.go)
+	imports    *importer     // the import jobs' worker (import_jobs.go)
+	demoPhotos bool          // Deps.Demo
 
 	runOnce   sync.Once
 	closeOnce sync.Once
@@ -47,11 +49,12 @@ func New(d Deps) *Module {
 	}
 	svc := &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(), log: d.Log, now: d.Store.Now, audit: d.Audit}
 	return &Module{
-		service: svc,
-		imports: newImporter(svc, d.Store, d.Log),
-		every:   every,
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
+		service:    svc,
+		imports:    newImporter(svc, d.Store, d.Log),
+		every:      every,
+		demoPhotos: d.Demo,
+		stop:       make(chan struct{}),
+		done:       make(chan struct{}),
 	}
 }
 

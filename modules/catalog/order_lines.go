@@ -26,16 +26,15 @@ type QuotedExtra struct {
 	Precio     money.Cents
 }
 
-// QuotedLine is a line priced from the catalogue. ProductoID is the product's supplier code (its
-// producto_id field); the product's _id is OrderLine.ProductID.
+// QuotedLine is a line priced from the catalogue.
 type QuotedLine struct {
-	OrderLine                                              // with VariantID filled in
-	ProductoID, Nombre, Descripcion, Imagen, Talla, Tamano string
-	Precio                                                 money.Cents // the variant's list price (precioVenta)
-	Descuento                                              float64     // effective discount percent (0 when none)
-	PrecioFinal                                            money.Cents // unit price after discount, plus the extras' prices (extras are not discounted)
-	Extras                                                 []QuotedExtra
-	Stock                                                  int // the variant's stock now
+	OrderLine                                  // with VariantID filled in
+	Nombre, Descripcion, Imagen, Talla, Tamano string
+	Precio                                     money.Cents // the variant's list price (precioVenta)
+	Descuento                                  float64     // effective discount percent (0 when none)
+	PrecioFinal                                money.Cents // unit price after discount, plus the extras' prices (extras are not discounted)
+	Extras                                     []QuotedExtra
+	Stock                                      int // the variant's stock now
 	// ConProveedor are the units of the line the shop does not have and orders from the
 	// distributor (an imported product's 'disponible con proveedor'); Entrega then says the
 	// delivery takes longer (EntregaProveedor), for the cart, the order and the ticket.
@@ -166,7 +165,7 @@ func (pr pricing) quote(r resolvedLine) QuotedLine {
 	v := p.Variantes[r.index]
 	price := money.MustFromPesos(v.PrecioVenta)
 	q := QuotedLine{
-		OrderLine: r.line, ProductoID: p.ProductoID, Nombre: p.Nombre, Descripcion: p.Descripcion,
+		OrderLine: r.line, Nombre: p.Nombre, Descripcion: p.Descripcion,
 		Imagen: p.Imagen, Talla: v.Talla, Tamano: v.Tamano, Precio: price, Descuento: v.DescuentoEfectivo, Stock: v.Stock,
 	}
 	if short := r.line.Cantidad - max(v.Stock, 0); short > 0 && fromSupplier(&r.product, r.index) > 0 {

@@ -2,22 +2,18 @@ package logs
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v5"
-	"github.com/labstack/echo/v5/middleware"
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/auth"
-	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -34,15 +30,14 @@ func (c *clock) add(d time.Duration) {
 }
 
 type fixture struct {
-	m      *Module
-	db     *mongox.Store
-	h      http.Handler
-	clock  *clock
-	tokens *auth.Tokens
+	m     *Module
+	db    *mongox.Store
+	srv   *httpxtest.Server
+	clock *clock
 }
 
 // newFixture builds the module on a fresh store behind the real error handler, validator, token
-// middleware and body limit, as app/server.go does.
+// middleware and body limit (httpxtest).
 func newFixture(t *testing.T, limits Limits) *fixture {
 	t.Helper()
 	db := mongox.TestDB(t)
@@ -51,26 +46,11 @@ func newFixture(t *testing.T, limits Limits) *fixture {
 	if err := m.EnsureIndexes(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	tokens := auth.NewTokens(strings.Repeat("k", 32), time.Hour)
-	e := echo.NewWithConfig(echo.Config{
-		HTTPErrorHandler: httpx.ErrorHandler(nil),
-		Validator:        httpx.NewValidator(),
-		IPExtractor:      echo.ExtractIPFromXFFHeader(),
-	})
-	e.Use(middleware.RequestID())
-	e.Use(tokens.Middleware())
-	m.Routes(e.Group("/v1", middleware.BodyLimit(2<<20)))
-	return &fixture{m: m, db: db, h: e, clock: clk, tokens: tokens}
+	srv := httpxtest.New(t, httpxtest.Options{BodyLimit: 2 << 20}, m.Routes)
+	return &fixture{m: m, db: db, srv: srv, clock: clk}
 }
 
-func (f *fixture) token(t *testing.T, id, name string, role auth.Role) string {
-	t.Helper()
-	tok, err := f.tokens.Issue(id, name, strings.ToLower(strings.Fields(name)[0])+"@tienda.mx", role)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tok
-}
+func (f *fixture) token(id, name string, role auth.Role) string { return f.srv.Token(id, name, role) }
 
 type call struct {
 	method, path, body, token, addr string
@@ -87,9 +67,7 @@ func (f *fixture) do(t *testing.T, c call) *httptest.ResponseRecorder {
 	if c.addr != "" {
 		req.RemoteAddr = c.addr + ":4321"
 	}
-	rec := httptest.NewRecorder()
-	f.h.ServeHTTP(rec, req)
-	return rec
+	return f.srv.Serve(req)
 }
 
 func (f *fixture) stored(t *testing.T) []Entry {
@@ -103,24 +81,6 @@ func (f *fixture) stored(t *testing.T) []Entry {
 		t.Fatal(err)
 	}
 	return out
-}
-
-type errorAnswer struct {
-	Error struct {
-		Code      string            `json:"code"`
-		Message   string            `json:"message"`
-		Fields    map[string]string `json:"fields"`
-		RequestID string            `json:"request_id"`
-	} `json:"error"`
-}
-
-func decodeError(t *testing.T, rec *httptest.ResponseRecorder) errorAnswer {
-	t.Helper()
-	var e errorAnswer
-	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Error.Code == "" || e.Error.Message == "" || e.Error.RequestID == "" {
-		t.Fatalf("not the JSON error shape: %d %q", rec.Code, rec.Body)
-	}
-	return e
 }
 
 func entriesJSON(n int, errText string) string {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 func TestUploadStoresTheBatchStampedByTheServer(t *testing.T) {
@@ -47,7 +48,7 @@ func TestUploadStoresTheBatchStampedByTheServer(t *testing.T) {
 	}
 
 	// A signed-in browser: the user comes from the token, not from what the browser says.
-	tok := f.token(t, "64b000000000000000000001", "Carla Cajera", auth.Cajero)
+	tok := f.token("64b000000000000000000001", "Carla Cajera", auth.Cajero)
 	rec = f.do(t, call{method: "POST", path: "/v1/logs", body: entriesJSON(1, "boom"), token: tok, addr: "203.0.113.8"})
 	if rec.Code != 200 {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
@@ -93,14 +94,14 @@ func TestBadUploadsAreRejectedAndNothingIsStored(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := f.do(t, call{method: "POST", path: "/v1/logs", body: tt.body})
-			e := decodeError(t, rec)
-			if rec.Code != tt.status || e.Error.Code != tt.code {
+			e := httpxtest.DecodeError(t, rec)
+			if rec.Code != tt.status || string(e.Code) != tt.code {
 				t.Fatalf("%d %s", rec.Code, rec.Body)
 			}
-			if tt.message != "" && e.Error.Message != tt.message {
-				t.Errorf("message %q, want %q", e.Error.Message, tt.message)
+			if tt.message != "" && e.Message != tt.message {
+				t.Errorf("message %q, want %q", e.Message, tt.message)
 			}
-			if tt.field != "" && e.Error.Fields[tt.field] == "" {
+			if tt.field != "" && e.Fields[tt.field] == "" {
 				t.Errorf("no message for %s: %s", tt.field, rec.Body)
 			}
 			if n := len(f.stored(t)); n != 0 {
@@ -215,7 +216,7 @@ func TestManyNewEntriesWakeTheSweeper(t *testing.T) {
 
 func TestStaffListsEntriesWithFilters(t *testing.T) {
 	f := newFixture(t, Limits{})
-	admin := f.token(t, "64b0000000000000000000aa", "Adela Admin", auth.Administrador)
+	admin := f.token("64b0000000000000000000aa", "Adela Admin", auth.Administrador)
 	day := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC) // 12:00 in Mexico City
 	seed(t, f, day, 3, "Ana")
 	seed(t, f, day.AddDate(0, 0, 1), 2, "Beto")
@@ -279,7 +280,7 @@ func TestStaffListsEntriesWithFilters(t *testing.T) {
 
 	for _, q := range []string{"desde=ayer", "hasta=2026-13-01", "desde=2026-11-22&hasta=2026-11-21", "page=0", "limit=1000", "limit=x", "usuario=" + strings.Repeat("a", 101)} {
 		_, rec := list(q)
-		if e := decodeError(t, rec); rec.Code != 400 || e.Error.Code != "invalid" || len(e.Error.Fields) == 0 {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Code != "invalid" || len(e.Fields) == 0 {
 			t.Errorf("%q: %d %s", q, rec.Code, rec.Body)
 		}
 	}
@@ -289,7 +290,7 @@ func TestStaffListsEntriesWithFilters(t *testing.T) {
 		t.Errorf("anonymous: %d", rec.Code)
 	}
 	for _, r := range []auth.Role{auth.Auxiliar, auth.Cajero, auth.Comandero, auth.Cliente} {
-		tok := f.token(t, "64b0000000000000000000bb", "Otro Usuario", r)
+		tok := f.token("64b0000000000000000000bb", "Otro Usuario", r)
 		if rec := f.do(t, call{method: "GET", path: "/v1/logs", token: tok}); rec.Code != 403 {
 			t.Errorf("%s: %d", r, rec.Code)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 func TestUploadsAreRateLimitedPerClient(t *testing.T) {
@@ -19,8 +20,8 @@ func TestUploadsAreRateLimitedPerClient(t *testing.T) {
 		t.Fatalf("first: %d %s", rec.Code, rec.Body)
 	}
 	rec := post("198.51.100.1", "", 1) // 1 -> 0, then 1 more needed
-	e := decodeError(t, rec)
-	if rec.Code != 429 || e.Error.Code != "too_many_requests" || !strings.Contains(e.Error.Message, "demasiados registros") || rec.Header().Get("Retry-After") != "1" {
+	e := httpxtest.DecodeError(t, rec)
+	if rec.Code != 429 || e.Code != "too_many_requests" || !strings.Contains(e.Message, "demasiados registros") || rec.Header().Get("Retry-After") != "1" {
 		t.Fatalf("over the limit: %d %s %v", rec.Code, rec.Body, rec.Header())
 	}
 	if rec := post("198.51.100.1", "", 0); rec.Code != 429 {
@@ -34,7 +35,7 @@ func TestUploadsAreRateLimitedPerClient(t *testing.T) {
 		t.Fatalf("other client: %d %s", rec.Code, rec.Body)
 	}
 	// A signed-in user is limited as one client whatever the address.
-	tok := f.token(t, "64b000000000000000000002", "Luis Cliente", auth.Cliente)
+	tok := f.token("64b000000000000000000002", "Luis Cliente", auth.Cliente)
 	if rec := post("198.51.100.3", tok, 4); rec.Code != 200 {
 		t.Fatalf("user first: %d %s", rec.Code, rec.Body)
 	}

@@ -9,6 +9,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
 	"tienda/pkg/mongox"
+	"tienda/pkg/salestate"
 )
 
 // A cash cut counts money movements: each sale's payment and each refund (money.go). It claims a
@@ -21,10 +22,10 @@ import (
 // same update that changes the payment.
 
 // unclaimed selects the paid sales whose payment no cash cut has claimed yet.
-var unclaimed = bson.M{"estado": EstadoConfirmada, "pago": PagoPagado, "corte": bson.M{"$exists": false}}
+var unclaimed = bson.M{"estado": salestate.Confirmada, "pago": PagoPagado, "corte": bson.M{"$exists": false}}
 
 // refundsToClaim selects the sales with a refund no cash cut has claimed yet.
-var refundsToClaim = bson.M{"estado": EstadoConfirmada, "devolucionesPorCortar": true}
+var refundsToClaim = bson.M{"estado": salestate.Confirmada, "devolucionesPorCortar": true}
 
 // cutFields are the fields a cash cut reads of a sale.
 var cutFields = bson.M{"folio": 1, "total": 1, "metodoPago": 1, "cobradoPor": 1, "nombreCobro": 1, "corte": 1,
@@ -138,7 +139,7 @@ func (s *Service) ClaimedBy(ctx context.Context, n int64) ([]CutEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	refunded, err := s.cutSales(ctx, bson.M{"estado": EstadoConfirmada, "conDevoluciones": true})
+	refunded, err := s.cutSales(ctx, bson.M{"estado": salestate.Confirmada, "conDevoluciones": true})
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +218,7 @@ func (s *Service) cutSales(ctx context.Context, filter bson.M) ([]Sale, error) {
 // SeedPaid stores confirmed, paid sales as they are (a cut number included). For tests and benchmarks that need thousands of paid sales quickly.
 func SeedPaid(ctx context.Context, db *mongox.Store, list []Sale) error {
 	for i, v := range list {
-		if v.Pago != PagoPagado || v.Estado != EstadoConfirmada {
+		if v.Pago != PagoPagado || v.Estado != salestate.Confirmada {
 			return fmt.Errorf("sales: seed: sale %d is not a confirmed, paid sale", i)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/mongox"
+	"tienda/pkg/salestate"
 	"tienda/pkg/search"
 	"tienda/pkg/shoptime"
 )
@@ -80,7 +81,7 @@ func DemoSales(open, closed int, lines []Item, now time.Time) []Sale {
 func demoSale(r *rand.Rand, i int, fecha time.Time, open bool, lines []Item) Sale {
 	buyer, who := demoBuyer(r)
 	v := Sale{ID: demoSaleID(i), Fecha: fecha, Folio: fmt.Sprintf("%s-%04d", fecha.In(shoptime.Zone).Format("20060102-150405"), r.IntN(10000)),
-		Usuario: buyer, UsuarioID: who.Hex(), Cliente: buyer.Name, Estado: EstadoConfirmada, Guardado: true,
+		Usuario: buyer, UsuarioID: who.Hex(), Cliente: buyer.Name, Estado: salestate.Confirmada, Guardado: true,
 		Origen: OrigenCaja, CreadoPor: "", NombreCreador: "Carmen Cajera", Historial: []Cambio{}, Version: 1,
 		Pago: PagoPendiente, Entrega: EntregaPendiente}
 	if r.IntN(4) == 0 {

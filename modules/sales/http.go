@@ -12,6 +12,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
+	"tienda/pkg/salestate"
 )
 
 func saleID(c *echo.Context, name string) (bson.ObjectID, error) {
@@ -45,7 +46,7 @@ func (m *Module) get(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if v.Estado != EstadoConfirmada {
+	if v.Estado != salestate.Confirmada {
 		return errSaleNotFound
 	}
 	if err := ownerOrStaff(c, v.UsuarioID); err != nil {

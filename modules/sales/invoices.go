@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/salestate"
 )
 
 // A CFDI claims each sale it covers the way a cash cut does (cuts.go): the sale's `factura` field
@@ -34,7 +35,7 @@ type InvoiceRef struct {
 // and not covered by another CFDI.
 func invoiceable() bson.M {
 	return bson.M{
-		"estado": EstadoConfirmada, "pago": PagoPagado,
+		"estado": salestate.Confirmada, "pago": PagoPagado,
 		"entrega": bson.M{"$nin": []string{EntregaCancelado, EntregaDevuelto}},
 		"factura": bson.M{"$exists": false},
 	}
@@ -46,7 +47,7 @@ func (s *Service) ByFolio(ctx context.Context, folio string) (Sale, error) {
 	if folio == "" || len(folio) > 64 {
 		return Sale{}, errSaleNotFound
 	}
-	list, err := s.store.find(ctx, bson.M{"folio": folio, "estado": EstadoConfirmada})
+	list, err := s.store.find(ctx, bson.M{"folio": folio, "estado": salestate.Confirmada})
 	if err != nil {
 		return Sale{}, err
 	}

@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/mongox"
+	"tienda/pkg/salestate"
 	"tienda/pkg/search"
 )
 
@@ -81,7 +82,7 @@ func (s *Service) Sales(ctx context.Context, q ListQuery) ([]Sale, int64, error)
 // filter is the store's filter of q; open keeps only the open orders when q neither searches nor
 // names a delivery state.
 func (q ListQuery) filter(open bool) bson.M {
-	f := bson.M{"estado": EstadoConfirmada}
+	f := bson.M{"estado": salestate.Confirmada}
 	switch {
 	case q.Entrega != "":
 		f["entrega"] = q.Entrega

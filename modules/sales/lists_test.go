@@ -12,6 +12,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/pkg/salestate"
 	"tienda/pkg/search"
 	"tienda/pkg/shoptime"
 )
@@ -27,14 +28,14 @@ func listSales(t *testing.T, s *Service, n int) []Sale {
 		v := Sale{ID: bson.NewObjectID(), Folio: fmt.Sprintf("20261114-12%02d%02d-%04d", i/60, i%60, 1000+i), Fecha: day.Add(time.Duration(i*97) * time.Minute).UTC(),
 			Usuario: Buyer{Name: names[i%len(names)], Email: fmt.Sprintf("cliente%d@Correo.mx", i%7), Phone: fmt.Sprintf("55 %04d %04d", 1000+i%3, 2000+i)},
 			Cliente: []string{"Juan", "Güero", "", "Sofía"}[i%4],
-			Estado:  EstadoConfirmada, Carrito: []Item{{Nombre: "Cámara", Cantidad: 1}}, Historial: []Cambio{},
+			Estado:  salestate.Confirmada, Carrito: []Item{{Nombre: "Cámara", Cantidad: 1}}, Historial: []Cambio{},
 			Total: float64((i*37)%500) + 0.5,
 			Pago:  PagoValues[i%2], Entrega: EntregaValues[i%len(EntregaValues)], MetodoPago: MetodoValues[i%len(MetodoValues)]}
 		if i%3 == 0 {
 			v.Envio = &Envio{Status: "En camino", Empresa: "DHL"}
 		}
 		if i%11 == 0 {
-			v.Estado = EstadoEsperandoPago
+			v.Estado = salestate.EsperandoPago
 		}
 		if i%13 == 0 {
 			v.Total = 100.5 // ties, broken by _id
@@ -55,7 +56,7 @@ func listSales(t *testing.T, s *Service, n int) []Sale {
 func wantList(all []Sale, q ListQuery, open bool) ([]string, int64) {
 	var kept []Sale
 	for _, v := range all {
-		ok := v.Estado == EstadoConfirmada && (!open || q.Needle != "" || q.Entrega != "" || slices.Contains(openStates, v.Entrega)) &&
+		ok := v.Estado == salestate.Confirmada && (!open || q.Needle != "" || q.Entrega != "" || slices.Contains(openStates, v.Entrega)) &&
 			(q.Entrega == "" || v.Entrega == q.Entrega) && (q.Pago == "" || v.Pago == q.Pago) &&
 			(q.Metodo == "" || v.MetodoPago == q.Metodo) && (q.Envio == "" || (q.Envio == "con") == (v.Envio != nil)) &&
 			(q.From.IsZero() || !v.Fecha.Before(q.From)) && (q.To.IsZero() || v.Fecha.Before(q.To)) &&
@@ -158,7 +159,7 @@ func TestSearchTextIsWrittenAndFilledIn(t *testing.T) {
 	// Sales of an earlier release: no search text.
 	var old []any
 	for i := range 30 {
-		old = append(old, Sale{ID: bson.NewObjectID(), Folio: fmt.Sprintf("20250101-000000-%04d", i), Fecha: time.Now().UTC(), Estado: EstadoConfirmada,
+		old = append(old, Sale{ID: bson.NewObjectID(), Folio: fmt.Sprintf("20250101-000000-%04d", i), Fecha: time.Now().UTC(), Estado: salestate.Confirmada,
 			Entrega: EntregaPendiente, Pago: PagoPendiente, Cliente: "Señora Muñoz", Usuario: Buyer{Name: "Ana", Phone: "(55) 9999-00" + fmt.Sprint(10+i)},
 			Carrito: []Item{}, Historial: []Cambio{}})
 	}
@@ -190,7 +191,7 @@ func TestDemoSales(t *testing.T) {
 	s, _ := newService(t)
 	ctx := context.Background()
 	m := &Module{service: s}
-	lines := []Item{{ID: "v1", ProductoID: "p1", Nombre: "Cámara IP", PrecioFinal: 1299.9}, {ID: "v2", ProductoID: "p2", Nombre: "Cable UTP", PrecioFinal: 85.5}}
+	lines := []Item{{ID: "v1", ProductID: "p1", Nombre: "Cámara IP", PrecioFinal: 1299.9}, {ID: "v2", ProductID: "p2", Nombre: "Cable UTP", PrecioFinal: 85.5}}
 	start := time.Now()
 	if err := m.SeedDemo(ctx, 400, lines); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,8 @@
 package sales
 
 import (
+	"tienda/pkg/salestate"
+
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -23,16 +25,6 @@ var (
 	EntregaValues = []string{EntregaPendiente, EntregaEnviado, EntregaEntregado, EntregaCancelado, EntregaDevuelto}
 	PagoValues    = []string{PagoPendiente, PagoPagado}
 	MetodoValues  = []string{"Efectivo", "Tarjeta", "Transferencia", "Mercado Pago"}
-)
-
-// Saga states of a sale: a sale is written as 'reservando' before stock is taken and
-// becomes 'confirmada' once every step is done; a start-up sweep settles what a crash left behind.
-const (
-	EstadoReservando    = "reservando"
-	EstadoConfirmada    = "confirmada"
-	EstadoFallida       = "fallida"
-	EstadoEsperandoPago = "esperando_pago" // online order: stock held, payment not yet approved
-	EstadoExpirada      = "expirada"       // online order whose payment never came; stock returned
 )
 
 // Origins of a sale.
@@ -77,14 +69,14 @@ type Sale struct {
 	Devoluciones []Devolucion `bson:"devoluciones,omitempty" json:"devoluciones"`
 	// DevolucionesPorCortar is true while some refund waits for a cash cut; ConDevoluciones once
 	// the sale has any. Top-level, so that the cut and the report find them by an index.
-	DevolucionesPorCortar bool     `bson:"devolucionesPorCortar,omitempty" json:"-"`
-	ConDevoluciones       bool     `bson:"conDevoluciones,omitempty" json:"-"`
-	Estado                string   `bson:"estado" json:"estado"`
-	Revisar               string   `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
-	Origen                string   `bson:"origen" json:"origen"`
-	StockDevuelto         bool     `bson:"stockDevuelto" json:"stockDevuelto"`
-	Historial             []Cambio `bson:"historial" json:"historial"`
-	Version               int      `bson:"version" json:"version"`
+	DevolucionesPorCortar bool             `bson:"devolucionesPorCortar,omitempty" json:"-"`
+	ConDevoluciones       bool             `bson:"conDevoluciones,omitempty" json:"-"`
+	Estado                salestate.Estado `bson:"estado" json:"estado"`
+	Revisar               string           `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
+	Origen                string           `bson:"origen" json:"origen"`
+	StockDevuelto         bool             `bson:"stockDevuelto" json:"stockDevuelto"`
+	Historial             []Cambio         `bson:"historial" json:"historial"`
+	Version               int              `bson:"version" json:"version"`
 	// PorResumir marks a sale written since the summaries of its days were told (summary.go).
 	PorResumir *bson.ObjectID `bson:"porResumir,omitempty" json:"-"`
 	// Correos is the sale's outbox of order e-mails (order_mails.go); CorreosPendientes is true
@@ -101,8 +93,8 @@ type Sale struct {
 
 // Item is one cart line of a sale, priced by the server.
 type Item struct {
-	ID          string  `bson:"_id" json:"_id"` // the variant's id
-	ProductoID  string  `bson:"producto_id" json:"producto_id"`
+	ID          string  `bson:"_id" json:"_id"`                 // the variant's id
+	ProductID   string  `bson:"producto_id" json:"producto_id"` // the product's _id (hex)
 	Nombre      string  `bson:"nombre" json:"nombre"`
 	Descripcion string  `bson:"descripcion" json:"descripcion"`
 	Stock       int     `bson:"stock" json:"stock"`

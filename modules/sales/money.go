@@ -10,6 +10,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
+	"tienda/pkg/salestate"
 )
 
 // A sale records what happened to its money as movements inside its own document:
@@ -73,7 +74,7 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 	if err != nil {
 		return Sale{}, err
 	}
-	if cur.Estado != EstadoConfirmada {
+	if cur.Estado != salestate.Confirmada {
 		return Sale{}, errSaleNotFound
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
@@ -223,7 +224,7 @@ func (s *Service) restock(ctx context.Context, v Sale, i int, who Actor) error {
 	ctx = context.WithoutCancel(ctx)
 	for _, l := range d.Lineas {
 		it := v.Carrito[l.Indice]
-		line := StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: l.Cantidad, Folio: v.Folio,
+		line := StockLine{ProductID: it.ProductID, VariantID: it.ID, Cantidad: l.Cantidad, Folio: v.Folio,
 			UserID: who.ID, UserName: who.Name, Devolucion: true, Motivo: d.Motivo}
 		if err := s.stock.GiveBackStock(ctx, line); err != nil {
 			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)

@@ -49,7 +49,7 @@ func TestAReturnRefundsItsUnitsAndGivesThemBack(t *testing.T) {
 	if got.Carrito[0].Devueltos != 2 || got.Pago != PagoPagado || got.Entrega == EntregaDevuelto || got.Corte != 1 {
 		t.Fatalf("after the first return: %+v", got)
 	}
-	if n := stock.returned[v.Carrito[0].ProductoID+"/"+v.Carrito[0].ID]; n != 2 {
+	if n := stock.returned[v.Carrito[0].ProductID+"/"+v.Carrito[0].ID]; n != 2 {
 		t.Fatalf("units given back: %d", n)
 	}
 
@@ -172,7 +172,7 @@ func TestConcurrentReturnsNeverReturnMoreThanWasSold(t *testing.T) {
 		units += d.Lineas[0].Cantidad
 		refunded += centavos(d.Monto)
 	}
-	if units != got.Carrito[0].Devueltos || units > 5 || stock.returned[v.Carrito[0].ProductoID+"/"+v.Carrito[0].ID] != units {
+	if units != got.Carrito[0].Devueltos || units > 5 || stock.returned[v.Carrito[0].ProductID+"/"+v.Carrito[0].ID] != units {
 		t.Fatalf("%d units in %d returns, devueltos %d, stock %v", units, len(got.Devoluciones), got.Carrito[0].Devueltos, stock.returned)
 	}
 	if units == 5 && (refunded != centavos(got.Total) || got.Entrega != EntregaDevuelto) {

@@ -8,20 +8,21 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/salestate"
 )
 
 // Expire marks an online sale whose payment never came (its stock is given back by the caller).
 // Errors: conflict when it is no longer waiting, not_found when it was never saved.
 func (s *Service) Expire(ctx context.Context, id bson.ObjectID) error {
-	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoEsperandoPago},
-		bson.M{"$set": bson.M{"estado": EstadoExpirada}, "$inc": bson.M{"version": 1}})
+	_, err := s.store.update(ctx, id, bson.M{"estado": salestate.EsperandoPago},
+		bson.M{"$set": bson.M{"estado": salestate.Expirada}, "$inc": bson.M{"version": 1}})
 	return err
 }
 
 // Unsettled lists the online sales waiting for their payment since before the given time, oldest
 // first.
 func (s *Service) Unsettled(ctx context.Context, before time.Time) ([]Sale, error) {
-	out, err := s.store.find(ctx, bson.M{"estado": EstadoEsperandoPago, "fecha": bson.M{"$lt": before}})
+	out, err := s.store.find(ctx, bson.M{"estado": salestate.EsperandoPago, "fecha": bson.M{"$lt": before}})
 	if err != nil {
 		return nil, err
 	}
@@ -49,11 +50,11 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 		MercadoPago: &p.MercadoPago, PagadoEn: &now})
 	set := bson.M{
 		"pagos":  []Pago{pago},
-		"estado": EstadoConfirmada, "guardado": true, "pago": PagoPagado, "metodoPago": "Mercado Pago",
+		"estado": salestate.Confirmada, "guardado": true, "pago": PagoPagado, "metodoPago": "Mercado Pago",
 		"mercadoPago": p.MercadoPago, "cobradoPor": "mercadopago", "nombreCobro": "Mercado Pago",
 		"order": Order{ID: p.OrderID, Status: "approved", CreateTime: now, Payer: Payer{Name: p.Payer}},
 	}
-	filter := bson.M{"estado": EstadoEsperandoPago}
+	filter := bson.M{"estado": salestate.EsperandoPago}
 	stamp := bson.M{"pagadoEn": true}
 	// The 'pago recibido' e-mail is written by the write that records the payment, which passes once.
 	paid := func() bson.M {
@@ -63,7 +64,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	if apperr.Is(err, apperr.Conflict) {
 		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
 		set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
-		v, err = s.store.update(ctx, id, bson.M{"estado": EstadoExpirada}, paid())
+		v, err = s.store.update(ctx, id, bson.M{"estado": salestate.Expirada}, paid())
 	}
 	if apperr.Is(err, apperr.Conflict) {
 		cur, gerr := s.store.get(ctx, id)

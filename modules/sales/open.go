@@ -1,6 +1,8 @@
 package sales
 
 import (
+	"tienda/pkg/salestate"
+
 	"context"
 	"slices"
 
@@ -13,7 +15,7 @@ var openStates = []string{EntregaPendiente, EntregaEnviado}
 // PendingOrders lists the saved orders not yet delivered or cancelled, oldest first; clientID ""
 // means every customer, otherwise that customer's unpaid ones.
 func (s *Service) PendingOrders(ctx context.Context, clientID string) ([]Sale, error) {
-	filter := bson.M{"estado": EstadoConfirmada, "entrega": bson.M{"$in": openStates}}
+	filter := bson.M{"estado": salestate.Confirmada, "entrega": bson.M{"$in": openStates}}
 	if clientID != "" {
 		filter["usuarioId"] = clientID
 		filter["pago"] = PagoPendiente

@@ -1,6 +1,8 @@
 package sales
 
 import (
+	"tienda/pkg/salestate"
+
 	"context"
 	"slices"
 	"testing"
@@ -79,9 +81,9 @@ func TestUpgradeMovesReservationsAndDropsTheFormerLists(t *testing.T) {
 	s, _ := newService(t)
 	ctx := context.Background()
 	saved := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: 100, Cantidad: 1})
-	inFlight := Sale{ID: bson.NewObjectID(), Folio: "20261123-101010-0001", Fecha: time.Date(2026, 11, 23, 16, 10, 10, 0, time.UTC), Carrito: []Item{{ID: "a", Cantidad: 1}}, Estado: EstadoReservando, Historial: []Cambio{}}
+	inFlight := Sale{ID: bson.NewObjectID(), Folio: "20261123-101010-0001", Fecha: time.Date(2026, 11, 23, 16, 10, 10, 0, time.UTC), Carrito: []Item{{ID: "a", Cantidad: 1}}, Estado: salestate.Reservando, Historial: []Cambio{}}
 	savedIntent := saved
-	savedIntent.Estado = EstadoReservando
+	savedIntent.Estado = salestate.Reservando
 	for _, doc := range []any{inFlight, savedIntent} {
 		if _, err := s.store.db.W.Collection("ventas_reservas").InsertOne(ctx, doc); err != nil {
 			t.Fatal(err)
@@ -107,10 +109,10 @@ func TestUpgradeMovesReservationsAndDropsTheFormerLists(t *testing.T) {
 		}
 	}
 	moved, err := s.Get(ctx, inFlight.ID)
-	if err != nil || moved.Estado != EstadoReservando {
+	if err != nil || moved.Estado != salestate.Reservando {
 		t.Fatalf("the reservation in flight: %+v %v", moved, err)
 	}
-	if kept, err := s.Get(ctx, saved.ID); err != nil || kept.Estado != EstadoConfirmada {
+	if kept, err := s.Get(ctx, saved.ID); err != nil || kept.Estado != salestate.Confirmada {
 		t.Fatalf("a saved sale: %+v %v", kept, err)
 	}
 	if list, err := s.Abandoned(ctx, moved.Fecha.Add(time.Millisecond)); err != nil || len(list) != 1 || list[0].ID != inFlight.ID {

@@ -10,6 +10,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
+	"tienda/pkg/salestate"
 )
 
 // StockLine is stock held by one line of a sale, and who gives it back, for the stock movement.
@@ -53,7 +54,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 	if err != nil {
 		return Sale{}, err
 	}
-	if cur.Estado != EstadoConfirmada {
+	if cur.Estado != salestate.Confirmada {
 		return Sale{}, errSaleNotFound
 	}
 	now := s.now().UTC().Truncate(1e6)
@@ -295,7 +296,7 @@ func (s *Service) giveBackStock(ctx context.Context, v Sale, who Actor) error {
 		if it.Envio {
 			continue // a service: no stock
 		}
-		line := StockLine{ProductID: it.ProductoID, VariantID: it.ID, Cantidad: it.Cantidad, Folio: v.Folio, UserID: who.ID, UserName: who.Name,
+		line := StockLine{ProductID: it.ProductID, VariantID: it.ID, Cantidad: it.Cantidad, Folio: v.Folio, UserID: who.ID, UserName: who.Name,
 			ConProveedor: it.ConProveedor}
 		if err := s.stock.GiveBackStock(ctx, line); err != nil {
 			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)
@@ -347,7 +348,7 @@ func (s *Service) ToggleDelivered(ctx context.Context, id bson.ObjectID, who Act
 			break
 		}
 	}
-	if idx < 0 || cur.Estado != EstadoConfirmada {
+	if idx < 0 || cur.Estado != salestate.Confirmada {
 		return Sale{}, apperr.New(apperr.NotFound, "No se encontró ese artículo en la orden.")
 	}
 	if cur.Carrito[idx].Envio {

@@ -11,6 +11,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/httpx"
 	"tienda/pkg/money"
+	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
 )
 
@@ -76,18 +77,18 @@ func (r reportSum) pesos() ReportSum {
 
 // reportSale is what the report reads of a sale.
 type reportSale struct {
-	ID              bson.ObjectID `bson:"_id"`
-	Folio           string        `bson:"folio"`
-	Fecha           time.Time     `bson:"fecha"`
-	Estado          string        `bson:"estado"`
-	Entrega         string        `bson:"entrega"`
-	Pago            string        `bson:"pago"`
-	PagadoEn        *time.Time    `bson:"pagadoEn"`
-	Subtotal        float64       `bson:"subtotal"`
-	IVA             float64       `bson:"iva"`
-	Total           float64       `bson:"total"`
-	ConDevoluciones bool          `bson:"conDevoluciones"`
-	Devoluciones    []Devolucion  `bson:"devoluciones"`
+	ID              bson.ObjectID    `bson:"_id"`
+	Folio           string           `bson:"folio"`
+	Fecha           time.Time        `bson:"fecha"`
+	Estado          salestate.Estado `bson:"estado"`
+	Entrega         string           `bson:"entrega"`
+	Pago            string           `bson:"pago"`
+	PagadoEn        *time.Time       `bson:"pagadoEn"`
+	Subtotal        float64          `bson:"subtotal"`
+	IVA             float64          `bson:"iva"`
+	Total           float64          `bson:"total"`
+	ConDevoluciones bool             `bson:"conDevoluciones"`
+	Devoluciones    []Devolucion     `bson:"devoluciones"`
 	Carrito         []struct {
 		Nombre    string `bson:"nombre"`
 		Cantidad  int    `bson:"cantidad"`
@@ -115,7 +116,7 @@ func newFigures() figures { return figures{products: map[string]int{}} }
 
 // tally adds what sale v counts in [from, to). Only confirmed sales count.
 func (f *figures) tally(v reportSale, from, to time.Time) error {
-	if v.Estado != EstadoConfirmada {
+	if v.Estado != salestate.Confirmada {
 		return nil
 	}
 	in := func(t time.Time) bool { return !t.Before(from) && t.Before(to) }
@@ -260,8 +261,8 @@ func (st store) scanFigures(ctx context.Context, from, to time.Time) (figures, e
 	seen := map[bson.ObjectID]bool{}
 	for _, filter := range []bson.M{
 		dated(from, to),
-		{"pagadoEn": bson.M{"$gte": from, "$lt": to}, "estado": EstadoConfirmada},
-		{"conDevoluciones": true, "estado": EstadoConfirmada},
+		{"pagadoEn": bson.M{"$gte": from, "$lt": to}, "estado": salestate.Confirmada},
+		{"conDevoluciones": true, "estado": salestate.Confirmada},
 	} {
 		err := st.each(ctx, filter, reportFields, func(doc bson.Raw) error {
 			var v reportSale

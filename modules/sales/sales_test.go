@@ -15,6 +15,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/httpx"
 	"tienda/pkg/mongox"
+	"tienda/pkg/salestate"
 )
 
 // fakeStock records the stock given back, per product and variant.
@@ -55,7 +56,7 @@ func MustSale(t *testing.T, s *Service, user string, lines ...Item) Sale {
 	for i := range lines {
 		if lines[i].ID == "" {
 			lines[i].ID = bson.NewObjectID().Hex()
-			lines[i].ProductoID = bson.NewObjectID().Hex()
+			lines[i].ProductID = bson.NewObjectID().Hex()
 		}
 		base := int64(lines[i].PrecioFinal*100+0.5) * int64(lines[i].Cantidad)
 		sub, iva = sub+base, iva+(base*16+50)/100
@@ -168,7 +169,7 @@ func TestUpdateOrder(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if ok.Load() < 1 || st.returned[v.Carrito[0].ProductoID+"/"+v.Carrito[0].ID] != 3 || st.returned[v.Carrito[1].ProductoID+"/"+v.Carrito[1].ID] != 1 || len(st.returned) != 2 {
+	if ok.Load() < 1 || st.returned[v.Carrito[0].ProductID+"/"+v.Carrito[0].ID] != 3 || st.returned[v.Carrito[1].ProductID+"/"+v.Carrito[1].ID] != 1 || len(st.returned) != 2 {
 		t.Fatalf("stock returned %v (successful cancels %d)", st.returned, ok.Load())
 	}
 	paid := MustSale(t, s, "u1", Item{Nombre: "Radio", PrecioFinal: 2590, Cantidad: 1})
@@ -282,7 +283,7 @@ func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
 	t.Parallel()
 	s, _ := newService(t)
 	ctx := context.Background()
-	v, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "a", ProductoID: "p", PrecioFinal: 100, Cantidad: 1}}, UsuarioID: "u1", Subtotal: 100, IVA: 16, Total: 116, Origen: OrigenMercadoPago})
+	v, err := s.Reserve(ctx, Sale{Carrito: []Item{{ID: "a", ProductID: "p", PrecioFinal: 100, Cantidad: 1}}, UsuarioID: "u1", Subtotal: 100, IVA: 16, Total: 116, Origen: OrigenMercadoPago})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +295,7 @@ func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
 	for range 6 {
 		wg.Go(func() {
 			got, isNew, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "1319000001", Status: "approved"}})
-			if err != nil || got.Pago != PagoPagado || got.Estado != EstadoConfirmada {
+			if err != nil || got.Pago != PagoPagado || got.Estado != salestate.Confirmada {
 				t.Errorf("%+v %v", got, err)
 			}
 			if isNew {
@@ -356,8 +357,8 @@ func TestHistoryAndDayListsMatchAFind(t *testing.T) {
 	for i := range 60 { // the days before, other customers
 		at := now.AddDate(0, 0, -1-i%5).Add(-time.Duration(i) * time.Minute)
 		old = append(old, Sale{ID: bson.NewObjectID(), Folio: "F-" + bson.NewObjectID().Hex(), Fecha: at,
-			Carrito: []Item{{ID: "v", ProductoID: "p", Nombre: "Algo", PrecioFinal: 10, Cantidad: 1}}, Historial: []Cambio{},
-			Total: 11.6, Estado: EstadoConfirmada, Guardado: true, Pago: PagoPagado, Entrega: EntregaEntregado,
+			Carrito: []Item{{ID: "v", ProductID: "p", Nombre: "Algo", PrecioFinal: 10, Cantidad: 1}}, Historial: []Cambio{},
+			Total: 11.6, Estado: salestate.Confirmada, Guardado: true, Pago: PagoPagado, Entrega: EntregaEntregado,
 			MetodoPago: "Efectivo", PagadoEn: &at, Origen: OrigenCaja, UsuarioID: []string{"u1", "u2"}[i%2]})
 	}
 	old[0].UsuarioID = "u3" // and one of u3's, days ago
@@ -389,7 +390,7 @@ func TestHistoryAndDayListsMatchAFind(t *testing.T) {
 		list   func() ([]Sale, error)
 		expect []Sale
 	}{
-		{"u3's history", bson.M{"usuarioId": "u3", "estado": EstadoConfirmada}, func() ([]Sale, error) { return s.ByUser(ctx, "u3") },
+		{"u3's history", bson.M{"usuarioId": "u3", "estado": salestate.Confirmada}, func() ([]Sale, error) { return s.ByUser(ctx, "u3") },
 			[]Sale{today[3], today[2], today[1], today[0], old[0]}},
 		{"today's sales", dated(from, to), func() ([]Sale, error) {
 			raw, err := s.Between(ctx, from, to)

@@ -18,6 +18,7 @@ import (
 	"tienda/pkg/audit"
 	"tienda/pkg/money"
 	"tienda/pkg/mongox"
+	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
 )
 
@@ -54,7 +55,7 @@ func (s *Service) Reserve(ctx context.Context, v Sale) (Sale, error) {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	v.ID = mongox.ObjectIDAt(now) // its age is read from the id (checkout's placedAt)
 	v.Fecha = now
-	v.Estado = EstadoReservando
+	v.Estado = salestate.Reservando
 	v.Guardado = false
 	v.Pago = PagoPendiente
 	v.Entrega = EntregaPendiente
@@ -80,7 +81,7 @@ func (s *Service) Reprice(ctx context.Context, id bson.ObjectID, v Sale) error {
 	if err := checkTotals(v); err != nil {
 		return err
 	}
-	_, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando}, bson.M{
+	_, err := s.store.update(ctx, id, bson.M{"estado": salestate.Reservando}, bson.M{
 		"$set": bson.M{"carrito": v.Carrito, "subtotal": v.Subtotal, "iva": v.IVA, "total": v.Total, "montoCobro": v.MontoCobro},
 		"$inc": bson.M{"version": 1},
 	})
@@ -90,7 +91,7 @@ func (s *Service) Reprice(ctx context.Context, id bson.ObjectID, v Sale) error {
 // Confirm saves a reserved counter sale: it becomes 'confirmada', unpaid, and the order lists show
 // it. A repeat answers the saved sale. Errors: not_found (no such reservation), conflict.
 func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
-	v, err := s.advance(ctx, id, EstadoConfirmada)
+	v, err := s.advance(ctx, id, salestate.Confirmada)
 	if err != nil {
 		return Sale{}, err
 	}
@@ -102,18 +103,18 @@ func (s *Service) Confirm(ctx context.Context, id bson.ObjectID) (Sale, error) {
 // AwaitPayment saves a reserved online sale as 'esperando_pago': its stock stays held, it is in no
 // order list until its payment is approved.
 func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
-	_, err := s.advance(ctx, id, EstadoEsperandoPago)
+	_, err := s.advance(ctx, id, salestate.EsperandoPago)
 	return err
 }
 
 // advance moves a reserved sale to estado, once; a repeat finds it there and answers it.
-func (s *Service) advance(ctx context.Context, id bson.ObjectID, estado string) (Sale, error) {
-	update := bson.M{"$set": bson.M{"estado": estado, "guardado": estado == EstadoConfirmada}, "$inc": bson.M{"version": 1}}
-	if estado == EstadoConfirmada { // a counter order: its 'recibido' e-mail, in the same write
+func (s *Service) advance(ctx context.Context, id bson.ObjectID, estado salestate.Estado) (Sale, error) {
+	update := bson.M{"$set": bson.M{"estado": estado, "guardado": estado == salestate.Confirmada}, "$inc": bson.M{"version": 1}}
+	if estado == salestate.Confirmada { // a counter order: its 'recibido' e-mail, in the same write
 		withMail(update, newMail(eventoRecibido, s.now().UTC().Truncate(time.Millisecond)))
 	}
-	v, err := s.store.update(ctx, id, bson.M{"estado": EstadoReservando}, update)
-	if err == nil && estado == EstadoConfirmada {
+	v, err := s.store.update(ctx, id, bson.M{"estado": salestate.Reservando}, update)
+	if err == nil && estado == salestate.Confirmada {
 		s.mailSoon()
 	}
 	if apperr.Is(err, apperr.Conflict) {
@@ -131,7 +132,7 @@ func (s *Service) advance(ctx context.Context, id bson.ObjectID, estado string) 
 // back by the sweep). Errors: conflict when the sale was saved after all (the caller must keep
 // its stock).
 func (s *Service) Fail(ctx context.Context, id bson.ObjectID) error {
-	dropped, err := s.store.deleteIf(ctx, id, bson.M{"estado": EstadoReservando})
+	dropped, err := s.store.deleteIf(ctx, id, bson.M{"estado": salestate.Reservando})
 	if err != nil {
 		return fmt.Errorf("sales: fail: %w", err)
 	}
@@ -145,7 +146,7 @@ func (s *Service) Fail(ctx context.Context, id bson.ObjectID) error {
 	if err != nil {
 		return err
 	}
-	if cur.Estado == EstadoReservando {
+	if cur.Estado == salestate.Reservando {
 		return apperr.New(apperr.Conflict, "La reserva cambió mientras se cancelaba.")
 	}
 	return apperr.New(apperr.Conflict, "La venta ya estaba guardada.")
@@ -154,7 +155,7 @@ func (s *Service) Fail(ctx context.Context, id bson.ObjectID) error {
 // Abandoned lists the sales reserved before the given time and never saved: a crash between
 // taking stock and saving.
 func (s *Service) Abandoned(ctx context.Context, before time.Time) ([]Sale, error) {
-	return s.store.find(ctx, bson.M{"estado": EstadoReservando, "fecha": bson.M{"$lt": before}})
+	return s.store.find(ctx, bson.M{"estado": salestate.Reservando, "fecha": bson.M{"$lt": before}})
 }
 
 // Get returns one sale. Errors: not_found.
@@ -165,7 +166,7 @@ func (s *Service) Get(ctx context.Context, id bson.ObjectID) (Sale, error) {
 // ByUser lists a customer's saved sales, newest first.
 func (s *Service) ByUser(ctx context.Context, userID string) ([]Sale, error) {
 	out := []Sale{}
-	err := s.store.each(ctx, bson.M{"usuarioId": userID, "estado": EstadoConfirmada}, nil, func(doc bson.Raw) error {
+	err := s.store.each(ctx, bson.M{"usuarioId": userID, "estado": salestate.Confirmada}, nil, func(doc bson.Raw) error {
 		var v Sale
 		if err := bson.Unmarshal(doc, &v); err != nil {
 			return fmt.Errorf("sales: by user: %w", err)
@@ -219,7 +220,7 @@ func (s *Service) Between(ctx context.Context, from, to time.Time) ([]bson.Raw, 
 
 // dated selects the saved sales whose date falls in [from, to).
 func dated(from, to time.Time) bson.M {
-	return bson.M{"fecha": bson.M{"$gte": from, "$lt": to}, "estado": EstadoConfirmada}
+	return bson.M{"fecha": bson.M{"$gte": from, "$lt": to}, "estado": salestate.Confirmada}
 }
 
 // Version returns a number that changes whenever an order is added or changed.

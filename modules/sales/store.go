@@ -13,6 +13,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/mongox"
+	"tienda/pkg/salestate"
 )
 
 const (
@@ -87,7 +88,7 @@ func (s store) upgrade(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("sales: upgrade: %w", err)
 	}
 	for _, v := range intents {
-		v.Estado = EstadoReservando
+		v.Estado = salestate.Reservando
 		if err := s.insert(ctx, v); err != nil && !errors.Is(err, errDuplicateFolio) {
 			return 0, err // a duplicate: saved before, or moved by a start that stopped half-way
 		}
@@ -119,7 +120,7 @@ var errSaleNotFound = apperr.New(apperr.NotFound, "No se encontró la venta.")
 func (s store) insert(ctx context.Context, v Sale) error {
 	v.Busqueda = searchText(v)
 	token := mark()
-	tell := v.Estado != EstadoReservando
+	tell := v.Estado != salestate.Reservando
 	if tell {
 		v.PorResumir = &token
 	}

@@ -85,7 +85,6 @@ func newEnv(t *testing.T, mailer mail.Sender) *env {
 	m := New(Deps{Store: mongox.TestDB(t), Tokens: tokens, Log: zerolog.Nop(), Mailer: mailer})
 	clk := &clock{}
 	m.service.now = clk.now
-	tokens.SetSessionCheck(m.service.CheckSession)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := m.EnsureIndexes(ctx); err != nil {
@@ -95,7 +94,7 @@ func newEnv(t *testing.T, mailer mail.Sender) *env {
 		t.Fatal(err)
 	}
 	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	e.Use(tokens.Middleware())
+	e.Use(tokens.Middleware(m.service.CheckSession))
 	m.Routes(e.Group("/v1"))
 	t.Cleanup(m.service.mails.Wait)
 	return &env{t: t, e: e, m: m, clock: clk, mail: box}

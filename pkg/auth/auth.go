@@ -92,7 +92,6 @@ type Tokens struct {
 	secret []byte
 	ttl    time.Duration
 	now    func() time.Time
-	check  SessionCheck
 }
 
 // SessionCheck tells whether the user of a well-signed, unexpired token may still use it: the
@@ -100,10 +99,6 @@ type Tokens struct {
 // token was issued. ok=false makes the request anonymous with a rejected token (Require answers
 // 401); an error stops the request with that error.
 type SessionCheck func(ctx context.Context, c *Claims) (ok bool, err error)
-
-// SetSessionCheck installs the check the middleware runs on every valid token. Call it before
-// serving; with none installed a valid token is trusted until it expires.
-func (t *Tokens) SetSessionCheck(f SessionCheck) { t.check = f }
 
 // NewTokens returns a token issuer; ttl is how long a session lasts.
 func NewTokens(secret string, ttl time.Duration) *Tokens {
@@ -150,7 +145,9 @@ const (
 
 // Middleware reads the token from the Authorization header, raw or as "Bearer <token>", and puts
 // its claims on the request. A missing or bad token leaves the request anonymous; Require decides.
-func (t *Tokens) Middleware() echo.MiddlewareFunc {
+// check runs on every well-signed, unexpired token (the shop's is the users module's); nil trusts
+// such a token until it expires, which only a test of one module may want.
+func (t *Tokens) Middleware(check SessionCheck) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
 			raw := strings.TrimSpace(c.Request().Header.Get(echo.HeaderAuthorization))
@@ -160,8 +157,8 @@ func (t *Tokens) Middleware() echo.MiddlewareFunc {
 			if raw != "" && raw != "null" && raw != "undefined" {
 				claims, err := t.Parse(raw)
 				ok := err == nil
-				if ok && t.check != nil {
-					if ok, err = t.check(c.Request().Context(), claims); err != nil {
+				if ok && check != nil {
+					if ok, err = check(c.Request().Context(), claims); err != nil {
 						return err
 					}
 				}

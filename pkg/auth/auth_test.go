@@ -73,7 +73,7 @@ func TestMiddlewareAndRequire(t *testing.T) {
 	tok := NewTokens("0123456789abcdef0123456789abcdef", time.Hour)
 	e := echo.New()
 	e.HTTPErrorHandler = func(c *echo.Context, err error) { _ = c.NoContent(apperr.Status(apperr.CodeOf(err))) }
-	e.Use(tok.Middleware())
+	e.Use(tok.Middleware(nil))
 	e.GET("/caja", func(c *echo.Context) error { return c.String(200, UserID(c)) }, Require(CashDesk))
 	cajero, _ := tok.Issue("c1", "Caja", "caja@x.mx", Cajero)
 	cliente, _ := tok.Issue("k1", "Cliente", "k@x.mx", Cliente)

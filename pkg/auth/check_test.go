@@ -16,15 +16,15 @@ func TestSessionCheck(t *testing.T) {
 	t.Parallel()
 	tok := NewTokens("0123456789abcdef0123456789abcdef", time.Hour)
 	revoked := map[string]bool{"gone": true}
-	tok.SetSessionCheck(func(_ context.Context, c *Claims) (bool, error) {
+	check := func(_ context.Context, c *Claims) (bool, error) {
 		if c.Subject == "down" {
 			return false, apperr.New(apperr.Unavailable, "")
 		}
 		return !revoked[c.Subject], nil
-	})
+	}
 	e := echo.New()
 	e.HTTPErrorHandler = func(c *echo.Context, err error) { _ = c.NoContent(apperr.Status(apperr.CodeOf(err))) }
-	e.Use(tok.Middleware())
+	e.Use(tok.Middleware(check))
 	e.GET("/perfil", func(c *echo.Context) error { return c.String(200, UserID(c)) }, Require(Shop))
 	e.GET("/publico", func(c *echo.Context) error { return c.String(200, "["+UserID(c)+"]") })
 	issue := func(id string) string {

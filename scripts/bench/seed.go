@@ -14,6 +14,7 @@ import (
 	"tienda/modules/sales"
 	"tienda/pkg/money"
 	"tienda/pkg/mongox"
+	"tienda/pkg/salestate"
 )
 
 // productKinds gives the created products names a shopper would search for and admin categories
@@ -100,10 +101,10 @@ func seedPaidSales(ctx context.Context, dataDir string, n int) (err error) {
 			}
 			docs = append(docs, sales.Sale{
 				ID: bson.NewObjectID(), Folio: "B-" + bson.NewObjectID().Hex(), Fecha: now, Cliente: "Cliente de prueba",
-				Carrito: []sales.Item{{ID: "v", ProductoID: "p", Nombre: productKinds[i%len(productKinds)].nombre,
+				Carrito: []sales.Item{{ID: "v", ProductID: "p", Nombre: productKinds[i%len(productKinds)].nombre,
 					Precio: unit.Pesos(), PrecioFinal: unit.Pesos(), Cantidad: qty, Talla: "Unico", Tamano: "1", Extras: []sales.Extra{}}},
 				Historial: []sales.Cambio{}, Subtotal: line.Base.Pesos(), IVA: line.IVA.Pesos(), Total: line.Total.Pesos(),
-				Estado: sales.EstadoConfirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
+				Estado: salestate.Confirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
 				MetodoPago: method, CobradoPor: who[0], NombreCobro: who[1], PagadoEn: &now, Origen: origen,
 			})
 		}

@@ -9,13 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
 	"tienda/modules/catalog"
 	"tienda/modules/catalog/supplier/syscom/syscomfake"
 	"tienda/pkg/auth"
-	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -34,7 +33,7 @@ type env struct {
 	fake  *syscomfake.Server
 	url   string
 	m     *Module
-	e     *echo.Echo
+	srv   *httpxtest.Server
 	admin string
 	aux   string
 }
@@ -62,13 +61,9 @@ func newEnvOn(t *testing.T, db *mongox.Store) *env {
 	fake.ServePictures(srv.URL)
 	en := &env{t: t, db: db, cat: cat, fake: fake, url: srv.URL}
 	en.m = en.module()
-	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
-	en.admin, _ = tokens.Issue("64b000000000000000000001", "Admin", "a@tienda.mx", auth.Administrador)
-	en.aux, _ = tokens.Issue("64b000000000000000000002", "Aux", "x@tienda.mx", auth.Auxiliar)
-	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	e.Use(tokens.Middleware())
-	en.m.Routes(e.Group("/v1"))
-	en.e = e
+	en.srv = httpxtest.New(t, httpxtest.Options{}, en.m.Routes)
+	en.admin = en.srv.Token("64b000000000000000000001", "Admin", auth.Administrador)
+	en.aux = en.srv.Token("64b000000000000000000002", "Aux", auth.Auxiliar)
 	return en
 }
 
@@ -82,14 +77,7 @@ func (en *env) module() *Module {
 }
 
 func (en *env) do(tok, method, path, body string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if tok != "" {
-		req.Header.Set("Authorization", tok)
-	}
-	rec := httptest.NewRecorder()
-	en.e.ServeHTTP(rec, req)
-	return rec
+	return en.srv.Do(method, path, tok, body)
 }
 
 func (en *env) setCredentials() {
