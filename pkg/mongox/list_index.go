@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -37,7 +38,7 @@ func (s *Store) EnsureListIndex(ctx context.Context, coll, name string, keys bso
 	}
 	cols = append(cols, typeExpr("_id"), valueExpr("_id"))
 	if !s.local || s.file == "" {
-		return EnsureIndexes(ctx, s.W.Collection(coll), mongo.IndexModel{Keys: keys, Options: options.Index().SetName(name)})
+		return EnsureIndexes(ctx, s.W.Collection(coll), mongo.IndexModel{Keys: withIDLast(keys), Options: options.Index().SetName(name)})
 	}
 	table, err := s.createdTable(ctx, coll)
 	if err != nil {
@@ -66,6 +67,13 @@ func (s *Store) EnsureListIndex(ctx context.Context, coll, name string, keys bso
 		return fmt.Errorf("mongox: list index %s of %s: %w", name, coll, err)
 	}
 	return nil
+}
+
+// withIDLast is keys and then _id ascending, the last key of every sort Page runs: on MongoDB the
+// index then serves the whole sort (an index without it sorts each page's ties in memory). An
+// index of the same name made before with keys alone is replaced (EnsureIndexes).
+func withIDLast(keys bson.D) bson.D {
+	return append(slices.Clone(keys), bson.E{Key: "_id", Value: 1})
 }
 
 // listIndexSuffix ends the names of the indexes EnsureListIndex adds; FerretDB names its own

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
@@ -534,4 +535,39 @@ func jsonNodeValue(n *jsonNode) any {
 		return n.kind == 't'
 	}
 	return nil
+}
+
+// On MongoDB a list index ends with _id, the last key of every page's sort, and an index made
+// before without it is replaced.
+func TestListIndexEndsWithTheIDOnMongoDB(t *testing.T) {
+	t.Parallel()
+	keys := bson.D{{Key: "k", Value: 1}, {Key: "f", Value: -1}}
+	if got := withIDLast(keys); len(got) != 3 || got[2].Key != "_id" || got[2].Value != 1 || len(keys) != 2 {
+		t.Fatalf("keys %v (given %v)", got, keys)
+	}
+	s := TestDB(t)
+	if s.Embedded() {
+		return // the embedded store's list index is SQLite's, with the _id's expressions (above)
+	}
+	ctx := context.Background()
+	if err := EnsureIndexes(ctx, s.W.Collection("lid"), mongo.IndexModel{Keys: keys, Options: options.Index().SetName("lista")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.EnsureListIndex(ctx, "lid", "lista", keys); err != nil {
+		t.Fatal(err)
+	}
+	specs, err := s.W.Collection("lid").Indexes().ListSpecifications(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range specs {
+		if spec.Name == "lista" {
+			var d bson.D
+			if err := bson.Unmarshal(spec.KeysDocument, &d); err != nil || len(d) != 3 || d[2].Key != "_id" {
+				t.Fatalf("index keys %v %v", d, err)
+			}
+			return
+		}
+	}
+	t.Fatalf("no index lista: %+v", specs)
 }
