@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Speed budgets (issue #9): runs Lighthouse (mobile, simulated throttling) on the home page, a
-// product page and the cart of the real shop (the Go binary with the built app embedded), in
+// category page, a product page and the cart of the real shop (the Go binary with the built app embedded), in
 // Debian's Chromium, and prints the four scores per page plus the initial JS size.
 //
 //   node scripts/lighthouse.mjs [--bin ../bin/tienda] [--out lighthouse-reports] [--runs 3] [--min 90]
@@ -206,8 +206,11 @@ async function main() {
     await waitFor(`${base}/v1/health`, 'The shop')
 
     const product = await demoProduct(base)
+    const category = (await (await fetch(`${base}/v1/categorias`)).json()).categorias?.[0]
+    if (!category?.id) throw new Error('GET /v1/categorias gave no category')
     const pages = [
       { name: 'inicio', path: '/' },
+      { name: 'categoria', path: `/busqueda/${encodeURIComponent(category.id)}` },
       { name: 'producto', path: `/product/${encodeURIComponent(product._id)}` },
       { name: 'carrito', path: '/carrito' },
     ]

@@ -1,10 +1,12 @@
+import { useDeferredValue } from 'react'
 import { NavLink } from 'react-router'
 import { categoryIcon } from '@/components/layout/category-icons'
 import { categoryPath, menuTiles, useGetCategoriasQuery } from '@/lib/categories'
 
 /** The row of category tiles under the header (the categories with a menu name); scrolls sideways on phones. */
 export function CategoryMenu() {
-  const { data, isError } = useGetCategoriasQuery()
+  // The categories are drawn in a deferred render, in short slices (see FeaturedProducts).
+  const { data, isError } = useDeferredValue(useGetCategoriasQuery())
   if (!data && !isError) return <MenuPlaceholder />
   const tiles = menuTiles(data ?? [])
   if (tiles.length === 0) return null

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { useNavigate } from 'react-router'
 import { MasIva } from '@/components/mas-iva'
 import { ProductImage } from '@/components/product-image'
@@ -18,7 +19,8 @@ const mxn = (amount: number) => `${formatMoney(amount)} MXN`
  */
 export function FavouritesStrip() {
   const navigate = useNavigate()
-  const { data } = useGetFeaturedProductsInfiniteQuery()
+  // Drawn in a deferred render, in short slices (as FeaturedProducts).
+  const { data } = useDeferredValue(useGetFeaturedProductsInfiniteQuery())
   const favourites = (data?.pages[0]?.products ?? []).filter((p) => p.favorito && (p.stock ?? 0) > 0)
   if (favourites.length === 0) return null
   return (

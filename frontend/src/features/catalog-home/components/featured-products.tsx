@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { InfiniteProductList } from '@/components/infinite-product-list'
 import { isOutOfStock } from '@/lib/product'
 import { useGetFeaturedProductsInfiniteQuery } from '@/features/catalog-home/api'
@@ -7,7 +8,9 @@ const SCROLL_MARGIN_PX = 200
 
 /** 'Productos Destacados': the infinite list of featured products, without sold-out ones. */
 export function FeaturedProducts() {
-  const featured = useGetFeaturedProductsInfiniteQuery()
+  // The answer is drawn in a deferred render, which React cuts into short slices, not in one long
+  // task that holds up the first taps (Total Blocking Time); the loading state shows until then.
+  const featured = useDeferredValue(useGetFeaturedProductsInfiniteQuery())
   const products = (featured.data?.pages ?? []).flatMap((page) => page.products).filter((p) => !isOutOfStock(p))
 
   return (
