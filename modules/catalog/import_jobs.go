@@ -355,9 +355,15 @@ func capRefusals(rs []ImportRefusal) []ImportRefusal {
 // importMovementID is the id of the stock movement of an import's row: the same at every run of
 // the import, so the row's adjustment is written once. Its time is the import's.
 func importMovementID(job bson.ObjectID, row int) bson.ObjectID {
-	sum := sha256.Sum256([]byte("importacion:" + job.Hex() + ":fila:" + strconv.Itoa(row)))
+	return onceMovementID("importacion:"+job.Hex()+":fila:"+strconv.Itoa(row), job.Timestamp())
+}
+
+// onceMovementID is the id of the one stock movement of key: the same at every try, so the change
+// it records is written once (a row of an import, a line of a cancelled order). Its time is at.
+func onceMovementID(key string, at time.Time) bson.ObjectID {
+	sum := sha256.Sum256([]byte(key))
 	var id bson.ObjectID
-	binary.BigEndian.PutUint32(id[:4], uint32(job.Timestamp().Unix())) //nolint:gosec // seconds since 1970 fit until 2106
+	binary.BigEndian.PutUint32(id[:4], uint32(at.Unix())) //nolint:gosec // seconds since 1970 fit until 2106
 	copy(id[4:], sum[:8])
 	return id
 }
