@@ -119,9 +119,7 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 		set["entrega"] = EntregaDevuelto
 		history = append(history, Cambio{Campo: "entrega", De: cur.Entrega, A: EntregaDevuelto, Por: who.ID, Nombre: who.Name, Fecha: now})
 	}
-	if s.stock != nil {
-		set[stockOwed] = true // recorded with the return: its units are owed (stock_giveback.go)
-	}
+	set[stockOwed] = true // recorded with the return: its units are owed (stock_giveback.go)
 	v, err := s.store.update(ctx, id, guard, withMail(bson.M{
 		"$set": set, "$inc": inc,
 		"$push": bson.M{"devoluciones": d, "historial": bson.M{"$each": history}},
