@@ -332,7 +332,8 @@ func (a catalogStock) ReservedStock(ctx context.Context) ([]cartcheckout.Reserve
 type salesStock struct{ s *catalog.Service }
 
 func (a salesStock) GiveBackStock(ctx context.Context, l sales.StockLine) error {
-	note := catalog.StockNote{Folio: l.Folio, UsuarioID: l.UserID, NombreUsuario: l.UserName, Motivo: "Orden cancelada", ConProveedor: l.ConProveedor}
+	note := catalog.StockNote{Folio: l.Folio, UsuarioID: l.UserID, NombreUsuario: l.UserName, Motivo: "Orden cancelada", ConProveedor: l.ConProveedor,
+		Clave: l.Clave, ClaveFecha: l.Fecha}
 	if l.Devolucion {
 		note.Tipo, note.Motivo = catalog.TipoDevolucion, "Devolución: "+l.Motivo
 	}

@@ -20,9 +20,14 @@ type DiscountInput struct {
 	Description    string   `json:"description" validate:"max=1000"`
 	Percentage     *float64 `json:"percentage"`
 	ExpirationDate string   `json:"expirationDate" validate:"max=40"`
+	// Version, on an edit, is the version the form was read at: an edit made since refuses it.
+	Version *int64 `json:"version"`
 }
 
-var errDiscountNotFound = apperr.New(apperr.NotFound, "Descuento no encontrado.")
+var (
+	errDiscountNotFound = apperr.New(apperr.NotFound, "Descuento no encontrado.")
+	errDiscountStale    = apperr.New(apperr.Conflict, "El descuento cambió mientras lo editabas. Recárgalo y vuelve a guardar.")
+)
 
 // check reads the form; today (AAAA-MM-DD in the shop's zone) is the earliest expiry it takes: a
 // discount is never created, nor moved, into the past.
@@ -83,7 +88,7 @@ func (s *Service) CreateDiscount(ctx context.Context, in DiscountInput) (Discoun
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
 	now := s.now().UTC().Truncate(time.Millisecond)
-	d.ID, d.CreatedAt, d.UpdatedAt = bson.NewObjectID(), now, now
+	d.ID, d.CreatedAt, d.UpdatedAt, d.Version = bson.NewObjectID(), now, now, 1
 	if err := s.store.insertDiscount(ctx, d); err != nil {
 		return Discount{}, err
 	}
@@ -93,11 +98,13 @@ func (s *Service) CreateDiscount(ctx context.Context, in DiscountInput) (Discoun
 	return d, nil
 }
 
-// UpdateDiscount replaces a discount's fields. Errors: invalid, not_found, internal.
+// UpdateDiscount replaces a discount's fields, as stored now: the write is guarded by the version
+// it read (and by in.Version when the form sends it), so of two edits at once, on any replicas,
+// the second is refused rather than lost. Errors: invalid, not_found, conflict, internal.
 func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInput) (Discount, error) {
-	old, err := s.Discount(id)
+	oid, err := bson.ObjectIDFromHex(id)
 	if err != nil {
-		return Discount{}, err
+		return Discount{}, errDiscountNotFound
 	}
 	d, err := in.check(s.shopToday())
 	if err != nil {
@@ -105,14 +112,23 @@ func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInpu
 	}
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
-	d.ID, d.CreatedAt, d.UpdatedAt = old.ID, old.CreatedAt, s.now().UTC()
-	ok, err := s.store.replaceDiscount(ctx, d)
+	old, err := s.store.discount(ctx, oid)
+	if apperr.Is(err, apperr.NotFound) {
+		s.memory.removeDiscount(oid) // deleted by another replica
+	}
+	if err != nil {
+		return Discount{}, err
+	}
+	if in.Version != nil && *in.Version != old.Version {
+		return Discount{}, errDiscountStale
+	}
+	d.ID, d.CreatedAt, d.UpdatedAt, d.Version = old.ID, old.CreatedAt, s.now().UTC().Truncate(time.Millisecond), old.Version+1
+	ok, err := s.store.replaceDiscount(ctx, old.Version, d)
 	if err != nil {
 		return Discount{}, err
 	}
 	if !ok {
-		s.memory.removeDiscount(d.ID)
-		return Discount{}, errDiscountNotFound
+		return Discount{}, errDiscountStale // edited or deleted since the read
 	}
 	s.memory.putDiscount(d)
 	s.changed(ctx)
@@ -120,53 +136,68 @@ func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInpu
 	return d, nil
 }
 
-// DeleteDiscount removes a discount no product uses; one that products use is refused, naming
-// them (discountInUse). A product given the discount while it is deleted loses it.
+// DeleteDiscount removes a discount no product uses, as the store says (not this replica's
+// memory, which may not know yet of another replica's edit); one that products use is refused,
+// naming them (discountInUse). The delete is guarded by the version read: a discount edited
+// meanwhile is read again. A product given the discount while it is deleted loses it.
 // Errors: not_found, conflict, internal.
 func (s *Service) DeleteDiscount(ctx context.Context, id string) error {
-	d, err := s.Discount(id)
+	oid, err := bson.ObjectIDFromHex(id)
 	if err != nil {
-		return err
-	}
-	if err := s.discountInUse(d); err != nil {
-		return err
+		return errDiscountNotFound
 	}
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
-	ok, err := s.store.deleteDiscount(ctx, d.ID)
-	if err != nil {
+	for range discountAttempts {
+		d, err := s.store.discount(ctx, oid)
+		if apperr.Is(err, apperr.NotFound) {
+			s.memory.removeDiscount(oid)
+		}
+		if err != nil {
+			return err
+		}
+		users, err := s.store.productsWithDiscount(ctx, oid.Hex())
+		if err != nil {
+			return err
+		}
+		if err := discountInUse(d, users); err != nil {
+			return err
+		}
+		ok, err := s.store.deleteDiscount(ctx, d)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue // edited or deleted since the read
+		}
+		s.memory.removeDiscount(d.ID)
+		cleared, err := s.store.clearDiscount(ctx, d.ID.Hex())
+		for _, p := range cleared {
+			s.memory.update(p)
+		}
+		s.changed(ctx)
+		s.auditDiscount(ctx, audit.Eliminar, &d, nil)
 		return err
 	}
-	s.memory.removeDiscount(d.ID)
-	if !ok {
-		return errDiscountNotFound
-	}
-	cleared, err := s.store.clearDiscount(ctx, d.ID.Hex())
-	for _, p := range cleared {
-		s.memory.update(p)
-	}
-	s.changed(ctx)
-	s.auditDiscount(ctx, audit.Eliminar, &d, nil)
-	return err
+	return errDiscountStale
 }
+
+// discountAttempts bounds the reads again of a discount edited while it is deleted.
+const discountAttempts = 3
 
 // namedInUse is how many of the products using a discount its refusal names.
 const namedInUse = 5
 
 // discountInUse is a conflict naming (up to namedInUse of) the products that use d and how many
 // in all; nil when none does.
-func (s *Service) discountInUse(d Discount) error {
+func discountInUse(d Discount, products []Product) error {
 	var names []string
-	n := 0
-	s.memory.each(func(p *Product) {
-		if p.DescuentoID != d.ID.Hex() {
-			return
-		}
-		n++
+	n := len(products)
+	for i := range products {
 		if len(names) < namedInUse {
-			names = append(names, "«"+p.label()+"»")
+			names = append(names, "«"+products[i].label()+"»")
 		}
-	})
+	}
 	if n == 0 {
 		return nil
 	}

@@ -393,3 +393,9 @@ func importMovementID(job bson.ObjectID, row int) bson.ObjectID {
 func importProductID(job bson.ObjectID, row int) bson.ObjectID {
 	return idFrom(job, "importacion:"+job.Hex()+":producto:"+strconv.Itoa(row))
 }
+
+// onceMovementID is the id of the one stock movement of key: the same at every try, so the change
+// it records is written once (a line of a cancelled order). Its time is at.
+func onceMovementID(key string, at time.Time) bson.ObjectID {
+	return idFrom(bson.NewObjectIDFromTimestamp(at), key)
+}

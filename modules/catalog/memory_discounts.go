@@ -32,10 +32,14 @@ func (m *memory) discountList() []Discount {
 	return out
 }
 
-// putDiscount and removeDiscount copy the map: pricing snapshots share the old one.
+// putDiscount and removeDiscount copy the map: pricing snapshots share the old one. putDiscount
+// keeps a later version that is there already (two edits answered in the other order).
 func (m *memory) putDiscount(d Discount) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if cur, ok := m.discounts[d.ID]; ok && cur.Version > d.Version {
+		return
+	}
 	m.gen++
 	dm := make(map[bson.ObjectID]Discount, len(m.discounts)+1)
 	for k, v := range m.discounts {

@@ -157,6 +157,9 @@ type Discount struct {
 	ExpirationDate string        `bson:"expirationDate" json:"expirationDate"` // AAAA-MM-DD, last day it applies
 	CreatedAt      time.Time     `bson:"createdAt" json:"createdAt"`
 	UpdatedAt      time.Time     `bson:"updatedAt" json:"updatedAt"`
+	// Version is raised by every edit, which is guarded by the version it read: of two edits
+	// that read the same one, the second is refused. 0: written before versions existed.
+	Version int64 `bson:"version" json:"version"`
 }
 
 // storedImage is a document of the imagenes collection: an uploaded picture, stored once under the

@@ -80,6 +80,11 @@ type StockNote struct {
 	// ConProveedor, on a cancelled order's line, are its units ordered from the distributor: they
 	// go back to its availability, not to the shop's own stock (GiveBackStock).
 	ConProveedor int
+	// Clave, when set, makes a give-back happen once however often it is asked (GiveBackStock):
+	// the same at every try, e.g. the sale and its line. ClaveFecha is the time its movement's id
+	// carries (onceMovementID).
+	Clave      string
+	ClaveFecha time.Time
 }
 
 // units is a pointer to n, for Antes and Despues.

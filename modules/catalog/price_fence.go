@@ -84,8 +84,9 @@ func (s *Service) takePricing(ctx context.Context, p *Product) (pricing, error) 
 	if err != nil {
 		return pr, nil // names no discount: none applies (productPercent)
 	}
-	d, found, err := s.store.discount(ctx, id)
-	if err != nil {
+	d, err := s.store.discount(ctx, id)
+	found := err == nil
+	if err != nil && !errors.Is(err, errDiscountNotFound) {
 		return pricing{}, err
 	}
 	held, had := s.memory.discount(id)

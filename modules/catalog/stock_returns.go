@@ -94,6 +94,11 @@ func returnMovement(p *Product, i int, r Apartado, note StockNote, at time.Time)
 	return &m
 }
 
+// giveBackAttempts bounds the reads again of a give-back whose product changed meanwhile: every
+// write of the product (a sale, the removal of a stored movement) moves its revision, which the
+// keyed give-back's write is guarded on.
+const giveBackAttempts = 30
+
 // legacyVariant is the variant a reservation that does not record its own was taken from: the one the
 // order line names, or the only one.
 func legacyVariant(p Product, hint string) bson.ObjectID {
@@ -108,48 +113,40 @@ func legacyVariant(p Product, hint string) bson.ObjectID {
 
 // GiveBackStock gives a line's units back to its variant: a saved order that was cancelled (its
 // units ordered from the distributor, note.ConProveedor, back to the distributor's availability),
-// or units a customer returned (in the shop's hands: all of them to its own stock), with its stock movement (note's kind, TipoCancelacion when it names
-// none, with note's folio, user and reason). The caller guarantees it happens once. A product or variant deleted since is skipped.
+// or units a customer returned (in the shop's hands: all of them to its own stock), with its stock
+// movement (note's kind, TipoCancelacion when it names none, with note's folio, user and reason).
+// With note.Clave it happens once however often it is asked: the movement's id comes from the key
+// (onceMovementID), and the units move only while the product holds no such movement and the
+// store has none, under a guard on the product's revision read with that answer. Without a key the
+// caller guarantees it happens once. A product or variant deleted since is skipped.
+//
+// The product is read from the store, not from this replica's memory, which may not have it yet.
 func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote) error {
-	l.ExtraIDs = nil
-	rs, err := s.resolve([]OrderLine{l})
-	if err != nil {
-		s.log.Warn().Str("product", l.ProductID).Msg("stock not returned: the product or variant no longer exists")
+	pid, err := bson.ObjectIDFromHex(l.ProductID)
+	if err != nil || l.Cantidad < 1 {
+		s.log.Warn().Str("product", l.ProductID).Msg("stock not returned: not a product or a quantity")
 		return nil
 	}
-	r := rs[0]
+	variant, _ := bson.ObjectIDFromHex(l.VariantID) // none: the product's first variant
 	ctx = context.WithoutCancel(ctx)
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
 	if note.Tipo == "" {
 		note.Tipo = TipoCancelacion
 	}
-	back := Apartado{Cantidad: r.line.Cantidad}
-	if note.Tipo == TipoCancelacion && r.product.Distribuidor != nil {
-		back.Proveedor = min(max(note.ConProveedor, 0), r.line.Cantidad)
+	var once bson.ObjectID
+	if note.Clave != "" {
+		once = onceMovementID(note.Clave, note.ClaveFecha)
 	}
-	m := returnMovement(&r.product, r.index, back, note, s.now())
-	i := r.index
-	for range writeAttempts {
-		update := stockChange(i, back.own(), bson.M{"$set": bson.M{pendingField(m.ID): *m}})
-		guard := bson.M{fmt.Sprintf("variantes.%d._id", i): r.variant}
-		if back.Proveedor > 0 {
-			guard["distribuidor"] = bson.M{"$exists": true}
-			update["$inc"].(bson.M)["distribuidor.existencia"] = back.Proveedor
-		}
-		p, ok, err := s.store.update(ctx, r.product.ID, guard, update)
-		if err != nil {
-			return err
-		}
-		if ok {
-			s.memory.update(p)
-			s.recordPending(ctx, &p, *m)
-			return nil
-		}
-		cur, err := s.store.product(ctx, r.product.ID)
+	for range giveBackAttempts {
+		cur, err := s.store.product(ctx, pid) // from the store: this replica may not know it yet
+		i := -1
 		if err == nil {
 			s.memory.update(cur)
-			i = variantIndex(cur, r.variant)
+			i = variantIndex(cur, variant)
+			if variant.IsZero() && len(cur.Variantes) > 0 {
+				i = 0
+			}
 		}
 		if apperr.Is(err, apperr.NotFound) || err == nil && i < 0 {
 			s.log.Warn().Str("product", l.ProductID).Msg("stock not returned: the product or variant no longer exists")
@@ -157,6 +154,32 @@ func (s *Service) GiveBackStock(ctx context.Context, l OrderLine, note StockNote
 		}
 		if err != nil {
 			return err
+		}
+		if done, err := s.adjustedBefore(ctx, &cur, once); err != nil || done {
+			return err // given back already
+		}
+		back := Apartado{Cantidad: l.Cantidad}
+		if note.Tipo == TipoCancelacion && cur.Distribuidor != nil {
+			back.Proveedor = min(max(note.ConProveedor, 0), l.Cantidad)
+		}
+		m := returnMovement(&cur, i, back, note, s.now())
+		guard := bson.M{fmt.Sprintf("variantes.%d._id", i): cur.Variantes[i].ID}
+		if !once.IsZero() {
+			m.ID, guard["revision"], guard[pendingField(once)] = once, cur.Revision, bson.M{"$exists": false}
+		}
+		update := stockChange(i, back.own(), bson.M{"$set": bson.M{pendingField(m.ID): *m}})
+		if back.Proveedor > 0 {
+			guard["distribuidor"] = bson.M{"$exists": true}
+			update["$inc"].(bson.M)["distribuidor.existencia"] = back.Proveedor
+		}
+		p, ok, err := s.store.update(ctx, cur.ID, guard, update)
+		if err != nil {
+			return err
+		}
+		if ok {
+			s.memory.update(p)
+			s.recordPending(ctx, &p, *m)
+			return nil
 		}
 	}
 	return fmt.Errorf("catalog: give back stock of %s: the product kept changing", l.ProductID)

@@ -32,8 +32,8 @@ func (s *Service) run(ctx context.Context) {
 }
 
 // sweepSummaries tells the days' summaries of the sales an upgrade or a failed write left marked,
-// and recomputes the figures of the days told since (summary.go): at start, then each minute,
-// until ctx is done.
+// and recomputes the figures of the days told since (summary.go), and gives back the units sales
+// still owe to the catalogue (stock_giveback.go): at start, then each minute, until ctx is done.
 func (s *Service) sweepSummaries(ctx context.Context) {
 	tick := time.NewTicker(time.Minute)
 	defer tick.Stop()
@@ -44,6 +44,9 @@ func (s *Service) sweepSummaries(ctx context.Context) {
 		}
 		if err != nil && ctx.Err() == nil {
 			s.log.Warn().Err(err).Msg("sales: summaries sweep") // the next sweep or report tries again
+		}
+		if err := s.finishGiveBacks(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn().Err(err).Msg("sales: units owed to the catalogue") // the next sweep tries again
 		}
 		select {
 		case <-ctx.Done():

@@ -89,6 +89,9 @@ type Sale struct {
 	// Idempotencia is the key of the request that placed the sale ("<who placed it>:<the key the
 	// cart sent>"): a repeat of that request answers this sale instead of placing another.
 	Idempotencia string `bson:"idempotencia,omitempty" json:"-"`
+	// StockPorDevolver is true while some of the sale's units (a cancellation's, a return's) are
+	// owed to the catalogue (stock_giveback.go).
+	StockPorDevolver bool `bson:"stockPorDevolver,omitempty" json:"-"`
 }
 
 // Item is one cart line of a sale, priced by the server.

@@ -120,6 +120,7 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 		set["entrega"] = EntregaDevuelto
 		history = append(history, Cambio{Campo: "entrega", De: cur.Entrega, A: EntregaDevuelto, Por: who.ID, Nombre: who.Name, Fecha: now})
 	}
+	set[stockOwed] = true // recorded with the return: its units are owed (stock_giveback.go)
 	v, err := s.store.update(ctx, id, guard, withMail(bson.M{
 		"$set": set, "$inc": inc,
 		"$push": bson.M{"devoluciones": d, "historial": bson.M{"$each": history}},
@@ -204,33 +205,6 @@ func (d Devolucion) summary() string {
 		parts[i] = fmt.Sprintf("%d × %s", l.Cantidad, l.Nombre)
 	}
 	return fmt.Sprintf("%s · %s en %s · %s", strings.Join(parts, ", "), money.MustFromPesos(d.Monto), d.Metodo, d.Motivo)
-}
-
-// restock gives back the units of return i of v, once: the return's stock flag is set first under
-// a guard, so a repeat (or a concurrent one) finds it set and gives back nothing.
-func (s *Service) restock(ctx context.Context, v Sale, i int, who Actor) error {
-	if s.stock == nil || i < 0 || i >= len(v.Devoluciones) {
-		return nil
-	}
-	d := v.Devoluciones[i]
-	path := fmt.Sprintf("devoluciones.%d", i)
-	if _, err := s.store.update(ctx, v.ID, bson.M{path + "._id": d.ID, path + ".stock": false},
-		bson.M{"$set": bson.M{path + ".stock": true}}); err != nil {
-		if apperr.Is(err, apperr.Conflict) {
-			return nil // given back already
-		}
-		return err
-	}
-	ctx = context.WithoutCancel(ctx)
-	for _, l := range d.Lineas {
-		it := v.Carrito[l.Indice]
-		line := StockLine{ProductID: it.ProductID, VariantID: it.ID, Cantidad: l.Cantidad, Folio: v.Folio,
-			UserID: who.ID, UserName: who.Name, Devolucion: true, Motivo: d.Motivo}
-		if err := s.stock.GiveBackStock(ctx, line); err != nil {
-			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)
-		}
-	}
-	return nil
 }
 
 // paymentsJob is the one-off job that gave the paid sales stored before payment movements existed

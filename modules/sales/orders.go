@@ -22,10 +22,14 @@ type StockLine struct {
 	Devolucion           bool   // units a customer brought back (a return), not a cancelled order's
 	Motivo               string // the return's reason
 	ConProveedor         int    // of a cancelled order's line: its units ordered from the distributor
+	// Clave makes the give-back happen once: the sale, the cancellation or return, and the line.
+	// Fecha is the sale's time, which the give-back's stock movement id carries.
+	Clave string
+	Fecha time.Time
 }
 
-// Stock gives back the stock of a cancelled order's line; the caller (giveBackStock) makes sure
-// it happens once.
+// Stock gives back the stock of a cancelled order's or a return's line, once for each line.Clave
+// however often it is asked (stock_giveback.go).
 type Stock interface {
 	GiveBackStock(ctx context.Context, line StockLine) error
 }
@@ -205,6 +209,9 @@ func (e *orderEdit) apply(ch OrderChange) {
 	if ch.Entrega != nil {
 		e.set["entrega"] = *ch.Entrega
 		e.record("entrega", cur.Entrega, *ch.Entrega)
+		if *ch.Entrega == EntregaCancelado && cur.Entrega != EntregaCancelado && !cur.StockDevuelto {
+			e.set[stockOwed] = true // recorded with the cancellation: its units are owed (stock_giveback.go)
+		}
 	}
 	if ch.Observaciones != nil {
 		e.set["observaciones"] = strings.TrimSpace(*ch.Observaciones)
@@ -278,32 +285,6 @@ func saleInvoiced(f InvoiceRef) error {
 		return apperr.New(apperr.Conflict, fmt.Sprintf("La venta está en la factura global %s. Cancela primero esa factura en Facturas y emítela de nuevo sin esta venta.", f.UUID))
 	}
 	return apperr.New(apperr.Conflict, fmt.Sprintf("La venta está facturada (%s). Cancela primero su factura en Facturas.", f.UUID))
-}
-
-// giveBackStock returns a cancelled order's stock once: the flag is set first under a guard, so a
-// repeat (or a concurrent cancel) finds it set and returns nothing.
-func (s *Service) giveBackStock(ctx context.Context, v Sale, who Actor) error {
-	if s.stock == nil {
-		return nil
-	}
-	if _, err := s.store.update(ctx, v.ID, bson.M{"stockDevuelto": false}, bson.M{"$set": bson.M{"stockDevuelto": true}}); err != nil {
-		if apperr.Is(err, apperr.Conflict) {
-			return nil // given back already
-		}
-		return err
-	}
-	for _, it := range v.Carrito {
-		if it.Envio {
-			continue // a service: no stock
-		}
-		line := StockLine{ProductID: it.ProductID, VariantID: it.ID, Cantidad: it.Cantidad, Folio: v.Folio, UserID: who.ID, UserName: who.Name,
-			ConProveedor: it.ConProveedor}
-		if err := s.stock.GiveBackStock(ctx, line); err != nil {
-			return apperr.Wrap(err, "sales: return stock of %s", v.Folio)
-		}
-	}
-	s.log.Info().Str("folio", v.Folio).Msg("stock returned for a cancelled order")
-	return nil
 }
 
 func checkEnvio(e Envio) map[string]string {

@@ -18,15 +18,26 @@ import (
 	"tienda/pkg/salestate"
 )
 
-// fakeStock records the stock given back, per product and variant.
+// fakeStock records the stock given back, per product and variant: once per key, as the
+// catalogue does.
 type fakeStock struct {
 	mu       sync.Mutex
 	returned map[string]int
+	keys     map[string]bool
 }
 
 func (f *fakeStock) GiveBackStock(_ context.Context, l StockLine) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if l.Clave != "" {
+		if f.keys[l.Clave] {
+			return nil
+		}
+		if f.keys == nil {
+			f.keys = map[string]bool{}
+		}
+		f.keys[l.Clave] = true
+	}
 	f.returned[l.ProductID+"/"+l.VariantID] += l.Cantidad
 	return nil
 }

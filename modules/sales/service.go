@@ -37,6 +37,9 @@ type Service struct {
 	// notes issues the notas de crédito of returns of invoiced sales (invoices.go); nil: the
 	// invoicing retry loop issues them.
 	notes CreditNotes
+	// afterGiveBack, in tests, runs after each line's units are given back (a crash there returns
+	// an error); nil elsewhere.
+	afterGiveBack func(StockLine) error
 }
 
 // Actor is who makes a change.

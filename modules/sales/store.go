@@ -69,6 +69,8 @@ func (s store) ensureIndexes(ctx context.Context) error {
 		mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: 1}}, Options: options.Index().SetName("pagadoEn")},
 		// The sales whose days' summaries are still to be told (summary.go).
 		mongo.IndexModel{Keys: bson.D{{Key: pendingField, Value: 1}}, Options: options.Index().SetSparse(true).SetName(pendingField)},
+		// The sales that still owe units to the catalogue (stock_giveback.go).
+		mongo.IndexModel{Keys: bson.D{{Key: stockOwed, Value: 1}}, Options: options.Index().SetSparse(true).SetName(stockOwed)},
 	)
 }
 

@@ -47,8 +47,8 @@ type Patch struct {
 }
 
 // Update changes an account: one's own (name, e-mail, phone, address, password; the role only
-// downwards) or any for an Administrador (also role and status). The last active Administrador
-// keeps that role and status. Errors: invalid, forbidden, not_found, conflict.
+// downwards) or any for an Administrador (also role and status, through the guard of the active
+// Administradores: admin_guard.go). The last active Administrador keeps that role and status. Errors: invalid, forbidden, not_found, conflict.
 func (s *Service) Update(ctx context.Context, actor *Actor, id string, p Patch) (User, error) {
 	oid, err := s.allowed(actor, id)
 	if err != nil {
@@ -80,31 +80,18 @@ func (s *Service) Update(ctx context.Context, actor *Actor, id string, p Patch) 
 		return User{}, err
 	}
 
-	s.adminMu.Lock()
-	defer s.adminMu.Unlock()
 	u, err := s.store.byID(ctx, oid)
 	if err != nil {
 		return User{}, err
 	}
 	self := actor.ID == id
-	if rol != "" && rol != u.Rol {
-		if !actor.admin() {
-			return User{}, errRoleAssign
-		}
-		if self && rank(rol) < rank(u.Rol) {
-			return User{}, errRoleChange
-		}
-		set["rol"], set["admin"] = rol, rol == auth.Administrador
+	change, err := roleChange(actor, u, rol, p.Status)
+	if err != nil {
+		return User{}, err
 	}
-	if p.Status != nil && *p.Status != u.Status {
-		if !actor.admin() {
-			return User{}, errForbidden
-		}
-		set["status"] = *p.Status
-	}
-	if u.Rol == auth.Administrador && u.Status && ((rol != "" && rol != auth.Administrador) || (p.Status != nil && !*p.Status)) {
-		if err := s.keepAnAdmin(ctx); err != nil {
-			return User{}, err
+	if email, ok := set["email"].(string); ok && email != u.Email {
+		if other, err := s.store.byEmail(ctx, email); err == nil && other.ID != oid {
+			return User{}, errDuplicateEmail // before the role changes, not after
 		}
 	}
 	if newPassword != "" {
@@ -117,11 +104,18 @@ func (s *Service) Update(ctx context.Context, actor *Actor, id string, p Patch) 
 			set["sessionsAfter"] = s.now().UTC()
 		}
 	}
-	if len(set) == 0 {
+	if len(set) == 0 && change.Rol == "" && change.Status == nil {
 		return u, nil
 	}
-	if err := s.store.set(ctx, oid, set); err != nil {
-		return User{}, err
+	if change.Rol != "" || change.Status != nil {
+		if err := s.changeAccount(ctx, oid, change); err != nil {
+			return User{}, err
+		}
+	}
+	if len(set) > 0 {
+		if err := s.store.set(ctx, oid, set); err != nil {
+			return User{}, err
+		}
 	}
 	s.sessions.forget(id)
 	after, err := s.store.byID(ctx, oid)
@@ -131,16 +125,26 @@ func (s *Service) Update(ctx context.Context, actor *Actor, id string, p Patch) 
 	return after, err
 }
 
-// keepAnAdmin fails when no other active Administrador would remain.
-func (s *Service) keepAnAdmin(ctx context.Context) error {
-	n, err := s.store.activeAdmins(ctx)
-	if err != nil {
-		return err
+// roleChange is the change of u's role (rol; none: empty) and status (nil: none) that actor asks
+// for. Errors: forbidden.
+func roleChange(actor *Actor, u User, rol auth.Role, status *bool) (adminChange, error) {
+	var c adminChange
+	if rol != "" && rol != u.Rol {
+		if !actor.admin() {
+			return c, errRoleAssign
+		}
+		if actor.ID == u.ID.Hex() && rank(rol) < rank(u.Rol) {
+			return c, errRoleChange
+		}
+		c.Rol = rol
 	}
-	if n <= 1 {
-		return errLastAdmin
+	if status != nil && *status != u.Status {
+		if !actor.admin() {
+			return c, errForbidden
+		}
+		c.Status = status
 	}
-	return nil
+	return c, nil
 }
 
 // rank orders the roles: 0 is the most powerful.
@@ -156,18 +160,11 @@ func (s *Service) Delete(ctx context.Context, actor *Actor, id string) error {
 	if err != nil {
 		return errUserNotFound
 	}
-	s.adminMu.Lock()
-	defer s.adminMu.Unlock()
 	u, err := s.store.byID(ctx, oid)
 	if err != nil {
 		return err
 	}
-	if u.Rol == auth.Administrador && u.Status {
-		if err := s.keepAnAdmin(ctx); err != nil {
-			return err
-		}
-	}
-	if err := s.store.delete(ctx, oid); err != nil {
+	if err := s.changeAccount(ctx, oid, adminChange{Borrar: true}); err != nil {
 		return err
 	}
 	s.sessions.forget(id)

@@ -41,8 +41,11 @@ func (s *Service) MakeAdmin(ctx context.Context, email, password string) (create
 	if err != nil {
 		return false, apperr.Wrap(err, "users: hash")
 	}
-	set := bson.M{"rol": auth.Administrador, "admin": true, "status": true, "password": string(hash), "sessionsAfter": s.now().UTC()}
-	if err := s.store.set(ctx, u.ID, set); err != nil {
+	active := true
+	if err := s.changeAccount(ctx, u.ID, adminChange{Rol: auth.Administrador, Status: &active}); err != nil {
+		return false, err
+	}
+	if err := s.store.set(ctx, u.ID, bson.M{"password": string(hash), "sessionsAfter": s.now().UTC()}); err != nil {
 		return false, err
 	}
 	s.sessions.forget(u.ID.Hex())

@@ -26,6 +26,9 @@ type User struct {
 	SinCorreosPedidos bool `bson:"sinCorreosPedidos,omitempty" json:"sinCorreosPedidos"`
 	// SessionsAfter ends every session issued before it (set when the password changes).
 	SessionsAfter *time.Time `bson:"sessionsAfter,omitempty" json:"-"`
+	// Guardia is the number of the last change of role, status or deletion recorded for it in the
+	// guard of the active Administradores (admin_guard.go); it fences a change's late write.
+	Guardia *int64 `bson:"guardia,omitempty" json:"-"`
 }
 
 // recovery is a document of the password_recovery collection: one live code per e-mail, whose

@@ -33,6 +33,11 @@ func (s *Service) Create(ctx context.Context, n NewUser) (User, error) {
 	if err := s.store.insert(ctx, u); err != nil {
 		return User{}, err
 	}
+	if n.Rol == auth.Administrador { // counted in the guard of the active Administradores
+		if err := s.changeAccount(ctx, u.ID, adminChange{}); err != nil {
+			s.log.Warn().Err(err).Str("user", u.ID.Hex()).Msg("users: new Administrador not counted in the guard yet")
+		}
+	}
 	return u, nil
 }
 

@@ -26,10 +26,7 @@ type Service struct {
 	throttle *loginThrottle
 	sessions *sessionCache
 	audit    audit.Recorder // the audit trail (audit.go); nil records nothing
-	// adminMu serializes the changes that could leave the shop without an active Administrador.
-	// With several replicas on MongoDB two admins could still demote each other at the same instant.
-	adminMu sync.Mutex
-	mails   sync.WaitGroup
+	mails    sync.WaitGroup
 }
 
 // Actor is the signed-in user making a request.

@@ -122,18 +122,6 @@ func (s store) set(ctx context.Context, id bson.ObjectID, fields bson.M) error {
 	return nil
 }
 
-// delete removes one user. Errors: not_found.
-func (s store) delete(ctx context.Context, id bson.ObjectID) error {
-	res, err := s.db.W.Collection(collection).DeleteOne(ctx, bson.M{"_id": id})
-	if err != nil {
-		return fmt.Errorf("users: delete: %w", err)
-	}
-	if res.DeletedCount == 0 {
-		return errUserNotFound
-	}
-	return nil
-}
-
 // activeAdmins counts the active Administradores.
 func (s store) activeAdmins(ctx context.Context) (int64, error) {
 	n, err := s.db.R.Collection(collection).CountDocuments(ctx, bson.M{"rol": "Administrador", "status": true})

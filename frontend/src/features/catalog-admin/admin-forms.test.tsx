@@ -5,7 +5,7 @@ import { renderApp, storeSession } from '@/testing/render'
 
 const discounts = [
   { _id: 'd-old', name: 'Hot Sale 2020', description: '', percentage: 15, expirationDate: '2020-01-01' },
-  { _id: 'd-new', name: 'Buen Fin', description: '', percentage: 10, expirationDate: '2099-12-31' },
+  { _id: 'd-new', name: 'Buen Fin', description: '', percentage: 10, expirationDate: '2099-12-31', version: 3 },
 ]
 
 function server() {
@@ -15,6 +15,10 @@ function server() {
     'GET /v1/discounts': json({ data: discounts }),
     'POST /v1/productos': json({ _id: 'p1' }, 201),
     'POST /v1/discounts': json({ data: discounts[1] }, 201),
+    'PATCH /v1/discounts/d-new': json(
+      { error: { code: 'conflict', message: 'El descuento cambió mientras lo editabas. Recárgalo y vuelve a guardar.' } },
+      409,
+    ),
   })
 }
 
@@ -81,5 +85,16 @@ describe('catalogue admin forms refuse numbers and dates they would have to chan
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
     expect(await within(dialog).findByText('La fecha de expiración no puede ser anterior a hoy.')).toBeInTheDocument()
     expect(calls.some((r) => r.method === 'POST')).toBe(false)
+  })
+
+  it("'Actualizar Descuento' sends the version it was read at and says so when another edit came first", async () => {
+    const { calls } = server()
+    const { user } = renderApp('/descuentos')
+    await user.click(await screen.findByRole('button', { name: /Editar\s*Buen Fin/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Actualizar Descuento' })
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+    expect(await within(dialog).findByText(/El descuento cambió mientras lo editabas/)).toBeInTheDocument()
+    const patch = calls.find((r) => r.method === 'PATCH')!
+    expect(await patch.json()).toMatchObject({ name: 'Buen Fin', version: 3 })
   })
 })

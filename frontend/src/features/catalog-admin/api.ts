@@ -9,6 +9,8 @@ export type Descuento = {
   description: string
   percentage: number
   expirationDate: string
+  /** Raised by every edit; an edit sends the version it was read at, and one made since refuses it (409). */
+  version?: number
 }
 export type DescuentoInput = Omit<Descuento, '_id'>
 

@@ -16,7 +16,7 @@ import { shopToday } from '@/lib/dates'
 /** The message for an expiry before today (the server refuses it with the same words). */
 const PAST_EXPIRY = 'La fecha de expiración no puede ser anterior a hoy.'
 
-type Draft = { _id?: string; name: string; description: string; percentage: string; expirationDate: string }
+type Draft = { _id?: string; name: string; description: string; percentage: string; expirationDate: string; version?: number }
 
 /** `/descuentos/*`: the discounts table, 'Nuevo Descuento' / 'Actualizar Descuento' and delete. */
 export function DescuentosPage() {
@@ -121,7 +121,7 @@ function DiscountDialog({ draft, onClose }: { draft: Draft; onClose: () => void 
       percentage: Number.isNaN(n) ? (null as unknown as number) : n,
       expirationDate: d.expirationDate,
     }
-    const res = d._id ? await update({ _id: d._id, ...body }) : await create(body)
+    const res = d._id ? await update({ _id: d._id, version: d.version, ...body }) : await create(body)
     if ('error' in res) setError(res.error)
     else onClose()
   }
