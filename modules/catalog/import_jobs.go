@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -380,22 +379,4 @@ func capRefusals(rs []ImportRefusal) []ImportRefusal {
 		return rs[:maxJobRefusals]
 	}
 	return rs
-}
-
-// importMovementID is the id of the stock movement of an import's row: the same at every run of
-// the import, so the row's adjustment is written once. Its time is the import's.
-func importMovementID(job bson.ObjectID, row int) bson.ObjectID {
-	return idFrom(job, "importacion:"+job.Hex()+":fila:"+strconv.Itoa(row))
-}
-
-// importProductID is the id of the product an import creates from the product's first row: the
-// same at every run of the import, so the product is created once.
-func importProductID(job bson.ObjectID, row int) bson.ObjectID {
-	return idFrom(job, "importacion:"+job.Hex()+":producto:"+strconv.Itoa(row))
-}
-
-// onceMovementID is the id of the one stock movement of key: the same at every try, so the change
-// it records is written once (a line of a cancelled order). Its time is at.
-func onceMovementID(key string, at time.Time) bson.ObjectID {
-	return idFrom(bson.NewObjectIDFromTimestamp(at), key)
 }

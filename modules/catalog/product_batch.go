@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"crypto/sha256"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -97,23 +96,4 @@ func (s *Service) recordCreated(ctx context.Context, ps []Product) {
 		s.memory.add(p)
 	}
 	audit.Write(ctx, s.audit, s.log, audit.ActorFrom(ctx), entries...)
-}
-
-// createdMovementID is the id of the movement that gives a created product's variant its first
-// units; createdEntryID that of the trail's entry of its creation.
-func createdMovementID(product bson.ObjectID, variant string) bson.ObjectID {
-	return idFrom(product, "alta:"+product.Hex()+":"+variant)
-}
-
-func createdEntryID(product bson.ObjectID) bson.ObjectID {
-	return idFrom(product, "auditoria:crear:"+product.Hex())
-}
-
-// idFrom is an id made from key, with the time of at (the record it follows from).
-func idFrom(at bson.ObjectID, key string) bson.ObjectID {
-	sum := sha256.Sum256([]byte(key))
-	var id bson.ObjectID
-	copy(id[:4], at[:4])
-	copy(id[4:], sum[:8])
-	return id
 }
