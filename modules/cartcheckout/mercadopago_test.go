@@ -49,13 +49,7 @@ func FuzzVerifySignature(f *testing.F) {
 
 func TestMercadoPagoAgainstTheFakeProvider(t *testing.T) {
 	t.Parallel()
-	fake := mpfake.New("TEST-token")
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
-	mp, err := NewMercadoPago("TEST-token", srv.URL, "https://tienda.example.mx")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, mp, apiURL := fakeProvider(t)
 	ctx := context.Background()
 	items := []PreferenceItem{{ID: "v1", Title: "Cámara", Quantity: 2, UnitPrice: 156660}}
 	id, err := mp.CreatePreference(ctx, "venta-1", items, time.Now().Add(72*time.Hour))
@@ -86,9 +80,23 @@ func TestMercadoPagoAgainstTheFakeProvider(t *testing.T) {
 	if _, err := mp.Payment(ctx, pid); err == nil || errors.Is(err, ErrUnknownPayment) {
 		t.Fatalf("provider down must be an error other than unknown payment: %v", err)
 	}
-	bad, _ := NewMercadoPago("otro-token", srv.URL, "https://tienda.example.mx")
+	bad, _ := NewMercadoPago("otro-token", apiURL, "https://tienda.example.mx")
 	fake.SetDown(false)
 	if _, err := bad.Payment(ctx, pid); err == nil {
 		t.Fatal("a wrong access token worked")
 	}
+}
+
+// fakeProvider is the fake MercadoPago behind a test server for the test's life, our client of it
+// (token TEST-token) and the server's address.
+func fakeProvider(t *testing.T) (*mpfake.Server, *MercadoPago, string) {
+	t.Helper()
+	fake := mpfake.New("TEST-token")
+	srv := httptest.NewServer(fake)
+	t.Cleanup(srv.Close)
+	mp, err := NewMercadoPago("TEST-token", srv.URL, "https://tienda.example.mx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fake, mp, srv.URL
 }

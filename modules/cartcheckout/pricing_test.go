@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"net/http/httptest"
 	"os"
 	"testing"
 	"time"
@@ -13,7 +12,6 @@ import (
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"tienda/modules/cartcheckout/mpfake"
 	"tienda/pkg/apperr"
 	"tienda/pkg/cfdi"
 	"tienda/pkg/money"
@@ -163,13 +161,7 @@ func cfdiLineas(lines []PricedLine) []cfdi.Linea {
 // amount is accepted; and returning each line's units in random pieces refunds exactly the line.
 func TestEveryCartAgreesToTheCentavo(t *testing.T) {
 	t.Parallel()
-	fake := mpfake.New("TEST-token")
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
-	mp, err := NewMercadoPago("TEST-token", srv.URL, "https://tienda.example.mx")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, mp, _ := fakeProvider(t)
 	catalog, sales := &quotedCatalog{}, &draftSales{}
 	s := &Service{catalog: catalog, sales: sales, users: anyBuyer{}, payments: &payments{provider: mp},
 		log: zerolog.Nop(), now: time.Now}
@@ -301,13 +293,7 @@ func TestTheCartPagesTableIsWhatCheckoutCharges(t *testing.T) {
 // preference and the payment charge that price, on the counter and online alike.
 func TestFenceASaleIsChargedThePricesItsStockWasTakenAt(t *testing.T) {
 	t.Parallel()
-	fake := mpfake.New("TEST-token")
-	srv := httptest.NewServer(fake)
-	defer srv.Close()
-	mp, err := NewMercadoPago("TEST-token", srv.URL, "https://tienda.example.mx")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, mp, _ := fakeProvider(t)
 	quoted := []PricedLine{
 		{Nombre: "Cámara", Precio: 100000, PrecioFinal: 100000},
 		{Nombre: "Cable", Precio: 5000, Descuento: 10, PrecioFinal: 4500},
