@@ -29,7 +29,13 @@ type Category struct {
 	// Alias are other ids and names that lead to the category (lower case, without accents).
 	Alias     []string  `bson:"alias,omitempty" json:"alias,omitempty"`
 	UpdatedAt time.Time `bson:"updatedAt" json:"-"`
+	// Clave is the parent's id and the name as compared (categoryKey), unique in the store: two
+	// categories of one level never share a name, even when two replicas write them at once.
+	Clave string `bson:"clave,omitempty" json:"-"`
 }
+
+// categoryKey is c's Clave.
+func categoryKey(c Category) string { return c.Padre + "/" + fold(c.Nombre) }
 
 // categoryIcons are the icons the front end draws (frontend/src/components/layout/category-icons.ts).
 var categoryIcons = []string{"camara", "energia", "audifonos", "router", "dron", "cable", "escudo", "cuadricula",

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -193,6 +194,9 @@ func (s *Service) CreateCategory(ctx context.Context, in CategoryInput) (Categor
 		err := s.store.insertCategory(ctx, c)
 		if mongox.IsDuplicate(err) && i < 100 { // another replica took the id meanwhile
 			continue
+		}
+		if errors.Is(err, errCategoryNameTaken) {
+			return Category{}, err
 		}
 		if err != nil {
 			return Category{}, fmt.Errorf("catalog: insert category: %w", err)

@@ -3,10 +3,15 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/mongox"
 )
 
@@ -73,7 +78,7 @@ func (s store) seedCategoriesOnce(ctx context.Context) (int, error) {
 	written := 0
 	now := s.db.Now().UTC().Truncate(time.Millisecond)
 	for _, c := range seedCategories() {
-		c.UpdatedAt = now
+		c.UpdatedAt, c.Clave = now, categoryKey(c)
 		_, err := s.db.W.Collection(categoriesCollection).InsertOne(ctx, c)
 		switch {
 		case mongox.IsDuplicate(err):
@@ -95,15 +100,62 @@ func (s store) allCategories(ctx context.Context) ([]Category, error) {
 	return out, nil
 }
 
-// insertCategory writes a new category; a duplicate id is reported by mongox.IsDuplicate.
+// ensureCategoryIndexes gives every category its Clave (categories written before it existed;
+// of two that share one, the later ids get theirs made unique with the id) and makes it unique.
+func (s store) ensureCategoryIndexes(ctx context.Context) error {
+	cats, err := s.allCategories(ctx)
+	if err != nil {
+		return err
+	}
+	slices.SortFunc(cats, func(a, b Category) int { return strings.Compare(a.ID, b.ID) })
+	taken := map[string]bool{}
+	for _, c := range cats {
+		if c.Clave != "" {
+			taken[c.Clave] = true
+		}
+	}
+	for _, c := range cats {
+		if c.Clave != "" {
+			continue
+		}
+		key := categoryKey(c)
+		if taken[key] {
+			key += "#" + c.ID
+		}
+		taken[key] = true
+		if _, err := s.db.W.Collection(categoriesCollection).UpdateOne(ctx, bson.M{"_id": c.ID, "clave": bson.M{"$exists": false}},
+			bson.M{"$set": bson.M{"clave": key}}); err != nil {
+			return fmt.Errorf("catalog: category %s: %w", c.ID, err)
+		}
+	}
+	return mongox.EnsureIndexes(ctx, s.db.W.Collection(categoriesCollection),
+		mongo.IndexModel{Keys: bson.D{{Key: "clave", Value: 1}}, Options: options.Index().SetName("clave").SetUnique(true)})
+}
+
+// errCategoryNameTaken is the answer to a category whose level has one of that name already.
+var errCategoryNameTaken = apperr.InvalidFields("Revisa los datos marcados.",
+	map[string]string{"nombre": "Ya hay una categoría con este nombre en el mismo nivel."})
+
+// insertCategory writes a new category. Errors: errCategoryNameTaken; a duplicate id is
+// reported by mongox.IsDuplicate.
 func (s store) insertCategory(ctx context.Context, c Category) error {
+	c.Clave = categoryKey(c)
 	_, err := s.db.W.Collection(categoriesCollection).InsertOne(ctx, c)
+	if mongox.IsDuplicate(err) {
+		if _, found, ferr := mongox.FindOne[Category](ctx, s.db.W.Collection(categoriesCollection), bson.M{"_id": c.ID}); ferr == nil && !found {
+			return errCategoryNameTaken // not the id: the name, written by another replica meanwhile
+		}
+	}
 	return err
 }
 
-// replaceCategory writes c over the stored category with its id.
+// replaceCategory writes c over the stored category with its id. Errors: errCategoryNameTaken.
 func (s store) replaceCategory(ctx context.Context, c Category) (bool, error) {
+	c.Clave = categoryKey(c)
 	r, err := s.db.W.Collection(categoriesCollection).ReplaceOne(ctx, bson.M{"_id": c.ID}, c)
+	if mongox.IsDuplicate(err) {
+		return false, errCategoryNameTaken
+	}
 	if err != nil {
 		return false, fmt.Errorf("catalog: write category %s: %w", c.ID, err)
 	}

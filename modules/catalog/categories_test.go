@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -283,5 +284,76 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 	}
 	if c, ok := other.Service().categories.current().get("camaras-termicas-2"); !ok || c.Nombre != "Combos" {
 		t.Errorf("the other replica reads %+v", c)
+	}
+}
+
+// Two replicas, each with the categories it last read, name a new category of one level alike at
+// once, and one renames another into that name: the store keeps one of that name, and each
+// other write gets the form's Spanish answer.
+func TestReplicasNeverGiveTwoCategoriesOfALevelOneName(t *testing.T) {
+	t.Parallel()
+	db := mongox.TestDB(t)
+	a, b := MustModule(t, db, 0), MustModule(t, db, 0)
+	ctx := context.Background()
+	name := "Detectores de metal"
+	type result struct {
+		m   *Module
+		err error
+	}
+	results := make(chan result, 2)
+	for _, m := range []*Module{a, b} {
+		go func() {
+			_, err := m.Service().CreateCategory(ctx, CategoryInput{Nombre: &name})
+			results <- result{m, err}
+		}()
+	}
+	var loser *Module
+	var failed []error
+	for range 2 {
+		if r := <-results; r.err != nil {
+			loser, failed = r.m, append(failed, r.err)
+		}
+	}
+	if len(failed) != 1 || !errors.Is(failed[0], errCategoryNameTaken) {
+		t.Fatalf("errors %v, want one errCategoryNameTaken", failed)
+	}
+	// A rename into that name written by a replica that has not read it: the store refuses it.
+	other := "Videoporteros"
+	c, err := loser.Service().CreateCategory(ctx, CategoryInput{Nombre: &other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Nombre = "DETECTORES de Metál" // the same name as compared: case and accents aside
+	if _, err := loser.service.store.replaceCategory(ctx, c); !errors.Is(err, errCategoryNameTaken) {
+		t.Fatalf("rename: %v, want errCategoryNameTaken", err)
+	}
+	n, err := db.W.Collection(categoriesCollection).CountDocuments(ctx, bson.M{"clave": "/" + fold(name)})
+	if err != nil || n != 1 {
+		t.Fatalf("%d categories named %q: %v", n, name, err)
+	}
+}
+
+// A store whose categories were written before Clave existed, two of them with one name at one
+// level (a race of an earlier release), gets every Clave and the unique index at start.
+func TestCategoriesWrittenBeforeTheirKeyGetOneAtStart(t *testing.T) {
+	t.Parallel()
+	db := mongox.TestDB(t)
+	ctx := context.Background()
+	for _, id := range []string{"acceso", "acceso-2"} {
+		if _, err := db.W.Collection(categoriesCollection).InsertOne(ctx, bson.M{"_id": id, "nombre": "Acceso", "icono": "escudo", "color": "#123a66"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	MustModule(t, db, 0)
+	got, err := mongox.FindAll[Category](ctx, db.R.Collection(categoriesCollection), bson.M{"_id": bson.M{"$in": bson.A{"acceso", "acceso-2"}}})
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%v %v", got, err)
+	}
+	keys := map[string]string{}
+	for _, c := range got {
+		keys[c.ID] = c.Clave
+	}
+	if keys["acceso"] != "/acceso" || keys["acceso-2"] != "/acceso#acceso-2" {
+		t.Fatalf("keys %v", keys)
 	}
 }

@@ -30,6 +30,9 @@ func (s store) ensureIndexes(ctx context.Context) error {
 	if err := s.ensureMovementIndexes(ctx); err != nil {
 		return err
 	}
+	if err := s.ensureCategoryIndexes(ctx); err != nil {
+		return err
+	}
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(productsCollection),
 		mongo.IndexModel{Keys: bson.D{{Key: "categoria", Value: 1}}, Options: options.Index().SetName("categoria")},
 		mongo.IndexModel{Keys: bson.D{{Key: "favorito", Value: 1}}, Options: options.Index().SetName("favorito")},
