@@ -73,7 +73,9 @@ func (s *Service) place(ctx context.Context, buyer, placedBy Buyer, o Order, ori
 			s.abandon(ctx, r, i, placedBy)
 			return Reserved{}, nil, err
 		}
-		if !samePrice(taken, priced[i]) {
+		if !samePrice(taken, priced[i]) || taken.ConProveedor != priced[i].ConProveedor {
+			// a price changed, or the take's units came from elsewhere than the quote's (the line
+			// stores the units staff order from the distributor)
 			priced[i], repriced = taken, true
 		}
 	}
@@ -85,7 +87,7 @@ func (s *Service) place(ctx context.Context, buyer, placedBy Buyer, o Order, ori
 			return Reserved{}, nil, err
 		}
 		r.Total, r.Charge = totals.Total, totals.Total
-		s.log.Info().Str("folio", r.Folio).Msg("checkout: priced again, a product changed while its stock was taken")
+		s.log.Info().Str("folio", r.Folio).Msg("checkout: priced again, a product or its stock changed while its stock was taken")
 	}
 	return r, priced, nil
 }

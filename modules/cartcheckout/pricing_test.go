@@ -335,3 +335,23 @@ func TestFenceASaleIsChargedThePricesItsStockWasTakenAt(t *testing.T) {
 		t.Fatalf("paying the preference's amount: %+v %v", res, err)
 	}
 }
+
+// The take of a line found other units than the quote expected (another order took the shop's own
+// units in between): the sale's line stores the units the take took from the distributor and the
+// longer delivery, which staff read to order them.
+func TestTheSaleStoresTheUnitsTheTakeTookFromTheDistributor(t *testing.T) {
+	t.Parallel()
+	quoted := []PricedLine{{Nombre: "Cámara", Precio: 100000, PrecioFinal: 100000, ConProveedor: 1, Entrega: "con proveedor"}}
+	taken := quoted[0]
+	taken.ConProveedor = 3
+	sales := &draftSales{}
+	s := &Service{catalog: &quotedCatalog{priced: quoted, charged: map[int]PricedLine{0: taken}}, sales: sales, users: anyBuyer{},
+		log: zerolog.Nop(), now: time.Now}
+	order := Order{Cliente: "Juan", Lines: []Line{{ProductID: "p0", Cantidad: 3}}}
+	if _, err := s.PlaceCounterOrder(context.Background(), "u", Buyer{ID: "u", Name: "Juan"}, order); err != nil {
+		t.Fatal(err)
+	}
+	if l := sales.draft.Lines[0]; l.ConProveedor != 3 || l.Entrega != "con proveedor" {
+		t.Fatalf("stored line: %d from the distributor (%q), want the take's 3", l.ConProveedor, l.Entrega)
+	}
+}

@@ -11,7 +11,8 @@ import (
 
 // TakeStockFor takes a line's units under key and records the sale's stock movement with note's
 // folio and user. It answers the line priced as its units were taken, which is what the order
-// charges: the take is fenced by the price. The line is priced from one state of the product (the
+// charges: the take is fenced by the price; its ConProveedor are the units the take took from the
+// distributor (a repeat's: the first take's). The line is priced from one state of the product (the
 // in-memory copy, or the stored document) and its guard holds that state's version, which every
 // edit raises (a sale does not: that is revision), so the units are taken only while the product
 // still has that price. When another replica edited the product and this one has not polled the
@@ -55,7 +56,7 @@ func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, not
 		}
 		err = s.batcher.do(ctx, p.ID, t, s.takeBatch)
 		if !errors.Is(err, errEdited) {
-			return pr.quote(r), err
+			return tookFrom(pr.quote(r), t), err
 		}
 		if t.edited != nil { // the memory has it (takeOne)
 			p = *t.edited
@@ -121,4 +122,15 @@ func samePricing(lines []*stockTake) bool {
 		}
 	}
 	return true
+}
+
+// tookFrom is q with the units t took from the distributor, not those the quote expected: a
+// concurrent order may have taken the own units in between (or stock come in), and the sale's
+// line tells staff what to order from the distributor.
+func tookFrom(q QuotedLine, t *stockTake) QuotedLine {
+	q.ConProveedor, q.Entrega = t.prov, ""
+	if t.prov > 0 {
+		q.Entrega = EntregaProveedor
+	}
+	return q
 }

@@ -65,7 +65,8 @@ func (s *Service) takeOne(ctx context.Context, id bson.ObjectID, t *stockTake) e
 			return err
 		}
 		s.memory.update(cur)
-		if _, reserved := cur.Apartados[t.key]; reserved {
+		if a, reserved := cur.Apartados[t.key]; reserved {
+			t.prov = a.Proveedor // a repeat answers what the first take took from the distributor
 			return nil
 		}
 		if cur.Version != t.version {
@@ -163,7 +164,7 @@ func (s *Service) takeLines(ctx context.Context, id bson.ObjectID, batch []*stoc
 	}
 	for _, t := range batch {
 		if t.same != nil {
-			t.err = t.same.err
+			t.err, t.prov = t.same.err, t.same.prov
 		}
 	}
 	s.recordTakes(ctx, lines)

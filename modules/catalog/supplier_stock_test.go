@@ -129,3 +129,43 @@ func TestACancelledSupplierLineGoesBackToTheDistributor(t *testing.T) {
 	}
 	checkTotals(t, stored, own)
 }
+
+// A take answers the units it took from the distributor, not those its quote expected: another
+// order took the shop's own units in between, so the order's line (what staff order from the
+// distributor) says all of them; a repeat of the key answers the same.
+func TestATakeAnswersTheUnitsItTookFromTheSupplier(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	svc := env.m.Service()
+	ctx := context.Background()
+	p := env.mustCreate(formProduct("Grabador del proveedor"))
+	v := p.Variantes[0]
+	if v.Stock < 1 {
+		t.Fatalf("the form's first variant has %d units", v.Stock)
+	}
+	// The distributor has just what the order needs once the own units are gone: after its take,
+	// none is left, and a repeat must still answer what the first take took.
+	if _, err := svc.UpdateProductWith(ctx, p.ID.Hex(), func(cur Product) (ProductInput, bool) {
+		return ProductInput{Distribuidor: &Distribuidor{Nombre: "Syscom", ProductoID: "200100", Existencia: v.Stock + 2, Actualizado: time.Now()}}, true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	line := OrderLine{ProductID: p.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock + 2}
+	q, err := svc.Quote(ctx, []OrderLine{line})
+	if err != nil || q[0].ConProveedor != 2 || q[0].Entrega != EntregaProveedor {
+		t.Fatalf("quote: %+v %v", q, err)
+	}
+	own := OrderLine{ProductID: p.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock}
+	if got, err := svc.TakeStockFor(ctx, "otra:0", own, StockNote{}); err != nil || got.ConProveedor != 0 || got.Entrega != "" {
+		t.Fatalf("the own units: %+v %v", got, err)
+	}
+	for _, key := range []string{"venta:0", "venta:0"} { // the second: a repeat
+		got, err := svc.TakeStockFor(ctx, key, line, StockNote{})
+		if err != nil || got.ConProveedor != line.Cantidad || got.Entrega != EntregaProveedor {
+			t.Fatalf("%s: %d from the distributor (%q), want %d: %v", key, got.ConProveedor, got.Entrega, line.Cantidad, err)
+		}
+	}
+	if stored := env.storedProduct(p.ID.Hex()); stored.Apartados["venta:0"].Proveedor != line.Cantidad {
+		t.Fatalf("reservation %+v", stored.Apartados["venta:0"])
+	}
+}

@@ -20,6 +20,9 @@ export type PurchaseItem = {
   cantidad: number
   precioFinal: number
   imagen?: string
+  /** Units the shop orders from the distributor (issue #28), and the longer delivery the shopper was told. */
+  conProveedor?: number
+  entrega?: string
 }
 
 /** One sale of the signed-in customer. */

@@ -5,6 +5,7 @@ import { FacturaBadge } from '@/features/sales/components/factura-badge'
 import { CardPart, CardTop, Fecha, GestionarButton, SalesTable } from '@/features/sales/components/sale-list'
 import { StatusChip } from '@/components/status-chip'
 import { EntregaChip } from '@/features/sales/components/status'
+import { ProveedorLine } from '@/features/sales/components/proveedor-line'
 import { itemDetail } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
 
@@ -27,6 +28,7 @@ function Transaccion({ sale }: { sale: Sale }) {
                   {detail ? `${detail} · ` : ''}
                   {item.cantidad} × {formatMoney(item.precioFinal)}
                 </p>
+                <ProveedorLine item={item} sale={sale} />
               </div>
             </li>
           )

@@ -4,6 +4,7 @@ import { truncate } from '@/lib/text'
 import { errorText } from '@/lib/api-errors'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { useToggleDeliveredMutation } from '@/features/sales/api'
+import { ProveedorLine } from '@/features/sales/components/proveedor-line'
 import { itemDetail } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
 
@@ -60,6 +61,7 @@ export function OrderItems({ sale }: { sale: Sale }) {
                   </p>
                 ) : null}
                 <p className="text-xs text-slate-500">{formatMoney(item.precioFinal * item.cantidad)}</p>
+                <ProveedorLine item={item} sale={sale} />
                 {item.devueltos ? (
                   <p className="text-xs font-medium text-rose-700">
                     Devueltas: {item.devueltos} de {item.cantidad}

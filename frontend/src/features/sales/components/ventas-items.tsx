@@ -3,6 +3,7 @@ import { formatDayMonYear, formatTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import type { SaleItem } from '@/lib/sale'
 import { FacturaBadge } from '@/features/sales/components/factura-badge'
+import { ProveedorLine } from '@/features/sales/components/proveedor-line'
 import { EntregaChip } from '@/features/sales/components/status'
 import { itemDetail } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
@@ -16,6 +17,7 @@ function ItemName({ row }: { row: Row }) {
     <div className="min-w-0">
       <p className="font-medium text-slate-900">{row.item.nombre}</p>
       {detail ? <p className="text-xs text-slate-500">{detail}</p> : null}
+      <ProveedorLine item={row.item} sale={row.sale} />
       <p className="text-xs break-all text-slate-500">Producto {row.item.producto_id}</p>
       <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         Folio {row.sale.folio}

@@ -3,7 +3,7 @@ import { AlertIcon, CheckCircleIcon, ClockIcon, CloseIcon, PackageIcon, TruckIco
 import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { errorStatus } from '@/lib/api-errors'
-import type { Purchase } from '@/features/session/account-types'
+import type { Purchase, PurchaseItem } from '@/features/session/account-types'
 import { useGetPurchasesQuery } from '@/features/session/account-api'
 import {
   deliveryState,
@@ -84,6 +84,20 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
+/** A line's name, and under it the longer delivery of units the shop orders from the distributor ('Disponible con proveedor: …'). */
+function ItemName({ item }: { item: PurchaseItem }) {
+  return (
+    <>
+      {itemLabel(item)}
+      {item.entrega ? (
+        <span data-testid="compra-entrega" className="block text-xs font-normal text-amber-800">
+          {item.entrega}
+        </span>
+      ) : null}
+    </>
+  )
+}
+
 /** 'Historial de compras' of the profile: one row (one card on phones) per item bought. */
 export function PurchaseHistoryTable({ userId }: { userId: string }) {
   const { purchases, failed, isLoading, refetch } = usePurchases(userId)
@@ -102,7 +116,7 @@ export function PurchaseHistoryTable({ userId }: { userId: string }) {
               <li key={key} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
                 <ProductImage src={item.imagen} alt={item.nombre} compact className="h-14 w-14 shrink-0 rounded-lg" />
                 <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium break-words text-slate-900">{itemLabel(item)}</p>
+                  <p className="text-sm font-medium break-words text-slate-900"><ItemName item={item} /></p>
                   <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
                     <Figure label="Cantidad">{item.cantidad}</Figure>
                     <Figure label="Total con IVA">
@@ -143,7 +157,7 @@ export function PurchaseHistoryTable({ userId }: { userId: string }) {
                     <td className="px-3 py-2">
                       <ProductImage src={item.imagen} alt={item.nombre} compact className="h-12 w-12 rounded-lg" />
                     </td>
-                    <td className="px-3 py-2 font-medium text-slate-900">{itemLabel(item)}</td>
+                    <td className="px-3 py-2 font-medium text-slate-900"><ItemName item={item} /></td>
                     <td className="px-3 py-2">{item.cantidad}</td>
                     <td className="px-3 py-2 tabular-nums">{formatMoney(lineTotalWithIva(item))}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.fecha)}</td>
@@ -194,7 +208,7 @@ export function PurchaseList({ userId, invoiceAction }: { userId: string; invoic
             {(p.carrito ?? []).map((item, i) => (
               <li key={i} className="flex items-center gap-3 py-2 text-sm">
                 <ProductImage src={item.imagen} alt={item.nombre} compact className="h-12 w-12 shrink-0 rounded-lg" />
-                <span className="flex-1">{itemLabel(item)}</span>
+                <span className="flex-1"><ItemName item={item} /></span>
                 <span className="text-slate-600">x{item.cantidad}</span>
                 <span className="font-medium tabular-nums" title="Con IVA">
                   {formatMoney(lineTotalWithIva(item))}
