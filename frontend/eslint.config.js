@@ -33,8 +33,8 @@ export default defineConfig([
   },
   {
     // Imports flow one way: lib/ and components/ (shared) -> features/ -> app/ (router, layouts,
-    // store). A feature never imports another one: what two features need moves to lib/ (types,
-    // helpers, hooks, shared endpoints) or components/ (shared UI).
+    // roots). A feature never imports another one nor app/: what two features need moves to lib/
+    // (the store and its typed hooks, types, helpers, shared endpoints) or components/ (shared UI).
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -62,6 +62,12 @@ export default defineConfig([
               target: ['./src/lib', './src/components'],
               from: './src/features',
               message: 'Shared code does not import features.',
+            },
+            {
+              target: ['./src/features', './src/lib', './src/components'],
+              from: './src/app',
+              message:
+                'Only src/app imports src/app (it composes routes and layouts): take the store and its hooks from src/lib (@/lib/store, @/lib/hooks), move anything else shared to src/lib or src/components.',
             },
           ],
         },

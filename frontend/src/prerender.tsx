@@ -12,7 +12,7 @@ import {
 } from 'react-router'
 import { routes } from '@/app/router'
 import { ShopLayout } from '@/app/shop-layout'
-import { makeStore } from '@/app/store'
+import { makeStore } from '@/lib/store'
 import { PageLoading } from '@/components/page-loading'
 import { CartKnownEmpty } from '@/features/checkout/served-empty'
 

@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/hooks'
 import { selectRol } from '@/lib/session-slice'
 import { CortePrintPage } from '@/features/cashcut/components/corte-print-page'
 import { StaffGuard } from '@/features/staff/components/staff-guard'

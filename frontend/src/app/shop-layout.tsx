@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Outlet, useNavigate, useNavigation } from 'react-router'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { BottomNav } from '@/components/layout/bottom-nav'
 import { CategoryMenu } from '@/components/layout/category-menu'
 import { Footer } from '@/components/layout/footer'

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { selectRol, selectUser, signOut } from '@/lib/session-slice'
 import { LowStockBadge } from '@/features/catalog-admin/components/low-stock-badge'
 import { StaffLayout } from '@/features/staff/components/staff-layout'

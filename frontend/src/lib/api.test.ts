@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeStore } from '@/app/store'
+import { makeStore } from '@/lib/store'
 import { configApi } from '@/lib/config-api'
 import { selectIsSignedIn } from '@/lib/session-slice'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'

@@ -56,7 +56,7 @@ const loggedBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asyn
 
 /**
  * The one API slice of the app; features add their endpoints with `api.injectEndpoints`. When the
- * browser is back online, every query on screen is asked again (app/store.ts setupListeners), so a
+ * browser is back online, every query on screen is asked again (lib/store.ts setupListeners), so a
  * screen that failed for want of a connection recovers by itself.
  */
 export const api = createApi({

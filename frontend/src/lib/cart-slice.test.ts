@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeStore } from '@/app/store'
+import { makeStore } from '@/lib/store'
 import { cartCleared, itemAdded, itemRemoved, quantityChanged, selectCartCount, selectCartItems } from '@/lib/cart-slice'
 import type { CartItem } from '@/lib/cart'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeStore } from '@/app/store'
+import { makeStore } from '@/lib/store'
 import { itemAdded, cartCleared } from '@/lib/cart-slice'
 import { CART_COOKIE, CART_KEY } from '@/lib/cart-storage'
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { AppThunk } from '@/app/store'
+import type { AppThunk } from '@/lib/store'
 import { api } from '@/lib/api'
 import { sessionRejected, signedOut } from '@/lib/session-events'
 import { clearStorage } from '@/lib/storage'

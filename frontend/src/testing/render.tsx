@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { routes } from '@/app/router'
-import { makeStore } from '@/app/store'
+import { makeStore } from '@/lib/store'
 
 /**
  * Renders the whole app (real routes, real store) at `path`, as a browser tab would; `before` runs

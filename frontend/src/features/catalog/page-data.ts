@@ -1,4 +1,4 @@
-import type { AppDispatch } from '@/app/store'
+import type { AppDispatch } from '@/lib/store'
 import { productApi } from '@/lib/product-api'
 import type { ProductoDetalle } from '@/lib/product'
 

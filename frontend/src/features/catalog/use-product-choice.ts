@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { itemAdded, selectCartItems } from '@/lib/cart-slice'
 import { supplierUnits, type ProductoDetalle } from '@/lib/product'
 import { priceLine, type LineMoney } from '@/lib/refund'

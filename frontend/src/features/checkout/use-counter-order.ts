@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/hooks'
 import { api } from '@/lib/api'
 import { apiErrorMessage } from '@/lib/api-errors'
 import type { CartItem } from '@/lib/cart'

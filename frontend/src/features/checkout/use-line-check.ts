@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/hooks'
 import type { CartItem } from '@/lib/cart'
 import { itemRepriced } from '@/lib/cart-slice'
 import { useGetProductoQuery } from '@/lib/product-api'

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { cartCleared } from '@/lib/cart-slice'
 import { selectIsSignedIn } from '@/lib/session-slice'
 import { useConfirmPaymentMutation } from '@/features/checkout/api'

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { makeStore } from '@/app/store'
+import { makeStore } from '@/lib/store'
 import { api } from '@/lib/api'
 import {
   callErrorMessage,

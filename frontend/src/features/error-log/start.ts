@@ -1,4 +1,4 @@
-import type { AppDispatch } from '@/app/store'
+import type { AppDispatch } from '@/lib/store'
 
 /** Most window errors kept before the error log has started; a page that keeps failing drops the rest. */
 const MAX_EARLY = 50

@@ -1,4 +1,4 @@
-import type { AppDispatch } from '@/app/store'
+import type { AppDispatch } from '@/lib/store'
 import { errorLogApi } from '@/features/error-log/api'
 import { describeError, GLOBAL_TITLE, logError, readErrorLog, removeUploaded } from '@/lib/error-log'
 import { startSentry } from '@/lib/sentry'

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatDateTime } from '@/lib/dates'
 import { selectUser } from '@/lib/session-slice'

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useEffect, useState } from 'react'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/hooks'
 import { Dialog } from '@/components/dialog'
 import { api } from '@/lib/api'
 import { apiErrorMessage } from '@/lib/api-errors'

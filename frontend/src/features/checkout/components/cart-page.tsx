@@ -1,6 +1,6 @@
 import { useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { Link } from 'react-router'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { ConfirmDialog } from '@/components/dialog'
 import { CartIcon, ClearCartIcon, InfoIcon } from '@/components/icons'
 import { Skeleton } from '@/components/skeleton'

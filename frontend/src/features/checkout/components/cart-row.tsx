@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useAppDispatch } from '@/app/hooks'
+import { useAppDispatch } from '@/lib/hooks'
 import { AlertIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/icons'
 import { ProductImage } from '@/components/product-image'
 import type { CartItem } from '@/lib/cart'

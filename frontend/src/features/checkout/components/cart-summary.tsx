@@ -1,6 +1,6 @@
 import type { Ref } from 'react'
 import { Link } from 'react-router'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/hooks'
 import { AlertIcon, LogInIcon } from '@/components/icons'
 import type { CartItem } from '@/lib/cart'
 import { formatMoney } from '@/lib/money'

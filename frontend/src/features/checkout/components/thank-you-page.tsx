@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/hooks'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { CheckCircleIcon } from '@/components/icons'

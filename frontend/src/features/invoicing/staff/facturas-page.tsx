@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/hooks'
 import { ErrorNote } from '@/components/error-note'
 import { Pager } from '@/components/pager'
 import { Skeleton } from '@/components/skeleton'

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { Dialog } from '@/components/dialog'
 import { FormField } from '@/components/form-field'
 import { PlaceholderPage } from '@/components/placeholder-page'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { useAppSelector } from '@/app/hooks'
+import { useAppSelector } from '@/lib/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { selectIsSignedIn, selectUser } from '@/lib/session-slice'
 import type { Purchase } from '@/features/session/account-types'

@@ -10,6 +10,10 @@ import { cartSlice } from '@/lib/cart-slice'
 import { saveCart, writeCartCookie } from '@/lib/cart-storage'
 import { sessionSlice } from '@/lib/session-slice'
 
+// The store lives in lib/, beside the slices it is made of (features add endpoints to lib/api.ts,
+// not slices of their own): so features, the hooks (lib/hooks.ts) and the slices' thunks name its
+// types without importing src/app, which only composes routes and layouts. The one cycle,
+// session-slice's thunks typed by AppThunk, is of types only: it is gone from the build.
 const rootReducer = combineSlices(api, sessionSlice, cartSlice)
 
 export type RootState = ReturnType<typeof rootReducer>
