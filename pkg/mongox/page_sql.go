@@ -2,6 +2,7 @@ package mongox
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -287,10 +288,19 @@ func literal(pattern string) (string, bool) {
 	return b.String(), true
 }
 
+// plain is v with a type of its own over a string (type Estado string) as the string it is: the
+// driver stores it as one, so the store's SQL compares it as one.
+func plain(v any) any {
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.String && rv.Type() != reflect.TypeFor[string]() {
+		return rv.String()
+	}
+	return v
+}
+
 // sqlScalar is a filter value as ->> reads it from FerretDB's JSON, and the types of the values
 // MongoDB compares with it.
 func sqlScalar(v any) (value any, types string, ok bool) {
-	switch x := v.(type) {
+	switch x := plain(v).(type) {
 	case string:
 		return x, `'string'`, !strings.ContainsRune(x, 0)
 	case bool:

@@ -571,3 +571,17 @@ func TestListIndexEndsWithTheIDOnMongoDB(t *testing.T) {
 	}
 	t.Fatalf("no index lista: %+v", specs)
 }
+
+// A filter value of a type of its own over a string (as the sales' states are) is a string to the
+// store's SQL: the page is answered by SQLite, not by FerretDB reading every document.
+func TestAPageFiltersOnANamedStringTypeInSQL(t *testing.T) {
+	t.Parallel()
+	type state string
+	q, ok := newPageQuery(bson.M{"k": state("Pendiente"), "s": bson.M{"$in": bson.A{state("a"), "b"}}}, bson.D{{Key: "f", Value: -1}})
+	if !ok || len(q.args) == 0 {
+		t.Fatalf("not answered in SQL: %+v", q)
+	}
+	if v, ok := jsonText(state("x")); !ok || v != `"x"` {
+		t.Fatalf("jsonText %q %v", v, ok)
+	}
+}

@@ -118,7 +118,7 @@ func absentIn(filter bson.M, field string) bool {
 func sjsonScalar(v any) (value, kind string, ok bool) {
 	var b []byte
 	var err error
-	switch x := v.(type) {
+	switch x := plain(v).(type) {
 	case string:
 		b, err = json.Marshal(x)
 		kind = "string"

@@ -215,7 +215,7 @@ func sqlCondition(expr, op string, arg any) (string, []any, bool) {
 // jsonText is the JSON text FerretDB stores for a scalar, when it is the only text the equal
 // values have: plain strings, whole numbers (5, 5.0 and int64 5 are all "5"), booleans.
 func jsonText(v any) (string, bool) {
-	switch x := v.(type) {
+	switch x := plain(v).(type) {
 	case string:
 		if plainValue.MatchString(x) {
 			return strconv.Quote(x), true
