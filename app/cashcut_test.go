@@ -12,9 +12,9 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/cashcut"
-	"tienda/pkg/mongox"
 	"tienda/modules/sales"
 	"tienda/pkg/httpx/httpxtest"
+	"tienda/pkg/mongox"
 	"tienda/pkg/salestate"
 )
 
