@@ -52,6 +52,9 @@ func (s *Service) createProducts(ctx context.Context, news []newProduct) ([]Prod
 	for _, k := range failed {
 		refused[from[k]] = err
 	}
+	if err != nil && len(failed) == 0 { // the server's stamp: the products carry the store's time
+		s.log.Warn().Err(err).Int("products", len(built)).Msg("catalogue: new products not stamped by the server")
+	}
 	skip := map[int]bool{}
 	for _, k := range append(taken, failed...) {
 		skip[k] = true

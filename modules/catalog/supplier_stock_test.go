@@ -20,11 +20,7 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	ctx := context.Background()
 	p := env.mustCreate(formProduct("Cámara del proveedor"))
 	own := p.Variantes[0].Stock
-	if _, err := svc.UpdateProductWith(ctx, p.ID.Hex(), func(cur Product) (ProductInput, bool) {
-		return ProductInput{Distribuidor: &Distribuidor{Nombre: "Syscom", ProductoID: "183694", Existencia: 10, Actualizado: time.Now()}}, true
-	}); err != nil {
-		t.Fatal(err)
-	}
+	withDistributor(t, svc, p, "183694", 10)
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex()}
 	// Sell every own unit of every variant: the product has no units of its own.
 	for i, v := range p.Variantes {
@@ -110,11 +106,7 @@ func TestACancelledSupplierLineGoesBackToTheDistributor(t *testing.T) {
 	svc := env.m.Service()
 	ctx := context.Background()
 	p := env.mustCreate(formProduct("Radio del proveedor"))
-	if _, err := svc.UpdateProductWith(ctx, p.ID.Hex(), func(cur Product) (ProductInput, bool) {
-		return ProductInput{Distribuidor: &Distribuidor{Nombre: "Syscom", ProductoID: "1", Existencia: 10, Actualizado: time.Now()}}, true
-	}); err != nil {
-		t.Fatal(err)
-	}
+	withDistributor(t, svc, p, "1", 10)
 	own := p.Variantes[0].Stock
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own + 4}
 	if _, err := svc.TakeStockFor(ctx, "v:0", line, StockNote{}); err != nil {
@@ -145,11 +137,7 @@ func TestATakeAnswersTheUnitsItTookFromTheSupplier(t *testing.T) {
 	}
 	// The distributor has just what the order needs once the own units are gone: after its take,
 	// none is left, and a repeat must still answer what the first take took.
-	if _, err := svc.UpdateProductWith(ctx, p.ID.Hex(), func(cur Product) (ProductInput, bool) {
-		return ProductInput{Distribuidor: &Distribuidor{Nombre: "Syscom", ProductoID: "200100", Existencia: v.Stock + 2, Actualizado: time.Now()}}, true
-	}); err != nil {
-		t.Fatal(err)
-	}
+	withDistributor(t, svc, p, "200100", v.Stock+2)
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock + 2}
 	q, err := svc.Quote(ctx, []OrderLine{line})
 	if err != nil || q[0].ConProveedor != 2 || q[0].Entrega != EntregaProveedor {
@@ -167,5 +155,15 @@ func TestATakeAnswersTheUnitsItTookFromTheSupplier(t *testing.T) {
 	}
 	if stored := env.storedProduct(p.ID.Hex()); stored.Apartados["venta:0"].Proveedor != line.Cantidad {
 		t.Fatalf("reservation %+v", stored.Apartados["venta:0"])
+	}
+}
+
+// withDistributor gives p the distributor's code and availability, as the Syscom sync writes them.
+func withDistributor(t *testing.T, svc *Service, p Product, code string, units int) {
+	t.Helper()
+	if _, err := svc.UpdateProductWith(context.Background(), p.ID.Hex(), func(Product) (ProductInput, bool) {
+		return ProductInput{Distribuidor: &Distribuidor{Nombre: "Syscom", ProductoID: code, Existencia: units, Actualizado: time.Now()}}, true
+	}); err != nil {
+		t.Fatal(err)
 	}
 }
