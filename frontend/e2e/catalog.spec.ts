@@ -38,6 +38,10 @@ test('a shopper on a phone finds a camera by typing "camara" and sees its discou
   await expect(page.getByRole('heading', { name: 'Videovigilancia' })).toBeVisible()
   await expect(page.getByRole('link', { name: /Disco duro Purple/ })).toBeVisible()
   await expect(page.getByRole('link', { name: /Radio portátil/ })).toHaveCount(0)
+  // Headings never skip a level: the page's title is h1, each card's title h2 (Lighthouse's heading-order).
+  const levels = await page.locator('main h1, main h2, main h3, main h4').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])))
+  expect(levels[0]).toBe(1)
+  levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1))
   expect(errors).toEqual([])
 })
 

@@ -2,7 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
 import { LoadError } from '@/components/load-error'
 import { LoadMoreSentinel } from '@/components/load-more-sentinel'
-import { ProductCard } from '@/components/product-card'
+import { ProductCard, type CardHeading } from '@/components/product-card'
 import { ProductCardSkeleton } from '@/components/skeleton'
 import type { Producto } from '@/lib/product'
 
@@ -30,6 +30,8 @@ type InfiniteProductListProps = {
   /** The Spanish message when the first page fails and the connection is not the cause (with 'Reintentar'). */
   errorMessage: string
   emptyMessage: string
+  /** The cards' title heading: one level under the grid's own (h3 by default, under a section's h2). */
+  cardHeading?: CardHeading
 }
 
 /** A product grid that loads page after page as it scrolls, with skeletons, retry and empty text. */
@@ -50,7 +52,7 @@ export function InfiniteProductList(props: InfiniteProductListProps) {
               ))
             : products.map((p) => (
                 <li key={p._id}>
-                  <ProductCard product={p} />
+                  <ProductCard product={p} heading={props.cardHeading} />
                 </li>
               ))}
           {isFetchingNextPage

@@ -5,8 +5,12 @@ import { formatMoney } from '@/lib/money'
 import { isOutOfStock, productImage, productPrice, productTitle, type Producto } from '@/lib/product'
 import { truncate } from '@/lib/text'
 
+/** The heading a card's title is: one level under its grid's own heading (h1 on a category or
+ * search page, h2 in a section of the home page), so that headings never skip a level. */
+export type CardHeading = 'h2' | 'h3'
+
 /** A product tile of the catalogue grids; the whole card opens `/product/{_id}`. */
-export function ProductCard({ product }: { product: Producto }) {
+export function ProductCard({ product, heading: Heading = 'h3' }: { product: Producto; heading?: CardHeading }) {
   const title = productTitle(product)
   const price = productPrice(product)
   const hasDiscount = price !== undefined && price.precioFinal < price.precio
@@ -30,9 +34,9 @@ export function ProductCard({ product }: { product: Producto }) {
         {product.marca ? (
           <span className="text-[11px] font-semibold tracking-wide text-teal-700 uppercase">{product.marca}</span>
         ) : null}
-        <h3 className="text-sm leading-snug font-medium text-slate-800 group-hover:text-brand-800" title={title}>
+        <Heading className="text-sm leading-snug font-medium text-slate-800 group-hover:text-brand-800" title={title}>
           {truncate(title, 30)}
-        </h3>
+        </Heading>
         <div className="mt-auto pt-2">
           {price ? (
             <>

@@ -49,6 +49,7 @@ function ProductGrid({ title, query }: { title: string; query: CatalogQuery }) {
         products={products}
         query={catalog}
         marginPx={SCROLL_MARGIN_PX}
+        cardHeading="h2"
         errorMessage="Error al obtener los productos"
         emptyMessage="No hay productos en esta sección por ahora."
       />

@@ -41,6 +41,7 @@ export function SearchResultsPage() {
             products={products}
             query={search}
             marginPx={SCROLL_MARGIN_PX}
+            cardHeading="h2"
             errorMessage="Error al obtener un producto por nombre"
             emptyMessage={`No encontramos productos para «${q}».`}
           />
