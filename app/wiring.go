@@ -18,6 +18,7 @@ import (
 	"tienda/pkg/config"
 	"tienda/pkg/mail"
 	"tienda/pkg/money"
+	"tienda/pkg/salestate"
 )
 
 // The adapters below let one module call another through the small interface the caller
@@ -127,7 +128,7 @@ func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartc
 }
 
 func reserved(v sales.Sale) (cartcheckout.Reserved, error) {
-	r := cartcheckout.Reserved{ID: v.ID.Hex(), Folio: v.Folio, Fecha: v.Fecha, Estado: v.Estado}
+	r := cartcheckout.Reserved{ID: v.ID.Hex(), Folio: v.Folio, Fecha: v.Fecha, Estado: v.Estado, PaidLate: v.PagoTardio}
 	var err error
 	if r.Total, err = money.FromPesos(v.Total); err != nil {
 		return r, apperr.Wrap(err, "app: sale %s total", v.Folio)
@@ -200,12 +201,12 @@ func (a checkoutSales) Expire(ctx context.Context, id string) error {
 	return a.s.Expire(ctx, oid)
 }
 
-func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheckout.Payment) (cartcheckout.SavedSale, bool, error) {
+func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheckout.Payment) (cartcheckout.SavedSale, salestate.Estado, error) {
 	oid, err := saleObjectID(id)
 	if err != nil {
-		return nil, false, err
+		return nil, "", err
 	}
-	v, fresh, err := a.s.RecordPayment(ctx, oid, sales.PaidOnline{
+	v, moved, err := a.s.RecordPayment(ctx, oid, sales.PaidOnline{
 		MercadoPago: sales.MercadoPago{
 			PaymentID: p.ID, Status: p.Status, PaymentType: p.PaymentType, MerchantOrderID: p.MerchantOrderID,
 			CollectionID: p.ID, ExternalReference: p.ExternalReference, PreferenceID: p.PreferenceID, Timestamp: p.ApprovedAt,
@@ -214,7 +215,7 @@ func (a checkoutSales) RecordPayment(ctx context.Context, id string, p cartcheck
 		OrderID: p.MerchantOrderID,
 	})
 	saved, err := savedSale(v, err)
-	return saved, fresh, err
+	return saved, moved, err
 }
 
 func (a checkoutSales) Find(ctx context.Context, id string) (cartcheckout.Reserved, error) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/fault"
 	"tienda/pkg/money"
 	"tienda/pkg/salestate"
 )
@@ -53,7 +54,7 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 		if ferr := s.sales.Fail(ctx, r.ID); !apperr.Is(ferr, apperr.Conflict) {
 			s.release(ctx, r, -1, StockNote{UserID: placedBy.ID, UserName: placedBy.Name, Motivo: motivoIncompleto})
 		}
-		return "", err
+		return "", fenced(err)
 	}
 	id, err := s.payments.provider.CreatePreference(ctx, r.ID, preferenceItems(priced), s.now().Add(preferenceLifetime))
 	if err != nil {
@@ -134,7 +135,10 @@ func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult,
 		s.log.Error().Str("folio", r.Folio).Int("payment", p.ID).Msg("checkout: paid amount differs from the order")
 		return ConfirmResult{Estado: p.Status}, apperr.New(apperr.PaymentFailed, "El monto pagado no coincide con el de la orden. Comunícate con la tienda.")
 	}
-	sale, fresh, err := s.sales.RecordPayment(ctx, r.ID, Payment{
+	if err := fault.At(ctx, fault.PaymentFound); err != nil {
+		return ConfirmResult{}, err
+	}
+	sale, moved, err := s.sales.RecordPayment(ctx, r.ID, Payment{
 		ID: strconv.Itoa(p.ID), Status: p.Status, PaymentType: p.PaymentType, MerchantOrderID: p.MerchantOrderID,
 		ExternalReference: p.ExternalReference, Amount: p.Amount, PayerGivenName: p.PayerGivenName,
 		PayerSurname: p.PayerSurname, ApprovedAt: p.Approved,
@@ -142,14 +146,20 @@ func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult,
 	if err != nil {
 		return ConfirmResult{}, err
 	}
-	if fresh && r.Estado == salestate.Expirada {
+	// What happens to the stock is decided by the state this call's write moved, never by r, read
+	// before it: an expiry on another replica may have landed in between.
+	switch moved {
+	case salestate.EsperandoPago: // the order's stock stays sold
+		s.settleStock(r)
+	case salestate.Expirada:
 		// The money is real: take the stock again if it is there (the sale is flagged for staff
-		// either way). Only after the sale is saved, so the reconciliation settles these keys
-		// instead of giving them back, and only by the call that recorded it: a repeat after the
-		// keys were settled would take twice.
+		// either way), under keys of its own. The expiry gives back the order's first keys, maybe
+		// at this moment on another replica; taken under those, these units would go back with
+		// them. Only after the sale is saved, so the reconciliation settles these keys instead of
+		// giving them back, and only by the call that recorded it: a repeat would take twice.
 		s.retake(ctx, r)
 	}
-	s.settleStock(r)
+	fresh := moved != ""
 	if fresh {
 		s.log.Info().Str("folio", r.Folio).Int("payment", p.ID).Msg("payment verified")
 	}
@@ -182,14 +192,18 @@ func (s *Service) releaseOnline(ctx context.Context, r Reserved, motivo string) 
 	s.release(ctx, r, -1, StockNote{Motivo: motivo, NoPayment: true})
 }
 
-// retake takes again the stock of an expired order whose payment arrived late; lines short of
-// stock are left for staff (the sale is flagged by the sales module).
+// retake takes again, under lateStockKey, the stock of an expired order whose payment arrived
+// late, and settles those keys; lines short of stock are left for staff (the sale is flagged by
+// the sales module).
 func (s *Service) retake(ctx context.Context, r Reserved) {
 	note := StockNote{Folio: r.Folio, Motivo: motivoPagoTardio}
 	for i, l := range r.Lines {
-		if _, err := s.catalog.TakeStock(ctx, stockKey(r.ID, i), l, note); err != nil { // at the price paid
+		key := lateStockKey(r.ID, i)
+		if _, err := s.catalog.TakeStock(ctx, key, l, note); err != nil { // at the price paid
 			s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: late payment without stock")
+			continue
 		}
+		s.catalog.SettleStock(key, l)
 	}
 }
 

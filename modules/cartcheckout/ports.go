@@ -127,6 +127,9 @@ type Reserved struct {
 	Fecha     time.Time
 	Estado    salestate.Estado
 	PaymentID string
+	// PaidLate: the payment came after the order expired. The expiry gives back what the order
+	// first took (its keys stockKey); the payment takes it again under lateStockKey.
+	PaidLate bool
 }
 
 // SavedSale is a saved sale as the sales module shows it, encoded: the JSON document that
@@ -169,8 +172,9 @@ type Sales interface {
 	// Expire marks an online sale whose payment never came; its stock has been given back.
 	Expire(ctx context.Context, id string) error
 	// RecordPayment marks an online sale paid with this payment, once per payment id. It answers the
-	// saved sale and whether this call recorded it (false: recorded before).
-	RecordPayment(ctx context.Context, id string, p Payment) (SavedSale, bool, error)
+	// saved sale and the state this call's write moved it from: EsperandoPago, Expirada (a payment
+	// after the order expired: the sale is marked PaidLate), or "" when it was recorded before.
+	RecordPayment(ctx context.Context, id string, p Payment) (SavedSale, salestate.Estado, error)
 	// Find returns a sale's checkout view. Errors: not_found.
 	Find(ctx context.Context, id string) (Reserved, error)
 	// Unsettled lists the online sales still waiting for their payment, placed before the given

@@ -37,7 +37,7 @@ func (c *quotedCatalog) Quote(_ context.Context, lines []Line) ([]PricedLine, er
 }
 
 func (c *quotedCatalog) TakeStock(_ context.Context, key string, l Line, _ StockNote) (PricedLine, error) {
-	_, i := splitKey(key)
+	_, i, _ := splitKey(key)
 	out, ok := c.charged[i]
 	if !ok {
 		out = c.priced[i]
@@ -98,9 +98,9 @@ func (f *draftSales) Find(_ context.Context, id string) (Reserved, error) {
 	return f.sale, nil
 }
 
-func (f *draftSales) RecordPayment(_ context.Context, _ string, p Payment) (SavedSale, bool, error) {
+func (f *draftSales) RecordPayment(_ context.Context, _ string, p Payment) (SavedSale, salestate.Estado, error) {
 	f.paid = &p
-	return nil, true, nil
+	return nil, salestate.EsperandoPago, nil
 }
 
 type anyBuyer struct{}

@@ -208,13 +208,18 @@ func TestSplitKey(t *testing.T) {
 	for key, want := range map[string]struct {
 		sale string
 		line int
+		late bool
 	}{
-		"6b04eec10a6ba42980f1fd8b:2": {"6b04eec10a6ba42980f1fd8b", 2},
-		"sin-linea":                  {"sin-linea", -1},
-		"a:b":                        {"a:b", -1},
+		"6b04eec10a6ba42980f1fd8b:2":       {"6b04eec10a6ba42980f1fd8b", 2, false},
+		"6b04eec10a6ba42980f1fd8b:2:tarde": {"6b04eec10a6ba42980f1fd8b", 2, true},
+		"sin-linea":                        {"sin-linea", -1, false},
+		"a:b":                              {"a:b", -1, false},
 	} {
-		if sale, line := splitKey(key); sale != want.sale || line != want.line {
-			t.Errorf("%s: %s %d", key, sale, line)
+		if sale, line, late := splitKey(key); sale != want.sale || line != want.line || late != want.late {
+			t.Errorf("%s: %s %d %v", key, sale, line, late)
 		}
+	}
+	if key := lateStockKey("6b04eec10a6ba42980f1fd8b", 2); key == stockKey("6b04eec10a6ba42980f1fd8b", 2) {
+		t.Errorf("a late payment takes under the key its expiry gives back: %s", key)
 	}
 }

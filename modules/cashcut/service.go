@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/fault"
 	"tienda/pkg/money"
 )
 
@@ -139,6 +140,9 @@ func (s *Service) MakeCut(ctx context.Context, who Actor, counted *money.Cents, 
 		if taken {
 			continue // another cashier took this number: wait for that cut
 		}
+		if err := fault.At(ctx, fault.CutNumbered); err != nil {
+			return Cut{}, err // the sweep finishes it
+		}
 		c, err = s.finish(ctx, c)
 		if err != nil {
 			return Cut{}, err
@@ -166,6 +170,9 @@ func (s *Service) finish(ctx context.Context, c Cut) (Cut, error) {
 		return Cut{}, err
 	}
 	if _, err := s.store.claimMovements(ctx, c.Numero); err != nil {
+		return Cut{}, err
+	}
+	if err := fault.At(ctx, fault.CutClaimed); err != nil {
 		return Cut{}, err
 	}
 	sales, movs, err := s.claimedBy(ctx, c.Numero)

@@ -73,10 +73,13 @@ type Sale struct {
 	ConDevoluciones       bool             `bson:"conDevoluciones,omitempty" json:"-"`
 	Estado                salestate.Estado `bson:"estado" json:"estado"`
 	Revisar               string           `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
-	Origen                string           `bson:"origen" json:"origen"`
-	StockDevuelto         bool             `bson:"stockDevuelto" json:"stockDevuelto"`
-	Historial             []Cambio         `bson:"historial" json:"historial"`
-	Version               int              `bson:"version" json:"version"`
+	// PagoTardio: the payment was recorded after the order expired. The stock its order first took
+	// was given back by the expiry; the payment took it again under keys of its own (checkout).
+	PagoTardio    bool     `bson:"pagoTardio,omitempty" json:"-"`
+	Origen        string   `bson:"origen" json:"origen"`
+	StockDevuelto bool     `bson:"stockDevuelto" json:"stockDevuelto"`
+	Historial     []Cambio `bson:"historial" json:"historial"`
+	Version       int      `bson:"version" json:"version"`
 	// PorResumir marks a sale written since the summaries of its days were told (summary.go).
 	PorResumir *bson.ObjectID `bson:"porResumir,omitempty" json:"-"`
 	// Correos is the sale's outbox of order e-mails (order_mails.go); CorreosPendientes is true

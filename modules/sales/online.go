@@ -38,13 +38,15 @@ type PaidOnline struct {
 }
 
 // RecordPayment records an approved online payment on its sale, once: the sale becomes a paid,
-// saved order. A second call with the same payment answers the sale and false. A payment that
-// arrives after the order expired is still recorded (the money is real) and flagged for staff.
-func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnline) (Sale, bool, error) {
+// saved order. It answers the sale and the state its write moved the sale from: EsperandoPago, or
+// Expirada for a payment that arrived after the order expired (still recorded, the money is real,
+// and flagged for staff; its stock was given back, or is being given back by whoever expired it).
+// A second call with the same payment answers the sale and "" (recorded before).
+func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnline) (Sale, salestate.Estado, error) {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	placed, err := s.store.get(ctx, id)
 	if err != nil {
-		return Sale{}, false, err
+		return Sale{}, "", err
 	}
 	pago := paymentOf(Sale{ID: id, Total: placed.Total, MetodoPago: "Mercado Pago", CobradoPor: "mercadopago", NombreCobro: "Mercado Pago",
 		MercadoPago: &p.MercadoPago, PagadoEn: &now})
@@ -60,28 +62,31 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	paid := func() bson.M {
 		return withMail(bson.M{"$set": set, "$currentDate": stamp, "$inc": bson.M{"version": 1}}, newMail(eventoRecibido, now))
 	}
+	moved := salestate.EsperandoPago
 	v, err := s.store.update(ctx, id, filter, paid())
 	if apperr.Is(err, apperr.Conflict) {
+		moved = salestate.Expirada
 		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
 		set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
+		set["pagoTardio"] = true
 		v, err = s.store.update(ctx, id, bson.M{"estado": salestate.Expirada}, paid())
 	}
 	if apperr.Is(err, apperr.Conflict) {
 		cur, gerr := s.store.get(ctx, id)
 		if gerr != nil {
-			return Sale{}, false, gerr
+			return Sale{}, "", gerr
 		}
 		if cur.MercadoPago != nil && cur.MercadoPago.PaymentID == p.MercadoPago.PaymentID {
-			return cur, false, nil // recorded before: the same payment is one sale
+			return cur, "", nil // recorded before: the same payment is one sale
 		}
 		s.log.Error().Str("folio", cur.Folio).Str("payment", p.MercadoPago.PaymentID).Msg("sales: second payment for a settled sale")
-		return Sale{}, false, apperr.New(apperr.Conflict, "Esta orden ya tiene otro pago registrado. Comunícate con la tienda.")
+		return Sale{}, "", apperr.New(apperr.Conflict, "Esta orden ya tiene otro pago registrado. Comunícate con la tienda.")
 	}
 	if err != nil {
-		return Sale{}, false, err
+		return Sale{}, "", err
 	}
 	s.changedSoon()
 	s.mailSoon()
 	s.log.Info().Str("folio", v.Folio).Float64("total", v.Total).Msg("sale recorded (paid online)")
-	return v, true, nil
+	return v, moved, nil
 }

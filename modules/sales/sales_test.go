@@ -305,12 +305,16 @@ func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 6 {
 		wg.Go(func() {
-			got, isNew, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "1319000001", Status: "approved"}})
+			got, moved, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "1319000001", Status: "approved"}})
 			if err != nil || got.Pago != PagoPagado || got.Estado != salestate.Confirmada {
 				t.Errorf("%+v %v", got, err)
 			}
-			if isNew {
+			switch moved {
+			case salestate.EsperandoPago:
 				fresh.Add(1)
+			case "":
+			default:
+				t.Errorf("the payment moved the sale from %q, not from waiting for it", moved)
 			}
 		})
 	}
@@ -329,8 +333,8 @@ func TestRecordPaymentOnceEvenWhenReturnAndWebhookRace(t *testing.T) {
 	if n, err := s.Claim(ctx, 1, nil); err != nil || n != 1 {
 		t.Fatalf("claim: %d %v", n, err)
 	}
-	if _, isNew, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "1319000001", Status: "approved"}}); err != nil || isNew {
-		t.Fatalf("the same payment after the cut: new %v, %v", isNew, err)
+	if _, moved, err := s.RecordPayment(ctx, v.ID, PaidOnline{MercadoPago: MercadoPago{PaymentID: "1319000001", Status: "approved"}}); err != nil || moved != "" {
+		t.Fatalf("the same payment after the cut: moved the sale from %q, %v", moved, err)
 	}
 	if got, err := s.Unclaimed(ctx); err != nil || len(got) != 0 {
 		t.Fatalf("a payment in a cut waits for a cut again: %+v %v", got, err)

@@ -33,6 +33,14 @@ type clock struct {
 	stopOnce sync.Once
 }
 
+// offsetOrZero is the clock's offset in nanoseconds; 0 without a clock (this process's).
+func (k *clock) offsetOrZero() int64 {
+	if k == nil {
+		return 0
+	}
+	return k.offset.Load()
+}
+
 // Now is the store's time (see above).
 func (s *Store) Now() time.Time {
 	if s == nil || s.clock == nil {

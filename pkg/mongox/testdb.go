@@ -75,6 +75,25 @@ func TestDBAt(t testing.TB, ahead time.Duration) *Store {
 	return s
 }
 
+// TestReplicaOf is another replica's handle on s's database, whose clock reads ahead of s's by
+// ahead (negative: behind): two replicas that disagree on the time by that much, as a replica
+// whose measure of the server's clock went wrong would. Its writes and reads are s's database's.
+func TestReplicaOf(t testing.TB, s *Store, ahead time.Duration) *Store {
+	t.Helper()
+	r := &Store{W: s.W, R: s.R, writer: s.writer, reader: s.reader, local: s.local, locks: s.locks, file: s.file,
+		clock: &clock{local: time.Now}}
+	r.clock.offset.Store(int64(time.Duration(s.clock.offsetOrZero()) + ahead))
+	t.Cleanup(func() {
+		if r.sqlDB != nil {
+			_ = r.sqlDB.Close()
+		}
+		if r.sqlWriteDB != nil {
+			_ = r.sqlWriteDB.Close()
+		}
+	})
+	return r
+}
+
 func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
