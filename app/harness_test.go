@@ -358,8 +358,9 @@ func TestReplicaPausedMidOrderPastEveryLease(t *testing.T) {
 
 // A cashier's 'Hacer corte' stalls after taking its number, then after claiming its sales, while
 // the replica whose clock is ahead sweeps (finishing the cut it takes for crashed) and sales are
-// paid on the other. Whatever order the claims land in, every paid sale is in exactly one cut and
-// every cut's totals are its sales'.
+// paid on the other; once, another cut is made before the stalled one wakes, so its late claim
+// lands on a cut that is no longer the last. Whatever order the claims land in, every paid sale is
+// in exactly one cut and every cut's totals are its sales'.
 func TestReplicaTwoCutsWithAStalledClaimer(t *testing.T) {
 	t.Parallel()
 	rs := newReplicaSet(t, 0, 10*time.Minute)
@@ -372,7 +373,11 @@ func TestReplicaTwoCutsWithAStalledClaimer(t *testing.T) {
 			t.Fatalf("pay: %d %s", rec.Code, rec.Body)
 		}
 	}
-	for _, point := range []string{fault.CutNumbered, fault.CutClaimed} {
+	for _, stall := range []struct {
+		point    string
+		cutAfter bool // another cut is made while it stalls
+	}{{fault.CutNumbered, false}, {fault.CutClaimed, false}, {fault.CutNumbered, true}} {
+		point := stall.point
 		pay(a)
 		pay(ahead)
 		paused, wake := make(chan struct{}), make(chan struct{})
@@ -391,6 +396,12 @@ func TestReplicaTwoCutsWithAStalledClaimer(t *testing.T) {
 		<-paused
 		if err := ahead.app.cashcut.Service().Sweep(context.Background()); err != nil {
 			t.Fatal(err)
+		}
+		if stall.cutAfter {
+			pay(ahead)
+			if rec := ahead.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", nil); rec.Code != http.StatusCreated {
+				t.Fatalf("the next cut: %d %s", rec.Code, rec.Body)
+			}
 		}
 		pay(ahead) // paid after the sweep closed the stalled cut
 		close(wake)

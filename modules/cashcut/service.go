@@ -192,10 +192,39 @@ func (s *Service) finish(ctx context.Context, c Cut) (Cut, error) {
 	if err != nil {
 		return Cut{}, err
 	}
-	if !closed { // finished meanwhile by the sweep: answer it as stored
+	if !closed {
+		// Finished meanwhile by the sweep, which took this call for crashed: the claims above may
+		// have landed after it counted. Count again if so, then answer the cut as stored.
+		stored, err := s.Get(ctx, c.ID)
+		if err != nil {
+			return Cut{}, err
+		}
+		if err := s.recountIfClaimed(ctx, stored); err != nil {
+			return Cut{}, err
+		}
 		return s.Get(ctx, c.ID)
 	}
 	return c, nil
+}
+
+// recountIfClaimed counts a closed cut's totals again when it claimed more sales or drawer
+// movements than they hold: a claim of a cut taken for crashed that landed after it was closed.
+func (s *Service) recountIfClaimed(ctx context.Context, c Cut) error {
+	n, err := s.sales.CountClaimedBy(ctx, c.Numero)
+	if err != nil {
+		return err
+	}
+	k, err := s.store.countMovements(ctx, c.Numero)
+	if err != nil || n == int64(c.NumVentas) && k == int64(c.NumMovimientos) {
+		return err
+	}
+	sales, movs, err := s.claimedBy(ctx, c.Numero)
+	if err != nil {
+		return err
+	}
+	s.log.Warn().Int64("cut", c.Numero).Int("stored", c.NumVentas).Int("claimed", len(sales)).
+		Int("storedMovements", c.NumMovimientos).Int("claimedMovements", len(movs)).Msg("cash cut counted again")
+	return s.store.recount(ctx, withTotals(c, sales, movs), c.NumVentas, c.NumMovimientos)
 }
 
 // claimedBy reads the sales and the drawer movements cut n claimed.
@@ -237,11 +266,16 @@ func withTotals(c Cut, sales []PaidSale, movs []Movement) Cut {
 	return c
 }
 
+// recountLast is how many of the latest closed cuts the sweep counts again when their claims
+// outgrew their totals. The claimer whose late claim landed counts its own cut again as it ends
+// (finish); the sweep covers a claimer that stopped before that.
+const recountLast = 10
+
 // Sweep finishes what a crash or a failed step left: the last cut, in process for longer than any
-// live cut takes, is finished (or removed when it claims nothing); and the last closed cut's totals
-// are counted again if it claimed more sales or drawer movements than they hold (a claim of a cut taken for crashed
-// that landed after the sweep closed it). It never creates a cut. Every replica runs it every
-// minute.
+// live cut takes, is finished (or removed when it claims nothing); and the latest closed cuts'
+// totals are counted again if one claimed more sales or drawer movements than they hold (a claim
+// of a cut taken for crashed that landed after the sweep closed it). It never creates a cut.
+// Every replica runs it every minute.
 func (s *Service) Sweep(ctx context.Context) error {
 	last, found, err := s.store.last(ctx)
 	if err != nil || !found {
@@ -262,21 +296,16 @@ func (s *Service) Sweep(ctx context.Context) error {
 		s.log.Warn().Int64("cut", c.Numero).Int("sales", c.NumVentas).Msg("cash cut left half-way: finished")
 		return nil
 	}
-	n, err := s.sales.CountClaimedBy(ctx, last.Numero)
+	latest, _, err := s.store.list(ctx, 1, recountLast)
 	if err != nil {
 		return err
 	}
-	k, err := s.store.countMovements(ctx, last.Numero)
-	if err != nil || n == int64(last.NumVentas) && k == int64(last.NumMovimientos) {
-		return err
+	for _, c := range latest {
+		if err := s.recountIfClaimed(ctx, c); err != nil {
+			return err
+		}
 	}
-	sales, movs, err := s.claimedBy(ctx, last.Numero)
-	if err != nil {
-		return err
-	}
-	s.log.Warn().Int64("cut", last.Numero).Int("stored", last.NumVentas).Int("claimed", len(sales)).
-		Int("storedMovements", last.NumMovimientos).Int("claimedMovements", len(movs)).Msg("cash cut counted again")
-	return s.store.recount(ctx, withTotals(last, sales, movs), last.NumVentas, last.NumMovimientos)
+	return nil
 }
 
 // List returns past cuts, newest first, without their sales.
