@@ -245,3 +245,56 @@ func TestReconciliationRecordsAPaymentWhoseNotificationWasLost(t *testing.T) {
 		t.Fatal("the reconciliation did not record an approved payment")
 	}
 }
+
+// The cart's retry of 'Pagar con Mercado Pago' after an answer that never arrived repeats the
+// request with its Idempotency-Key: one order, its units taken once, one preference, and every
+// repeat answers that preference. Once the order is paid, a repeat says so.
+func TestARepeatedPreferenceIsMadeOnce(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	p := s.pick(false)
+	stock := p.Variantes[0].Stock
+	body := mustJSON(t, map[string]any{"public_key": "TEST-pk", "items": []any{cartLine(p, 1, false)}})
+	prefer := func(key string) *httptest.ResponseRecorder {
+		return do(t, s.h, http.MethodPost, "/v1/ventas/mercado-pago-preference", body,
+			"Authorization", "Bearer "+s.token("cliente@tienda.mx"), "Idempotency-Key", key)
+	}
+	s.token("cliente@tienda.mx")
+	const key = "3c1d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
+	ids := make([]string, 5)
+	codes := make([]int, 5)
+	var wg sync.WaitGroup
+	for i := range ids {
+		wg.Go(func() {
+			rec := prefer(key)
+			var ans struct{ ID string }
+			_ = json.Unmarshal(rec.Body.Bytes(), &ans) // checked below with the code
+			codes[i], ids[i] = rec.Code, ans.ID
+		})
+	}
+	wg.Wait()
+	rec := prefer(key)
+	var first struct{ ID string }
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &first) != nil || first.ID == "" {
+		t.Fatalf("a repeat after the first: %d %s", rec.Code, rec.Body)
+	}
+	for i, code := range codes {
+		if code == http.StatusOK && ids[i] != first.ID || code != http.StatusOK && code != http.StatusConflict {
+			t.Fatalf("attempt %d: %d %s (the preference is %s)", i, code, ids[i], first.ID)
+		}
+	}
+	if n := len(s.mp.Preferences()); n != 1 {
+		t.Fatalf("%d preferences made for one checkout attempt", n)
+	}
+	if got := s.product(p.ID).Variantes[0].Stock; got != stock-1 {
+		t.Fatalf("stock %d -> %d: taken more than once", stock, got)
+	}
+	pref := s.mp.Preferences()[0]
+	pid := s.mp.Pay(pref.ExternalReference, "approved", pref.Charge())
+	if rec := s.confirm(pid, map[string]string{"external_reference": pref.ExternalReference}); rec.Code != http.StatusOK {
+		t.Fatalf("confirm: %d %s", rec.Code, rec.Body)
+	}
+	if rec := prefer(key); rec.Code != http.StatusConflict {
+		t.Fatalf("a repeat once paid: %d %s", rec.Code, rec.Body)
+	}
+}

@@ -128,7 +128,7 @@ func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartc
 }
 
 func reserved(v sales.Sale) (cartcheckout.Reserved, error) {
-	r := cartcheckout.Reserved{ID: v.ID.Hex(), Folio: v.Folio, Fecha: v.Fecha, Estado: v.Estado, PaidLate: v.PagoTardio}
+	r := cartcheckout.Reserved{ID: v.ID.Hex(), Folio: v.Folio, Fecha: v.Fecha, Estado: v.Estado, PaidLate: v.PagoTardio, PreferenceID: v.Preferencia}
 	var err error
 	if r.Total, err = money.FromPesos(v.Total); err != nil {
 		return r, apperr.Wrap(err, "app: sale %s total", v.Folio)
@@ -183,6 +183,14 @@ func (a checkoutSales) AwaitPayment(ctx context.Context, id string) error {
 		return err
 	}
 	return a.s.AwaitPayment(ctx, oid)
+}
+
+func (a checkoutSales) SetPreference(ctx context.Context, id, preference string) error {
+	oid, err := saleObjectID(id)
+	if err != nil {
+		return err
+	}
+	return a.s.SetPreference(ctx, oid, preference)
 }
 
 func (a checkoutSales) Fail(ctx context.Context, id string) error {

@@ -111,7 +111,11 @@ func (m *Module) createPreference(c *echo.Context) error {
 		return err
 	}
 	buyerID, by := placedBy(c)
-	id, err := m.service.CreatePreference(c.Request().Context(), buyerID, by, Order{Lines: lines(req.Items), Cliente: req.Cliente})
+	key, err := idempotencyKey(c)
+	if err != nil {
+		return err
+	}
+	id, err := m.service.CreatePreference(c.Request().Context(), buyerID, by, Order{Lines: lines(req.Items), Cliente: req.Cliente, Clave: key})
 	if err != nil {
 		return err
 	}

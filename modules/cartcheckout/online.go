@@ -47,6 +47,9 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 		return "", err
 	}
 	r, priced, err := s.place(ctx, buyer, placedBy, o, "mercadopago", "Mercado Pago")
+	if repeat := (*RepeatedOrder)(nil); errors.As(err, &repeat) {
+		return repeatedPreference(repeat.Sale)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -63,7 +66,25 @@ func (s *Service) CreatePreference(ctx context.Context, buyerID string, placedBy
 		_ = s.sales.Expire(ctx, r.ID)
 		return "", apperr.New(apperr.Unavailable, "No pudimos conectar con Mercado Pago. Inténtalo de nuevo en unos minutos o paga en caja.")
 	}
+	if err := s.sales.SetPreference(ctx, r.ID, id); err != nil {
+		// The preference charges the order all the same; only a repeat of this request misses it.
+		s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: store the preference")
+	}
 	return id, nil
+}
+
+// repeatedPreference answers a repeat of the request that placed online order r: its preference,
+// as the first answer was; while the first request is still placing it, or once it was paid or
+// expired, a conflict that says so.
+func repeatedPreference(r Reserved) (string, error) {
+	switch {
+	case r.Estado == salestate.EsperandoPago && r.PreferenceID != "":
+		return r.PreferenceID, nil
+	case r.Estado == salestate.Reservando || r.Estado == salestate.EsperandoPago:
+		return "", apperr.New(apperr.Conflict, "Tu orden "+r.Folio+" se está registrando. Espera un momento y revisa tus compras antes de intentarlo de nuevo.")
+	default:
+		return "", apperr.New(apperr.Conflict, "Esta orden ya se registró con el folio "+r.Folio+".")
+	}
 }
 
 // preferenceItems are a sale's lines as the provider charges them: one item per line whose

@@ -127,6 +127,8 @@ type Reserved struct {
 	Fecha     time.Time
 	Estado    salestate.Estado
 	PaymentID string
+	// PreferenceID is the MercadoPago preference of an online order waiting for its payment ("" until it is made).
+	PreferenceID string
 	// PaidLate: the payment came after the order expired. The expiry gives back what the order
 	// first took (its keys stockKey); the payment takes it again under lateStockKey.
 	PaidLate bool
@@ -161,6 +163,9 @@ type Sales interface {
 	Confirm(ctx context.Context, id string) (SavedSale, error)
 	// AwaitPayment saves a reserved online sale as waiting for its payment (not in order lists).
 	AwaitPayment(ctx context.Context, id string) error
+	// SetPreference stores the preference of an online order waiting for its payment. Errors:
+	// conflict when it no longer waits.
+	SetPreference(ctx context.Context, id, preference string) error
 	// Reprice writes again the lines and totals of a reserved sale, whose prices changed while
 	// its stock was taken. Errors: conflict when it is no longer reserved (a sweep failed it).
 	Reprice(ctx context.Context, id string, d Draft) error

@@ -75,7 +75,10 @@ type Sale struct {
 	Revisar               string           `bson:"revisar,omitempty" json:"revisar,omitempty"` // a problem staff must look at
 	// PagoTardio: the payment was recorded after the order expired. The stock its order first took
 	// was given back by the expiry; the payment took it again under keys of its own (checkout).
-	PagoTardio    bool     `bson:"pagoTardio,omitempty" json:"-"`
+	PagoTardio bool `bson:"pagoTardio,omitempty" json:"-"`
+	// Preferencia is the MercadoPago preference that charges an online order, stored once it is
+	// made: a repeat of the request that placed the order (its Idempotency-Key) answers it.
+	Preferencia   string   `bson:"preferencia,omitempty" json:"-"`
 	Origen        string   `bson:"origen" json:"origen"`
 	StockDevuelto bool     `bson:"stockDevuelto" json:"stockDevuelto"`
 	Historial     []Cambio `bson:"historial" json:"historial"`

@@ -110,6 +110,14 @@ func (s *Service) AwaitPayment(ctx context.Context, id bson.ObjectID) error {
 	return err
 }
 
+// SetPreference stores the preference that charges an online order waiting for its payment.
+// Errors: conflict when the order no longer waits.
+func (s *Service) SetPreference(ctx context.Context, id bson.ObjectID, preference string) error {
+	_, err := s.store.update(ctx, id, bson.M{"estado": salestate.EsperandoPago},
+		bson.M{"$set": bson.M{"preferencia": preference}, "$inc": bson.M{"version": 1}})
+	return err
+}
+
 // advance moves a reserved sale to estado, once; a repeat finds it there and answers it.
 func (s *Service) advance(ctx context.Context, id bson.ObjectID, estado salestate.Estado) (Sale, error) {
 	update := bson.M{"$set": bson.M{"estado": estado, "guardado": estado == salestate.Confirmada}, "$inc": bson.M{"version": 1}}

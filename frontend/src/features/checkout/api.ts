@@ -22,8 +22,14 @@ export const checkoutApi = checkoutBase.injectEndpoints({
       invalidatesTags: ['OrdenCliente', 'Compras', 'Producto'],
     }),
     /** The Mercado Pago preference for the cart: answers its id for the Wallet. */
-    createPreference: build.mutation<{ id: string }, PreferenceRequest>({
-      query: (body) => ({ url: 'ventas/mercado-pago-preference', method: 'POST', body }),
+    createPreference: build.mutation<{ id: string }, PreferenceRequest & { idempotencyKey: string }>({
+      // The key makes a retry of the same attempt answer the preference the first one made.
+      query: ({ idempotencyKey, ...body }) => ({
+        url: 'ventas/mercado-pago-preference',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     }),
     /** The /success page asks the server to record the payment; the server asks the provider. */
     confirmPayment: build.mutation<ConfirmResult, ReturnParams>({

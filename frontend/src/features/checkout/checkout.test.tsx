@@ -211,6 +211,20 @@ describe("'Pagar con Mercado Pago'", () => {
     expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
   })
 
+  it('sends one Idempotency-Key per attempt, the same again when it is tried again after a failure', async () => {
+    const { calls } = server({
+      'POST /v1/ventas/mercado-pago-preference': json({ error: { code: 'internal', message: 'Error interno' } }, 500),
+    })
+    const { user } = await openCart()
+    await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
+    await screen.findByText(/No pudimos iniciar el pago en línea|Error/)
+    await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2))
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers.get('Idempotency-Key'))
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(keys[1]).toBe(keys[0])
+  })
+
   it('says online payment is unavailable when the server answers 503', async () => {
     server({
       'POST /v1/ventas/mercado-pago-preference': json(

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAppDispatch } from '@/lib/hooks'
 import { api } from '@/lib/api'
@@ -8,11 +8,7 @@ import { cartCleared } from '@/lib/cart-slice'
 import { usePlaceOrderMutation } from '@/features/checkout/api'
 import { toOrderLines } from '@/features/checkout/order-lines'
 import { writeUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
-
-/** 32 random hex digits (crypto.randomUUID needs HTTPS; a shop's LAN may serve plain HTTP). */
-function attemptKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-}
+import { useAttemptKey } from '@/features/checkout/attempt-key'
 
 /**
  * 'Pagar en caja': asks who orders, places the order with the cart's lines, then
@@ -24,20 +20,16 @@ export function useCounterOrder(items: CartItem[]) {
   const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation()
   const [askName, setAskName] = useState(false)
   const [orderError, setOrderError] = useState<string | null>(null)
-  // One Idempotency-Key per checkout attempt: a retry of the same order (after an answer that never
-  // arrived) sends the same key, and the server answers the order it placed the first time; a
-  // changed cart or name is another attempt.
-  const attempt = useRef<{ request: string; key: string } | null>(null)
+  // A retry of the same order sends the same key; a changed cart or name is another attempt.
+  const attempt = useAttemptKey()
 
   /** clienteId: the customer's account staff place the order for ('Cliente (cuenta)'). */
   const order = async (cliente: string, clienteId?: string) => {
     setOrderError(null)
     const request = { cliente, carrito: toOrderLines(items), ...(clienteId ? { clienteId } : {}) }
-    const signature = JSON.stringify(request)
-    if (attempt.current?.request !== signature) attempt.current = { request: signature, key: attemptKey() }
     try {
-      const venta = await placeOrder({ ...request, idempotencyKey: attempt.current.key }).unwrap()
-      attempt.current = null
+      const venta = await placeOrder({ ...request, idempotencyKey: attempt.keyFor(request) }).unwrap()
+      attempt.done()
       writeUltimaVenta(venta)
       dispatch(cartCleared())
       // The thank-you page shows this order first; opened any other way, it has no new order.

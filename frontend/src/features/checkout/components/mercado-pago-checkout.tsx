@@ -6,6 +6,7 @@ import { useGetConfigQuery } from '@/lib/config-api'
 import { useCreatePreferenceMutation } from '@/features/checkout/api'
 import { toOrderLines } from '@/features/checkout/order-lines'
 import { MercadoPagoWallet } from '@/features/checkout/components/mercado-pago-wallet'
+import { useAttemptKey } from '@/features/checkout/attempt-key'
 
 export const ONLINE_UNAVAILABLE = 'El pago en línea no está disponible por ahora. Puedes pagar en caja.'
 
@@ -34,6 +35,8 @@ export function MercadoPagoCheckout({ items, disabled }: Props) {
   const publicKey = config?.mercadoPagoPublicKey?.trim() ?? ''
   const [createPreference, { isLoading }] = useCreatePreferenceMutation()
   const [state, setState] = useState<State>({ step: 'idle' })
+  // A retry of the same cart sends the same key: one order, one preference.
+  const attempt = useAttemptKey()
 
   useEffect(() => {
     if (config && !publicKey) console.info('Mercado Pago: no hay llave pública configurada; el pago en línea está apagado.')
@@ -57,7 +60,9 @@ export function MercadoPagoCheckout({ items, disabled }: Props) {
   const pay = async () => {
     setState({ step: 'idle' })
     try {
-      const { id } = await createPreference({ public_key: publicKey, items: toOrderLines(items) }).unwrap()
+      const request = { public_key: publicKey, items: toOrderLines(items) }
+      const { id } = await createPreference({ ...request, idempotencyKey: attempt.keyFor(request) }).unwrap()
+      attempt.done()
       initOnce(publicKey)
       setState({ step: 'wallet', preferenceId: id })
     } catch (error) {
