@@ -98,6 +98,11 @@ func (f *draftSales) Find(_ context.Context, id string) (Reserved, error) {
 	return f.sale, nil
 }
 
+func (f *draftSales) SetPreference(_ context.Context, _, preference string) error {
+	f.sale.PreferenceID = preference
+	return nil
+}
+
 func (f *draftSales) RecordPayment(_ context.Context, _ string, p Payment) (SavedSale, salestate.Estado, error) {
 	f.paid = &p
 	return nil, salestate.EsperandoPago, nil
