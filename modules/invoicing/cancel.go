@@ -2,6 +2,7 @@ package invoicing
 
 import (
 	"context"
+	"errors"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -146,21 +147,23 @@ func (s *Service) Substitute(ctx context.Context, id string, in Receptor, por st
 	}
 	f := s.newFactura(draft{tipo: TipoIndividual, receptor: r, usuarioID: old.UsuarioID, creadoPor: por})
 	f.Sustituye = old.UUID
+	f.Reclamo = &Reclamo{Ventas: ventaIDs(old.Ventas), De: old.ID}
 	if err := s.store.insert(ctx, f); err != nil {
 		return Factura{}, err
 	}
 	// One substitute at a time: the old factura names it before its sales move.
+	errBusy := apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo.")
 	if moved, err := s.store.set(ctx, old.ID, bson.M{"estado": EstadoValida, "sustituidaPor": ""}, bson.M{"sustituidaPor": f.ID}); err != nil || !moved {
-		_ = s.store.remove(context.WithoutCancel(ctx), f.ID)
 		if err == nil {
-			err = apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo.")
+			err = errBusy
 		}
+		_, err = s.giveUp(ctx, f, err)
 		return Factura{}, err
 	}
-	if _, err := s.sales.Transfer(ctx, old.ID, SaleInvoice{ID: f.ID, Tipo: TipoIndividual}); err != nil {
-		return Factura{}, err // the retry loop completes it: the old factura names its substitute
+	f, err = s.start(ctx, f)
+	if errors.Is(err, errNothingClaimed) { // given up: another replica's retry found it not named yet
+		return Factura{}, apperr.New(apperr.Conflict, "No se pudo sustituir la factura; inténtalo de nuevo.")
 	}
-	f, err = s.complete(ctx, f)
 	if err != nil {
 		return f, err
 	}

@@ -102,7 +102,7 @@ func TestAnInvoicedSaleKeepsItsPaymentUntilItsCFDIIsCancelled(t *testing.T) {
 		t.Fatalf("the settled nota: %+v %v", got.Devoluciones[0].Nota, err)
 	}
 	// Its CFDI cancelled, the sale is free again, and a return needs no nota.
-	if err := s.ReleaseInvoice(ctx, "f1"); err != nil {
+	if err := s.ReleaseInvoice(ctx, "f1", []bson.ObjectID{v.ID}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := s.Return(ctx, v.ID, caja, wholeReturn(v)); err != nil || got.Entrega != EntregaDevuelto || got.Devoluciones[0].Nota != nil {
