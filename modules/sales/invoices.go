@@ -68,6 +68,15 @@ func (s *Service) ByFolio(ctx context.Context, folio string) (Sale, error) {
 	return list[0], nil
 }
 
+// anyOf is the filter of the sales whose _id is one of ids.
+func anyOf(ids []bson.ObjectID) bson.M {
+	list := make(bson.A, len(ids))
+	for i, id := range ids {
+		list[i] = id
+	}
+	return bson.M{"$in": list}
+}
+
 // stillOpenTo is the filter of the sales CFDI facturaID may still claim or take.
 func stillOpenTo(facturaID string) bson.M { return bson.M{"$ne": facturaID} }
 
@@ -80,7 +89,7 @@ func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bso
 		return 0, nil
 	}
 	filter := invoiceable()
-	filter["_id"] = bson.M{"$in": ids}
+	filter["_id"] = anyOf(ids)
 	filter["facturasCerradas"] = stillOpenTo(ref.ID)
 	if !from.IsZero() {
 		filter["pagadoEn"] = bson.M{"$gte": from, "$lt": to}
@@ -99,7 +108,7 @@ func (s *Service) TransferInvoice(ctx context.Context, ids []bson.ObjectID, from
 	if len(ids) == 0 {
 		return 0, nil
 	}
-	filter := bson.M{"_id": bson.M{"$in": ids}, "factura.id": fromID, "facturasCerradas": stillOpenTo(to.ID)}
+	filter := bson.M{"_id": anyOf(ids), "factura.id": fromID, "facturasCerradas": stillOpenTo(to.ID)}
 	n, err := s.invoiceStep(ctx, "transfer", filter, bson.M{"$set": bson.M{"factura": to}})
 	if err != nil {
 		return n, fmt.Errorf("sales: move invoice %s to %s: %w", fromID, to.ID, err)
@@ -137,7 +146,7 @@ func (s *Service) closeInvoiceClaim(ctx context.Context, facturaID string, ids [
 	if len(ids) == 0 {
 		return nil
 	}
-	filter["_id"] = bson.M{"$in": ids}
+	filter["_id"] = anyOf(ids)
 	filter["facturasCerradas"] = stillOpenTo(facturaID)
 	if _, err := s.invoiceStep(ctx, "close", filter, bson.M{"$addToSet": bson.M{"facturasCerradas": facturaID}}); err != nil {
 		return fmt.Errorf("sales: close the claim of invoice %s: %w", facturaID, err)
