@@ -166,8 +166,8 @@ func (r salesOf) ByFolio(context.Context, string) (Sale, error) {
 	return Sale{}, apperr.New(apperr.NotFound, "No se encontró la venta.")
 }
 func (r salesOf) Uninvoiced(context.Context, time.Time, time.Time) ([]Sale, error) { return nil, nil }
-func (r salesOf) WithCreditNotesPending(context.Context) ([]Sale, error)          { return nil, nil }
-func (r salesOf) SetCreditNote(context.Context, string, string, CreditNote) error { return nil }
+func (r salesOf) WithCreditNotesPending(context.Context) ([]Sale, error)           { return nil, nil }
+func (r salesOf) SetCreditNote(context.Context, string, string, CreditNote) error  { return nil }
 
 // fakePAC stamps every CFDI it is sent, once per idempotency key, and cancels what it is asked to.
 type fakePAC struct {
@@ -176,7 +176,9 @@ type fakePAC struct {
 	byID  map[string]*Stamped
 }
 
-func newFakePAC() *fakePAC { return &fakePAC{byKey: map[string]*Stamped{}, byID: map[string]*Stamped{}} }
+func newFakePAC() *fakePAC {
+	return &fakePAC{byKey: map[string]*Stamped{}, byID: map[string]*Stamped{}}
+}
 
 func (p *fakePAC) Stamp(_ context.Context, req StampRequest) (Stamped, error) {
 	p.mu.Lock()
@@ -210,8 +212,10 @@ func (p *fakePAC) Get(_ context.Context, pacID string) (Stamped, error) {
 	return Stamped{}, &PACError{Status: 404, Message: "No existe."}
 }
 
-func (p *fakePAC) Download(context.Context, string, string) ([]byte, error) { return []byte("<cfdi/>"), nil }
-func (p *fakePAC) Account(context.Context) (Account, error)                 { return Account{}, nil }
+func (p *fakePAC) Download(context.Context, string, string) ([]byte, error) {
+	return []byte("<cfdi/>"), nil
+}
+func (p *fakePAC) Account(context.Context) (Account, error) { return Account{}, nil }
 
 // stamped is how many CFDIs the PAC stamped.
 func (p *fakePAC) stamped() int {
