@@ -307,39 +307,3 @@ func TestFenceAMoveCutHalfWayIsFinishedAndARefusedSubstituteTakesNothingLate(t *
 		}
 	}
 }
-
-// Two replicas claiming the same forty sales for one CFDI, each cut half way once, while a third
-// claims some for another CFDI, then both close the claim: every sale is in exactly one CFDI.
-func TestReplicasClaimingTheSameListAtOnceClaimEachSaleOnce(t *testing.T) {
-	t.Parallel()
-	s, _ := newService(t)
-	list := paidSales(t, s, 40)
-	ctx := context.Background()
-	var wg sync.WaitGroup
-	for r := range 3 {
-		rep := buildService(s.store, nil, s.log)
-		ref, ids := InvoiceRef{ID: "g1", Tipo: FacturaGlobal}, idsOf(list)
-		if r == 2 {
-			ref, ids = InvoiceRef{ID: "g2", Tipo: FacturaGlobal}, idsOf(list[10:30])
-		} else {
-			cutAfter(rep, "claim", 5+r*7)
-		}
-		wg.Go(func() {
-			for range 3 {
-				if _, err := rep.ClaimForInvoice(ctx, ref, ids, time.Time{}, time.Time{}); err == nil {
-					break
-				}
-			}
-			if err := rep.CloseInvoiceClaim(ctx, ref.ID, ids); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	wg.Wait()
-	by := invoicedBy(t, s, list)
-	for i, v := range list {
-		if by[v.ID] != "g1" && by[v.ID] != "g2" {
-			t.Fatalf("sale %d is in %q (%v)", i, by[v.ID], by)
-		}
-	}
-}
