@@ -41,6 +41,9 @@ func checkCancel(f Factura, motivo string) error {
 	if f.Estado != EstadoValida {
 		return apperr.New(apperr.Conflict, "Solo se puede cancelar una factura válida.")
 	}
+	if f.SustituidaPor != "" { // its sales are moving to the substitute, which cancels it with 01
+		return apperr.New(apperr.Conflict, "Esta factura se está sustituyendo; espera a que termine la sustitución.")
+	}
 	if motivo == motivoSustitucion {
 		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "Con el motivo 01 usa 'Sustituir': se emite la factura con los datos correctos y esta se cancela con ella."})
 	}

@@ -3,6 +3,7 @@ package invoicing
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -79,7 +80,21 @@ func (s *Service) claimed(ctx context.Context, f Factura) ([]Sale, error) {
 			return nil, err
 		}
 	}
-	if err := s.sales.Close(ctx, f.ID, r.Ventas); err != nil {
+	sales, err := s.sales.ClaimedBy(ctx, f.ID)
+	if err != nil {
+		return nil, err
+	}
+	// Every listed sale it did not get is closed to it; a claim that lands on one meanwhile is
+	// read again below. When it got them all, nothing can be added to it.
+	got := make(map[string]bool, len(sales))
+	for _, v := range sales {
+		got[v.ID] = true
+	}
+	missing := slices.DeleteFunc(slices.Clone(r.Ventas), func(id string) bool { return got[id] })
+	if len(missing) == 0 {
+		return sales, nil
+	}
+	if err := s.sales.Close(ctx, f.ID, missing); err != nil {
 		return nil, err
 	}
 	return s.sales.ClaimedBy(ctx, f.ID)

@@ -460,8 +460,8 @@ func TestFenceASubstitutionThatFailsHalfWayGivesEverySaleBack(t *testing.T) {
 // A factura global's claim of six sales stops on its replica after `after` of them (0: before
 // any); meanwhile a customer invoices one of the rest on another replica, and a third replica's
 // sweep, its clock ahead, finishes the global's claim: it takes what is still free and stamps it.
-// When the stalled replica wakes, the rest of its claim lands on nothing: no sale is claimed
-// twice, none is lost. Before, the sweep stamped the global with the sales claimed so far (or,
+// When the stalled replica wakes, after the customer's CFDI was cancelled, the rest of its claim
+// lands on nothing, not even that freed sale: no sale is claimed twice, none is lost. Before, the sweep stamped the global with the sales claimed so far (or,
 // with none, deleted it), and the claim that landed afterwards left sales on a CFDI that did not
 // list them (or did not exist): they could never be invoiced again.
 func TestSkewAClaimStoppedHalfWayIsFinishedByASweepAheadAndLandsOnce(t *testing.T) {
@@ -480,7 +480,9 @@ func TestSkewAClaimStoppedHalfWayIsFinishedByASweepAheadAndLandsOnce(t *testing.
 			}()
 			<-st.reached
 
-			if _, err := sh.replica(0, nil).issue(ctx, customerDraft(sh.ids(4, 5))); err != nil {
+			b := sh.replica(0, nil)
+			own, err := b.issue(ctx, customerDraft(sh.ids(4, 5)))
+			if err != nil {
 				t.Fatalf("the customer's CFDI: %v", err)
 			}
 			sh.sweep(sh.replica(ahead, nil))
@@ -490,10 +492,15 @@ func TestSkewAClaimStoppedHalfWayIsFinishedByASweepAheadAndLandsOnce(t *testing.
 				t.Fatalf("the global covers %d sales, want 5", len(global.Ventas))
 			}
 
+			// The customer's CFDI is cancelled, which frees its sale, before the stalled replica
+			// wakes: the global's claim is closed, so the rest of it leaves that sale free.
+			if _, err := b.Cancel(ctx, own.ID, "02", "admin"); err != nil {
+				t.Fatal(err)
+			}
 			close(st.resume)
 			<-done
 			sh.sweep(sh.replica(ahead, nil))
-			sh.checkEverySaleInOneValidCFDI(nil)
+			sh.checkEverySaleInOneValidCFDI(func(id string) bool { return id == sh.sales.order[4] })
 			if n := sh.pac.stamped(); n != 2 {
 				t.Fatalf("the PAC stamped %d CFDIs, want 2", n)
 			}

@@ -2,6 +2,7 @@ package sales
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -231,23 +232,30 @@ func TestFenceAClaimCutHalfWayIsFinishedByRunningItAgainAndALateOneNeverLands(t 
 		}
 	}
 
-	if err := s.CloseInvoiceClaim(ctx, "g1", idsOf(list)); err != nil {
+	// The close also reaches a listed sale no CFDI could claim yet (not paid), which is paid
+	// afterwards.
+	unpaid := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: 100, Cantidad: 1})
+	all := append(slices.Clone(list), unpaid)
+	if err := s.CloseInvoiceClaim(ctx, "g1", idsOf(all)); err != nil {
 		t.Fatal(err)
 	}
 	if err := other.ReleaseInvoice(ctx, "g2", idsOf(list[6:]), nil); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := s.ClaimForInvoice(ctx, g1, idsOf(list), time.Time{}, time.Time{}); err != nil || n != 0 {
+	if _, err := s.UpdateOrder(ctx, unpaid.ID, Actor{ID: "c1"}, OrderChange{Pago: ptr(PagoPagado), MetodoPago: ptr("Tarjeta")}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.ClaimForInvoice(ctx, g1, idsOf(all), time.Time{}, time.Time{}); err != nil || n != 0 {
 		t.Fatalf("a claim of g1 after its close: %d %v", n, err)
 	}
 	if n, err := s.ClaimForInvoice(ctx, g2, idsOf(list), time.Time{}, time.Time{}); err != nil || n != 0 {
 		t.Fatalf("a claim of g2 after its release: %d %v", n, err)
 	}
-	if n, err := s.ClaimForInvoice(ctx, InvoiceRef{ID: "g3", Tipo: FacturaGlobal}, idsOf(list), time.Time{}, time.Time{}); err != nil || n != 2 {
-		t.Fatalf("a new CFDI takes the freed sales: %d %v", n, err)
+	if n, err := s.ClaimForInvoice(ctx, InvoiceRef{ID: "g3", Tipo: FacturaGlobal}, idsOf(all), time.Time{}, time.Time{}); err != nil || n != 3 {
+		t.Fatalf("a new CFDI takes the freed sales and the one paid since: %d %v", n, err)
 	}
-	by = invoicedBy(t, s, list)
-	for i, v := range list {
+	by = invoicedBy(t, s, all)
+	for i, v := range all {
 		if want := map[bool]string{true: "g1", false: "g3"}[i < 6]; by[v.ID] != want {
 			t.Fatalf("sale %d is in %q, want %q (%v)", i, by[v.ID], want, by)
 		}
