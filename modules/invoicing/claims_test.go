@@ -383,7 +383,8 @@ const ahead = 10 * time.Minute
 // A substitution whose move of four sales stops after two, on a replica that then stalls (a
 // failover, a paused VM): another replica's sweep, its clock ahead, finishes the move to the
 // substitute, stamps it with all four sales and cancels the old CFDI with motivo 01; every sale is
-// on exactly one valid CFDI. When the stalled replica wakes, its request changes nothing.
+// on exactly one valid CFDI; meanwhile staff cannot cancel the old CFDI by hand. When the stalled
+// replica wakes, its request changes nothing.
 // Before, the sweep stamped the substitute with the two sales it had, and the old CFDI's
 // cancellation freed the other two.
 func TestReplicaSubstitutionStoppedHalfWayIsFinishedByTheSweep(t *testing.T) {
@@ -405,6 +406,12 @@ func TestReplicaSubstitutionStoppedHalfWayIsFinishedByTheSweep(t *testing.T) {
 	<-st.reached
 	if n := len(sh.sales.carrying(old.ID)); n != 2 {
 		t.Fatalf("%d sales left on the old CFDI at the stop, want 2", n)
+	}
+	// Staff cannot cancel the CFDI being replaced meanwhile: its cancellation would free the
+	// sales still on it.
+	if _, err := sh.replica(0, nil).Cancel(context.Background(), old.ID, "02", "admin"); !apperr.Is(err, apperr.Conflict) ||
+		!strings.Contains(err.Error(), "se está sustituyendo") {
+		t.Fatalf("cancelling the CFDI being replaced: %v", err)
 	}
 
 	sh.sweep(sh.replica(ahead, nil))
