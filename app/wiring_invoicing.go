@@ -38,22 +38,37 @@ func (a invoicingSales) ByFolio(ctx context.Context, folio string) (invoicing.Sa
 	return invoicingSale(v), nil
 }
 
-func (a invoicingSales) Claim(ctx context.Context, ref invoicing.SaleInvoice, ids []string, from, to time.Time) (int64, error) {
+func (a invoicingSales) Claim(ctx context.Context, ref invoicing.SaleInvoice, ids []string, from, to time.Time) error {
+	_, err := a.s.ClaimForInvoice(ctx, sales.InvoiceRef{ID: ref.ID, Tipo: ref.Tipo}, saleObjectIDs(ids), from, to)
+	return err
+}
+
+func (a invoicingSales) Transfer(ctx context.Context, ids []string, fromID string, ref invoicing.SaleInvoice) error {
+	_, err := a.s.TransferInvoice(ctx, saleObjectIDs(ids), fromID, sales.InvoiceRef{ID: ref.ID, Tipo: ref.Tipo})
+	return err
+}
+
+func (a invoicingSales) Close(ctx context.Context, facturaID string, ids []string) error {
+	return a.s.CloseInvoiceClaim(ctx, facturaID, saleObjectIDs(ids))
+}
+
+func (a invoicingSales) Release(ctx context.Context, facturaID string, ids []string, to *invoicing.SaleInvoice) error {
+	var ref *sales.InvoiceRef
+	if to != nil {
+		ref = &sales.InvoiceRef{ID: to.ID, Tipo: to.Tipo, UUID: to.UUID}
+	}
+	return a.s.ReleaseInvoice(ctx, facturaID, saleObjectIDs(ids), ref)
+}
+
+// saleObjectIDs are the sales' ids; one that is not a sale's is left out.
+func saleObjectIDs(ids []string) []bson.ObjectID {
 	oids := make([]bson.ObjectID, 0, len(ids))
 	for _, id := range ids {
 		if oid, err := bson.ObjectIDFromHex(id); err == nil {
 			oids = append(oids, oid)
 		}
 	}
-	return a.s.ClaimForInvoice(ctx, sales.InvoiceRef{ID: ref.ID, Tipo: ref.Tipo}, oids, from, to)
-}
-
-func (a invoicingSales) Transfer(ctx context.Context, fromID string, ref invoicing.SaleInvoice) (int64, error) {
-	return a.s.TransferInvoice(ctx, fromID, sales.InvoiceRef{ID: ref.ID, Tipo: ref.Tipo})
-}
-
-func (a invoicingSales) Release(ctx context.Context, facturaID string) error {
-	return a.s.ReleaseInvoice(ctx, facturaID)
+	return oids
 }
 
 func (a invoicingSales) MarkStamped(ctx context.Context, facturaID, uuid string) error {

@@ -2,6 +2,7 @@ package invoicing
 
 import (
 	"context"
+	"errors"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -39,6 +40,9 @@ func (s *Service) Cancel(ctx context.Context, id, motivo, por string) (Factura, 
 func checkCancel(f Factura, motivo string) error {
 	if f.Estado != EstadoValida {
 		return apperr.New(apperr.Conflict, "Solo se puede cancelar una factura válida.")
+	}
+	if f.SustituidaPor != "" { // its sales are moving to the substitute, which cancels it with 01
+		return apperr.New(apperr.Conflict, "Esta factura se está sustituyendo; espera a que termine la sustitución.")
 	}
 	if motivo == motivoSustitucion {
 		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "Con el motivo 01 usa 'Sustituir': se emite la factura con los datos correctos y esta se cancela con ella."})
@@ -146,21 +150,23 @@ func (s *Service) Substitute(ctx context.Context, id string, in Receptor, por st
 	}
 	f := s.newFactura(draft{tipo: TipoIndividual, receptor: r, usuarioID: old.UsuarioID, creadoPor: por})
 	f.Sustituye = old.UUID
+	f.Reclamo = &Reclamo{Ventas: ventaIDs(old.Ventas), De: old.ID}
 	if err := s.store.insert(ctx, f); err != nil {
 		return Factura{}, err
 	}
 	// One substitute at a time: the old factura names it before its sales move.
+	errBusy := apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo.")
 	if moved, err := s.store.set(ctx, old.ID, bson.M{"estado": EstadoValida, "sustituidaPor": ""}, bson.M{"sustituidaPor": f.ID}); err != nil || !moved {
-		_ = s.store.remove(context.WithoutCancel(ctx), f.ID)
 		if err == nil {
-			err = apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo.")
+			err = errBusy
 		}
+		_, err = s.giveUp(ctx, f, err)
 		return Factura{}, err
 	}
-	if _, err := s.sales.Transfer(ctx, old.ID, SaleInvoice{ID: f.ID, Tipo: TipoIndividual}); err != nil {
-		return Factura{}, err // the retry loop completes it: the old factura names its substitute
+	f, err = s.start(ctx, f)
+	if errors.Is(err, errNothingClaimed) { // given up: another replica's retry found it not named yet
+		return Factura{}, apperr.New(apperr.Conflict, "No se pudo sustituir la factura; inténtalo de nuevo.")
 	}
-	f, err = s.complete(ctx, f)
 	if err != nil {
 		return f, err
 	}

@@ -115,7 +115,8 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 		filter bson.M
 		run    func(Factura) error
 	}{
-		// Stamping whose answer was lost, or a crash half way.
+		// Stamping whose answer was lost, or a crash half way: also a claim, or a substitute's
+		// move of the sales, that a crash or a failover cut (claims.go).
 		{bson.M{"estado": EstadoTimbrando, "fecha": bson.M{"$lt": before}}, func(f Factura) error {
 			_, err := s.complete(ctx, f)
 			return err
@@ -125,14 +126,21 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 			_, err := s.refreshCancellation(ctx, f)
 			return err
 		}},
-		// Replaced CFDIs not cancelled yet: their substitute is stamped.
+		// Replaced CFDIs not cancelled yet: their substitute is stamped. A CFDI that names a
+		// substitute given up and deleted (it was named after it was given up) names none again.
 		{bson.M{"estado": EstadoValida, "sustituidaPor": bson.M{"$ne": ""}}, func(old Factura) error {
-			if sub, err := s.store.get(ctx, old.SustituidaPor); err == nil && sub.Estado == EstadoValida {
+			sub, err := s.store.get(ctx, old.SustituidaPor)
+			switch {
+			case apperr.Is(err, apperr.NotFound):
+				_, err = s.store.set(ctx, old.ID, bson.M{"sustituidaPor": old.SustituidaPor}, bson.M{"sustituidaPor": ""})
+				return err
+			case err == nil && sub.Estado == EstadoValida:
 				s.cancelReplaced(ctx, sub)
 			}
-			return nil
+			return err
 		}},
-		// Sales a refused or cancelled factura had not given back when its replica stopped.
+		// Sales a factura given up, refused or cancelled had not given back when its replica
+		// stopped.
 		{bson.M{"ventasPorLiberar": true}, func(f Factura) error { return s.release(ctx, f) }},
 		// E-mails a stopped replica did not send.
 		{bson.M{"estado": EstadoValida, "correoPendiente": true, "timbradaEn": bson.M{"$lt": before}}, func(f Factura) error {

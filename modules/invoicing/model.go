@@ -85,6 +85,12 @@ type Factura struct {
 	// Descarga is the token that lets whoever holds it download the files (the answer to a
 	// customer without an account, the links of the e-mail). Computed, never stored.
 	Descarga string `bson:"-" json:"descarga,omitempty"`
+	// Reclamo is what the factura means to cover, written with it before any sale is claimed
+	// (claims.go); nil on a nota de crédito, which covers none.
+	Reclamo *Reclamo `bson:"reclamo,omitempty" json:"-"`
+	// Descartada: the factura was given up before the PAC saw it (none of its sales was left to
+	// it, or its claim failed); it is 'error' while its sales are released, then deleted.
+	Descartada bool `bson:"descartada,omitempty" json:"-"`
 }
 
 // What became of a stamped CFDI's e-mail to its receptor (Factura.Correo).
@@ -102,6 +108,15 @@ type Receptor struct {
 	CodigoPostal  string `bson:"codigoPostal" json:"codigoPostal"`
 	UsoCFDI       string `bson:"usoCfdi" json:"usoCfdi"`
 	Email         string `bson:"email" json:"email"`
+}
+
+// Reclamo is the exact list of sales a factura means to cover.
+type Reclamo struct {
+	Ventas []string `bson:"ventas"`       // the sales' _id
+	De     string   `bson:"de,omitempty"` // a substitute: the factura whose sales it takes over
+	// Desde and Hasta: a factura global covers only the sales paid in [Desde, Hasta).
+	Desde *time.Time `bson:"desde,omitempty"`
+	Hasta *time.Time `bson:"hasta,omitempty"`
 }
 
 // VentaFactura is a sale a CFDI covers.

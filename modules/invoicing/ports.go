@@ -8,20 +8,27 @@ import (
 )
 
 // Sales is the sales module as invoicing sees it. A CFDI claims the sales it covers on the sales
-// themselves (one guarded update each), so a sale is in at most one CFDI.
+// themselves (one guarded update each), so a sale is in at most one CFDI. A claim of several
+// sales is not atomic: Claim, Transfer and Release may stop half way (a failover, a crash), and
+// each of them, run again over the same list, does only what is left (claims.go).
 type Sales interface {
 	// Get returns a saved sale. Errors: not_found.
 	Get(ctx context.Context, id string) (Sale, error)
 	// ByFolio returns the saved sale with that folio. Errors: not_found.
 	ByFolio(ctx context.Context, folio string) (Sale, error)
 	// Claim marks ref on each sale of ids paid in [from, to) (zero times: any time) that no
-	// CFDI covers and that is paid and neither cancelled nor returned; it answers how many.
-	Claim(ctx context.Context, ref SaleInvoice, ids []string, from, to time.Time) (int64, error)
-	// Transfer moves the mark of CFDI fromID to ref, the CFDI that replaces it; it answers how
-	// many sales it moved.
-	Transfer(ctx context.Context, fromID string, ref SaleInvoice) (int64, error)
-	// Release removes the mark of CFDI facturaID from its sales.
-	Release(ctx context.Context, facturaID string) error
+	// CFDI covers, that is paid and neither cancelled nor returned, and on which ref's claim is
+	// not over (Close, Release).
+	Claim(ctx context.Context, ref SaleInvoice, ids []string, from, to time.Time) error
+	// Transfer moves to ref, the CFDI that replaces CFDI fromID, each sale of ids that fromID
+	// covers and on which ref's claim is not over.
+	Transfer(ctx context.Context, ids []string, fromID string, ref SaleInvoice) error
+	// Close ends the claim of CFDI facturaID on each sale of ids it does not cover by now: no
+	// Claim or Transfer to it changes them afterwards, so the sales it covers are final.
+	Close(ctx context.Context, facturaID string, ids []string) error
+	// Release ends the claim of CFDI facturaID on every sale of ids, then gives back the sales
+	// it covers: freed when to is nil, or to the CFDI to.
+	Release(ctx context.Context, facturaID string, ids []string, to *SaleInvoice) error
 	// MarkStamped records the UUID of CFDI facturaID on its sales.
 	MarkStamped(ctx context.Context, facturaID, uuid string) error
 	// ClaimedBy lists the sales CFDI facturaID marked, oldest first.

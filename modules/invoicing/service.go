@@ -75,51 +75,34 @@ func (s *Service) newFactura(d draft) Factura {
 	return f
 }
 
-// issue creates the factura, claims its sales, computes it from what it claimed and stamps it.
-// A sale another CFDI claimed first is left out; when none is left, errNothingClaimed.
+// issue writes the factura with the sales it means to cover (claims.go), claims them, computes
+// it from what it claimed and stamps it. A sale another CFDI claimed first is left out; when
+// none is left, errNothingClaimed.
 func (s *Service) issue(ctx context.Context, d draft) (Factura, error) {
 	if s.pac == nil {
 		return Factura{}, errNotConfigured
 	}
 	f := s.newFactura(d)
+	f.Reclamo = &Reclamo{Ventas: d.saleIDs}
+	if !d.from.IsZero() {
+		f.Reclamo.Desde, f.Reclamo.Hasta = &d.from, &d.to
+	}
 	if err := s.store.insert(ctx, f); err != nil {
 		return Factura{}, err
 	}
-	n, err := s.sales.Claim(ctx, SaleInvoice{ID: f.ID, Tipo: d.tipo}, d.saleIDs, d.from, d.to)
-	if err == nil && n == 0 {
-		err = errNothingClaimed
-	}
-	if err != nil {
-		// A claim that failed half way (a replica set's failover) may have marked some sales.
-		if rerr := s.sales.Release(context.WithoutCancel(ctx), f.ID); rerr != nil {
-			s.log.Error().Err(rerr).Str("factura", f.ID).Msg("invoicing: the sales of an unclaimed factura stay marked")
-			return Factura{}, err // the factura stays 'timbrando': the retry loop completes it
-		}
-		if rerr := s.store.remove(context.WithoutCancel(ctx), f.ID); rerr != nil {
-			s.log.Error().Err(rerr).Str("factura", f.ID).Msg("invoicing: an unclaimed factura stays behind")
-		}
-		return Factura{}, err
-	}
-	return s.complete(ctx, f)
+	return s.start(ctx, f)
 }
 
 var errNothingClaimed = errors.New("invoicing: every sale is covered by another CFDI")
 
-// claimed lists the sales f claimed. A substitute that claimed none was left by a crash between
-// naming it on the CFDI it replaces and moving that CFDI's sales: it moves them now.
-func (s *Service) claimed(ctx context.Context, f Factura) ([]Sale, error) {
-	sales, err := s.sales.ClaimedBy(ctx, f.ID)
-	if err != nil || len(sales) > 0 || f.Sustituye == "" {
-		return sales, err
+// start takes a factura just written with its Reclamo as far as it goes. When its claim fails
+// (a failover cut it), the request gives it up, so that a retry of the user's starts clean.
+func (s *Service) start(ctx context.Context, f Factura) (Factura, error) {
+	sales, err := s.claimed(ctx, f)
+	if err != nil {
+		return s.giveUp(ctx, f, err)
 	}
-	old, found, err := s.store.byUUID(ctx, f.Sustituye)
-	if err != nil || !found || old.SustituidaPor != f.ID {
-		return nil, err
-	}
-	if _, err := s.sales.Transfer(ctx, old.ID, SaleInvoice{ID: f.ID, Tipo: TipoIndividual}); err != nil {
-		return nil, err
-	}
-	return s.sales.ClaimedBy(ctx, f.ID)
+	return s.fillAndStamp(ctx, f, sales)
 }
 
 // complete stamps the factura: the first time computed from the sales it claimed, after that
@@ -129,44 +112,38 @@ func (s *Service) complete(ctx context.Context, f Factura) (Factura, error) {
 	if len(f.Conceptos) == 0 {
 		sales, err := s.claimed(ctx, f)
 		if err != nil {
-			return f, err
+			return f, err // the next pass of the retry loop runs the claim again
 		}
-		if len(sales) == 0 { // a crash came between the insert and the claims
-			return f, s.store.remove(ctx, f.ID)
-		}
-		s.fill(&f, sales)
-		if len(f.Conceptos) == 0 { // every line free: nothing to bill, and the SAT takes no CFDI of 0
-			return f, s.nothingToBill(ctx, f)
-		}
-		moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
-			"ventas": f.Ventas, "conceptos": f.Conceptos, "sinClaveSat": f.SinClaveSat, "formaPago": f.FormaPago,
-			"subtotal": f.Subtotal, "descuento": f.Descuento, "iva": f.IVA, "total": f.Total, "busqueda": searchText(f),
-		})
-		if err != nil {
-			return f, err
-		}
-		if !moved { // another replica's retry settled it first
-			return s.store.get(ctx, f.ID)
-		}
+		return s.fillAndStamp(ctx, f, sales)
+	}
+	return s.stamp(ctx, f)
+}
+
+// fillAndStamp computes f from the sales it covers, records it and stamps it; with no sale, or
+// nothing to bill, f is given up.
+func (s *Service) fillAndStamp(ctx context.Context, f Factura, sales []Sale) (Factura, error) {
+	if len(sales) == 0 {
+		return s.giveUp(ctx, f, errNothingClaimed)
+	}
+	s.fill(&f, sales)
+	if len(f.Conceptos) == 0 { // every line free: nothing to bill, and the SAT takes no CFDI of 0
+		return s.giveUp(ctx, f, errNothingToBill)
+	}
+	moved, err := s.store.set(ctx, f.ID, bson.M{"estado": EstadoTimbrando}, bson.M{
+		"ventas": f.Ventas, "conceptos": f.Conceptos, "sinClaveSat": f.SinClaveSat, "formaPago": f.FormaPago,
+		"subtotal": f.Subtotal, "descuento": f.Descuento, "iva": f.IVA, "total": f.Total, "busqueda": searchText(f),
+	})
+	if err != nil {
+		return f, err
+	}
+	if !moved { // another replica's retry settled it first
+		return s.store.get(ctx, f.ID)
 	}
 	return s.stamp(ctx, f)
 }
 
 // errNothingToBill: every line of the sales is free (price 0 or a 100 % discount).
 var errNothingToBill = apperr.New(apperr.Conflict, "No hay importe que facturar: todos los productos de la venta fueron sin costo.")
-
-// nothingToBill undoes a factura whose sales have no line to bill: its sales are freed and it is
-// removed.
-func (s *Service) nothingToBill(ctx context.Context, f Factura) error {
-	ctx = context.WithoutCancel(ctx)
-	if err := s.sales.Release(ctx, f.ID); err != nil {
-		return err
-	}
-	if err := s.store.remove(ctx, f.ID); err != nil {
-		return err
-	}
-	return errNothingToBill
-}
 
 // stamp sends the factura to the PAC, or, once the PAC accepted it as pending, asks where it
 // stands; then it records the answer: stamped, refused (its sales are freed) or not known yet
@@ -236,40 +213,6 @@ func (s *Service) refused(ctx context.Context, f Factura, e *PACError) (Factura,
 		msg = "el PAC no dio el motivo"
 	}
 	return f, apperr.InvalidFields("El SAT no aceptó la factura: "+strings.TrimSuffix(msg, ".")+".", pacField(e.Path))
-}
-
-// release gives back the sales of a factura refused or cancelled, and then clears its
-// ventasPorLiberar; run again, it does nothing more.
-func (s *Service) release(ctx context.Context, f Factura) error {
-	var err error
-	if f.Estado == EstadoError {
-		err = s.giveBack(ctx, f)
-	} else {
-		// Freed: a sale of a CFDI cancelled with motivo 03 may be returned, and voided() keeps it
-		// out of any other CFDI.
-		err = s.sales.Release(ctx, f.ID)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = s.store.set(ctx, f.ID, bson.M{"ventasPorLiberar": true}, bson.M{"ventasPorLiberar": false})
-	return err
-}
-
-// giveBack returns the sales of a refused factura: to the CFDI it was to replace, or freed.
-func (s *Service) giveBack(ctx context.Context, f Factura) error {
-	if f.Sustituye == "" {
-		return s.sales.Release(ctx, f.ID)
-	}
-	old, found, err := s.store.byUUID(ctx, f.Sustituye)
-	if err != nil || !found {
-		return err
-	}
-	if _, err := s.sales.Transfer(ctx, f.ID, SaleInvoice{ID: old.ID, Tipo: old.Tipo, UUID: old.UUID}); err != nil {
-		return err
-	}
-	_, err = s.store.set(ctx, old.ID, bson.M{"sustituidaPor": f.ID}, bson.M{"sustituidaPor": ""})
-	return err
 }
 
 // pacField names the form field a refusal of the PAC points at, when it points at one.

@@ -74,8 +74,9 @@ func (s store) set(ctx context.Context, id string, guard bson.M, fields bson.M) 
 	return true, nil
 }
 
-func (s store) remove(ctx context.Context, id string) error {
-	if _, err := s.db.DeleteOneIf(ctx, colFacturas, id, bson.M{}); err != nil {
+// removeGivenUp deletes factura id once it was given up (descartada) and its sales released.
+func (s store) removeGivenUp(ctx context.Context, id string) error {
+	if _, err := s.db.DeleteOneIf(ctx, colFacturas, id, bson.M{"estado": EstadoError, "descartada": true}); err != nil {
 		return fmt.Errorf("invoicing: delete %s: %w", id, err)
 	}
 	return nil

@@ -2,7 +2,9 @@ package sales
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -17,6 +19,15 @@ import (
 // goes from absent to the invoice's reference in one guarded single-document update, so a sale is
 // in at most one CFDI however many requests race for it. The invoicing module owns the invoices;
 // the sale only records which one covers it.
+//
+// A CFDI's claim of several sales is a saga: the invoicing module records on its factura the exact
+// sales it means to cover before any is claimed, and runs the steps below over that list until
+// each one has run to its end. Each step is an updateMany whose filter names the state each sale
+// must still be in, so running it again after a failover cut it half way changes only the sales
+// the last run missed, and never a sale twice. Once a CFDI's claim is over (it covers what it
+// got, or it was given up, refused or cancelled), its _id goes into facturasCerradas of every
+// sale it listed, and its claims and moves require their sale not to carry it there: a claim of a
+// replica that stalled past that point can never land.
 
 // Kinds of CFDI that may cover a sale.
 const (
@@ -57,52 +68,143 @@ func (s *Service) ByFolio(ctx context.Context, folio string) (Sale, error) {
 	return list[0], nil
 }
 
-// ClaimForInvoice puts ref on every sale of ids paid in [from, to) (zero times: any time) that
-// a CFDI may still cover, each by a guarded update of its own, and answers how many it claimed.
-// A factura global covers the sales paid in its period: the money it declares came in then.
+// anyOf is the filter of the sales whose _id is one of ids.
+func anyOf(ids []bson.ObjectID) bson.M {
+	list := make(bson.A, len(ids))
+	for i, id := range ids {
+		list[i] = id
+	}
+	return bson.M{"$in": list}
+}
+
+// stillOpenTo is the filter of the sales CFDI facturaID may still claim or take.
+func stillOpenTo(facturaID string) bson.M { return bson.M{"$ne": facturaID} }
+
+// ClaimForInvoice puts ref on every sale of ids paid in [from, to) (zero times: any time) that a
+// CFDI may still cover and that ref's claim is not over on, and answers how many it claimed. Run
+// again, it claims only what a run cut short left. A factura global covers the sales paid in its
+// period: the money it declares came in then.
 func (s *Service) ClaimForInvoice(ctx context.Context, ref InvoiceRef, ids []bson.ObjectID, from, to time.Time) (int64, error) {
 	if len(ids) == 0 {
 		return 0, nil
 	}
 	filter := invoiceable()
-	filter["_id"] = bson.M{"$in": ids}
+	filter["_id"] = anyOf(ids)
+	filter["facturasCerradas"] = stillOpenTo(ref.ID)
 	if !from.IsZero() {
 		filter["pagadoEn"] = bson.M{"$gte": from, "$lt": to}
 	}
-	n, err := s.store.updateMany(ctx, filter, bson.M{"$set": bson.M{"factura": ref}})
+	n, err := s.invoiceStep(ctx, "claim", filter, bson.M{"$set": bson.M{"factura": ref}})
 	if err != nil {
-		return 0, fmt.Errorf("sales: claim for invoice %s: %w", ref.ID, err)
-	}
-	if n > 0 {
-		s.changedSoon()
+		return n, fmt.Errorf("sales: claim for invoice %s: %w", ref.ID, err)
 	}
 	return n, nil
 }
 
-// TransferInvoice moves the sales CFDI fromID covers to the CFDI to (a substitute of it), each
-// by a guarded update of its own, and answers how many it moved.
-func (s *Service) TransferInvoice(ctx context.Context, fromID string, to InvoiceRef) (int64, error) {
-	n, err := s.store.updateMany(ctx, bson.M{"factura.id": fromID}, bson.M{"$set": bson.M{"factura": to}})
-	if err != nil {
-		return 0, fmt.Errorf("sales: move invoice %s to %s: %w", fromID, to.ID, err)
+// TransferInvoice moves to the CFDI to (a substitute of CFDI fromID) each sale of ids that fromID
+// covers and that to's claim is not over on, and answers how many it moved. Run again, it moves
+// only what a run cut short left.
+func (s *Service) TransferInvoice(ctx context.Context, ids []bson.ObjectID, fromID string, to InvoiceRef) (int64, error) {
+	if len(ids) == 0 {
+		return 0, nil
 	}
-	if n > 0 {
-		s.changedSoon()
+	filter := bson.M{"_id": anyOf(ids), "factura.id": fromID, "facturasCerradas": stillOpenTo(to.ID)}
+	n, err := s.invoiceStep(ctx, "transfer", filter, bson.M{"$set": bson.M{"factura": to}})
+	if err != nil {
+		return n, fmt.Errorf("sales: move invoice %s to %s: %w", fromID, to.ID, err)
 	}
 	return n, nil
 }
 
-// ReleaseInvoice frees the sales that CFDI facturaID claimed (it was refused or cancelled), so
-// another CFDI may cover them.
-func (s *Service) ReleaseInvoice(ctx context.Context, facturaID string) error {
-	n, err := s.store.updateMany(ctx, bson.M{"factura.id": facturaID}, bson.M{"$unset": bson.M{"factura": ""}})
-	if err != nil {
+// CloseInvoiceClaim ends CFDI facturaID's claim on the sales of ids it does not cover by now:
+// they can no longer be claimed or taken by it, so the sales it covers are final.
+func (s *Service) CloseInvoiceClaim(ctx context.Context, facturaID string, ids []bson.ObjectID) error {
+	return s.closeInvoiceClaim(ctx, facturaID, ids, bson.M{"factura.id": bson.M{"$ne": facturaID}})
+}
+
+// ReleaseInvoice gives back the sales CFDI facturaID covers (it was given up, refused or
+// cancelled): freed for another CFDI when to is nil, or back to the CFDI to (the one a refused
+// substitute was to replace). First it ends facturaID's claim on every sale of ids (its recorded
+// list), so that no claim or move of it still in flight can land after the release. Run again,
+// it does only what a run cut short left.
+func (s *Service) ReleaseInvoice(ctx context.Context, facturaID string, ids []bson.ObjectID, to *InvoiceRef) error {
+	if err := s.closeInvoiceClaim(ctx, facturaID, ids, bson.M{}); err != nil {
+		return err
+	}
+	back := bson.M{"$unset": bson.M{"factura": ""}}
+	if to != nil {
+		back = bson.M{"$set": bson.M{"factura": *to}}
+	}
+	if _, err := s.invoiceStep(ctx, "release", bson.M{"factura.id": facturaID}, back); err != nil {
 		return fmt.Errorf("sales: release invoice %s: %w", facturaID, err)
 	}
+	return nil
+}
+
+// closeInvoiceClaim puts facturaID in facturasCerradas of the sales of ids that filter selects.
+func (s *Service) closeInvoiceClaim(ctx context.Context, facturaID string, ids []bson.ObjectID, filter bson.M) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	filter["_id"] = anyOf(ids)
+	filter["facturasCerradas"] = stillOpenTo(facturaID)
+	if _, err := s.invoiceStep(ctx, "close", filter, bson.M{"$addToSet": bson.M{"facturasCerradas": facturaID}}); err != nil {
+		return fmt.Errorf("sales: close the claim of invoice %s: %w", facturaID, err)
+	}
+	return nil
+}
+
+// errInvoiceStepCut is the failure cutInvoiceStep asks for.
+var errInvoiceStepCut = errors.New("sales: the invoice step was cut half way (test)")
+
+// invoiceStep applies update to the sales filter selects (one updateMany) and answers how many
+// changed. In tests cutInvoiceStep may cut it after a few sales, as a failover would.
+func (s *Service) invoiceStep(ctx context.Context, step string, filter, update bson.M) (int64, error) {
+	var n int64
+	var err error
+	if after, cut := s.cutAfter(step); cut {
+		n, err = s.cutInvoiceStepAfter(ctx, filter, update, after)
+	} else {
+		n, err = s.store.updateMany(ctx, filter, update)
+	}
 	if n > 0 {
 		s.changedSoon()
 	}
-	return nil
+	return n, err
+}
+
+// cutAfter asks cutInvoiceStep, when a test set it, whether to cut step and after how many sales.
+func (s *Service) cutAfter(step string) (int, bool) {
+	if s.cutInvoiceStep == nil {
+		return 0, false
+	}
+	return s.cutInvoiceStep(step)
+}
+
+// cutInvoiceStepAfter applies update to the sales filter selects one by one, in the order of their
+// _id, and fails once `after` of them changed.
+func (s *Service) cutInvoiceStepAfter(ctx context.Context, filter, update bson.M, after int) (int64, error) {
+	scan := maps.Clone(filter)
+	delete(scan, "facturasCerradas") // an array the embedded store's own matcher does not compare; each write checks it
+	list, err := s.store.find(ctx, scan)
+	if err != nil {
+		return 0, err
+	}
+	slices.SortFunc(list, func(a, b Sale) int { return strings.Compare(a.ID.Hex(), b.ID.Hex()) })
+	var n int64
+	for _, v := range list {
+		if n >= int64(after) {
+			break
+		}
+		one := maps.Clone(filter)
+		one["_id"] = v.ID
+		m, err := s.store.updateMany(ctx, one, update)
+		if err != nil {
+			return n, err
+		}
+		n += m
+	}
+	return n, errInvoiceStepCut
 }
 
 // MarkInvoiceStamped records the UUID of CFDI facturaID on the sales it covers.

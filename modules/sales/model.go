@@ -62,6 +62,9 @@ type Sale struct {
 	CobradoPor    string        `bson:"cobradoPor,omitempty" json:"cobradoPor,omitempty"`   // who took the money
 	NombreCobro   string        `bson:"nombreCobro,omitempty" json:"nombreCobro,omitempty"` // that user's name
 	Factura       *InvoiceRef   `bson:"factura,omitempty" json:"factura,omitempty"`         // the CFDI that covers it (invoices.go)
+	// FacturasCerradas are the CFDIs (their _id) that may no longer claim or take the sale: each
+	// one's claim on it ended, given up or released (invoices.go). Never shown.
+	FacturasCerradas []string `bson:"facturasCerradas,omitempty" json:"-"`
 	// Pagos and Devoluciones are what happened to the sale's money (money.go): the payment, and
 	// each refund. A sale has one payment at most; its cash cut is the sale's Corte. Each refund
 	// has its own cut.

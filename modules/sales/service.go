@@ -40,6 +40,9 @@ type Service struct {
 	// afterGiveBack, in tests, runs after each line's units are given back (a crash there returns
 	// an error); nil elsewhere.
 	afterGiveBack func(StockLine) error
+	// cutInvoiceStep, in tests, cuts a claim, move or release of invoice sales after that many
+	// sales (invoices.go), as a failover cuts an updateMany on MongoDB; nil elsewhere.
+	cutInvoiceStep func(step string) (after int, cut bool)
 }
 
 // Actor is who makes a change.
