@@ -13,8 +13,9 @@ import (
 // The apply of an import (import_jobs.go runs it): each valid product of the plan written through
 // the catalogue's own writes: the new ones of a batch together by createProducts (built and
 // checked as CreateProduct builds them, each under an id made from the import and its first
-// row), an update by UpdateProduct (its versions, movements, memory and audit trail as the
-// form's), and each variant whose units the file counts differently by AdjustStock as a 'Conteo
+// row), the updates of a batch together by editProducts (each built, guarded and recorded as
+// UpdateProduct's: its version, movements, memory and audit trail as the form's, the units sold
+// since the plan kept), and each variant whose units the file counts differently by AdjustStock as a 'Conteo
 // físico' with its stock movement, whose id is the import's and the row's (written once). A
 // product already written plans as unchanged, so a file imported again (or after a failure half
 // way) writes only what is still missing.
@@ -28,16 +29,10 @@ func (s *Service) PreviewImport(data []byte) (ImportPlan, error) {
 	return s.planImport(file), nil
 }
 
-// applyChange writes an update's fields, then its counts, each an adjustment; it answers how many
-// adjustments it made (or an earlier run of the import made).
-func (s *Service) applyChange(ctx context.Context, ip ImportProduct, job bson.ObjectID) (int, error) {
-	if ip.edit {
-		in := ip.in
-		in.Variantes = s.unitsNow(ip.ID, in.Variantes)
-		if _, err := s.UpdateProduct(ctx, ip.ID, in); err != nil {
-			return 0, err
-		}
-	}
+// applyCounts writes an update's counts, each an adjustment (its fields are written by
+// editProducts, with the other changed products of the batch); it answers how many adjustments it
+// made (or an earlier run of the import made).
+func (s *Service) applyCounts(ctx context.Context, ip ImportProduct, job bson.ObjectID) (int, error) {
 	n := 0
 	for _, c := range ip.counts {
 		units := float64(c.units)
@@ -49,26 +44,6 @@ func (s *Service) applyChange(ctx context.Context, ip ImportProduct, job bson.Ob
 		n++
 	}
 	return n, nil
-}
-
-// unitsNow sets the units of the kept variants to the catalogue's now: a sale since the plan was
-// made is not undone by the edit (the edit writes the units it sends; the counts come after).
-func (s *Service) unitsNow(id string, vs []VariantInput) []VariantInput {
-	oid, err := parseProductID(id)
-	p, ok := s.memory.get(oid)
-	if err != nil || !ok {
-		return vs
-	}
-	vs = append([]VariantInput(nil), vs...)
-	for i := range vs {
-		for _, v := range p.Variantes {
-			if v.ID.Hex() == vs[i].ID {
-				units := float64(v.Stock)
-				vs[i].Stock = &units
-			}
-		}
-	}
-	return vs
 }
 
 // writeFailure reports a product the catalogue refused or failed to write.

@@ -299,17 +299,33 @@ func (im *importer) run(ctx context.Context, j *ImportJob) error {
 }
 
 // applyBatch writes a batch of the plan's products, counting them in j: the new ones together
-// (createProducts), each with the id its first row gives it, then each change.
+// (createProducts), each with the id its first row gives it, the changed ones together
+// (editProducts), then the counts of each changed one.
 func (im *importer) applyBatch(ctx context.Context, j *ImportJob, batch []ImportProduct) {
 	var news []newProduct
-	var newOnes []ImportProduct
+	var newOnes, changed []ImportProduct
+	var edits []productEdit
+	editAt := map[int]int{} // the position in edits of each changed product's edit
 	for _, ip := range batch {
 		j.Hechos++
 		if ip.ID == "" {
 			news, newOnes = append(news, newProduct{id: importProductID(j.ID, ip.Filas[0]), in: ip.in}), append(newOnes, ip)
 			continue
 		}
-		n, err := im.svc.applyChange(ctx, ip, j.ID)
+		if ip.edit {
+			id, _ := bson.ObjectIDFromHex(ip.ID) // the plan's, from the catalogue
+			editAt[len(changed)] = len(edits)
+			edits = append(edits, productEdit{id: id, in: ip.in})
+		}
+		changed = append(changed, ip)
+	}
+	refusedEdits := im.svc.editProducts(ctx, edits)
+	for k, ip := range changed {
+		if e, ok := editAt[k]; ok && refusedEdits[e] != nil {
+			im.failed(j, ip, refusedEdits[e])
+			continue
+		}
+		n, err := im.svc.applyCounts(ctx, ip, j.ID)
 		j.Ajustes += n
 		if err == nil {
 			j.Actualizados++

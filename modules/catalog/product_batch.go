@@ -7,6 +7,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/audit"
+	"tienda/pkg/mongox"
 )
 
 // Products created in bulk (an import's new products): a batch costs a few writes whatever its
@@ -99,4 +100,167 @@ func (s *Service) recordCreated(ctx context.Context, ps []Product) {
 		s.memory.add(p)
 	}
 	audit.Write(ctx, s.audit, s.log, audit.ActorFrom(ctx), entries...)
+}
+
+// Products edited in bulk (an import's changed products, a new price list): a batch costs a few
+// writes whatever its size, where UpdateProduct costs a few per product. Each edit is built and
+// guarded as UpdateProduct's (editOf: the version the edit read, the units of the variants whose
+// units it writes; editMovements in movimientosPendientes), and all go in one write of the store
+// (store.updateEach: one SQLite transaction on the embedded store, findAndModify a few at a time
+// on MongoDB), each stamped (cambiadoEn, revision) as update stamps it. Then their movements go
+// in one insert and their entries of the trail in one. An edit whose guard failed (a sale or an
+// edit since the read) is made again by the one edit loop (edit), which reads the product again.
+
+// productEdit is a product to edit in a batch: its id, and the input of the edit, which writes the
+// units of none of its kept variants (the stored units stay: a sale since the plan is kept).
+type productEdit struct {
+	id bson.ObjectID
+	in ProductInput
+}
+
+// editProducts writes each edit as UpdateProduct does, and answers, by position in edits, why
+// each one not written was not.
+func (s *Service) editProducts(ctx context.Context, edits []productEdit) map[int]error {
+	refused, again := s.editBatch(ctx, edits)
+	for _, i := range again {
+		e := edits[i]
+		in := e.in
+		upload, err := s.prepareUploads(ctx, &in)
+		if err == nil {
+			_, err = s.edit(ctx, e.id, upload, func(cur Product) (ProductInput, bool, error) {
+				in.Variantes = storedUnits(cur, in.Variantes)
+				return in, true, nil
+			})
+		}
+		if err != nil {
+			refused[i] = err
+		}
+	}
+	return refused
+}
+
+// editBatch writes the edits in one write of the store, and answers why each one not written was
+// not, and which ones a sale or an edit since the read kept from being written (again).
+func (s *Service) editBatch(ctx context.Context, edits []productEdit) (refused map[int]error, again []int) {
+	s.reloadLock.RLock()
+	defer s.reloadLock.RUnlock()
+	refused = map[int]error{}
+	ids := make([]bson.ObjectID, len(edits))
+	for i, e := range edits {
+		ids[i] = e.id
+	}
+	stored, err := s.store.products(ctx, ids)
+	if err != nil {
+		for i := range edits {
+			refused[i] = err
+		}
+		return refused, nil
+	}
+	if s.batchRead != nil {
+		s.batchRead()
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	pr := s.memory.pricing(now)
+	var bs []builtEdit
+	var ws []mongox.Guarded
+	for i, e := range edits {
+		cur, ok := stored[e.id]
+		if !ok {
+			refused[i] = errProductNotFound
+			continue
+		}
+		b, w, err := s.buildEdit(ctx, cur, e.in, now, pr)
+		if err != nil {
+			refused[i] = err
+			continue
+		}
+		b.at = i
+		ws, bs = append(ws, w), append(bs, b)
+	}
+	if len(ws) == 0 {
+		return refused, nil
+	}
+	after, err := s.store.updateEach(ctx, ws)
+	if err != nil {
+		for _, b := range bs {
+			refused[b.at] = err
+		}
+		return refused, nil
+	}
+	var moves []Movement
+	var movedIn []bson.ObjectID // the product of each movement
+	var written []*Product
+	entries := make([]audit.Entry, 0, len(bs))
+	for k, b := range bs {
+		p := after[k]
+		if p == nil {
+			again = append(again, b.at) // edited, sold or deleted since the read
+			continue
+		}
+		for _, m := range withUnitsAfter(p, b.moves) {
+			moves, movedIn = append(moves, m), append(movedIn, p.ID)
+		}
+		written = append(written, p)
+		cur := b.cur
+		cur.MovimientosPendientes = nil
+		entries = append(entries, s.productEntry(audit.Actualizar, p.ID, &cur, p))
+		s.forgetImages(ctx, cur, p.ID, p)
+	}
+	if s.record(ctx, moves...) {
+		for k, m := range moves {
+			s.queueUnset(movedIn[k], pendingField(m.ID))
+		}
+	}
+	for _, p := range written {
+		p.MovimientosPendientes = nil
+		s.memory.update(*p)
+	}
+	audit.Write(ctx, s.audit, s.log, audit.ActorFrom(ctx), entries...)
+	return refused, again
+}
+
+// builtEdit is an edit of a batch: its position, the product as read and as it is to be, and the
+// movements its write carries.
+type builtEdit struct {
+	at        int
+	cur, next Product
+	moves     []Movement
+}
+
+// buildEdit builds the edit of cur by in as edit does, with the units cur has, and its write.
+func (s *Service) buildEdit(ctx context.Context, cur Product, in ProductInput, now time.Time, pr pricing) (builtEdit, mongox.Guarded, error) {
+	in.Variantes = storedUnits(cur, in.Variantes)
+	upload, err := s.prepareUploads(ctx, &in)
+	if err != nil {
+		return builtEdit{}, mongox.Guarded{}, err
+	}
+	next := cloneProduct(cur)
+	next.Version, next.UpdatedAt = cur.Version+1, now
+	if next.CreatedAt.IsZero() {
+		next.CreatedAt = now
+	}
+	if err := s.applyInput(ctx, &next, in, pr, upload); err != nil {
+		return builtEdit{}, mongox.Guarded{}, err
+	}
+	update, guard, err := editOf(cur, next)
+	if err != nil {
+		return builtEdit{}, mongox.Guarded{}, err
+	}
+	moves := editMovements(ctx, &cur, &next, now)
+	withPending(update, moves)
+	return builtEdit{cur: cur, next: next, moves: moves}, mongox.Guarded{ID: cur.ID, Guard: guard, Update: update}, nil
+}
+
+// storedUnits sets the units of the kept variants of vs to cur's: an edit of their other fields.
+func storedUnits(cur Product, vs []VariantInput) []VariantInput {
+	vs = append([]VariantInput(nil), vs...)
+	for i := range vs {
+		for _, v := range cur.Variantes {
+			if v.ID.Hex() == vs[i].ID {
+				units := float64(v.Stock)
+				vs[i].Stock = &units
+			}
+		}
+	}
+	return vs
 }

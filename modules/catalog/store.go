@@ -80,6 +80,65 @@ func (s store) insertProduct(ctx context.Context, p Product) (revision int64, st
 // document comes here: a guard holds only while every writer of the collection goes through
 // mongox's guarded writes (UpdateOneIf, DeleteOneIf).
 func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.M) (Product, bool, error) {
+	raw, err := s.db.UpdateOneIf(ctx, productsCollection, id, guard, stamped(update))
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Product{}, false, nil
+	}
+	if err != nil {
+		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
+	}
+	var p Product
+	if err := bson.Unmarshal(raw, &p); err != nil {
+		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
+	}
+	return p, true, nil
+}
+
+// updateEach applies each write as update does, in one write of the store (mongox.UpdateEachIf),
+// and answers, by position, the product after it: nil where its guard did not hold or there is no
+// such product.
+func (s store) updateEach(ctx context.Context, ws []mongox.Guarded) ([]*Product, error) {
+	for i := range ws {
+		ws[i].Update = stamped(ws[i].Update)
+	}
+	raws, err := s.db.UpdateEachIf(ctx, productsCollection, ws)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: update products: %w", err)
+	}
+	out := make([]*Product, len(ws))
+	for i, raw := range raws {
+		if raw == nil {
+			continue
+		}
+		var p Product
+		if err := bson.Unmarshal(raw, &p); err != nil {
+			return nil, fmt.Errorf("catalog: update %s: %w", ws[i].ID.Hex(), err)
+		}
+		out[i] = &p
+	}
+	return out, nil
+}
+
+// products reads the products of ids as stored (those that exist), by _id.
+func (s store) products(ctx context.Context, ids []bson.ObjectID) (map[bson.ObjectID]Product, error) {
+	out := make(map[bson.ObjectID]Product, len(ids))
+	err := s.db.EachByID(ctx, productsCollection, ids, nil, func(doc bson.Raw) error {
+		var p Product
+		if err := bson.Unmarshal(doc, &p); err != nil {
+			return err
+		}
+		out[p.ID] = p
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: read products: %w", err)
+	}
+	return out, nil
+}
+
+// stamped is update raising the product's revision and stamping cambiadoEn, as every write of a
+// product does.
+func stamped(update bson.M) bson.M {
 	inc, _ := update["$inc"].(bson.M)
 	withRevision := bson.M{"revision": int64(1)}
 	for k, v := range inc {
@@ -96,18 +155,7 @@ func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.
 			u[k] = v
 		}
 	}
-	raw, err := s.db.UpdateOneIf(ctx, productsCollection, id, guard, u)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Product{}, false, nil
-	}
-	if err != nil {
-		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
-	}
-	var p Product
-	if err := bson.Unmarshal(raw, &p); err != nil {
-		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
-	}
-	return p, true, nil
+	return u
 }
 
 // stockChange is an update that adds delta to the variant at index i and to the product's totals;
