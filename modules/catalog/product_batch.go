@@ -7,7 +7,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/audit"
-	"tienda/pkg/mongox"
 )
 
 // Products created in bulk (an import's new products): a batch costs a few writes whatever its
@@ -162,7 +161,7 @@ func (s *Service) editBatch(ctx context.Context, edits []productEdit) (refused m
 	now := s.now().UTC().Truncate(time.Millisecond)
 	pr := s.memory.pricing(now)
 	var bs []builtEdit
-	var ws []mongox.Guarded
+	var ws []guardedWrite
 	for i, e := range edits {
 		cur, ok := stored[e.id]
 		if !ok {
@@ -228,11 +227,11 @@ type builtEdit struct {
 }
 
 // buildEdit builds the edit of cur by in as edit does, with the units cur has, and its write.
-func (s *Service) buildEdit(ctx context.Context, cur Product, in ProductInput, now time.Time, pr pricing) (builtEdit, mongox.Guarded, error) {
+func (s *Service) buildEdit(ctx context.Context, cur Product, in ProductInput, now time.Time, pr pricing) (builtEdit, guardedWrite, error) {
 	in.Variantes = storedUnits(cur, in.Variantes)
 	upload, err := s.prepareUploads(ctx, &in)
 	if err != nil {
-		return builtEdit{}, mongox.Guarded{}, err
+		return builtEdit{}, guardedWrite{}, err
 	}
 	next := cloneProduct(cur)
 	next.Version, next.UpdatedAt = cur.Version+1, now
@@ -240,15 +239,15 @@ func (s *Service) buildEdit(ctx context.Context, cur Product, in ProductInput, n
 		next.CreatedAt = now
 	}
 	if err := s.applyInput(ctx, &next, in, pr, upload); err != nil {
-		return builtEdit{}, mongox.Guarded{}, err
+		return builtEdit{}, guardedWrite{}, err
 	}
 	update, guard, err := editOf(cur, next)
 	if err != nil {
-		return builtEdit{}, mongox.Guarded{}, err
+		return builtEdit{}, guardedWrite{}, err
 	}
 	moves := editMovements(ctx, &cur, &next, now)
 	withPending(update, moves)
-	return builtEdit{cur: cur, next: next, moves: moves}, mongox.Guarded{ID: cur.ID, Guard: guard, Update: update}, nil
+	return builtEdit{cur: cur, next: next, moves: moves}, guardedWrite{id: cur.ID, guard: guard, update: update}, nil
 }
 
 // storedUnits sets the units of the kept variants of vs to cur's: an edit of their other fields.

@@ -94,14 +94,21 @@ func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.
 	return p, true, nil
 }
 
+// guardedWrite is one write of updateEach: update, while guard holds, of product id.
+type guardedWrite struct {
+	id            bson.ObjectID
+	guard, update bson.M
+}
+
 // updateEach applies each write as update does, in one write of the store (mongox.UpdateEachIf),
 // and answers, by position, the product after it: nil where its guard did not hold or there is no
 // such product.
-func (s store) updateEach(ctx context.Context, ws []mongox.Guarded) ([]*Product, error) {
-	for i := range ws {
-		ws[i].Update = stamped(ws[i].Update)
+func (s store) updateEach(ctx context.Context, ws []guardedWrite) ([]*Product, error) {
+	gs := make([]mongox.Guarded, len(ws))
+	for i, w := range ws {
+		gs[i] = mongox.Guarded{ID: w.id, Guard: w.guard, Update: stamped(w.update)}
 	}
-	raws, err := s.db.UpdateEachIf(ctx, productsCollection, ws)
+	raws, err := s.db.UpdateEachIf(ctx, productsCollection, gs)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: update products: %w", err)
 	}
@@ -112,7 +119,7 @@ func (s store) updateEach(ctx context.Context, ws []mongox.Guarded) ([]*Product,
 		}
 		var p Product
 		if err := bson.Unmarshal(raw, &p); err != nil {
-			return nil, fmt.Errorf("catalog: update %s: %w", ws[i].ID.Hex(), err)
+			return nil, fmt.Errorf("catalog: update %s: %w", ws[i].id.Hex(), err)
 		}
 		out[i] = &p
 	}
