@@ -87,7 +87,8 @@ func BenchmarkImportApply(b *testing.B) {
 }
 
 // The apply of a new price for each of 2,000 products (a distributor's price list imported again):
-// each an edit of its own, with its version, movements and entry; rows/s reported.
+// each edited as UpdateProduct edits it (its guarded write, version, movements and entry), a batch of
+// them in one write (editProducts); rows/s reported.
 func BenchmarkImportApplyPrices2000(b *testing.B) {
 	const n = 2000
 	for b.Loop() {
