@@ -15,19 +15,19 @@ import (
 // The caller gives each product its id; the ids of its movements and of its entry follow from it
 // (createdMovementID, createdEntryID). So a batch written again after a crash between two of its
 // writes writes only what is missing: a product stored already is not stored again, and
-// recordCreated records its movements and entry, which are stored once whatever the number of
+// RecordCreated records its movements and entry, which are stored once whatever the number of
 // tries.
 
-// newProduct is a product to create in a batch: the id the caller chose for it, and its input.
-type newProduct struct {
-	id bson.ObjectID
-	in ProductInput
+// NewProduct is a product to create in a batch: the id the caller chose for it, and its input.
+type NewProduct struct {
+	ID bson.ObjectID
+	In ProductInput
 }
 
-// createProducts builds and checks each product as CreateProduct does, and writes those that
+// CreateProducts builds and checks each product as CreateProduct does, and writes those that
 // pass. It answers the products written (or found written by an earlier try), and, by position in
 // news, why each other one was not.
-func (s *Service) createProducts(ctx context.Context, news []newProduct) ([]Product, map[int]error) {
+func (s *Service) CreateProducts(ctx context.Context, news []NewProduct) ([]Product, map[int]error) {
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
 	refused := map[int]error{}
@@ -36,9 +36,9 @@ func (s *Service) createProducts(ctx context.Context, news []newProduct) ([]Prod
 	var built []Product
 	var from []int // the position in news of each built product
 	for i, n := range news {
-		in := n.in
+		in := n.In
 		upload, err := s.prepareUploads(ctx, &in)
-		p := Product{ID: n.id, CreatedAt: now, UpdatedAt: now, Version: 1, Revision: 1, CambiadoEn: &now}
+		p := Product{ID: n.ID, CreatedAt: now, UpdatedAt: now, Version: 1, Revision: 1, CambiadoEn: &now}
 		if err == nil {
 			err = s.applyInput(ctx, &p, in, pr, upload)
 		}
@@ -73,15 +73,15 @@ func (s *Service) createProducts(ctx context.Context, news []newProduct) ([]Prod
 		}
 		written = append(written, p)
 	}
-	s.recordCreated(ctx, written)
+	s.RecordCreated(ctx, written)
 	return written, refused
 }
 
-// recordCreated records what follows the creation of products: each its movements of units (as
+// RecordCreated records what follows the creation of products: each its movements of units (as
 // CreateProduct's) and its entry of the trail, under ids that follow from the product's (stored
 // once, however often this runs for them), and puts them in the catalogue's memory. A product
 // whose units were sold since has its movements made from the units it has now.
-func (s *Service) recordCreated(ctx context.Context, ps []Product) {
+func (s *Service) RecordCreated(ctx context.Context, ps []Product) {
 	var moves []Movement
 	entries := make([]audit.Entry, 0, len(ps))
 	for i := range ps {
@@ -110,23 +110,23 @@ func (s *Service) recordCreated(ctx context.Context, ps []Product) {
 // in one insert and their entries of the trail in one. An edit whose guard failed (a sale or an
 // edit since the read) is made again by the one edit loop (edit), which reads the product again.
 
-// productEdit is a product to edit in a batch: its id, and the input of the edit, which writes the
+// ProductEdit is a product to edit in a batch: its id, and the input of the edit, which writes the
 // units of none of its kept variants (the stored units stay: a sale since the plan is kept).
-type productEdit struct {
-	id bson.ObjectID
-	in ProductInput
+type ProductEdit struct {
+	ID bson.ObjectID
+	In ProductInput
 }
 
-// editProducts writes each edit as UpdateProduct does, and answers, by position in edits, why
+// EditProducts writes each edit as UpdateProduct does, and answers, by position in edits, why
 // each one not written was not.
-func (s *Service) editProducts(ctx context.Context, edits []productEdit) map[int]error {
+func (s *Service) EditProducts(ctx context.Context, edits []ProductEdit) map[int]error {
 	refused, again := s.editBatch(ctx, edits)
 	for _, i := range again {
 		e := edits[i]
-		in := e.in
+		in := e.In
 		upload, err := s.prepareUploads(ctx, &in)
 		if err == nil {
-			_, err = s.edit(ctx, e.id, upload, func(cur Product) (ProductInput, bool, error) {
+			_, err = s.edit(ctx, e.ID, upload, func(cur Product) (ProductInput, bool, error) {
 				in.Variantes = storedUnits(cur, in.Variantes)
 				return in, true, nil
 			})
@@ -140,13 +140,13 @@ func (s *Service) editProducts(ctx context.Context, edits []productEdit) map[int
 
 // editBatch writes the edits in one write of the store, and answers why each one not written was
 // not, and which ones a sale or an edit since the read kept from being written (again).
-func (s *Service) editBatch(ctx context.Context, edits []productEdit) (refused map[int]error, again []int) {
+func (s *Service) editBatch(ctx context.Context, edits []ProductEdit) (refused map[int]error, again []int) {
 	s.reloadLock.RLock()
 	defer s.reloadLock.RUnlock()
 	refused = map[int]error{}
 	ids := make([]bson.ObjectID, len(edits))
 	for i, e := range edits {
-		ids[i] = e.id
+		ids[i] = e.ID
 	}
 	stored, err := s.store.products(ctx, ids)
 	if err != nil {
@@ -163,12 +163,12 @@ func (s *Service) editBatch(ctx context.Context, edits []productEdit) (refused m
 	var bs []builtEdit
 	var ws []guardedWrite
 	for i, e := range edits {
-		cur, ok := stored[e.id]
+		cur, ok := stored[e.ID]
 		if !ok {
 			refused[i] = errProductNotFound
 			continue
 		}
-		b, w, err := s.buildEdit(ctx, cur, e.in, now, pr)
+		b, w, err := s.buildEdit(ctx, cur, e.In, now, pr)
 		if err != nil {
 			refused[i] = err
 			continue

@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"context"
@@ -7,13 +7,14 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog"
 	"tienda/pkg/apperr"
 )
 
-// The apply of an import (import_jobs.go runs it): each valid product of the plan written through
-// the catalogue's own writes: the new ones of a batch together by createProducts (built and
+// The apply of an import (jobs.go runs it): each valid product of the plan written through
+// the catalogue's own writes: the new ones of a batch together by CreateProducts (built and
 // checked as CreateProduct builds them, each under an id made from the import and its first
-// row), the updates of a batch together by editProducts (each built, guarded and recorded as
+// row), the updates of a batch together by EditProducts (each built, guarded and recorded as
 // UpdateProduct's: its version, movements, memory and audit trail as the form's, the units sold
 // since the plan kept), and each variant whose units the file counts differently by AdjustStock as a 'Conteo
 // físico' with its stock movement, whose id is the import's and the row's (written once). A
@@ -30,14 +31,14 @@ func (s *Service) PreviewImport(data []byte) (ImportPlan, error) {
 }
 
 // applyCounts writes an update's counts, each an adjustment (its fields are written by
-// editProducts, with the other changed products of the batch); it answers how many adjustments it
+// EditProducts, with the other changed products of the batch); it answers how many adjustments it
 // made (or an earlier run of the import made).
 func (s *Service) applyCounts(ctx context.Context, ip ImportProduct, job bson.ObjectID) (int, error) {
 	n := 0
 	for _, c := range ip.counts {
 		units := float64(c.units)
-		_, err := s.AdjustStock(ctx, AdjustInput{ProductoID: ip.ID, VarianteID: c.variant.Hex(), Tipo: TipoConteo,
-			Cantidad: &units, Motivo: "Importación de productos, fila " + strconv.Itoa(c.row), once: importMovementID(job, c.row)})
+		_, err := s.cat.AdjustStockOnce(ctx, catalog.AdjustInput{ProductoID: ip.ID, VarianteID: c.variant.Hex(), Tipo: catalog.TipoConteo,
+			Cantidad: &units, Motivo: "Importación de productos, fila " + strconv.Itoa(c.row)}, importMovementID(job, c.row))
 		if err != nil {
 			return n, err
 		}

@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog"
 	"tienda/pkg/audit"
 	"tienda/pkg/mongox"
 )
@@ -28,9 +29,9 @@ func priceFile(n int, price string, counts map[int]int) []byte {
 }
 
 // byModelo reads the stored product of a modelo, failing when there is not exactly one.
-func (env *testEnv) byModelo(modelo string) Product {
+func (env *testEnv) byModelo(modelo string) catalog.Product {
 	env.t.Helper()
-	ps, err := mongox.FindAll[Product](context.Background(), env.db.R.Collection(productsCollection), bson.M{"modelo": modelo})
+	ps, err := mongox.FindAll[catalog.Product](context.Background(), env.db.R.Collection(productsCollection), bson.M{"modelo": modelo})
 	if err != nil || len(ps) != 1 {
 		env.t.Fatalf("%s stored %d times: %v", modelo, len(ps), err)
 	}
@@ -44,8 +45,8 @@ func TestImportOfPricesResumesAfterACrashEditingEachRowOnce(t *testing.T) {
 	env := newEnv(t)
 	const n = 7
 	env.applyImport(priceFile(n, "20", nil))
-	r := &trail{}
-	env.m.service.audit = r
+	r := env.trail
+	r.Take()
 
 	im := env.m.imports
 	im.stop()
@@ -61,8 +62,7 @@ func TestImportOfPricesResumesAfterACrashEditingEachRowOnce(t *testing.T) {
 		t.Fatalf("a row after the crash was written: %+v", p.Variantes)
 	}
 
-	other := MustModule(t, env.db, 0)
-	other.service.audit = r
+	_, other := MustModule(t, env.db, env.trail)
 	if _, err := env.db.W.Collection(importJobsColl).UpdateOne(context.Background(), bson.M{"_id": j.ID},
 		bson.M{"$set": bson.M{"hasta": time.Now().Add(-time.Second)}}); err != nil {
 		t.Fatal(err)
@@ -88,54 +88,37 @@ func TestImportOfPricesResumesAfterACrashEditingEachRowOnce(t *testing.T) {
 		}
 	}
 	counted := env.byModelo("SW-2")
-	moves, err := env.db.R.Collection(movementsCollection).CountDocuments(context.Background(), bson.M{"productoId": counted.ID.Hex(), "tipo": TipoConteo})
+	moves, err := env.db.R.Collection(movementsCollection).CountDocuments(context.Background(), bson.M{"productoId": counted.ID.Hex(), "tipo": catalog.TipoConteo})
 	if err != nil || moves != 1 || counted.Variantes[0].Stock != 8 {
 		t.Fatalf("the count: %d movements (%v), %d units", moves, err, counted.Variantes[0].Stock)
 	}
 }
 
-// Units sold while a new price list is applied are kept: sold between the plan and the apply, and
-// sold (or the product edited) between the batch's read of the products and its write.
-func TestImportOfPricesKeepsConcurrentSales(t *testing.T) {
+// Units sold between the preview of a new price list and its apply are kept (a sale between the
+// batch's read of the products and its write: catalog's TestEditProductsKeepsSalesAndEditsBetweenReadAndWrite).
+func TestImportOfPricesKeepsUnitsSoldSinceThePreview(t *testing.T) {
 	env := newEnv(t)
-	env.applyImport(priceFile(3, "20", nil))
-	svc := env.m.Service()
+	env.applyImport(priceFile(2, "20", nil))
+	svc := env.cat.Service()
 	ctx := context.Background()
-	sell := func(modelo, key string) {
-		p := env.byModelo(modelo)
-		if _, err := svc.TakeStockFor(ctx, key, OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: 2}, StockNote{}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	head := "Producto;Categoría;Marca;Modelo;Talla;Tamaño;Precio de compra;Precio de venta (sin IVA)\r\n" // no units: a price list
-	file := []byte(head + "Switch 0;Switches;;SW-0;;;10;25\r\nSwitch 1;Switches;;SW-1;;;10;25\r\nSwitch 2;Switches;;SW-2;;;10;25\r\n")
-	if plan := env.preview(file); len(plan.Cambios) != 3 {
+	file := []byte(head + "Switch 0;Switches;;SW-0;;;10;25\r\nSwitch 1;Switches;;SW-1;;;10;25\r\n")
+	if plan := env.preview(file); len(plan.Cambios) != 2 {
 		t.Fatalf("plan %+v", plan)
 	}
-	sell("SW-0", "venta1:0") // after the preview
-	svc.batchRead = func() {
-		svc.batchRead = nil
-		sell("SW-1", "venta2:0")
-		p := env.byModelo("SW-2")
-		in := ProductInput{}
-		name := "Switch 2 renombrado"
-		in.Nombre = &name
-		if _, err := svc.UpdateProduct(ctx, p.ID.Hex(), in); err != nil { // an edit: its version moves
-			t.Error(err)
-		}
+	sold := env.byModelo("SW-0")
+	if _, err := svc.TakeStockFor(ctx, "venta1:0", catalog.OrderLine{ProductID: sold.ID.Hex(), VariantID: sold.Variantes[0].ID.Hex(), Cantidad: 2}, catalog.StockNote{}); err != nil {
+		t.Fatal(err)
 	}
-	if j := env.applyImport(file); j.Actualizados != 3 || j.NumErrores != 0 {
+	if j := env.applyImport(file); j.Actualizados != 2 || j.NumErrores != 0 {
 		t.Fatalf("job %+v", j)
 	}
-	for i, want := range []struct {
-		units   int
-		version int64
-	}{{3, 2}, {3, 2}, {5, 3}} {
+	for i, units := range []int{3, 5} {
 		p := env.byModelo(fmt.Sprintf("SW-%d", i))
-		if p.Variantes[0].Stock != want.units || p.Stock != want.units || p.Variantes[0].PrecioVenta != 25 || p.Version != want.version {
-			t.Errorf("SW-%d: %d units (%d in all), price %v, version %d; want %+v", i, p.Variantes[0].Stock, p.Stock, p.Variantes[0].PrecioVenta, p.Version, want)
+		if p.Variantes[0].Stock != units || p.Stock != units || p.Variantes[0].PrecioVenta != 25 || p.Version != 2 {
+			t.Errorf("SW-%d: %d units (%d in all), price %v, version %d; want %d units", i, p.Variantes[0].Stock, p.Stock, p.Variantes[0].PrecioVenta, p.Version, units)
 		}
-		if m, ok := svc.memory.get(p.ID); !ok || m.Variantes[0].Stock != want.units || m.Variantes[0].PrecioVenta != 25 {
+		if m, ok := svc.Cached(p.ID); !ok || m.Variantes[0].Stock != units || m.Variantes[0].PrecioVenta != 25 {
 			t.Errorf("SW-%d in memory: %+v", i, m.Variantes)
 		}
 	}
