@@ -85,3 +85,43 @@ func TestUpdateEachIfWritesWhatFerretDBWrites(t *testing.T) {
 		t.Fatalf("stamped %v", at)
 	}
 }
+
+// More writes than one transaction takes: each applied once, by position, the second write of a
+// document after the first.
+func TestUpdateEachIfInChunks(t *testing.T) {
+	t.Parallel()
+	s := TestDB(t)
+	ctx := context.Background()
+	const n = 2*updateEachChunk + 7
+	var docs []any
+	var ws []Guarded
+	for i := range n {
+		id := bson.NewObjectID()
+		docs = append(docs, bson.D{{Key: "_id", Value: id}, {Key: "n", Value: int64(i)}})
+		ws = append(ws, Guarded{ID: id, Guard: bson.M{"n": int64(i)}, Update: bson.M{"$inc": bson.M{"n": int64(1000)}}})
+	}
+	if _, err := s.W.Collection("c").InsertMany(ctx, docs); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ws = append(ws, Guarded{ID: ws[3].ID, Guard: bson.M{"n": int64(1003)}, Update: bson.M{"$inc": bson.M{"n": int64(1)}}})
+	after, err := s.UpdateEachIf(ctx, "c", ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		want := int64(i + 1000)
+		if i == 3 {
+			want = 1004
+		}
+		got, err := s.R.Collection("c").FindOne(ctx, bson.M{"_id": ws[i].ID}).Raw()
+		if err != nil || got.Lookup("n").Int64() != want || after[i] == nil || i != 3 && after[i].Lookup("n").Int64() != want {
+			t.Fatalf("document %d: %v %v, after %v; want %d", i, got, err, after[i], want)
+		}
+	}
+	if after[n].Lookup("n").Int64() != 1004 {
+		t.Fatalf("the second write: %v", after[n])
+	}
+}
