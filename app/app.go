@@ -26,6 +26,7 @@ import (
 	"tienda/modules/cartcheckout"
 	"tienda/modules/cashcut"
 	"tienda/modules/catalog"
+	"tienda/modules/catalog/importer"
 	"tienda/modules/catalog/suppliersync"
 	"tienda/modules/invoicing"
 	"tienda/modules/logs"
@@ -180,10 +181,11 @@ type modules struct {
 	audit     *auditlog.Module
 	invoicing *invoicing.Module
 	supplier  *suppliersync.Module // 'Catálogo del proveedor'
+	importer  *importer.Module     // 'Importar productos'
 }
 
 func (m modules) all() []module {
-	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit, m.invoicing, m.supplier}
+	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit, m.invoicing, m.supplier, m.importer}
 }
 
 // starters are the modules with work of their own (a Start), in the order they start: each after
@@ -191,7 +193,7 @@ func (m modules) all() []module {
 // date (app/startorder_test.go reads wire and holds this order to it). The users and audit
 // modules have no Start: they are ready once built.
 func (m modules) starters() []starter {
-	return []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing, m.supplier}
+	return []starter{m.catalog, m.logs, m.sales, m.cashcut, m.checkout, m.invoicing, m.supplier, m.importer}
 }
 
 func (m modules) routes() []routes {
@@ -241,6 +243,7 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 	supplierKey := sha256.Sum256([]byte("proveedor:" + secret))
 	m.supplier = suppliersync.New(suppliersync.Deps{Store: a.store, Catalog: m.catalog.Service(), Log: logger("supplier"),
 		BaseURL: a.cfg.Syscom.URL, SyncEvery: a.cfg.Syscom.SyncEvery, PictureHosts: a.cfg.Syscom.PicturesAllow, SecretKey: supplierKey[:]})
+	m.importer = importer.New(importer.Deps{Store: a.store, Catalog: m.catalog.Service(), Log: logger("importer")})
 	a.catalog, a.sales, a.checkout, a.cashcut, a.invoicing, a.users = m.catalog, m.sales, m.checkout, m.cashcut, m.invoicing, m.users
 	return m, nil
 }

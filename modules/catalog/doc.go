@@ -11,7 +11,8 @@
 //   - stock: inventory*.go, movements*.go, adjustments.go, stock_*.go; order lines: order_lines.go;
 //   - the storefront's reads: memory.go, public.go, pages.go, storefront_cache.go; store.go is the
 //     only code touching its collections; service.go and http.go the rules and routes;
-//   - bulk import and export: import_*.go, export.go;
+//   - export: export.go; bulk import: the importer package (importer/), through importing.go and
+//     product_batch.go (the writes of a batch);
 //   - the demo catalogue: demo.go, demo_lines.go, its data in pkg/democatalog;
 //   - the distributor's catalogue: supplier/ (the Syscom client and its drafts, margin rules in
 //     supplier/pricing.go) and suppliersync/ (its screen, imports and sync), through distributor.go.

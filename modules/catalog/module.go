@@ -32,7 +32,6 @@ type Module struct {
 	service    *Service
 	every      time.Duration
 	responses  responseCache // the storefront's encoded responses (storefront_cache.go)
-	imports    *importer     // the import jobs' worker (import_jobs.go)
 	demoPhotos bool          // Deps.Demo
 
 	runOnce   sync.Once
@@ -50,7 +49,6 @@ func New(d Deps) *Module {
 	svc := &Service{store: store{db: d.Store}, memory: &memory{}, images: newImageCache(32 << 20), renders: newRenderer(), log: d.Log, now: d.Store.Now, audit: d.Audit}
 	return &Module{
 		service:    svc,
-		imports:    newImporter(svc, d.Store, d.Log),
 		every:      every,
 		demoPhotos: d.Demo,
 		stop:       make(chan struct{}),
@@ -63,9 +61,6 @@ func (m *Module) Service() *Service { return m.service }
 
 // EnsureIndexes creates the collections' indexes.
 func (m *Module) EnsureIndexes(ctx context.Context) error {
-	if err := m.imports.ensureIndexes(ctx); err != nil {
-		return err
-	}
 	return m.service.store.ensureIndexes(ctx)
 }
 
@@ -82,7 +77,6 @@ func (m *Module) Start(ctx context.Context) error {
 	}
 	m.service.renders.background(m.imagesAtStart)
 	m.runOnce.Do(func() {
-		m.imports.start()
 		go func() {
 			defer close(m.done)
 			m.service.run(m.every, m.stop)
@@ -108,7 +102,6 @@ func (m *Module) Upgrade(ctx context.Context) error {
 func (m *Module) Stop() {
 	m.closeOnce.Do(func() {
 		m.service.renders.stop()
-		m.imports.stop()
 		close(m.stop)
 		m.runOnce.Do(func() { close(m.done) }) // never started: nothing to wait for
 		<-m.done
@@ -151,8 +144,4 @@ func (m *Module) UploadRoutes(g *echo.Group) {
 	manage := auth.Require(auth.ManageCatalog)
 	g.POST("/productos", m.create, manage)
 	g.PATCH("/productos/:id", m.update, manage)
-	g.POST("/productos/importar", m.importProducts, manage) // import_http.go
-	g.GET("/productos/importar/plantilla", m.importTemplate, manage)
-	g.GET("/productos/importaciones", m.importJobs, manage)
-	g.GET("/productos/importaciones/:id", m.importJob, manage)
 }

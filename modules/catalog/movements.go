@@ -144,6 +144,17 @@ func (s *Service) record(ctx context.Context, ms ...Movement) bool {
 // movimientosPendientes, those without units with the units p's variants have after that write,
 // and queues the removal of their entries.
 func (s *Service) recordPending(ctx context.Context, p *Product, ms ...Movement) {
+	ms = withUnitsAfter(p, ms)
+	if !s.record(ctx, ms...) {
+		return // the entries stay: stored from there by the sweep, if this replica stops first
+	}
+	for _, m := range ms {
+		s.queueUnset(p.ID, pendingField(m.ID))
+	}
+}
+
+// withUnitsAfter gives the movements of ms without units the units p's variants have.
+func withUnitsAfter(p *Product, ms []Movement) []Movement {
 	for i := range ms {
 		m := &ms[i]
 		for _, v := range p.Variantes {
@@ -152,12 +163,7 @@ func (s *Service) recordPending(ctx context.Context, p *Product, ms ...Movement)
 			}
 		}
 	}
-	if !s.record(ctx, ms...) {
-		return // the entries stay: stored from there by the sweep, if this replica stops first
-	}
-	for _, m := range ms {
-		s.queueUnset(p.ID, pendingField(m.ID))
-	}
+	return ms
 }
 
 // storeWaiting stores the movements that could not be stored before; it reports whether none is

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"crypto/sha256"
-	"strconv"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -28,18 +27,6 @@ func idFrom(at bson.ObjectID, key string) bson.ObjectID {
 	copy(id[:4], at[:4])
 	copy(id[4:], sum[:8])
 	return id
-}
-
-// importMovementID is the id of the stock movement of an import's row: the same at every run of
-// the import, so the row's adjustment is written once. Its time is the import's.
-func importMovementID(job bson.ObjectID, row int) bson.ObjectID {
-	return idFrom(job, "importacion:"+job.Hex()+":fila:"+strconv.Itoa(row))
-}
-
-// importProductID is the id of the product an import creates from the product's first row: the
-// same at every run of the import, so the product is created once.
-func importProductID(job bson.ObjectID, row int) bson.ObjectID {
-	return idFrom(job, "importacion:"+job.Hex()+":producto:"+strconv.Itoa(row))
 }
 
 // onceMovementID is the id of the one stock movement of key: the same at every try, so the change

@@ -48,6 +48,9 @@ type Service struct {
 	// moves are the stock movements the store refused, tried again by the background loop
 	// (movements.go).
 	moves movements
+
+	// batchRead, for tests, runs in editBatch between the read of its products and their write.
+	batchRead func()
 }
 
 // load reads the whole catalogue and its discounts into memory.

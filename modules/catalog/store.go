@@ -80,6 +80,23 @@ func (s store) insertProduct(ctx context.Context, p Product) (revision int64, st
 // document comes here: a guard holds only while every writer of the collection goes through
 // mongox's guarded writes (UpdateOneIf, DeleteOneIf).
 func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.M) (Product, bool, error) {
+	raw, err := s.db.UpdateOneIf(ctx, productsCollection, id, guard, stamped(update))
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Product{}, false, nil
+	}
+	if err != nil {
+		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
+	}
+	var p Product
+	if err := bson.Unmarshal(raw, &p); err != nil {
+		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
+	}
+	return p, true, nil
+}
+
+// stamped is update raising the product's revision and stamping cambiadoEn, as every write of a
+// product does.
+func stamped(update bson.M) bson.M {
 	inc, _ := update["$inc"].(bson.M)
 	withRevision := bson.M{"revision": int64(1)}
 	for k, v := range inc {
@@ -96,18 +113,7 @@ func (s store) update(ctx context.Context, id bson.ObjectID, guard, update bson.
 			u[k] = v
 		}
 	}
-	raw, err := s.db.UpdateOneIf(ctx, productsCollection, id, guard, u)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return Product{}, false, nil
-	}
-	if err != nil {
-		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
-	}
-	var p Product
-	if err := bson.Unmarshal(raw, &p); err != nil {
-		return Product{}, false, fmt.Errorf("catalog: update %s: %w", id.Hex(), err)
-	}
-	return p, true, nil
+	return u
 }
 
 // stockChange is an update that adds delta to the variant at index i and to the product's totals;

@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"context"
@@ -13,8 +13,11 @@ import (
 	"tienda/pkg/mongox"
 )
 
-// The import jobs (import_jobs.go) and the files they wait on, in importaciones and
-// importaciones_archivos.
+// The import jobs (jobs.go) and the files they wait on, in importaciones and
+// importaciones_archivos: the only code touching them.
+
+// store is the importer's store code.
+type store struct{ db *mongox.Store }
 
 func (s store) ensureImportIndexes(ctx context.Context) error {
 	return mongox.EnsureIndexes(ctx, s.db.W.Collection(importJobsColl),

@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog"
 	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
@@ -47,13 +48,13 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	one := 1.0
-	if _, err := env.m.service.AdjustStock(context.Background(), AdjustInput{ProductoID: cur.ID.Hex(), VarianteID: cur.Variantes[0].ID.Hex(),
-		Tipo: TipoEntrada, Cantidad: &one, Motivo: "Llegó una pieza"}); err != nil {
+	if _, err := env.cat.Service().AdjustStock(context.Background(), catalog.AdjustInput{ProductoID: cur.ID.Hex(), VarianteID: cur.Variantes[0].ID.Hex(),
+		Tipo: catalog.TipoEntrada, Cantidad: &one, Motivo: "Llegó una pieza"}); err != nil {
 		t.Fatal(err)
 	}
 
 	// Another replica, once the crashed one's lease expired.
-	other := MustModule(t, env.db, 0)
+	_, other := MustModule(t, env.db, env.trail)
 	if _, err := env.db.W.Collection(importJobsColl).UpdateOne(context.Background(), bson.M{"_id": j.ID},
 		bson.M{"$set": bson.M{"hasta": time.Now().Add(-time.Second)}}); err != nil {
 		t.Fatal(err)
@@ -67,7 +68,7 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 		t.Fatalf("%d products, want 6: the first one and 5 new", n)
 	}
 	for _, m := range []string{"SW-A", "SW-B", "SW-C", "SW-D", "SW-E"} {
-		ps, err := mongox.FindAll[Product](context.Background(), env.db.R.Collection(productsCollection), bson.M{"modelo": m})
+		ps, err := mongox.FindAll[catalog.Product](context.Background(), env.db.R.Collection(productsCollection), bson.M{"modelo": m})
 		if err != nil || len(ps) != 1 {
 			t.Fatalf("%s stored %d times: %v", m, len(ps), err)
 		}
@@ -82,7 +83,7 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 	}
 	waitUntil(t, "the movements stored", func() bool { return env.storedProduct(cur.ID.Hex()).MovimientosPendientes == nil })
 	rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos?producto="+cur.ID.Hex()+"&tipo=conteo", nil)
-	if moves := decode[struct{ Movimientos []Movement }](t, rec).Movimientos; len(moves) != 1 || moves[0].ID != importMovementID(j.ID, 4) {
+	if moves := decode[struct{ Movimientos []catalog.Movement }](t, rec).Movimientos; len(moves) != 1 || moves[0].ID != importMovementID(j.ID, 4) {
 		t.Fatalf("count movements %s", rec.Body)
 	}
 	if n, _ := env.db.R.Collection(importFilesColl).CountDocuments(context.Background(), bson.M{}); n != 0 {

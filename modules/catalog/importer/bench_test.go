@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"context"
@@ -48,7 +48,7 @@ func benchApply(tb testing.TB, m *Module, data []byte) ImportJob {
 // matched, nothing changed; its set-up applies the 20,000 rows first).
 func BenchmarkImportPreview20000(b *testing.B) {
 	data := benchImportFile(importBenchRows)
-	m := MustModule(b, mongox.TestDB(b), 0)
+	_, m := MustModule(b, mongox.TestDB(b), nil)
 	preview := func(b *testing.B, want func(ImportPlan) bool) {
 		for b.Loop() {
 			plan, err := m.service.PreviewImport(data)
@@ -75,7 +75,7 @@ func BenchmarkImportApply(b *testing.B) {
 			data := benchImportFile(n)
 			for b.Loop() {
 				b.StopTimer()
-				m := MustModule(b, mongox.TestDB(b), 0)
+				_, m := MustModule(b, mongox.TestDB(b), nil)
 				b.StartTimer()
 				if j := benchApply(b, m, data); j.Creados != n {
 					b.Fatalf("created %d", j.Creados)
@@ -87,12 +87,13 @@ func BenchmarkImportApply(b *testing.B) {
 }
 
 // The apply of a new price for each of 2,000 products (a distributor's price list imported again):
-// each an edit of its own, with its version, movements and entry; rows/s reported.
+// each edited as UpdateProduct edits it (its guarded write, version, movements and entry), a batch of
+// them in one write (editProducts); rows/s reported.
 func BenchmarkImportApplyPrices2000(b *testing.B) {
 	const n = 2000
 	for b.Loop() {
 		b.StopTimer()
-		m := MustModule(b, mongox.TestDB(b), 0)
+		_, m := MustModule(b, mongox.TestDB(b), nil)
 		benchApply(b, m, benchImportFile(n))
 		b.StartTimer()
 		if j := benchApply(b, m, benchImportPrices(n, "1.349,50")); j.Actualizados != n {

@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"io"
@@ -7,14 +7,15 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"tienda/modules/catalog"
 	"tienda/pkg/apperr"
 	"tienda/pkg/export"
 )
 
-// The routes of 'Importar productos' (import_apply.go), for the roles that manage the catalogue:
+// The routes of 'Importar productos' (apply.go), for the roles that manage the catalogue:
 //
 //	POST /v1/productos/importar?vista=1   the plan of the file (multipart, field "archivo"), nothing written
-//	POST /v1/productos/importar           the file applied in the background: 202 and the job (import_jobs.go)
+//	POST /v1/productos/importar           the file applied in the background: 202 and the job (jobs.go)
 //	GET  /v1/productos/importaciones      the latest jobs, newest first
 //	GET  /v1/productos/importaciones/:id  one job: its state, progress and result
 //	GET  /v1/productos/importar/plantilla the template, an XLSX with the titles and an example row
@@ -63,7 +64,7 @@ func (m *Module) importProducts(c *echo.Context) error {
 		}
 		return c.JSON(http.StatusOK, plan)
 	case "", "0", "false":
-		job, err := m.imports.startImport(actorContext(c), name, data)
+		job, err := m.imports.startImport(catalog.ActorContext(c), name, data)
 		if err != nil {
 			return err
 		}

@@ -1,27 +1,30 @@
-package catalog
+package importer
 
 import (
 	"strconv"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/modules/catalog"
 )
 
-// The variants of an imported product (import_plan.go): each row is one variant, matched to the
+// The variants of an imported product (plan.go): each row is one variant, matched to the
 // product's by talla and tamaño. A variant kept keeps its id and what the row leaves empty; a new
 // one is added; one the file does not name stays as it is. The units of a kept variant are not
 // written with the product: a row that counts other units is an adjustment ('Conteo físico').
 
 // variantInputs sets in.Variantes from cur's variants and the rows, and answers the row of each
 // input variant and the units counted. A row naming a variant twice is refused.
-func variantInputs(in *ProductInput, cur *Product, rows []importRow) (map[int]int, []stockTarget, *ImportRefusal) {
+func variantInputs(in *catalog.ProductInput, cur *catalog.Product, rows []importRow) (map[int]int, []stockTarget, *ImportRefusal) {
 	rowOf := map[int]int{}
 	index := map[string]int{}
 	var counts []stockTarget
 	if cur != nil {
 		for i, v := range cur.Variantes {
 			stock, compra, venta, desc, minimo := float64(v.Stock), v.PrecioCompra, v.PrecioVenta, v.Descuento, float64(v.Minimo)
-			in.Variantes = append(in.Variantes, VariantInput{ID: v.ID.Hex(), Talla: v.Talla, Tamano: flexString(v.Tamano),
-				Stock: &stock, PrecioCompra: &compra, PrecioVenta: &venta, Descuento: &desc, Minimo: &minimo})
+			vi := catalog.VariantInput{ID: v.ID.Hex(), Talla: v.Talla, Stock: &stock, PrecioCompra: &compra, PrecioVenta: &venta, Descuento: &desc, Minimo: &minimo}
+			vi.SetTamano(v.Tamano)
+			in.Variantes = append(in.Variantes, vi)
 			index[variantKey(v.Talla, v.Tamano)] = i
 		}
 	}
@@ -40,7 +43,8 @@ func variantInputs(in *ProductInput, cur *Product, rows []importRow) (map[int]in
 		}
 		if !ok {
 			zero := 0.0
-			v := VariantInput{Talla: r.cells[colTalla], Tamano: flexString(r.cells[colTamano]), Stock: &zero}
+			v := catalog.VariantInput{Talla: r.cells[colTalla], Stock: &zero}
+			v.SetTamano(r.cells[colTamano])
 			if u := number(r, colExistencias); u != nil {
 				v.Stock = u
 			}
@@ -67,23 +71,23 @@ func variantInputs(in *ProductInput, cur *Product, rows []importRow) (map[int]in
 // checkCounts refuses units the form would refuse: not whole, negative or too many.
 func checkCounts(rows []importRow) *ImportRefusal {
 	for _, r := range rows {
-		if u := number(r, colExistencias); u != nil && (*u < 0 || *u != float64(int(*u)) || *u > maxStock) {
+		if u := number(r, colExistencias); u != nil && (*u < 0 || *u != float64(int(*u)) || *u > catalog.MaxStock) {
 			return &ImportRefusal{Fila: r.n, Columna: columnTitles[colExistencias],
-				Motivo: "Debe ser un número entero de 0 a " + strconv.Itoa(maxStock) + "."}
+				Motivo: "Debe ser un número entero de 0 a " + strconv.Itoa(catalog.MaxStock) + "."}
 		}
 	}
 	return nil
 }
 
 // changesOf lists the fields an update changes, the variants' named by talla and tamaño.
-func changesOf(cur, next *Product) []ImportChange {
+func changesOf(cur, next *catalog.Product) []ImportChange {
 	var out []ImportChange
 	add := func(campo, antes, despues string) {
 		if antes != despues {
 			out = append(out, ImportChange{Campo: campo, Antes: antes, Despues: despues})
 		}
 	}
-	add("Producto", cur.label(), next.label())
+	add("Producto", cur.Label(), next.Label())
 	add("Categoría", cur.Categoria, next.Categoria)
 	add("Marca", cur.Marca, next.Marca)
 	add("Modelo", cur.Modelo, next.Modelo)
@@ -91,7 +95,7 @@ func changesOf(cur, next *Product) []ImportChange {
 	add("ID del producto", cur.ProductoID, next.ProductoID)
 	add("Clave SAT", cur.SatKey, next.SatKey)
 	add("Unidad SAT", cur.UnidadDeMedida.ClaveUnidadSat, next.UnidadDeMedida.ClaveUnidadSat)
-	old := map[bson.ObjectID]Variante{}
+	old := map[bson.ObjectID]catalog.Variante{}
 	for _, v := range cur.Variantes {
 		old[v.ID] = v
 	}
@@ -110,7 +114,7 @@ func changesOf(cur, next *Product) []ImportChange {
 }
 
 // countChanges lists the units the adjustments set.
-func countChanges(cur *Product, counts []stockTarget) []ImportChange {
+func countChanges(cur *catalog.Product, counts []stockTarget) []ImportChange {
 	var out []ImportChange
 	for _, c := range counts {
 		for _, v := range cur.Variantes {
@@ -122,7 +126,7 @@ func countChanges(cur *Product, counts []stockTarget) []ImportChange {
 	return out
 }
 
-func variantName(v Variante) string {
+func variantName(v catalog.Variante) string {
 	if v.Tamano == "" {
 		return v.Talla
 	}

@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog"
 	"tienda/pkg/auth"
 )
 
@@ -188,7 +189,7 @@ func TestImportPreviewApplyAndRerun(t *testing.T) {
 		t.Fatalf("stored %+v", p.Variantes)
 	}
 	rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos?producto="+cur.ID.Hex()+"&tipo=conteo", nil)
-	moves := decode[struct{ Movimientos []Movement }](t, rec).Movimientos
+	moves := decode[struct{ Movimientos []catalog.Movement }](t, rec).Movimientos
 	if len(moves) != 1 || moves[0].Cantidad != 4 || *moves[0].Despues != 9 || !strings.Contains(moves[0].Motivo, "fila 2") || moves[0].NombreUsuario != "Prueba Auxiliar" {
 		t.Fatalf("movements %d %s", rec.Code, rec.Body)
 	}

@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/charmap"
 
+	"tienda/modules/catalog"
 	"tienda/pkg/apperr"
 )
 
@@ -25,7 +26,7 @@ import (
 // Limits of an import file.
 const (
 	maxImportBytes = 7 << 20 // under the upload routes' body limit (app/server.go)
-	maxImportRows  = 50000   // applied in the background (import_jobs.go); 50,000 rows of the export take about 5 MB
+	maxImportRows  = 50000   // applied in the background (jobs.go); 50,000 rows of the export take about 5 MB
 )
 
 // Import columns: the key of each and the titles it is known by (folded, see fold).
@@ -188,7 +189,7 @@ func readTable(table [][]string) (importFile, error) {
 	cols := make([]string, len(table[0]))
 	seen := map[string]bool{}
 	for i, title := range table[0] {
-		t := fold(strings.TrimSpace(strings.TrimPrefix(title, "\ufeff")))
+		t := catalog.Fold(strings.TrimSpace(strings.TrimPrefix(title, "\ufeff")))
 		c, ok := importColumns[t]
 		switch {
 		case ok && !seen[c]:

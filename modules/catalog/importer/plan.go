@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"errors"
@@ -8,13 +8,14 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog"
 	"tienda/pkg/apperr"
 )
 
 // The plan of an import: the file's rows grouped into products (the rows of one product are its
 // variants, told apart by talla and tamaño), each matched to a product of the catalogue by
 // producto_id, then modelo, then name, and checked with the product form's own checks
-// (ProductInput.apply) on a copy. Nothing is written; the apply (import_apply.go) makes the plan
+// (catalog.Checker) on a copy. Nothing is written; the apply (apply.go) makes the plan
 // again on the catalogue as it then is, so a file imported twice changes nothing the second time.
 
 // ImportPlan is the answer of a preview: what an import of the file would do.
@@ -35,9 +36,9 @@ type ImportProduct struct {
 	Producto string         `json:"producto"`
 	Cambios  []ImportChange `json:"cambios,omitempty"`
 
-	in     ProductInput  // the write of the product, when anything but the units changes
-	edit   bool          // an update with more than units to write
-	counts []stockTarget // the units counted of existing variants: adjustments
+	in     catalog.ProductInput // the write of the product, when anything but the units changes
+	edit   bool                 // an update with more than units to write
+	counts []stockTarget        // the units counted of existing variants: adjustments
 }
 
 // ImportChange is one field of a product before and after the import.
@@ -65,16 +66,16 @@ type stockTarget struct {
 // input field each sets.
 var productLevel = []struct {
 	col   string
-	field func(in *ProductInput, v string)
+	field func(in *catalog.ProductInput, v string)
 }{
-	{colProducto, func(in *ProductInput, v string) { in.Nombre = &v }},
-	{colCategoria, func(in *ProductInput, v string) { in.Categoria = &v }},
-	{colMarca, func(in *ProductInput, v string) { in.Marca = &v }},
-	{colModelo, func(in *ProductInput, v string) { in.Modelo = &v }},
-	{colProveedor, func(in *ProductInput, v string) { in.Proveedor = &v }},
-	{colProductoID, func(in *ProductInput, v string) { id := flexString(v); in.ProductoID = &id }},
-	{colSatKey, func(in *ProductInput, v string) { in.SatKey = &v }},
-	{colUnidadSat, func(in *ProductInput, v string) { in.UnidadDeMedida = &UnidadMedida{ClaveUnidadSat: v} }},
+	{colProducto, func(in *catalog.ProductInput, v string) { in.Nombre = &v }},
+	{colCategoria, func(in *catalog.ProductInput, v string) { in.Categoria = &v }},
+	{colMarca, func(in *catalog.ProductInput, v string) { in.Marca = &v }},
+	{colModelo, func(in *catalog.ProductInput, v string) { in.Modelo = &v }},
+	{colProveedor, func(in *catalog.ProductInput, v string) { in.Proveedor = &v }},
+	{colProductoID, func(in *catalog.ProductInput, v string) { in.SetProductoID(v) }},
+	{colSatKey, func(in *catalog.ProductInput, v string) { in.SatKey = &v }},
+	{colUnidadSat, func(in *catalog.ProductInput, v string) { in.UnidadDeMedida = &catalog.UnidadMedida{ClaveUnidadSat: v} }},
 }
 
 // catalogIndex finds the products of the catalogue by producto_id, modelo and name (folded).
@@ -84,14 +85,14 @@ type catalogIndex struct {
 
 func (s *Service) importIndex() catalogIndex {
 	ix := catalogIndex{byID: map[string][]bson.ObjectID{}, byModelo: map[string][]bson.ObjectID{}, byName: map[string][]bson.ObjectID{}}
-	s.memory.each(func(p *Product) {
+	s.cat.EachProduct(func(p *catalog.Product) {
 		if p.ProductoID != "" {
 			ix.byID[p.ProductoID] = append(ix.byID[p.ProductoID], p.ID)
 		}
 		if p.Modelo != "" {
-			ix.byModelo[fold(p.Modelo)] = append(ix.byModelo[fold(p.Modelo)], p.ID)
+			ix.byModelo[catalog.Fold(p.Modelo)] = append(ix.byModelo[catalog.Fold(p.Modelo)], p.ID)
 		}
-		ix.byName[fold(p.label())] = append(ix.byName[fold(p.label())], p.ID)
+		ix.byName[catalog.Fold(p.Label())] = append(ix.byName[catalog.Fold(p.Label())], p.ID)
 	})
 	return ix
 }
@@ -102,9 +103,9 @@ func groupKey(r importRow) string {
 	case r.has(colProductoID):
 		return "id\x00" + r.cells[colProductoID]
 	case r.has(colModelo):
-		return "modelo\x00" + fold(r.cells[colModelo])
+		return "modelo\x00" + catalog.Fold(r.cells[colModelo])
 	}
-	return "nombre\x00" + fold(r.cells[colProducto])
+	return "nombre\x00" + catalog.Fold(r.cells[colProducto])
 }
 
 // match finds the product a group's first row names; more than one is a refusal.
@@ -115,9 +116,9 @@ func (ix catalogIndex) match(r importRow) (bson.ObjectID, *ImportRefusal) {
 	case r.has(colProductoID):
 		ids, col = ix.byID[r.cells[colProductoID]], colProductoID
 	case r.has(colModelo):
-		ids, col = ix.byModelo[fold(r.cells[colModelo])], colModelo
+		ids, col = ix.byModelo[catalog.Fold(r.cells[colModelo])], colModelo
 	case r.has(colProducto):
-		ids = ix.byName[fold(r.cells[colProducto])]
+		ids = ix.byName[catalog.Fold(r.cells[colProducto])]
 	}
 	if len(ids) > 1 {
 		return bson.ObjectID{}, &ImportRefusal{Fila: r.n, Columna: columnTitles[col],
@@ -147,7 +148,7 @@ func (s *Service) planImport(file importFile) ImportPlan {
 		groups[k] = append(groups[k], r)
 	}
 	ix := s.importIndex()
-	pr := s.memory.pricing(s.now())
+	check := s.cat.Checker()
 	claimed := map[bson.ObjectID]int{}
 	for _, k := range order {
 		rows := groups[k]
@@ -159,13 +160,13 @@ func (s *Service) planImport(file importFile) ImportPlan {
 			plan.Rechazados = append(plan.Rechazados, *bad)
 			continue
 		}
-		var cur *Product
+		var cur *catalog.Product
 		if !id.IsZero() {
-			if p, ok := s.memory.get(id); ok {
+			if p, ok := s.cat.Cached(id); ok {
 				cur, claimed[id] = &p, rows[0].n
 			}
 		}
-		ip, refused := planProduct(cur, rows, pr, s.categories.current())
+		ip, refused := planProduct(cur, rows, check)
 		switch {
 		case len(refused) > 0:
 			plan.Rechazados = append(plan.Rechazados, refused...)
@@ -211,9 +212,9 @@ func number(r importRow, c string) *float64 {
 
 // planProduct builds the input of one product's rows over cur (nil: a new product), checks it
 // with the form's checks and lists what changes. A refused product is refused on each of its rows.
-func planProduct(cur *Product, rows []importRow, pr pricing, cats *categorySet) (ImportProduct, []ImportRefusal) {
+func planProduct(cur *catalog.Product, rows []importRow, check catalog.Checker) (ImportProduct, []ImportRefusal) {
 	ip := ImportProduct{}
-	var in ProductInput
+	var in catalog.ProductInput
 	for _, pl := range productLevel {
 		for _, r := range rows {
 			if !r.has(pl.col) {
@@ -228,19 +229,19 @@ func planProduct(cur *Product, rows []importRow, pr pricing, cats *categorySet) 
 			pl.field(&in, rows[0].cells[pl.col])
 		}
 	}
-	next := Product{ID: bson.NewObjectID()}
+	next := catalog.Product{ID: bson.NewObjectID()}
 	if cur != nil {
-		next = cloneProduct(*cur)
+		next = catalog.CloneProduct(*cur)
 		ip.ID = cur.ID.Hex()
 	}
 	rowOf, counts, bad := variantInputs(&in, cur, rows)
 	if bad != nil {
 		return ip, refuseAll(rows, *bad)
 	}
-	if err := in.apply(&next, pr, cats); err != nil {
+	if err := check.Apply(&next, &in); err != nil {
 		return ip, refusalsOf(err, rows, rowOf)
 	}
-	ip.Producto, ip.in, ip.counts = next.label(), in, counts
+	ip.Producto, ip.in, ip.counts = next.Label(), in, counts
 	for _, r := range rows {
 		ip.Filas = append(ip.Filas, r.n)
 	}
@@ -317,5 +318,5 @@ func variantKey(talla, tamano string) string {
 	if strings.TrimSpace(talla) == "" {
 		talla = "Unico"
 	}
-	return fold(strings.TrimSpace(talla)) + "\x00" + fold(strings.TrimSpace(tamano))
+	return catalog.Fold(strings.TrimSpace(talla)) + "\x00" + catalog.Fold(strings.TrimSpace(tamano))
 }

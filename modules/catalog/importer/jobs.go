@@ -1,4 +1,4 @@
-package catalog
+package importer
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog"
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/mongox"
@@ -299,24 +300,40 @@ func (im *importer) run(ctx context.Context, j *ImportJob) error {
 }
 
 // applyBatch writes a batch of the plan's products, counting them in j: the new ones together
-// (createProducts), each with the id its first row gives it, then each change.
+// (CreateProducts), each with the id its first row gives it, the changed ones together
+// (EditProducts), then the counts of each changed one.
 func (im *importer) applyBatch(ctx context.Context, j *ImportJob, batch []ImportProduct) {
-	var news []newProduct
-	var newOnes []ImportProduct
+	var news []catalog.NewProduct
+	var newOnes, changed []ImportProduct
+	var edits []catalog.ProductEdit
+	editAt := map[int]int{} // the position in edits of each changed product's edit
 	for _, ip := range batch {
 		j.Hechos++
 		if ip.ID == "" {
-			news, newOnes = append(news, newProduct{id: importProductID(j.ID, ip.Filas[0]), in: ip.in}), append(newOnes, ip)
+			news, newOnes = append(news, catalog.NewProduct{ID: importProductID(j.ID, ip.Filas[0]), In: ip.in}), append(newOnes, ip)
 			continue
 		}
-		n, err := im.svc.applyChange(ctx, ip, j.ID)
+		if ip.edit {
+			id, _ := bson.ObjectIDFromHex(ip.ID) // the plan's, from the catalogue
+			editAt[len(changed)] = len(edits)
+			edits = append(edits, catalog.ProductEdit{ID: id, In: ip.in})
+		}
+		changed = append(changed, ip)
+	}
+	refusedEdits := im.svc.cat.EditProducts(ctx, edits)
+	for k, ip := range changed {
+		if e, ok := editAt[k]; ok && refusedEdits[e] != nil {
+			im.failed(j, ip, refusedEdits[e])
+			continue
+		}
+		n, err := im.svc.applyCounts(ctx, ip, j.ID)
 		j.Ajustes += n
 		if err == nil {
 			j.Actualizados++
 		}
 		im.failed(j, ip, err)
 	}
-	created, refused := im.svc.createProducts(ctx, news)
+	created, refused := im.svc.cat.CreateProducts(ctx, news)
 	j.Creados += len(created)
 	for k, err := range refused {
 		im.failed(j, newOnes[k], err)
@@ -340,18 +357,18 @@ func (im *importer) failed(j *ImportJob, ip ImportProduct, err error) {
 // not have been recorded after them: their movements and entries of the trail (once), and counts
 // them as created.
 func (im *importer) finishCreated(ctx context.Context, j *ImportJob, plan ImportPlan) {
-	var done []Product
+	var done []catalog.Product
 	for _, ip := range plan.SinCambios {
 		id := importProductID(j.ID, ip.Filas[0])
 		if ip.Filas[0] <= j.Posicion || ip.ID != id.Hex() {
 			continue
 		}
-		if p, ok := im.svc.memory.get(id); ok {
+		if p, ok := im.svc.cat.Cached(id); ok {
 			done = append(done, p)
 		}
 	}
 	if len(done) > 0 {
-		im.svc.recordCreated(ctx, done)
+		im.svc.cat.RecordCreated(ctx, done)
 		j.Creados += len(done)
 	}
 }

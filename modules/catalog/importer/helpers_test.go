@@ -1,0 +1,180 @@
+package importer
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/rs/zerolog"
+
+	"tienda/modules/catalog"
+	"tienda/pkg/audit/audittest"
+	"tienda/pkg/auth"
+	"tienda/pkg/httpx"
+	"tienda/pkg/mongox"
+)
+
+const (
+	productsCollection  = "productos"
+	movementsCollection = "movimientos_inventario"
+)
+
+// trail is the audit trail of these tests.
+type trail = audittest.Trail
+
+// testEnv is the catalogue and the importer on their own fresh database behind the real router
+// and error handler.
+type testEnv struct {
+	t      *testing.T
+	db     *mongox.Store
+	cat    *catalog.Module
+	m      *Module
+	trail  *trail
+	e      *echo.Echo
+	tokens map[auth.Role]string
+}
+
+// MustModule builds and starts a catalogue (its audit trail r, nil for none) and its importer on
+// db: a replica of the shop.
+func MustModule(t testing.TB, db *mongox.Store, r *trail) (*catalog.Module, *Module) {
+	t.Helper()
+	d := catalog.Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: -1}
+	if r != nil {
+		d.Audit = r
+	}
+	cat := catalog.New(d)
+	m := New(Deps{Store: db, Catalog: cat.Service(), Log: zerolog.Nop()})
+	ctx := context.Background()
+	if err := cat.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.IndexIDs(ctx); err != nil { // as the app's start does, after the indexes
+		t.Fatal(err)
+	}
+	if err := cat.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(cat.Stop)
+	if err := m.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Stop)
+	return cat, m
+}
+
+func newEnv(t *testing.T) *testEnv {
+	t.Helper()
+	db := mongox.TestDB(t)
+	env := &testEnv{t: t, db: db, trail: &trail{}, tokens: map[auth.Role]string{}}
+	env.cat, env.m = MustModule(t, db, env.trail)
+	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
+	for _, r := range auth.Roles {
+		tok, err := tokens.Issue("64b000000000000000000001", "Prueba "+string(r), "p@tienda.mx", r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		env.tokens[r] = tok
+	}
+	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
+	e.Use(tokens.Middleware(nil))
+	g := e.Group("/v1")
+	env.cat.Routes(g)
+	env.cat.UploadRoutes(g)
+	env.m.Routes(g)
+	env.m.UploadRoutes(g)
+	env.e = e
+	return env
+}
+
+// do sends a request as a role ("" for a visitor) and returns the recorder.
+func (env *testEnv) do(role auth.Role, method, path string, body any) *httptest.ResponseRecorder {
+	env.t.Helper()
+	raw, err := json.Marshal(body)
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	if body == nil {
+		raw = nil
+	}
+	req := httptest.NewRequest(method, path, strings.NewReader(string(raw)))
+	req.Header.Set("Content-Type", "application/json")
+	if role != "" {
+		req.Header.Set("Authorization", env.tokens[role])
+	}
+	rec := httptest.NewRecorder()
+	env.e.ServeHTTP(rec, req)
+	return rec
+}
+
+func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+		t.Fatalf("%d %s: %v", rec.Code, rec.Body, err)
+	}
+	return v
+}
+
+// formProduct is a product as the admin form sends it: two variants and an extra.
+func formProduct(name string) map[string]any {
+	return map[string]any{
+		"nombre": name, "descripcion": "Descripción de " + name, "descripcionCorta": "Corta",
+		"categoria": "Camaras IP y NVRs", "proveedor": "Syscom", "favorito": false, "fechaCompra": "2026-03-01",
+		"stock": 0,
+		"variantes": []map[string]any{
+			{"talla": "Grande", "tamano": 32, "stock": 5, "precioCompra": 100, "precioVenta": 150, "descuento": 10},
+			{"talla": "Chico", "tamano": "100 g", "stock": 3, "precioCompra": 50, "precioVenta": 80, "descuento": 0},
+		},
+		"extras": []map[string]any{{"nombre": "Extra Queso", "precio": 100}},
+	}
+}
+
+// mustCreate creates a product through the API as an administrator.
+func (env *testEnv) mustCreate(body map[string]any) catalog.Product {
+	env.t.Helper()
+	rec := env.do(auth.Administrador, http.MethodPost, "/v1/productos", body)
+	if rec.Code != http.StatusCreated {
+		env.t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	return decode[catalog.Product](env.t, rec)
+}
+
+// storedCount counts the products in the store.
+func (env *testEnv) storedCount() int64 {
+	env.t.Helper()
+	n, err := env.db.R.Collection(productsCollection).CountDocuments(context.Background(), map[string]any{})
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	return n
+}
+
+// waitUntil waits up to 5 seconds for ok.
+func waitUntil(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within 5 s: %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// storedProduct reads a product, its units and reservations included, straight from the store.
+func (env *testEnv) storedProduct(id string) catalog.Product {
+	env.t.Helper()
+	p, err := env.cat.Service().ProductByID(context.Background(), id)
+	if err != nil {
+		env.t.Fatal(err)
+	}
+	return p
+}
