@@ -55,6 +55,29 @@ func (r *replica) at(ctx context.Context, point string) error {
 	return nil
 }
 
+// stall runs call on r in the background until its request reaches point, and holds it there
+// (a stalled replica). wake lets it go on and answers its status code.
+func (r *replica) stall(point string, call func() int) (wake func() int) {
+	paused, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	r.onFault(func(_ context.Context, at string) error {
+		if at == point {
+			once.Do(func() { close(paused) })
+			<-release
+		}
+		return nil
+	})
+	answer := make(chan int, 1)
+	go func() { answer <- call() }()
+	<-paused
+	return func() int {
+		close(release)
+		code := <-answer
+		r.onFault(nil)
+		return code
+	}
+}
+
 type replicaSet struct {
 	t        *testing.T
 	store    *mongox.Store
@@ -326,29 +349,15 @@ func TestReplicaPausedMidOrderPastEveryLease(t *testing.T) {
 	a, ahead := rs.replicas[0], rs.replicas[1]
 	p := a.pick(false)
 	for _, point := range []string{fault.OrderReserved, fault.OrderTaken} {
-		paused, wake := make(chan struct{}), make(chan struct{})
-		var once sync.Once
-		a.onFault(func(_ context.Context, at string) error {
-			if at == point {
-				once.Do(func() { close(paused) })
-				<-wake
-			}
-			return nil
+		wake := a.stall(point, func() int {
+			return a.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{"cliente": "Ana", "carrito": []any{cartLine(p, 2, false)}}).Code
 		})
-		answer := make(chan int, 1)
-		go func() {
-			rec := a.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas", map[string]any{"cliente": "Ana", "carrito": []any{cartLine(p, 2, false)}})
-			answer <- rec.Code
-		}()
-		<-paused
 		if err := ahead.app.checkout.Service().Reconcile(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		close(wake)
-		if code := <-answer; code == http.StatusCreated {
+		if code := wake(); code == http.StatusCreated {
 			t.Errorf("paused at %s: the order was saved after the sweep fenced it", point)
 		}
-		a.onFault(nil)
 	}
 	if rs.counterOrders([]*replica{a}, p, 1) != 1 { // the units are there to sell
 		t.Error("the next order was refused")
@@ -380,20 +389,7 @@ func TestReplicaTwoCutsWithAStalledClaimer(t *testing.T) {
 		point := stall.point
 		pay(a)
 		pay(ahead)
-		paused, wake := make(chan struct{}), make(chan struct{})
-		var once sync.Once
-		a.onFault(func(_ context.Context, at string) error {
-			if at == point {
-				once.Do(func() { close(paused) })
-				<-wake
-			}
-			return nil
-		})
-		answer := make(chan int, 1)
-		go func() {
-			answer <- a.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", nil).Code
-		}()
-		<-paused
+		wake := a.stall(point, func() int { return a.call("cajero@tienda.mx", http.MethodPost, "/v1/ventas/corte", nil).Code })
 		if err := ahead.app.cashcut.Service().Sweep(context.Background()); err != nil {
 			t.Fatal(err)
 		}
@@ -404,11 +400,9 @@ func TestReplicaTwoCutsWithAStalledClaimer(t *testing.T) {
 			}
 		}
 		pay(ahead) // paid after the sweep closed the stalled cut
-		close(wake)
-		if code := <-answer; code != http.StatusCreated && code != http.StatusConflict {
+		if code := wake(); code != http.StatusCreated && code != http.StatusConflict {
 			t.Errorf("stalled at %s: the cut answered %d", point, code)
 		}
-		a.onFault(nil)
 		if err := ahead.app.cashcut.Service().Sweep(context.Background()); err != nil {
 			t.Fatal(err)
 		}
@@ -430,25 +424,13 @@ func TestSkewLatePaymentRacesAnExpiry(t *testing.T) {
 	refused := rs.mp.Pay(ref, "rejected", charge)
 	approved := rs.mp.Pay(ref, "approved", charge)
 
-	paused, wake := make(chan struct{}), make(chan struct{})
-	a.onFault(func(_ context.Context, at string) error {
-		if at == fault.PaymentFound {
-			close(paused)
-			<-wake
-		}
-		return nil
-	})
-	answer := make(chan int, 1)
-	go func() { answer <- a.confirm(approved, map[string]string{"external_reference": ref}).Code }()
-	<-paused
+	wake := a.stall(fault.PaymentFound, func() int { return a.confirm(approved, map[string]string{"external_reference": ref}).Code })
 	if rec := b.webhook(refused, ""); rec.Code != http.StatusOK {
 		t.Fatalf("webhook: %d %s", rec.Code, rec.Body)
 	}
-	close(wake)
-	if code := <-answer; code != http.StatusOK {
+	if code := wake(); code != http.StatusOK {
 		t.Fatalf("the approved payment: %d", code)
 	}
-	a.onFault(nil)
 	if n := a.salesWithPayment(approved); n != 1 {
 		t.Fatalf("%d sales with the approved payment", n)
 	}
