@@ -16,11 +16,6 @@ import (
 // The import jobs (import_jobs.go) and the files they wait on, in importaciones and
 // importaciones_archivos.
 
-func (s store) ensureImportIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(importJobsColl),
-		mongo.IndexModel{Keys: bson.D{{Key: "creada", Value: -1}}, Options: options.Index().SetName("creada")})
-}
-
 // insertImport stores a job's file, then the job.
 func (s store) insertImport(ctx context.Context, j ImportJob, data []byte) error {
 	if _, err := s.db.W.Collection(importFilesColl).InsertOne(ctx, importJobFile{ID: j.ID, Datos: data}); err != nil {

@@ -111,6 +111,8 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 		return nil
 	}
 	before := s.now().Add(-olderThan)
+	// On MongoDB the last three filters imply the partial indexes' (store.go: retryReplaced,
+	// retryRelease, retryMail), so each reads only the facturas it selects.
 	steps := []struct {
 		filter bson.M
 		run    func(Factura) error
@@ -126,7 +128,7 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 			return err
 		}},
 		// Replaced CFDIs not cancelled yet: their substitute is stamped.
-		{bson.M{"estado": EstadoValida, "sustituidaPor": bson.M{"$ne": ""}}, func(old Factura) error {
+		{bson.M{"estado": EstadoValida, "sustituidaPor": bson.M{"$gt": ""}}, func(old Factura) error {
 			if sub, err := s.store.get(ctx, old.SustituidaPor); err == nil && sub.Estado == EstadoValida {
 				s.cancelReplaced(ctx, sub)
 			}

@@ -20,7 +20,7 @@ import (
 // document of the collection. There, when the filter's and the sort's fields are top-level and the
 // filter says each of them with scalars ($eq, $ne, $in, $gt, $gte, $lt, $lte, $exists, and a
 // $regex that is a plain text with no options: regexp.QuoteMeta of a search), SQLite selects the
-// page's rows and counts (page_sql.go) from the list indexes (EnsureListIndex) when they hold
+// page's rows and counts (page_sql.go) from the list indexes (Index.List) when they hold
 // those fields, and reads the page's documents, all in one snapshot; each document is checked
 // against the filter again. Anything SQLite cannot say exactly goes to the store's own find.
 func (s *Store) Page(ctx context.Context, coll string, filter bson.M, sort bson.D, skip, limit int64) ([]bson.Raw, int64, error) {
