@@ -8,6 +8,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 // Page answers one page of the documents of coll that filter selects, in the order of sort with
@@ -65,7 +67,7 @@ func (s *Store) pageByFind(ctx context.Context, coll string, filter bson.M, sort
 // documents in one read transaction, and checks each document against the filter (match). ok is
 // false when it cannot answer exactly: the collection has no table or no index by _id yet, a sort
 // field holds a value SQLite does not order as MongoDB does, or a document holds what match cannot
-// judge (an array in a filtered field) or what sjsonDocument cannot read.
+// judge (an array in a filtered field) or what sqlitestore.Document cannot read.
 func (s *Store) pageBySQL(ctx context.Context, coll string, filter bson.M, q pageQuery, skip, limit int64) (docs []bson.Raw, total int64, ok bool, err error) {
 	stored, total, ok, err := s.pageRows(ctx, coll, q, skip, limit)
 	if err != nil || !ok {
@@ -73,7 +75,7 @@ func (s *Store) pageBySQL(ctx context.Context, coll string, filter bson.M, q pag
 	}
 	docs = make([]bson.Raw, len(stored))
 	for i, js := range stored {
-		doc, err := sjsonDocument(js)
+		doc, err := sqlitestore.Document(js)
 		if err != nil {
 			return nil, 0, false, nil
 		}
