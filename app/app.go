@@ -276,7 +276,8 @@ func (a *App) prepareStore(ctx context.Context, m modules) error {
 // readyStore: on the embedded store, whose only process this is, the start runs the migration
 // itself (migrateStore). On MongoDB a replica builds no index and runs no one-off job, which
 // `tienda migrate` does once before a rollout: it checks that the store holds every index this
-// release declares and refuses to start when one is missing or defined otherwise (ErrNotMigrated).
+// release declares and refuses to start when one is missing (ErrNotMigrated); one held under its
+// name with other options is logged at warn, as the index is there.
 // An empty database (a new shop's first start) is the exception: it has nothing to serve or build
 // on, so the first start prepares it as migrate would.
 func (a *App) readyStore(ctx context.Context, m modules) error {
@@ -288,8 +289,15 @@ func (a *App) readyStore(ctx context.Context, m modules) error {
 		if len(names) > 0 {
 			err := a.store.CheckIndexes(ctx, m.collections()...)
 			var missing *mongox.MissingIndexesError
-			if errors.As(err, &missing) {
-				return fmt.Errorf("%w: %s", ErrNotMigrated, strings.Join(missing.Indexes, ", "))
+			switch {
+			case errors.As(err, &missing) && len(missing.Missing) > 0:
+				return fmt.Errorf("%w: %s", ErrNotMigrated, strings.Join(missing.Missing, ", "))
+			case errors.As(err, &missing):
+				// Held under this release's names with other options (a restore's, say): the
+				// release's indexes are there, not as declared; `tienda migrate` replaces them.
+				a.log.Warn().Strs("indexes", missing.Different).
+					Msg("MongoDB: indexes defined otherwise than this release declares; run `tienda migrate`")
+				return nil
 			}
 			return err
 		}

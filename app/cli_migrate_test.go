@@ -97,7 +97,7 @@ func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = stop() }()
+	t.Cleanup(func() { _ = stop() }) // after the apps' cleanups
 	ctx := t.Context()
 	dir := t.TempDir()
 	env := map[string]string{"MONGODB_URI": uri, "JWT_SECRET": strings.Repeat("k", 32)}
@@ -147,7 +147,7 @@ func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a start after migrate: %v", err)
 	}
-	defer closeApp(t, a)
+	t.Cleanup(func() { closeApp(t, a) }) // the last one started
 	specs, err := a.store.R.Collection("productos").Indexes().ListSpecifications(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -164,5 +164,18 @@ func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
 	}
 	if !has("distribuidor") || !has("apartados_v2") {
 		t.Errorf("indexes after migrate: %v", specs)
+	}
+	// An index held under its name with other options (a restore's, say) is there: the start
+	// only warns, and migrate would replace it.
+	ventas = a.store.W.Collection("ventas").Indexes()
+	if err := ventas.DropOne(ctx, "pagadoEn"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ventas.CreateOne(ctx, mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: -1}}, Options: options.Index().SetName("pagadoEn")}); err != nil {
+		t.Fatal(err)
+	}
+	closeApp(t, a)
+	if a, err = start(); err != nil {
+		t.Fatalf("a start on an index defined otherwise: %v", err)
 	}
 }

@@ -48,11 +48,19 @@ type Index struct {
 }
 
 // MissingIndexesError is CheckIndexes' answer when the store lacks indexes (collection.index)
-// that this release declares, or holds them with another definition.
-type MissingIndexesError struct{ Indexes []string }
+// that this release declares (Missing), or holds some under their names with another definition
+// (Different: a declaration changed without a new name, or a restore's index).
+type MissingIndexesError struct{ Missing, Different []string }
 
 func (e *MissingIndexesError) Error() string {
-	return "mongox: indexes missing or defined otherwise: " + strings.Join(e.Indexes, ", ")
+	var parts []string
+	if len(e.Missing) > 0 {
+		parts = append(parts, "indexes missing: "+strings.Join(e.Missing, ", "))
+	}
+	if len(e.Different) > 0 {
+		parts = append(parts, "indexes defined otherwise: "+strings.Join(e.Different, ", "))
+	}
+	return "mongox: " + strings.Join(parts, "; ")
 }
 
 // BuildIndexes brings colls to what they declare: it creates each collection, then each index
@@ -84,7 +92,7 @@ func (s *Store) BuildIndexes(ctx context.Context, colls ...Collection) error {
 // not hold as declared; nil when it holds them all. It writes nothing: a replica on MongoDB runs
 // it at start instead of building (BuildIndexes is `tienda migrate`'s).
 func (s *Store) CheckIndexes(ctx context.Context, colls ...Collection) error {
-	var missing []string
+	var missing, different []string
 	for _, c := range colls {
 		plan, err := s.indexPlan(ctx, c)
 		if err != nil {
@@ -95,13 +103,16 @@ func (s *Store) CheckIndexes(ctx context.Context, colls ...Collection) error {
 			return err
 		}
 		for _, p := range []indexPlan{plan, sqlPlan} {
-			for _, ix := range slices.Concat(p.Create, p.Replace) {
+			for _, ix := range p.Create {
 				missing = append(missing, c.Name+"."+ix.Name)
+			}
+			for _, ix := range p.Replace {
+				different = append(different, c.Name+"."+ix.Name)
 			}
 		}
 	}
-	if len(missing) > 0 {
-		return &MissingIndexesError{Indexes: missing}
+	if len(missing)+len(different) > 0 {
+		return &MissingIndexesError{Missing: missing, Different: different}
 	}
 	return nil
 }

@@ -131,7 +131,7 @@ func replacesAnOlderVersion(t *testing.T, s *Store) {
 			EmbeddedKeys: key("fecha")},
 	}}
 	var missing *MissingIndexesError
-	if err := s.CheckIndexes(ctx, v2); !errors.As(err, &missing) || len(missing.Indexes) != len(v2.Indexes)-boolInt(s.ferret) {
+	if err := s.CheckIndexes(ctx, v2); !errors.As(err, &missing) || len(missing.Missing) != len(v2.Indexes)-boolInt(s.ferret) {
 		t.Fatalf("check before the new release's migrate: %v", err)
 	}
 	if err := s.CheckIndexes(ctx, v1); err != nil {
