@@ -21,6 +21,7 @@ import (
 	"github.com/getsentry/sentry-go"
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	auditlog "tienda/modules/audit"
 	"tienda/modules/cartcheckout"
@@ -68,7 +69,7 @@ type App struct {
 
 type module interface {
 	routes
-	EnsureIndexes(ctx context.Context) error
+	Collections() []mongox.Collection // its collections and their indexes
 }
 
 // starter is a module with work of its own: Start brings its data up to date and starts its
@@ -97,9 +98,9 @@ func New(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS) 
 	return a, nil
 }
 
-// NewOnStore builds every module on store, creates indexes, the first administrator and, when
-// asked, the demo data, and starts the modules' work. It is one replica of the shop: several may
-// share a store, and Close leaves the store open.
+// NewOnStore builds every module on store, prepares the store (readyStore), creates the first
+// administrator and, when asked, the demo data, and starts the modules' work. It is one replica
+// of the shop: several may share a store, and Close leaves the store open.
 func NewOnStore(ctx context.Context, cfg config.Config, log zerolog.Logger, web fs.FS, store *mongox.Store) (*App, error) {
 	return newOnStore(ctx, cfg, log, web, store, false)
 }
@@ -188,6 +189,15 @@ func (m modules) all() []module {
 	return []module{m.catalog, m.users, m.sales, m.checkout, m.cashcut, m.logs, m.audit, m.invoicing, m.supplier, m.importer}
 }
 
+// collections are every module's collections and their indexes.
+func (m modules) collections() []mongox.Collection {
+	var out []mongox.Collection
+	for _, mod := range m.all() {
+		out = append(out, mod.Collections()...)
+	}
+	return out
+}
+
 // starters are the modules with work of their own (a Start), in the order they start: each after
 // every module whose service wire built it with, so that it starts on data those brought up to
 // date (app/startorder_test.go reads wire and holds this order to it). The users and audit
@@ -248,9 +258,10 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 	return m, nil
 }
 
-// prepareStore creates the indexes, the first administrator and, when asked, the demo data.
+// prepareStore brings the store to this release or checks that it was (readyStore), then creates
+// the first administrator and, when asked, the demo data.
 func (a *App) prepareStore(ctx context.Context, m modules) error {
-	if err := a.ensureIndexes(ctx, m); err != nil {
+	if err := a.readyStore(ctx, m); err != nil {
 		return err
 	}
 	if err := m.users.Service().EnsureFirstAdmin(ctx, a.cfg.AdminEmail, a.cfg.AdminPassword); err != nil {
@@ -265,17 +276,55 @@ func (a *App) prepareStore(ctx context.Context, m modules) error {
 	return m.catalog.SeedDemo(ctx)
 }
 
-// ensureIndexes creates every module's indexes (and, on the embedded store, the _id lookups).
-func (a *App) ensureIndexes(ctx context.Context, m modules) error {
-	for _, mod := range m.all() {
-		if err := mod.EnsureIndexes(ctx); err != nil {
+// readyStore: on the embedded store, whose only process this is, the start runs the migration
+// itself (migrateStore). On MongoDB a replica builds no index and runs no one-off job, which
+// `tienda migrate` does once before a rollout: it checks that the store holds every index this
+// release declares and refuses to start when one is missing (ErrNotMigrated); one held under its
+// name with other options is logged at warn, as the index is there.
+// An empty database (a new shop's first start) is the exception: it has nothing to serve or build
+// on, so the first start prepares it as migrate would.
+func (a *App) readyStore(ctx context.Context, m modules) error {
+	if !a.store.Embedded() {
+		names, err := a.store.R.ListCollectionNames(ctx, bson.M{})
+		if err != nil {
+			return fmt.Errorf("app: collections: %w", err)
+		}
+		if len(names) > 0 {
+			err := a.store.CheckIndexes(ctx, m.collections()...)
+			var missing *mongox.MissingIndexesError
+			switch {
+			case errors.As(err, &missing) && len(missing.Missing) > 0:
+				return fmt.Errorf("%w: %s", ErrNotMigrated, strings.Join(missing.Missing, ", "))
+			case errors.As(err, &missing):
+				// Held under this release's names with other options (a restore's, say): the
+				// release's indexes are there, not as declared; `tienda migrate` replaces them.
+				a.log.Warn().Strs("indexes", missing.Different).
+					Msg("MongoDB: indexes defined otherwise than this release declares; run `tienda migrate`")
+				return nil
+			}
 			return err
 		}
+		a.log.Info().Msg("MongoDB: an empty database; preparing it for this release (tienda migrate)")
 	}
-	if n, err := a.store.IndexIDs(ctx); err != nil {
+	return a.migrateStore(ctx, m)
+}
+
+// ErrNotMigrated is the start's error on MongoDB when the store lacks an index this release
+// declares: `tienda migrate` of this release has not run.
+var ErrNotMigrated = errors.New("la base de datos no está preparada para esta versión: " +
+	"corra `tienda migrate` de esta versión una vez, antes de iniciar sus réplicas (deploy/README.md). Faltan los índices")
+
+// migrateStore builds every module's collections and indexes, then runs the modules' one-off
+// jobs on data an earlier release left (Upgrade): `tienda migrate`, and every start on the
+// embedded store.
+func (a *App) migrateStore(ctx context.Context, m modules) error {
+	if err := a.store.BuildIndexes(ctx, m.collections()...); err != nil {
 		return err
-	} else if n > 0 {
-		a.log.Info().Int("collections", n).Msg("embedded store: _id lookups indexed")
+	}
+	for _, u := range []upgrader{m.catalog, m.sales, m.cashcut} {
+		if err := u.Upgrade(ctx); err != nil {
+			return err
+		}
 	}
 	return nil
 }

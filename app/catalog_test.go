@@ -151,7 +151,9 @@ func TestTheEarlierReleasesStockIsInTheProductsAfterStart(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	store, want := loadFixture(t)
-	a, err := NewOnStore(ctx, testConfig(t, t.TempDir(), map[string]string{"JWT_SECRET": "upgrade-test-secret-0123456789abcdef"}), zerolog.Nop(), testWeb, store)
+	dir, env := t.TempDir(), map[string]string{"JWT_SECRET": "upgrade-test-secret-0123456789abcdef"}
+	migrateOnMongoDB(t, store, dir, env)
+	a, err := NewOnStore(ctx, testConfig(t, dir, env), zerolog.Nop(), testWeb, store)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 	defer func() { _ = store.Close(context.Background()) }()
 	trail := auditlog.New(auditlog.Deps{Store: store, Log: zerolog.Nop()})
 	m := users.New(users.Deps{Store: store, Log: zerolog.Nop(), Audit: trail.Service()})
-	if err := m.EnsureIndexes(ctx); err != nil {
+	if err := store.BuildIndexes(ctx, m.Collections()...); err != nil {
 		say(stderr, "tienda admin: %v\n", err)
 		return 1
 	}

@@ -15,10 +15,13 @@ func init() {
 		summary: "Prepara la base de datos para esta versión (índices y cambios de datos de versiones anteriores).",
 		usage: `Uso: tienda migrate
 
-Crea los índices de la base de datos y pasa al formato de esta versión los datos que guardó una
-versión anterior, y termina. La tienda también lo hace al iniciar, así que no hace falta
-correrla antes de cada inicio; sirve para preparar la base una vez, antes de iniciar las réplicas
-de una versión nueva. Repetirla no cambia nada.
+Crea los índices de la base de datos que pide esta versión (y borra los que esta versión
+reemplazó, después de crear los nuevos) y pasa al formato de esta versión los datos que guardó
+una versión anterior, y termina. Repetirla no cambia nada.
+
+Con MongoDB, córrala una vez antes de iniciar las réplicas de una versión nueva: una réplica no
+crea índices al iniciar; revisa que estén todos y, si falta alguno, no inicia y pide correr esta
+orden. Con la base incluida (DATA_DIR) la tienda la corre sola al iniciar.
 
 Usa los mismos ajustes que la tienda (DATA_DIR o MONGODB_URI). Con la base incluida (DATA_DIR)
 hay que detener la tienda antes, porque esa carpeta solo la abre un proceso a la vez.`,
@@ -52,8 +55,8 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// migrate creates every index and runs the modules' upgrades of older data, without starting
-// their background work (the shop runs the same at start: prepareStore and each module's Start).
+// migrate builds every index and runs the modules' one-off jobs on older data, without starting
+// their background work (migrateStore, which the embedded store's start runs too).
 func (a *App) migrate(ctx context.Context) error {
 	secret, err := jwtSecret(a.cfg)
 	if err != nil {
@@ -63,13 +66,5 @@ func (a *App) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.ensureIndexes(ctx, m); err != nil {
-		return err
-	}
-	for _, u := range []upgrader{m.catalog, m.sales, m.cashcut} {
-		if err := u.Upgrade(ctx); err != nil {
-			return err
-		}
-	}
-	return nil
+	return a.migrateStore(ctx, m)
 }

@@ -2,13 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
+	"net"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/mongox"
 )
@@ -75,5 +79,103 @@ func TestMigrateVerbPreparesAFreshStore(t *testing.T) {
 		if code, out, errOut := runVerb("migrate"); code != 1 || out != "" || !strings.Contains(errOut, "Detenga la tienda") {
 			t.Fatalf("beside a running shop: %d %q %q", code, out, errOut)
 		}
+	}
+}
+
+// On MongoDB (here FerretDB standing in for it, reached by MONGODB_URI) a replica builds no index:
+// the first start on an empty database prepares it; later, a store that lacks an index of this
+// release, or holds an older version of one, stops the start with ErrNotMigrated naming it, until
+// `tienda migrate` builds it. The release's changed definition then replaces the old index.
+func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	uri, stop, err := mongox.StartServer(t.TempDir(), addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = stop() }) // after the apps' cleanups
+	ctx := t.Context()
+	dir := t.TempDir()
+	env := map[string]string{"MONGODB_URI": uri, "JWT_SECRET": strings.Repeat("k", 32)}
+	a := MustStart(t, dir, env) // an empty database: prepared by the first start
+	if a.store.Embedded() {
+		t.Fatal("the store server is taken for the embedded store")
+	}
+	// A store of the earlier release: sales without the index pagadoEn, and the version 1 of the
+	// index a release changed (the catalogue's apartados, sparse on the whole sub-document).
+	ventas, productos := a.store.W.Collection("ventas").Indexes(), a.store.W.Collection("productos").Indexes()
+	if err := ventas.DropOne(ctx, "pagadoEn"); err != nil {
+		t.Fatal(err)
+	}
+	if err := productos.DropOne(ctx, "apartados_v2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := productos.CreateOne(ctx, mongo.IndexModel{Keys: bson.D{{Key: "apartados", Value: 1}},
+		Options: options.Index().SetName("apartados").SetSparse(true)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := productos.DropOne(ctx, "distribuidor"); err != nil {
+		t.Fatal(err)
+	}
+	closeApp(t, a)
+
+	start := func() (*App, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		return New(ctx, testConfig(t, dir, env), zerolog.Nop(), testWeb)
+	}
+	if a, err := start(); !errors.Is(err, ErrNotMigrated) || !strings.Contains(err.Error(), "ventas.pagadoEn") ||
+		!strings.Contains(err.Error(), "productos.distribuidor") || !strings.Contains(err.Error(), "productos.apartados_v2") ||
+		!strings.Contains(err.Error(), "tienda migrate") {
+		if a != nil {
+			closeApp(t, a)
+		}
+		t.Fatalf("a start on a store not migrated: %v", err)
+	}
+	for k, v := range env {
+		t.Setenv(k, v)
+	}
+	t.Setenv("DATA_DIR", dir)
+	if code, out, errOut := runVerb("migrate"); code != 0 || !strings.Contains(out, "lista") {
+		t.Fatalf("migrate: %d %q %q", code, out, errOut)
+	}
+	a, err = start()
+	if err != nil {
+		t.Fatalf("a start after migrate: %v", err)
+	}
+	t.Cleanup(func() { closeApp(t, a) }) // the last one started
+	specs, err := a.store.R.Collection("productos").Indexes().ListSpecifications(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sp := range specs {
+		if sp.Name == "apartados" {
+			t.Error("the older version of apartados is still there")
+		}
+	}
+	// Here a FerretDB builds version 2 on the same keys (it has no partial indexes): MongoDB's
+	// "same keys under another name" (85) made migrate drop the older version first.
+	has := func(name string) bool {
+		return slices.ContainsFunc(specs, func(s mongo.IndexSpecification) bool { return s.Name == name })
+	}
+	if !has("distribuidor") || !has("apartados_v2") {
+		t.Errorf("indexes after migrate: %v", specs)
+	}
+	// An index held under its name with other options (a restore's, say) is there: the start
+	// only warns, and migrate would replace it.
+	ventas = a.store.W.Collection("ventas").Indexes()
+	if err := ventas.DropOne(ctx, "pagadoEn"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ventas.CreateOne(ctx, mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: -1}}, Options: options.Index().SetName("pagadoEn")}); err != nil {
+		t.Fatal(err)
+	}
+	closeApp(t, a)
+	if a, err = start(); err != nil {
+		t.Fatalf("a start on an index defined otherwise: %v", err)
 	}
 }

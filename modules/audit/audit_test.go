@@ -34,7 +34,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	db := mongox.TestDB(t)
 	m := New(Deps{Store: db, Log: zerolog.Nop()})
-	if err := m.EnsureIndexes(context.Background()); err != nil {
+	if err := db.BuildIndexes(context.Background(), m.Collections()...); err != nil {
 		t.Fatal(err)
 	}
 	return &fixture{m: m, db: db, srv: httpxtest.New(t, httpxtest.Options{}, m.Routes)}

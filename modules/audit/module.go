@@ -5,7 +5,6 @@
 package audit
 
 import (
-	"context"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -40,8 +39,8 @@ func New(d Deps) *Module {
 // Service returns the use cases: Record for the modules that make changes, List for the screen.
 func (m *Module) Service() *Service { return m.service }
 
-// EnsureIndexes creates the collection's indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+// Collections are the module's collections and their indexes (mongox.Store.BuildIndexes).
+func (m *Module) Collections() []mongox.Collection { return m.service.store.collections() }
 
 // Routes registers the module's one route on the /v1 group: the Administrador reads the trail.
 func (m *Module) Routes(g *echo.Group) {

@@ -6,8 +6,6 @@ import (
 	"regexp"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/audit"
 	"tienda/pkg/mongox"
@@ -34,14 +32,13 @@ var listKeys = bson.D{
 	{Key: "registroBusqueda", Value: 1}, {Key: "usuarioBusqueda", Value: 1},
 }
 
-func (s store) ensureIndexes(ctx context.Context) error {
-	index := func(field string) mongo.IndexModel {
-		return mongo.IndexModel{Keys: bson.D{{Key: field, Value: 1}}, Options: options.Index().SetName(field)}
-	}
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(collection), index("registroId"), index("usuarioId")); err != nil {
-		return err
-	}
-	return s.db.EnsureListIndex(ctx, collection, "lista", listKeys)
+// collections are the module's collections and their indexes.
+func (s store) collections() []mongox.Collection {
+	return []mongox.Collection{{Name: collection, Indexes: []mongox.Index{
+		{Name: "registroId", Keys: bson.D{{Key: "registroId", Value: 1}}},
+		{Name: "usuarioId", Keys: bson.D{{Key: "usuarioId", Value: 1}}},
+		{Name: "lista", Keys: listKeys, List: true},
+	}}}
 }
 
 func (s store) insert(ctx context.Context, es []audit.Entry) error {

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/mongox"
 )
@@ -17,9 +15,11 @@ const returnsCollection = "pagos"
 // store is the only code that touches the checkout's collection: the payment records.
 type store struct{ db *mongox.Store }
 
-func (s store) ensureIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(returnsCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "payment_id", Value: 1}}, Options: options.Index().SetName("payment_id")})
+// collections are the module's collections and their indexes.
+func (s store) collections() []mongox.Collection {
+	return []mongox.Collection{{Name: returnsCollection, Indexes: []mongox.Index{
+		{Name: "payment_id", Keys: bson.D{{Key: "payment_id", Value: 1}}},
+	}}}
 }
 
 // PaymentReturn is a stored payment record: the provider's return parameters as the browser

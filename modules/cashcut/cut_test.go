@@ -79,8 +79,9 @@ func (p *paidSales) CountClaimedBy(ctx context.Context, n int64) (int64, error) 
 func newCuts(t *testing.T) (*Service, *paidSales) {
 	t.Helper()
 	sales := &paidSales{cut: map[string]int64{}}
-	m := New(Deps{Store: mongox.TestDB(t), Sales: sales, Log: zerolog.Nop()})
-	if err := m.EnsureIndexes(t.Context()); err != nil {
+	db := mongox.TestDB(t)
+	m := New(Deps{Store: db, Sales: sales, Log: zerolog.Nop()})
+	if err := db.BuildIndexes(t.Context(), m.Collections()...); err != nil {
 		t.Fatal(err)
 	}
 	return m.Service(), sales

@@ -36,12 +36,10 @@ func New(d Deps) *Module {
 // Service returns the cash-cut use cases.
 func (m *Module) Service() *Service { return m.service }
 
-// Start brings the cuts of an earlier release up to date and finishes a cut a crash left, then
-// runs the sweep every minute in the background until Stop.
+// Start finishes a cut a crash left, then runs the sweep every minute in the background until
+// Stop. The cuts of an earlier release are brought up to date before (Upgrade, which
+// `tienda migrate` runs).
 func (m *Module) Start(ctx context.Context) error {
-	if err := m.Upgrade(ctx); err != nil {
-		return err
-	}
 	if err := m.service.Sweep(ctx); err != nil {
 		return err
 	}
@@ -53,15 +51,15 @@ func (m *Module) Start(ctx context.Context) error {
 	return nil
 }
 
-// Upgrade moves data an earlier release wrote into today's form; Start runs it too, and
-// repeating it is harmless.
+// Upgrade moves data an earlier release wrote into today's form: a one-off job of
+// `tienda migrate`, which the embedded store's start runs too. Repeating it is harmless.
 func (m *Module) Upgrade(ctx context.Context) error { return m.service.upgrade(ctx) }
 
 // Stop ends the background sweep.
 func (m *Module) Stop() { m.sweeps.Stop() }
 
-// EnsureIndexes creates the collection's indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+// Collections are the module's collections and their indexes (mongox.Store.BuildIndexes).
+func (m *Module) Collections() []mongox.Collection { return m.service.store.collections() }
 
 // Routes registers the module's routes on the /v1 group.
 func (m *Module) Routes(g *echo.Group) {

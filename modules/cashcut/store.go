@@ -23,18 +23,19 @@ const (
 // store is the only code that touches the cortes collections.
 type store struct{ db *mongox.Store }
 
-func (s store) ensureIndexes(ctx context.Context) error {
-	if err := s.db.EnsureListIndex(ctx, collection, "lista", listIndex); err != nil {
-		return fmt.Errorf("cashcut: %w", err)
+// collections are the module's collections and their indexes.
+func (s store) collections() []mongox.Collection {
+	return []mongox.Collection{
+		{Name: collection, Indexes: []mongox.Index{
+			{Name: "lista", Keys: listIndex, List: true},
+			{Name: "numero_unique", Keys: bson.D{{Key: "numero", Value: 1}}, Unique: true, Sparse: true},
+			{Name: "fecha", Keys: bson.D{{Key: "fecha", Value: -1}}},
+		}},
+		{Name: movementCollection, Indexes: []mongox.Index{
+			{Name: "corte", Keys: bson.D{{Key: "corte", Value: 1}}},
+			{Name: "fondo_unique", Keys: bson.D{{Key: "fondoDe", Value: 1}}, Unique: true, Sparse: true},
+		}},
 	}
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
-		mongo.IndexModel{Keys: bson.D{{Key: "numero", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("numero_unique")},
-		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: -1}}, Options: options.Index().SetName("fecha")}); err != nil {
-		return err
-	}
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(movementCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
-		mongo.IndexModel{Keys: bson.D{{Key: "fondoDe", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("fondo_unique")})
 }
 
 var errCutNotFound = apperr.New(apperr.NotFound, "No se encontró el corte.")

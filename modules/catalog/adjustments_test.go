@@ -187,10 +187,13 @@ func TestAnAdjustmentWhoseUnitsKeepChangingIsAConflict(t *testing.T) {
 		}
 		return time.Now()
 	}
-	if err := m.EnsureIndexes(ctx); err != nil {
+	if err := db.BuildIndexes(ctx, m.Collections()...); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.W.Collection(productsCollection).InsertOne(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Upgrade(ctx); err != nil { // as the app's start does on the embedded store (migrate)
 		t.Fatal(err)
 	}
 	if err := m.Start(ctx); err != nil {

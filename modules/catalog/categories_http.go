@@ -33,7 +33,10 @@ func (m *Module) upgradeCategories(ctx context.Context) error {
 	if n > 0 {
 		m.service.log.Info().Int("categories", n).Msg("categories written into the categorias collection")
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return m.service.store.fillCategoryKeys(ctx)
 }
 
 type categoriesAnswer[T any] struct {

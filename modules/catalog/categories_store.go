@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/mongox"
@@ -100,9 +98,10 @@ func (s store) allCategories(ctx context.Context) ([]Category, error) {
 	return out, nil
 }
 
-// ensureCategoryIndexes gives every category its Clave (categories written before it existed;
-// of two that share one, the later ids get theirs made unique with the id) and makes it unique.
-func (s store) ensureCategoryIndexes(ctx context.Context) error {
+// fillCategoryKeys gives every category its Clave (categories written before it existed; of two
+// that share one, the later ids get theirs made unique with the id), which the index clave_v2
+// keeps unique.
+func (s store) fillCategoryKeys(ctx context.Context) error {
 	cats, err := s.allCategories(ctx)
 	if err != nil {
 		return err
@@ -128,8 +127,7 @@ func (s store) ensureCategoryIndexes(ctx context.Context) error {
 			return fmt.Errorf("catalog: category %s: %w", c.ID, err)
 		}
 	}
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(categoriesCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "clave", Value: 1}}, Options: options.Index().SetName("clave").SetUnique(true)})
+	return nil
 }
 
 // errCategoryNameTaken is the answer to a category whose level has one of that name already.

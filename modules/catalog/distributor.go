@@ -12,7 +12,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/mongox"
 )
 
 // Products imported from a distributor's catalogue (modules/catalog/suppliersync): the product
@@ -146,25 +145,10 @@ func (s *Service) DistributorProducts(nombre string) map[string]string {
 	return out
 }
 
-// EnsureDistributorIndex makes the distributor's product id unique among the products (sparse:
-// the shop's own products have none), so two replicas importing the same product at once create
-// it once: the second insert is refused as a duplicate (mongox.IsDuplicate), and the importer
-// finds the product with DistributorProductID.
-func (s *Service) EnsureDistributorIndex(ctx context.Context) error {
-	return s.store.ensureDistributorIndex(ctx)
-}
-
 // DistributorProductID reads from the store the id of the product imported from the distributor
 // nombre as its productoID (another replica's import this one may not have loaded yet).
 func (s *Service) DistributorProductID(ctx context.Context, nombre, productoID string) (string, bool, error) {
 	return s.store.distributorProductID(ctx, nombre, productoID)
-}
-
-// ensureDistributorIndex is the unique sparse index on the distributor's name and product id.
-func (s store) ensureDistributorIndex(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(productsCollection), mongo.IndexModel{
-		Keys:    bson.D{{Key: "distribuidor.nombre", Value: 1}, {Key: "distribuidor.productoId", Value: 1}},
-		Options: options.Index().SetName("distribuidor").SetUnique(true).SetSparse(true)})
 }
 
 // distributorProductID reads the id of the product imported from the distributor nombre as its

@@ -39,10 +39,10 @@ func MustModule(t testing.TB, db *mongox.Store, every time.Duration) *Module {
 	}
 	m := New(Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: every})
 	ctx := context.Background()
-	if err := m.EnsureIndexes(ctx); err != nil {
+	if err := db.BuildIndexes(ctx, m.Collections()...); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.IndexIDs(ctx); err != nil { // as the app's start does, after the indexes
+	if err := m.Upgrade(ctx); err != nil { // as the app's start does on the embedded store (migrate)
 		t.Fatal(err)
 	}
 	if err := m.Start(ctx); err != nil {

@@ -543,7 +543,7 @@ func TestDemoPhotosReplaceTheDrawingsOfAFewProducts(t *testing.T) {
 	db := mongox.TestDB(t)
 	m := New(Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: -1, Demo: true})
 	ctx := t.Context()
-	if err := m.EnsureIndexes(ctx); err != nil {
+	if err := db.BuildIndexes(ctx, m.Collections()...); err != nil {
 		t.Fatal(err)
 	}
 	if err := m.SeedDemo(ctx); err != nil {
@@ -556,6 +556,9 @@ func TestDemoPhotosReplaceTheDrawingsOfAFewProducts(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
+	if err := m.Upgrade(ctx); err != nil { // as the app's start does on the embedded store (migrate)
+		t.Fatal(err)
+	}
 	if err := m.Start(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -59,19 +59,14 @@ func New(d Deps) *Module {
 // Service returns the use cases other modules may call through their own interfaces.
 func (m *Module) Service() *Service { return m.service }
 
-// EnsureIndexes creates the collections' indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error {
-	return m.service.store.ensureIndexes(ctx)
-}
+// Collections are the module's collections and their indexes (mongox.Store.BuildIndexes).
+func (m *Module) Collections() []mongox.Collection { return m.service.store.collections() }
 
-// Start moves the units of an earlier version's stock documents into the products (once per
-// store), reads the whole catalogue into memory and starts the background loop: the removal of
-// settled reservations and the polls for changes made by other replicas, until Stop. In the background
-// too, it resizes the pictures an earlier version stored whole, and makes the demo photos.
+// Start reads the whole catalogue into memory and starts the background loop: the removal of
+// settled reservations and the polls for changes made by other replicas, until Stop. In the
+// background too, it resizes the pictures an earlier version stored whole, and makes the demo
+// photos. The store is brought up to date before (Upgrade, which `tienda migrate` runs).
 func (m *Module) Start(ctx context.Context) error {
-	if err := m.Upgrade(ctx); err != nil {
-		return err
-	}
 	if err := m.service.load(ctx); err != nil {
 		return err
 	}
@@ -86,7 +81,8 @@ func (m *Module) Start(ctx context.Context) error {
 }
 
 // Upgrade moves data an earlier release wrote into today's form (the stock into the product
-// documents); Start runs it too, and repeating it is harmless.
+// documents, the categories into their collection, each with its clave): the one-off jobs of
+// `tienda migrate`, which the embedded store's start runs too. Repeating it is harmless.
 func (m *Module) Upgrade(ctx context.Context) error {
 	moved, err := m.service.store.moveStockIn(ctx)
 	if moved > 0 {

@@ -257,15 +257,12 @@ func (s store) storedMovements(ctx context.Context, ids []bson.ObjectID) (map[bs
 	return stored, nil
 }
 
-// ensureMovementIndexes creates the indexes of movimientos_inventario, for its paged lists
-// (mongox.Page): a product's history (by variant and kind too), and every movement of a period.
-func (s store) ensureMovementIndexes(ctx context.Context) error {
-	if err := s.db.EnsureListIndex(ctx, movementsCollection, "productoId_fecha", bson.D{{Key: "productoId", Value: 1},
-		{Key: "fecha", Value: -1}, {Key: "varianteId", Value: 1}, {Key: "tipo", Value: 1}}); err != nil {
-		return fmt.Errorf("catalog: movement indexes: %w", err)
-	}
-	if err := s.db.EnsureListIndex(ctx, movementsCollection, "fecha_tipo", bson.D{{Key: "fecha", Value: -1}, {Key: "tipo", Value: 1}}); err != nil {
-		return fmt.Errorf("catalog: movement indexes: %w", err)
-	}
-	return nil
+// movementIndexes are the indexes of movimientos_inventario's paged lists (mongox.Page): a
+// product's history (by variant and kind too), and every movement of a period.
+func movementIndexes() mongox.Collection {
+	return mongox.Collection{Name: movementsCollection, Indexes: []mongox.Index{
+		{Name: "productoId_fecha", List: true, Keys: bson.D{{Key: "productoId", Value: 1},
+			{Key: "fecha", Value: -1}, {Key: "varianteId", Value: 1}, {Key: "tipo", Value: 1}}},
+		{Name: "fecha_tipo", List: true, Keys: bson.D{{Key: "fecha", Value: -1}, {Key: "tipo", Value: 1}}},
+	}}
 }

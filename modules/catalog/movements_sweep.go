@@ -131,9 +131,10 @@ func lostTake(p *Product, r Apartado) Movement {
 }
 
 // eachPending calls fn with the movements waiting in every product that holds some, through the
-// sparse movimientosPendientes index.
+// partial movimientosPendientes_v2 index (the filter names its key, revision).
 func (s store) eachPending(ctx context.Context, fn func(id bson.ObjectID, pending map[string]Movement)) error {
-	err := s.db.Each(ctx, productsCollection, bson.M{"movimientosPendientes": bson.M{"$exists": true}}, bson.M{"movimientosPendientes": 1}, func(doc bson.Raw) error {
+	filter := bson.M{"movimientosPendientes": bson.M{"$exists": true}, "revision": bson.M{"$exists": true}}
+	err := s.db.Each(ctx, productsCollection, filter, bson.M{"movimientosPendientes": 1}, func(doc bson.Raw) error {
 		var p struct {
 			ID      bson.ObjectID       `bson:"_id"`
 			Pending map[string]Movement `bson:"movimientosPendientes"`

@@ -26,24 +26,43 @@ const (
 // store is the only code that touches the catalogue's collections.
 type store struct{ db *mongox.Store }
 
-func (s store) ensureIndexes(ctx context.Context) error {
-	if err := s.ensureMovementIndexes(ctx); err != nil {
-		return err
+// collections are the catalogue's collections and their indexes.
+func (s store) collections() []mongox.Collection {
+	return []mongox.Collection{
+		{Name: productsCollection, Indexes: []mongox.Index{
+			{Name: "categoria", Keys: bson.D{{Key: "categoria", Value: 1}}},
+			{Name: "favorito", Keys: bson.D{{Key: "favorito", Value: 1}}},
+			{Name: "descuentoId", Keys: bson.D{{Key: "descuentoId", Value: 1}}},
+			// The polls of other replicas: the products written lately.
+			{Name: "cambiadoEn", Keys: bson.D{{Key: "cambiadoEn", Value: 1}}},
+			// The reconciliation of reservations and the movements' sweep: the few products
+			// reserving units for unsettled lines, and those holding movements not yet stored
+			// (movements.go). Partial, listing only those; keyed on their revision, a number every
+			// such product has (each write of apartados or movimientosPendientes raises it), which
+			// the queries name (eachReservation, eachPending) so that MongoDB uses these. Version 1
+			// of each was sparse on the whole sub-document, each reservation a part of its key. The
+			// embedded store, which has no partial index, keeps that one: its selection in SQLite
+			// of the products holding the field reads it (mongox.Store.Each).
+			{Name: "apartados_v2", Keys: bson.D{{Key: "revision", Value: 1}},
+				Partial:      bson.D{{Key: "apartados", Value: bson.D{{Key: "$exists", Value: true}}}},
+				EmbeddedKeys: bson.D{{Key: "apartados", Value: 1}}},
+			{Name: "movimientosPendientes_v2", Keys: bson.D{{Key: "revision", Value: 1}},
+				Partial:      bson.D{{Key: "movimientosPendientes", Value: bson.D{{Key: "$exists", Value: true}}}},
+				EmbeddedKeys: bson.D{{Key: "movimientosPendientes", Value: 1}}},
+			// A distributor's product once among the shop's, so that two replicas importing the
+			// same product at once create it once: the second insert is refused as a duplicate
+			// (mongox.IsDuplicate) and the importer finds the product with DistributorProductID.
+			// Sparse: the shop's own products have none.
+			{Name: "distribuidor", Keys: bson.D{{Key: "distribuidor.nombre", Value: 1}, {Key: "distribuidor.productoId", Value: 1}},
+				Unique: true, Sparse: true},
+		}},
+		movementIndexes(),
+		// Sparse since version 2, so that the categories an earlier release wrote without a clave
+		// get theirs after it exists (Upgrade).
+		{Name: categoriesCollection, Indexes: []mongox.Index{
+			{Name: "clave_v2", Keys: bson.D{{Key: "clave", Value: 1}}, Unique: true, Sparse: true},
+		}},
 	}
-	if err := s.ensureCategoryIndexes(ctx); err != nil {
-		return err
-	}
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(productsCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "categoria", Value: 1}}, Options: options.Index().SetName("categoria")},
-		mongo.IndexModel{Keys: bson.D{{Key: "favorito", Value: 1}}, Options: options.Index().SetName("favorito")},
-		mongo.IndexModel{Keys: bson.D{{Key: "descuentoId", Value: 1}}, Options: options.Index().SetName("descuentoId")},
-		// The polls of other replicas: the products written lately.
-		mongo.IndexModel{Keys: bson.D{{Key: "cambiadoEn", Value: 1}}, Options: options.Index().SetName("cambiadoEn")},
-		// The reconciliation of reservations: the few products reserving units for unsettled lines.
-		// Sparse, so that it lists only those (apartados is removed when its last key goes).
-		mongo.IndexModel{Keys: bson.D{{Key: "apartados", Value: 1}}, Options: options.Index().SetName("apartados").SetSparse(true)},
-		// The movements' sweep: the few products holding movements not yet stored (movements.go).
-		mongo.IndexModel{Keys: bson.D{{Key: "movimientosPendientes", Value: 1}}, Options: options.Index().SetName("movimientosPendientes").SetSparse(true)})
 }
 
 var errProductNotFound = apperr.New(apperr.NotFound, "Producto no encontrado.")
@@ -304,9 +323,10 @@ func (s store) changedSince(ctx context.Context, since time.Time, fn func(Produc
 }
 
 // eachReservation calls fn with the reservations of every product that has some, through the
-// sparse apartados index.
+// partial apartados_v2 index (the filter names its key, revision).
 func (s store) eachReservation(ctx context.Context, fn func(id bson.ObjectID, reservations map[string]Apartado)) error {
-	err := s.db.Each(ctx, productsCollection, bson.M{"apartados": bson.M{"$exists": true}}, bson.M{"apartados": 1}, func(doc bson.Raw) error {
+	filter := bson.M{"apartados": bson.M{"$exists": true}, "revision": bson.M{"$exists": true}}
+	err := s.db.Each(ctx, productsCollection, filter, bson.M{"apartados": 1}, func(doc bson.Raw) error {
 		var p struct {
 			ID        bson.ObjectID       `bson:"_id"`
 			Apartados map[string]Apartado `bson:"apartados"`

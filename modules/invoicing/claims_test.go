@@ -250,7 +250,7 @@ func (sh *shop) replica(skew time.Duration, hook func(step string, changed int) 
 		Log: zerolog.Nop(), Settings: Settings{ShopName: "Tienda", LugarExpedicion: "03100", DownloadTokenKey: []byte("k")},
 		Now: func() time.Time { return time.Now().Add(skew) },
 	})
-	if err := m.EnsureIndexes(context.Background()); err != nil {
+	if err := sh.db.BuildIndexes(context.Background(), m.Collections()...); err != nil {
 		sh.t.Fatal(err)
 	}
 	sh.t.Cleanup(m.service.mails.Wait)

@@ -111,6 +111,8 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 		return nil
 	}
 	before := s.now().Add(-olderThan)
+	// On MongoDB the last three filters imply the partial indexes' (store.go: retryReplaced,
+	// retryRelease, retryMail), so each reads only the facturas it selects.
 	steps := []struct {
 		filter bson.M
 		run    func(Factura) error
@@ -128,7 +130,7 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 		}},
 		// Replaced CFDIs not cancelled yet: their substitute is stamped. A CFDI that names a
 		// substitute given up and deleted (it was named after it was given up) names none again.
-		{bson.M{"estado": EstadoValida, "sustituidaPor": bson.M{"$ne": ""}}, func(old Factura) error {
+		{bson.M{"estado": EstadoValida, "sustituidaPor": bson.M{"$gt": ""}}, func(old Factura) error {
 			sub, err := s.store.get(ctx, old.SustituidaPor)
 			switch {
 			case apperr.Is(err, apperr.NotFound):

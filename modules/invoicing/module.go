@@ -60,8 +60,8 @@ func New(d Deps) *Module {
 // Service returns the module's use cases.
 func (m *Module) Service() *Service { return m.service }
 
-// EnsureIndexes creates the collections' indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+// Collections are the module's collections and their indexes (mongox.Store.BuildIndexes).
+func (m *Module) Collections() []mongox.Collection { return m.service.store.collections() }
 
 // Start checks SHOP_CP against the PAC account, and retries, every minute, the CFDIs whose
 // stamping was not confirmed (and the account check, until the PAC answers it).

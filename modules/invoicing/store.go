@@ -28,19 +28,34 @@ var listKeys = bson.D{
 	{Key: "fecha", Value: -1}, {Key: "tipo", Value: 1}, {Key: "estado", Value: 1}, {Key: "busqueda", Value: 1},
 }
 
-func (s store) ensureIndexes(ctx context.Context) error {
-	index := func(field string) mongo.IndexModel {
-		return mongo.IndexModel{Keys: bson.D{{Key: field, Value: 1}}, Options: options.Index().SetName(field)}
+// collections are the module's collections and their indexes.
+func (s store) collections() []mongox.Collection {
+	ix := func(field string) mongox.Index {
+		return mongox.Index{Name: field, Keys: bson.D{{Key: field, Value: 1}}}
 	}
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(colFacturas), index("estado"), index("usuarioId"), index("ventas._id"),
-		mongo.IndexModel{Keys: bson.D{{Key: "uuid", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("uuid_unique")}); err != nil {
-		return err
+	return []mongox.Collection{
+		{Name: colFacturas, Indexes: []mongox.Index{
+			ix("estado"), ix("usuarioId"), ix("ventas._id"),
+			{Name: "uuid_unique", Keys: bson.D{{Key: "uuid", Value: 1}}, Unique: true, Sparse: true},
+			{Name: "lista", Keys: listKeys, List: true},
+			// The minute's retries (Retry) of the few facturas with something left to do, instead
+			// of every valid one: partial, each lists only the facturas its query selects.
+			{Name: "reintento_sustituidas", Keys: bson.D{{Key: "sustituidaPor", Value: 1}}, Partial: retryReplaced},
+			{Name: "reintento_ventas", Keys: bson.D{{Key: "ventasPorLiberar", Value: 1}}, Partial: retryRelease},
+			{Name: "reintento_correo", Keys: bson.D{{Key: "timbradaEn", Value: 1}}, Partial: retryMail},
+		}},
+		{Name: colPerfiles, Indexes: []mongox.Index{ix("usuarioId")}},
 	}
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(colPerfiles), index("usuarioId")); err != nil {
-		return err
-	}
-	return s.db.EnsureListIndex(ctx, colFacturas, "lista", listKeys)
 }
+
+// The filters of Retry's scans, which the partial indexes list: the valid CFDIs a stamped
+// substitute replaces, the facturas with sales to give back, the stamped CFDIs whose e-mail was
+// not sent.
+var (
+	retryReplaced = bson.D{{Key: "estado", Value: EstadoValida}, {Key: "sustituidaPor", Value: bson.D{{Key: "$gt", Value: ""}}}}
+	retryRelease  = bson.D{{Key: "ventasPorLiberar", Value: true}}
+	retryMail     = bson.D{{Key: "estado", Value: EstadoValida}, {Key: "correoPendiente", Value: true}}
+)
 
 var errFacturaNotFound = apperr.New(apperr.NotFound, "No se encontró la factura.")
 

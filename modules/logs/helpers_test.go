@@ -43,7 +43,7 @@ func newFixture(t *testing.T, limits Limits) *fixture {
 	db := mongox.TestDB(t)
 	clk := &clock{t: time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)}
 	m := New(Deps{Store: db, Log: zerolog.Nop(), Limits: limits, Now: clk.now})
-	if err := m.EnsureIndexes(context.Background()); err != nil {
+	if err := db.BuildIndexes(context.Background(), m.Collections()...); err != nil {
 		t.Fatal(err)
 	}
 	srv := httpxtest.New(t, httpxtest.Options{BodyLimit: 2 << 20}, m.Routes)

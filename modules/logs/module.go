@@ -90,8 +90,8 @@ func New(d Deps) *Module {
 // Service returns the module's use cases.
 func (m *Module) Service() *Service { return m.service }
 
-// EnsureIndexes creates the collection's indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+// Collections are the module's collections and their indexes (mongox.Store.BuildIndexes).
+func (m *Module) Collections() []mongox.Collection { return m.service.store.collections() }
 
 // Routes registers the module's routes on the /v1 group.
 func (m *Module) Routes(g *echo.Group) {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/mongox"
@@ -18,11 +17,11 @@ const collection = "logs"
 // store is the only code that touches the logs collection.
 type store struct{ db *mongox.Store }
 
-func (s store) ensureIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection), mongo.IndexModel{
-		Keys:    bson.D{{Key: "receivedAt", Value: -1}},
-		Options: options.Index().SetName("receivedAt"),
-	})
+// collections are the module's collections and their indexes.
+func (s store) collections() []mongox.Collection {
+	return []mongox.Collection{{Name: collection, Indexes: []mongox.Index{
+		{Name: "receivedAt", Keys: bson.D{{Key: "receivedAt", Value: -1}}},
+	}}}
 }
 
 func (s store) insert(ctx context.Context, entries []Entry) error {

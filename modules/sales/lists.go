@@ -57,16 +57,6 @@ var listIndex = bson.D{{Key: "estado", Value: 1}, {Key: "entrega", Value: 1}, {K
 // searches every sale, and the list index would read the search text of each of them.
 var folioListIndex = bson.D{{Key: "folio", Value: 1}, {Key: "estado", Value: 1}}
 
-func (s store) ensureListIndexes(ctx context.Context) error {
-	if err := s.db.EnsureListIndex(ctx, collection, "listas", listIndex); err != nil {
-		return fmt.Errorf("sales: %w", err)
-	}
-	if err := s.db.EnsureListIndex(ctx, collection, "folio_lista", folioListIndex); err != nil {
-		return fmt.Errorf("sales: %w", err)
-	}
-	return nil
-}
-
 // OpenOrders is a page of 'Lista de ordenes' that q selects, and how many it selects in all: the
 // open orders (saved, to deliver or on their way), or, when q searches or names a delivery state,
 // the saved sales in any state.

@@ -47,12 +47,10 @@ func buildService(st store, stock Stock, log zerolog.Logger) *Service {
 // Service returns the use cases other modules may call through their own interfaces.
 func (m *Module) Service() *Service { return m.service }
 
-// Start brings a store written by an earlier release up to date, then raises the order lists'
-// version and sweeps the days' summaries in the background until Stop.
+// Start raises the order lists' version and sweeps the days' summaries in the background until
+// Stop. A store written by an earlier release is brought up to date before (Upgrade, which
+// `tienda migrate` runs).
 func (m *Module) Start(ctx context.Context) error {
-	if err := m.Upgrade(ctx); err != nil {
-		return err
-	}
 	m.service.changedSoon() // a raise a crash lost
 	background, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop, m.done = stop, make(chan struct{})
@@ -69,7 +67,8 @@ func (m *Module) Start(ctx context.Context) error {
 }
 
 // Upgrade moves data an earlier release wrote into today's form (reservations in flight into
-// ventas); Start runs it too, and repeating it is harmless.
+// ventas, the search texts, the payments, the days' summaries): the one-off jobs of
+// `tienda migrate`, which the embedded store's start runs too. Repeating it is harmless.
 func (m *Module) Upgrade(ctx context.Context) error {
 	moved, err := m.service.store.upgrade(ctx)
 	if moved > 0 {
@@ -86,8 +85,8 @@ func (m *Module) Stop() {
 	}
 }
 
-// EnsureIndexes creates the collection's indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+// Collections are the module's collections and their indexes (mongox.Store.BuildIndexes).
+func (m *Module) Collections() []mongox.Collection { return m.service.store.collections() }
 
 // Routes registers the module's routes on the /v1 group.
 func (m *Module) Routes(g *echo.Group) {

@@ -51,10 +51,7 @@ func newService(t *testing.T) (*Service, *fakeStock) {
 	done.Go(func() { s.run(ctx) })
 	done.Go(func() { s.store.teller.run(ctx, s.store) })
 	t.Cleanup(func() { stop(); done.Wait() })
-	if err := s.store.ensureIndexes(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.store.db.IndexIDs(context.Background()); err != nil { // as the app's start does
+	if err := s.store.db.BuildIndexes(context.Background(), s.store.collections()...); err != nil { // as the app's start does
 		t.Fatal(err)
 	}
 	return s, st

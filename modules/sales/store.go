@@ -29,49 +29,56 @@ type store struct {
 	teller *teller // nil: each write tells its days at once (summary_tell.go)
 }
 
-func (s store) ensureIndexes(ctx context.Context) error {
-	if err := s.ensureListIndexes(ctx); err != nil {
-		return err
+// collections are the module's collections and their indexes.
+func (s store) collections() []mongox.Collection {
+	ix := func(name, field string) mongox.Index {
+		return mongox.Index{Name: name, Keys: bson.D{{Key: field, Value: 1}}}
 	}
-	// The days' summaries and lists of sales (summary.go) exist from the start, so that their
-	// reads by _id are indexed too (mongox.IndexIDs); the days to recompute are found by `sucio`.
-	if err := s.db.EnsureCollection(ctx, daysCollection); err != nil {
-		return err
+	unique := func(name, field string) mongox.Index {
+		return mongox.Index{Name: name, Keys: bson.D{{Key: field, Value: 1}}, Unique: true, Sparse: true}
 	}
-	if err := mongox.EnsureIndexes(ctx, s.db.W.Collection(summaryCollection),
-		mongo.IndexModel{Keys: bson.D{{Key: "sucio", Value: 1}}, Options: options.Index().SetName("sucio")}); err != nil {
-		return err
+	sparse := func(name string) mongox.Index {
+		return mongox.Index{Name: name, Keys: bson.D{{Key: name, Value: 1}}, Sparse: true}
 	}
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection),
-		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("folio_unique")},
-		mongo.IndexModel{Keys: bson.D{{Key: "mercadoPago.payment_id", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("payment_unique")},
-		// One sale per placing request (Reserve).
-		mongo.IndexModel{Keys: bson.D{{Key: "idempotencia", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true).SetName("idempotencia_unique")},
-		// A period's sales (reports) and a customer's (history).
-		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")},
-		mongo.IndexModel{Keys: bson.D{{Key: "usuarioId", Value: 1}}, Options: options.Index().SetName("usuarioId")},
-		// Sales by state: the open orders, the reservations a crash left, the online orders
-		// waiting for their payment.
-		mongo.IndexModel{Keys: bson.D{{Key: "estado", Value: 1}, {Key: "entrega", Value: 1}}, Options: options.Index().SetName("estado_entrega")},
-		// The paid sales no cut has claimed yet, and the sales of one cut (cuts.go).
-		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")},
-		mongo.IndexModel{Keys: bson.D{{Key: "corte", Value: 1}}, Options: options.Index().SetName("corte")},
-		// The sales with refunds (the cut's and the report's).
-		mongo.IndexModel{Keys: bson.D{{Key: "conDevoluciones", Value: 1}}, Options: options.Index().SetName("conDevoluciones")},
-		mongo.IndexModel{Keys: bson.D{{Key: "devolucionesPorCortar", Value: 1}}, Options: options.Index().SetName("devolucionesPorCortar")},
-		mongo.IndexModel{Keys: bson.D{{Key: "factura.id", Value: 1}}, Options: options.Index().SetName("factura")},
-		// The sales with a nota de crédito to stamp (invoices.go).
-		mongo.IndexModel{Keys: bson.D{{Key: notesPending, Value: 1}}, Options: options.Index().SetName(notesPending)},
-		// The sales with an order e-mail to settle (order_mails.go).
-		mongo.IndexModel{Keys: bson.D{{Key: mailsPending, Value: 1}}, Options: options.Index().SetName(mailsPending)},
-		// The sales paid in a period: the report's payments (report.go) and a factura global's
-		// sales (invoices.go).
-		mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: 1}}, Options: options.Index().SetName("pagadoEn")},
-		// The sales whose days' summaries are still to be told (summary.go).
-		mongo.IndexModel{Keys: bson.D{{Key: pendingField, Value: 1}}, Options: options.Index().SetSparse(true).SetName(pendingField)},
-		// The sales that still owe units to the catalogue (stock_giveback.go).
-		mongo.IndexModel{Keys: bson.D{{Key: stockOwed, Value: 1}}, Options: options.Index().SetSparse(true).SetName(stockOwed)},
-	)
+	return []mongox.Collection{
+		{Name: collection, Indexes: []mongox.Index{
+			{Name: "listas", Keys: listIndex, List: true},
+			{Name: "folio_lista", Keys: folioListIndex, List: true},
+			unique("folio_unique", "folio"),
+			unique("payment_unique", "mercadoPago.payment_id"),
+			// One sale per placing request (Reserve).
+			unique("idempotencia_unique", "idempotencia"),
+			// A period's sales (reports) and a customer's (history).
+			ix("fecha", "fecha"),
+			ix("usuarioId", "usuarioId"),
+			// Sales by state: the open orders, the reservations a crash left, the online orders
+			// waiting for their payment.
+			{Name: "estado_entrega", Keys: bson.D{{Key: "estado", Value: 1}, {Key: "entrega", Value: 1}}},
+			// The paid sales no cut has claimed yet, and the sales of one cut (cuts.go).
+			{Name: "pago_corte", Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}},
+			ix("corte", "corte"),
+			// The sales with refunds (the cut's and the report's).
+			ix("conDevoluciones", "conDevoluciones"),
+			ix("devolucionesPorCortar", "devolucionesPorCortar"),
+			ix("factura", "factura.id"),
+			// The sales with a nota de crédito to stamp (invoices.go).
+			ix(notesPending, notesPending),
+			// The sales with an order e-mail to settle (order_mails.go).
+			ix(mailsPending, mailsPending),
+			// The sales paid in a period: the report's payments (report.go) and a factura global's
+			// sales (invoices.go).
+			ix("pagadoEn", "pagadoEn"),
+			// The sales whose days' summaries are still to be told (summary.go).
+			sparse(pendingField),
+			// The sales that still owe units to the catalogue (stock_giveback.go).
+			sparse(stockOwed),
+		}},
+		// The days' summaries and lists of sales (summary.go) exist from the start, so that their
+		// reads by _id are indexed too (mongox.Store.IndexIDs); the days to recompute are found by
+		// `sucio`.
+		{Name: daysCollection},
+		{Name: summaryCollection, Indexes: []mongox.Index{ix("sucio", "sucio")}},
+	}
 }
 
 // Collections of earlier releases, which only made up for slow reads of ventas: reservations

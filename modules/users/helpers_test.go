@@ -87,7 +87,7 @@ func newEnv(t *testing.T, mailer mail.Sender) *env {
 	m.service.now = clk.now
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := m.EnsureIndexes(ctx); err != nil {
+	if err := m.service.store.db.BuildIndexes(ctx, m.Collections()...); err != nil {
 		t.Fatal(err)
 	}
 	if err := m.service.SeedDemo(ctx); err != nil {

@@ -2,8 +2,6 @@
 package users
 
 import (
-	"context"
-
 	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
@@ -41,8 +39,8 @@ func New(d Deps) *Module {
 // Service returns the use cases other modules may call through their own interfaces.
 func (m *Module) Service() *Service { return m.service }
 
-// EnsureIndexes creates the collection's indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.service.store.ensureIndexes(ctx) }
+// Collections are the module's collections and their indexes (mongox.Store.BuildIndexes).
+func (m *Module) Collections() []mongox.Collection { return m.service.store.collections() }
 
 // Routes registers the module's routes on the /v1 group. Registration, login and recovery are
 // public; the rest need a session, and the handlers let a customer reach only their own account.

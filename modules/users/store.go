@@ -19,11 +19,11 @@ const collection = "usuarios"
 // store is the only code that touches the usuarios collection.
 type store struct{ db *mongox.Store }
 
-func (s store) ensureIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(collection), mongo.IndexModel{
-		Keys:    bson.D{{Key: "email", Value: 1}},
-		Options: options.Index().SetUnique(true).SetSparse(true).SetName("email_unique"),
-	})
+// collections are the module's collections and their indexes.
+func (s store) collections() []mongox.Collection {
+	return []mongox.Collection{{Name: collection, Indexes: []mongox.Index{
+		{Name: "email_unique", Keys: bson.D{{Key: "email", Value: 1}}, Unique: true, Sparse: true},
+	}}}
 }
 
 var errDuplicateEmail = apperr.InvalidFields("Ya existe una cuenta con ese correo electrónico.",

@@ -37,14 +37,17 @@ func source(t *testing.T) (*mongox.Store, Source) {
 	if err := os.WriteFile(filepath.Join(dir, "jwt-secret"), []byte("secreto-de-sesiones-de-32-caracteres!!\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := mongox.EnsureIndexes(ctx, s.W.Collection("productos"),
-		mongo.IndexModel{Keys: bson.D{{Key: "sku", Value: 1}}, Options: options.Index().SetUnique(true).SetName("sku_1")},
-		mongo.IndexModel{Keys: bson.D{{Key: "categoria", Value: 1}, {Key: "precio", Value: -1}}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := mongox.EnsureIndexes(ctx, s.W.Collection("ventas"),
-		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true)}); err != nil {
-		t.Fatal(err)
+	for _, ix := range []struct {
+		coll  string
+		model mongo.IndexModel
+	}{
+		{"productos", mongo.IndexModel{Keys: bson.D{{Key: "sku", Value: 1}}, Options: options.Index().SetUnique(true).SetName("sku_1")}},
+		{"productos", mongo.IndexModel{Keys: bson.D{{Key: "categoria", Value: 1}, {Key: "precio", Value: -1}}}},
+		{"ventas", mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetUnique(true)}},
+	} {
+		if _, err := s.W.Collection(ix.coll).Indexes().CreateOne(ctx, ix.model); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := s.W.CreateCollection(ctx, "vacia"); err != nil {
 		t.Fatal(err)

@@ -274,7 +274,7 @@ func restoreCollection(ctx context.Context, dir, name string, db *mongo.Database
 
 // createIndex builds one index from its listIndexes document, every option kept (v and ns are
 // the server's own). One index per command: FerretDB's connection crashes on a createIndexes
-// naming two or more existing indexes (mongox.EnsureIndexes).
+// naming two or more existing indexes (mongox.Store.BuildIndexes).
 func createIndex(ctx context.Context, db *mongo.Database, coll string, ix bson.Raw) error {
 	if ix.Lookup("name").StringValue() == "_id_" {
 		return nil // made with the collection

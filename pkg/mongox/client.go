@@ -84,6 +84,15 @@ func checkTopology(ctx context.Context, c *mongo.Client) ([]string, error) {
 	return topologyWarnings(hello.SetName, len(hello.Hosts), len(hello.Arbiters)), nil
 }
 
+// isFerretDB reports whether the server is a FerretDB (its buildInfo names its version).
+func isFerretDB(ctx context.Context, c *mongo.Client) bool {
+	var info struct {
+		FerretDB string `bson:"ferretdbVersion"`
+	}
+	err := c.Database("admin").RunCommand(ctx, bson.D{{Key: "buildInfo", Value: 1}}).Decode(&info)
+	return err == nil && info.FerretDB != ""
+}
+
 func topologyWarnings(setName string, members, arbiters int) []string {
 	if setName == "" {
 		return []string{"MONGODB_URI names a standalone server, not a replica set: nothing survives the loss of its disk; run three data-bearing members (deploy/README.md)"}

@@ -22,7 +22,7 @@ func TestEachAfterReadsEachDocumentOnce(t *testing.T) {
 			s := TestDB(t)
 			ctx := context.Background()
 			if indexed {
-				if err := s.EnsureListIndex(ctx, "l", "lista", bson.D{{Key: "f", Value: 1}}); err != nil {
+				if err := buildListIndex(ctx, s, "l", "lista", bson.D{{Key: "f", Value: 1}}); err != nil {
 					t.Fatal(err)
 				}
 			}

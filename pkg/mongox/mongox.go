@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
-	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"go.mongodb.org/mongo-driver/v2/mongo/readpref"
@@ -36,7 +35,10 @@ type Store struct {
 	// local: the store is an embedded FerretDB (this process is its only client), which uses no
 	// index for a filter other than exactly {_id}.
 	local bool
-	locks *locks // the embedded store's write locks (update.go), shared by its Stores
+	// ferret: the server is a FerretDB, the embedded one or one reached by MONGODB_URI (tests'
+	// StartServer): it has no partial indexes and does not list an index's sparse (indexes.go).
+	ferret bool
+	locks  *locks // the embedded store's write locks (update.go), shared by its Stores
 
 	// file is the embedded store's SQLite file of this database, read directly by IndexIDs and
 	// EachIndexed (where.go) through sqlDB.
@@ -87,7 +89,7 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.embedded, s.local = emb, true
+		s.embedded, s.local, s.ferret = emb, true, true
 		s.file = filepath.Join(emb.dir, o.Database+".sqlite")
 		uri = emb.uri
 	}
@@ -116,6 +118,7 @@ func (s *Store) connect(ctx context.Context, uri string, embedded bool) error {
 		if s.warnings, err = checkTopology(ctx, c); err != nil {
 			return err
 		}
+		s.ferret = isFerretDB(ctx, c)
 		return s.startClock(ctx, c)
 	}
 	opts := options.Client().ApplyURI(uri).
@@ -296,63 +299,4 @@ func (e *embedded) stop(timeout time.Duration) error {
 	case <-time.After(timeout):
 		return errors.New("mongox: embedded store did not stop in time")
 	}
-}
-
-// EnsureIndexes creates a collection's indexes one at a time. Repeating a createIndexes command
-// that names two or more existing indexes crashes FerretDB v1.24's connection (a slice-bounds
-// panic in the server, seen here on every restart), while repeating one index at a time works on
-// both engines.
-//
-// An existing index of the same name or keys with other options is replaced: the declaration wins.
-// A backup of the embedded store restored into MongoDB (pkg/backup) brings such indexes, since the
-// embedded store does not list an index's "sparse".
-func EnsureIndexes(ctx context.Context, coll *mongo.Collection, models ...mongo.IndexModel) error {
-	for _, m := range models {
-		_, err := coll.Indexes().CreateOne(ctx, m)
-		if indexConflict(err) {
-			err = replaceIndex(ctx, coll, m)
-		}
-		if err != nil {
-			return fmt.Errorf("mongox: index on %s: %w", coll.Name(), err)
-		}
-	}
-	return nil
-}
-
-// indexConflict reports whether err is MongoDB's IndexOptionsConflict (85) or
-// IndexKeySpecsConflict (86): an index of that name or keys exists with other options.
-func indexConflict(err error) bool {
-	var se mongo.ServerError
-	return errors.As(err, &se) && (se.HasErrorCode(85) || se.HasErrorCode(86))
-}
-
-// replaceIndex drops the index m names (its name, or the one MongoDB gives its keys) and creates m.
-func replaceIndex(ctx context.Context, coll *mongo.Collection, m mongo.IndexModel) error {
-	var opts options.IndexOptions
-	if m.Options != nil {
-		for _, set := range m.Options.List() {
-			if err := set(&opts); err != nil {
-				return err
-			}
-		}
-	}
-	name := ""
-	if opts.Name != nil {
-		name = *opts.Name
-	} else {
-		keys, ok := m.Keys.(bson.D)
-		if !ok {
-			return fmt.Errorf("index keys %v: not a bson.D", m.Keys)
-		}
-		parts := make([]string, 0, 2*len(keys))
-		for _, k := range keys {
-			parts = append(parts, k.Key, fmt.Sprint(k.Value))
-		}
-		name = strings.Join(parts, "_")
-	}
-	if err := coll.Indexes().DropOne(ctx, name); err != nil {
-		return fmt.Errorf("replace index %s: %w", name, err)
-	}
-	_, err := coll.Indexes().CreateOne(ctx, m)
-	return err
 }

@@ -104,25 +104,6 @@ func TestEmbeddedStoreKeepsDataAcrossRestartsAndLocksItsDirectory(t *testing.T) 
 	}
 }
 
-func TestEnsureIndexesCanBeRepeated(t *testing.T) {
-	t.Parallel()
-	s := TestDB(t)
-	ctx := context.Background()
-	coll := s.W.Collection("p")
-	if _, err := coll.InsertOne(ctx, bson.M{"a": 1}); err != nil {
-		t.Fatal(err)
-	}
-	models := []mongo.IndexModel{
-		{Keys: bson.D{{Key: "a", Value: 1}}, Options: options.Index().SetName("a")},
-		{Keys: bson.D{{Key: "b", Value: 1}}, Options: options.Index().SetName("b").SetUnique(true).SetSparse(true)},
-	}
-	for i := range 3 {
-		if err := EnsureIndexes(ctx, coll, models...); err != nil {
-			t.Fatalf("round %d: %v", i, err)
-		}
-	}
-}
-
 func TestIndexIDsMakesLookupsByIDUseAnIndex(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -215,37 +196,4 @@ func queryPlan(t *testing.T, s *Store, coll, query string, args ...any) (table, 
 		details = append(details, detail)
 	}
 	return table, strings.Join(details, "; ")
-}
-
-// TestEnsureIndexesReplacesAnIndexWithOtherOptions: an index of the declared name but other
-// options (one a restore brought) is replaced by the declaration.
-func TestEnsureIndexesReplacesAnIndexWithOtherOptions(t *testing.T) {
-	ctx := context.Background()
-	s := TestDB(t)
-	coll := s.W.Collection("indices")
-	if _, err := coll.Indexes().CreateOne(ctx, mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetName("folio")}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := coll.Indexes().CreateOne(ctx, mongo.IndexModel{Keys: bson.D{{Key: "clave", Value: 1}}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := EnsureIndexes(ctx, coll,
-		mongo.IndexModel{Keys: bson.D{{Key: "folio", Value: 1}}, Options: options.Index().SetName("folio").SetUnique(true).SetSparse(true)},
-		mongo.IndexModel{Keys: bson.D{{Key: "clave", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true)}); err != nil {
-		t.Fatal(err)
-	}
-	if s.Embedded() {
-		t.Skip("the embedded store answers a createIndexes of other options with success and keeps the first: nothing to replace (the suite on MongoDB checks the replacement)")
-	}
-	specs, err := coll.Indexes().ListSpecifications(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	unique := map[string]bool{}
-	for _, sp := range specs {
-		unique[sp.Name] = sp.Unique != nil && *sp.Unique
-	}
-	if !unique["folio"] || !unique["clave_1"] || len(specs) != 3 {
-		t.Fatalf("indexes after EnsureIndexes: %v", unique)
-	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 // Page answers one page of the documents of coll that filter selects, in the order of sort with
@@ -20,7 +22,7 @@ import (
 // document of the collection. There, when the filter's and the sort's fields are top-level and the
 // filter says each of them with scalars ($eq, $ne, $in, $gt, $gte, $lt, $lte, $exists, and a
 // $regex that is a plain text with no options: regexp.QuoteMeta of a search), SQLite selects the
-// page's rows and counts (page_sql.go) from the list indexes (EnsureListIndex) when they hold
+// page's rows and counts (page_sql.go) from the list indexes (Index.List) when they hold
 // those fields, and reads the page's documents, all in one snapshot; each document is checked
 // against the filter again. Anything SQLite cannot say exactly goes to the store's own find.
 func (s *Store) Page(ctx context.Context, coll string, filter bson.M, sort bson.D, skip, limit int64) ([]bson.Raw, int64, error) {
@@ -65,7 +67,7 @@ func (s *Store) pageByFind(ctx context.Context, coll string, filter bson.M, sort
 // documents in one read transaction, and checks each document against the filter (match). ok is
 // false when it cannot answer exactly: the collection has no table or no index by _id yet, a sort
 // field holds a value SQLite does not order as MongoDB does, or a document holds what match cannot
-// judge (an array in a filtered field) or what sjsonDocument cannot read.
+// judge (an array in a filtered field) or what sqlitestore.Document cannot read.
 func (s *Store) pageBySQL(ctx context.Context, coll string, filter bson.M, q pageQuery, skip, limit int64) (docs []bson.Raw, total int64, ok bool, err error) {
 	stored, total, ok, err := s.pageRows(ctx, coll, q, skip, limit)
 	if err != nil || !ok {
@@ -73,7 +75,7 @@ func (s *Store) pageBySQL(ctx context.Context, coll string, filter bson.M, q pag
 	}
 	docs = make([]bson.Raw, len(stored))
 	for i, js := range stored {
-		doc, err := sjsonDocument(js)
+		doc, err := sqlitestore.Document(js)
 		if err != nil {
 			return nil, 0, false, nil
 		}

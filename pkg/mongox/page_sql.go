@@ -16,7 +16,7 @@ import (
 // hex, booleans as 1/0, null and missing as NULL) and its type name (NULL when missing). Every
 // condition names the types it accepts, so SQLite compares only what MongoDB compares: a string
 // with strings, a number with numbers of any type, a date with dates. The list indexes
-// (EnsureListIndex) hold exactly these expressions, which SQLite then reads from the index
+// (Index.List, listIndexSQL) hold exactly these expressions, which SQLite then reads from the index
 // instead of each document's JSON.
 
 // pageQuery is a page's filter and order said in SQLite.

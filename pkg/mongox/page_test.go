@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -19,6 +18,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 // pageDocs are documents whose fields hold every kind of scalar, missing and null, with ties, for
@@ -84,7 +85,7 @@ func TestPageAsAFindDoes(t *testing.T) {
 	t.Parallel()
 	s := TestDB(t)
 	ctx := context.Background()
-	if err := s.EnsureListIndex(ctx, "l", "lista", bson.D{{Key: "k", Value: 1}, {Key: "f", Value: -1}, {Key: "s", Value: 1},
+	if err := buildListIndex(ctx, s, "l", "lista", bson.D{{Key: "k", Value: 1}, {Key: "f", Value: -1}, {Key: "s", Value: 1},
 		{Key: "n", Value: 1}, {Key: "b", Value: 1}, {Key: "q", Value: 1}}); err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func TestListIndexAnswersFromTheIndexAlone(t *testing.T) {
 	ctx := context.Background()
 	keys := bson.D{{Key: "k", Value: 1}, {Key: "f", Value: -1}, {Key: "n", Value: 1}, {Key: "q", Value: 1}}
 	for range 2 { // a repeat changes nothing
-		if err := s.EnsureListIndex(ctx, "l", "lista", keys); err != nil {
+		if err := buildListIndex(ctx, s, "l", "lista", keys); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -272,13 +273,13 @@ func TestListIndexAnswersFromTheIndexAlone(t *testing.T) {
 		}
 	}
 	// Other keys under the same name replace the index; the page is still right.
-	if err := s.EnsureListIndex(ctx, "l", "lista", keys[:2]); err != nil {
+	if err := buildListIndex(ctx, s, "l", "lista", keys[:2]); err != nil {
 		t.Fatal(err)
 	}
 	if reads := tableReads(t, s, "l", `SELECT count(*) FROM %s WHERE `+q.where, q.args...); reads == 0 {
 		t.Error("the index kept keys it no longer has")
 	}
-	if err := s.EnsureListIndex(ctx, "l", "mala", bson.D{{Key: "a.b", Value: 1}}); err == nil {
+	if err := buildListIndex(ctx, s, "l", "mala", bson.D{{Key: "a.b", Value: 1}}); err == nil {
 		t.Error("a dotted key was taken")
 	}
 }
@@ -381,7 +382,7 @@ func TestLiteralPatterns(t *testing.T) {
 	}
 }
 
-// sjsonDocument reads a stored document back into the very bytes FerretDB answers for it.
+// sqlitestore.Document reads a stored document back into the very bytes FerretDB answers for it.
 func TestStoredDocumentsReadAsFerretDBAnswers(t *testing.T) {
 	t.Parallel()
 	s := TestDB(t)
@@ -430,7 +431,7 @@ func TestStoredDocumentsReadAsFerretDBAnswers(t *testing.T) {
 		if err := rows.Scan(&js); err != nil {
 			t.Fatal(err)
 		}
-		got, err := sjsonDocument(js)
+		got, err := sqlitestore.Document(js)
 		if err != nil {
 			t.Fatalf("%s: %v", js, err)
 		}
@@ -442,7 +443,7 @@ func TestStoredDocumentsReadAsFerretDBAnswers(t *testing.T) {
 	if n != len(docs) {
 		t.Fatalf("%d documents read", n)
 	}
-	if _, err := sjsonDocument([]byte(`{"$s":{"p":{"a":{"t":"decimal"}},"$k":["a"]},"a":1}`)); err == nil {
+	if _, err := sqlitestore.Document([]byte(`{"$s":{"p":{"a":{"t":"decimal"}},"$k":["a"]},"a":1}`)); err == nil {
 		t.Error("an unknown type was read")
 	}
 }
@@ -487,56 +488,6 @@ func TestEachReadsAProjectionAsAFindDoes(t *testing.T) {
 	}
 }
 
-// parseJSON reads strings and numbers as encoding/json does.
-func TestParseJSONReadsAsEncodingJSON(t *testing.T) {
-	t.Parallel()
-	for _, text := range []string{`"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\u0026\u003c\u2028"`, `"\ud83d\ude00 y \ud800 solo \udc00"`, `"\ud83d\u0041"`,
-		`"ñandú 😀"`, `""`, `-12.5e+3`, `0`, `[1, "x", {"a": [true, false, null]}, {}]`, ` {"k" : "v" , "": 1} `} {
-		n, err := parseJSON([]byte(text))
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		var want any
-		if err := json.Unmarshal([]byte(text), &want); err != nil {
-			t.Fatal(err)
-		}
-		if got := jsonNodeValue(n); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: %#v, encoding/json %#v", text, got, want)
-		}
-	}
-	for _, bad := range []string{``, `{`, `{"a"}`, `{"a":1,}`, `[1 2]`, `"\x"`, `"abc`, `nul`, `{} x`, strings.Repeat("[", 300) + strings.Repeat("]", 300)} {
-		if _, err := parseJSON([]byte(bad)); err == nil {
-			t.Errorf("%q was read", bad)
-		}
-	}
-}
-
-// jsonNodeValue is n as encoding/json decodes into an any.
-func jsonNodeValue(n *jsonNode) any {
-	switch n.kind {
-	case '{':
-		m := map[string]any{}
-		for i, k := range n.keys {
-			m[k] = jsonNodeValue(&n.items[i])
-		}
-		return m
-	case '[':
-		a := []any{}
-		for i := range n.items {
-			a = append(a, jsonNodeValue(&n.items[i]))
-		}
-		return a
-	case '"':
-		return n.text
-	case 'n':
-		f, _ := strconv.ParseFloat(n.text, 64)
-		return f
-	case 't', 'f':
-		return n.kind == 't'
-	}
-	return nil
-}
-
 // On MongoDB a list index ends with _id, the last key of every page's sort, and an index made
 // before without it is replaced.
 func TestListIndexEndsWithTheIDOnMongoDB(t *testing.T) {
@@ -550,10 +501,10 @@ func TestListIndexEndsWithTheIDOnMongoDB(t *testing.T) {
 		return // the embedded store's list index is SQLite's, with the _id's expressions (above)
 	}
 	ctx := context.Background()
-	if err := EnsureIndexes(ctx, s.W.Collection("lid"), mongo.IndexModel{Keys: keys, Options: options.Index().SetName("lista")}); err != nil {
+	if _, err := s.W.Collection("lid").Indexes().CreateOne(ctx, mongo.IndexModel{Keys: keys, Options: options.Index().SetName("lista")}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.EnsureListIndex(ctx, "lid", "lista", keys); err != nil {
+	if err := buildListIndex(ctx, s, "lid", "lista", keys); err != nil {
 		t.Fatal(err)
 	}
 	specs, err := s.W.Collection("lid").Indexes().ListSpecifications(ctx)

@@ -1,15 +1,13 @@
 package mongox
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
-	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 // eachProjected is Each on the embedded store when SQLite can answer it whole: a filter it can
@@ -53,7 +51,7 @@ func (s *Store) eachProjected(ctx context.Context, coll, where string, args []an
 		if err := rows.Scan(&values); err != nil {
 			return false, fmt.Errorf("mongox: read %s: %w", coll, err)
 		}
-		doc, ok := projectedDocument(fields, values)
+		doc, ok := sqlitestore.Projected(fields, values)
 		if !ok {
 			return false, nil // a value read here would not be read as FerretDB reads it
 		}
@@ -72,68 +70,6 @@ func (s *Store) eachProjected(ctx context.Context, coll, where string, args []an
 		}
 	}
 	return true, nil
-}
-
-// projectedDocument is the document of fields read from values, the JSON array of each field's
-// value and type; ok is false when one is not a scalar read here.
-func projectedDocument(fields []string, values []byte) (bson.D, bool) {
-	dec := json.NewDecoder(bytes.NewReader(values))
-	dec.UseNumber()
-	var vals []any
-	if err := dec.Decode(&vals); err != nil || len(vals) != 2*len(fields) {
-		return nil, false
-	}
-	doc := bson.D{}
-	for i, f := range fields {
-		v, ok := fromJSON(vals[2*i], vals[2*i+1])
-		if !ok {
-			return nil, false
-		}
-		if v != absent {
-			doc = append(doc, bson.E{Key: f, Value: v})
-		}
-	}
-	return doc, true
-}
-
-// absent stands for a field the document does not have.
-var absent = new(struct{})
-
-// fromJSON is a value decoded from FerretDB's JSON (numbers as json.Number), given the type
-// FerretDB recorded for it.
-func fromJSON(v, kind any) (any, bool) {
-	t, _ := kind.(string)
-	if kind == nil {
-		return absent, v == nil
-	}
-	n, isNumber := v.(json.Number)
-	switch t {
-	case "string":
-		s, ok := v.(string)
-		return s, ok
-	case "double":
-		f, err := n.Float64()
-		return f, isNumber && err == nil
-	case "int":
-		x, err := strconv.ParseInt(string(n), 10, 32)
-		return int32(x), isNumber && err == nil
-	case "long":
-		x, err := n.Int64()
-		return x, isNumber && err == nil
-	case "bool":
-		b, ok := v.(bool)
-		return b, ok
-	case "objectId":
-		s, _ := v.(string)
-		id, err := bson.ObjectIDFromHex(s)
-		return id, err == nil
-	case "date":
-		x, err := n.Int64()
-		return time.UnixMilli(x).UTC(), isNumber && err == nil
-	case "null":
-		return nil, v == nil
-	}
-	return nil, false
 }
 
 func isOne(v any) bool {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
@@ -37,7 +36,7 @@ func TestSetManyWritesWhatFerretDBWrites(t *testing.T) {
 		if _, err := s.W.Collection(name).InsertMany(ctx, docs); err != nil {
 			t.Fatal(err)
 		}
-		if err := EnsureIndexes(ctx, s.W.Collection(name), mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}}); err != nil {
+		if err := s.BuildIndexes(ctx, Collection{Name: name, Indexes: []Index{{Name: "pago_corte", Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}}}}); err != nil {
 			t.Fatal(err)
 		}
 	}

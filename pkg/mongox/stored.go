@@ -13,6 +13,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"golang.org/x/sync/errgroup"
+
+	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 // storedBatch is the most documents eachStored holds at once (their stored JSON): some megabytes
@@ -25,10 +27,10 @@ type storedRow struct {
 }
 
 // eachStored calls fn with each document of coll's table that where selects, read from its
-// stored JSON (sjsonDocument: the BSON FerretDB itself would answer) in one query, instead of
+// stored JSON (sqlitestore.Document: the BSON FerretDB itself would answer) in one query, instead of
 // asking FerretDB for each by _id, a millisecond or more apiece. The rows are read first and the
 // query closed, then turned into documents one by one, so fn may read the store itself. rest are
-// the documents sjsonDocument cannot read, for the caller to read through FerretDB. done is false,
+// the documents sqlitestore.Document cannot read, for the caller to read through FerretDB. done is false,
 // and fn not called, when coll has no table or no _id index yet, or where selects more than
 // storedBatch documents.
 func (s *Store) eachStored(ctx context.Context, coll, where string, args []any, fn func(bson.Raw) error) (rest []bson.ObjectID, done bool, err error) {
@@ -64,7 +66,7 @@ func (s *Store) eachStored(ctx context.Context, coll, where string, args []any, 
 		return nil, false, nil
 	}
 	for i, r := range stored {
-		doc, err := sjsonDocument(r.json)
+		doc, err := sqlitestore.Document(r.json)
 		if err != nil {
 			id, idErr := bson.ObjectIDFromHex(r.id)
 			if idErr != nil {
@@ -85,7 +87,7 @@ func (s *Store) eachStored(ctx context.Context, coll, where string, args []any, 
 // time in the table's row order (each batch a query of its own, closed before fn sees its
 // documents): a whole catalogue in one pass of SQLite, where FerretDB's find takes a quarter of a
 // millisecond per document. As with a find's batches, a document written meanwhile may be seen
-// before or after its change. The documents sjsonDocument cannot read are read through FerretDB
+// before or after its change. The documents sqlitestore.Document cannot read are read through FerretDB
 // at the end. done is false, and fn not called, when coll has no table or no _id index yet.
 func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) error) (done bool, err error) {
 	table, ok, err := s.table(ctx, coll)
@@ -96,7 +98,7 @@ func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) erro
 	if err != nil {
 		return false, err
 	}
-	var unread []any // rowids of the documents sjsonDocument cannot read
+	var unread []any // rowids of the documents sqlitestore.Document cannot read
 	for last := int64(-1 << 63); ; {
 		//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
 		rows, err := db.QueryContext(ctx, `SELECT rowid, _ferretdb_sjson FROM `+sqlName(table)+` WHERE rowid > ? ORDER BY rowid LIMIT ?`, last, storedBatch)
@@ -124,8 +126,8 @@ func (s *Store) eachRow(ctx context.Context, coll string, fn func(bson.Raw) erro
 		for part := range parts {
 			g.Go(func() error {
 				for i := part; i < len(stored); i += parts {
-					docs[i], _ = sjsonDocument(stored[i]) // nil when it cannot: read through FerretDB below
-					stored[i] = nil                       // let it go
+					docs[i], _ = sqlitestore.Document(stored[i]) // nil when it cannot: read through FerretDB below
+					stored[i] = nil                              // let it go
 				}
 				return nil
 			})

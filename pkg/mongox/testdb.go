@@ -42,6 +42,7 @@ func TestDB(t testing.TB) *Store {
 		writer: shared.store.writer,
 		reader: shared.store.reader,
 		local:  shared.store.local,
+		ferret: shared.store.ferret,
 		locks:  shared.store.locks,
 		clock:  shared.store.clock,
 	}

@@ -27,7 +27,7 @@ var ErrStop = errors.New("mongox: stop")
 // any other filter reads and decodes every document of the collection, a quarter of a millisecond
 // each, so a customer's history or one day's sales would cost as much as every sale ever made. So
 // there, SQLite selects the documents through the indexes FerretDB built for the filter's
-// conditions on top-level fields (EnsureIndexes), with the same expressions, so that its planner
+// conditions on top-level fields (BuildIndexes), with the same expressions, so that its planner
 // uses them, and reads their stored JSON (eachStored; a larger selection, when fewer than half of
 // the documents, by _id through FerretDB); each is checked against the whole filter again before
 // fn sees it, with the top-level fields the projection names. A projection of top-level scalars

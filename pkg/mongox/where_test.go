@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
@@ -19,10 +18,10 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 	s := TestDB(t)
 	ctx := context.Background()
 	coll := s.W.Collection("ventas")
-	if err := EnsureIndexes(ctx, coll,
-		mongo.IndexModel{Keys: bson.D{{Key: "usuarioId", Value: 1}}, Options: options.Index().SetName("usuarioId")},
-		mongo.IndexModel{Keys: bson.D{{Key: "fecha", Value: 1}}, Options: options.Index().SetName("fecha")},
-		mongo.IndexModel{Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}, Options: options.Index().SetName("pago_corte")}); err != nil {
+	if err := s.BuildIndexes(ctx, Collection{Name: coll.Name(), Indexes: []Index{
+		{Name: "usuarioId", Keys: bson.D{{Key: "usuarioId", Value: 1}}},
+		{Name: "fecha", Keys: bson.D{{Key: "fecha", Value: 1}}},
+		{Name: "pago_corte", Keys: bson.D{{Key: "pago", Value: 1}, {Key: "corte", Value: 1}}}}}); err != nil {
 		t.Fatal(err)
 	}
 	day := time.Date(2026, 11, 23, 6, 0, 0, 0, time.UTC)

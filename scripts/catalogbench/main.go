@@ -103,7 +103,10 @@ func run(n, clients int, dur time.Duration, driverMax int) (err error) {
 // on a loopback port, behind the shop's error handler and validator.
 func serveCatalog(ctx context.Context, store *mongox.Store) (*httptest.Server, error) {
 	m := catalog.New(catalog.Deps{Store: store, Log: zerolog.Nop(), ReloadEvery: -1})
-	if err := m.EnsureIndexes(ctx); err != nil {
+	if err := store.BuildIndexes(ctx, m.Collections()...); err != nil {
+		return nil, err
+	}
+	if err := m.Upgrade(ctx); err != nil {
 		return nil, err
 	}
 	start := time.Now()

@@ -50,10 +50,7 @@ func MustModule(t testing.TB, db *mongox.Store, r *trail) (*catalog.Module, *Mod
 	cat := catalog.New(d)
 	m := New(Deps{Store: db, Catalog: cat.Service(), Log: zerolog.Nop()})
 	ctx := context.Background()
-	if err := cat.EnsureIndexes(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.EnsureIndexes(ctx); err != nil {
+	if err := db.BuildIndexes(ctx, append(cat.Collections(), m.Collections()...)...); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.IndexIDs(ctx); err != nil { // as the app's start does, after the indexes

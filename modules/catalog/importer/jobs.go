@@ -114,10 +114,6 @@ func newImporter(svc *Service, db *mongox.Store, log zerolog.Logger) *importer {
 		now: db.Now, wake: make(chan struct{}, 1)}
 }
 
-func (im *importer) ensureIndexes(ctx context.Context) error {
-	return im.store.ensureImportIndexes(ctx)
-}
-
 // start runs the worker until stop: a job is looked for every importPollEvery and at each poke.
 func (im *importer) start() {
 	ctx, cancel := context.WithCancel(context.Background())

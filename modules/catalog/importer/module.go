@@ -43,8 +43,8 @@ func New(d Deps) *Module {
 	return &Module{service: svc, imports: newImporter(svc, d.Store, d.Log)}
 }
 
-// EnsureIndexes creates the indexes of the import jobs.
-func (m *Module) EnsureIndexes(ctx context.Context) error { return m.imports.ensureIndexes(ctx) }
+// Collections are the import jobs' collections and their indexes (mongox.Store.BuildIndexes).
+func (m *Module) Collections() []mongox.Collection { return m.imports.store.collections() }
 
 // Start begins the worker that applies the confirmed imports, until Stop.
 func (m *Module) Start(context.Context) error {

@@ -19,9 +19,11 @@ import (
 // store is the importer's store code.
 type store struct{ db *mongox.Store }
 
-func (s store) ensureImportIndexes(ctx context.Context) error {
-	return mongox.EnsureIndexes(ctx, s.db.W.Collection(importJobsColl),
-		mongo.IndexModel{Keys: bson.D{{Key: "creada", Value: -1}}, Options: options.Index().SetName("creada")})
+func (s store) collections() []mongox.Collection {
+	return []mongox.Collection{
+		{Name: importJobsColl, Indexes: []mongox.Index{{Name: "creada", Keys: bson.D{{Key: "creada", Value: -1}}}}},
+		{Name: importFilesColl},
+	}
 }
 
 // insertImport stores a job's file, then the job.

@@ -83,13 +83,9 @@ func New(d Deps) *Module {
 	return m
 }
 
-// EnsureIndexes creates the collections' indexes.
-func (m *Module) EnsureIndexes(ctx context.Context) error {
-	if err := m.store.ensureIndexes(ctx); err != nil {
-		return err
-	}
-	return m.cat.EnsureDistributorIndex(ctx)
-}
+// Collections are the module's collections and their list indexes (mongox.Store.BuildIndexes);
+// the products' unique distributor index, which imports rely on, is the catalogue's.
+func (m *Module) Collections() []mongox.Collection { return m.store.collections() }
 
 // Start runs the background loop: unfinished imports (resumed after a restart) and the sync.
 func (m *Module) Start(context.Context) error {

@@ -17,17 +17,13 @@ import (
 // proveedor_importaciones and proveedor_cambios.
 type store struct{ db *mongox.Store }
 
-// ensureIndexes creates the collections and their list indexes.
-func (s store) ensureIndexes(ctx context.Context) error {
-	for _, c := range []string{settingsColl, jobsColl, changesColl} {
-		if err := s.db.EnsureCollection(ctx, c); err != nil {
-			return err
-		}
+// collections are the module's collections and their list indexes.
+func (s store) collections() []mongox.Collection {
+	return []mongox.Collection{
+		{Name: settingsColl},
+		{Name: jobsColl, Indexes: []mongox.Index{{Name: "creada", Keys: bson.D{{Key: "creada", Value: -1}}, List: true}}},
+		{Name: changesColl, Indexes: []mongox.Index{{Name: "fecha", Keys: bson.D{{Key: "fecha", Value: -1}}, List: true}}},
 	}
-	if err := s.db.EnsureListIndex(ctx, jobsColl, "creada", bson.D{{Key: "creada", Value: -1}}); err != nil {
-		return err
-	}
-	return s.db.EnsureListIndex(ctx, changesColl, "fecha", bson.D{{Key: "fecha", Value: -1}})
 }
 
 // settings reads the settings document; found=false before the first save.

@@ -48,7 +48,10 @@ func newEnvOn(t *testing.T, db *mongox.Store) *env {
 	t.Helper()
 	cat := catalog.New(catalog.Deps{Store: db, Log: zerolog.Nop(), ReloadEvery: -1})
 	ctx := context.Background()
-	if err := cat.EnsureIndexes(ctx); err != nil {
+	if err := db.BuildIndexes(ctx, cat.Collections()...); err != nil {
+		t.Fatal(err)
+	}
+	if err := cat.Upgrade(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if err := cat.Start(ctx); err != nil {
@@ -70,7 +73,7 @@ func newEnvOn(t *testing.T, db *mongox.Store) *env {
 func (en *env) module() *Module {
 	m := New(Deps{Store: en.db, Catalog: en.cat.Service(), Log: zerolog.Nop(), BaseURL: en.url, RequestsPerMinute: -1, SecretKey: testKey, Lease: 50 * time.Millisecond,
 		PictureHosts: []string{strings.TrimPrefix(en.url, "http://")}})
-	if err := m.EnsureIndexes(context.Background()); err != nil {
+	if err := en.db.BuildIndexes(context.Background(), m.Collections()...); err != nil {
 		en.t.Fatal(err)
 	}
 	return m
