@@ -56,6 +56,9 @@ func MustModule(t testing.TB, db *mongox.Store, r *trail) (*catalog.Module, *Mod
 	if _, err := db.IndexIDs(ctx); err != nil { // as the app's start does, after the indexes
 		t.Fatal(err)
 	}
+	if err := cat.Upgrade(ctx); err != nil { // as the app's start does on the embedded store (migrate)
+		t.Fatal(err)
+	}
 	if err := cat.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
