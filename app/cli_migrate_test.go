@@ -166,15 +166,24 @@ func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
 		t.Errorf("indexes after migrate: %v", specs)
 	}
 	// An index held under its name with other options (a restore's, say) is there: the start
-	// only warns, and migrate would replace it.
-	ventas = a.store.W.Collection("ventas").Indexes()
+	// only warns, and migrate would replace it. Changed with the shop stopped, as an operator
+	// would (its background work on ventas beside a drop and create of one name made FerretDB
+	// refuse the create now and then).
+	closeApp(t, a)
+	client, err := mongo.Connect(options.Client().ApplyURI(uri))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ventas = client.Database(a.store.W.Name()).Collection("ventas").Indexes()
 	if err := ventas.DropOne(ctx, "pagadoEn"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ventas.CreateOne(ctx, mongo.IndexModel{Keys: bson.D{{Key: "pagadoEn", Value: -1}}, Options: options.Index().SetName("pagadoEn")}); err != nil {
 		t.Fatal(err)
 	}
-	closeApp(t, a)
+	if err := client.Disconnect(ctx); err != nil {
+		t.Fatal(err)
+	}
 	if a, err = start(); err != nil {
 		t.Fatalf("a start on an index defined otherwise: %v", err)
 	}

@@ -259,7 +259,7 @@ func (s store) storedMovements(ctx context.Context, ids []bson.ObjectID) (map[bs
 
 // movementIndexes are the indexes of movimientos_inventario's paged lists (mongox.Page): a
 // product's history (by variant and kind too), and every movement of a period.
-func movementIndexes() mongox.Collection {
+func (store) movementIndexes() mongox.Collection {
 	return mongox.Collection{Name: movementsCollection, Indexes: []mongox.Index{
 		{Name: "productoId_fecha", List: true, Keys: bson.D{{Key: "productoId", Value: 1},
 			{Key: "fecha", Value: -1}, {Key: "varianteId", Value: 1}, {Key: "tipo", Value: 1}}},

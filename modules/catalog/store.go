@@ -56,7 +56,7 @@ func (s store) collections() []mongox.Collection {
 			{Name: "distribuidor", Keys: bson.D{{Key: "distribuidor.nombre", Value: 1}, {Key: "distribuidor.productoId", Value: 1}},
 				Unique: true, Sparse: true},
 		}},
-		movementIndexes(),
+		s.movementIndexes(),
 		// Sparse since version 2, so that the categories an earlier release wrote without a clave
 		// get theirs after it exists (Upgrade).
 		{Name: categoriesCollection, Indexes: []mongox.Index{

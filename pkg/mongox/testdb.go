@@ -81,7 +81,7 @@ func TestDBAt(t testing.TB, ahead time.Duration) *Store {
 // whose measure of the server's clock went wrong would. Its writes and reads are s's database's.
 func TestReplicaOf(t testing.TB, s *Store, ahead time.Duration) *Store {
 	t.Helper()
-	r := &Store{W: s.W, R: s.R, writer: s.writer, reader: s.reader, local: s.local, locks: s.locks, file: s.file,
+	r := &Store{W: s.W, R: s.R, writer: s.writer, reader: s.reader, local: s.local, ferret: s.ferret, locks: s.locks, file: s.file,
 		clock: &clock{local: time.Now}}
 	r.clock.offset.Store(int64(time.Duration(s.clock.offsetOrZero()) + ahead))
 	t.Cleanup(func() {
