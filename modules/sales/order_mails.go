@@ -93,6 +93,10 @@ type mailer struct {
 	logged map[string]bool // entries whose text went to the log (no SMTP)
 	passes int64
 	soon   chan struct{}
+
+	dueMu  sync.Mutex
+	due    map[bson.ObjectID]bool // the sales whose events asked for a pass since the last one
+	dueAll bool                   // a pass of every pending sale was asked for
 }
 
 type mailSeen struct {
@@ -103,7 +107,20 @@ type mailSeen struct {
 }
 
 func newMailer(m OrderMail) *mailer {
-	return &mailer{OrderMail: m, owner: bson.NewObjectID().Hex(), seen: map[string]mailSeen{}, logged: map[string]bool{}, soon: make(chan struct{}, 1)}
+	return &mailer{OrderMail: m, owner: bson.NewObjectID().Hex(), seen: map[string]mailSeen{}, logged: map[string]bool{}, soon: make(chan struct{}, 1), due: map[bson.ObjectID]bool{}}
+}
+
+// takeDue answers the sales the events asked for since the last call, or all when a pass of
+// every pending sale was asked for, and forgets them.
+func (m *mailer) takeDue() (ids []bson.ObjectID, all bool) {
+	m.dueMu.Lock()
+	defer m.dueMu.Unlock()
+	all, m.dueAll = m.dueAll, false
+	for id := range m.due {
+		ids = append(ids, id)
+	}
+	clear(m.due)
+	return ids, all
 }
 
 // newMail is the outbox entry of an event.
@@ -121,18 +138,30 @@ func hasMail(v Sale, id string) bool {
 	return false
 }
 
-// mailSoon asks the sender for a pass now.
-func (s *Service) mailSoon() {
+// mailSoon asks the sender for a pass now over the sales ids, whose events pushed an e-mail;
+// with none, over every pending sale. A pass an event asks for reads only its sales: every
+// pending sale (without SMTP, every order a customer ever placed) read at every order made each
+// order cost as much as all of them.
+func (s *Service) mailSoon(ids ...bson.ObjectID) {
+	m := s.mail
+	m.dueMu.Lock()
+	if len(ids) == 0 {
+		m.dueAll = true
+	}
+	for _, id := range ids {
+		m.due[id] = true
+	}
+	m.dueMu.Unlock()
 	select {
 	case s.mail.soon <- struct{}{}:
 	default:
 	}
 }
 
-// mailIfDue asks for a pass when an event pushed e-mail c.
-func (s *Service) mailIfDue(c *Correo) {
+// mailIfDue asks for a pass over sale id when an event pushed e-mail c into it.
+func (s *Service) mailIfDue(id bson.ObjectID, c *Correo) {
 	if c != nil {
-		s.mailSoon()
+		s.mailSoon(id)
 	}
 }
 
@@ -175,7 +204,15 @@ func (s *Service) sendMails(ctx context.Context, counted bool) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	list, err := s.store.find(ctx, bson.M{mailsPending: true})
+	ids, all := m.takeDue()
+	all = all || counted
+	var list []Sale
+	var err error
+	if all {
+		list, err = s.store.find(ctx, bson.M{mailsPending: true})
+	} else {
+		list, err = s.store.pending(ctx, ids, mailsPending)
+	}
 	if err != nil {
 		return err
 	}
@@ -197,6 +234,9 @@ func (s *Service) sendMails(ctx context.Context, counted bool) error {
 				return fmt.Errorf("sales: order e-mails: %w", err)
 			}
 		}
+	}
+	if !all {
+		return nil // the entries of the sales not read are not forgotten
 	}
 	for k, seen := range m.seen {
 		if seen.pass != pass {
