@@ -12,20 +12,36 @@ import (
 	"tienda/pkg/shoptime"
 )
 
-// BenchmarkSalesExport exports a month of 20,000 sales (GET /v1/ventas/exportar) through the real
-// router on the embedded store, as CSV and as XLSX, and reports the time per export, the bytes
-// allocated (B/op) and the most the heap held live while it ran (sampled every 10 ms).
+// BenchmarkSalesExport exports a month (GET /v1/ventas/exportar) through the real router on the
+// embedded store, as CSV and as XLSX, and reports the time per export, per row, the bytes
+// allocated (B/op) and the most the heap held live while it ran (sampled every 10 ms): a month of
+// 20,000 sales, and stores of 10,000 and 30,000 sales (and 100,000: storeSizes) over 100 days,
+// whose month (30 of the days) is 30 % of their sales, so that the time per row shows whether
+// an export is linear in its rows whatever the store holds.
 //
 //	go test ./app -run '^$' -bench SalesExport -benchtime 3x
 func BenchmarkSalesExport(b *testing.B) {
+	b.Run("month-of-20000", func(b *testing.B) { salesExport(b, 20000, 30) })
+	for _, n := range storeSizes() {
+		b.Run(fmt.Sprintf("%d-sales", n), func(b *testing.B) { salesExport(b, n, 100) })
+	}
+}
+
+// salesExport seeds n sales over days days from 2026-11-01 and exports November's.
+func salesExport(b *testing.B, n, days int) {
 	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
 	defer a.Close(context.Background())
 	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	start := time.Date(2026, 11, 1, 0, 0, 0, 0, shoptime.Zone)
-	const n = 20000
-	month := 30 * 24 * time.Hour
+	end := start.AddDate(0, 0, 30)
+	span := time.Duration(days) * 24 * time.Hour
+	rows := 0
 	seedSales(b, a, n, func(i int) (string, time.Time) {
-		return fmt.Sprintf("c%d", i%500), start.Add(time.Duration(i) * (month / n))
+		t := start.Add(time.Duration(i) * (span / time.Duration(n)))
+		if t.Before(end) {
+			rows++
+		}
+		return fmt.Sprintf("c%d", i%500), t
 	})
 	tok := s.token("admin@tienda.mx")
 	for _, format := range []string{"csv", "xlsx"} {
@@ -36,11 +52,15 @@ func BenchmarkSalesExport(b *testing.B) {
 				req.Header.Set("Authorization", "Bearer "+tok)
 				w := &discard{header: http.Header{}}
 				stop := sampleHeap()
+				t0 := time.Now()
 				s.h.ServeHTTP(w, req)
+				took := time.Since(t0)
 				peak := stop()
-				if w.code != http.StatusOK || w.header.Get("X-Total-Filas") != fmt.Sprint(n) {
-					b.Fatalf("%d %v", w.code, w.header)
+				if w.code != http.StatusOK || w.header.Get("X-Total-Filas") != fmt.Sprint(rows) {
+					b.Fatalf("%d %v, want %d rows", w.code, w.header, rows)
 				}
+				b.ReportMetric(float64(rows), "rows")
+				b.ReportMetric(float64(took.Microseconds())/float64(rows), "µs/row")
 				b.ReportMetric(float64(w.size)/(1<<20), "file-MiB")
 				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 			}

@@ -320,3 +320,38 @@ func TestAnAbandonedClaimIsTakenOver(t *testing.T) {
 		t.Fatalf("after the takeover: %+v", box)
 	}
 }
+
+// The pass an order asks for reads that order's sale only, not every sale with an e-mail pending
+// (without SMTP every order a customer ever placed, which made each counter order cost as much as
+// all of them): a pending entry of another sale waits for the periodic pass, which sends it.
+func TestAnOrdersMailPassReadsOnlyItsSale(t *testing.T) {
+	t.Parallel()
+	smtp := mailtest.Start(t)
+	s := mailShops(t, 1, map[string]string{"SMTP_URL": "smtp://" + smtp.Addr}, nil)[0]
+	p := s.pick(false)
+	first := s.counterOrder("cliente@tienda.mx", p)
+	smtp.Wait(t, 1)
+	s.settled(first.ID)
+	oid, _ := bson.ObjectIDFromHex(first.ID)
+	// As another replica's event leaves it before that replica's pass: pending, never claimed.
+	if _, err := s.app.store.W.Collection("ventas").UpdateOne(context.Background(), bson.M{"_id": oid}, bson.M{"$set": bson.M{
+		"correos.0.estado": sales.CorreoPendiente, "correos.0.dueno": "", "correos.0.intentos": 0, "correosPendientes": true,
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	second := s.counterOrder("cliente@tienda.mx", p)
+	if got := smtp.Wait(t, 2); !strings.Contains(got[1].Subject, second.Folio) {
+		t.Fatalf("the second order's pass sent %q", got[1].Subject)
+	}
+	s.settled(second.ID)
+	time.Sleep(300 * time.Millisecond)
+	if n := len(smtp.Mails()); n != 2 {
+		t.Fatalf("the second order's pass sent the first order's e-mail again: %d e-mails", n)
+	}
+	if err := s.app.sales.Service().SendMails(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := smtp.Wait(t, 3); !strings.Contains(got[2].Subject, first.Folio) {
+		t.Fatalf("the periodic pass sent %q", got[2].Subject)
+	}
+}

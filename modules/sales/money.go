@@ -129,7 +129,7 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 		return Sale{}, err
 	}
 	s.changedSoon()
-	s.mailSoon()
+	s.mailSoon(id)
 	s.auditOrder(ctx, who, v, history)
 	if err := s.restock(ctx, v, len(v.Devoluciones)-1, who); err != nil {
 		return Sale{}, err

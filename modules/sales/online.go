@@ -86,7 +86,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 		return Sale{}, "", err
 	}
 	s.changedSoon()
-	s.mailSoon()
+	s.mailSoon(v.ID)
 	s.log.Info().Str("folio", v.Folio).Float64("total", v.Total).Msg("sale recorded (paid online)")
 	return v, moved, nil
 }

@@ -93,6 +93,10 @@ type mailer struct {
 	logged map[string]bool // entries whose text went to the log (no SMTP)
 	passes int64
 	soon   chan struct{}
+
+	dueMu  sync.Mutex
+	due    map[bson.ObjectID]bool // the sales whose events asked for a pass since the last one
+	dueAll bool                   // a pass of every pending sale was asked for
 }
 
 type mailSeen struct {
@@ -103,37 +107,7 @@ type mailSeen struct {
 }
 
 func newMailer(m OrderMail) *mailer {
-	return &mailer{OrderMail: m, owner: bson.NewObjectID().Hex(), seen: map[string]mailSeen{}, logged: map[string]bool{}, soon: make(chan struct{}, 1)}
-}
-
-// newMail is the outbox entry of an event.
-func newMail(id string, now time.Time) Correo {
-	return Correo{ID: id, Estado: CorreoPendiente, Creado: now}
-}
-
-// hasMail reports whether v's outbox has the entry id.
-func hasMail(v Sale, id string) bool {
-	for _, c := range v.Correos {
-		if c.ID == id {
-			return true
-		}
-	}
-	return false
-}
-
-// mailSoon asks the sender for a pass now.
-func (s *Service) mailSoon() {
-	select {
-	case s.mail.soon <- struct{}{}:
-	default:
-	}
-}
-
-// mailIfDue asks for a pass when an event pushed e-mail c.
-func (s *Service) mailIfDue(c *Correo) {
-	if c != nil {
-		s.mailSoon()
-	}
+	return &mailer{OrderMail: m, owner: bson.NewObjectID().Hex(), seen: map[string]mailSeen{}, logged: map[string]bool{}, soon: make(chan struct{}, 1), due: map[bson.ObjectID]bool{}}
 }
 
 // runMails sends order e-mails every mailEvery and when asked, until ctx is done. Without SMTP
@@ -175,7 +149,15 @@ func (s *Service) sendMails(ctx context.Context, counted bool) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	list, err := s.store.find(ctx, bson.M{mailsPending: true})
+	ids, all := m.takeDue()
+	all = all || counted
+	var list []Sale
+	var err error
+	if all {
+		list, err = s.store.find(ctx, bson.M{mailsPending: true})
+	} else {
+		list, err = s.store.pending(ctx, ids, mailsPending)
+	}
 	if err != nil {
 		return err
 	}
@@ -197,6 +179,9 @@ func (s *Service) sendMails(ctx context.Context, counted bool) error {
 				return fmt.Errorf("sales: order e-mails: %w", err)
 			}
 		}
+	}
+	if !all {
+		return nil // the entries of the sales not read are not forgotten
 	}
 	for k, seen := range m.seen {
 		if seen.pass != pass {

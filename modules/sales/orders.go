@@ -120,7 +120,7 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 		s.log.Warn().Err(err).Msg("sales: version bump")
 	}
 	s.auditOrder(ctx, who, v, e.history)
-	s.mailIfDue(e.mail)
+	s.mailIfDue(v.ID, e.mail)
 	if cancelling {
 		if err := s.giveBackStock(ctx, v, who); err != nil {
 			return Sale{}, err

@@ -129,7 +129,7 @@ func (s *Service) advance(ctx context.Context, id bson.ObjectID, estado salestat
 	}
 	v, err := s.store.update(ctx, id, bson.M{"estado": salestate.Reservando}, update)
 	if err == nil && estado == salestate.Confirmada {
-		s.mailSoon()
+		s.mailSoon(id)
 	}
 	if apperr.Is(err, apperr.Conflict) {
 		if cur, gerr := s.store.get(ctx, id); gerr == nil && cur.Estado == estado {

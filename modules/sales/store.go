@@ -186,6 +186,27 @@ func (s store) find(ctx context.Context, filter bson.M) ([]Sale, error) {
 	return out, err
 }
 
+// pending reads the sales of ids that have flag (a top-level boolean) set, by _id: on the
+// embedded store a find of {_id: {$in: ids}, flag: true} would read every sale with the flag.
+func (s store) pending(ctx context.Context, ids []bson.ObjectID, flag string) ([]Sale, error) {
+	out := []Sale{}
+	err := s.db.EachByID(ctx, collection, ids, nil, func(doc bson.Raw) error {
+		if set, ok := doc.Lookup(flag).BooleanOK(); !ok || !set {
+			return nil
+		}
+		var v Sale
+		if err := bson.Unmarshal(doc, &v); err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sales: find by _id: %w", err)
+	}
+	return out, nil
+}
+
 // each calls fn with every sale that filter selects (mongox.Each), reduced to projection (the
 // whole document when nil), in no particular order: a caller that keeps only what it needs never
 // holds thousands of decoded sales. fn must copy the document to keep it past its call.
