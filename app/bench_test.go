@@ -36,7 +36,9 @@ func BenchmarkCounterOrder(b *testing.B) {
 	defer a.Close(context.Background())
 	if n, _ := strconv.Atoi(os.Getenv("BENCH_STORE_SALES")); n > 0 {
 		day := time.Now().Add(-24 * time.Hour)
-		seedSales(b, a, n, func(i int) (string, time.Time) { return "", day.Add(-time.Duration(i) * 30 * 24 * time.Hour / time.Duration(n)) })
+		seedSales(b, a, n, func(i int) (string, time.Time) {
+			return "", day.Add(-time.Duration(i) * 30 * 24 * time.Hour / time.Duration(n))
+		})
 	}
 	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
 	tok := s.token("cliente@tienda.mx")
