@@ -4,6 +4,7 @@
 // Debian's Chromium, and prints the four scores per page plus the initial JS size.
 //
 //   node scripts/lighthouse.mjs [--bin ../bin/tienda] [--out lighthouse-reports] [--runs 3] [--min 90]
+//                               [--pages inicio,categoria,producto,carrito]
 //
 // The server runs on a free loopback port with the demo catalogue on a fresh, temporary store
 // and is stopped at the end. Each page is measured --runs times (3 by default) and the run with the
@@ -30,6 +31,8 @@ const binary = path.resolve(frontend, option('bin', process.env.TIENDA_BIN || '.
 const outDir = path.resolve(frontend, option('out', 'lighthouse-reports'))
 const minScore = option('min') === undefined ? null : Number(option('min'))
 const runs = Math.max(1, Number(option('runs', '3')))
+// Which pages to measure, by name (all four by default), e.g. to compare with a build that has no category pages.
+const pageNames = option('pages', 'inicio,categoria,producto,carrito').split(',')
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 // Headless, no sandbox (root), and no background traffic.
 const chromeFlags = [
@@ -206,14 +209,21 @@ async function main() {
     await waitFor(`${base}/v1/health`, 'The shop')
 
     const product = await demoProduct(base)
-    const category = (await (await fetch(`${base}/v1/categorias`)).json()).categorias?.[0]
-    if (!category?.id) throw new Error('GET /v1/categorias gave no category')
-    const pages = [
-      { name: 'inicio', path: '/' },
-      { name: 'categoria', path: `/busqueda/${encodeURIComponent(category.id)}` },
-      { name: 'producto', path: `/product/${encodeURIComponent(product._id)}` },
-      { name: 'carrito', path: '/carrito' },
-    ]
+    const paths = {
+      inicio: async () => '/',
+      categoria: async () => {
+        const category = (await (await fetch(`${base}/v1/categorias`)).json()).categorias?.[0]
+        if (!category?.id) throw new Error('GET /v1/categorias gave no category')
+        return `/busqueda/${encodeURIComponent(category.id)}`
+      },
+      producto: async () => `/product/${encodeURIComponent(product._id)}`,
+      carrito: async () => '/carrito',
+    }
+    const pages = []
+    for (const name of pageNames) {
+      if (!paths[name]) throw new Error(`--pages: no page named ${name} (${Object.keys(paths).join(', ')})`)
+      pages.push({ name, path: await paths[name]() })
+    }
 
     chromium = start(
       chromiumPath,
