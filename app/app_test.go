@@ -410,3 +410,21 @@ func TestMainRejectsBadConfiguration(t *testing.T) {
 		t.Fatalf("message %q", msg)
 	}
 }
+
+// storeServer starts a store server (FerretDB, standing in for MongoDB) on a free port for the
+// test and answers its URI; it stops after the test's own cleanups (the apps' closes).
+func storeServer(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	uri, stop, err := mongox.StartServer(t.TempDir(), addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = stop() })
+	return uri
+}

@@ -3,15 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"net"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-
-	"tienda/pkg/mongox"
 )
 
 // verbEnv points the verbs at the store the test's shop on dir uses (the embedded store in dir, or
@@ -133,17 +130,7 @@ func TestAdminVerbPromotesACustomerOfAShopWithCustomers(t *testing.T) {
 // On a store server (MongoDB; here FerretDB standing in for it) the verb works while the shop runs,
 // and the shop signs the new Administrador in at once.
 func TestAdminVerbWorksWhileTheShopRunsOnAStoreServer(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	uri, stop, err := mongox.StartServer(t.TempDir(), addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = stop() }()
+	uri := storeServer(t)
 	secret := strings.Repeat("k", 32)
 	dir := t.TempDir()
 	a := MustStart(t, dir, map[string]string{"MONGODB_URI": uri, "JWT_SECRET": secret})

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"net"
 	"slices"
 	"strings"
 	"testing"
@@ -87,17 +86,7 @@ func TestMigrateVerbPreparesAFreshStore(t *testing.T) {
 // release, or holds an older version of one, stops the start with ErrNotMigrated naming it, until
 // `tienda migrate` builds it. The release's changed definition then replaces the old index.
 func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	uri, stop, err := mongox.StartServer(t.TempDir(), addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = stop() }) // after the apps' cleanups
+	uri := storeServer(t)
 	ctx := t.Context()
 	dir := t.TempDir()
 	env := map[string]string{"MONGODB_URI": uri, "JWT_SECRET": strings.Repeat("k", 32)}
@@ -143,7 +132,7 @@ func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
 	if code, out, errOut := runVerb("migrate"); code != 0 || !strings.Contains(out, "lista") {
 		t.Fatalf("migrate: %d %q %q", code, out, errOut)
 	}
-	a, err = start()
+	a, err := start()
 	if err != nil {
 		t.Fatalf("a start after migrate: %v", err)
 	}
