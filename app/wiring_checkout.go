@@ -66,7 +66,7 @@ func (a checkoutSales) Reserve(ctx context.Context, d cartcheckout.Draft) (cartc
 }
 
 func reserved(v sales.Sale) (cartcheckout.Reserved, error) {
-	r := cartcheckout.Reserved{ID: v.ID.Hex(), Folio: v.Folio, Fecha: v.Fecha, Estado: v.Estado, PaidLate: v.PagoTardio, PreferenceID: v.Preferencia}
+	r := cartcheckout.Reserved{ID: v.ID.Hex(), Folio: v.Folio, Fecha: v.Fecha, Estado: v.Estado, PaidLate: v.PagoTardio, RetakePending: v.RetomaPendiente, PreferenceID: v.Preferencia}
 	var err error
 	if r.Total, err = money.FromPesos(v.Total); err != nil {
 		return r, apperr.Wrap(err, "app: sale %s total", v.Folio)
@@ -182,6 +182,18 @@ func (a checkoutSales) Abandoned(ctx context.Context, before time.Time) ([]cartc
 
 func (a checkoutSales) Unsettled(ctx context.Context, before time.Time) ([]cartcheckout.Reserved, error) {
 	return reservedAll(a.s.Unsettled(ctx, before))
+}
+
+func (a checkoutSales) PendingRetakes(ctx context.Context) ([]cartcheckout.Reserved, error) {
+	return reservedAll(a.s.PendingRetakes(ctx))
+}
+
+func (a checkoutSales) RetakeDone(ctx context.Context, id string) error {
+	oid, err := saleObjectID(id)
+	if err != nil {
+		return err
+	}
+	return a.s.RetakeDone(ctx, oid)
 }
 
 // reservedAll is reserved over a list of sales, or the error reading them.

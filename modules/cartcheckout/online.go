@@ -167,6 +167,9 @@ func (s *Service) settle(ctx context.Context, p ProviderPayment) (ConfirmResult,
 	if err != nil {
 		return ConfirmResult{}, err
 	}
+	if err := fault.At(ctx, fault.PaymentRecorded); err != nil {
+		return ConfirmResult{}, err
+	}
 	// What happens to the stock is decided by the state this call's write moved, never by r, read
 	// before it: an expiry on another replica may have landed in between.
 	switch moved {
@@ -214,18 +217,48 @@ func (s *Service) releaseOnline(ctx context.Context, r Reserved, motivo string) 
 }
 
 // retake takes again, under lateStockKey, the stock of an expired order whose payment arrived
-// late, and settles those keys; lines short of stock are left for staff (the sale is flagged by
-// the sales module).
+// late; lines short of stock are left for staff (the sales module flagged the sale). The payment's
+// write marked the sale RetakePending; only once every line is taken or found short is the mark
+// cleared, and only then are the keys settled. Until then the keys stay reserving, so a repeat
+// (the sweep's, after a crash here: retakePending) answers the take made before instead of
+// taking twice, and the reconciliation keeps them.
 func (s *Service) retake(ctx context.Context, r Reserved) {
+	ctx = context.WithoutCancel(ctx) // a late payment's units must not stop half way
 	note := StockNote{Folio: r.Folio, Motivo: motivoPagoTardio}
+	var taken []int
 	for i, l := range r.Lines {
-		key := lateStockKey(r.ID, i)
-		if _, err := s.catalog.TakeStock(ctx, key, l, note); err != nil { // at the price paid
+		switch _, err := s.catalog.TakeStock(ctx, lateStockKey(r.ID, i), l, note); { // at the price paid
+		case err == nil:
+			taken = append(taken, i)
+		case apperr.Is(err, apperr.Invalid), apperr.Is(err, apperr.NotFound), apperr.Is(err, apperr.Conflict):
 			s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: late payment without stock")
-			continue
+		default:
+			s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: late payment's stock not taken yet; the sweep tries again")
+			return
 		}
-		s.catalog.SettleStock(key, l)
 	}
+	if err := fault.At(ctx, fault.LateRetaken); err != nil {
+		return
+	}
+	if err := s.sales.RetakeDone(ctx, r.ID); err != nil {
+		s.log.Warn().Err(err).Str("folio", r.Folio).Msg("checkout: late payment's retake not recorded; the sweep tries again")
+		return
+	}
+	for _, i := range taken {
+		s.catalog.SettleStock(lateStockKey(r.ID, i), r.Lines[i])
+	}
+}
+
+// retakePending finishes the retakes of late payments a crash or a failed write stopped.
+func (s *Service) retakePending(ctx context.Context) error {
+	pending, err := s.sales.PendingRetakes(ctx)
+	if err != nil {
+		return err
+	}
+	for _, r := range pending {
+		s.retake(ctx, r)
+	}
+	return nil
 }
 
 // expireUnpaid reconciles online orders still waiting: approved payments are recorded (a lost

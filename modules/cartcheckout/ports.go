@@ -132,6 +132,9 @@ type Reserved struct {
 	// PaidLate: the payment came after the order expired. The expiry gives back what the order
 	// first took (its keys stockKey); the payment takes it again under lateStockKey.
 	PaidLate bool
+	// RetakePending: the late payment's units are not all taken again yet (retake). Recorded by
+	// the payment's own write, so a crash before the retake leaves it for the sweep.
+	RetakePending bool
 }
 
 // SavedSale is a saved sale as the sales module shows it, encoded: the JSON document that
@@ -185,4 +188,9 @@ type Sales interface {
 	// Unsettled lists the online sales still waiting for their payment, placed before the given
 	// time.
 	Unsettled(ctx context.Context, before time.Time) ([]Reserved, error)
+	// PendingRetakes lists the late-paid sales whose units are not all taken again yet.
+	PendingRetakes(ctx context.Context) ([]Reserved, error)
+	// RetakeDone records that a late-paid sale's units were taken again (or found short, for
+	// staff). A repeat does nothing.
+	RetakeDone(ctx context.Context, id string) error
 }

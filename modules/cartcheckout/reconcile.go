@@ -12,9 +12,13 @@ import (
 	"tienda/pkg/salestate"
 )
 
-// Sweep runs Reconcile and expires online orders whose payment never came.
+// Sweep runs Reconcile, finishes the retakes of late payments and expires online orders whose
+// payment never came.
 func (s *Service) Sweep(ctx context.Context) error {
 	if err := s.Reconcile(ctx); err != nil {
+		return err
+	}
+	if err := s.retakePending(ctx); err != nil {
 		return err
 	}
 	if s.payments != nil {
@@ -103,8 +107,11 @@ func (s *Service) reconcileReservations(ctx context.Context) error {
 			l = v.sale.Lines[line] // names the variant of a reservation that does not record its own
 		}
 		fate := v.fate
-		if fate == settleReservation && v.sale.PaidLate && !late {
+		switch {
+		case fate == settleReservation && v.sale.PaidLate && !late:
 			fate = returnReservation // the order's first take: its expiry gives it back, the late payment took again
+		case late && v.sale.RetakePending:
+			fate = keepReservation // the retake is not finished: its keys answer its repeat (retake)
 		}
 		switch fate {
 		case settleReservation:

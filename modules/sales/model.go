@@ -79,6 +79,9 @@ type Sale struct {
 	// PagoTardio: the payment was recorded after the order expired. The stock its order first took
 	// was given back by the expiry; the payment took it again under keys of its own (checkout).
 	PagoTardio bool `bson:"pagoTardio,omitempty" json:"-"`
+	// RetomaPendiente: set with PagoTardio, cleared once those units are taken again (or found
+	// short); while set, the sweep takes them again (RetakeDone).
+	RetomaPendiente bool `bson:"retomaPendiente,omitempty" json:"-"`
 	// Preferencia is the MercadoPago preference that charges an online order, stored once it is
 	// made: a repeat of the request that placed the order (its Idempotency-Key) answers it.
 	Preferencia   string   `bson:"preferencia,omitempty" json:"-"`

@@ -68,7 +68,7 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 		moved = salestate.Expirada
 		// Expired meanwhile, or recorded by a concurrent call (the return page and the webhook).
 		set["revisar"] = "Pago aprobado después de liberar las existencias: verifica el inventario antes de entregar."
-		set["pagoTardio"] = true
+		set["pagoTardio"], set[retakePending] = true, true
 		v, err = s.store.update(ctx, id, bson.M{"estado": salestate.Expirada}, paid())
 	}
 	if apperr.Is(err, apperr.Conflict) {
@@ -89,4 +89,19 @@ func (s *Service) RecordPayment(ctx context.Context, id bson.ObjectID, p PaidOnl
 	s.mailSoon(v.ID)
 	s.log.Info().Str("folio", v.Folio).Float64("total", v.Total).Msg("sale recorded (paid online)")
 	return v, moved, nil
+}
+
+// retakePending marks a late-paid sale whose units checkout has not taken again yet.
+const retakePending = "retomaPendiente"
+
+// PendingRetakes lists the late-paid sales whose units are not all taken again yet: a crash
+// between recording the payment and taking them left them for the sweep.
+func (s *Service) PendingRetakes(ctx context.Context) ([]Sale, error) {
+	return s.store.find(ctx, bson.M{retakePending: true})
+}
+
+// RetakeDone clears a late-paid sale's pending retake. A repeat does nothing.
+func (s *Service) RetakeDone(ctx context.Context, id bson.ObjectID) error {
+	_, err := s.store.updateIf(ctx, id, bson.M{retakePending: true}, bson.M{"$unset": bson.M{retakePending: ""}})
+	return err
 }

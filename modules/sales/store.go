@@ -72,6 +72,8 @@ func (s store) collections() []mongox.Collection {
 			sparse(pendingField),
 			// The sales that still owe units to the catalogue (stock_giveback.go).
 			sparse(stockOwed),
+			// The late-paid sales whose units are not taken again yet (online.go).
+			sparse(retakePending),
 		}},
 		// The days' summaries and lists of sales (summary.go) exist from the start, so that their
 		// reads by _id are indexed too (mongox.Store.IndexIDs); the days to recompute are found by

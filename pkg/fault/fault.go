@@ -18,6 +18,11 @@ const (
 	OrderTaken = "checkout.taken"
 	// PaymentFound: an approved payment's sale was read; the payment is not recorded yet.
 	PaymentFound = "checkout.paymentFound"
+	// PaymentRecorded: an approved payment is recorded on its sale; a late one's units are not
+	// taken again yet.
+	PaymentRecorded = "checkout.paymentRecorded"
+	// LateRetaken: a late payment's units are taken again; the sale still says they are not.
+	LateRetaken = "checkout.lateRetaken"
 	// CutNumbered: a cut holds its number 'en proceso'; it has claimed nothing yet.
 	CutNumbered = "cashcut.numbered"
 	// CutClaimed: a cut claimed its sales and drawer movements; its totals are not stored yet.
