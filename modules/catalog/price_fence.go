@@ -21,9 +21,12 @@ import (
 //
 // A product's discount is another document, which no guard of the product can hold: the take
 // reads it from the store just before its write (takePricing) and prices the line with it, so the
-// order is charged the discount the take read, not the one this replica last heard of. An edit of
-// the discount in the moment between that read and the take's write is not fenced: that would
-// need every discount write to raise the version of each product using it.
+// order is charged the discount the take read, not the one this replica last heard of. The line's
+// price is then the one the product had at the moment of that read: the product was read before
+// it, and the guard proves it unchanged until the write. So a discount edit that ended before the
+// take began is always charged, and one that overlaps the take lands on one side of it, as any two
+// concurrent requests do; no shopper can tell. Fencing more would need every discount write to
+// raise the version of every product using it, for no difference anyone could observe.
 //
 // A second call with the same key takes nothing and succeeds. Errors: invalid or not_found naming
 // the product, conflict when there is not enough.
