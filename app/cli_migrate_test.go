@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -110,6 +111,10 @@ func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
 	if err := productos.DropOne(ctx, "distribuidor"); err != nil {
 		t.Fatal(err)
 	}
+	// And its data below this release's level (a one-off job of this release not run).
+	if _, err := a.store.W.Collection("tienda_migracion").DeleteMany(ctx, bson.M{}); err != nil {
+		t.Fatal(err)
+	}
 	closeApp(t, a)
 
 	start := func() (*App, error) {
@@ -119,7 +124,7 @@ func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
 	}
 	if a, err := start(); !errors.Is(err, ErrNotMigrated) || !strings.Contains(err.Error(), "ventas.pagadoEn") ||
 		!strings.Contains(err.Error(), "productos.distribuidor") || !strings.Contains(err.Error(), "productos.apartados_v2") ||
-		!strings.Contains(err.Error(), "tienda migrate") {
+		!strings.Contains(err.Error(), "tienda migrate") || !strings.Contains(err.Error(), fmt.Sprintf("nivel 0 y esta versión pide el %d", dataLevel)) {
 		if a != nil {
 			closeApp(t, a)
 		}
@@ -176,4 +181,75 @@ func TestReplicaOnMongoDBRefusesAStoreNotMigrated(t *testing.T) {
 	if a, err = start(); err != nil {
 		t.Fatalf("a start on an index defined otherwise: %v", err)
 	}
+}
+
+// oneOffJobs are the one-off jobs of the modules' Upgrade steps, each with the dataLevel of the
+// release that added it. A release that adds a job lists it here at a level one higher and raises
+// dataLevel to it (store_ready.go), so that its replicas on MongoDB wait for `tienda migrate`.
+var oneOffJobs = map[string]int{
+	"stock-in-products": 1, "categorias-v1": 1, "imagenes-anchos": 1,
+	"busqueda-v1": 1, "pagos-v1": 1, "resumen-v1": 1, "cortes-reclamados-v2": 1,
+}
+
+// Every one-off job that migrating a store of the earlier release records (a document {_id: job}
+// in a module's *_meta collection) is listed in oneOffJobs at a level no higher than dataLevel,
+// and the migration records dataLevel: a job added without raising the level fails here.
+func TestEveryOneOffJobHasADataLevel(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	store, _ := loadFixture(t)
+	before := recordedJobs(t, store) // the earlier release's own, and the demo data's
+	a := &App{cfg: testConfig(t, t.TempDir(), map[string]string{"JWT_SECRET": "level-test-secret-0123456789abcdef"}), log: zerolog.Nop(), store: store}
+	if err := a.migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if level, err := store.DataLevel(ctx); err != nil || level != dataLevel {
+		t.Fatalf("the data level after migrate: %d %v, want %d", level, err, dataLevel)
+	}
+	top, seen := 0, 0
+	for job, coll := range recordedJobs(t, store) {
+		if _, earlier := before[job]; earlier {
+			continue
+		}
+		seen++
+		level, listed := oneOffJobs[job]
+		switch {
+		case !listed:
+			t.Errorf("%s: the one-off job %q is not in oneOffJobs: list it at level %d and raise dataLevel to it", coll, job, dataLevel+1)
+		case level > dataLevel:
+			t.Errorf("the one-off job %q is of level %d, above dataLevel %d: raise dataLevel", job, level, dataLevel)
+		}
+		top = max(top, level)
+	}
+	if seen == 0 || top != dataLevel {
+		t.Errorf("%d jobs recorded, the highest of level %d; dataLevel is %d", seen, top, dataLevel)
+	}
+}
+
+// recordedJobs are the one-off jobs recorded as done in the store (a document {_id: job} in a
+// *_meta collection), each with its collection.
+func recordedJobs(t *testing.T, store *mongox.Store) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	names, err := store.R.ListCollectionNames(ctx, bson.M{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := map[string]string{}
+	for _, name := range names {
+		if !strings.HasSuffix(name, "_meta") {
+			continue
+		}
+		docs, err := mongox.FindAll[bson.Raw](ctx, store.R.Collection(name), bson.M{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, doc := range docs {
+			elems, err := doc.Elements()
+			if job, isJob := doc.Lookup("_id").StringValueOK(); err == nil && len(elems) == 1 && isJob {
+				jobs[job] = name
+			}
+		}
+	}
+	return jobs
 }
