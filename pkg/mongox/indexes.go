@@ -19,6 +19,10 @@ import (
 type Collection struct {
 	Name    string
 	Indexes []Index
+	// Retired names the indexes (by base name: every version) that an earlier release declared and
+	// this one uses no more: BuildIndexes drops them. An index neither declared nor retired (a
+	// DBA's own, say) is left alone.
+	Retired []string
 }
 
 // Index is one index of a collection. Its name carries its version: a changed definition gets a
@@ -247,7 +251,13 @@ func (s *Store) indexPlan(ctx context.Context, c Collection) (indexPlan, error) 
 			want = append(want, w)
 		}
 	}
-	return planIndexes(want, declared, have), nil
+	p := planIndexes(want, declared, have)
+	for _, h := range have {
+		if slices.Contains(c.Retired, indexBase(h.Name)) && !slices.Contains(declared, h.Name) {
+			p.Drop = append(p.Drop, h.Name)
+		}
+	}
+	return p, nil
 }
 
 // listIndexes lists coll's indexes; none when coll does not exist.
