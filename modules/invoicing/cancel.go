@@ -34,7 +34,19 @@ func (s *Service) Cancel(ctx context.Context, id, motivo, por string) (Factura, 
 	if s.pac == nil {
 		return Factura{}, errNotConfigured
 	}
-	return s.cancel(ctx, f, motivo, "", por)
+	claim, err := s.claimCancel(ctx, f, motivo, por)
+	if err != nil {
+		return Factura{}, err
+	}
+	out, err := s.cancel(ctx, f, motivo, "", por)
+	// Recorded, or refused by the PAC: the claim ends. Otherwise the outcome is unknown and the
+	// retry asks the PAC (cancel_claim.go).
+	if err == nil || apperr.Is(err, apperr.Invalid) {
+		if cerr := s.store.endCancelClaim(ctx, f.ID, claim); cerr != nil && err == nil {
+			err = cerr
+		}
+	}
+	return out, err
 }
 
 func checkCancel(f Factura, motivo string) error {
@@ -42,7 +54,10 @@ func checkCancel(f Factura, motivo string) error {
 		return apperr.New(apperr.Conflict, "Solo se puede cancelar una factura válida.")
 	}
 	if f.SustituidaPor != "" { // its sales are moving to the substitute, which cancels it with 01
-		return apperr.New(apperr.Conflict, "Esta factura se está sustituyendo; espera a que termine la sustitución.")
+		return errBeingReplaced
+	}
+	if f.Cancelando != nil {
+		return errBeingCancelled
 	}
 	if motivo == motivoSustitucion {
 		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "Con el motivo 01 usa 'Sustituir': se emite la factura con los datos correctos y esta se cancela con ella."})
@@ -140,6 +155,8 @@ func (s *Service) Substitute(ctx context.Context, id string, in Receptor, por st
 		return Factura{}, apperr.New(apperr.Conflict, "Una factura global no se sustituye con otros datos fiscales: cancélala con el motivo 02 y emítela de nuevo.")
 	case old.SustituidaPor != "":
 		return Factura{}, apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo.")
+	case old.Cancelando != nil:
+		return Factura{}, errBeingCancelled
 	}
 	r, err := checkReceptor(in)
 	if err != nil {
@@ -154,11 +171,12 @@ func (s *Service) Substitute(ctx context.Context, id string, in Receptor, por st
 	if err := s.store.insert(ctx, f); err != nil {
 		return Factura{}, err
 	}
-	// One substitute at a time: the old factura names it before its sales move.
-	errBusy := apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo.")
-	if moved, err := s.store.set(ctx, old.ID, bson.M{"estado": EstadoValida, "sustituidaPor": ""}, bson.M{"sustituidaPor": f.ID}); err != nil || !moved {
+	// One substitute at a time, and none while staff cancel it: the old factura names it before
+	// its sales move, guarded on no cancellation claiming it (cancel_claim.go).
+	if moved, err := s.store.set(ctx, old.ID, bson.M{"estado": EstadoValida, "sustituidaPor": "", "cancelando": bson.M{"$exists": false}},
+		bson.M{"sustituidaPor": f.ID}); err != nil || !moved {
 		if err == nil {
-			err = errBusy
+			err = apperr.New(apperr.Conflict, "Esta factura ya se está sustituyendo o cancelando.")
 		}
 		_, err = s.giveUp(ctx, f, err)
 		return Factura{}, err

@@ -174,6 +174,9 @@ type fakePAC struct {
 	mu    sync.Mutex
 	byKey map[string]*Stamped
 	byID  map[string]*Stamped
+	// onCancel, when set, runs as a cancellation reaches the PAC, before it is made: one that
+	// blocks is a PAC slow to answer.
+	onCancel func()
 }
 
 func newFakePAC() *fakePAC {
@@ -193,6 +196,9 @@ func (p *fakePAC) Stamp(_ context.Context, req StampRequest) (Stamped, error) {
 }
 
 func (p *fakePAC) Cancel(_ context.Context, pacID, _, _ string) (Stamped, error) {
+	if p.onCancel != nil {
+		p.onCancel()
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	st, ok := p.byID[pacID]

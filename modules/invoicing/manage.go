@@ -150,6 +150,10 @@ func (s *Service) Retry(ctx context.Context, olderThan time.Duration) error {
 			return nil
 		}},
 	}
+	// Cancellations by staff whose request stopped, or never heard the PAC (cancel_claim.go).
+	if err := s.retryCancelClaims(ctx); err != nil {
+		return err
+	}
 	// Notas de crédito of returns whose request stopped before its factura was written or settled.
 	if err := s.retryCreditNotes(ctx, func(_ Sale, d SaleReturn) bool { return d.Fecha.Before(before) }); err != nil {
 		return err

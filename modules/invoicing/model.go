@@ -55,6 +55,9 @@ type Factura struct {
 	// difference and check the CFDI. 0 when they agree.
 	TotalPAC    float64      `bson:"totalPac,omitempty" json:"totalPac,omitempty"`
 	Cancelacion *Cancelacion `bson:"cancelacion,omitempty" json:"cancelacion,omitempty"`
+	// Cancelando is staff's cancellation of this CFDI while it may be reaching the PAC
+	// (cancel_claim.go); nil when none is.
+	Cancelando *Cancelando `bson:"cancelando,omitempty" json:"-"`
 	// Sustituye is the UUID of the CFDI this one replaces (motivo 01); SustituidaPor the _id of
 	// the factura that replaces this one, "" while none does (a guard compares it).
 	Sustituye string `bson:"sustituye,omitempty" json:"sustituye,omitempty"`

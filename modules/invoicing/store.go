@@ -43,6 +43,9 @@ func (s store) collections() []mongox.Collection {
 			{Name: "reintento_sustituidas", Keys: bson.D{{Key: "sustituidaPor", Value: 1}}, Partial: retryReplaced},
 			{Name: "reintento_ventas", Keys: bson.D{{Key: "ventasPorLiberar", Value: 1}}, Partial: retryRelease},
 			{Name: "reintento_correo", Keys: bson.D{{Key: "timbradaEn", Value: 1}}, Partial: retryMail},
+			// The cancellations by staff that may be reaching the PAC (cancel_claim.go): few, and
+			// only while they last.
+			{Name: "cancelando", Keys: bson.D{{Key: "cancelando.fecha", Value: 1}}, Sparse: true},
 		}},
 		{Name: colPerfiles, Indexes: []mongox.Index{ix("usuarioId")}},
 	}
