@@ -17,7 +17,7 @@ import (
 // edit raises (a sale does not: that is revision), so the units are taken only while the product
 // still has that price. When another replica edited the product and this one has not polled the
 // edit yet, the guard fails: the product is read from the store (the memory takes it), the line
-// priced again from it, and the take tried again, writeAttempts times at most.
+// priced again from it, and the take tried again, priceAttempts times at most.
 //
 // A product's discount is another document, which no guard of the product can hold: the take
 // reads it from the store just before its write (takePricing) and prices the line with it, so the
@@ -41,7 +41,7 @@ func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, not
 	s.reloadLock.RLock() // a reload must not swap in a copy read before this change (service.go)
 	defer s.reloadLock.RUnlock()
 	ctx = context.WithoutCancel(ctx)
-	for range writeAttempts {
+	for range priceAttempts {
 		r, err := resolveLine(p, l)
 		if err == nil {
 			err = onSale([]resolvedLine{r})
@@ -72,6 +72,11 @@ func (s *Service) TakeStockFor(ctx context.Context, key string, l OrderLine, not
 	}
 	return QuotedLine{}, apperr.New(apperr.Conflict, "No pudimos apartar "+p.Nombre+" porque su precio cambió; inténtalo de nuevo.")
 }
+
+// priceAttempts bounds how often a take prices its line again because the product was edited
+// since: each failed attempt means another edit landed, so only a storm of edits of one product
+// (ten saves in a second while it sells) exhausts it.
+const priceAttempts = 20
 
 // errEdited is a take's answer when the product was edited since the line was priced: its price
 // may have changed (TakeStockFor prices it again from stockTake.edited).
