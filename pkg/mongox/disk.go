@@ -2,14 +2,13 @@ package mongox
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 	"syscall"
 
 	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 // ErrNoSpace is the readiness check's answer when the embedded store's disk is full or cannot be
@@ -30,13 +29,7 @@ func IsStorageFailure(err error) bool {
 	if errors.As(err, &se) && se.HasErrorCode(14031) { // OutOfDiskSpace
 		return true
 	}
-	msg := err.Error()
-	for _, s := range []string{"database or disk is full", "attempt to write a readonly database", "disk I/O error"} {
-		if strings.Contains(msg, s) {
-			return true
-		}
-	}
-	return false
+	return sqlitestore.IsDiskFailure(err)
 }
 
 // Ready is the readiness check: the store answers and, when embedded, its folder can be written
@@ -67,64 +60,18 @@ var ErrDamaged = errors.New("mongox: la base de datos integrada está dañada")
 // checkIntegrity runs SQLite's quick check on every database file of the embedded store in dir,
 // before the store starts. A damaged file stops the start with what to do.
 func checkIntegrity(ctx context.Context, dir string) error {
-	files, err := filepath.Glob(filepath.Join(dir, "*.sqlite"))
-	if err != nil {
+	f, res, err := sqlitestore.Check(ctx, dir)
+	if err != nil && f == "" {
 		return err
 	}
-	for _, f := range files {
-		res, err := quickCheck(ctx, f)
-		if err != nil && !damaged(err) {
-			return fmt.Errorf("mongox: integrity check of %s: %w", f, err)
-		}
-		if err != nil {
-			res = err.Error()
-		}
-		if res != "ok" {
-			return fmt.Errorf("%w: %s no pasó la revisión de integridad de SQLite (PRAGMA quick_check: %s). "+
-				"No borres la carpeta: detén la tienda, copia la carpeta %s a otro lugar y restaura el último respaldo "+
-				"en una carpeta vacía con `tienda restaurar <respaldo>` (docs/guia-del-dueno.md, «Cuando algo falla»)",
-				ErrDamaged, f, res, dir)
-		}
+	if err != nil {
+		return fmt.Errorf("mongox: integrity check of %s: %w", f, err)
+	}
+	if f != "" {
+		return fmt.Errorf("%w: %s no pasó la revisión de integridad de SQLite (PRAGMA quick_check: %s). "+
+			"No borres la carpeta: detén la tienda, copia la carpeta %s a otro lugar y restaura el último respaldo "+
+			"en una carpeta vacía con `tienda restaurar <respaldo>` (docs/guia-del-dueno.md, «Cuando algo falla»)",
+			ErrDamaged, f, res, dir)
 	}
 	return nil
-}
-
-// damaged reports whether a SQLite error means a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB)
-// rather than one that cannot be opened now (permissions, a lock).
-func damaged(err error) bool {
-	msg := err.Error()
-	return strings.Contains(msg, "malformed") || strings.Contains(msg, "not a database")
-}
-
-// quickCheck answers "ok" or what SQLite found wrong with file. It opens the file as the store
-// does (read-write), so that a write-ahead log left by a crash is recovered first, not taken for damage.
-func quickCheck(ctx context.Context, file string) (string, error) {
-	db, err := sql.Open("sqlite", "file:"+file+"?_pragma=busy_timeout(10000)")
-	if err != nil {
-		return "", err
-	}
-	defer db.Close()
-	rows, err := db.QueryContext(ctx, "PRAGMA quick_check")
-	if err != nil {
-		return "", err
-	}
-	defer rows.Close()
-	var found []string
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			return "", err
-		}
-		found = append(found, line)
-	}
-	if err := rows.Err(); err != nil {
-		return "", err
-	}
-	if len(found) == 0 {
-		return "sin respuesta", nil
-	}
-	if len(found) > 3 {
-		found = append(found[:3], "…")
-	}
-	return strings.Join(found, "; "), nil
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/mongox/internal/bsonfilter"
 )
 
 // Ascending is the order EachAfter reads in: key, then _id (which Page adds), both ascending. A caller
@@ -91,7 +93,7 @@ func after(cond, v any) (any, bool) {
 	if cond == nil {
 		return bson.M{"$gt": v}, true
 	}
-	ops, isOps := operators(cond)
+	ops, isOps := bsonfilter.Operators(cond)
 	if !isOps {
 		return nil, false // equality with a value: v was it
 	}

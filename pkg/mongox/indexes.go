@@ -11,6 +11,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"tienda/pkg/mongox/internal/bsonfilter"
 )
 
 // Collection is what a module needs of one of its collections: that it exists, and its indexes.
@@ -47,7 +49,7 @@ type Index struct {
 	// List marks the index of a paged list (Page): Keys are top-level fields, with direction 1 or
 	// -1, the list filters on and sorts by. On MongoDB it ends with _id, the last key of every sort
 	// Page runs; on the embedded store it is an index of SQLite's on Page's expressions
-	// (listIndexSQL).
+	// (list_index.go).
 	List bool
 }
 
@@ -128,7 +130,7 @@ type indexSpec struct {
 	Unique  bool   `bson:"unique"`
 	Sparse  bool   `bson:"sparse"`
 	Partial bson.D `bson:"partialFilterExpression"`
-	sql     string // the statement of an embedded store's list index (listIndexSQL)
+	def     string // an embedded store's list index: its definition (sqlitestore.ListIndex)
 }
 
 // indexPlan is what brings a collection's indexes to its declaration: Create the missing ones,
@@ -174,12 +176,12 @@ func indexBase(name string) string { return versionSuffix.ReplaceAllString(name,
 // sameIndex reports whether two specs define the same index: keys in order with the same
 // directions (1 or -1, of whatever number type), the same options and the same partial filter.
 func sameIndex(a, b indexSpec) bool {
-	if a.Unique != b.Unique || a.Sparse != b.Sparse || a.sql != b.sql || len(a.Keys) != len(b.Keys) {
+	if a.Unique != b.Unique || a.Sparse != b.Sparse || a.def != b.def || len(a.Keys) != len(b.Keys) {
 		return false
 	}
 	for i := range a.Keys {
-		x, okx := direction(a.Keys[i].Value)
-		y, oky := direction(b.Keys[i].Value)
+		x, okx := bsonfilter.Direction(a.Keys[i].Value)
+		y, oky := bsonfilter.Direction(b.Keys[i].Value)
 		if a.Keys[i].Key != b.Keys[i].Key || !okx || !oky || x != y {
 			return false
 		}

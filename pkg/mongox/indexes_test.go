@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strings"
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -171,23 +170,9 @@ func replacesAnOlderVersion(t *testing.T, s *Store) {
 		t.Fatal("the old release's check passes on the new release's indexes")
 	}
 	if s.sqlLists() { // the list index: the new version only, in SQLite
-		db, err := s.sqlWriter()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		rows, err := db.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%$list'`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var n string
-			_ = rows.Scan(&n)
-			got = append(got, n)
-		}
-		rows.Close()
-		if len(got) != 1 || !strings.HasSuffix(got[0], "_lista_v2_$list") {
-			t.Fatalf("list indexes %v", got)
+		have, _, err := s.sqlite.ListIndexes(ctx, "indices", nil)
+		if err != nil || len(have) != 1 || have[0].Name != "lista_v2" {
+			t.Fatalf("list indexes %+v, %v", have, err)
 		}
 	}
 }

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/mongox/internal/bsonfilter"
 )
 
 // match reports whether doc passes filter as a MongoDB find would, for the filters the shop's
@@ -26,7 +27,7 @@ func match(doc bson.Raw, filter bson.M) (bool, error) {
 		if r, isRegex := want.(bson.Regex); isRegex {
 			want = bson.M{"$regex": r}
 		}
-		ops, isOps := operators(want)
+		ops, isOps := bsonfilter.Operators(want)
 		if !isOps {
 			ops = bson.M{"$eq": want}
 		}
@@ -49,30 +50,6 @@ func match(doc bson.Raw, filter bson.M) (bool, error) {
 	return true, nil
 }
 
-// operators returns v as a document of operators when it is one ({"$gte": 3}).
-func operators(v any) (bson.M, bool) {
-	var m bson.M
-	switch d := v.(type) {
-	case bson.M:
-		m = d
-	case bson.D:
-		m = bson.M{}
-		for _, e := range d {
-			m[e.Key] = e.Value
-		}
-	case map[string]any:
-		m = d
-	default:
-		return nil, false
-	}
-	for k := range m {
-		if !strings.HasPrefix(k, "$") {
-			return nil, false
-		}
-	}
-	return m, len(m) > 0
-}
-
 func apply(op string, got bson.RawValue, present bool, arg any) (bool, error) {
 	if op == "$exists" {
 		want, ok := arg.(bool)
@@ -86,14 +63,14 @@ func apply(op string, got bson.RawValue, present bool, arg any) (bool, error) {
 	}
 	if op == "$regex" {
 		r, _ := arg.(bson.M)
-		text, ok := regexText(r["$regex"], r["$options"])
+		text, ok := bsonfilter.RegexText(r["$regex"], r["$options"])
 		if !ok {
 			return false, fmt.Errorf("$regex takes a plain text (regexp.QuoteMeta) with no options")
 		}
 		return present && got.Type == bson.TypeString && strings.Contains(got.StringValue(), text), nil
 	}
 	if op == "$in" || op == "$nin" {
-		list, ok := inList(arg)
+		list, ok := bsonfilter.InList(arg)
 		if !ok {
 			return false, fmt.Errorf("%s takes a list", op)
 		}
@@ -137,23 +114,6 @@ func apply(op string, got bson.RawValue, present bool, arg any) (bool, error) {
 		}
 	}
 	return false, fmt.Errorf("operator %s is not supported here", op)
-}
-
-// inList reads the list of an $in.
-func inList(arg any) ([]any, bool) {
-	switch l := arg.(type) {
-	case []any:
-		return l, true
-	case bson.A:
-		return l, true
-	case []string:
-		out := make([]any, len(l))
-		for i, v := range l {
-			out[i] = v
-		}
-		return out, true
-	}
-	return nil, false
 }
 
 // equal is MongoDB's equality of a field with a scalar; nil matches a missing or null field.
@@ -249,10 +209,4 @@ func number(v bson.RawValue) (float64, bool) {
 		return v.Double(), true
 	}
 	return 0, false
-}
-
-// timeOf reads a filter value as a time, when it is one.
-func timeOf(v any) (time.Time, bool) {
-	t, ok := v.(time.Time)
-	return t, ok
 }

@@ -1,12 +1,12 @@
 // Package mongox opens the store: a MongoDB server when MONGODB_URI is set, otherwise an embedded
 // FerretDB (SQLite) in the data directory. Writes go through a client whose pool has one
 // connection, because FerretDB v1 loses concurrent updates to the same document; reads use a
-// second client. On MongoDB both handles share one client.
+// second client. On MongoDB both handles share one client. Where FerretDB is slow, the embedded
+// store's SQLite file is read and written directly, through internal/sqlitestore's Engine only.
 package mongox
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +23,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"go.mongodb.org/mongo-driver/v2/mongo/readpref"
 	"go.mongodb.org/mongo-driver/v2/x/mongo/driver/connstring"
+
+	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 // Store is the database as the modules see it: W for every write, R for reads.
@@ -40,20 +42,13 @@ type Store struct {
 	ferret bool
 	locks  *locks // the embedded store's write locks (update.go), shared by its Stores
 
-	// file is the embedded store's SQLite file of this database, read directly by IndexIDs and
-	// EachIndexed (where.go) through sqlDB.
-	file    string
-	sqlOnce sync.Once
-	sqlDB   *sql.DB
-	sqlErr  error
+	// sqlite reads and writes the embedded store's SQLite file of this database directly, where
+	// FerretDB is slow (internal/sqlitestore); nil on a store reached by a URI.
+	sqlite *sqlitestore.Engine
 	// warnings: what a MongoDB server's replica set lacks, read at start (client.go).
 	warnings []string
 	// clock: the server's clock on MongoDB (clock.go); nil on the embedded store (this process's).
 	clock *clock
-	// sqlWriteDB writes to that file for setMany (setmany.go).
-	sqlWriteOnce sync.Once
-	sqlWriteDB   *sql.DB
-	sqlWriteErr  error
 }
 
 // Options says where the store lives.
@@ -90,7 +85,7 @@ func Open(ctx context.Context, o Options) (*Store, error) {
 			return nil, err
 		}
 		s.embedded, s.local, s.ferret = emb, true, true
-		s.file = filepath.Join(emb.dir, o.Database+".sqlite")
+		s.sqlite = sqlitestore.Open(sqlitestore.File(emb.dir, o.Database))
 		uri = emb.uri
 	}
 	if err := s.connect(ctx, uri, o.URI == ""); err != nil {
@@ -166,11 +161,8 @@ func (s *Store) Close(ctx context.Context) error {
 			}
 		})
 	}
-	if s.sqlDB != nil {
-		errs = append(errs, s.sqlDB.Close())
-	}
-	if s.sqlWriteDB != nil {
-		errs = append(errs, s.sqlWriteDB.Close())
+	if s.sqlite != nil {
+		errs = append(errs, s.sqlite.Close())
 	}
 	if s.writer != nil {
 		errs = append(errs, s.writer.Disconnect(ctx))
@@ -187,7 +179,7 @@ func (s *Store) Close(ctx context.Context) error {
 // IsDuplicate reports whether err is a unique-index violation, on MongoDB or FerretDB (which
 // reports violations caused by updates as an internal SQLite error).
 func IsDuplicate(err error) bool {
-	return err != nil && (mongo.IsDuplicateKeyError(err) || strings.Contains(err.Error(), "UNIQUE constraint failed"))
+	return err != nil && (mongo.IsDuplicateKeyError(err) || sqlitestore.IsUniqueViolation(err))
 }
 
 // IsUnavailable reports whether err means the store could not be reached, or that its replica set

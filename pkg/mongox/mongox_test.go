@@ -2,10 +2,7 @@ package mongox
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -104,52 +101,6 @@ func TestEmbeddedStoreKeepsDataAcrossRestartsAndLocksItsDirectory(t *testing.T) 
 	}
 }
 
-func TestIndexIDsMakesLookupsByIDUseAnIndex(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	s, err := Open(ctx, Options{DataDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close(ctx)
-	for _, c := range []string{"ventas", "usuarios"} {
-		if _, err := s.W.Collection(c).InsertOne(ctx, bson.M{"_id": bson.NewObjectID(), "n": 1}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if n, err := s.IndexIDs(ctx); err != nil || n != 2 {
-		t.Fatalf("first run: %d indexes, %v; want 2", n, err)
-	}
-	if n, err := s.IndexIDs(ctx); err != nil || n != 0 {
-		t.Fatalf("second run: %d indexes, %v; want 0", n, err)
-	}
-
-	// SQLite's plan for the query FerretDB sends for a find by _id.
-	table, plan := queryPlan(t, s, "ventas", `SELECT _ferretdb_sjson FROM %s WHERE _ferretdb_sjson->'$._id' = ?`, `{"$o":"x"}`)
-	if !strings.Contains(plan, "USING INDEX "+table+idIndexSuffix) {
-		t.Fatalf("plan %q does not use the index", plan)
-	}
-
-	// The store works as before: finds and updates by _id, its own index list, dropping.
-	id := bson.NewObjectID()
-	if _, err := s.W.Collection("ventas").InsertOne(ctx, bson.M{"_id": id, "n": 2}); err != nil {
-		t.Fatal(err)
-	}
-	if raw, err := s.UpdateOneIf(ctx, "ventas", id, bson.M{"n": 2}, bson.M{"$inc": bson.M{"n": 1}}); err != nil || raw.Lookup("n").AsInt64() != 3 {
-		t.Fatalf("update by _id: %v %v", raw, err)
-	}
-	specs, err := s.W.Collection("ventas").Indexes().ListSpecifications(ctx)
-	if err != nil || len(specs) != 1 {
-		t.Fatalf("listIndexes: %v %v; want only _id_", specs, err)
-	}
-	if err := s.W.Collection("ventas").Drop(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if n, err := s.IndexIDs(ctx); err != nil || n != 0 {
-		t.Fatalf("after a drop: %d, %v", n, err)
-	}
-}
-
 func TestOneTimeJobs(t *testing.T) {
 	t.Parallel()
 	s := TestDB(t)
@@ -167,33 +118,4 @@ func TestOneTimeJobs(t *testing.T) {
 	if done, err := JobDone(ctx, meta, "tarea-v1"); err != nil || !done {
 		t.Fatalf("after: %v %v", done, err)
 	}
-}
-
-// queryPlan answers the table of collection coll in the embedded store s, and SQLite's plan for
-// query, in which %s stands for that table.
-func queryPlan(t *testing.T, s *Store, coll, query string, args ...any) (table, plan string) {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+s.file+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.QueryRow(`SELECT table_name FROM _ferretdb_collections WHERE name = ?`, coll).Scan(&table); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := db.Query(`EXPLAIN QUERY PLAN `+fmt.Sprintf(query, sqlName(table)), args...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var details []string
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		details = append(details, detail)
-	}
-	return table, strings.Join(details, "; ")
 }

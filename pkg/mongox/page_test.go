@@ -3,23 +3,16 @@ package mongox
 import (
 	"bytes"
 	"context"
-	"database/sql"
-	"encoding/json"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
-
-	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 // pageDocs are documents whose fields hold every kind of scalar, missing and null, with ties, for
@@ -164,11 +157,7 @@ func TestPageAsAFindDoes(t *testing.T) {
 				if !s.Embedded() {
 					continue
 				}
-				q, ok := newPageQuery(f, withID(so))
-				if !ok {
-					t.Fatalf("%s: not said in SQL", name)
-				}
-				if sqlDocs, _, ok, err := s.pageBySQL(ctx, "l", f, q, sl[0], sl[1]); err != nil || !ok {
+				if sqlDocs, _, ok, err := s.pageBySQL(ctx, "l", f, withID(so), sl[0], sl[1]); err != nil || !ok {
 					t.Errorf("%s: SQLite did not answer (%v)", name, err)
 				} else {
 					for i := range sqlDocs {
@@ -239,212 +228,6 @@ func TestPageLeavesToTheFindWhatSQLiteCannotSay(t *testing.T) {
 	}
 	if got, total, err := s.Page(ctx, "ninguna", bson.M{"s": "x"}, nil, 0, 10); err != nil || len(got) != 0 || total != 0 {
 		t.Errorf("a missing collection: %v %d %v", got, total, err)
-	}
-}
-
-// A list index answers a page from the index alone: SQLite never reads a document's JSON.
-func TestListIndexAnswersFromTheIndexAlone(t *testing.T) {
-	t.Parallel()
-	s := TestDB(t)
-	if !s.Embedded() {
-		t.Skip("SQLite's plan: the embedded store only")
-	}
-	ctx := context.Background()
-	keys := bson.D{{Key: "k", Value: 1}, {Key: "f", Value: -1}, {Key: "n", Value: 1}, {Key: "q", Value: 1}}
-	for range 2 { // a repeat changes nothing
-		if err := buildListIndex(ctx, s, "l", "lista", keys); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := s.W.Collection("l").InsertMany(ctx, pageDocs()); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.IndexIDs(ctx); err != nil {
-		t.Fatal(err)
-	}
-	q, _ := newPageQuery(bson.M{"k": bson.M{"$in": bson.A{"Pendiente", "Enviado"}}, "n": bson.M{"$gt": 1}, "q": bson.M{"$regex": "folio-01"}},
-		bson.D{{Key: "f", Value: -1}, {Key: "_id", Value: -1}})
-	for _, query := range []string{
-		`SELECT count(*), ifnull(sum(` + q.odd + `), 0) FROM %s WHERE ` + q.where,
-		`SELECT ` + valueExpr("_id") + ` FROM %s WHERE ` + q.where + ` ORDER BY ` + q.order + ` LIMIT 25 OFFSET 10`,
-	} {
-		if reads := tableReads(t, s, "l", query, q.args...); reads != 0 {
-			t.Errorf("%s reads the table %d times", query, reads)
-		}
-	}
-	// Other keys under the same name replace the index; the page is still right.
-	if err := buildListIndex(ctx, s, "l", "lista", keys[:2]); err != nil {
-		t.Fatal(err)
-	}
-	if reads := tableReads(t, s, "l", `SELECT count(*) FROM %s WHERE `+q.where, q.args...); reads == 0 {
-		t.Error("the index kept keys it no longer has")
-	}
-	if err := buildListIndex(ctx, s, "l", "mala", bson.D{{Key: "a.b", Value: 1}}); err == nil {
-		t.Error("a dotted key was taken")
-	}
-}
-
-// tableReads counts the instructions of query (in which %s is coll's table) that read a column of
-// the table itself rather than of an index.
-func tableReads(t *testing.T, s *Store, coll, query string, args ...any) int {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+s.file+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var table string
-	var root int
-	if err := db.QueryRow(`SELECT c.table_name, m.rootpage FROM _ferretdb_collections c JOIN sqlite_master m ON m.name = c.table_name WHERE c.name = ?`, coll).
-		Scan(&table, &root); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := db.Query(`EXPLAIN `+fmt.Sprintf(query, sqlName(table)), args...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	cursor, reads := -1, 0
-	for rows.Next() {
-		var addr, p1, p2, p3 int
-		var op string
-		var p4, p5, comment any
-		if err := rows.Scan(&addr, &op, &p1, &p2, &p3, &p4, &p5, &comment); err != nil {
-			t.Fatal(err)
-		}
-		if op == "OpenRead" && p2 == root {
-			cursor = p1
-		}
-		if op == "Column" && p1 == cursor {
-			reads++
-		}
-	}
-	return reads
-}
-
-// The texts plainValue takes are written by strconv.Quote exactly as FerretDB stores them.
-func TestPlainValuesAreQuotedAsFerretDBStoresThem(t *testing.T) {
-	t.Parallel()
-	var all strings.Builder
-	for c := rune(0); c < 0x80; c++ {
-		if plainValue.MatchString(string(c)) {
-			all.WriteRune(c)
-		}
-	}
-	texts := []string{all.String(), "Mercado Pago", " a  b ", ""}
-	for _, x := range texts {
-		j, _ := json.Marshal(x)
-		if string(j) != strconv.Quote(x) {
-			t.Errorf("%q: JSON %s, Go %s", x, j, strconv.Quote(x))
-		}
-	}
-	s := TestDB(t)
-	ctx := context.Background()
-	for i, x := range texts {
-		if _, err := s.W.Collection("v").InsertOne(ctx, bson.M{"_id": bson.NewObjectID(), "i": i, "m": x}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := s.IndexIDs(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for i, x := range texts {
-		if n, err := s.Count(ctx, "v", bson.M{"m": x}); err != nil || n != 1 {
-			t.Errorf("%q: counted %d, %v", x, n, err)
-		}
-		if _, _, ok, whole := sqlFilter(bson.M{"m": x}); !ok || !whole {
-			t.Errorf("%q is not said in SQL", x)
-		}
-		if !s.Embedded() {
-			continue
-		}
-		db, _ := s.sqlReader()
-		table, _, _ := s.table(ctx, "v")
-		var stored string
-		if err := db.QueryRow(`SELECT _ferretdb_sjson->'m' FROM `+sqlName(table)+` WHERE _ferretdb_sjson->>'$.i' = ?`, i).Scan(&stored); err != nil || stored != strconv.Quote(x) {
-			t.Errorf("%q is stored as %s (%v), quoted as %s", x, stored, err, strconv.Quote(x))
-		}
-	}
-}
-
-// literal reads back exactly the texts regexp.QuoteMeta writes, and nothing else.
-func TestLiteralPatterns(t *testing.T) {
-	t.Parallel()
-	for _, x := range []string{"", "folio-2026", `a.b*c+d?e(f)g|h[i]j{k}l^m$n\o`, "ñandú @ 55 12", "Mercado Pago"} {
-		if got, ok := literal(regexp.QuoteMeta(x)); !ok || got != x {
-			t.Errorf("%q: %q %v", x, got, ok)
-		}
-	}
-	for _, p := range []string{"a.b", "^a", "a$", `\d`, `\v`, `a\`, "a\x00", "(a)", `\-`} {
-		if _, ok := literal(p); ok {
-			t.Errorf("%q was taken as a plain text", p)
-		}
-	}
-}
-
-// sqlitestore.Document reads a stored document back into the very bytes FerretDB answers for it.
-func TestStoredDocumentsReadAsFerretDBAnswers(t *testing.T) {
-	t.Parallel()
-	s := TestDB(t)
-	if !s.Embedded() {
-		t.Skip("FerretDB's JSON: the embedded store only")
-	}
-	ctx := context.Background()
-	when := time.Date(1969, 7, 20, 20, 17, 40, 0, time.UTC)
-	docs := []any{
-		bson.D{{Key: "_id", Value: bson.NewObjectID()}, {Key: "z", Value: 1}, {Key: "a", Value: int64(1) << 60}, {Key: "d", Value: 1.5}, {Key: "e", Value: 3.0},
-			{Key: "neg", Value: math.Copysign(0, -1)}, {Key: "big", Value: 1e300}, {Key: "tiny", Value: 5e-324}, {Key: "i", Value: int32(-7)}, {Key: "s", Value: "a\"b\\c & <é> \n\t\u2028"},
-			{Key: "t", Value: true}, {Key: "f", Value: false}, {Key: "n", Value: nil}, {Key: "when", Value: when}, {Key: "now", Value: time.Now()},
-			{Key: "oid", Value: bson.NewObjectID()}, {Key: "bin", Value: bson.Binary{Subtype: 0x80, Data: []byte{0, 1, 2, 255}}},
-			{Key: "bin0", Value: bson.Binary{Data: []byte{}}}, {Key: "re", Value: bson.Regex{Pattern: "^a.b$", Options: "im"}},
-			{Key: "ts", Value: bson.Timestamp{T: 1700000000, I: 42}}},
-		bson.D{{Key: "_id", Value: "texto"}, {Key: "sub", Value: bson.D{{Key: "y", Value: bson.A{1, "dos", bson.D{{Key: "x", Value: bson.A{}}}, nil, 2.5}},
-			{Key: "x", Value: bson.D{}}}}, {Key: "arr", Value: bson.A{bson.D{{Key: "b", Value: 1}, {Key: "a", Value: int64(2)}}, bson.A{}}[:1]},
-			{Key: "empty", Value: bson.A{}}, {Key: "", Value: "clave vacía"}},
-		bson.D{{Key: "_id", Value: int32(7)}, {Key: "carrito", Value: bson.A{bson.D{{Key: "_id", Value: "v1"}, {Key: "extras", Value: bson.A{}},
-			{Key: "precio", Value: 1299.9}, {Key: "fecha", Value: when}}}}},
-	}
-	if _, err := s.W.Collection("v").InsertMany(ctx, docs); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.IndexIDs(ctx); err != nil {
-		t.Fatal(err)
-	}
-	cur, err := s.R.Collection("v").Find(ctx, bson.M{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]bson.Raw{}
-	for cur.Next(ctx) {
-		want[cur.Current.Lookup("_id").String()] = slices.Clone(cur.Current)
-	}
-	db, _ := s.sqlReader()
-	table, _, _ := s.table(ctx, "v")
-	rows, err := db.Query(`SELECT _ferretdb_sjson FROM ` + sqlName(table))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	n := 0
-	for rows.Next() {
-		var js []byte
-		if err := rows.Scan(&js); err != nil {
-			t.Fatal(err)
-		}
-		got, err := sqlitestore.Document(js)
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		if w := want[got.Lookup("_id").String()]; !bytes.Equal(got, w) {
-			t.Errorf("read %v\n the find gives %v", got, w)
-		}
-		n++
-	}
-	if n != len(docs) {
-		t.Fatalf("%d documents read", n)
-	}
-	if _, err := sqlitestore.Document([]byte(`{"$s":{"p":{"a":{"t":"decimal"}},"$k":["a"]},"a":1}`)); err == nil {
-		t.Error("an unknown type was read")
 	}
 }
 
@@ -521,18 +304,4 @@ func TestListIndexEndsWithTheIDOnMongoDB(t *testing.T) {
 		}
 	}
 	t.Fatalf("no index lista: %+v", specs)
-}
-
-// A filter value of a type of its own over a string (as the sales' states are) is a string to the
-// store's SQL: the page is answered by SQLite, not by FerretDB reading every document.
-func TestAPageFiltersOnANamedStringTypeInSQL(t *testing.T) {
-	t.Parallel()
-	type state string
-	q, ok := newPageQuery(bson.M{"k": state("Pendiente"), "s": bson.M{"$in": bson.A{state("a"), "b"}}}, bson.D{{Key: "f", Value: -1}})
-	if !ok || len(q.args) == 0 {
-		t.Fatalf("not answered in SQL: %+v", q)
-	}
-	if v, ok := jsonText(state("x")); !ok || v != `"x"` {
-		t.Fatalf("jsonText %q %v", v, ok)
-	}
 }

@@ -5,10 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
+
+	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
 var shared struct {
@@ -47,16 +48,13 @@ func TestDB(t testing.TB) *Store {
 		clock:  shared.store.clock,
 	}
 	if shared.store.embedded != nil {
-		s.file = filepath.Join(shared.store.embedded.dir, name+".sqlite")
+		s.sqlite = sqlitestore.Open(sqlitestore.File(shared.store.embedded.dir, name))
 	}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if s.sqlDB != nil {
-			_ = s.sqlDB.Close()
-		}
-		if s.sqlWriteDB != nil {
-			_ = s.sqlWriteDB.Close()
+		if s.sqlite != nil {
+			_ = s.sqlite.Close()
 		}
 		if err := s.W.Drop(ctx); err != nil {
 			t.Logf("mongox.TestDB: drop %s: %v", name, err)
@@ -81,15 +79,15 @@ func TestDBAt(t testing.TB, ahead time.Duration) *Store {
 // whose measure of the server's clock went wrong would. Its writes and reads are s's database's.
 func TestReplicaOf(t testing.TB, s *Store, ahead time.Duration) *Store {
 	t.Helper()
-	r := &Store{W: s.W, R: s.R, writer: s.writer, reader: s.reader, local: s.local, ferret: s.ferret, locks: s.locks, file: s.file,
+	r := &Store{W: s.W, R: s.R, writer: s.writer, reader: s.reader, local: s.local, ferret: s.ferret, locks: s.locks,
 		clock: &clock{local: time.Now}}
+	if s.sqlite != nil {
+		r.sqlite = sqlitestore.Open(s.sqlite.File()) // connections of its own, as another process's
+	}
 	r.clock.offset.Store(int64(time.Duration(s.clock.offsetOrZero()) + ahead))
 	t.Cleanup(func() {
-		if r.sqlDB != nil {
-			_ = r.sqlDB.Close()
-		}
-		if r.sqlWriteDB != nil {
-			_ = r.sqlWriteDB.Close()
+		if r.sqlite != nil {
+			_ = r.sqlite.Close()
 		}
 	})
 	return r

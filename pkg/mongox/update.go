@@ -89,7 +89,7 @@ func (s *Store) UpdateMany(ctx context.Context, coll string, filter bson.M, upda
 	if s.local {
 		unlock := s.locks.collection(s.W.Name(), coll)
 		defer unlock()
-		if s.file != "" {
+		if s.sqlite != nil {
 			if n, done, err := s.setMany(ctx, coll, filter, update); err != nil || done {
 				return n, err
 			}

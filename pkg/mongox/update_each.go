@@ -39,8 +39,8 @@ const (
 // UpdateOneIf, DeleteOneIf and UpdateMany of it waiting, the documents are read from SQLite, each
 // guard is checked and each update applied in Go (applyUpdate: $set, $unset, $inc, $currentDate,
 // the shapes the shop writes), and the documents are written back in one SQLite transaction (of at
-// most updateEachChunk documents, each chunk under the lock once), in FerretDB's JSON (sjsonOf,
-// which a test checks byte for byte against FerretDB's own update). A write of another shape, or a
+// most updateEachChunk documents, each chunk under the lock once), in FerretDB's JSON
+// (sqlitestore's Rewrite, which a test checks byte for byte against FerretDB's own update). A write of another shape, or a
 // second write of one document, goes through UpdateOneIf after.
 func (s *Store) UpdateEachIf(ctx context.Context, coll string, ws []Guarded) ([]bson.Raw, error) {
 	after := make([]bson.Raw, len(ws))
@@ -48,7 +48,7 @@ func (s *Store) UpdateEachIf(ctx context.Context, coll string, ws []Guarded) ([]
 	for i := range rest {
 		rest[i] = i
 	}
-	if s.local && s.file != "" && len(ws) > 0 {
+	if s.local && s.sqlite != nil && len(ws) > 0 {
 		rest = rest[:0]
 		for from := 0; from < len(ws); from += updateEachChunk {
 			to := min(from+updateEachChunk, len(ws))
@@ -87,119 +87,50 @@ func (s *Store) UpdateEachIf(ctx context.Context, coll string, ws []Guarded) ([]
 	return after, g.Wait()
 }
 
-// updateEachSQL writes, in one SQLite transaction, the writes of ws it can write as FerretDB
-// does, setting after for them, and answers the positions of the others (nothing written).
+// updateEachSQL writes, in one SQLite transaction (sqlitestore's Rewrite), the writes of ws it
+// can write as FerretDB does, setting after for them, and answers the positions of the others
+// (nothing written).
 func (s *Store) updateEachSQL(ctx context.Context, coll string, ws []Guarded, after []bson.Raw) (rest []int, err error) {
 	all := make([]int, len(ws))
 	for i := range all {
 		all[i] = i
 	}
-	table, ok, err := s.table(ctx, coll)
-	if err != nil || !ok {
-		return all, err
-	}
 	at := map[bson.ObjectID]int{}
 	var ids []bson.ObjectID
+	var twice []int
 	for i, w := range ws {
-		if _, twice := at[w.ID]; twice {
-			rest = append(rest, i)
+		if _, seen := at[w.ID]; seen {
+			twice = append(twice, i)
 			continue
 		}
 		at[w.ID] = i
 		ids = append(ids, w.ID)
 	}
-	if len(ids) > storedBatch {
-		return all, nil
-	}
-	cur := map[bson.ObjectID]bson.Raw{}
-	where, args := idsIn(ids)
-	unread, done, err := s.eachStored(ctx, coll, where, args, func(doc bson.Raw) error {
-		id, ok := doc.Lookup("_id").ObjectIDOK()
-		if ok {
-			cur[id] = doc
+	now := bson.NewDateTimeFromTime(time.Now())
+	next := map[bson.ObjectID]bson.Raw{}
+	declined, done, err := s.sqlite.Rewrite(ctx, coll, ids, func(id bson.ObjectID, doc bson.Raw) (bson.Raw, bool, error) {
+		i := at[id]
+		if ok, err := match(doc, ws[i].Guard); err != nil || !ok {
+			return nil, true, err
 		}
-		return nil
+		doc, ok, err := applyUpdate(doc, ws[i].Update, now)
+		if err != nil {
+			return nil, false, fmt.Errorf("mongox: update %s: %w", coll, err)
+		}
+		next[id] = doc
+		return doc, ok, nil
 	})
 	if err != nil || !done {
 		return all, err
 	}
-	for _, id := range unread {
+	rest = twice
+	for _, id := range declined {
 		rest = append(rest, at[id])
-		delete(at, id)
+		delete(next, id)
 	}
-	now := bson.NewDateTimeFromTime(time.Now())
-	var writes []sjsonWrite
-	for id, i := range at {
-		doc, found := cur[id]
-		if !found {
-			continue // none: after stays nil
-		}
-		ok, err := match(doc, ws[i].Guard)
-		if err != nil {
-			return all, err
-		}
-		if !ok {
-			continue
-		}
-		next, ok, err := applyUpdate(doc, ws[i].Update, now)
-		if err != nil {
-			return all, fmt.Errorf("mongox: update %s: %w", coll, err)
-		}
-		var js []byte
-		if ok {
-			js, ok = sjsonOf(next)
-		}
-		if !ok {
-			rest = append(rest, i)
-			continue
-		}
-		writes = append(writes, sjsonWrite{i: i, id: id, json: string(js), doc: next})
-	}
-	if len(writes) == 0 {
-		return rest, nil
-	}
-	if err := s.writeSJSON(ctx, coll, table, writes); err != nil {
-		return all, err
-	}
-	for _, w := range writes {
-		after[w.i] = w.doc
+	for id, doc := range next {
+		after[at[id]] = doc
 	}
 	slices.Sort(rest)
 	return rest, nil
-}
-
-// sjsonWrite is a document of UpdateEachIf to write: its position, _id, JSON and BSON.
-type sjsonWrite struct {
-	i    int
-	id   bson.ObjectID
-	json string
-	doc  bson.Raw
-}
-
-// writeSJSON replaces the stored JSON of each document of writes, in one SQLite transaction.
-func (s *Store) writeSJSON(ctx context.Context, coll, table string, writes []sjsonWrite) error {
-	db, err := s.sqlWriter()
-	if err != nil {
-		return err
-	}
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("mongox: update %s: %w", coll, err)
-	}
-	defer func() { _ = tx.Rollback() }() // after a Commit, nothing
-	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
-	stmt, err := tx.PrepareContext(ctx, `UPDATE `+sqlName(table)+` SET _ferretdb_sjson = ? WHERE _ferretdb_sjson->'$._id' = ?`)
-	if err != nil {
-		return fmt.Errorf("mongox: update %s: %w", coll, err)
-	}
-	defer func() { _ = stmt.Close() }() // closed with the transaction anyway
-	for _, w := range writes {
-		if _, err := stmt.ExecContext(ctx, w.json, `"`+w.id.Hex()+`"`); err != nil {
-			return fmt.Errorf("mongox: update %s: %w", coll, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("mongox: update %s: %w", coll, err)
-	}
-	return nil
 }

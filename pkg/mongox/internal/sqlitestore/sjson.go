@@ -15,12 +15,12 @@ import (
 // schema: its keys in order ("$k") and each key's BSON type ("p": {"t": ...}), recursively for
 // nested documents ("$s") and arrays (one schema per element, "i"). Dates are milliseconds,
 // ObjectIDs hex, binary data base64 with its subtype in the schema ("s"), a regex its pattern
-// with the options in the schema ("o"), a timestamp one unsigned number. Document reads that
+// with the options in the schema ("o"), a timestamp one unsigned number. document reads that
 // back into the BSON FerretDB itself answers, which a test checks byte for byte: the JSON parsed
 // once (sjson_parse.go), the BSON written straight from it.
 
-// Document is the BSON of a document FerretDB stored as data.
-func Document(data []byte) (bson.Raw, error) {
+// document is the BSON of a document FerretDB stored as data.
+func document(data []byte) (bson.Raw, error) {
 	root, err := parseJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("mongox: stored document: %w", err)

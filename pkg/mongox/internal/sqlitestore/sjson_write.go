@@ -1,4 +1,4 @@
-package mongox
+package sqlitestore
 
 import (
 	"encoding/json"

@@ -1,13 +1,14 @@
-package mongox
+package sqlitestore
 
 import (
 	"math"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/mongox/internal/bsonfilter"
 )
 
 // The SQL of Page on the embedded store. FerretDB keeps each document as JSON with the BSON type
@@ -16,7 +17,7 @@ import (
 // hex, booleans as 1/0, null and missing as NULL) and its type name (NULL when missing). Every
 // condition names the types it accepts, so SQLite compares only what MongoDB compares: a string
 // with strings, a number with numbers of any type, a date with dates. The list indexes
-// (Index.List, listIndexSQL) hold exactly these expressions, which SQLite then reads from the index
+// (mongox.Index.List, listIndexSQL) hold exactly these expressions, which SQLite then reads from the index
 // instead of each document's JSON.
 
 // pageQuery is a page's filter and order said in SQLite.
@@ -33,7 +34,7 @@ func valueExpr(field string) string { return `_ferretdb_sjson->>'$.` + field + `
 func typeExpr(field string) string  { return `_ferretdb_sjson->>'$."$s".p.` + field + `.t'` }
 
 // pageField is a field Page can say in SQL: a top-level name whose JSON path needs no quoting.
-func pageField(field string) bool { return field == "_id" || plainField.MatchString(field) }
+func pageField(field string) bool { return field == "_id" || bsonfilter.PlainField(field) }
 
 // numeric are the types MongoDB compares as numbers, whatever their BSON type.
 const numeric = `'int', 'long', 'double'`
@@ -81,28 +82,15 @@ func newPageQuery(filter bson.M, sort bson.D) (q pageQuery, ok bool) {
 	return q, true
 }
 
-// direction reads a sort direction: 1 ascending, -1 descending.
+// direction is a sort or index key's direction said in SQL: "" ascending, " DESC" descending.
 func direction(v any) (string, bool) {
-	var n float64
-	switch x := v.(type) {
-	case int:
-		n = float64(x)
-	case int32:
-		n = float64(x)
-	case int64:
-		n = float64(x)
-	case float64:
-		n = x
-	default:
+	switch d, ok := bsonfilter.Direction(v); {
+	case !ok:
 		return "", false
-	}
-	switch n {
-	case 1:
-		return "", true
-	case -1:
+	case d < 0:
 		return " DESC", true
 	}
-	return "", false
+	return "", true
 }
 
 // fieldCondition is the condition on one field: a value it must equal, or a document of
@@ -112,7 +100,7 @@ func fieldCondition(field string, want any) (string, []any, bool) {
 	if r, isRegex := want.(bson.Regex); isRegex {
 		want = bson.M{"$regex": r}
 	}
-	ops, isOps := operators(want)
+	ops, isOps := bsonfilter.Operators(want)
 	if !isOps {
 		ops = bson.M{"$eq": want}
 	}
@@ -193,7 +181,7 @@ func equalCondition(field string, arg any) (string, []any, bool) {
 // inCondition is $in: the values grouped by the types they match, so that SQLite can look each
 // group up in an index.
 func inCondition(field string, arg any) (string, []any, bool) {
-	list, ok := inList(arg)
+	list, ok := bsonfilter.InList(arg)
 	if !ok {
 		return "", nil, false
 	}
@@ -227,80 +215,20 @@ func inCondition(field string, arg any) (string, []any, bool) {
 	return `(` + strings.Join(conds, " OR ") + `)`, args, true
 }
 
-// regexCondition is a $regex whose pattern is a plain text and that has no options (regexText):
+// regexCondition is a $regex whose pattern is a plain text and that has no options (bsonfilter.RegexText):
 // MongoDB matches the strings that contain the text, as instr does.
 func regexCondition(field string, pattern, options any) (string, []any, bool) {
-	text, ok := regexText(pattern, options)
+	text, ok := bsonfilter.RegexText(pattern, options)
 	if !ok {
 		return "", nil, false
 	}
 	return `(` + typeExpr(field) + ` = 'string' AND instr(` + valueExpr(field) + `, ?) > 0)`, []any{text}, true
 }
 
-// regexText is the text a $regex looks for, when its pattern (a string or a bson.Regex) is a plain
-// text (regexp.QuoteMeta of it) and it has no options ($options absent or empty).
-func regexText(pattern, options any) (string, bool) {
-	var p, o string
-	switch x := pattern.(type) {
-	case string:
-		p = x
-	case bson.Regex:
-		p, o = x.Pattern, x.Options
-	default:
-		return "", false
-	}
-	if options != nil {
-		s, ok := options.(string)
-		if !ok || o != "" {
-			return "", false
-		}
-		o = s
-	}
-	if o != "" {
-		return "", false
-	}
-	return literal(p)
-}
-
-// literal is the text a regular expression matches when it is regexp.QuoteMeta of that text: every
-// character PCRE and Go treat as special is escaped, nothing else is, and there is no NUL (which
-// MongoDB refuses in a pattern).
-func literal(pattern string) (string, bool) {
-	const special = `\.+*?()|[]{}^$`
-	var b strings.Builder
-	for i := 0; i < len(pattern); i++ {
-		c := pattern[i]
-		switch {
-		case c == 0:
-			return "", false
-		case c == '\\':
-			if i+1 == len(pattern) || !strings.ContainsRune(special, rune(pattern[i+1])) {
-				return "", false
-			}
-			i++
-			b.WriteByte(pattern[i])
-		case strings.ContainsRune(special, rune(c)):
-			return "", false
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), true
-}
-
-// plain is v with a type of its own over a string (type Estado string) as the string it is: the
-// driver stores it as one, so the store's SQL compares it as one.
-func plain(v any) any {
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.String && rv.Type() != reflect.TypeFor[string]() {
-		return rv.String()
-	}
-	return v
-}
-
 // sqlScalar is a filter value as ->> reads it from FerretDB's JSON, and the types of the values
 // MongoDB compares with it.
 func sqlScalar(v any) (value any, types string, ok bool) {
-	switch x := plain(v).(type) {
+	switch x := bsonfilter.Plain(v).(type) {
 	case string:
 		return x, `'string'`, !strings.ContainsRune(x, 0)
 	case bool:

@@ -1,16 +1,12 @@
-package mongox
+package sqlitestore
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
-
-	_ "modernc.org/sqlite" // the driver FerretDB itself uses
 )
 
-// IndexIDs makes lookups by _id use an index on the embedded store, and answers how many indexes
-// it added (nothing to do on MongoDB).
+// IndexIDs makes lookups by _id use an index, and answers how many indexes it added.
 //
 // FerretDB v1 creates each collection's _id index on the SQL expression _ferretdb_sjson->"_id",
 // but finds, updates and deletes by _id filter on _ferretdb_sjson->'$._id': the same value to
@@ -19,11 +15,8 @@ import (
 // This adds, to each collection's table in the database file, an index on the expression the
 // queries use. SQLite keeps it up to date and drops it with its table; FerretDB neither lists nor
 // needs it. A collection created later gets its index at the next start; it starts empty.
-func (s *Store) IndexIDs(ctx context.Context) (int, error) {
-	if s.file == "" {
-		return 0, nil
-	}
-	db, err := sql.Open("sqlite", "file:"+s.file+"?_pragma=busy_timeout(10000)")
+func (e *Engine) IndexIDs(ctx context.Context) (int, error) {
+	db, err := sql.Open("sqlite", "file:"+e.file+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return 0, fmt.Errorf("mongox: index _id: %w", err)
 	}
@@ -58,5 +51,3 @@ func (s *Store) IndexIDs(ctx context.Context) (int, error) {
 // idIndexSuffix names the indexes IndexIDs adds: FerretDB names its own <table>_<index name>, and
 // no index of the shop's is named $id_query.
 const idIndexSuffix = "_$id_query"
-
-func sqlName(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
