@@ -56,9 +56,9 @@ func (s *Service) DeleteProduct(ctx context.Context, id string) error {
 			continue
 		}
 		s.memory.remove(oid)
+		s.deleted(ctx, oid, deletedProduct)
 		cur.Apartados, cur.MovimientosPendientes = nil, nil
 		s.forgetImages(ctx, cur, oid, nil)
-		s.changed(ctx)
 		s.auditProduct(ctx, audit.Eliminar, oid, &cur, nil)
 		return nil
 	}

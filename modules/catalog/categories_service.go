@@ -295,11 +295,36 @@ func (s *Service) DeleteCategory(ctx context.Context, id string) error {
 	return s.categoriesChanged(ctx)
 }
 
-// categoriesChanged reads the tree again and tells the other replicas.
+// categoriesChanged reads the tree again and tells the other replicas, raising the tree's version
+// (refreshCategories). When the new version is the next one, this replica holds every change
+// already; otherwise another replica wrote meanwhile, and the next poll reads the tree again.
+// s.categories.write must be held.
 func (s *Service) categoriesChanged(ctx context.Context) error {
-	err := s.loadCategories(context.WithoutCancel(ctx))
-	s.changed(ctx)
+	ctx = context.WithoutCancel(ctx)
+	err := s.loadCategories(ctx)
+	v, verr := s.store.bumpCategoriesVersion(ctx)
+	if verr != nil {
+		s.log.Warn().Err(verr).Msg("categories' version not raised; other replicas see this change at their next full reload")
+		return err
+	}
+	s.categoriesVersion.CompareAndSwap(v-1, v)
 	return err
+}
+
+// refreshCategories reads the category tree again when its version moved (another replica wrote
+// it): tens of documents, never the products.
+func (s *Service) refreshCategories(ctx context.Context) error {
+	s.categories.write.Lock()
+	defer s.categories.write.Unlock()
+	v, err := s.store.categoriesVersion(ctx)
+	if err != nil || v == s.categoriesVersion.Load() {
+		return err
+	}
+	if err := s.loadCategories(ctx); err != nil {
+		return err
+	}
+	s.categoriesVersion.Store(v)
+	return nil
 }
 
 // printable reports whether every character of s can be shown (no control or format characters,

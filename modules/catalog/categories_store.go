@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/mongox"
@@ -179,4 +180,38 @@ func (s store) deleteCategory(ctx context.Context, id string) (bool, error) {
 		return false, fmt.Errorf("catalog: delete category %s: %w", id, err)
 	}
 	return r.DeletedCount == 1, nil
+}
+
+// categoriesVersionID is the category tree's version document in the meta collection: raised by
+// every write of the tree, polled by every replica (refreshCategories). Its id is the one it had
+// when it was the whole catalogue's version.
+const categoriesVersionID = "version"
+
+// versionDoc is the category tree's version document.
+type versionDoc struct {
+	V int64 `bson:"v"`
+}
+
+// bumpCategoriesVersion raises the category tree's version document and returns the new version.
+func (s store) bumpCategoriesVersion(ctx context.Context) (int64, error) {
+	var doc versionDoc
+	coll := s.db.W.Collection(metaCollection)
+	opts := options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)
+	err := coll.FindOneAndUpdate(ctx, bson.M{"_id": categoriesVersionID}, bson.M{"$inc": bson.M{"v": int64(1)}}, opts).Decode(&doc)
+	if mongox.IsDuplicate(err) { // two first bumps raced on MongoDB: the document exists now
+		err = coll.FindOneAndUpdate(ctx, bson.M{"_id": categoriesVersionID}, bson.M{"$inc": bson.M{"v": int64(1)}}, opts).Decode(&doc)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("catalog: bump categories' version: %w", err)
+	}
+	return doc.V, nil
+}
+
+// categoriesVersion reads the category tree's version (0 before its first write).
+func (s store) categoriesVersion(ctx context.Context) (int64, error) {
+	doc, _, err := mongox.FindOne[versionDoc](ctx, s.db.R.Collection(metaCollection), bson.M{"_id": categoriesVersionID})
+	if err != nil {
+		return 0, fmt.Errorf("catalog: categories' version: %w", err)
+	}
+	return doc.V, nil // 0 when there is no version document yet
 }

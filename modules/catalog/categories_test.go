@@ -357,3 +357,23 @@ func TestCategoriesWrittenBeforeTheirKeyGetOneAtStart(t *testing.T) {
 		t.Fatalf("keys %v", keys)
 	}
 }
+
+// A category written on one replica reaches another at its poll, which reads the category tree
+// again and never the products.
+func TestReplicaReadsTheCategoryTreeAgainWithoutAFullReload(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	other := MustModule(t, env.db, 50*time.Millisecond).Service()
+	hidden := hiddenProduct(t, env)
+	name := "Cámaras térmicas"
+	c, err := env.m.Service().CreateCategory(context.Background(), CategoryInput{Nombre: &name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the other replica reads the new category", func() bool { _, ok := other.categories.current().get(c.ID); return ok })
+	if err := env.m.Service().DeleteCategory(context.Background(), c.ID); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the other replica drops the deleted category", func() bool { _, ok := other.categories.current().get(c.ID); return !ok })
+	notReloaded(t, other, hidden)
+}

@@ -31,20 +31,21 @@ func (m *Module) SeedDemo(ctx context.Context) error {
 	if err != nil || done {
 		return err
 	}
-	ps, err := demoProducts(s.now())
+	now := s.now().UTC().Truncate(time.Millisecond)
+	ps, err := demoProducts(now)
 	if err != nil {
 		return err
 	}
-	if err := s.store.insertIgnoringExisting(ctx, ps); err != nil {
+	for i := range ps {
+		ps[i].CambiadoEn = &now // stamped for the other replicas' polls, as any new product
+	}
+	if _, failed, err := s.store.insertNewProducts(ctx, ps); len(failed) > 0 {
 		return err
 	}
 	if err := s.store.markJobDone(ctx, demoJob); err != nil {
 		return err
 	}
 	s.log.Info().Int("products", len(ps)).Msg("demo catalogue created")
-	if _, err := s.store.bumpVersion(ctx); err != nil {
-		return err
-	}
 	return s.load(ctx)
 }
 

@@ -89,11 +89,14 @@ func (s *Service) CreateDiscount(ctx context.Context, in DiscountInput) (Discoun
 	defer s.reloadLock.RUnlock()
 	now := s.now().UTC().Truncate(time.Millisecond)
 	d.ID, d.CreatedAt, d.UpdatedAt, d.Version = bson.NewObjectID(), now, now, 1
-	if err := s.store.insertDiscount(ctx, d); err != nil {
+	d, stampErr, err := s.store.insertDiscount(ctx, d)
+	if err != nil {
 		return Discount{}, err
 	}
+	if stampErr != nil {
+		s.log.Warn().Err(stampErr).Str("discount", d.ID.Hex()).Msg("catalogue: new discount not stamped by the server")
+	}
 	s.memory.putDiscount(d)
-	s.changed(ctx)
 	s.auditDiscount(ctx, audit.Crear, nil, &d)
 	return d, nil
 }
@@ -123,7 +126,7 @@ func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInpu
 		return Discount{}, errDiscountStale
 	}
 	d.ID, d.CreatedAt, d.UpdatedAt, d.Version = old.ID, old.CreatedAt, s.now().UTC().Truncate(time.Millisecond), old.Version+1
-	ok, err := s.store.replaceDiscount(ctx, old.Version, d)
+	d, ok, err := s.store.replaceDiscount(ctx, old.Version, d)
 	if err != nil {
 		return Discount{}, err
 	}
@@ -131,7 +134,6 @@ func (s *Service) UpdateDiscount(ctx context.Context, id string, in DiscountInpu
 		return Discount{}, errDiscountStale // edited or deleted since the read
 	}
 	s.memory.putDiscount(d)
-	s.changed(ctx)
 	s.auditDiscount(ctx, audit.Actualizar, &old, &d)
 	return d, nil
 }
@@ -171,11 +173,11 @@ func (s *Service) DeleteDiscount(ctx context.Context, id string) error {
 			continue // edited or deleted since the read
 		}
 		s.memory.removeDiscount(d.ID)
+		s.deleted(ctx, d.ID, deletedDiscount)
 		cleared, err := s.store.clearDiscount(ctx, d.ID.Hex())
 		for _, p := range cleared {
 			s.memory.update(p)
 		}
-		s.changed(ctx)
 		s.auditDiscount(ctx, audit.Eliminar, &d, nil)
 		return err
 	}

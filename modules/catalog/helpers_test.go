@@ -29,6 +29,8 @@ type testEnv struct {
 	m      *Module
 	e      *echo.Echo
 	tokens map[auth.Role]string
+	// tokenMiddleware reads the tokens of tokens (routerFor).
+	tokenMiddleware echo.MiddlewareFunc
 }
 
 // MustModule builds and loads a module on db; every <= 0 turns the watcher off.
@@ -64,13 +66,26 @@ func newEnv(t *testing.T) *testEnv {
 		}
 		env.tokens[r] = tok
 	}
-	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	e.Use(tokens.Middleware(nil))
-	g := e.Group("/v1")
-	env.m.Routes(g)
-	env.m.UploadRoutes(g)
-	env.e = e
+	env.tokenMiddleware = tokens.Middleware(nil)
+	env.e = env.routerFor(env.m)
 	return env
+}
+
+// routerFor is the real router and error handler in front of m, taking env's tokens.
+func (env *testEnv) routerFor(m *Module) *echo.Echo {
+	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
+	e.Use(env.tokenMiddleware)
+	g := e.Group("/v1")
+	m.Routes(g)
+	m.UploadRoutes(g)
+	return e
+}
+
+// replica is env served by another module (another replica on the same store).
+func (env *testEnv) replica(m *Module) *testEnv {
+	other := *env
+	other.m, other.e = m, env.routerFor(m)
+	return &other
 }
 
 // do sends a request as a role ("" for a visitor) and returns the recorder.

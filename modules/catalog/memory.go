@@ -33,7 +33,8 @@ type memory struct {
 	byID      map[bson.ObjectID]*entry
 	discounts map[bson.ObjectID]Discount
 	words     *search.Index[bson.ObjectID] // the entries' search texts (memory_words.go)
-	// stamped is the latest cambiadoEn seen (the store's clock): polls ask from a little before.
+	// stamped is the latest stamp seen (cambiadoEn of a product or a discount, eliminadoEn of a
+	// deletion: all the store's clock): polls ask from a little before.
 	stamped time.Time
 }
 
@@ -81,11 +82,17 @@ func (m *memory) replace(ps []Product, ds []Discount) {
 // reload).
 func (m *memory) replaceEntries(entries []*entry, ds []Discount) {
 	var stamped time.Time
+	later := func(t *time.Time) {
+		if t != nil && t.After(stamped) {
+			stamped = *t
+		}
+	}
 	for _, e := range entries {
 		e.p.Apartados, e.p.MovimientosPendientes = nil, nil
-		if e.p.CambiadoEn != nil && e.p.CambiadoEn.After(stamped) {
-			stamped = *e.p.CambiadoEn
-		}
+		later(e.p.CambiadoEn)
+	}
+	for i := range ds {
+		later(ds[i].CambiadoEn)
 	}
 	slices.SortFunc(entries, func(a, b *entry) int {
 		if less(&a.p, &b.p) {
@@ -163,10 +170,10 @@ func (m *memory) removeEntry(e *entry) {
 // change in place.
 func (m *memory) swapProduct(e *entry, p Product) { e.p = p }
 
-// stamp notes a product's cambiadoEn; m.mu must be held.
-func (m *memory) stamp(p *Product) {
-	if p.CambiadoEn != nil && p.CambiadoEn.After(m.stamped) {
-		m.stamped = *p.CambiadoEn
+// stamp notes a stamp seen (nil: none); m.mu must be held.
+func (m *memory) stamp(t *time.Time) {
+	if t != nil && t.After(m.stamped) {
+		m.stamped = *t
 	}
 }
 
@@ -182,7 +189,7 @@ func (m *memory) put(p Product, add bool) {
 	p.Apartados, p.MovimientosPendientes = nil, nil // read by the stock writes only
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.stamp(&p)
+	m.stamp(p.CambiadoEn)
 	old, ok := m.byID[p.ID]
 	if !ok {
 		if !add {
@@ -204,18 +211,19 @@ func (m *memory) put(p Product, add bool) {
 	m.insertEntry(newEntry(p))
 }
 
-// lastStamp is the latest cambiadoEn the memory has seen (zero when none).
+// lastStamp is the latest stamp the memory has seen (zero when none).
 func (m *memory) lastStamp() time.Time {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	return m.stamped
 }
 
+// remove takes a product out; one the catalogue does not hold changes nothing.
 func (m *memory) remove(id bson.ObjectID) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.gen++
 	if e, ok := m.byID[id]; ok {
+		m.gen++
 		m.removeEntry(e)
 	}
 }

@@ -33,11 +33,13 @@ func (m *memory) discountList() []Discount {
 }
 
 // putDiscount and removeDiscount copy the map: pricing snapshots share the old one. putDiscount
-// keeps a later version that is there already (two edits answered in the other order).
+// keeps the version that is there already when it is the same or a later one (two edits answered
+// in the other order; a poll reads this replica's own writes too).
 func (m *memory) putDiscount(d Discount) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if cur, ok := m.discounts[d.ID]; ok && cur.Version > d.Version {
+	m.stamp(d.CambiadoEn)
+	if cur, ok := m.discounts[d.ID]; ok && cur.Version >= d.Version {
 		return
 	}
 	m.gen++
@@ -52,6 +54,14 @@ func (m *memory) putDiscount(d Discount) {
 func (m *memory) removeDiscount(id bson.ObjectID) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.dropDiscount(id)
+}
+
+// dropDiscount takes a discount out, when it is there; m.mu must be held.
+func (m *memory) dropDiscount(id bson.ObjectID) {
+	if _, ok := m.discounts[id]; !ok {
+		return
+	}
 	m.gen++
 	dm := make(map[bson.ObjectID]Discount, len(m.discounts))
 	for k, v := range m.discounts {

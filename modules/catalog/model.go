@@ -160,6 +160,10 @@ type Discount struct {
 	// Version is raised by every edit, which is guarded by the version it read: of two edits
 	// that read the same one, the second is refused. 0: written before versions existed.
 	Version int64 `bson:"version" json:"version"`
+	// CambiadoEn is when the document was last written, by the store's clock, for the other
+	// replicas' polls (pollChanges); nil on discounts written before it existed, which a full load
+	// reads as any other.
+	CambiadoEn *time.Time `bson:"cambiadoEn,omitempty" json:"-"`
 }
 
 // storedImage is a document of the imagenes collection: an uploaded picture, stored once under the

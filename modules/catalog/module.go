@@ -17,8 +17,9 @@ import (
 type Deps struct {
 	Store *mongox.Store
 	Log   zerolog.Logger
-	// ReloadEvery is how often the catalogue's version document and the units changed lately
-	// are read for changes made by other replicas; 0 means every 2 seconds, a negative value never.
+	// ReloadEvery is how often the products, discounts and deletions stamped lately, and the
+	// category tree's version, are read for changes made by other replicas (pollChanges); 0 means
+	// every 2 seconds, a negative value never.
 	ReloadEvery time.Duration
 	// Audit records who changed which product or discount (modules/audit); nil records nothing.
 	Audit audit.Recorder

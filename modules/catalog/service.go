@@ -31,8 +31,8 @@ type Service struct {
 	// reloadLock keeps a reload from swapping in a snapshot taken while a write of this replica
 	// was between the store and the memory: writes hold it shared, a reload exclusively.
 	reloadLock sync.RWMutex
-	// memoryVersion is the catalogue version the memory holds.
-	memoryVersion atomic.Int64
+	// categoriesVersion is the version of the category tree this replica holds (categories_store.go).
+	categoriesVersion atomic.Int64
 
 	// batcher gathers the concurrent takes of a product into one write (stock_write_batches.go).
 	batcher takeBatcher
@@ -53,11 +53,11 @@ type Service struct {
 	batchRead func()
 }
 
-// load reads the whole catalogue and its discounts into memory.
+// load reads the whole catalogue, its discounts and its categories into memory.
 func (s *Service) load(ctx context.Context) error {
 	s.reloadLock.Lock()
 	defer s.reloadLock.Unlock()
-	v, err := s.store.version(ctx)
+	v, err := s.store.categoriesVersion(ctx) // before the categories: a write after it is read again
 	if err != nil {
 		return err
 	}
@@ -73,51 +73,34 @@ func (s *Service) load(ctx context.Context) error {
 		return err
 	}
 	s.memory.replaceEntries(entries, ds)
-	s.memoryVersion.Store(v)
+	s.categoriesVersion.Store(v)
 	return nil
 }
 
-// How other replicas learn of a write: every write of a product document stamps it (cambiadoEn,
-// store.update), and each replica polls the products stamped since its last poll (pollChanges),
-// which costs what was written, not the catalogue's size. A deletion leaves no document to poll,
-// and discounts are not products: those raise the catalogue's version document (changed), and a
-// replica that sees it move reloads everything (refresh), as it does every fullReloadEvery anyway,
-// a backstop for a write whose stamp a crash left out.
+// How other replicas learn of a write. Every write of a product or a discount document stamps it
+// with the server's clock (cambiadoEn: store.update, replaceDiscount, and the inserts), and every
+// deletion of one leaves a record stamped the same way (eliminadoEn, deletions.go). Each replica
+// polls, every ReloadEvery, the products, the discounts and the deletions stamped since a little
+// before the latest stamp it has seen (pollChanges), which costs what was written, not the
+// catalogue's size: no write makes other replicas read the whole catalogue. The category tree,
+// tens of documents, is read again whole by a replica that sees its version move
+// (refreshCategories). Every fullReloadEvery each replica reads everything again anyway, a
+// backstop for a write whose stamp or record a crash left out.
 
-// changed tells the other replicas that the catalogue changed in a way a poll of the products
-// cannot see (a product deleted, a discount written). When the new version is the next one, this
-// replica holds every change already; otherwise another replica wrote meanwhile and the watcher
-// reloads.
-func (s *Service) changed(ctx context.Context) {
-	v, err := s.store.bumpVersion(context.WithoutCancel(ctx))
-	if err != nil {
-		s.log.Warn().Err(err).Msg("catalogue version not raised; other replicas see this change later")
-		return
-	}
-	s.memoryVersion.CompareAndSwap(v-1, v)
-}
-
-// refresh reloads the catalogue when its version moved; it reports whether it did.
-func (s *Service) refresh(ctx context.Context) (bool, error) {
-	v, err := s.store.version(ctx)
-	if err != nil || v == s.memoryVersion.Load() {
-		return false, err
-	}
-	return true, s.load(ctx)
-}
-
-// stampMargin is how far before the latest cambiadoEn it has seen a poll asks from: a write
-// stamped a moment before another may become visible a moment after it.
+// stampMargin is how far before the latest stamp it has seen a poll asks from: a write stamped a
+// moment before another may become visible a moment after it.
 const stampMargin = 5 * time.Second
 
 // fullReloadEvery is how often a replica that polls reads the whole catalogue again anyway.
 const fullReloadEvery = 10 * time.Minute
 
-// pollChanges reads the products written since the last poll (by any replica) into memory, so
-// that products created, edited and sold elsewhere show here; a copy is taken only when it is of
-// a later revision than the one held. A replica never sells from these copies: a take is a
-// guarded update of the stored units. It holds the reload lock, so that a deletion by this replica
-// is never undone by a copy read before it.
+// pollChanges reads the products and discounts deleted and written since the last poll (by any
+// replica) into memory, so that what was created, edited, sold and deleted elsewhere shows here;
+// a copy is taken only when it is of a later revision (a discount: version) than the one held. A
+// replica never sells from these copies: a take is a guarded update of the stored units. It holds
+// the reload lock, so that a deletion by this replica is never undone by a copy read before it.
+// The deletions go first: a product created again under the id of a deleted one (deletions.go)
+// then comes in as new, whatever revision the deleted copy had.
 func (s *Service) pollChanges(ctx context.Context) error {
 	s.reloadLock.Lock()
 	defer s.reloadLock.Unlock()
@@ -125,15 +108,22 @@ func (s *Service) pollChanges(ctx context.Context) error {
 	if !since.IsZero() {
 		since = since.Add(-stampMargin)
 	}
-	return s.store.changedSince(ctx, since, s.memory.add)
+	if err := s.store.deletedSince(ctx, since, s.memory.forget); err != nil {
+		return err
+	}
+	if err := s.store.changedSince(ctx, since, s.memory.add); err != nil {
+		return err
+	}
+	return s.store.discountsChangedSince(ctx, since, s.memory.putDiscount)
 }
 
 // settleEvery is how often the keys of settled order lines are removed from the products.
 const settleEvery = 500 * time.Millisecond
 
-// run removes the keys of settled lines every settleEvery and, when every > 0, polls the
-// catalogue's version document and the changed units every that often, until stop is closed or
-// the store is closed; then it removes the keys still queued.
+// run removes the keys of settled lines every settleEvery, sweeps the lost movements and the old
+// deletion records every lostEvery and, when every > 0, polls the changes of other replicas every
+// that often (and reads everything every fullReloadEvery), until stop is closed or the store is
+// closed; then it removes the keys still queued.
 func (s *Service) run(every time.Duration, stop <-chan struct{}) {
 	settle := time.NewTicker(settleEvery)
 	defer settle.Stop()
@@ -165,15 +155,12 @@ func (s *Service) run(every time.Duration, stop <-chan struct{}) {
 			cancel()
 		case <-lost.C:
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			err = s.recordLost(ctx)
+			err = errors.Join(s.recordLost(ctx), s.store.purgeDeletions(ctx, s.now().Add(-deletionsKeptFor)))
 			cancel()
 		case <-poll:
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			var reloaded bool
-			if reloaded, err = s.refresh(ctx); err == nil && !reloaded {
+			if err = s.refreshCategories(ctx); err == nil {
 				err = s.pollChanges(ctx)
-			} else if reloaded {
-				s.log.Info().Int64("version", s.memoryVersion.Load()).Msg("catalogue reloaded: a product deleted or a discount changed by another replica")
 			}
 			cancel()
 		case <-reload:

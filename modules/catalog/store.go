@@ -20,7 +20,6 @@ const (
 	imagesCollection    = "imagenes"
 	sizesCollection     = "imagenes_anchos"
 	metaCollection      = "catalogo_meta"
-	versionID           = "version"
 )
 
 // store is the only code that touches the catalogue's collections.
@@ -57,6 +56,8 @@ func (s store) collections() []mongox.Collection {
 				Unique: true, Sparse: true},
 		}},
 		s.movementIndexes(),
+		discountIndexes(),
+		deletionIndexes(),
 		// Sparse since version 2, so that the categories an earlier release wrote without a clave
 		// get theirs after it exists (Upgrade).
 		{Name: categoriesCollection, Indexes: []mongox.Index{
@@ -254,36 +255,6 @@ func (s store) deleteImage(ctx context.Context, id string) error {
 	return nil
 }
 
-// versionDoc is the catalogue's version document in the meta collection.
-type versionDoc struct {
-	V int64 `bson:"v"`
-}
-
-// bumpVersion raises the catalogue's version document, which other replicas poll, and returns
-// the new version.
-func (s store) bumpVersion(ctx context.Context) (int64, error) {
-	var doc versionDoc
-	coll := s.db.W.Collection(metaCollection)
-	opts := options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)
-	err := coll.FindOneAndUpdate(ctx, bson.M{"_id": versionID}, bson.M{"$inc": bson.M{"v": int64(1)}}, opts).Decode(&doc)
-	if mongox.IsDuplicate(err) { // two first bumps raced on MongoDB: the document exists now
-		err = coll.FindOneAndUpdate(ctx, bson.M{"_id": versionID}, bson.M{"$inc": bson.M{"v": int64(1)}}, opts).Decode(&doc)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("catalog: bump version: %w", err)
-	}
-	return doc.V, nil
-}
-
-// version reads the catalogue's version (0 before the first write).
-func (s store) version(ctx context.Context) (int64, error) {
-	doc, _, err := mongox.FindOne[versionDoc](ctx, s.db.R.Collection(metaCollection), bson.M{"_id": versionID})
-	if err != nil {
-		return 0, fmt.Errorf("catalog: version: %w", err)
-	}
-	return doc.V, nil // 0 when there is no version document yet
-}
-
 // eachProduct calls fn with every product of the catalogue, for the in-memory copy (on the
 // embedded store, straight from SQLite: mongox.Each).
 func (s store) eachProduct(ctx context.Context, fn func(*Product)) error {
@@ -359,14 +330,4 @@ func (s store) insertNewProducts(ctx context.Context, ps []Product) (taken, fail
 		}
 	}
 	return taken, failed, err
-}
-
-// insertIgnoringExisting inserts products whose ids are not taken yet.
-func (s store) insertIgnoringExisting(ctx context.Context, ps []Product) error {
-	docs := make([]any, len(ps))
-	for i := range ps {
-		docs[i] = ps[i]
-	}
-	_, _, err := mongox.InsertNew(ctx, s.db.W.Collection(productsCollection), docs)
-	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -11,7 +12,16 @@ import (
 	"tienda/pkg/mongox"
 )
 
-// The discounts collection: each edit and delete guarded by the version it read (discounts.go).
+// The discounts collection: each edit and delete guarded by the version it read (discounts.go),
+// each write stamped (cambiadoEn) and each delete recorded (deletions.go) for the other replicas'
+// polls.
+
+// discountIndexes declares the discounts collection: the polls select by cambiadoEn.
+func discountIndexes() mongox.Collection {
+	return mongox.Collection{Name: discountsCollection, Indexes: []mongox.Index{
+		{Name: "cambiadoEn", Keys: bson.D{{Key: "cambiadoEn", Value: 1}}},
+	}}
+}
 
 // allDiscounts reads the discounts collection.
 func (s store) allDiscounts(ctx context.Context) ([]Discount, error) {
@@ -50,11 +60,18 @@ func (s store) clearDiscount(ctx context.Context, discount string) ([]Product, e
 	return out, nil
 }
 
-func (s store) insertDiscount(ctx context.Context, d Discount) error {
+// insertDiscount inserts a new discount stamped (cambiadoEn) for the other replicas' polls: with
+// the store's time (Now) in the insert, then with the server's own (StampMany), as
+// insertNewProducts stamps its products. It returns the discount as inserted, stamped with Now;
+// stampErr is the stamp's failure, which leaves Now's stamp (within mongox's clockNoise of the
+// server's, far inside stampMargin): the discount is stored all the same.
+func (s store) insertDiscount(ctx context.Context, d Discount) (inserted Discount, stampErr, err error) {
+	now := s.db.Now().UTC().Truncate(time.Millisecond)
+	d.CambiadoEn = &now
 	if _, err := s.db.W.Collection(discountsCollection).InsertOne(ctx, d); err != nil {
-		return fmt.Errorf("catalog: insert discount: %w", err)
+		return Discount{}, nil, fmt.Errorf("catalog: insert discount: %w", err)
 	}
-	return nil
+	return d, s.db.StampMany(ctx, discountsCollection, []bson.ObjectID{d.ID}, "cambiadoEn"), nil
 }
 
 // discount reads one discount from the store; apperr.NotFound when there is none.
@@ -77,20 +94,46 @@ func discountVersion(version int64) bson.M {
 	return bson.M{"version": version}
 }
 
-// replaceDiscount writes d's fields over the discount while it is at version; false when it is
-// not (edited or deleted since).
-func (s store) replaceDiscount(ctx context.Context, version int64, d Discount) (bool, error) {
-	_, err := s.db.UpdateOneIf(ctx, discountsCollection, d.ID, discountVersion(version), bson.M{"$set": bson.M{
+// replaceDiscount writes d's fields over the discount while it is at version, stamping cambiadoEn
+// (for the other replicas' polls) in the same write, and returns the discount after it; false
+// when it is not at version (edited or deleted since).
+func (s store) replaceDiscount(ctx context.Context, version int64, d Discount) (Discount, bool, error) {
+	raw, err := s.db.UpdateOneIf(ctx, discountsCollection, d.ID, discountVersion(version), bson.M{"$set": bson.M{
 		"name": d.Name, "description": d.Description, "percentage": d.Percentage, "expirationDate": d.ExpirationDate,
 		"updatedAt": d.UpdatedAt, "version": d.Version,
-	}})
+	}, "$currentDate": bson.M{"cambiadoEn": true}})
 	if errors.Is(err, mongo.ErrNoDocuments) {
-		return false, nil
+		return Discount{}, false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("catalog: replace discount: %w", err)
+		return Discount{}, false, fmt.Errorf("catalog: replace discount: %w", err)
 	}
-	return true, nil
+	var after Discount
+	if err := bson.Unmarshal(raw, &after); err != nil {
+		return Discount{}, false, fmt.Errorf("catalog: replace discount: %w", err)
+	}
+	return after, true, nil
+}
+
+// discountsChangedSince calls fn with every discount written at or after since (every stamped
+// one when since is zero), through the cambiadoEn index.
+func (s store) discountsChangedSince(ctx context.Context, since time.Time, fn func(Discount)) error {
+	filter := bson.M{"cambiadoEn": bson.M{"$gte": since}}
+	if since.IsZero() {
+		filter = bson.M{"cambiadoEn": bson.M{"$exists": true}}
+	}
+	err := s.db.Each(ctx, discountsCollection, filter, nil, func(doc bson.Raw) error {
+		var d Discount
+		if err := bson.Unmarshal(doc, &d); err != nil {
+			return err
+		}
+		fn(d)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("catalog: poll discounts: %w", err)
+	}
+	return nil
 }
 
 // deleteDiscount deletes d while it is at the version read; false when it is not.
