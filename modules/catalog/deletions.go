@@ -50,7 +50,7 @@ type deletion struct {
 }
 
 // deletionIndexes declares catalogo_eliminados: its polls and its purge select by eliminadoEn.
-func deletionIndexes() mongox.Collection {
+func (store) deletionIndexes() mongox.Collection {
 	return mongox.Collection{Name: deletionsCollection, Indexes: []mongox.Index{
 		{Name: "eliminadoEn", Keys: bson.D{{Key: "eliminadoEn", Value: 1}}},
 	}}

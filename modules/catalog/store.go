@@ -56,8 +56,8 @@ func (s store) collections() []mongox.Collection {
 				Unique: true, Sparse: true},
 		}},
 		s.movementIndexes(),
-		discountIndexes(),
-		deletionIndexes(),
+		s.discountIndexes(),
+		s.deletionIndexes(),
 		// Sparse since version 2, so that the categories an earlier release wrote without a clave
 		// get theirs after it exists (Upgrade).
 		{Name: categoriesCollection, Indexes: []mongox.Index{

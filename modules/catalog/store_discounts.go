@@ -17,7 +17,7 @@ import (
 // polls.
 
 // discountIndexes declares the discounts collection: the polls select by cambiadoEn.
-func discountIndexes() mongox.Collection {
+func (store) discountIndexes() mongox.Collection {
 	return mongox.Collection{Name: discountsCollection, Indexes: []mongox.Index{
 		{Name: "cambiadoEn", Keys: bson.D{{Key: "cambiadoEn", Value: 1}}},
 	}}
