@@ -11,6 +11,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/cashcut"
 	"tienda/modules/sales"
 	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
@@ -96,4 +97,47 @@ func seedReportSales(b *testing.B, a *App, n int, last time.Time) {
 		b.Fatal(err)
 	}
 	b.Logf("%d sales stored in %v", n, time.Since(start))
+}
+
+// BenchmarkHacerCorteAtStoreSize makes 'Hacer corte' of a day's 1,000 paid sales with 10,000 and
+// 30,000 sales in the store (and 100,000: storeSizes), all of them in earlier cuts, so that its
+// time shows whether a cut grows with the store or only with what it closes.
+//
+//	go test ./app -run '^$' -bench HacerCorteAtStoreSize -benchtime 3x
+func BenchmarkHacerCorteAtStoreSize(b *testing.B) {
+	const day = 1000
+	for _, n := range storeSizes() {
+		b.Run(fmt.Sprintf("%d-sales", n), func(b *testing.B) {
+			a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+			defer a.Close(context.Background())
+			seedReportSales(b, a, n, time.Date(2026, 11, 20, 0, 0, 0, 0, shoptime.Zone))
+			cut := func() cashcut.Cut {
+				c, err := a.cashcut.Service().MakeCut(context.Background(), cashcut.Actor{ID: "x", Name: "Caja"}, nil, "")
+				if err != nil {
+					b.Fatal(err)
+				}
+				return c
+			}
+			s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
+			// The days' summaries the seeds left to recompute, recomputed now as the minute's sweep
+			// would, not beside the cut being timed.
+			settle := func() {
+				body := fmt.Sprintf(`{"startDate":"2026-08-12","endDate":%q}`, time.Now().In(shoptime.Zone).Format(time.DateOnly))
+				if rec := s.call("admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", body); rec.Code != http.StatusOK {
+					b.Fatalf("%d %.200s", rec.Code, rec.Body)
+				}
+			}
+			cut() // the seed's own pending sales
+			for b.Loop() {
+				b.StopTimer()
+				seedPaid(b, a, day, func(i int) float64 { return float64(100 + i%50) }, func(i int) string { return []string{"Efectivo", "Tarjeta"}[i%2] },
+					func(int) (string, string) { return "c", "Caja" })
+				settle()
+				b.StartTimer()
+				if c := cut(); len(c.Ventas) != day {
+					b.Fatalf("the cut closed %d sales, want %d", len(c.Ventas), day)
+				}
+			}
+		})
+	}
 }
