@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useGetOrdersVersionQuery, useListOrdersQuery } from '@/features/sales/api'
+import { useGetOrdenesVersionQuery, useListOrdenesQuery } from '@/features/sales/api'
 import { ORDER_DEFAULTS } from '@/features/sales/list-params'
 import type { Sale, SalesListArgs } from '@/features/sales/types'
 
@@ -20,14 +20,14 @@ const NEWEST: SalesListArgs = { ...ORDER_DEFAULTS, orden: '-fecha', page: 1, lim
  * are first read after the first version, so an order placed in between is never missed.
  */
 export function useLiveOrders(args: SalesListArgs) {
-  const version = useGetOrdersVersionQuery(undefined, {
+  const version = useGetOrdenesVersionQuery(undefined, {
     pollingInterval: ORDERS_POLL_MS,
     skipPollingIfUnfocused: false,
     refetchOnMountOrArgChange: true,
   })
   const ready = { skip: version.isLoading, refetchOnMountOrArgChange: true }
-  const list = useListOrdersQuery(args, ready)
-  const newest = useListOrdersQuery(NEWEST, ready)
+  const list = useListOrdenesQuery(args, ready)
+  const newest = useListOrdenesQuery(NEWEST, ready)
   const seen = useRef<number | undefined>(undefined)
   const { refetch, isUninitialized } = list
   const { refetch: refetchNewest, isUninitialized: newestUninitialized } = newest

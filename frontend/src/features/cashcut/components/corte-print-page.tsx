@@ -6,7 +6,7 @@ import { selectUser } from '@/lib/session-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { errorText } from '@/lib/api-errors'
 import { usePrintWhenReady } from '@/lib/print'
-import { useGetCorteQuery, useGetPendingByMethodQuery, useGetPendingByUserQuery, useGetPendingCashQuery } from '@/features/cashcut/api'
+import { useGetCorteQuery, useGetPendientePorMetodoQuery, useGetPendientePorUsuarioQuery, useGetPendienteCajaQuery } from '@/features/cashcut/api'
 import { CashSummary } from '@/features/cashcut/components/cash-summary'
 import { MovementList } from '@/features/cashcut/components/cash-movements'
 import { CutSales } from '@/features/cashcut/components/cut-sales'
@@ -16,9 +16,9 @@ import { cutTitle } from '@/features/cashcut/helpers'
 import './corte-print.css'
 
 function PendingTotals() {
-  const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
-  const byUser = useGetPendingByUserQuery(undefined, { refetchOnMountOrArgChange: true })
-  const cash = useGetPendingCashQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byMethod = useGetPendientePorMetodoQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byUser = useGetPendientePorUsuarioQuery(undefined, { refetchOnMountOrArgChange: true })
+  const cash = useGetPendienteCajaQuery(undefined, { refetchOnMountOrArgChange: true })
   const error = byMethod.error
     ? errorText(byMethod.error, 'Error al obtener el reporte por metodo de pago')
     : byUser.error

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
-import { useGetCorteQuery, useGetCortesQuery } from '@/features/cashcut/api'
+import { useGetCorteQuery, useListCortesQuery } from '@/features/cashcut/api'
 import { CashSummary } from '@/features/cashcut/components/cash-summary'
 import { MovementList } from '@/features/cashcut/components/cash-movements'
 import { CutSales } from '@/features/cashcut/components/cut-sales'
@@ -102,7 +102,7 @@ function CorteRow({ corte: c, onOpen }: { corte: Corte; onOpen: (id: string) => 
  */
 export function CortesAnteriores() {
   const [state, update] = useListState(DEFAULTS, LIMIT)
-  const { data, error, isLoading, isFetching } = useGetCortesQuery(state, { refetchOnMountOrArgChange: true })
+  const { data, error, isLoading, isFetching } = useListCortesQuery(state, { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(data?.meta, state.page, setPage)
   const [open, setOpen] = useState<string | null>(null)

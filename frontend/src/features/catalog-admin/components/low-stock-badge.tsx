@@ -1,5 +1,5 @@
 import { formatCount } from '@/lib/money'
-import { useGetBajoInventarioQuery } from '@/features/catalog-admin/inventory-api'
+import { useListBajoInventarioQuery } from '@/features/catalog-admin/inventory-api'
 
 /**
  * How many variants are at or below their minimum, beside 'Bajo inventario' in the staff drawer
@@ -8,7 +8,7 @@ import { useGetBajoInventarioQuery } from '@/features/catalog-admin/inventory-ap
  */
 export function LowStockBadge() {
   // Sales elsewhere lower the units: look again every minute.
-  const { data } = useGetBajoInventarioQuery({ page: 1, limit: 1 }, { pollingInterval: 60_000 })
+  const { data } = useListBajoInventarioQuery({ page: 1, limit: 1 }, { pollingInterval: 60_000 })
   const total = data?.meta.total ?? 0
   if (!total) return null
   return (

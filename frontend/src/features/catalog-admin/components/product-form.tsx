@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useGetDescuentosQuery } from '@/features/catalog-admin/api'
+import { useListDescuentosQuery } from '@/features/catalog-admin/api'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
 import {
   CaracteristicasFieldset,
@@ -124,7 +124,7 @@ type DiscountFieldProps = { value: string; kept: string; error?: string; onChang
  * expired one shows only when the product already has it, marked 'vencido' (it no longer applies).
  */
 function DiscountField({ value, kept, error, onChange }: DiscountFieldProps) {
-  const { data: descuentos = [] } = useGetDescuentosQuery()
+  const { data: descuentos = [] } = useListDescuentosQuery()
   const today = shopToday()
   const offered = descuentos.filter((d) => d.expirationDate >= today || d._id === kept)
   return (

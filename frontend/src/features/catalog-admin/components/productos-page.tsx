@@ -12,8 +12,8 @@ import {
   fieldErrors,
   useCreateProductoMutation,
   useDeleteProductoMutation,
-  useGetAdminProductoQuery,
-  useGetAdminProductsQuery,
+  useGetProductoAdminQuery,
+  useListProductosAdminQuery,
   useSetArchivadoMutation,
   useUpdateProductoMutation,
 } from '@/features/catalog-admin/api'
@@ -32,7 +32,7 @@ const DEFAULTS: ProductosFilters = { titulo: '', categoria: '', orden: 'nombre',
 /** The page of products asked for in the address (`?titulo=..&categoria=..&orden=..&page=..`). */
 function useProductosList() {
   const [state, update] = useListState(DEFAULTS)
-  const query = useGetAdminProductsQuery(state)
+  const query = useListProductosAdminQuery(state)
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(query.data?.meta, state.page, setPage)
   return { state, update, query, setPage }
@@ -216,7 +216,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
 }
 
 function EditProductDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const { data, isLoading, isError } = useGetAdminProductoQuery(id, { refetchOnMountOrArgChange: true })
+  const { data, isLoading, isError } = useGetProductoAdminQuery(id, { refetchOnMountOrArgChange: true })
   const [update, state] = useUpdateProductoMutation()
   if (isLoading || isError || !data) {
     return (

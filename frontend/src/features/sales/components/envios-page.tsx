@@ -7,7 +7,7 @@ import { shiftDay, shopToday } from '@/lib/dates'
 import { errorText } from '@/lib/api-errors'
 import { hasFilters, useClampPage, useListState } from '@/lib/list-state'
 import { useMediaQuery, WIDE } from '@/lib/use-media-query'
-import { useListSalesQuery } from '@/features/sales/api'
+import { useListVentasQuery } from '@/features/sales/api'
 import { ActualizarEnvioDialog } from '@/features/sales/components/actualizar-envio-dialog'
 import { DateRangeForm } from '@/features/sales/components/date-range-form'
 import { EnvioCards, EnviosTable } from '@/features/sales/components/envio-rows'
@@ -26,7 +26,7 @@ function useEnviosState() {
     return { ...ORDER_DEFAULTS, desde: shiftDay(today, DEFAULT_DAYS), hasta: today }
   })
   const [state, update, reset] = useListState(defaults)
-  const query = useListSalesQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
+  const query = useListVentasQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(query.data?.meta, state.page, setPage)
   return { defaults, state, update, reset, query, setPage }

@@ -8,7 +8,7 @@ import { shopToday } from '@/lib/dates'
 import { errorText } from '@/lib/api-errors'
 import { hasFilters, useClampPage, useListState } from '@/lib/list-state'
 import { useMediaQuery, WIDE } from '@/lib/use-media-query'
-import { useGetSalesReportQuery, useListSalesQuery } from '@/features/sales/api'
+import { useGetReporteVentasQuery, useListVentasQuery } from '@/features/sales/api'
 import { DateRangeForm } from '@/features/sales/components/date-range-form'
 import { SalesFiltersBar } from '@/features/sales/components/sales-filters'
 import { EmptyList } from '@/features/sales/components/sale-list'
@@ -31,8 +31,8 @@ function useVentasScreen() {
   const range = useMemo(() => ({ startDate: state.desde, endDate: state.hasta }), [state.desde, state.hasta])
   const [criterio, setCriterio] = useState<ReportCriterio>('pago')
   const reportArgs = useMemo(() => (criterio === 'pago' ? range : { ...range, criterio }), [range, criterio])
-  const report = useGetSalesReportQuery(reportArgs, { refetchOnMountOrArgChange: true })
-  const sales = useListSalesQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
+  const report = useGetReporteVentasQuery(reportArgs, { refetchOnMountOrArgChange: true })
+  const sales = useListVentasQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(sales.data?.meta, state.page, setPage)
   return { defaults, state, update, reset, range, criterio, setCriterio, report, sales, setPage }
