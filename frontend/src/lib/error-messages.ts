@@ -52,21 +52,20 @@ const byEndpoint = new Map<string, string>([
   ['createDescuento', SPEC_MESSAGES.guardarDescuento],
   ['updateDescuento', SPEC_MESSAGES.actualizarDescuento],
   ['deleteDescuento', SPEC_MESSAGES.eliminarDescuento],
-  ['getSalesBetween', SPEC_MESSAGES.filtrarVentas],
+  ['listVentas', SPEC_MESSAGES.filtrarVentas],
   ['updateOrden', SPEC_MESSAGES.actualizarVenta],
   ['updateEnvio', SPEC_MESSAGES.actualizarVenta],
   ['toggleEntregado', SPEC_MESSAGES.actualizarVenta],
   ['getPendientePorMetodo', SPEC_MESSAGES.reporteMetodoPago],
   ['getPendientePorUsuario', SPEC_MESSAGES.reporteUsuario],
   ['createCorte', SPEC_MESSAGES.corte],
-  ['listUsers', SPEC_MESSAGES.usuarios],
   ['updateUsuario', SPEC_MESSAGES.actualizarUsuario],
   ['deleteUsuario', SPEC_MESSAGES.eliminarUsuario],
   ['login', SPEC_MESSAGES.ingresar],
   ['getCuenta', SPEC_MESSAGES.ingresar],
   ['updateCuenta', SPEC_MESSAGES.actualizarUsuario],
-  ['passwordRecovery', SPEC_MESSAGES.restablecerPassword],
-  ['passwordChange', SPEC_MESSAGES.cambiarPassword],
+  ['recoverPassword', SPEC_MESSAGES.restablecerPassword],
+  ['resetPassword', SPEC_MESSAGES.cambiarPassword],
   ['updateOwnPassword', SPEC_MESSAGES.cambiarPassword],
 ])
 
@@ -76,6 +75,11 @@ const byEndpoint = new Map<string, string>([
  */
 export function registerErrorMessages(messages: Record<string, string>): void {
   for (const [endpoint, message] of Object.entries(messages)) byEndpoint.set(endpoint, message)
+}
+
+/** The endpoints that have a message of their own (src/app/endpoint-names.test.ts checks each exists). */
+export function endpointsWithMessages(): string[] {
+  return [...byEndpoint.keys()]
 }
 
 /** The message a failed call of `endpoint` raises; 'Error desconocido' when it has none. */

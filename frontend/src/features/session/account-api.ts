@@ -38,10 +38,10 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: 'usuarios/perfil/password', method: 'PATCH', body }),
       transformResponse: (r: Data<{ token: string }>) => r.data,
     }),
-    passwordRecovery: build.mutation<Message, { email: string }>({
+    recoverPassword: build.mutation<Message, { email: string }>({
       query: (body) => ({ url: 'usuarios/passwordrecovery', method: 'POST', body }),
     }),
-    passwordChange: build.mutation<Message, PasswordChangeRequest>({
+    resetPassword: build.mutation<Message, PasswordChangeRequest>({
       query: (body) => ({ url: 'usuarios/passwordchange', method: 'POST', body }),
     }),
     listCompras: build.query<Purchase[], string>({
@@ -60,8 +60,8 @@ registerErrorMessages({
   updateCuenta: SPEC_MESSAGES.actualizarUsuario,
   updateOwnPassword: SPEC_MESSAGES.cambiarPassword,
   updateCorreosPedidos: SPEC_MESSAGES.actualizarUsuario,
-  passwordRecovery: SPEC_MESSAGES.restablecerPassword,
-  passwordChange: SPEC_MESSAGES.cambiarPassword,
+  recoverPassword: SPEC_MESSAGES.restablecerPassword,
+  resetPassword: SPEC_MESSAGES.cambiarPassword,
   listCompras: SPEC_MESSAGES.venta,
 })
 
@@ -71,7 +71,7 @@ export const {
   useUpdateCuentaMutation,
   useUpdateOwnPasswordMutation,
   useUpdateCorreosPedidosMutation,
-  usePasswordRecoveryMutation,
-  usePasswordChangeMutation,
+  useRecoverPasswordMutation,
+  useResetPasswordMutation,
   useListComprasQuery,
 } = accountApi
