@@ -75,7 +75,7 @@ export function resolveCategory(cs: readonly Categoria[], id: string): Categoria
   return cs.find((c) => c.alias?.includes(k))
 }
 
-const categoriesApi = api.injectEndpoints({
+const categoriasApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/categorias`: the tree the storefront's strip, menus and the product form draw. */
     listCategorias: build.query<Categoria[], void>({
@@ -88,4 +88,4 @@ const categoriesApi = api.injectEndpoints({
 
 registerErrorMessages({ listCategorias: 'Error al obtener las categorías' })
 
-export const { useListCategoriasQuery } = categoriesApi
+export const { useListCategoriasQuery } = categoriasApi

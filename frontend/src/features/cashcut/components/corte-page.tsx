@@ -15,8 +15,8 @@ import {
 import { CashSummary } from '@/features/cashcut/components/cash-summary'
 import { MovementDialog, MovementList } from '@/features/cashcut/components/cash-movements'
 import { CortesAnteriores } from '@/features/cashcut/components/cortes-anteriores'
-import { CutSummary } from '@/features/cashcut/components/cut-summary'
-import { CutTotals } from '@/features/cashcut/components/cut-totals'
+import { CorteSummary } from '@/features/cashcut/components/corte-summary'
+import { CorteTotals } from '@/features/cashcut/components/corte-totals'
 import { DenominationCount } from '@/features/cashcut/components/denomination-count'
 import {
   DENOMINACIONES,
@@ -162,7 +162,7 @@ function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
         </div>
       </div>
       <div className="mt-3 max-w-md rounded-xl bg-white p-4">
-        <CutSummary cut={cut} />
+        <CorteSummary cut={cut} />
       </div>
       <div className="mt-4">
         <CashSummary cash={cut} porCajero={cut.porCajero} />
@@ -264,7 +264,7 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
           </div>
         ) : byMethod.error || byUser.error ? null : (
           <div aria-busy={byMethod.isFetching || byUser.isFetching || undefined}>
-            <CutTotals byMethod={byMethod.data} byUser={byUser.data} />
+            <CorteTotals byMethod={byMethod.data} byUser={byUser.data} />
           </div>
         )}
       </div>

@@ -12,9 +12,9 @@ import { useClampPage, useListState } from '@/lib/list-state'
 import { useGetCorteQuery, useListCortesQuery } from '@/features/cashcut/api'
 import { CashSummary } from '@/features/cashcut/components/cash-summary'
 import { MovementList } from '@/features/cashcut/components/cash-movements'
-import { CutSales } from '@/features/cashcut/components/cut-sales'
-import { CutSummary } from '@/features/cashcut/components/cut-summary'
-import { CutTotals } from '@/features/cashcut/components/cut-totals'
+import { CorteVentas } from '@/features/cashcut/components/corte-ventas'
+import { CorteSummary } from '@/features/cashcut/components/corte-summary'
+import { CorteTotals } from '@/features/cashcut/components/corte-totals'
 import { cutTitle, differenceLabel, openPrint } from '@/features/cashcut/helpers'
 import type { Corte } from '@/features/cashcut/types'
 
@@ -47,11 +47,11 @@ function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void })
         {error ? <ErrorNote>{errorText(error, 'Error al obtener el corte')}</ErrorNote> : null}
         {cut ? (
           <>
-            <CutSummary cut={cut} />
-            <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
+            <CorteSummary cut={cut} />
+            <CorteTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
             <CashSummary cash={cut} porCajero={cut.porCajero} compact />
             <MovementList movimientos={cut.movimientos} compact />
-            <CutSales sales={cut.ventas} />
+            <CorteVentas sales={cut.ventas} />
           </>
         ) : null}
       </div>

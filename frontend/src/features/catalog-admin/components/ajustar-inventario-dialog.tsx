@@ -5,8 +5,8 @@ import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import { productTitle, type ProductoAdmin } from '@/lib/product'
 import { useGetProductoAdminQuery } from '@/features/catalog-admin/api'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
-import { useCreateAjusteInventarioMutation, type Movimiento, type TipoAjuste } from '@/features/catalog-admin/inventory-api'
-import { TIPOS_AJUSTE, WHOLE_UNITS, checkAjuste, unitsAfter, varianteLabel, type Ajuste } from '@/features/catalog-admin/inventory-labels'
+import { useCreateAjusteInventarioMutation, type Movimiento, type TipoAjuste } from '@/features/catalog-admin/inventario-api'
+import { TIPOS_AJUSTE, WHOLE_UNITS, checkAjuste, unitsAfter, varianteLabel, type Ajuste } from '@/features/catalog-admin/inventario-labels'
 
 type Props = {
   productoId: string

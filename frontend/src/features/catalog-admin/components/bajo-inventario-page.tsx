@@ -6,8 +6,8 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
 import { AjustarInventarioDialog } from '@/features/catalog-admin/components/ajustar-inventario-dialog'
-import { useListBajoInventarioQuery, type VarianteBaja } from '@/features/catalog-admin/inventory-api'
-import { varianteLabel } from '@/features/catalog-admin/inventory-labels'
+import { useListBajoInventarioQuery, type VarianteBaja } from '@/features/catalog-admin/inventario-api'
+import { varianteLabel } from '@/features/catalog-admin/inventario-labels'
 import { formatCount } from '@/lib/money'
 
 const NO_FILTERS = {}

@@ -11,7 +11,7 @@ import {
   useDeleteCategoriaMutation,
   useListCategoriasAdminQuery,
   useReorderCategoriasMutation,
-} from '@/features/catalog-admin/categories-api'
+} from '@/features/catalog-admin/categorias-api'
 import { depthOf, type CategoriaAdmin, type CategoriaInput } from '@/lib/categories'
 import { errorText, serverFieldErrors } from '@/lib/api-errors'
 

@@ -18,8 +18,8 @@ import {
   type ProductoImport,
   type RechazoImport,
   type TrabajoImport,
-} from '@/features/catalog-admin/import-api'
-import { filasText, planSummary, progressPct, progressText, resultSummary } from '@/features/catalog-admin/import-labels'
+} from '@/features/catalog-admin/importacion-api'
+import { filasText, planSummary, progressPct, progressText, resultSummary } from '@/features/catalog-admin/importacion-labels'
 
 /**
  * 'Importar productos': choose a CSV or Excel file (the layout of 'Exportar', or the template),

@@ -11,8 +11,8 @@ import { productTitle, type ProductoAdmin } from '@/lib/product'
 import { useGetProductoAdminQuery } from '@/features/catalog-admin/api'
 import { AjustarInventarioDialog } from '@/features/catalog-admin/components/ajustar-inventario-dialog'
 import { MovimientosTable } from '@/features/catalog-admin/components/movimientos-table'
-import { useListMovimientosQuery, type Movimiento } from '@/features/catalog-admin/inventory-api'
-import { TIPO_MOVIMIENTO, signedUnits, varianteLabel } from '@/features/catalog-admin/inventory-labels'
+import { useListMovimientosQuery, type Movimiento } from '@/features/catalog-admin/inventario-api'
+import { TIPO_MOVIMIENTO, signedUnits, varianteLabel } from '@/features/catalog-admin/inventario-labels'
 
 /** Every movement of the product, newest first. */
 const DEFAULTS = { variante: '', tipo: '', desde: '', hasta: '' }

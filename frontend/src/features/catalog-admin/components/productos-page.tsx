@@ -21,8 +21,8 @@ import { AdminTable } from '@/features/catalog-admin/components/admin-table'
 import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
 import { ProductosFiltersBar, type ProductosFilters } from '@/features/catalog-admin/components/productos-filters'
 import { ImportarProductosDialog } from '@/features/catalog-admin/components/importar-productos-dialog'
-import { ProductForm } from '@/features/catalog-admin/components/product-form'
-import { emptyForm, formFromProduct, toBody, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+import { ProductoForm } from '@/features/catalog-admin/components/producto-form'
+import { emptyForm, formFromProduct, toBody, type ProductoForm as Form } from '@/features/catalog-admin/form-model'
 
 type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null
 
@@ -187,7 +187,7 @@ function SaveDialog({ title, initial, onClose, save, failMessage, loading }: {
       footer={<DialogActions onCancel={onClose} form={formId} busy={loading} confirmLabel="Guardar" />}
     >
       <SaveError error={error} fallback={failMessage} />
-      <ProductForm
+      <ProductoForm
         id={formId}
         initial={initial}
         errors={fieldErrors(error)}

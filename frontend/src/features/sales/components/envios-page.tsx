@@ -11,8 +11,8 @@ import { useListVentasQuery } from '@/features/sales/api'
 import { ActualizarEnvioDialog } from '@/features/sales/components/actualizar-envio-dialog'
 import { DateRangeForm } from '@/features/sales/components/date-range-form'
 import { EnvioCards, EnviosTable } from '@/features/sales/components/envio-rows'
-import { SalesFiltersBar } from '@/features/sales/components/sales-filters'
-import { EmptyList, Notice } from '@/features/sales/components/sale-list'
+import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
+import { EmptyList, Notice } from '@/features/sales/components/ventas-list'
 import { NARROWING, ORDER_DEFAULTS, salesArgs, type SalesFilters } from '@/features/sales/list-params'
 import { ENTREGA_VALUES, type Sale } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
@@ -55,7 +55,7 @@ export function EnviosPage() {
             else update({ desde: next.startDate, hasta: next.endDate })
           }}
         />
-        <SalesFiltersBar
+        <VentasFiltersBar
           state={state}
           onChange={update}
           onClear={() => reset({ orden: state.orden, limit: state.limit, desde: state.desde, hasta: state.hasta })}

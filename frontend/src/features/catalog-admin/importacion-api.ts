@@ -64,7 +64,7 @@ function fileBody(file: File): FormData {
   return body
 }
 
-const importApi = api.injectEndpoints({
+const importacionApi = api.injectEndpoints({
   endpoints: (build) => ({
     previewImportacion: build.mutation<PlanImport, File>({
       query: (file) => ({ url: 'productos/importar', method: 'POST', params: { vista: '1' }, body: fileBody(file) }),
@@ -82,4 +82,4 @@ const importApi = api.injectEndpoints({
   }),
 })
 
-export const { usePreviewImportacionMutation, useCreateImportacionMutation, useGetImportacionQuery, useListImportacionesQuery } = importApi
+export const { usePreviewImportacionMutation, useCreateImportacionMutation, useGetImportacionQuery, useListImportacionesQuery } = importacionApi

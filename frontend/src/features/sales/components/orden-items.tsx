@@ -35,7 +35,7 @@ function DeliveredSwitch({ on, label, onToggle, busy }: { on: boolean; label: st
 }
 
 /** 'Orden' column: the cart items, each with its delivered toggle (PATCH ventas/order/{saleId}). */
-export function OrderItems({ sale }: { sale: Sale }) {
+export function OrdenItems({ sale }: { sale: Sale }) {
   const narrow = useMediaQuery('(max-width: 767px)')
   const [toggle, { isLoading, error, originalArgs }] = useToggleEntregadoMutation()
   return (

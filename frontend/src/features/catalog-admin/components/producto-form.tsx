@@ -6,9 +6,9 @@ import {
   MarcaLogoField,
   PicturesField,
   RecursosFieldset,
-} from '@/features/catalog-admin/components/product-form-details'
-import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/product-form-lists'
-import { checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+} from '@/features/catalog-admin/components/producto-form-details'
+import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/producto-form-lists'
+import { checkNumbers, totalStock, type ProductoForm as Form } from '@/features/catalog-admin/form-model'
 import { CategorySelect } from '@/components/category-select'
 import { shopToday } from '@/lib/dates'
 
@@ -26,7 +26,7 @@ type Props = {
  * The 'Nuevo Producto' / 'Actualizar Producto' form: every field of the product (brand and its logo,
  * dimensions, features, resources, pictures in order), its variants and extras.
  */
-export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Props) {
+export function ProductoForm({ id, initial, errors: serverErrors, onSubmit }: Props) {
   const [f, setF] = useState<Form>(initial)
   const [numberErrors, setNumberErrors] = useState<Record<string, string>>({})
   const errors = { ...serverErrors, ...numberErrors }

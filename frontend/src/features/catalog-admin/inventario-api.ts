@@ -70,7 +70,7 @@ export type AjusteInput = {
   motivo: string
 }
 
-const inventoryApi = api.injectEndpoints({
+const inventarioApi = api.injectEndpoints({
   endpoints: (build) => ({
     listMovimientos: build.query<MovimientosPage, MovimientosQuery>({
       query: (q) => ({ url: 'inventario/movimientos', params: presentParams(q) }),
@@ -96,4 +96,4 @@ const inventoryApi = api.injectEndpoints({
   }),
 })
 
-export const { useListMovimientosQuery, useListBajoInventarioQuery, useCreateAjusteInventarioMutation } = inventoryApi
+export const { useListMovimientosQuery, useListBajoInventarioQuery, useCreateAjusteInventarioMutation } = inventarioApi

@@ -4,7 +4,7 @@ import type { Categoria, CategoriaAdmin, CategoriaInput } from '@/lib/categories
 
 type Lista<T> = { categorias: T[] }
 
-const categoriesApi = api.injectEndpoints({
+const categoriasApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/admin/categorias`: the tree with the products of each category (staff). */
     listCategoriasAdmin: build.query<CategoriaAdmin[], void>({
@@ -46,4 +46,4 @@ export const {
   useUpdateCategoriaMutation,
   useReorderCategoriasMutation,
   useDeleteCategoriaMutation,
-} = categoriesApi
+} = categoriasApi
