@@ -75,6 +75,20 @@ export default defineConfig([
     },
   },
   {
+    // Cache tags are declared once, in src/lib/api.ts (TAG_TYPES), and typed: a feature adding its
+    // own would declare a shared tag twice and let a misspelt one through.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='enhanceEndpoints'], Property[key.name='addTagTypes']",
+          message: 'Declare cache tags once, in TAG_TYPES of src/lib/api.ts; features only provide and invalidate them.',
+        },
+      ],
+    },
+  },
+  {
     // A file and a function a reader takes in at once (issue #18): a screen longer than that is
     // split into the parts it is drawn from. Tests are exempt.
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.mjs'],

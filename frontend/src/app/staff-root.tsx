@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { selectRol, selectUser, signOut } from '@/lib/session-slice'
-import { LowStockBadge } from '@/features/catalog-admin/components/low-stock-badge'
+import { BajoInventarioBadge } from '@/features/catalog-admin/components/bajo-inventario-badge'
 import { StaffLayout } from '@/features/staff/components/staff-layout'
 import { useGetConfigQuery } from '@/lib/config-api'
 
 /** The count of variants to restock beside 'Bajo inventario' (features do not import each other). */
-const BADGES = { 'bajo-inventario': <LowStockBadge /> }
+const BADGES = { 'bajo-inventario': <BajoInventarioBadge /> }
 
 /**
  * Connects the back office frame to the session, to catalog-admin's badge (loaded lazily with the

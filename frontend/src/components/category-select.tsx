@@ -1,4 +1,4 @@
-import { categoryOptions, resolveCategory, useGetCategoriasQuery } from '@/lib/categories'
+import { categoryOptions, resolveCategory, useListCategoriasQuery } from '@/lib/categories'
 
 type Props = { value: string; onChange: (id: string) => void; id?: string }
 
@@ -7,7 +7,7 @@ type Props = { value: string; onChange: (id: string) => void; id?: string }
  * before categories were data names its category by name: the select shows that category.
  */
 export function CategorySelect({ value, onChange, id }: Props) {
-  const { data = [], isLoading } = useGetCategoriasQuery()
+  const { data = [], isLoading } = useListCategoriasQuery()
   const selected = resolveCategory(data, value)?.id ?? value
   return (
     <select id={id} className="field-input" value={selected} disabled={isLoading} onChange={(e) => onChange(e.target.value)}>

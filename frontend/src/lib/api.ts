@@ -55,6 +55,38 @@ const loggedBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asyn
 }
 
 /**
+ * Every cache tag of the app, declared once: a query provides one, a mutation invalidates it, and
+ * features that share one (invoicing a sale changes the sales lists) name the same tag. Features
+ * never add their own with `enhanceEndpoints({ addTagTypes })` (an ESLint rule in
+ * frontend/eslint.config.js forbids it), so a misspelt tag does not compile. Spanish and singular:
+ * the thing the cached answers are about.
+ */
+export const TAG_TYPES = [
+  'Config',
+  'Producto',
+  'Categoria',
+  'Descuento',
+  'Inventario',
+  'Venta',
+  'Orden',
+  'OrdenCliente',
+  'Compra',
+  'Corte',
+  'CortePendiente',
+  'Cuenta',
+  'Usuario',
+  'Perfil',
+  'Factura',
+  'Respaldo',
+  'ProveedorAjustes',
+  'ProveedorImportacion',
+  'ProveedorCambio',
+] as const
+
+/** One of TAG_TYPES. */
+export type TagType = (typeof TAG_TYPES)[number]
+
+/**
  * The one API slice of the app; features add their endpoints with `api.injectEndpoints`. When the
  * browser is back online, every query on screen is asked again (lib/store.ts setupListeners), so a
  * screen that failed for want of a connection recovers by itself.
@@ -63,6 +95,6 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: loggedBaseQuery,
   refetchOnReconnect: true,
-  tagTypes: ['Config', 'Producto'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 })

@@ -75,17 +75,17 @@ export function resolveCategory(cs: readonly Categoria[], id: string): Categoria
   return cs.find((c) => c.alias?.includes(k))
 }
 
-const categoriesApi = api.enhanceEndpoints({ addTagTypes: ['Categorias'] }).injectEndpoints({
+const categoriasApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/categorias`: the tree the storefront's strip, menus and the product form draw. */
-    getCategorias: build.query<Categoria[], void>({
+    listCategorias: build.query<Categoria[], void>({
       query: () => 'categorias',
       transformResponse: (body: { categorias?: Categoria[] }) => body?.categorias ?? [],
-      providesTags: ['Categorias'],
+      providesTags: ['Categoria'],
     }),
   }),
 })
 
-registerErrorMessages({ getCategorias: 'Error al obtener las categorías' })
+registerErrorMessages({ listCategorias: 'Error al obtener las categorías' })
 
-export const { useGetCategoriasQuery } = categoriesApi
+export const { useListCategoriasQuery } = categoriasApi

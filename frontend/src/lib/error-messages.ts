@@ -40,33 +40,32 @@ export const SPEC_MESSAGES = {
  * feature, which knows the phone.
  */
 const byEndpoint = new Map<string, string>([
-  ['getFeaturedProducts', SPEC_MESSAGES.productos],
-  ['getCatalogPage', SPEC_MESSAGES.productos],
-  ['getAdminProducts', SPEC_MESSAGES.productos],
+  ['listProductosDestacados', SPEC_MESSAGES.productos],
+  ['listProductos', SPEC_MESSAGES.productos],
+  ['listProductosAdmin', SPEC_MESSAGES.productos],
   ['getProducto', SPEC_MESSAGES.producto],
   ['searchProductos', SPEC_MESSAGES.productoPorNombre],
   ['createProducto', SPEC_MESSAGES.guardarProducto],
   ['updateProducto', SPEC_MESSAGES.actualizarProducto],
   ['deleteProducto', SPEC_MESSAGES.eliminarProducto],
-  ['getDescuentos', SPEC_MESSAGES.descuentos],
+  ['listDescuentos', SPEC_MESSAGES.descuentos],
   ['createDescuento', SPEC_MESSAGES.guardarDescuento],
   ['updateDescuento', SPEC_MESSAGES.actualizarDescuento],
   ['deleteDescuento', SPEC_MESSAGES.eliminarDescuento],
-  ['getSalesBetween', SPEC_MESSAGES.filtrarVentas],
-  ['updateOrder', SPEC_MESSAGES.actualizarVenta],
+  ['listVentas', SPEC_MESSAGES.filtrarVentas],
+  ['updateOrden', SPEC_MESSAGES.actualizarVenta],
   ['updateEnvio', SPEC_MESSAGES.actualizarVenta],
-  ['toggleDelivered', SPEC_MESSAGES.actualizarVenta],
-  ['getPendingByMethod', SPEC_MESSAGES.reporteMetodoPago],
-  ['getPendingByUser', SPEC_MESSAGES.reporteUsuario],
-  ['makeCut', SPEC_MESSAGES.corte],
-  ['listUsers', SPEC_MESSAGES.usuarios],
-  ['updateUser', SPEC_MESSAGES.actualizarUsuario],
-  ['deleteUser', SPEC_MESSAGES.eliminarUsuario],
+  ['toggleEntregado', SPEC_MESSAGES.actualizarVenta],
+  ['getPendientePorMetodo', SPEC_MESSAGES.reporteMetodoPago],
+  ['getPendientePorUsuario', SPEC_MESSAGES.reporteUsuario],
+  ['createCorte', SPEC_MESSAGES.corte],
+  ['updateUsuario', SPEC_MESSAGES.actualizarUsuario],
+  ['deleteUsuario', SPEC_MESSAGES.eliminarUsuario],
   ['login', SPEC_MESSAGES.ingresar],
-  ['getAccount', SPEC_MESSAGES.ingresar],
-  ['updateProfile', SPEC_MESSAGES.actualizarUsuario],
-  ['passwordRecovery', SPEC_MESSAGES.restablecerPassword],
-  ['passwordChange', SPEC_MESSAGES.cambiarPassword],
+  ['getCuenta', SPEC_MESSAGES.ingresar],
+  ['updateCuenta', SPEC_MESSAGES.actualizarUsuario],
+  ['recoverPassword', SPEC_MESSAGES.restablecerPassword],
+  ['resetPassword', SPEC_MESSAGES.cambiarPassword],
   ['updateOwnPassword', SPEC_MESSAGES.cambiarPassword],
 ])
 
@@ -76,6 +75,11 @@ const byEndpoint = new Map<string, string>([
  */
 export function registerErrorMessages(messages: Record<string, string>): void {
   for (const [endpoint, message] of Object.entries(messages)) byEndpoint.set(endpoint, message)
+}
+
+/** The endpoints that have a message of their own (src/app/endpoint-names.test.ts checks each exists). */
+export function endpointsWithMessages(): string[] {
+  return [...byEndpoint.keys()]
 }
 
 /** The message a failed call of `endpoint` raises; 'Error desconocido' when it has none. */

@@ -1,12 +1,12 @@
 import { useDeferredValue } from 'react'
 import { NavLink } from 'react-router'
 import { categoryIcon } from '@/components/layout/category-icons'
-import { categoryPath, menuTiles, useGetCategoriasQuery } from '@/lib/categories'
+import { categoryPath, menuTiles, useListCategoriasQuery } from '@/lib/categories'
 
 /** The row of category tiles under the header (the categories with a menu name); scrolls sideways on phones. */
 export function CategoryMenu() {
   // The categories are drawn in a deferred render, in short slices (see FeaturedProducts).
-  const { data, isError } = useDeferredValue(useGetCategoriasQuery())
+  const { data, isError } = useDeferredValue(useListCategoriasQuery())
   if (!data && !isError) return <MenuPlaceholder />
   const tiles = menuTiles(data ?? [])
   if (tiles.length === 0) return null

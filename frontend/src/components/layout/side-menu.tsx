@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router'
 import { Drawer } from '@/components/drawer'
 import { categoryIcon } from '@/components/layout/category-icons'
 import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, ReceiptIcon, SettingsIcon, UserIcon } from '@/components/icons'
-import { categoryPath, menuTiles, useGetCategoriasQuery } from '@/lib/categories'
+import { categoryPath, menuTiles, useListCategoriasQuery } from '@/lib/categories'
 import { returnHere, type ReturnState } from '@/lib/return-path'
 
 type SideMenuProps = {
@@ -40,7 +40,7 @@ function MenuLink({ to, state, icon: Icon, children, onClose }: MenuLinkProps) {
 export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPath, onSignOut }: SideMenuProps) {
   const staffPath = adminPath ?? (isAdmin ? '/productos' : undefined)
   const here = returnHere(useLocation())
-  const { data: categorias = [] } = useGetCategoriasQuery()
+  const { data: categorias = [] } = useListCategoriasQuery()
   return (
     <Drawer
       open={open}

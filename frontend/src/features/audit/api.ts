@@ -6,13 +6,13 @@ import type { AuditListArgs, AuditPage } from '@/features/audit/types'
 export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/auditoria`: the audit trail, newest first (Administrador). */
-    getAudit: build.query<AuditPage, AuditListArgs>({
+    listAuditoria: build.query<AuditPage, AuditListArgs>({
       query: (args) => ({ url: 'auditoria', params: presentParams(args) }),
       keepUnusedDataFor: 0,
     }),
   }),
 })
 
-registerErrorMessages({ getAudit: 'Error al obtener la auditoría' })
+registerErrorMessages({ listAuditoria: 'Error al obtener la auditoría' })
 
-export const { useGetAuditQuery } = auditApi
+export const { useListAuditoriaQuery } = auditApi

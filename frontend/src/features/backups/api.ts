@@ -2,22 +2,22 @@ import { api } from '@/lib/api'
 import { registerErrorMessages } from '@/lib/error-messages'
 import type { Respaldo, RespaldosInfo } from '@/features/backups/types'
 
-const backupsApi = api.enhanceEndpoints({ addTagTypes: ['Respaldos'] }).injectEndpoints({
+const backupsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/respaldos`: the embedded store's backups, newest first (Administrador). */
-    getRespaldos: build.query<RespaldosInfo, void>({
+    listRespaldos: build.query<RespaldosInfo, void>({
       query: () => 'respaldos',
-      providesTags: ['Respaldos'],
+      providesTags: ['Respaldo'],
       keepUnusedDataFor: 0,
     }),
     /** `POST /v1/respaldos`: takes a backup now; 409 while another one is being taken. */
-    hacerRespaldo: build.mutation<Respaldo, void>({
+    createRespaldo: build.mutation<Respaldo, void>({
       query: () => ({ url: 'respaldos', method: 'POST' }),
-      invalidatesTags: ['Respaldos'],
+      invalidatesTags: ['Respaldo'],
     }),
   }),
 })
 
-registerErrorMessages({ getRespaldos: 'Error al obtener los respaldos', hacerRespaldo: 'Error al hacer el respaldo' })
+registerErrorMessages({ listRespaldos: 'Error al obtener los respaldos', createRespaldo: 'Error al hacer el respaldo' })
 
-export const { useGetRespaldosQuery, useHacerRespaldoMutation } = backupsApi
+export const { useListRespaldosQuery, useCreateRespaldoMutation } = backupsApi

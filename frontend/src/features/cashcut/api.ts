@@ -12,36 +12,34 @@ import type {
   PendienteCaja,
 } from '@/features/cashcut/types'
 
-const cutBase = api.enhanceEndpoints({ addTagTypes: ['CortePendiente', 'Corte'] })
-
 /** The cash cut calls (issue 7); Cajero and Administrador only. */
-export const cashcutApi = cutBase.injectEndpoints({
+export const cashcutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPendingByMethod: build.query<ByMethod, void>({
+    getPendientePorMetodo: build.query<ByMethod, void>({
       query: () => 'ventas/reporte/metodo-pago',
       providesTags: ['CortePendiente'],
     }),
-    getPendingByUser: build.query<ByUser[], void>({
+    getPendientePorUsuario: build.query<ByUser[], void>({
       query: () => 'ventas/reporte/usuario',
       providesTags: ['CortePendiente'],
     }),
     /** What the next cut would close, in cash: float, cash sales, refunds, withdrawals, deposits. */
-    getPendingCash: build.query<PendienteCaja, void>({
+    getPendienteCaja: build.query<PendienteCaja, void>({
       query: () => 'cortes/pendiente',
       providesTags: ['CortePendiente'],
     }),
     /** 'Fondo de caja', 'Retiro de efectivo' or 'Depósito de efectivo'. */
-    recordMovement: build.mutation<MovimientoCaja, MovimientoRequest>({
+    createMovimientoCaja: build.mutation<MovimientoCaja, MovimientoRequest>({
       query: (body) => ({ url: 'cortes/movimientos', method: 'POST', body }),
       invalidatesTags: ['CortePendiente'],
     }),
     /** 'Hacer corte': closes every paid sale and drawer movement not yet in a cut. */
-    makeCut: build.mutation<Corte, CutRequest>({
+    createCorte: build.mutation<Corte, CutRequest>({
       query: (body) => ({ url: 'ventas/corte', method: 'POST', body }),
       invalidatesTags: ['CortePendiente', { type: 'Corte', id: 'LIST' }],
     }),
     /** Past cuts of a range of days, newest first, a page at a time (without their sales). */
-    getCortes: build.query<CortesPage, CortesArgs>({
+    listCortes: build.query<CortesPage, CortesArgs>({
       query: (args) => ({ url: 'cortes', params: presentParams(args) }),
       transformResponse: (body: { cortes?: Corte[]; meta?: Partial<PageMeta> }, _m, args) => ({
         cortes: body.cortes ?? [],
@@ -57,11 +55,11 @@ export const cashcutApi = cutBase.injectEndpoints({
 })
 
 export const {
-  useGetPendingByMethodQuery,
-  useGetPendingByUserQuery,
-  useGetPendingCashQuery,
-  useRecordMovementMutation,
-  useMakeCutMutation,
-  useGetCortesQuery,
+  useGetPendientePorMetodoQuery,
+  useGetPendientePorUsuarioQuery,
+  useGetPendienteCajaQuery,
+  useCreateMovimientoCajaMutation,
+  useCreateCorteMutation,
+  useListCortesQuery,
   useGetCorteQuery,
 } = cashcutApi

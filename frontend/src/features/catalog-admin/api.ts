@@ -22,9 +22,9 @@ export type AdminPage = { products: Producto[]; meta: PageMeta }
  */
 export type AdminProductsArgs = { titulo: string; categoria: string; orden: string; archivados?: string; page: number; limit: number }
 
-const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndpoints({
+const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminProducts: build.query<AdminPage, AdminProductsArgs>({
+    listProductosAdmin: build.query<AdminPage, AdminProductsArgs>({
       query: (args) => ({ url: 'admin/productos', params: presentParams(args) }),
       transformResponse: (body: { products?: Producto[]; meta?: Partial<PageMeta> }, _m, args) => ({
         products: body.products ?? [],
@@ -32,7 +32,7 @@ const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndp
       }),
       providesTags: ['Producto'],
     }),
-    getAdminProducto: build.query<ProductoAdmin, string>({
+    getProductoAdmin: build.query<ProductoAdmin, string>({
       query: (id) => `admin/productos/${encodeURIComponent(id)}`,
       providesTags: ['Producto'],
     }),
@@ -53,7 +53,7 @@ const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndp
       query: ({ id, archivado }) => ({ url: `productos/${encodeURIComponent(id)}/${archivado ? 'archivar' : 'restaurar'}`, method: 'POST' }),
       invalidatesTags: ['Producto'],
     }),
-    getDescuentos: build.query<Descuento[], void>({
+    listDescuentos: build.query<Descuento[], void>({
       query: () => 'discounts',
       transformResponse: (body: { data?: Descuento[] }) => body.data ?? [],
       providesTags: ['Descuento'],
@@ -74,13 +74,13 @@ const adminApi = api.enhanceEndpoints({ addTagTypes: ['Descuento'] }).injectEndp
 })
 
 export const {
-  useGetAdminProductsQuery,
-  useGetAdminProductoQuery,
+  useListProductosAdminQuery,
+  useGetProductoAdminQuery,
   useCreateProductoMutation,
   useUpdateProductoMutation,
   useDeleteProductoMutation,
   useSetArchivadoMutation,
-  useGetDescuentosQuery,
+  useListDescuentosQuery,
   useCreateDescuentoMutation,
   useUpdateDescuentoMutation,
   useDeleteDescuentoMutation,

@@ -18,7 +18,7 @@ export type VarianteForm = {
 }
 export type ExtraForm = { _id?: string; nombre: string; precio: string }
 
-export type ProductForm = {
+export type ProductoForm = {
   nombre: string
   descripcion: string
   descripcionCorta: string
@@ -62,7 +62,7 @@ export const newVariant = (): VarianteForm => ({
 /** A new extra's defaults. */
 export const newExtra = (): ExtraForm => ({ nombre: 'Extra Queso', precio: '100' })
 
-export function emptyForm(): ProductForm {
+export function emptyForm(): ProductoForm {
   return {
     nombre: '',
     descripcion: '',
@@ -89,7 +89,7 @@ export function emptyForm(): ProductForm {
   }
 }
 
-export function formFromProduct(p: ProductoAdmin): ProductForm {
+export function formFromProduct(p: ProductoAdmin): ProductoForm {
   return {
     nombre: p.nombre ?? p.titulo ?? '',
     descripcion: p.descripcion ?? '',
@@ -147,7 +147,7 @@ const num = (s: string) => {
 const dimension = (s: string) => (s.trim() === '' ? 0 : Number(s.trim()))
 
 /** Stock is the sum of the variants' stock. */
-export const totalStock = (f: ProductForm) =>
+export const totalStock = (f: ProductoForm) =>
   f.variantes.reduce((sum, v) => sum + (WHOLE.test(v.stock.trim()) ? Number(v.stock) : 0), 0)
 
 /**
@@ -156,7 +156,7 @@ export const totalStock = (f: ProductForm) =>
  * resources without a name or an http(s) link, and two variants of the same talla and tamaño.
  * Keys are the server's field names.
  */
-export function checkNumbers(f: ProductForm): Record<string, string> {
+export function checkNumbers(f: ProductoForm): Record<string, string> {
   const errors: Record<string, string> = {}
   const pesos = (key: string, value: string, label: string, required: boolean) => {
     const t = value.trim()
@@ -201,7 +201,7 @@ export function checkNumbers(f: ProductForm): Record<string, string> {
 }
 
 /** The request body of a form checkNumbers passed; the server checks everything again. */
-export function toBody(f: ProductForm, version?: number): Record<string, unknown> {
+export function toBody(f: ProductoForm, version?: number): Record<string, unknown> {
   return {
     nombre: f.nombre,
     descripcion: f.descripcion,

@@ -3,8 +3,8 @@ import { File as NodeFile } from 'node:buffer'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
-import { filasText, planSummary } from '@/features/catalog-admin/import-labels'
-import type { PlanImport, TrabajoImport } from '@/features/catalog-admin/import-api'
+import { filasText, planSummary } from '@/features/catalog-admin/importacion-labels'
+import type { PlanImport, TrabajoImport } from '@/features/catalog-admin/importacion-api'
 
 const plan: PlanImport = {
   filas: 6,

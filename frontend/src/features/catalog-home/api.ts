@@ -25,7 +25,7 @@ function writeHomeCache(page: ProductPage) {
 
 export const catalogHomeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getFeaturedProducts: build.infiniteQuery<ProductPage, void, number>({
+    listProductosDestacados: build.infiniteQuery<ProductPage, void, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage, _allPages, lastPageParam) =>
@@ -51,4 +51,4 @@ export const catalogHomeApi = api.injectEndpoints({
   }),
 })
 
-export const { useGetFeaturedProductsInfiniteQuery } = catalogHomeApi
+export const { useListProductosDestacadosInfiniteQuery } = catalogHomeApi

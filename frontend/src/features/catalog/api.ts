@@ -6,7 +6,7 @@ export type CatalogQuery = { categoria?: string; favorito?: boolean }
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCatalogPage: build.infiniteQuery<ProductPage, CatalogQuery, number>({
+    listProductos: build.infiniteQuery<ProductPage, CatalogQuery, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
@@ -27,4 +27,4 @@ export const catalogApi = api.injectEndpoints({
   }),
 })
 
-export const { useGetCatalogPageInfiniteQuery } = catalogApi
+export const { useListProductosInfiniteQuery } = catalogApi

@@ -9,17 +9,15 @@ import type {
   Venta,
 } from '@/features/checkout/types'
 
-const checkoutBase = api.enhanceEndpoints({ addTagTypes: ['OrdenCliente', 'Compras'] })
-
 /** The shopper's side of issue 5: counter orders, online payment and the thank-you page. */
-export const checkoutApi = checkoutBase.injectEndpoints({
+export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 'Pagar en caja': the server prices every line again and answers the saved sale. */
-    placeOrder: build.mutation<Venta, PlaceOrderRequest & { idempotencyKey: string }>({
+    createVenta: build.mutation<Venta, PlaceOrderRequest & { idempotencyKey: string }>({
       // The key makes a retry of the same attempt answer the order the first one placed.
       query: ({ idempotencyKey, ...body }) => ({ url: 'ventas', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       // The new order, the purchase history and the stock the products show all changed.
-      invalidatesTags: ['OrdenCliente', 'Compras', 'Producto'],
+      invalidatesTags: ['OrdenCliente', 'Compra', 'Producto'],
     }),
     /** The Mercado Pago preference for the cart: answers its id for the Wallet. */
     createPreference: build.mutation<{ id: string }, PreferenceRequest & { idempotencyKey: string }>({
@@ -32,12 +30,12 @@ export const checkoutApi = checkoutBase.injectEndpoints({
       }),
     }),
     /** The /success page asks the server to record the payment; the server asks the provider. */
-    confirmPayment: build.mutation<ConfirmResult, ReturnParams>({
+    confirmPago: build.mutation<ConfirmResult, ReturnParams>({
       query: (body) => ({ url: 'ventas/mercado-pago/confirmar', method: 'POST', body }),
-      invalidatesTags: ['OrdenCliente', 'Compras'],
+      invalidatesTags: ['OrdenCliente', 'Compra'],
     }),
     /** The customer's unpaid orders (thank-you page). */
-    getPendingOrdersOf: build.query<Venta[], string>({
+    listOrdenesPendientes: build.query<Venta[], string>({
       query: (clientId) => `ventas/ordenes/pendientes/${encodeURIComponent(clientId)}`,
       transformResponse: (body: unknown) => (Array.isArray(body) ? (body as Venta[]) : []),
       providesTags: ['OrdenCliente'],
@@ -51,18 +49,18 @@ export const checkoutApi = checkoutBase.injectEndpoints({
 })
 
 registerErrorMessages({
-  placeOrder: SPEC_MESSAGES.guardarVenta,
-  confirmPayment: SPEC_MESSAGES.guardarVenta,
-  getPendingOrdersOf: SPEC_MESSAGES.venta,
+  createVenta: SPEC_MESSAGES.guardarVenta,
+  confirmPago: SPEC_MESSAGES.guardarVenta,
+  listOrdenesPendientes: SPEC_MESSAGES.venta,
   searchClientes: 'Error al buscar clientes',
   // The catalogue has no message for the preference; the title says what failed.
   createPreference: 'Error al crear el pago en línea',
 })
 
 export const {
-  usePlaceOrderMutation,
+  useCreateVentaMutation,
   useCreatePreferenceMutation,
-  useConfirmPaymentMutation,
-  useGetPendingOrdersOfQuery,
+  useConfirmPagoMutation,
+  useListOrdenesPendientesQuery,
   useSearchClientesQuery,
 } = checkoutApi

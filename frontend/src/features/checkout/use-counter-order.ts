@@ -5,7 +5,7 @@ import { api } from '@/lib/api'
 import { apiErrorMessage } from '@/lib/api-errors'
 import type { CartItem } from '@/lib/cart'
 import { cartCleared } from '@/lib/cart-slice'
-import { usePlaceOrderMutation } from '@/features/checkout/api'
+import { useCreateVentaMutation } from '@/features/checkout/api'
 import { toOrderLines } from '@/features/checkout/order-lines'
 import { writeUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
 import { useAttemptKey } from '@/features/checkout/attempt-key'
@@ -17,7 +17,7 @@ import { useAttemptKey } from '@/features/checkout/attempt-key'
 export function useCounterOrder(items: CartItem[]) {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
-  const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation()
+  const [createVenta, { isLoading: placing }] = useCreateVentaMutation()
   const [askName, setAskName] = useState(false)
   const [orderError, setOrderError] = useState<string | null>(null)
   // A retry of the same order sends the same key; a changed cart or name is another attempt.
@@ -28,7 +28,7 @@ export function useCounterOrder(items: CartItem[]) {
     setOrderError(null)
     const request = { cliente, carrito: toOrderLines(items), ...(clienteId ? { clienteId } : {}) }
     try {
-      const venta = await placeOrder({ ...request, idempotencyKey: attempt.keyFor(request) }).unwrap()
+      const venta = await createVenta({ ...request, idempotencyKey: attempt.keyFor(request) }).unwrap()
       attempt.done()
       writeUltimaVenta(venta)
       dispatch(cartCleared())

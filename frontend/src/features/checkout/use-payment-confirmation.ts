@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { cartCleared } from '@/lib/cart-slice'
 import { selectIsSignedIn } from '@/lib/session-slice'
-import { useConfirmPaymentMutation } from '@/features/checkout/api'
+import { useConfirmPagoMutation } from '@/features/checkout/api'
 import { isValidReturn, readReturnParams } from '@/features/checkout/payment-return'
 import { readUltimaVenta, writeUltimaVenta } from '@/features/checkout/ultima-venta'
 
@@ -21,7 +21,7 @@ export function usePaymentConfirmation() {
   // Read once: a sale this browser already saved for this payment is shown, not saved again.
   const [stored] = useState(readUltimaVenta)
   const already = valid && stored?.mercadoPago && String(stored.mercadoPago.payment_id) === params.payment_id ? stored : null
-  const [confirm, { data, error, isUninitialized, isLoading }] = useConfirmPaymentMutation()
+  const [confirm, { data, error, isUninitialized, isLoading }] = useConfirmPagoMutation()
   const shouldSave = valid && !already && signedIn
 
   useEffect(() => {

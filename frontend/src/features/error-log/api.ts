@@ -13,7 +13,7 @@ export const errorLogApi = api.injectEndpoints({
       query: (logs) => ({ url: 'logs', method: 'POST', body: { logs } }),
     }),
     /** `GET /v1/logs`: the 'Registro de errores' screen (Administrador). */
-    getErrorLog: build.query<ErrorLogPage, ErrorLogFilter>({
+    listErrorLog: build.query<ErrorLogPage, ErrorLogFilter>({
       query: ({ desde, hasta, usuario, q, page = 1 }) => ({
         url: 'logs',
         params: {
@@ -30,6 +30,6 @@ export const errorLogApi = api.injectEndpoints({
   }),
 })
 
-registerErrorMessages({ getErrorLog: 'Error al obtener el registro de errores' })
+registerErrorMessages({ listErrorLog: 'Error al obtener el registro de errores' })
 
-export const { useGetErrorLogQuery } = errorLogApi
+export const { useListErrorLogQuery } = errorLogApi

@@ -9,7 +9,7 @@ const stored = (n: number, extra: Partial<StoredLogEntry> = {}): StoredLogEntry 
   title: 'Error al obtener los productos',
   error: `GET /v1/productos · estado 500 · fallo ${n}`,
   time: '2026-11-23T15:00:00.000Z',
-  origen: 'api:getFeaturedProducts',
+  origen: 'api:listProductosDestacados',
   user: 'Ana López',
   receivedAt: '2026-11-23T15:00:01.000Z',
   ip: '203.0.113.7',

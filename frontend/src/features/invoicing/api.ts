@@ -20,24 +20,23 @@ import type {
 } from '@/features/invoicing/types'
 
 /**
- * 'Compras' is the customer's purchase history (session feature), 'Venta'/'Orden' the back
- * office's sale lists (sales feature): a sale's `factura` changes when it is invoiced.
+ * The tags of the lists a sale's `factura` shows in, which change when it is invoiced: 'Compra'
+ * is the customer's purchase history (session feature), 'Venta'/'Orden' the back office's sale
+ * lists (sales feature).
  */
-const invoicingBase = api.enhanceEndpoints({ addTagTypes: ['Perfil', 'Factura', 'Compras', 'Venta', 'Orden'] })
-
 const SALE_TAGS = [
-  'Compras',
+  'Compra',
   { type: 'Venta', id: 'LIST' },
   { type: 'Orden', id: 'LIST' },
 ] as const
 
 /** Every call of the invoicing API (issue 17): customers' fiscal data and invoices, staff screens. */
-export const invoicingApi = invoicingBase.injectEndpoints({
+export const invoicingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCatalogos: build.query<Catalogos, void>({
       query: () => 'facturas/catalogos',
     }),
-    getPerfiles: build.query<Perfil[], void>({
+    listPerfiles: build.query<Perfil[], void>({
       query: () => 'facturas/perfiles',
       transformResponse: (r: { perfiles?: Perfil[] }) => r.perfiles ?? [],
       providesTags: [{ type: 'Perfil', id: 'LIST' }],
@@ -55,14 +54,14 @@ export const invoicingApi = invoicingBase.injectEndpoints({
       invalidatesTags: [{ type: 'Perfil', id: 'LIST' }],
     }),
     /** The signed-in customer invoices one of their sales; 202 with estado 'timbrando' when the PAC is slow. */
-    facturarVenta: build.mutation<Factura, { ventaId: string; perfilId: string }>({
+    createFactura: build.mutation<Factura, { ventaId: string; perfilId: string }>({
       query: ({ ventaId, perfilId }) => ({ url: `facturas/ventas/${encodeURIComponent(ventaId)}`, method: 'POST', body: { perfilId } }),
       invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }],
     }),
-    buscarVentaPublica: build.mutation<VentaFacturable, BuscarVentaRequest>({
+    findVentaPublica: build.mutation<VentaFacturable, BuscarVentaRequest>({
       query: (body) => ({ url: 'facturas/publica/buscar', method: 'POST', body }),
     }),
-    facturarPublica: build.mutation<Factura, FacturaPublicaRequest>({
+    createFacturaPublica: build.mutation<Factura, FacturaPublicaRequest>({
       query: (body) => ({ url: 'facturas/publica', method: 'POST', body }),
       invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }],
     }),
@@ -74,28 +73,28 @@ export const invoicingApi = invoicingBase.injectEndpoints({
       query: (id) => `facturas/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Factura', id }],
     }),
-    enviarFactura: build.mutation<void, { id: string; email?: string }>({
+    sendFactura: build.mutation<void, { id: string; email?: string }>({
       query: ({ id, email }) => ({ url: `facturas/${encodeURIComponent(id)}/enviar`, method: 'POST', body: email ? { email } : {} }),
     }),
-    cancelarFactura: build.mutation<Factura, CancelarRequest>({
+    cancelFactura: build.mutation<Factura, CancelarRequest>({
       query: ({ id, ...body }) => ({ url: `facturas/${encodeURIComponent(id)}/cancelar`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { id }) => [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
     }),
     /** A new CFDI with corrected fiscal data for the same sales; 202 with estado 'timbrando' when the PAC is slow. */
-    sustituirFactura: build.mutation<Factura, SustituirRequest>({
+    replaceFactura: build.mutation<Factura, SustituirRequest>({
       query: ({ id, ...body }) => ({ url: `facturas/${encodeURIComponent(id)}/sustituir`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { id }) => [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
     }),
-    getVistaPreviaGlobal: build.query<VistaPrevia, VistaPreviaArgs>({
+    previewFacturaGlobal: build.query<VistaPrevia, VistaPreviaArgs>({
       query: (params) => ({ url: 'facturas/global/vista-previa', params }),
       providesTags: [{ type: 'Factura', id: 'GLOBAL' }],
     }),
-    emitirGlobal: build.mutation<Factura, GlobalRequest>({
+    createFacturaGlobal: build.mutation<Factura, GlobalRequest>({
       query: (body) => ({ url: 'facturas/global', method: 'POST', body }),
       invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id: 'GLOBAL' }],
     }),
     /** A page of the products without a SAT key (a distributor's catalogue may bring thousands). */
-    getSinClaveSat: build.query<{ productos: ProductoSinClave[]; meta: PageMeta }, { page: number; limit: number }>({
+    listProductosSinClaveSat: build.query<{ productos: ProductoSinClave[]; meta: PageMeta }, { page: number; limit: number }>({
       query: (params) => ({ url: 'facturas/sin-clave-sat', params }),
       transformResponse: (r: { productos?: ProductoSinClave[]; meta?: Partial<PageMeta> }, _m, args) => ({
         productos: r.productos ?? [],
@@ -108,19 +107,19 @@ export const invoicingApi = invoicingBase.injectEndpoints({
 
 export const {
   useGetCatalogosQuery,
-  useGetPerfilesQuery,
+  useListPerfilesQuery,
   useCreatePerfilMutation,
   useUpdatePerfilMutation,
   useDeletePerfilMutation,
-  useFacturarVentaMutation,
-  useBuscarVentaPublicaMutation,
-  useFacturarPublicaMutation,
+  useCreateFacturaMutation,
+  useFindVentaPublicaMutation,
+  useCreateFacturaPublicaMutation,
   useListFacturasQuery,
   useLazyGetFacturaQuery,
-  useEnviarFacturaMutation,
-  useCancelarFacturaMutation,
-  useSustituirFacturaMutation,
-  useLazyGetVistaPreviaGlobalQuery,
-  useEmitirGlobalMutation,
-  useGetSinClaveSatQuery,
+  useSendFacturaMutation,
+  useCancelFacturaMutation,
+  useReplaceFacturaMutation,
+  useLazyPreviewFacturaGlobalQuery,
+  useCreateFacturaGlobalMutation,
+  useListProductosSinClaveSatQuery,
 } = invoicingApi

@@ -12,8 +12,6 @@ import type {
   SalesReport,
 } from '@/features/sales/types'
 
-const salesBase = api.enhanceEndpoints({ addTagTypes: ['Venta', 'Orden'] })
-
 type PageBody = { ventas?: Sale[]; meta?: Partial<PageMeta> }
 
 const salesPage = (body: PageBody, _meta: unknown, args: SalesListArgs): SalesPage => ({
@@ -22,31 +20,31 @@ const salesPage = (body: PageBody, _meta: unknown, args: SalesListArgs): SalesPa
 })
 
 /** Every call of the sales back office (issue 6). */
-export const salesApi = salesBase.injectEndpoints({
+export const salesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 'Lista de ordenes' a page at a time: the open orders, or any sale when searched or filtered by delivery. */
-    listOrders: build.query<SalesPage, SalesListArgs>({
+    listOrdenes: build.query<SalesPage, SalesListArgs>({
       query: (args) => ({ url: 'ventas/ordenes', params: presentParams(args) }),
       transformResponse: salesPage,
       providesTags: [{ type: 'Orden', id: 'LIST' }],
     }),
     /** A number that changes whenever an order is added or changed; polled by the order list. */
-    getOrdersVersion: build.query<number, void>({
+    getOrdenesVersion: build.query<number, void>({
       query: () => 'ventas/ordenes/version',
       transformResponse: (body: { version: number }) => body.version,
     }),
     /** Every confirmed sale of a range (today by default), a page at a time: reports of sales and shipments. */
-    listSales: build.query<SalesPage, SalesListArgs>({
+    listVentas: build.query<SalesPage, SalesListArgs>({
       query: (args) => ({ url: 'ventas/lista', params: presentParams(args) }),
       transformResponse: salesPage,
       providesTags: [{ type: 'Venta', id: 'LIST' }],
     }),
-    getSalesReport: build.query<SalesReport, DateRange & { criterio?: ReportCriterio }>({
+    getReporteVentas: build.query<SalesReport, DateRange & { criterio?: ReportCriterio }>({
       query: (range) => ({ url: 'ventas/reporte', method: 'POST', body: range }),
       providesTags: [{ type: 'Venta', id: 'REPORT' }],
     }),
     /** 'Actualizar Orden': pago, metodoPago (cash desk only), entrega, observaciones. */
-    updateOrder: build.mutation<Sale, { id: string; changes: OrderUpdate }>({
+    updateOrden: build.mutation<Sale, { id: string; changes: OrderUpdate }>({
       query: ({ id, changes }) => ({ url: `ventas/${id}`, method: 'PATCH', body: changes }),
       invalidatesTags: [
         { type: 'Orden', id: 'LIST' },
@@ -55,7 +53,7 @@ export const salesApi = salesBase.injectEndpoints({
       ],
     }),
     /** 'Devolución' (Cajero, Administrador): returns units of a paid sale and records the refund; answers the sale. */
-    recordReturn: build.mutation<Sale, { id: string; devolucion: DevolucionRequest }>({
+    createDevolucion: build.mutation<Sale, { id: string; devolucion: DevolucionRequest }>({
       query: ({ id, devolucion }) => ({ url: `ventas/${encodeURIComponent(id)}/devoluciones`, method: 'POST', body: devolucion }),
       invalidatesTags: [
         { type: 'Orden', id: 'LIST' },
@@ -72,16 +70,16 @@ export const salesApi = salesBase.injectEndpoints({
       ],
     }),
     /** Toggles one item's `entregado`; the list shows the change at once and settles on the answer. */
-    toggleDelivered: build.mutation<Sale, { sale: Sale; itemId: string; nombre: string }>({
+    toggleEntregado: build.mutation<Sale, { sale: Sale; itemId: string; nombre: string }>({
       query: ({ sale, itemId, nombre }) => ({
         url: `ventas/order/${sale._id}`,
         method: 'PATCH',
         body: { idOrden: itemId, nombre },
       }),
       async onQueryStarted({ sale, itemId }, { dispatch, getState, queryFulfilled }) {
-        const pages = salesApi.util.selectCachedArgsForQuery(getState(), 'listOrders')
+        const pages = salesApi.util.selectCachedArgsForQuery(getState(), 'listOrdenes')
         const patchAll = (change: (orders: Sale[]) => void) =>
-          pages.map((args) => dispatch(salesApi.util.updateQueryData('listOrders', args, (page) => change(page.ventas))))
+          pages.map((args) => dispatch(salesApi.util.updateQueryData('listOrdenes', args, (page) => change(page.ventas))))
         const patches = patchAll((orders) => {
           const item = orders.find((o) => o._id === sale._id)?.carrito.find((i) => i._id === itemId)
           if (item) item.entregado = !item.entregado
@@ -101,12 +99,12 @@ export const salesApi = salesBase.injectEndpoints({
 })
 
 export const {
-  useListOrdersQuery,
-  useGetOrdersVersionQuery,
-  useListSalesQuery,
-  useGetSalesReportQuery,
-  useUpdateOrderMutation,
+  useListOrdenesQuery,
+  useGetOrdenesVersionQuery,
+  useListVentasQuery,
+  useGetReporteVentasQuery,
+  useUpdateOrdenMutation,
   useUpdateEnvioMutation,
-  useToggleDeliveredMutation,
-  useRecordReturnMutation,
+  useToggleEntregadoMutation,
+  useCreateDevolucionMutation,
 } = salesApi

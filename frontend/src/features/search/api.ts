@@ -26,7 +26,7 @@ export const searchApi = api.injectEndpoints({
       transformResponse: toSearchPage,
     }),
     /** `/busqueda?q=`: every match, a page at a time as the list scrolls, like the category pages. */
-    getSearchPage: build.infiniteQuery<SearchPage, string, number>({
+    searchProductosPage: build.infiniteQuery<SearchPage, string, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
@@ -40,6 +40,6 @@ export const searchApi = api.injectEndpoints({
   }),
 })
 
-registerErrorMessages({ getSearchPage: SPEC_MESSAGES.productoPorNombre })
+registerErrorMessages({ searchProductosPage: SPEC_MESSAGES.productoPorNombre })
 
-export const { useSearchProductosQuery, useGetSearchPageInfiniteQuery } = searchApi
+export const { useSearchProductosQuery, useSearchProductosPageInfiniteQuery } = searchApi

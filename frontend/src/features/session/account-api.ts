@@ -13,23 +13,23 @@ type Data<T> = { data: T }
 type Message = { message: string }
 
 /** The signed-in user's own account: registration, recovery, profile, password and purchases. */
-export const accountApi = api.enhanceEndpoints({ addTagTypes: ['Cuenta', 'Compras'] }).injectEndpoints({
+export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<Account, RegisterRequest>({
       query: (body) => ({ url: 'usuarios', method: 'POST', body }),
       transformResponse: (r: Data<Account>) => r.data,
     }),
-    getAccount: build.query<Account, string>({
+    getCuenta: build.query<Account, string>({
       query: (id) => `usuarios/${encodeURIComponent(id)}`,
       transformResponse: (r: Data<Account>) => r.data,
       providesTags: ['Cuenta'],
     }),
-    updateProfile: build.mutation<Account, ProfileRequest>({
+    updateCuenta: build.mutation<Account, ProfileRequest>({
       query: (body) => ({ url: 'usuarios/perfil', method: 'PATCH', body }),
       transformResponse: (r: Data<Account>) => r.data,
       invalidatesTags: ['Cuenta'],
     }),
-    updateOrderMails: build.mutation<Account, { sinCorreosPedidos: boolean }>({
+    updateCorreosPedidos: build.mutation<Account, { sinCorreosPedidos: boolean }>({
       query: (body) => ({ url: 'usuarios/perfil/correos', method: 'PATCH', body }),
       transformResponse: (r: Data<Account>) => r.data,
       invalidatesTags: ['Cuenta'],
@@ -38,40 +38,40 @@ export const accountApi = api.enhanceEndpoints({ addTagTypes: ['Cuenta', 'Compra
       query: (body) => ({ url: 'usuarios/perfil/password', method: 'PATCH', body }),
       transformResponse: (r: Data<{ token: string }>) => r.data,
     }),
-    passwordRecovery: build.mutation<Message, { email: string }>({
+    recoverPassword: build.mutation<Message, { email: string }>({
       query: (body) => ({ url: 'usuarios/passwordrecovery', method: 'POST', body }),
     }),
-    passwordChange: build.mutation<Message, PasswordChangeRequest>({
+    resetPassword: build.mutation<Message, PasswordChangeRequest>({
       query: (body) => ({ url: 'usuarios/passwordchange', method: 'POST', body }),
     }),
-    getPurchases: build.query<Purchase[], string>({
+    listCompras: build.query<Purchase[], string>({
       query: (userId) => `ventas/usuario/${encodeURIComponent(userId)}`,
       // A plain list, or {data: list}; anything else counts as no purchases.
       transformResponse: (r: unknown) =>
         Array.isArray(r) ? r : Array.isArray((r as Data<unknown>)?.data) ? (r as Data<Purchase[]>).data : [],
-      providesTags: ['Compras'],
+      providesTags: ['Compra'],
     }),
   }),
 })
 
 registerErrorMessages({
   register: SPEC_MESSAGES.actualizarUsuario,
-  getAccount: SPEC_MESSAGES.ingresar,
-  updateProfile: SPEC_MESSAGES.actualizarUsuario,
+  getCuenta: SPEC_MESSAGES.ingresar,
+  updateCuenta: SPEC_MESSAGES.actualizarUsuario,
   updateOwnPassword: SPEC_MESSAGES.cambiarPassword,
-  updateOrderMails: SPEC_MESSAGES.actualizarUsuario,
-  passwordRecovery: SPEC_MESSAGES.restablecerPassword,
-  passwordChange: SPEC_MESSAGES.cambiarPassword,
-  getPurchases: SPEC_MESSAGES.venta,
+  updateCorreosPedidos: SPEC_MESSAGES.actualizarUsuario,
+  recoverPassword: SPEC_MESSAGES.restablecerPassword,
+  resetPassword: SPEC_MESSAGES.cambiarPassword,
+  listCompras: SPEC_MESSAGES.venta,
 })
 
 export const {
   useRegisterMutation,
-  useGetAccountQuery,
-  useUpdateProfileMutation,
+  useGetCuentaQuery,
+  useUpdateCuentaMutation,
   useUpdateOwnPasswordMutation,
-  useUpdateOrderMailsMutation,
-  usePasswordRecoveryMutation,
-  usePasswordChangeMutation,
-  useGetPurchasesQuery,
+  useUpdateCorreosPedidosMutation,
+  useRecoverPasswordMutation,
+  useResetPasswordMutation,
+  useListComprasQuery,
 } = accountApi

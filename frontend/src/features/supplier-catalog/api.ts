@@ -12,59 +12,59 @@ import type {
   Seleccion,
 } from '@/features/supplier-catalog/types'
 
-const supplierApi = api.enhanceEndpoints({ addTagTypes: ['ProveedorAjustes', 'ProveedorImportaciones', 'ProveedorCambios'] }).injectEndpoints({
+const supplierApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/proveedor/ajustes`: credentials set or not (never the secret), rules, sync schedule. */
     getAjustesProveedor: build.query<Ajustes, void>({ query: () => 'proveedor/ajustes', providesTags: ['ProveedorAjustes'] }),
     /** `PUT /v1/proveedor/credenciales`: checked with Syscom before they are kept. */
-    guardarCredenciales: build.mutation<Ajustes, { clientId: string; clientSecret: string }>({
+    updateCredencialesProveedor: build.mutation<Ajustes, { clientId: string; clientSecret: string }>({
       query: (body) => ({ url: 'proveedor/credenciales', method: 'PUT', body }),
       invalidatesTags: ['ProveedorAjustes'],
     }),
-    guardarReglas: build.mutation<Ajustes, Reglas>({
+    updateReglasProveedor: build.mutation<Ajustes, Reglas>({
       query: (body) => ({ url: 'proveedor/reglas', method: 'PUT', body }),
       invalidatesTags: ['ProveedorAjustes'],
     }),
-    getCategoriasProveedor: build.query<Opcion[], void>({ query: () => 'proveedor/categorias' }),
-    getMarcasProveedor: build.query<Opcion[], void>({ query: () => 'proveedor/marcas' }),
-    buscarProductosProveedor: build.query<PaginaProductos, Busqueda>({
+    listCategoriasProveedor: build.query<Opcion[], void>({ query: () => 'proveedor/categorias' }),
+    listMarcasProveedor: build.query<Opcion[], void>({ query: () => 'proveedor/marcas' }),
+    searchProductosProveedor: build.query<PaginaProductos, Busqueda>({
       query: (b) => ({ url: 'proveedor/productos', params: Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined && v !== '')) }),
     }),
-    getImportaciones: build.query<Importacion[], void>({ query: () => 'proveedor/importaciones', providesTags: ['ProveedorImportaciones'] }),
-    importar: build.mutation<Importacion, Seleccion>({
+    listImportacionesProveedor: build.query<Importacion[], void>({ query: () => 'proveedor/importaciones', providesTags: ['ProveedorImportacion'] }),
+    createImportacionProveedor: build.mutation<Importacion, Seleccion>({
       query: (body) => ({ url: 'proveedor/importaciones', method: 'POST', body }),
-      invalidatesTags: ['ProveedorImportaciones'],
+      invalidatesTags: ['ProveedorImportacion'],
     }),
-    getCambiosProveedor: build.query<Cambio[], void>({ query: () => 'proveedor/cambios', providesTags: ['ProveedorCambios'] }),
-    sincronizarProveedor: build.mutation<ResultadoSincronizacion, void>({
+    listCambiosProveedor: build.query<Cambio[], void>({ query: () => 'proveedor/cambios', providesTags: ['ProveedorCambio'] }),
+    syncProveedor: build.mutation<ResultadoSincronizacion, void>({
       query: () => ({ url: 'proveedor/sincronizar', method: 'POST' }),
-      invalidatesTags: ['ProveedorCambios', 'ProveedorAjustes'],
+      invalidatesTags: ['ProveedorCambio', 'ProveedorAjustes'],
     }),
   }),
 })
 
 registerErrorMessages({
   getAjustesProveedor: 'Error al obtener los ajustes del proveedor',
-  guardarCredenciales: 'Error al guardar las credenciales',
-  guardarReglas: 'Error al guardar las reglas de precio',
-  getCategoriasProveedor: 'Error al obtener las categorías del proveedor',
-  getMarcasProveedor: 'Error al obtener las marcas del proveedor',
-  buscarProductosProveedor: 'Error al buscar en el catálogo del proveedor',
-  getImportaciones: 'Error al obtener las importaciones',
-  importar: 'Error al iniciar la importación',
-  getCambiosProveedor: 'Error al obtener los cambios de la sincronización',
-  sincronizarProveedor: 'Error al sincronizar con el proveedor',
+  updateCredencialesProveedor: 'Error al guardar las credenciales',
+  updateReglasProveedor: 'Error al guardar las reglas de precio',
+  listCategoriasProveedor: 'Error al obtener las categorías del proveedor',
+  listMarcasProveedor: 'Error al obtener las marcas del proveedor',
+  searchProductosProveedor: 'Error al buscar en el catálogo del proveedor',
+  listImportacionesProveedor: 'Error al obtener las importaciones',
+  createImportacionProveedor: 'Error al iniciar la importación',
+  listCambiosProveedor: 'Error al obtener los cambios de la sincronización',
+  syncProveedor: 'Error al sincronizar con el proveedor',
 })
 
 export const {
   useGetAjustesProveedorQuery,
-  useGuardarCredencialesMutation,
-  useGuardarReglasMutation,
-  useGetCategoriasProveedorQuery,
-  useGetMarcasProveedorQuery,
-  useBuscarProductosProveedorQuery,
-  useGetImportacionesQuery,
-  useImportarMutation,
-  useGetCambiosProveedorQuery,
-  useSincronizarProveedorMutation,
+  useUpdateCredencialesProveedorMutation,
+  useUpdateReglasProveedorMutation,
+  useListCategoriasProveedorQuery,
+  useListMarcasProveedorQuery,
+  useSearchProductosProveedorQuery,
+  useListImportacionesProveedorQuery,
+  useCreateImportacionProveedorMutation,
+  useListCambiosProveedorQuery,
+  useSyncProveedorMutation,
 } = supplierApi

@@ -3,10 +3,10 @@ import type { TicketSale } from '@/features/ticket/types'
 
 export const ticketApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getTicketSale: build.query<TicketSale, string>({
+    getTicket: build.query<TicketSale, string>({
       query: (id) => `ventas/${encodeURIComponent(id)}`,
     }),
   }),
 })
 
-export const { useGetTicketSaleQuery } = ticketApi
+export const { useGetTicketQuery } = ticketApi

@@ -7,39 +7,39 @@ import type { NewUserRequest, UpdateUserRequest, UsersListArgs, UsersPage } from
 type Data<T> = { data: T }
 
 /** User administration (Administrador only; the server refuses everyone else). */
-export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Usuarios'] }).injectEndpoints({
+export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A page of accounts, searched (name, e-mail, phone), filtered by rol and status, sorted. */
-    listUsersPage: build.query<UsersPage, UsersListArgs>({
+    listUsuarios: build.query<UsersPage, UsersListArgs>({
       query: (args) => ({ url: 'usuarios/lista', params: presentParams(args) }),
       transformResponse: (r: { usuarios?: Account[]; meta?: Partial<PageMeta> }, _m, args) => ({
         usuarios: r.usuarios ?? [],
         meta: readMeta(r.meta, args),
       }),
-      providesTags: ['Usuarios'],
+      providesTags: ['Usuario'],
     }),
-    createUser: build.mutation<Account, NewUserRequest>({
+    createUsuario: build.mutation<Account, NewUserRequest>({
       query: (body) => ({ url: 'usuarios', method: 'POST', body }),
       transformResponse: (r: Data<Account>) => r.data,
-      invalidatesTags: ['Usuarios'],
+      invalidatesTags: ['Usuario'],
     }),
-    updateUser: build.mutation<Account, UpdateUserRequest>({
+    updateUsuario: build.mutation<Account, UpdateUserRequest>({
       query: ({ _id, ...body }) => ({ url: `usuarios/${encodeURIComponent(_id)}`, method: 'PATCH', body }),
       transformResponse: (r: Data<Account>) => r.data,
-      invalidatesTags: ['Usuarios'],
+      invalidatesTags: ['Usuario'],
     }),
-    deleteUser: build.mutation<void, string>({
+    deleteUsuario: build.mutation<void, string>({
       query: (id) => ({ url: `usuarios/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['Usuarios'],
+      invalidatesTags: ['Usuario'],
     }),
   }),
 })
 
 registerErrorMessages({
-  listUsersPage: SPEC_MESSAGES.usuarios,
-  createUser: SPEC_MESSAGES.actualizarUsuario,
-  updateUser: SPEC_MESSAGES.actualizarUsuario,
-  deleteUser: SPEC_MESSAGES.eliminarUsuario,
+  listUsuarios: SPEC_MESSAGES.usuarios,
+  createUsuario: SPEC_MESSAGES.actualizarUsuario,
+  updateUsuario: SPEC_MESSAGES.actualizarUsuario,
+  deleteUsuario: SPEC_MESSAGES.eliminarUsuario,
 })
 
-export const { useListUsersPageQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } = usersApi
+export const { useListUsuariosQuery, useCreateUsuarioMutation, useUpdateUsuarioMutation, useDeleteUsuarioMutation } = usersApi

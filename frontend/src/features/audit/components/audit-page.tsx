@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
 import { formatCount } from '@/lib/money'
-import { useGetAuditQuery } from '@/features/audit/api'
+import { useListAuditoriaQuery } from '@/features/audit/api'
 import { AuditFiltersBar } from '@/features/audit/components/audit-filters'
 import { AUDIT_DEFAULTS } from '@/features/audit/labels'
 import { AuditTable } from '@/features/audit/components/audit-table'
@@ -14,7 +14,7 @@ import { AuditTable } from '@/features/audit/components/audit-table'
 export function AuditPage() {
   useDocumentTitle('Auditoría')
   const [state, update, reset] = useListState(AUDIT_DEFAULTS)
-  const { data, error, isFetching, isLoading, refetch } = useGetAuditQuery(state)
+  const { data, error, isFetching, isLoading, refetch } = useListAuditoriaQuery(state)
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(data?.meta, state.page, setPage)
 

@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage, errorStatus, errorText } from '@/lib/api-errors'
 import { formatDateTime } from '@/lib/dates'
-import { useGetRespaldosQuery, useHacerRespaldoMutation } from '@/features/backups/api'
+import { useListRespaldosQuery, useCreateRespaldoMutation } from '@/features/backups/api'
 import { formatBytes, formatEvery } from '@/features/backups/format'
 import type { Respaldo, RespaldosInfo } from '@/features/backups/types'
 
@@ -65,8 +65,8 @@ function RespaldosTable({ respaldos }: { respaldos: Respaldo[] }) {
 /** `/respaldos` 'Respaldos': the embedded store's backups and a button to take one now (Administrador). */
 export function RespaldosPage() {
   useDocumentTitle('Respaldos')
-  const { data, error, isLoading, isFetching } = useGetRespaldosQuery()
-  const [hacer, { isLoading: busy }] = useHacerRespaldoMutation()
+  const { data, error, isLoading, isFetching } = useListRespaldosQuery()
+  const [hacer, { isLoading: busy }] = useCreateRespaldoMutation()
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null)
 
   async function hacerAhora() {

@@ -5,7 +5,7 @@ import { FormField, TextAreaField } from '@/components/form-field'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
-import { useRecordMovementMutation } from '@/features/cashcut/api'
+import { useCreateMovimientoCajaMutation } from '@/features/cashcut/api'
 import { MOVEMENT_LABELS, newMovementId, parseAmount } from '@/features/cashcut/helpers'
 import type { MovimientoCaja, TipoMovimiento } from '@/features/cashcut/types'
 
@@ -18,7 +18,7 @@ export function MovementDialog({ tipo, onClose, onDone }: { tipo: TipoMovimiento
   const [monto, setMonto] = useState('')
   const [motivo, setMotivo] = useState('')
   const [problems, setProblems] = useState<{ monto?: string; motivo?: string }>({})
-  const [record, { isLoading, error }] = useRecordMovementMutation()
+  const [record, { isLoading, error }] = useCreateMovimientoCajaMutation()
   const needsReason = tipo !== 'fondo'
 
   async function submit(event: FormEvent) {

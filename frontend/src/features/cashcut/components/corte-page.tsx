@@ -7,16 +7,16 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import {
-  useGetPendingByMethodQuery,
-  useGetPendingByUserQuery,
-  useGetPendingCashQuery,
-  useMakeCutMutation,
+  useGetPendientePorMetodoQuery,
+  useGetPendientePorUsuarioQuery,
+  useGetPendienteCajaQuery,
+  useCreateCorteMutation,
 } from '@/features/cashcut/api'
 import { CashSummary } from '@/features/cashcut/components/cash-summary'
 import { MovementDialog, MovementList } from '@/features/cashcut/components/cash-movements'
 import { CortesAnteriores } from '@/features/cashcut/components/cortes-anteriores'
-import { CutSummary } from '@/features/cashcut/components/cut-summary'
-import { CutTotals } from '@/features/cashcut/components/cut-totals'
+import { CorteSummary } from '@/features/cashcut/components/corte-summary'
+import { CorteTotals } from '@/features/cashcut/components/corte-totals'
 import { DenominationCount } from '@/features/cashcut/components/denomination-count'
 import {
   DENOMINACIONES,
@@ -91,7 +91,7 @@ function HacerCorteDialog({
   const [counts, setCounts] = useState<Record<string, Pieces>>({})
   const [observaciones, setObservaciones] = useState('')
   const [problem, setProblem] = useState('')
-  const [makeCut, { isLoading, error }] = useMakeCutMutation()
+  const [createCorte, { isLoading, error }] = useCreateCorteMutation()
   const total = byMethod?.totalGeneral ?? 0
 
   async function submit(event: FormEvent) {
@@ -103,7 +103,7 @@ function HacerCorteDialog({
       const body: CutRequest = {}
       if (conteos.length > 0) body.conteos = conteos
       if (observaciones.trim()) body.observaciones = observaciones.trim()
-      onDone(await makeCut(body).unwrap())
+      onDone(await createCorte(body).unwrap())
     } catch {
       // The message stays in the dialog.
     }
@@ -162,7 +162,7 @@ function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
         </div>
       </div>
       <div className="mt-3 max-w-md rounded-xl bg-white p-4">
-        <CutSummary cut={cut} />
+        <CorteSummary cut={cut} />
       </div>
       <div className="mt-4">
         <CashSummary cash={cut} porCajero={cut.porCajero} />
@@ -172,7 +172,7 @@ function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
 }
 
 /** 'Caja': the float, withdrawal and deposit forms, the cash each drawer should hold, and the movements waiting for the cut. */
-function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendingCashQuery> }) {
+function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendienteCajaQuery> }) {
   const [movement, setMovement] = useState<TipoMovimiento | null>(null)
   return (
     <>
@@ -212,9 +212,9 @@ function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendingCashQuer
  */
 export function CortePage({ actions }: { actions?: ReactNode } = {}) {
   useDocumentTitle('Cortes de caja')
-  const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
-  const byUser = useGetPendingByUserQuery(undefined, { refetchOnMountOrArgChange: true })
-  const cash = useGetPendingCashQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byMethod = useGetPendientePorMetodoQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byUser = useGetPendientePorUsuarioQuery(undefined, { refetchOnMountOrArgChange: true })
+  const cash = useGetPendienteCajaQuery(undefined, { refetchOnMountOrArgChange: true })
   const [confirming, setConfirming] = useState(false)
   const [result, setResult] = useState<Corte | null>(null)
   const loading = byMethod.isLoading || byUser.isLoading
@@ -264,7 +264,7 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
           </div>
         ) : byMethod.error || byUser.error ? null : (
           <div aria-busy={byMethod.isFetching || byUser.isFetching || undefined}>
-            <CutTotals byMethod={byMethod.data} byUser={byUser.data} />
+            <CorteTotals byMethod={byMethod.data} byUser={byUser.data} />
           </div>
         )}
       </div>

@@ -6,19 +6,19 @@ import { selectUser } from '@/lib/session-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { errorText } from '@/lib/api-errors'
 import { usePrintWhenReady } from '@/lib/print'
-import { useGetCorteQuery, useGetPendingByMethodQuery, useGetPendingByUserQuery, useGetPendingCashQuery } from '@/features/cashcut/api'
+import { useGetCorteQuery, useGetPendientePorMetodoQuery, useGetPendientePorUsuarioQuery, useGetPendienteCajaQuery } from '@/features/cashcut/api'
 import { CashSummary } from '@/features/cashcut/components/cash-summary'
 import { MovementList } from '@/features/cashcut/components/cash-movements'
-import { CutSales } from '@/features/cashcut/components/cut-sales'
-import { CutSummary } from '@/features/cashcut/components/cut-summary'
-import { CutTotals } from '@/features/cashcut/components/cut-totals'
+import { CorteVentas } from '@/features/cashcut/components/corte-ventas'
+import { CorteSummary } from '@/features/cashcut/components/corte-summary'
+import { CorteTotals } from '@/features/cashcut/components/corte-totals'
 import { cutTitle } from '@/features/cashcut/helpers'
 import './corte-print.css'
 
 function PendingTotals() {
-  const byMethod = useGetPendingByMethodQuery(undefined, { refetchOnMountOrArgChange: true })
-  const byUser = useGetPendingByUserQuery(undefined, { refetchOnMountOrArgChange: true })
-  const cash = useGetPendingCashQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byMethod = useGetPendientePorMetodoQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byUser = useGetPendientePorUsuarioQuery(undefined, { refetchOnMountOrArgChange: true })
+  const cash = useGetPendienteCajaQuery(undefined, { refetchOnMountOrArgChange: true })
   const error = byMethod.error
     ? errorText(byMethod.error, 'Error al obtener el reporte por metodo de pago')
     : byUser.error
@@ -34,7 +34,7 @@ function PendingTotals() {
     <>
       <p className="text-xs">Ventas pendientes de corte</p>
       <div className="mt-3">
-        <CutTotals byMethod={byMethod.data} byUser={byUser.data} compact />
+        <CorteTotals byMethod={byMethod.data} byUser={byUser.data} compact />
       </div>
       {cash.data ? (
         <>
@@ -55,14 +55,14 @@ function CutById({ id }: { id: string }) {
     <>
       <p className="text-sm font-bold">{cutTitle(cut)}</p>
       <div className="mt-2 border-t border-dashed border-black pt-2">
-        <CutSummary cut={cut} compact />
+        <CorteSummary cut={cut} compact />
       </div>
       <div className="mt-3">
-        <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
+        <CorteTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
       </div>
       <CashSummary cash={cut} porCajero={cut.porCajero} compact />
       <MovementList movimientos={cut.movimientos} compact />
-      <CutSales sales={cut.ventas} compact />
+      <CorteVentas sales={cut.ventas} compact />
     </>
   )
 }

@@ -9,12 +9,12 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
-import { useGetCorteQuery, useGetCortesQuery } from '@/features/cashcut/api'
+import { useGetCorteQuery, useListCortesQuery } from '@/features/cashcut/api'
 import { CashSummary } from '@/features/cashcut/components/cash-summary'
 import { MovementList } from '@/features/cashcut/components/cash-movements'
-import { CutSales } from '@/features/cashcut/components/cut-sales'
-import { CutSummary } from '@/features/cashcut/components/cut-summary'
-import { CutTotals } from '@/features/cashcut/components/cut-totals'
+import { CorteVentas } from '@/features/cashcut/components/corte-ventas'
+import { CorteSummary } from '@/features/cashcut/components/corte-summary'
+import { CorteTotals } from '@/features/cashcut/components/corte-totals'
 import { cutTitle, differenceLabel, openPrint } from '@/features/cashcut/helpers'
 import type { Corte } from '@/features/cashcut/types'
 
@@ -47,11 +47,11 @@ function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void })
         {error ? <ErrorNote>{errorText(error, 'Error al obtener el corte')}</ErrorNote> : null}
         {cut ? (
           <>
-            <CutSummary cut={cut} />
-            <CutTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
+            <CorteSummary cut={cut} />
+            <CorteTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
             <CashSummary cash={cut} porCajero={cut.porCajero} compact />
             <MovementList movimientos={cut.movimientos} compact />
-            <CutSales sales={cut.ventas} />
+            <CorteVentas sales={cut.ventas} />
           </>
         ) : null}
       </div>
@@ -102,7 +102,7 @@ function CorteRow({ corte: c, onOpen }: { corte: Corte; onOpen: (id: string) => 
  */
 export function CortesAnteriores() {
   const [state, update] = useListState(DEFAULTS, LIMIT)
-  const { data, error, isLoading, isFetching } = useGetCortesQuery(state, { refetchOnMountOrArgChange: true })
+  const { data, error, isLoading, isFetching } = useListCortesQuery(state, { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(data?.meta, state.page, setPage)
   const [open, setOpen] = useState<string | null>(null)

@@ -3,10 +3,10 @@ import { Dialog, FormDialog } from '@/components/dialog'
 import { Field, FormField } from '@/components/form-field'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import { productTitle, type ProductoAdmin } from '@/lib/product'
-import { useGetAdminProductoQuery } from '@/features/catalog-admin/api'
+import { useGetProductoAdminQuery } from '@/features/catalog-admin/api'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
-import { useAjustarInventarioMutation, type Movimiento, type TipoAjuste } from '@/features/catalog-admin/inventory-api'
-import { TIPOS_AJUSTE, WHOLE_UNITS, checkAjuste, unitsAfter, varianteLabel, type Ajuste } from '@/features/catalog-admin/inventory-labels'
+import { useCreateAjusteInventarioMutation, type Movimiento, type TipoAjuste } from '@/features/catalog-admin/inventario-api'
+import { TIPOS_AJUSTE, WHOLE_UNITS, checkAjuste, unitsAfter, varianteLabel, type Ajuste } from '@/features/catalog-admin/inventario-labels'
 
 type Props = {
   productoId: string
@@ -19,7 +19,7 @@ type Props = {
 
 /** 'Ajustar inventario': one variant's units in (entrada, devolución), out (merma) or counted, with a reason. */
 export function AjustarInventarioDialog({ productoId, varianteId, onClose, onDone }: Props) {
-  const { data, isError } = useGetAdminProductoQuery(productoId)
+  const { data, isError } = useGetProductoAdminQuery(productoId)
   if (!data) {
     return (
       <Dialog open onClose={onClose} title="Ajustar inventario">
@@ -38,7 +38,7 @@ function AjusteForm({ product, initialVariant, onClose, onDone }: FormProps) {
   const [form, setForm] = useState<Omit<Ajuste, 'stock'>>({ tipo: 'entrada', cantidad: '', motivo: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState('')
-  const [ajustar, state] = useAjustarInventarioMutation()
+  const [ajustar, state] = useCreateAjusteInventarioMutation()
   const stock = variantes.find((v) => v._id === varianteId)?.stock ?? 0
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }))
 

@@ -6,8 +6,8 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
 import { AjustarInventarioDialog } from '@/features/catalog-admin/components/ajustar-inventario-dialog'
-import { useGetBajoInventarioQuery, type VarianteBaja } from '@/features/catalog-admin/inventory-api'
-import { varianteLabel } from '@/features/catalog-admin/inventory-labels'
+import { useListBajoInventarioQuery, type VarianteBaja } from '@/features/catalog-admin/inventario-api'
+import { varianteLabel } from '@/features/catalog-admin/inventario-labels'
 import { formatCount } from '@/lib/money'
 
 const NO_FILTERS = {}
@@ -15,7 +15,7 @@ const NO_FILTERS = {}
 export function BajoInventarioPage() {
   useDocumentTitle('Bajo inventario')
   const [state, update] = useListState(NO_FILTERS)
-  const { data, error, isLoading, isFetching } = useGetBajoInventarioQuery({ page: state.page, limit: state.limit })
+  const { data, error, isLoading, isFetching } = useListBajoInventarioQuery({ page: state.page, limit: state.limit })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(data?.meta, state.page, setPage)
   const [adjusting, setAdjusting] = useState<VarianteBaja | null>(null)

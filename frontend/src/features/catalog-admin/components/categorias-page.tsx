@@ -6,12 +6,12 @@ import { CategoryIcon } from '@/components/layout/category-icon'
 import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
 import {
-  useActualizarCategoriaMutation,
-  useCrearCategoriaMutation,
-  useEliminarCategoriaMutation,
-  useGetCategoriasAdminQuery,
-  useOrdenarCategoriasMutation,
-} from '@/features/catalog-admin/categories-api'
+  useUpdateCategoriaMutation,
+  useCreateCategoriaMutation,
+  useDeleteCategoriaMutation,
+  useListCategoriasAdminQuery,
+  useReorderCategoriasMutation,
+} from '@/features/catalog-admin/categorias-api'
 import { depthOf, type CategoriaAdmin, type CategoriaInput } from '@/lib/categories'
 import { errorText, serverFieldErrors } from '@/lib/api-errors'
 
@@ -145,8 +145,8 @@ type FormProps = {
 function CategoriaForm({ list, editing, onDone, onCancel }: FormProps) {
   const [d, setD] = useState<Draft>(editing ? draftOf(editing) : EMPTY)
   const [checked, setChecked] = useState<Record<string, string>>({})
-  const [crear, creation] = useCrearCategoriaMutation()
-  const [actualizar, update] = useActualizarCategoriaMutation()
+  const [crear, creation] = useCreateCategoriaMutation()
+  const [actualizar, update] = useUpdateCategoriaMutation()
   const saving = editing ? update : creation
   const errors = { ...serverFieldErrors(saving.error as never), ...checked }
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((prev) => ({ ...prev, [k]: v }))
@@ -279,9 +279,9 @@ function ListState({ loading, error }: { loading: boolean; error: unknown }) {
 /** `/categorias` 'Categorías': the shop's category tree, to add, edit, order and delete (Administrador). */
 export function CategoriasPage() {
   useDocumentTitle('Categorías')
-  const { data, error, isLoading } = useGetCategoriasAdminQuery()
-  const [ordenar, ordering] = useOrdenarCategoriasMutation()
-  const [eliminar, removal] = useEliminarCategoriaMutation()
+  const { data, error, isLoading } = useListCategoriasAdminQuery()
+  const [ordenar, ordering] = useReorderCategoriasMutation()
+  const [eliminar, removal] = useDeleteCategoriaMutation()
   const [form, setForm] = useState<{ editing: CategoriaAdmin | null } | null>(null)
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null)
   const [note, setNote] = useState('')

@@ -5,7 +5,7 @@ import {
   fieldErrors,
   useCreateDescuentoMutation,
   useDeleteDescuentoMutation,
-  useGetDescuentosQuery,
+  useListDescuentosQuery,
   useUpdateDescuentoMutation,
   type Descuento,
 } from '@/features/catalog-admin/api'
@@ -21,7 +21,7 @@ type Draft = { _id?: string; name: string; description: string; percentage: stri
 /** `/descuentos/*`: the discounts table, 'Nuevo Descuento' / 'Actualizar Descuento' and delete. */
 export function DescuentosPage() {
   useDocumentTitle('Descuentos')
-  const { data = [], isLoading, isError } = useGetDescuentosQuery()
+  const { data = [], isLoading, isError } = useListDescuentosQuery()
   const [draft, setDraft] = useState<Draft | null>(null)
   const [deleting, setDeleting] = useState<Descuento | null>(null)
   const [remove, removal] = useDeleteDescuentoMutation()

@@ -10,16 +10,16 @@ import {
   enCurso,
   IMPORT_POLL_MS,
   PLANTILLA_PATH,
-  useApplyImportMutation,
-  useGetImportJobQuery,
-  useListImportJobsQuery,
-  usePreviewImportMutation,
+  useCreateImportacionMutation,
+  useGetImportacionQuery,
+  useListImportacionesQuery,
+  usePreviewImportacionMutation,
   type PlanImport,
   type ProductoImport,
   type RechazoImport,
   type TrabajoImport,
-} from '@/features/catalog-admin/import-api'
-import { filasText, planSummary, progressPct, progressText, resultSummary } from '@/features/catalog-admin/import-labels'
+} from '@/features/catalog-admin/importacion-api'
+import { filasText, planSummary, progressPct, progressText, resultSummary } from '@/features/catalog-admin/importacion-labels'
 
 /**
  * 'Importar productos': choose a CSV or Excel file (the layout of 'Exportar', or the template),
@@ -33,10 +33,10 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
   const [plan, setPlan] = useState<PlanImport | null>(null)
   const [jobId, setJobId] = useState<string | null>(null)
   const [failure, setFailure] = useState('')
-  const [preview, previewing] = usePreviewImportMutation()
-  const [apply, applying] = useApplyImportMutation()
+  const [preview, previewing] = usePreviewImportacionMutation()
+  const [apply, applying] = useCreateImportacionMutation()
   const template = useTemplate()
-  const recent = useListImportJobsQuery(undefined, { refetchOnMountOrArgChange: true })
+  const recent = useListImportacionesQuery(undefined, { refetchOnMountOrArgChange: true })
   const job = useImportJob(jobId ?? recent.data?.find(enCurso)?._id ?? null)
 
   async function review() {
@@ -115,9 +115,9 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
  */
 function useImportJob(id: string | null): TrabajoImport | undefined {
   const dispatch = useAppDispatch()
-  const first = useGetImportJobQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
+  const first = useGetImportacionQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
   const running = !first.data || enCurso(first.data)
-  const { data } = useGetImportJobQuery(id ?? skipToken, { pollingInterval: running ? IMPORT_POLL_MS : 0 })
+  const { data } = useGetImportacionQuery(id ?? skipToken, { pollingInterval: running ? IMPORT_POLL_MS : 0 })
   const ended = data !== undefined && !enCurso(data)
   useEffect(() => {
     if (ended) dispatch(api.util.invalidateTags(['Producto']))

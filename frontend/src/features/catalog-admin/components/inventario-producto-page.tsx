@@ -8,11 +8,11 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
 import { productTitle, type ProductoAdmin } from '@/lib/product'
-import { useGetAdminProductoQuery } from '@/features/catalog-admin/api'
+import { useGetProductoAdminQuery } from '@/features/catalog-admin/api'
 import { AjustarInventarioDialog } from '@/features/catalog-admin/components/ajustar-inventario-dialog'
 import { MovimientosTable } from '@/features/catalog-admin/components/movimientos-table'
-import { useGetMovimientosQuery, type Movimiento } from '@/features/catalog-admin/inventory-api'
-import { TIPO_MOVIMIENTO, signedUnits, varianteLabel } from '@/features/catalog-admin/inventory-labels'
+import { useListMovimientosQuery, type Movimiento } from '@/features/catalog-admin/inventario-api'
+import { TIPO_MOVIMIENTO, signedUnits, varianteLabel } from '@/features/catalog-admin/inventario-labels'
 
 /** Every movement of the product, newest first. */
 const DEFAULTS = { variante: '', tipo: '', desde: '', hasta: '' }
@@ -20,9 +20,9 @@ const DEFAULTS = { variante: '', tipo: '', desde: '', hasta: '' }
 /** `/productos/:id/inventario`: a product's units per variant, 'Ajustar inventario' and its movement history. */
 export function InventarioProductoPage() {
   const { id = '' } = useParams()
-  const product = useGetAdminProductoQuery(id, { refetchOnMountOrArgChange: true })
+  const product = useGetProductoAdminQuery(id, { refetchOnMountOrArgChange: true })
   const [state, update] = useListState(DEFAULTS)
-  const movimientos = useGetMovimientosQuery({ producto: id, ...state })
+  const movimientos = useListMovimientosQuery({ producto: id, ...state })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(movimientos.data?.meta, state.page, setPage)
   const [adjusting, setAdjusting] = useState<{ varianteId?: string } | null>(null)

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@/lib/dates'
-import type { Movimiento } from '@/features/catalog-admin/inventory-api'
-import { TIPO_MOVIMIENTO, signedUnits, varianteLabel } from '@/features/catalog-admin/inventory-labels'
+import type { Movimiento } from '@/features/catalog-admin/inventario-api'
+import { TIPO_MOVIMIENTO, signedUnits, varianteLabel } from '@/features/catalog-admin/inventario-labels'
 
 const cell = 'block px-4 py-1 md:table-cell md:py-3 md:align-top'
 /** The column's name beside each value on a phone, where the table's header is hidden. */

@@ -1,6 +1,6 @@
 import { SearchField, SelectFilter } from '@/components/list-filters'
 import { type Option } from '@/lib/list-state'
-import { categoryOptions, useGetCategoriasQuery } from '@/lib/categories'
+import { categoryOptions, useListCategoriasQuery } from '@/lib/categories'
 
 /** The search, category and sort of 'Productos', as kept in the address ('' = not set). */
 export type ProductosFilters = { titulo: string; categoria: string; orden: string; archivados: string }
@@ -22,7 +22,7 @@ type ProductosFiltersProps = { state: ProductosFilters; onChange: (patch: Partia
 
 /** 'Buscar productos por nombre...', then the category filter, the sort and 'Mostrar' (en la tienda / archivados). */
 export function ProductosFiltersBar({ state, onChange }: ProductosFiltersProps) {
-  const { data: categorias = [] } = useGetCategoriasQuery()
+  const { data: categorias = [] } = useListCategoriasQuery()
   return (
     <div className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr] sm:items-end">
       <SearchField

@@ -12,8 +12,8 @@ import {
   fieldErrors,
   useCreateProductoMutation,
   useDeleteProductoMutation,
-  useGetAdminProductoQuery,
-  useGetAdminProductsQuery,
+  useGetProductoAdminQuery,
+  useListProductosAdminQuery,
   useSetArchivadoMutation,
   useUpdateProductoMutation,
 } from '@/features/catalog-admin/api'
@@ -21,8 +21,8 @@ import { AdminTable } from '@/features/catalog-admin/components/admin-table'
 import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
 import { ProductosFiltersBar, type ProductosFilters } from '@/features/catalog-admin/components/productos-filters'
 import { ImportarProductosDialog } from '@/features/catalog-admin/components/importar-productos-dialog'
-import { ProductForm } from '@/features/catalog-admin/components/product-form'
-import { emptyForm, formFromProduct, toBody, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+import { ProductoForm } from '@/features/catalog-admin/components/producto-form'
+import { emptyForm, formFromProduct, toBody, type ProductoForm as Form } from '@/features/catalog-admin/form-model'
 
 type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null
 
@@ -32,7 +32,7 @@ const DEFAULTS: ProductosFilters = { titulo: '', categoria: '', orden: 'nombre',
 /** The page of products asked for in the address (`?titulo=..&categoria=..&orden=..&page=..`). */
 function useProductosList() {
   const [state, update] = useListState(DEFAULTS)
-  const query = useGetAdminProductsQuery(state)
+  const query = useListProductosAdminQuery(state)
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(query.data?.meta, state.page, setPage)
   return { state, update, query, setPage }
@@ -187,7 +187,7 @@ function SaveDialog({ title, initial, onClose, save, failMessage, loading }: {
       footer={<DialogActions onCancel={onClose} form={formId} busy={loading} confirmLabel="Guardar" />}
     >
       <SaveError error={error} fallback={failMessage} />
-      <ProductForm
+      <ProductoForm
         id={formId}
         initial={initial}
         errors={fieldErrors(error)}
@@ -216,7 +216,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
 }
 
 function EditProductDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const { data, isLoading, isError } = useGetAdminProductoQuery(id, { refetchOnMountOrArgChange: true })
+  const { data, isLoading, isError } = useGetProductoAdminQuery(id, { refetchOnMountOrArgChange: true })
   const [update, state] = useUpdateProductoMutation()
   if (isLoading || isError || !data) {
     return (

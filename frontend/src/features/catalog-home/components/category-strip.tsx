@@ -1,11 +1,11 @@
 import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
-import { categoryPath, storeCards, useGetCategoriasQuery } from '@/lib/categories'
+import { categoryPath, storeCards, useListCategoriasQuery } from '@/lib/categories'
 
 /** The storefront's category cards (the categories marked as cards, in their order, in their colour). */
 export function CategoryStrip() {
   // Drawn in a deferred render, in short slices (see FeaturedProducts).
-  const { data, isError } = useDeferredValue(useGetCategoriasQuery())
+  const { data, isError } = useDeferredValue(useListCategoriasQuery())
   const cards = storeCards(data ?? [])
   const loading = !data && !isError
   if (!loading && cards.length === 0) return null

@@ -5,7 +5,7 @@ import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { productImage, productPrice, productTitle } from '@/lib/product'
 import { truncate } from '@/lib/text'
-import { useGetFeaturedProductsInfiniteQuery } from '@/features/catalog-home/api'
+import { useListProductosDestacadosInfiniteQuery } from '@/features/catalog-home/api'
 
 /** The description preview: its first 20 characters and an ellipsis. */
 const DESCRIPTION_CUT = 20
@@ -20,7 +20,7 @@ const mxn = (amount: number) => `${formatMoney(amount)} MXN`
 export function FavouritesStrip() {
   const navigate = useNavigate()
   // Drawn in a deferred render, in short slices (as FeaturedProducts).
-  const { data } = useDeferredValue(useGetFeaturedProductsInfiniteQuery())
+  const { data } = useDeferredValue(useListProductosDestacadosInfiniteQuery())
   const favourites = (data?.pages[0]?.products ?? []).filter((p) => p.favorito && (p.stock ?? 0) > 0)
   if (favourites.length === 0) return null
   return (

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react'
 import { InfiniteProductList } from '@/components/infinite-product-list'
 import { isOutOfStock } from '@/lib/product'
-import { useGetFeaturedProductsInfiniteQuery } from '@/features/catalog-home/api'
+import { useListProductosDestacadosInfiniteQuery } from '@/features/catalog-home/api'
 
 /** The next page is asked for 200 px before the end of the list. */
 const SCROLL_MARGIN_PX = 200
@@ -10,7 +10,7 @@ const SCROLL_MARGIN_PX = 200
 export function FeaturedProducts() {
   // The answer is drawn in a deferred render, which React cuts into short slices, not in one long
   // task that holds up the first taps (Total Blocking Time); the loading state shows until then.
-  const featured = useDeferredValue(useGetFeaturedProductsInfiniteQuery())
+  const featured = useDeferredValue(useListProductosDestacadosInfiniteQuery())
   const products = (featured.data?.pages ?? []).flatMap((page) => page.products).filter((p) => !isOutOfStock(p))
 
   return (

@@ -3,8 +3,8 @@ import { useParams } from 'react-router'
 import { InfiniteProductList } from '@/components/infinite-product-list'
 import { NotFoundPage } from '@/components/not-found-page'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useGetCatalogPageInfiniteQuery, type CatalogQuery } from '@/features/catalog/api'
-import { resolveCategory, useGetCategoriasQuery } from '@/lib/categories'
+import { useListProductosInfiniteQuery, type CatalogQuery } from '@/features/catalog/api'
+import { resolveCategory, useListCategoriasQuery } from '@/lib/categories'
 
 /** Category pages ask for the next page 800 px before the end. */
 const SCROLL_MARGIN_PX = 800
@@ -15,7 +15,7 @@ const SCROLL_MARGIN_PX = 800
  */
 export function CategoryPage() {
   const { id = '' } = useParams()
-  const categorias = useGetCategoriasQuery()
+  const categorias = useListCategoriasQuery()
   if (!categorias.data) {
     return categorias.isError ? <ProductGrid title="Categoría" query={{ categoria: id }} /> : <section className="mx-auto min-h-screen w-full max-w-7xl" aria-busy="true" />
   }
@@ -38,7 +38,7 @@ function ProductGrid({ title, query }: { title: string; query: CatalogQuery }) {
   useDocumentTitle(title)
   // The answer is drawn in a deferred render, which React cuts into short slices, not in one long
   // task that holds up the first taps (Total Blocking Time); the loading state shows until then.
-  const catalog = useDeferredValue(useGetCatalogPageInfiniteQuery(query))
+  const catalog = useDeferredValue(useListProductosInfiniteQuery(query))
   const products = (catalog.data?.pages ?? []).flatMap((p) => p.products)
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-6" aria-labelledby="grid-title">

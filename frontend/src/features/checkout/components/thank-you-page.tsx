@@ -10,7 +10,7 @@ import { truncate } from '@/lib/text'
 import { NAME_CUT, ORDERS_NARROW, useMediaQuery } from '@/lib/use-media-query'
 import type { SaleItem } from '@/lib/sale'
 import { selectUser } from '@/lib/session-slice'
-import { useGetPendingOrdersOfQuery } from '@/features/checkout/api'
+import { useListOrdenesPendientesQuery } from '@/features/checkout/api'
 import type { Venta } from '@/features/checkout/types'
 import { ordersNewestFirst, readUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
 
@@ -22,7 +22,7 @@ import { ordersNewestFirst, readUltimaVenta, type ThanksState } from '@/features
 export function ThankYouPage() {
   const user = useAppSelector(selectUser)
   const userId = user?.id ?? ''
-  const { data = [], isLoading, isError, refetch } = useGetPendingOrdersOfQuery(userId, { skip: !userId })
+  const { data = [], isLoading, isError, refetch } = useListOrdenesPendientesQuery(userId, { skip: !userId })
   // The order the cart placed, named by the navigation (kept by a reload, absent when typed).
   const placedId = ((useLocation().state ?? null) as ThanksState | null)?.ventaId
   const [ultima] = useState(readUltimaVenta)

@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { callErrorMessage } from '@/lib/error-log'
-import { useGetErrorLogQuery } from '@/features/error-log/api'
+import { useListErrorLogQuery } from '@/features/error-log/api'
 import { ErrorLogFilters } from '@/features/error-log/components/error-log-filters'
 import type { ErrorLogFilter, StoredLogEntry } from '@/features/error-log/types'
 
@@ -65,7 +65,7 @@ function EntryCard({ entry }: { entry: StoredLogEntry }) {
 export function ErrorLogPage() {
   useDocumentTitle('Registro de errores')
   const [filter, setFilter] = useState<ErrorLogFilter>({ page: 1 })
-  const { data, error, isFetching, isLoading, refetch } = useGetErrorLogQuery(filter)
+  const { data, error, isFetching, isLoading, refetch } = useListErrorLogQuery(filter)
   const page = filter.page ?? 1
 
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { ConfirmDialog } from '@/components/dialog'
 import { ErrorNote } from '@/components/error-note'
 import { apiErrorMessage } from '@/lib/api-errors'
-import { useDeletePerfilMutation, useGetCatalogosQuery, useGetPerfilesQuery, useUpdatePerfilMutation } from '@/features/invoicing/api'
+import { useDeletePerfilMutation, useGetCatalogosQuery, useListPerfilesQuery, useUpdatePerfilMutation } from '@/features/invoicing/api'
 import type { Catalogos, Perfil } from '@/features/invoicing/types'
 import { PerfilDialog } from '@/features/invoicing/components/perfil-dialog'
 
@@ -100,7 +100,7 @@ type DialogState = { kind: 'new' } | { kind: 'edit'; perfil: Perfil } | { kind: 
 /** 'Datos fiscales' of 'Mi perfil': the customer's fiscal profiles for invoicing. */
 export function DatosFiscales() {
   const catalogos = useGetCatalogosQuery()
-  const perfiles = useGetPerfilesQuery()
+  const perfiles = useListPerfilesQuery()
   const [update, updating] = useUpdatePerfilMutation()
   const [dialog, setDialog] = useState<DialogState>(null)
   const list = perfiles.data ?? []

@@ -4,9 +4,9 @@ import { ErrorNote } from '@/components/error-note'
 import { apiErrorMessage } from '@/lib/api-errors'
 import type { SaleFactura } from '@/lib/sale'
 import {
-  useFacturarVentaMutation,
+  useCreateFacturaMutation,
   useGetCatalogosQuery,
-  useGetPerfilesQuery,
+  useListPerfilesQuery,
   useLazyGetFacturaQuery,
 } from '@/features/invoicing/api'
 import type { Catalogos, Perfil } from '@/features/invoicing/types'
@@ -45,8 +45,8 @@ function PerfilChoice({ perfiles, chosen, onChoose }: { perfiles: Perfil[]; chos
 
 /** 'Facturar compra <folio>': the default profile chosen, so 'Facturar' + 'Emitir factura' is all it takes. */
 function FacturarDialog({ compra, catalogos, onClose }: DialogProps) {
-  const perfiles = useGetPerfilesQuery()
-  const [facturar, call] = useFacturarVentaMutation()
+  const perfiles = useListPerfilesQuery()
+  const [facturar, call] = useCreateFacturaMutation()
   const [chosen, setChosen] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
   const list = perfiles.data ?? []

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import { formatDate } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
-import { useBuscarVentaPublicaMutation, useFacturarPublicaMutation, useGetCatalogosQuery } from '@/features/invoicing/api'
+import { useFindVentaPublicaMutation, useCreateFacturaPublicaMutation, useGetCatalogosQuery } from '@/features/invoicing/api'
 import type { BuscarVentaRequest, Catalogos, VentaFacturable } from '@/features/invoicing/types'
 import { catalogosFailed, EMIT_FAILED, EMPTY_PERFIL, NOT_CONFIGURED, NOT_FOUND } from '@/features/invoicing/fiscal-check'
 import { usePerfilForm } from '@/features/invoicing/use-perfil-form'
@@ -20,7 +20,7 @@ function parseTotal(text: string): number {
 
 /** Step 1: the folio and the total printed on the ticket. */
 function BuscarForm({ onFound }: { onFound: (venta: VentaFacturable, pair: BuscarVentaRequest) => void }) {
-  const [buscar, call] = useBuscarVentaPublicaMutation()
+  const [buscar, call] = useFindVentaPublicaMutation()
   const [folio, setFolio] = useState('')
   const [total, setTotal] = useState('')
   const [local, setLocal] = useState<{ folio?: string; total?: string }>({})
@@ -95,7 +95,7 @@ function VentaCard({ venta }: { venta: VentaFacturable }) {
 
 /** Step 2: the fiscal data and 'Emitir factura'. */
 function EmitirForm({ pair, catalogos }: { pair: BuscarVentaRequest; catalogos?: Catalogos }) {
-  const [facturar, call] = useFacturarPublicaMutation()
+  const [facturar, call] = useCreateFacturaPublicaMutation()
   const { value, setValue, errors, validate, fieldsRef, generalError } = usePerfilForm(EMPTY_PERFIL, call.error)
   if (call.data) return <FacturaResult factura={call.data} />
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -3,7 +3,7 @@ import { Dialog, FormDialog } from '@/components/dialog'
 import { ErrorNote } from '@/components/error-note'
 import { FormField } from '@/components/form-field'
 import { errorText } from '@/lib/api-errors'
-import { useCancelarFacturaMutation, useEnviarFacturaMutation } from '@/features/invoicing/api'
+import { useCancelFacturaMutation, useSendFacturaMutation } from '@/features/invoicing/api'
 import { CatalogSelect } from '@/features/invoicing/components/fiscal-fields'
 import { cancelResultText, ventasText } from '@/features/invoicing/staff/labels'
 import { SustituirFields } from '@/features/invoicing/staff/sustituir-fields'
@@ -28,7 +28,7 @@ type ReenviarProps = { factura: Factura; onClose: () => void; onSent: (email: st
 export function ReenviarDialog({ factura, onClose, onSent }: ReenviarProps) {
   const [email, setEmail] = useState(factura.receptor.email ?? '')
   const [problem, setProblem] = useState('')
-  const [enviar, { isLoading, error }] = useEnviarFacturaMutation()
+  const [enviar, { isLoading, error }] = useSendFacturaMutation()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -65,7 +65,7 @@ type CancelarProps = { factura: Factura; motivos: MotivoCancelacion[]; onClose: 
 function useCancelForm(factura: Factura, motivo: string) {
   const [problem, setProblem] = useState('')
   const [result, setResult] = useState<FacturaEstado | null>(null)
-  const [cancelar, { isLoading, error }] = useCancelarFacturaMutation()
+  const [cancelar, { isLoading, error }] = useCancelFacturaMutation()
 
   async function submit(event: FormEvent) {
     event.preventDefault()

@@ -4,7 +4,7 @@ import { ErrorNote } from '@/components/error-note'
 import { FormField } from '@/components/form-field'
 import { apiErrorMessage, errorStatus, errorText } from '@/lib/api-errors'
 import { shopToday } from '@/lib/dates'
-import { useEmitirGlobalMutation, useLazyGetVistaPreviaGlobalQuery } from '@/features/invoicing/api'
+import { useCreateFacturaGlobalMutation, useLazyPreviewFacturaGlobalQuery } from '@/features/invoicing/api'
 import { GlobalPreview } from '@/features/invoicing/staff/global-preview'
 import { useFacturaFiles } from '@/features/invoicing/staff/use-factura-files'
 import type { Factura, Periodicidad } from '@/features/invoicing/types'
@@ -24,8 +24,8 @@ function useGlobalForm(initial: Periodicidad) {
   const [dia, setDia] = useState(today)
   const [mes, setMes] = useState(today.slice(0, 7))
   const fecha = periodicidad === 'dia' ? dia : mes
-  const [load, preview] = useLazyGetVistaPreviaGlobalQuery()
-  const [emitir, emission] = useEmitirGlobalMutation()
+  const [load, preview] = useLazyPreviewFacturaGlobalQuery()
+  const [emitir, emission] = useCreateFacturaGlobalMutation()
   const [done, setDone] = useState<Factura | null>(null)
   const asked = preview.originalArgs
   // A preview of another period (or a failed one) is not shown: the staff previews again.

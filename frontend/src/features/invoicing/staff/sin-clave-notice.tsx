@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Pager } from '@/components/pager'
 import { formatCount } from '@/lib/money'
-import { useGetSinClaveSatQuery } from '@/features/invoicing/api'
+import { useListProductosSinClaveSatQuery } from '@/features/invoicing/api'
 
 /** How many products the notice lists at a time. */
 const SIN_CLAVE_PAGE = 25
@@ -14,7 +14,7 @@ const SIN_CLAVE_PAGE = 25
  */
 export function SinClaveNotice({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1)
-  const { data, isFetching } = useGetSinClaveSatQuery({ page, limit: SIN_CLAVE_PAGE })
+  const { data, isFetching } = useListProductosSinClaveSatQuery({ page, limit: SIN_CLAVE_PAGE })
   if (!data || data.meta.total === 0) return null
   const n = data.meta.total
   return (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useGetCatalogosQuery, useSustituirFacturaMutation } from '@/features/invoicing/api'
+import { useGetCatalogosQuery, useReplaceFacturaMutation } from '@/features/invoicing/api'
 import { usePerfilForm } from '@/features/invoicing/use-perfil-form'
 import type { Factura, MotivoCancelacion, PerfilInput } from '@/features/invoicing/types'
 
@@ -35,7 +35,7 @@ const receptorOf = ({ receptor: r }: Factura): PerfilInput => ({
 /** The 'Sustituir factura' form: the receptor's fiscal data to correct, then the new factura. */
 export function useSustituirForm(factura: Factura) {
   const catalogos = useGetCatalogosQuery()
-  const [sustituir, call] = useSustituirFacturaMutation()
+  const [sustituir, call] = useReplaceFacturaMutation()
   const form = usePerfilForm(receptorOf(factura), call.error)
   const [result, setResult] = useState<Factura | null>(null)
 

@@ -5,7 +5,7 @@ import { SelectField, TextAreaField } from '@/components/form-field'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
-import { useUpdateOrderMutation } from '@/features/sales/api'
+import { useUpdateOrdenMutation } from '@/features/sales/api'
 import { cambioText } from '@/features/sales/helpers'
 import { NotaCredito } from '@/features/sales/components/nota-credito'
 import {
@@ -41,7 +41,7 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
   const [metodoPago, setMetodoPago] = useState<MetodoPago>(sale.metodoPago || 'Efectivo')
   const [entrega, setEntrega] = useState<Entrega>(sale.entrega)
   const [observaciones, setObservaciones] = useState(sale.observaciones ?? '')
-  const [update, { isLoading, error }] = useUpdateOrderMutation()
+  const [update, { isLoading, error }] = useUpdateOrdenMutation()
 
   async function submit(event: FormEvent) {
     event.preventDefault()

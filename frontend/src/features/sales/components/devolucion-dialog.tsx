@@ -4,7 +4,7 @@ import { Field, FormField } from '@/components/form-field'
 import { errorStatus, errorText, serverFieldErrors } from '@/lib/api-errors'
 import { formatMoney } from '@/lib/money'
 import { lineRefund, sumLines, type LineMoney } from '@/lib/refund'
-import { useRecordReturnMutation } from '@/features/sales/api'
+import { useCreateDevolucionMutation } from '@/features/sales/api'
 import { itemDetail, unitsLeft } from '@/features/sales/helpers'
 import { METODO_VALUES, type DevolucionRequest, type MetodoPago, type Sale } from '@/features/sales/types'
 
@@ -75,7 +75,7 @@ export function DevolucionDialog({ sale, onClose, onSaved }: Props) {
     motivo: '',
   })
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [record, { isLoading, error, reset }] = useRecordReturnMutation()
+  const [record, { isLoading, error, reset }] = useCreateDevolucionMutation()
   const { units } = read(sale, form)
   const refund = refundOf(sale, units)
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }))

@@ -2,7 +2,7 @@ import { ProductImage } from '@/components/product-image'
 import { formatDayMonYear } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { FacturaBadge } from '@/features/sales/components/factura-badge'
-import { CardPart, CardTop, Fecha, GestionarButton, SalesTable } from '@/features/sales/components/sale-list'
+import { CardPart, CardTop, Fecha, GestionarButton, VentasTable } from '@/features/sales/components/ventas-list'
 import { StatusChip } from '@/components/status-chip'
 import { EntregaChip } from '@/features/sales/components/status'
 import { ProveedorLine } from '@/features/sales/components/proveedor-line'
@@ -102,7 +102,7 @@ const TD = 'px-2 py-4 align-top'
 /** The sales of a page as a wide table (the original columns, plus 'Quien Ordena'). */
 export function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
   return (
-    <SalesTable
+    <VentasTable
       className="min-w-[940px]"
       th={TH}
       headers={[
@@ -142,7 +142,7 @@ export function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale
           </td>
         </tr>
       ))}
-    </SalesTable>
+    </VentasTable>
   )
 }
 

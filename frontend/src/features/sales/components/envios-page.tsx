@@ -7,12 +7,12 @@ import { shiftDay, shopToday } from '@/lib/dates'
 import { errorText } from '@/lib/api-errors'
 import { hasFilters, useClampPage, useListState } from '@/lib/list-state'
 import { useMediaQuery, WIDE } from '@/lib/use-media-query'
-import { useListSalesQuery } from '@/features/sales/api'
+import { useListVentasQuery } from '@/features/sales/api'
 import { ActualizarEnvioDialog } from '@/features/sales/components/actualizar-envio-dialog'
 import { DateRangeForm } from '@/features/sales/components/date-range-form'
 import { EnvioCards, EnviosTable } from '@/features/sales/components/envio-rows'
-import { SalesFiltersBar } from '@/features/sales/components/sales-filters'
-import { EmptyList, Notice } from '@/features/sales/components/sale-list'
+import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
+import { EmptyList, Notice } from '@/features/sales/components/ventas-list'
 import { NARROWING, ORDER_DEFAULTS, salesArgs, type SalesFilters } from '@/features/sales/list-params'
 import { ENTREGA_VALUES, type Sale } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
@@ -26,7 +26,7 @@ function useEnviosState() {
     return { ...ORDER_DEFAULTS, desde: shiftDay(today, DEFAULT_DAYS), hasta: today }
   })
   const [state, update, reset] = useListState(defaults)
-  const query = useListSalesQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
+  const query = useListVentasQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(query.data?.meta, state.page, setPage)
   return { defaults, state, update, reset, query, setPage }
@@ -55,7 +55,7 @@ export function EnviosPage() {
             else update({ desde: next.startDate, hasta: next.endDate })
           }}
         />
-        <SalesFiltersBar
+        <VentasFiltersBar
           state={state}
           onChange={update}
           onClear={() => reset({ orden: state.orden, limit: state.limit, desde: state.desde, hasta: state.hasta })}

@@ -10,15 +10,15 @@ import { errorText } from '@/lib/api-errors'
 import { hasFilters, useClampPage, useListState } from '@/lib/list-state'
 import { useMediaQuery, WIDE } from '@/lib/use-media-query'
 import { ActualizarOrdenDialog } from '@/features/sales/components/actualizar-orden-dialog'
-import { NewOrdersBanner } from '@/features/sales/components/new-orders-banner'
-import { OrderCards, OrdersTable } from '@/features/sales/components/order-rows'
-import { SalesFiltersBar } from '@/features/sales/components/sales-filters'
-import { EmptyList, Notice } from '@/features/sales/components/sale-list'
+import { OrdenesNuevasBanner } from '@/features/sales/components/ordenes-nuevas-banner'
+import { OrdenCards, OrdenesTable } from '@/features/sales/components/orden-rows'
+import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
+import { EmptyList, Notice } from '@/features/sales/components/ventas-list'
 import { NARROWING_DAYS, ORDER_DEFAULTS, salesArgs } from '@/features/sales/list-params'
 import { DevolucionDialog } from '@/features/sales/components/devolucion-dialog'
 import { ENTREGA_VALUES, type Sale } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
-import { useLiveOrders, useNewOrders } from '@/features/sales/use-live-orders'
+import { useLiveOrdenes, useOrdenesNuevas } from '@/features/sales/use-live-ordenes'
 import { formatCount, formatMoney } from '@/lib/money'
 
 function Heading({ total }: { total: number | undefined }) {
@@ -52,8 +52,8 @@ function Announcement({ count: n }: { count: number }) {
 
 function useOrdersScreen() {
   const [state, update, reset] = useListState(ORDER_DEFAULTS)
-  const { list, newest } = useLiveOrders(salesArgs(state))
-  const arrivals = useNewOrders(newest)
+  const { list, newest } = useLiveOrdenes(salesArgs(state))
+  const arrivals = useOrdenesNuevas(newest)
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(list.data?.meta, state.page, setPage)
   const top = useRef<HTMLDivElement>(null)
@@ -89,10 +89,10 @@ export function OrdenesPage() {
     <section>
       <Heading total={data?.meta.total} />
       <Announcement count={arrivals.count} />
-      <NewOrdersBanner count={arrivals.count} capped={arrivals.capped} onShow={showNew} />
+      <OrdenesNuevasBanner count={arrivals.count} capped={arrivals.capped} onShow={showNew} />
       <Notice text={notice} />
       <div className="mt-4">
-        <SalesFiltersBar
+        <VentasFiltersBar
           state={state}
           onChange={update}
           onClear={() => reset({ orden: state.orden, limit: state.limit })}
@@ -119,9 +119,9 @@ export function OrdenesPage() {
         ) : null}
         {data && data.ventas.length > 0 ? (
           wide ? (
-            <OrdersTable orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onReturn={canCharge ? setReturning : undefined} />
+            <OrdenesTable orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onReturn={canCharge ? setReturning : undefined} />
           ) : (
-            <OrderCards orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onReturn={canCharge ? setReturning : undefined} />
+            <OrdenCards orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onReturn={canCharge ? setReturning : undefined} />
           )
         ) : null}
         <Pager meta={data?.meta} shown={data?.ventas.length ?? 0} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="órdenes" />

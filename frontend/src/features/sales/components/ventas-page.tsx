@@ -8,10 +8,10 @@ import { shopToday } from '@/lib/dates'
 import { errorText } from '@/lib/api-errors'
 import { hasFilters, useClampPage, useListState } from '@/lib/list-state'
 import { useMediaQuery, WIDE } from '@/lib/use-media-query'
-import { useGetSalesReportQuery, useListSalesQuery } from '@/features/sales/api'
+import { useGetReporteVentasQuery, useListVentasQuery } from '@/features/sales/api'
 import { DateRangeForm } from '@/features/sales/components/date-range-form'
-import { SalesFiltersBar } from '@/features/sales/components/sales-filters'
-import { EmptyList } from '@/features/sales/components/sale-list'
+import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
+import { EmptyList } from '@/features/sales/components/ventas-list'
 import { ItemCards, ItemsTable, type Row } from '@/features/sales/components/ventas-items'
 import { ProductosVendidos, ReportTotals } from '@/features/sales/components/ventas-totals'
 import { NARROWING, ORDER_DEFAULTS, salesArgs, type SalesFilters } from '@/features/sales/list-params'
@@ -31,8 +31,8 @@ function useVentasScreen() {
   const range = useMemo(() => ({ startDate: state.desde, endDate: state.hasta }), [state.desde, state.hasta])
   const [criterio, setCriterio] = useState<ReportCriterio>('pago')
   const reportArgs = useMemo(() => (criterio === 'pago' ? range : { ...range, criterio }), [range, criterio])
-  const report = useGetSalesReportQuery(reportArgs, { refetchOnMountOrArgChange: true })
-  const sales = useListSalesQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
+  const report = useGetReporteVentasQuery(reportArgs, { refetchOnMountOrArgChange: true })
+  const sales = useListVentasQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(sales.data?.meta, state.page, setPage)
   return { defaults, state, update, reset, range, criterio, setCriterio, report, sales, setPage }
@@ -99,7 +99,7 @@ export function VentasPage() {
           <h2 id="ventas-detalle" className="text-lg font-semibold text-slate-900">
             Ventas
           </h2>
-          <SalesFiltersBar
+          <VentasFiltersBar
             state={state}
             onChange={update}
             onClear={() => reset({ orden: state.orden, limit: state.limit, desde: state.desde, hasta: state.hasta })}

@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query'
 import { useSearchParams } from 'react-router'
 import { InfiniteProductList } from '@/components/infinite-product-list'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { MIN_SEARCH_LENGTH, useGetSearchPageInfiniteQuery } from '@/features/search/api'
+import { MIN_SEARCH_LENGTH, useSearchProductosPageInfiniteQuery } from '@/features/search/api'
 
 /** The results page asks for the next page 800 px before the end, as the category pages do. */
 const SCROLL_MARGIN_PX = 800
@@ -18,7 +18,7 @@ export function SearchResultsPage() {
   const enabled = q.length >= MIN_SEARCH_LENGTH
   const title = q ? `Resultados para «${q}»` : 'Búsqueda'
   useDocumentTitle(title)
-  const search = useGetSearchPageInfiniteQuery(enabled ? q : skipToken)
+  const search = useSearchProductosPageInfiniteQuery(enabled ? q : skipToken)
   const pages = search.data?.pages ?? []
   const products = pages.flatMap((p) => p.productos)
   const total = pages[0]?.total

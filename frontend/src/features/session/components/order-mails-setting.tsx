@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
-import { useUpdateOrderMailsMutation } from '@/features/session/account-api'
+import { useUpdateCorreosPedidosMutation } from '@/features/session/account-api'
 
 export const ORDER_MAILS_LABEL = 'Recibir correos de mis pedidos'
 export const ORDER_MAILS_HINT =
@@ -17,7 +17,7 @@ type Props = {
 /** The customer's choice to get e-mails about their orders ('sinCorreosPedidos' on the account). */
 export function OrderMailsSetting({ account, onSaved }: Props) {
   const id = useId()
-  const [update, { isLoading, error }] = useUpdateOrderMailsMutation()
+  const [update, { isLoading, error }] = useUpdateCorreosPedidosMutation()
   const checked = account ? !account.sinCorreosPedidos : true
 
   const onChange = async (wanted: boolean) => {

@@ -10,7 +10,7 @@ import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
 import type { DataUser } from '@/lib/session'
 import { selectIsSignedIn, selectUser, sessionUpdated } from '@/lib/session-slice'
-import { useGetAccountQuery, useUpdateOwnPasswordMutation, useUpdateProfileMutation } from '@/features/session/account-api'
+import { useGetCuentaQuery, useUpdateOwnPasswordMutation, useUpdateCuentaMutation } from '@/features/session/account-api'
 import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
 import { OrderMailsSetting } from '@/features/session/components/order-mails-setting'
 import { PurchaseHistoryTable } from '@/features/session/components/purchases'
@@ -47,7 +47,7 @@ type InfoDialogProps = { account: Account; onClose: () => void; onSaved: (a: Acc
 /** 'Actualizar información': name, phone, address and e-mail. */
 function InfoDialog({ account, onClose, onSaved }: InfoDialogProps) {
   const dispatch = useAppDispatch()
-  const [update, { isLoading, error }] = useUpdateProfileMutation()
+  const [update, { isLoading, error }] = useUpdateCuentaMutation()
   const [form, setForm] = useState({
     name: account.name,
     phone: account.phone ?? '',
@@ -230,7 +230,7 @@ export function ProfilePage({ fiscal }: { fiscal?: ReactNode } = {}) {
   useDocumentTitle('Mi perfil')
   const signedIn = useAppSelector(selectIsSignedIn)
   const user = useAppSelector(selectUser)
-  const { data, error, isLoading } = useGetAccountQuery(user?.id ?? '', { skip: !signedIn || !user?.id })
+  const { data, error, isLoading } = useGetCuentaQuery(user?.id ?? '', { skip: !signedIn || !user?.id })
   const [dialog, setDialog] = useState<'info' | 'password' | null>(null)
   const [toast, setToast] = useToast()
 

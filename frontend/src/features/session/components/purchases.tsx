@@ -4,7 +4,7 @@ import { ProductImage } from '@/components/product-image'
 import { formatMoney } from '@/lib/money'
 import { errorStatus } from '@/lib/api-errors'
 import type { Purchase, PurchaseItem } from '@/features/session/account-types'
-import { useGetPurchasesQuery } from '@/features/session/account-api'
+import { useListComprasQuery } from '@/features/session/account-api'
 import {
   deliveryState,
   formatDate,
@@ -52,7 +52,7 @@ function DeliveryBadge({ p }: { p: Purchase }) {
  * show the empty state. Other failures show a message and a retry button.
  */
 function usePurchases(userId: string) {
-  const query = useGetPurchasesQuery(userId, { skip: !userId })
+  const query = useListComprasQuery(userId, { skip: !userId })
   const none = errorStatus(query.error) === 404
   const purchases = none ? [] : (query.data ?? [])
   const failed = Boolean(query.error) && !none

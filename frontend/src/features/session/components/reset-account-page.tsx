@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
-import { usePasswordChangeMutation, usePasswordRecoveryMutation } from '@/features/session/account-api'
+import { useResetPasswordMutation, useRecoverPasswordMutation } from '@/features/session/account-api'
 import { FormAlert } from '@/features/session/components/account-fields'
 
 /** Time the success message stays before going to `/login`. */
@@ -15,7 +15,7 @@ export const PASSWORD_CHANGED = 'Contraseña actualizada. Ya puedes iniciar sesi
 /** `/usuarios/restablecer-cuenta`: the e-mail, then a dialog for the mailed code and the new password. */
 export function ResetAccountPage() {
   useDocumentTitle('Restablecer cuenta')
-  const [requestCode, recovery] = usePasswordRecoveryMutation()
+  const [requestCode, recovery] = useRecoverPasswordMutation()
   const [email, setEmail] = useState('')
   const [sent, setSent] = useState<string | null>(null)
   const [dialogOpen, setDialogOpen] = useState(false)
@@ -84,7 +84,7 @@ type NewPasswordDialogProps = {
  */
 function NewPasswordDialog({ open, email, sent, onClose }: NewPasswordDialogProps) {
   const navigate = useNavigate()
-  const [changePassword, change] = usePasswordChangeMutation()
+  const [changePassword, change] = useResetPasswordMutation()
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
   const [done, setDone] = useState(false)

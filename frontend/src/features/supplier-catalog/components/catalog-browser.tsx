@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react'
 import { Note, type NoteValue } from '@/features/supplier-catalog/components/note'
 import { apiErrorMessage, errorText } from '@/lib/api-errors'
 import {
-  useBuscarProductosProveedorQuery,
-  useGetCategoriasProveedorQuery,
-  useGetMarcasProveedorQuery,
-  useImportarMutation,
+  useSearchProductosProveedorQuery,
+  useListCategoriasProveedorQuery,
+  useListMarcasProveedorQuery,
+  useCreateImportacionProveedorMutation,
 } from '@/features/supplier-catalog/api'
 import type { Busqueda, Opcion } from '@/features/supplier-catalog/types'
 
@@ -32,7 +32,7 @@ function ProductSearch({ picked, onToggle }: { picked: string[]; onToggle: (id: 
   const searchId = useId()
   const [text, setText] = useState('')
   const [busqueda, setBusqueda] = useState<Busqueda | null>(null)
-  const results = useBuscarProductosProveedorQuery(busqueda ?? { pagina: 1 }, { skip: busqueda === null })
+  const results = useSearchProductosProveedorQuery(busqueda ?? { pagina: 1 }, { skip: busqueda === null })
   const page = results.data
 
   function search(e: FormEvent) {
@@ -102,20 +102,20 @@ function ProductSearch({ picked, onToggle }: { picked: string[]; onToggle: (id: 
 /** Syscom's categories, brands and a product search, each with checkboxes, and 'Importar'. */
 export function CatalogBrowser() {
   const brandFilterId = useId()
-  const categorias = useGetCategoriasProveedorQuery()
-  const marcas = useGetMarcasProveedorQuery()
+  const categorias = useListCategoriasProveedorQuery()
+  const marcas = useListMarcasProveedorQuery()
   const [pickedCats, setPickedCats] = useState<string[]>([])
   const [pickedBrands, setPickedBrands] = useState<string[]>([])
   const [pickedProducts, setPickedProducts] = useState<string[]>([])
   const [brandFilter, setBrandFilter] = useState('')
-  const [importar, { isLoading: importing }] = useImportarMutation()
+  const [createImportacion, { isLoading: importing }] = useCreateImportacionProveedorMutation()
   const [note, setNote] = useState<NoteValue>(null)
   const count = pickedCats.length + pickedBrands.length + pickedProducts.length
 
   async function start() {
     setNote(null)
     try {
-      await importar({ categorias: pickedCats, marcas: pickedBrands, productos: pickedProducts }).unwrap()
+      await createImportacion({ categorias: pickedCats, marcas: pickedBrands, productos: pickedProducts }).unwrap()
       setPickedCats([])
       setPickedBrands([])
       setPickedProducts([])

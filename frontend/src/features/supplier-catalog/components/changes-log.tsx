@@ -2,12 +2,12 @@ import { useState } from 'react'
 import { Note, type NoteValue } from '@/features/supplier-catalog/components/note'
 import { apiErrorMessage, errorText } from '@/lib/api-errors'
 import { formatDateTime } from '@/lib/dates'
-import { useGetCambiosProveedorQuery, useSincronizarProveedorMutation } from '@/features/supplier-catalog/api'
+import { useListCambiosProveedorQuery, useSyncProveedorMutation } from '@/features/supplier-catalog/api'
 
 /** What the syncs changed (prices, the distributor's units), and 'Sincronizar ahora'. */
 export function ChangesLog({ cadaHoras, ultima }: { cadaHoras: number; ultima?: string }) {
-  const { data, error } = useGetCambiosProveedorQuery()
-  const [sincronizar, { isLoading }] = useSincronizarProveedorMutation()
+  const { data, error } = useListCambiosProveedorQuery()
+  const [sincronizar, { isLoading }] = useSyncProveedorMutation()
   const [note, setNote] = useState<NoteValue>(null)
 
   async function now() {

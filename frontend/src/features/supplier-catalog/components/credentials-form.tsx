@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Note, type NoteValue } from '@/features/supplier-catalog/components/note'
 import { errorText } from '@/lib/api-errors'
-import { useGuardarCredencialesMutation } from '@/features/supplier-catalog/api'
+import { useUpdateCredencialesProveedorMutation } from '@/features/supplier-catalog/api'
 import type { Ajustes } from '@/features/supplier-catalog/types'
 
 /** The shop's Syscom API credentials: typed once, checked with Syscom, never shown again. */
@@ -10,7 +10,7 @@ export function CredentialsForm({ ajustes }: { ajustes: Ajustes }) {
   const secretField = useId()
   const [clientId, setClientId] = useState('')
   const [clientSecret, setClientSecret] = useState('')
-  const [guardar, { isLoading }] = useGuardarCredencialesMutation()
+  const [guardar, { isLoading }] = useUpdateCredencialesProveedorMutation()
   const [note, setNote] = useState<NoteValue>(null)
 
   async function submit(e: FormEvent) {

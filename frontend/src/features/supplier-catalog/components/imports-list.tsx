@@ -1,6 +1,6 @@
 import { apiErrorMessage } from '@/lib/api-errors'
 import { formatDateTime } from '@/lib/dates'
-import { useGetImportacionesQuery } from '@/features/supplier-catalog/api'
+import { useListImportacionesProveedorQuery } from '@/features/supplier-catalog/api'
 import { ESTADOS } from '@/features/supplier-catalog/format'
 import type { Importacion } from '@/features/supplier-catalog/types'
 
@@ -21,9 +21,9 @@ function what(j: Importacion): string {
 
 /** The latest imports with their live progress (read again every 2 s while one runs). */
 export function ImportsList() {
-  const first = useGetImportacionesQuery()
+  const first = useListImportacionesProveedorQuery()
   const polling = running(first.data)
-  const { data, error } = useGetImportacionesQuery(undefined, { pollingInterval: polling ? POLL_MS : 0 })
+  const { data, error } = useListImportacionesProveedorQuery(undefined, { pollingInterval: polling ? POLL_MS : 0 })
   if (error) {
     return (
       <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">

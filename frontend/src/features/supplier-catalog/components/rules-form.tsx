@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Note, type NoteValue } from '@/features/supplier-catalog/components/note'
 import { errorText } from '@/lib/api-errors'
-import { useGuardarReglasMutation } from '@/features/supplier-catalog/api'
+import { useUpdateReglasProveedorMutation } from '@/features/supplier-catalog/api'
 import { buildReglas, ruleLines } from '@/features/supplier-catalog/format'
 import type { Reglas } from '@/features/supplier-catalog/types'
 
@@ -16,7 +16,7 @@ export function RulesForm({ reglas }: { reglas: Reglas }) {
   const [terminacion, setTerminacion] = useState(reglas.terminacion === null ? '' : String(reglas.terminacion))
   const [porCategoria, setPorCategoria] = useState(ruleLines(reglas.porCategoria))
   const [porMarca, setPorMarca] = useState(ruleLines(reglas.porMarca))
-  const [guardar, { isLoading }] = useGuardarReglasMutation()
+  const [guardar, { isLoading }] = useUpdateReglasProveedorMutation()
   const [note, setNote] = useState<NoteValue>(null)
 
   async function submit(e: FormEvent) {

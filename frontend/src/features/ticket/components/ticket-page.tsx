@@ -6,7 +6,7 @@ import { errorText } from '@/lib/api-errors'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { usePrintWhenReady } from '@/lib/print'
 import { selectToken } from '@/lib/session-slice'
-import { useGetTicketSaleQuery } from '@/features/ticket/api'
+import { useGetTicketQuery } from '@/features/ticket/api'
 import { PAPERS, pageRule, readPaper, writePaper, type Paper } from '@/features/ticket/paper'
 import { TicketReceipt } from '@/features/ticket/components/ticket-receipt'
 import './ticket.css'
@@ -51,7 +51,7 @@ function useHeightMm(deps: unknown[]) {
 export function TicketPage() {
   const { id = '' } = useParams()
   const token = useSelector(selectToken)
-  const sale = useGetTicketSaleQuery(id, { skip: !token })
+  const sale = useGetTicketQuery(id, { skip: !token })
   const config = useGetConfigQuery()
   const [paper, setPaper] = useState<Paper>(readPaper)
   const { ref, mm } = useHeightMm([sale.data, config.data, paper])

@@ -8,7 +8,7 @@ import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Account } from '@/lib/account'
 import { hasFilters, useClampPage, useListState } from '@/lib/list-state'
 import { ROLES } from '@/lib/roles'
-import { useCreateUserMutation, useDeleteUserMutation, useListUsersPageQuery, useUpdateUserMutation } from '@/features/users/api'
+import { useCreateUsuarioMutation, useDeleteUsuarioMutation, useListUsuariosQuery, useUpdateUsuarioMutation } from '@/features/users/api'
 import { UsersFiltersBar } from '@/features/users/components/users-filters'
 import { UsersTable } from '@/features/users/components/users-table'
 import type { UsersFilters } from '@/features/users/types'
@@ -21,7 +21,7 @@ const NARROWING: (keyof UsersFilters)[] = ['q', 'rol', 'status']
 /** The page of accounts asked for in the address. */
 function useUsersList() {
   const [state, update, reset] = useListState(DEFAULTS)
-  const query = useListUsersPageQuery(state)
+  const query = useListUsuariosQuery(state)
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(query.data?.meta, state.page, setPage)
   return { state, update, reset, query, setPage }
@@ -33,8 +33,8 @@ const blank: FormState = { name: '', email: '', password: '', phone: '', rol: 'C
 
 /** 'Nuevo Usuario' (user undefined) or 'Actualizar Usuario'. */
 function UserDialog({ user, onClose }: { user?: Account; onClose: () => void }) {
-  const [create, created] = useCreateUserMutation()
-  const [update, updated] = useUpdateUserMutation()
+  const [create, created] = useCreateUsuarioMutation()
+  const [update, updated] = useUpdateUsuarioMutation()
   const busy = created.isLoading || updated.isLoading
   const error = user ? updated.error : created.error
   const fields = serverFieldErrors(error)
@@ -112,7 +112,7 @@ export function UsersPage() {
   const { data, error, isLoading, isFetching, refetch } = query
   const users = data?.usuarios ?? []
   const narrowed = hasFilters(state, DEFAULTS, NARROWING)
-  const [remove, removal] = useDeleteUserMutation()
+  const [remove, removal] = useDeleteUsuarioMutation()
   const [editing, setEditing] = useState<Account | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Account | null>(null)
   const [problem, setProblem] = useState<string | null>(null)

@@ -1,4 +1,4 @@
-import type { TipoAjuste, TipoMovimiento } from '@/features/catalog-admin/inventory-api'
+import type { TipoAjuste, TipoMovimiento } from '@/features/catalog-admin/inventario-api'
 import { formatCount } from '@/lib/money'
 
 /** Each kind of movement as the back office names it. */

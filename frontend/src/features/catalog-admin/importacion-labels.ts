@@ -1,4 +1,4 @@
-import type { PlanImport, TrabajoImport } from '@/features/catalog-admin/import-api'
+import type { PlanImport, TrabajoImport } from '@/features/catalog-admin/importacion-api'
 
 /** The rows of a product, for the tables: "Fila 3" or "Filas 3, 4". */
 export function filasText(filas: number[]): string {

@@ -64,22 +64,22 @@ function fileBody(file: File): FormData {
   return body
 }
 
-const importApi = api.injectEndpoints({
+const importacionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    previewImport: build.mutation<PlanImport, File>({
+    previewImportacion: build.mutation<PlanImport, File>({
       query: (file) => ({ url: 'productos/importar', method: 'POST', params: { vista: '1' }, body: fileBody(file) }),
     }),
-    applyImport: build.mutation<TrabajoImport, File>({
+    createImportacion: build.mutation<TrabajoImport, File>({
       query: (file) => ({ url: 'productos/importar', method: 'POST', body: fileBody(file) }),
     }),
-    getImportJob: build.query<TrabajoImport, string>({
+    getImportacion: build.query<TrabajoImport, string>({
       query: (id) => `productos/importaciones/${encodeURIComponent(id)}`,
     }),
-    listImportJobs: build.query<TrabajoImport[], void>({
+    listImportaciones: build.query<TrabajoImport[], void>({
       query: () => 'productos/importaciones',
       transformResponse: (r: { importaciones: TrabajoImport[] }) => r.importaciones,
     }),
   }),
 })
 
-export const { usePreviewImportMutation, useApplyImportMutation, useGetImportJobQuery, useListImportJobsQuery } = importApi
+export const { usePreviewImportacionMutation, useCreateImportacionMutation, useGetImportacionQuery, useListImportacionesQuery } = importacionApi

@@ -3,7 +3,7 @@ import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
 import { errorText } from '@/lib/api-errors'
 import { useMediaQuery } from '@/lib/use-media-query'
-import { useToggleDeliveredMutation } from '@/features/sales/api'
+import { useToggleEntregadoMutation } from '@/features/sales/api'
 import { ProveedorLine } from '@/features/sales/components/proveedor-line'
 import { itemDetail } from '@/features/sales/helpers'
 import type { Sale } from '@/features/sales/types'
@@ -35,9 +35,9 @@ function DeliveredSwitch({ on, label, onToggle, busy }: { on: boolean; label: st
 }
 
 /** 'Orden' column: the cart items, each with its delivered toggle (PATCH ventas/order/{saleId}). */
-export function OrderItems({ sale }: { sale: Sale }) {
+export function OrdenItems({ sale }: { sale: Sale }) {
   const narrow = useMediaQuery('(max-width: 767px)')
-  const [toggle, { isLoading, error, originalArgs }] = useToggleDeliveredMutation()
+  const [toggle, { isLoading, error, originalArgs }] = useToggleEntregadoMutation()
   return (
     <div>
       <ul className="space-y-2">

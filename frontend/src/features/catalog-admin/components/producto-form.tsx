@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react'
-import { useGetDescuentosQuery } from '@/features/catalog-admin/api'
+import { useListDescuentosQuery } from '@/features/catalog-admin/api'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
 import {
   CaracteristicasFieldset,
   MarcaLogoField,
   PicturesField,
   RecursosFieldset,
-} from '@/features/catalog-admin/components/product-form-details'
-import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/product-form-lists'
-import { checkNumbers, totalStock, type ProductForm as Form } from '@/features/catalog-admin/form-model'
+} from '@/features/catalog-admin/components/producto-form-details'
+import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/producto-form-lists'
+import { checkNumbers, totalStock, type ProductoForm as Form } from '@/features/catalog-admin/form-model'
 import { CategorySelect } from '@/components/category-select'
 import { shopToday } from '@/lib/dates'
 
@@ -26,7 +26,7 @@ type Props = {
  * The 'Nuevo Producto' / 'Actualizar Producto' form: every field of the product (brand and its logo,
  * dimensions, features, resources, pictures in order), its variants and extras.
  */
-export function ProductForm({ id, initial, errors: serverErrors, onSubmit }: Props) {
+export function ProductoForm({ id, initial, errors: serverErrors, onSubmit }: Props) {
   const [f, setF] = useState<Form>(initial)
   const [numberErrors, setNumberErrors] = useState<Record<string, string>>({})
   const errors = { ...serverErrors, ...numberErrors }
@@ -124,7 +124,7 @@ type DiscountFieldProps = { value: string; kept: string; error?: string; onChang
  * expired one shows only when the product already has it, marked 'vencido' (it no longer applies).
  */
 function DiscountField({ value, kept, error, onChange }: DiscountFieldProps) {
-  const { data: descuentos = [] } = useGetDescuentosQuery()
+  const { data: descuentos = [] } = useListDescuentosQuery()
   const today = shopToday()
   const offered = descuentos.filter((d) => d.expirationDate >= today || d._id === kept)
   return (

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
-import { checkAjuste, unitsAfter, varianteLabel } from '@/features/catalog-admin/inventory-labels'
+import { checkAjuste, unitsAfter, varianteLabel } from '@/features/catalog-admin/inventario-labels'
 
 const product = {
   _id: 'p1',

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useGetOrdersVersionQuery, useListOrdersQuery } from '@/features/sales/api'
+import { useGetOrdenesVersionQuery, useListOrdenesQuery } from '@/features/sales/api'
 import { ORDER_DEFAULTS } from '@/features/sales/list-params'
 import type { Sale, SalesListArgs } from '@/features/sales/types'
 
 /** How often the list asks whether anything changed (a Comandero keeps it open all day). */
-export const ORDERS_POLL_MS = 5000
+export const ORDENES_POLL_MS = 5000
 
 /** The newest open orders, read to count the ones that arrived: up to this many are counted. */
 export const NEWEST_LIMIT = 50
@@ -19,15 +19,15 @@ const NEWEST: SalesListArgs = { ...ORDER_DEFAULTS, orden: '-fecha', page: 1, lim
  * tiny version number is polled every 5 s and both are fetched again only when it changes. They
  * are first read after the first version, so an order placed in between is never missed.
  */
-export function useLiveOrders(args: SalesListArgs) {
-  const version = useGetOrdersVersionQuery(undefined, {
-    pollingInterval: ORDERS_POLL_MS,
+export function useLiveOrdenes(args: SalesListArgs) {
+  const version = useGetOrdenesVersionQuery(undefined, {
+    pollingInterval: ORDENES_POLL_MS,
     skipPollingIfUnfocused: false,
     refetchOnMountOrArgChange: true,
   })
   const ready = { skip: version.isLoading, refetchOnMountOrArgChange: true }
-  const list = useListOrdersQuery(args, ready)
-  const newest = useListOrdersQuery(NEWEST, ready)
+  const list = useListOrdenesQuery(args, ready)
+  const newest = useListOrdenesQuery(NEWEST, ready)
   const seen = useRef<number | undefined>(undefined)
   const { refetch, isUninitialized } = list
   const { refetch: refetchNewest, isUninitialized: newestUninitialized } = newest
@@ -58,7 +58,7 @@ function knownOf(orders: Sale[]): Known {
  * newest placed after the newest one known then. `show` marks them seen and highlights them for a
  * while; `highlighted` holds both the unseen ones and those just shown.
  */
-export function useNewOrders(newest: Sale[] | undefined) {
+export function useOrdenesNuevas(newest: Sale[] | undefined) {
   const [known, setKnown] = useState<Known | null>(null)
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set())
   const timer = useRef<number | undefined>(undefined)

@@ -70,7 +70,7 @@ type SalesTableProps = {
 }
 
 /** The wide-screen sales table: headings, then a last column for the 'Gestionar' button. */
-export function SalesTable({ className, th, headers, children }: SalesTableProps) {
+export function VentasTable({ className, th, headers, children }: SalesTableProps) {
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className={`w-full ${className} text-sm`}>

@@ -70,9 +70,9 @@ export type AjusteInput = {
   motivo: string
 }
 
-const inventoryApi = api.enhanceEndpoints({ addTagTypes: ['Inventario'] }).injectEndpoints({
+const inventarioApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMovimientos: build.query<MovimientosPage, MovimientosQuery>({
+    listMovimientos: build.query<MovimientosPage, MovimientosQuery>({
       query: (q) => ({ url: 'inventario/movimientos', params: presentParams(q) }),
       transformResponse: (body: Partial<MovimientosPage>) => ({
         movimientos: body.movimientos ?? [],
@@ -81,7 +81,7 @@ const inventoryApi = api.enhanceEndpoints({ addTagTypes: ['Inventario'] }).injec
       // A product's save changes units too (an 'edicion' movement).
       providesTags: ['Inventario', 'Producto'],
     }),
-    getBajoInventario: build.query<BajoInventarioPage, { page: number; limit: number }>({
+    listBajoInventario: build.query<BajoInventarioPage, { page: number; limit: number }>({
       query: (q) => ({ url: 'inventario/bajo', params: q }),
       transformResponse: (body: Partial<BajoInventarioPage>) => ({
         variantes: body.variantes ?? [],
@@ -89,11 +89,11 @@ const inventoryApi = api.enhanceEndpoints({ addTagTypes: ['Inventario'] }).injec
       }),
       providesTags: ['Inventario', 'Producto'],
     }),
-    ajustarInventario: build.mutation<Movimiento, AjusteInput>({
+    createAjusteInventario: build.mutation<Movimiento, AjusteInput>({
       query: (body) => ({ url: 'inventario/ajustes', method: 'POST', body }),
       invalidatesTags: ['Inventario', 'Producto'],
     }),
   }),
 })
 
-export const { useGetMovimientosQuery, useGetBajoInventarioQuery, useAjustarInventarioMutation } = inventoryApi
+export const { useListMovimientosQuery, useListBajoInventarioQuery, useCreateAjusteInventarioMutation } = inventarioApi

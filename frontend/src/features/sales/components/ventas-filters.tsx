@@ -3,7 +3,7 @@ import { options } from '@/lib/list-state'
 import { ENVIO_FILTERS, SALE_SORTS, type SalesFilters } from '@/features/sales/list-params'
 import { METODO_VALUES, PAGO_VALUES } from '@/features/sales/types'
 
-type SalesFiltersProps = {
+type VentasFiltersProps = {
   state: SalesFilters
   onChange: (patch: Partial<SalesFilters>) => void
   onClear: () => void
@@ -19,7 +19,7 @@ type SalesFiltersProps = {
  * A sales list's search (folio, 'Quien Ordena', name, e-mail, phone), filters and sort. On a phone
  * the filters fold behind a 'Filtros' button that says how many are in force.
  */
-export function SalesFiltersBar(props: SalesFiltersProps) {
+export function VentasFiltersBar(props: VentasFiltersProps) {
   const { state, onChange, onClear, searchLabel, withDates = true } = props
   const shownKeys: (keyof SalesFilters)[] = ['pago', 'entrega', 'metodo']
   if (props.withEnvio) shownKeys.push('envio')
@@ -45,7 +45,7 @@ export function SalesFiltersBar(props: SalesFiltersProps) {
   )
 }
 
-function FilterFields({ state, onChange, entregaValues, withEnvio, withDates }: SalesFiltersProps) {
+function FilterFields({ state, onChange, entregaValues, withEnvio, withDates }: VentasFiltersProps) {
   return (
     <>
       <SelectFilter label="Pago" allLabel="Todos" value={state.pago} options={options(PAGO_VALUES)} onChange={(pago) => onChange({ pago })} />

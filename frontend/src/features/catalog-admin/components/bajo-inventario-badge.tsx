@@ -1,14 +1,14 @@
 import { formatCount } from '@/lib/money'
-import { useGetBajoInventarioQuery } from '@/features/catalog-admin/inventory-api'
+import { useListBajoInventarioQuery } from '@/features/catalog-admin/inventario-api'
 
 /**
  * How many variants are at or below their minimum, beside 'Bajo inventario' in the staff drawer
  * (src/app/staff-root.tsx puts it there); nothing when none. It asks for one variant of the list:
  * only the total is read.
  */
-export function LowStockBadge() {
+export function BajoInventarioBadge() {
   // Sales elsewhere lower the units: look again every minute.
-  const { data } = useGetBajoInventarioQuery({ page: 1, limit: 1 }, { pollingInterval: 60_000 })
+  const { data } = useListBajoInventarioQuery({ page: 1, limit: 1 }, { pollingInterval: 60_000 })
   const total = data?.meta.total ?? 0
   if (!total) return null
   return (

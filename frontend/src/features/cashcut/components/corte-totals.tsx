@@ -54,7 +54,7 @@ function TotalsList({
 type Props = { byMethod?: ByMethod; byUser?: ByUser[]; compact?: boolean }
 
 /** 'Por metodo de pago' and 'Por usuario', each line with its amount (2 decimals) and a Total. */
-export function CutTotals({ byMethod, byUser, compact = false }: Props) {
+export function CorteTotals({ byMethod, byUser, compact = false }: Props) {
   const methodLines = (byMethod?.totales ?? []).map((t) => ({ key: t.metodo, label: t.metodo, amount: t.venta }))
   const userLines = (byUser ?? []).map((u) => ({
     key: u._id.usuarioId || u._id.nombreUsuario,

@@ -6,7 +6,7 @@ import type { CutSale } from '@/features/cashcut/types'
  * who took it. `compact` is the printed receipt's (dashed rule, small text, 80 mm wide). Nothing
  * when the cut has no sales.
  */
-export function CutSales({ sales, compact = false }: { sales: CutSale[] | undefined; compact?: boolean }) {
+export function CorteVentas({ sales, compact = false }: { sales: CutSale[] | undefined; compact?: boolean }) {
   if (!sales || sales.length === 0) return null
   const Heading = compact ? 'h2' : 'h3'
   return (

@@ -1,4 +1,4 @@
-type NewOrdersBannerProps = { count: number; capped: boolean; onShow: () => void }
+type OrdenesNuevasBannerProps = { count: number; capped: boolean; onShow: () => void }
 
 /** "Hay 1 orden nueva" / "Hay 3 órdenes nuevas" / "Hay 50 o más órdenes nuevas". */
 function newOrdersText(count: number, capped: boolean): string {
@@ -11,7 +11,7 @@ function newOrdersText(count: number, capped: boolean): string {
  * screen while scrolling; 'Ver órdenes nuevas' shows them in one tap. Screen readers hear the
  * arrival from the live region of the page, so this box is not a live region itself.
  */
-export function NewOrdersBanner({ count, capped, onShow }: NewOrdersBannerProps) {
+export function OrdenesNuevasBanner({ count, capped, onShow }: OrdenesNuevasBannerProps) {
   if (count === 0) return null
   return (
     <div

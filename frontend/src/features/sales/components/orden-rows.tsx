@@ -1,7 +1,7 @@
 import { formatMoney } from '@/lib/money'
 import { FacturaBadge } from '@/features/sales/components/factura-badge'
-import { OrderItems } from '@/features/sales/components/order-items'
-import { CardPart, CardTop, Fecha, GestionarButton, SalesTable } from '@/features/sales/components/sale-list'
+import { OrdenItems } from '@/features/sales/components/orden-items'
+import { CardPart, CardTop, Fecha, GestionarButton, VentasTable } from '@/features/sales/components/ventas-list'
 import { StatusChip } from '@/components/status-chip'
 import { EntregaChip, PagoCell } from '@/features/sales/components/status'
 import { canReturn } from '@/features/sales/helpers'
@@ -103,9 +103,9 @@ const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-6
 const TD = 'px-2 py-4 align-top'
 
 /** The orders of a page as a wide table: the original columns, then 'Gestionar' and 'Imprimir ticket'. */
-export function OrdersTable({ orders, highlighted, onOpen, onReturn }: RowsProps) {
+export function OrdenesTable({ orders, highlighted, onOpen, onReturn }: RowsProps) {
   return (
-    <SalesTable
+    <VentasTable
       className="min-w-[880px]"
       th={TH}
       headers={[
@@ -128,7 +128,7 @@ export function OrdersTable({ orders, highlighted, onOpen, onReturn }: RowsProps
             <div className="mb-2">
               <Folio sale={sale} isNew={highlighted.has(sale._id)} />
             </div>
-            <OrderItems sale={sale} />
+            <OrdenItems sale={sale} />
           </td>
           <td className={TD}>
             <Cliente sale={sale} />
@@ -154,12 +154,12 @@ export function OrdersTable({ orders, highlighted, onOpen, onReturn }: RowsProps
           </td>
         </tr>
       ))}
-    </SalesTable>
+    </VentasTable>
   )
 }
 
 /** The orders of a page as cards (tablets and phones). */
-export function OrderCards({ orders, highlighted, onOpen, onReturn }: RowsProps) {
+export function OrdenCards({ orders, highlighted, onOpen, onReturn }: RowsProps) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {orders.map((sale) => (
@@ -174,7 +174,7 @@ export function OrderCards({ orders, highlighted, onOpen, onReturn }: RowsProps)
             <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
           </CardTop>
           <div className="mt-3 border-t border-slate-100 pt-3">
-            <OrderItems sale={sale} />
+            <OrdenItems sale={sale} />
           </div>
           <div className="mt-3 border-t border-slate-100 pt-3">
             <Cliente sale={sale} />
