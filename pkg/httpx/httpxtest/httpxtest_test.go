@@ -47,6 +47,16 @@ func TestTheKitServesAsTheShopDoes(t *testing.T) {
 	if got := Decode[struct{ Nombre string }](t, srv.Do(http.MethodPost, "/v1/eco", "", `{"nombre":"Cámara"}`)); got.Nombre != "Cámara" {
 		t.Fatalf("decoded %+v", got)
 	}
+	// A body given as a value is sent marshalled; RoleToken is a session of UserID in the role.
+	if got := Decode[struct{ Nombre string }](t, srv.Do(http.MethodPost, "/v1/eco", "", map[string]any{"nombre": "Lente"})); got.Nombre != "Lente" {
+		t.Fatalf("a value body: %+v", got)
+	}
+	if rec := srv.Do(http.MethodGet, "/v1/perfil", srv.RoleToken(auth.Auxiliar), nil); rec.Code != http.StatusOK || rec.Body.String() != UserID {
+		t.Fatalf("a role's session: %d %s", rec.Code, rec.Body)
+	}
+	if rec := srv.Do(http.MethodGet, "/v1/perfil", srv.RoleToken(""), nil); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("no role, no session: %d %s", rec.Code, rec.Body)
+	}
 	// DecodeError fails on an answer without the error shape.
 	for _, body := range []string{`{"nombre":"x"}`, `no es JSON`, `{"error":{"code":"invalid","message":"x"}}`} {
 		rec := httptest.NewRecorder()
