@@ -5,7 +5,9 @@
 package httpxtest
 
 import (
+	"bytes"
 	"encoding/json"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -112,10 +114,37 @@ func (s *Server) Do(method, path, token string, body any) *httptest.ResponseReco
 	}
 	req := httptest.NewRequest(method, path, strings.NewReader(raw))
 	req.Header.Set("Content-Type", "application/json")
+	authorize(req, token)
+	return s.Serve(req)
+}
+
+// Upload posts a file as a browser's form does, in the multipart part field with the file's name
+// and data, with the token ("" anonymous), and answers the recorded response.
+func (s *Server) Upload(path, token, field, name string, data []byte) *httptest.ResponseRecorder {
+	s.t.Helper()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	part, err := w.CreateFormFile(field, name)
+	if err == nil {
+		_, err = part.Write(data)
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodPost, path, &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	authorize(req, token)
+	return s.Serve(req)
+}
+
+// authorize sends the token ("" none) with the request, as a bearer one.
+func authorize(req *http.Request, token string) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+strings.TrimPrefix(token, "Bearer "))
 	}
-	return s.Serve(req)
 }
 
 // Serve answers a request made by the test.
