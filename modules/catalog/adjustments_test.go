@@ -16,6 +16,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -58,9 +59,9 @@ func TestAdjustmentsRefuseBadInputNamingTheFieldAndChangeNothing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/inventario/ajustes", tt.body)
-		e := decode[errBody](t, rec)
-		if rec.Code != tt.code || tt.field != "" && e.Error.Fields[tt.field] == "" ||
-			tt.field != "" && tt.msg != "" && e.Error.Fields[tt.field] != tt.msg || tt.field == "" && tt.msg != "" && e.Error.Message != tt.msg {
+		e := httpxtest.DecodeError(t, rec)
+		if rec.Code != tt.code || tt.field != "" && e.Fields[tt.field] == "" ||
+			tt.field != "" && tt.msg != "" && e.Fields[tt.field] != tt.msg || tt.field == "" && tt.msg != "" && e.Message != tt.msg {
 			t.Errorf("%s: %d %s", tt.name, rec.Code, rec.Body)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // The staff's product list sorts by name, stock or last change, pages with a total, and filters
@@ -19,7 +20,7 @@ func TestAdminProductListSorts(t *testing.T) {
 	if err := env.m.SeedDemo(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	all := decode[listBody](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos?limit=100", nil)).Products
+	all := httpxtest.Decode[listBody](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos?limit=100", nil)).Products
 	for orden, less := range map[string]func(a, b Product) int{
 		"nombre":     func(a, b Product) int { return strings.Compare(fold(a.Nombre), fold(b.Nombre)) },
 		"stock":      func(a, b Product) int { return cmp.Compare(a.Stock, b.Stock) },
@@ -30,7 +31,7 @@ func TestAdminProductListSorts(t *testing.T) {
 		slices.SortStableFunc(want, less)
 		for _, page := range []string{"1", "3"} {
 			rec := env.do(auth.Administrador, http.MethodGet, "/v1/admin/productos?limit=10&orden="+orden+"&page="+page, nil)
-			got := decode[listBody](t, rec)
+			got := httpxtest.Decode[listBody](t, rec)
 			from := map[string]int{"1": 0, "3": 20}[page]
 			if rec.Code != 200 || got.Meta.Total == nil || *got.Meta.Total != len(all) || len(got.Products) != 10 || !got.Meta.HasMore {
 				t.Fatalf("%s page %s: %d %+v", orden, page, rec.Code, got.Meta)
@@ -42,7 +43,7 @@ func TestAdminProductListSorts(t *testing.T) {
 			}
 		}
 	}
-	cables := decode[listBody](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos?categoria=Cables&orden=-stock&limit=100", nil))
+	cables := httpxtest.Decode[listBody](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos?categoria=Cables&orden=-stock&limit=100", nil))
 	if cables.Meta.Total == nil || *cables.Meta.Total == 0 || *cables.Meta.Total != len(cables.Products) || *cables.Meta.Total == len(all) {
 		t.Fatalf("a category: %+v", cables.Meta)
 	}
@@ -52,7 +53,7 @@ func TestAdminProductListSorts(t *testing.T) {
 		}
 	}
 	rec := env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos?orden=precio", nil)
-	if e := decode[errBody](t, rec); rec.Code != 400 || !strings.HasPrefix(e.Error.Fields["orden"], "Debe ser") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || !strings.HasPrefix(e.Fields["orden"], "Debe ser") {
 		t.Errorf("a bad sort: %d %s", rec.Code, rec.Body)
 	}
 	if rec := env.do("", http.MethodGet, "/v1/productos?orden=precio", nil); rec.Code != 200 {

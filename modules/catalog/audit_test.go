@@ -11,6 +11,7 @@ import (
 	"tienda/pkg/audit"
 	"tienda/pkg/audit/audittest"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // trail is the audit trail of these tests.
@@ -36,7 +37,7 @@ func onlyEntry(t *testing.T, r *trail, coleccion, id, registro, accion string, r
 	}
 	e := got[0]
 	if e.Coleccion != coleccion || e.RegistroID != id || e.Registro != registro || e.Accion != accion ||
-		e.UsuarioID != "64b000000000000000000001" || e.NombreUsuario != "Prueba "+string(role) || e.Fecha.IsZero() {
+		e.UsuarioID != httpxtest.UserID || e.NombreUsuario != "Prueba "+string(role) || e.Fecha.IsZero() {
 		t.Fatalf("entry %+v", e)
 	}
 	return e
@@ -130,7 +131,7 @@ func TestDiscountChangesAreAudited(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
-	d := decode[struct{ Data Discount }](t, rec).Data
+	d := httpxtest.Decode[struct{ Data Discount }](t, rec).Data
 	e := onlyEntry(t, r, audit.Descuentos, d.ID.Hex(), "Buen Fin", audit.Crear, auth.Auxiliar)
 	wantChange(t, e, "percentage", "", "15")
 	wantChange(t, e, "expirationDate", "", "2030-11-30")
@@ -170,7 +171,7 @@ func TestAChangeStandsWhenItsEntryCannotBeRecorded(t *testing.T) {
 	env.m.service.log = zerolog.New(&logged)
 	env.m.service.audit = audittest.Failing()
 	p := env.mustCreate(formProduct("Cable UTP"))
-	if got := decode[Product](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos/"+p.ID.Hex(), nil)); got.Nombre != "Cable UTP" {
+	if got := httpxtest.Decode[Product](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos/"+p.ID.Hex(), nil)); got.Nombre != "Cable UTP" {
 		t.Fatalf("the product was not kept: %+v", got)
 	}
 	if s := logged.String(); !strings.Contains(s, `"level":"error"`) || !strings.Contains(s, "audit: entry not recorded") || !strings.Contains(s, p.ID.Hex()) {

@@ -13,6 +13,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -149,7 +150,7 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
-	created := decode[one](t, rec).Categoria
+	created := httpxtest.Decode[one](t, rec).Categoria
 	if created.ID != "camaras-termicas" || created.Nombre != "Cámaras térmicas" || created.Color != "#a1b2c3" || created.Padre != "22" || created.Orden != 3 {
 		t.Fatalf("created %+v", created)
 	}
@@ -161,7 +162,7 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 	}
 	cached := httptest.NewRequest(http.MethodGet, "/v1/categorias", nil)
 	cached.Header.Set("If-None-Match", pub.Header().Get("ETag"))
-	if r := httptest.NewRecorder(); func() int { env.e.ServeHTTP(r, cached); return r.Code }() != http.StatusNotModified {
+	if r := env.srv.Serve(cached); r.Code != http.StatusNotModified {
 		t.Errorf("If-None-Match: %d", r.Code)
 	}
 
@@ -182,9 +183,9 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 	}
 	for _, b := range bad {
 		rec := env.do(auth.Administrador, http.MethodPost, "/v1/admin/categorias", b.body)
-		e := decode[errBody](t, rec)
-		if rec.Code != http.StatusBadRequest || e.Error.Fields[b.field] != b.msg {
-			t.Errorf("%v: %d %+v", b.body, rec.Code, e.Error)
+		e := httpxtest.DecodeError(t, rec)
+		if rec.Code != http.StatusBadRequest || e.Fields[b.field] != b.msg {
+			t.Errorf("%v: %d %+v", b.body, rec.Code, e)
 		}
 	}
 	// The same name under another parent is fine.
@@ -208,13 +209,13 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 		t.Errorf("an unknown category was accepted: %d", rec.Code)
 	}
 	// The storefront's card of the parent lists it.
-	if got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=22", nil)); len(got.Products) != 1 {
+	if got := httpxtest.Decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=22", nil)); len(got.Products) != 1 {
 		t.Errorf("card 22 lists %d products", len(got.Products))
 	}
 
 	// A rename keeps the id; what named it before still finds it.
 	rec = env.do(auth.Administrador, http.MethodPatch, "/v1/admin/categorias/camaras-termicas", map[string]any{"nombre": "Termografía"})
-	if rec.Code != 200 || decode[one](t, rec).Categoria.ID != "camaras-termicas" {
+	if rec.Code != 200 || httpxtest.Decode[one](t, rec).Categoria.ID != "camaras-termicas" {
 		t.Fatalf("rename: %d %s", rec.Code, rec.Body)
 	}
 	// Its old name is now only the top-level one's: a name in use wins over an earlier name.
@@ -238,7 +239,7 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 		t.Fatalf("order: %d %s", rec.Code, rec.Body)
 	}
 	var under22 []string
-	for _, c := range decode[list](t, rec).Categorias {
+	for _, c := range httpxtest.Decode[list](t, rec).Categorias {
 		if c.Padre == "22" {
 			under22 = append(under22, c.ID)
 		}
@@ -254,15 +255,15 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 
 	// Delete: refused while a product uses it, or while it has subcategories; then done.
 	rec = env.do(auth.Administrador, http.MethodDelete, "/v1/admin/categorias/camaras-termicas", nil)
-	if e := decode[errBody](t, rec); rec.Code != http.StatusConflict || e.Error.Message != "No se puede eliminar: la usan 1 producto. Cámbialos de categoría primero." {
-		t.Errorf("delete in use: %d %+v", rec.Code, e.Error)
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusConflict || e.Message != "No se puede eliminar: la usan 1 producto. Cámbialos de categoría primero." {
+		t.Errorf("delete in use: %d %+v", rec.Code, e)
 	}
 	rec = env.do(auth.Administrador, http.MethodDelete, "/v1/admin/categorias/26", nil)
-	if e := decode[errBody](t, rec); rec.Code != http.StatusConflict || e.Error.Message != "No se puede eliminar: tiene 5 subcategorías. Muévelas o elimínalas primero." {
-		t.Errorf("delete with children: %d %+v", rec.Code, e.Error)
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusConflict || e.Message != "No se puede eliminar: tiene 5 subcategorías. Muévelas o elimínalas primero." {
+		t.Errorf("delete with children: %d %+v", rec.Code, e)
 	}
 	uses := map[string]int{}
-	for _, c := range decode[list](t, env.do(auth.Cajero, http.MethodGet, "/v1/admin/categorias", nil)).Categorias {
+	for _, c := range httpxtest.Decode[list](t, env.do(auth.Cajero, http.MethodGet, "/v1/admin/categorias", nil)).Categorias {
 		uses[c.ID] = c.Productos
 	}
 	if uses["camaras-termicas"] != 1 || uses["22"] != 0 {

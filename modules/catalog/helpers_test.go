@@ -4,33 +4,28 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"image"
 	"image/color"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
 	"tienda/pkg/auth"
-	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
-// testEnv is the module on its own fresh database behind the real router and error handler.
+// testEnv is the module on its own fresh database behind the shop's router, error handler and
+// token middleware (httpxtest).
 type testEnv struct {
-	t      *testing.T
-	db     *mongox.Store
-	m      *Module
-	e      *echo.Echo
-	tokens map[auth.Role]string
-	// tokenMiddleware reads the tokens of tokens (routerFor).
-	tokenMiddleware echo.MiddlewareFunc
+	t   *testing.T
+	db  *mongox.Store
+	m   *Module
+	srv *httpxtest.Server
 }
 
 // MustModule builds and loads a module on db; every <= 0 turns the watcher off.
@@ -57,78 +52,28 @@ func MustModule(t testing.TB, db *mongox.Store, every time.Duration) *Module {
 func newEnv(t *testing.T) *testEnv {
 	t.Helper()
 	db := mongox.TestDB(t)
-	env := &testEnv{t: t, db: db, m: MustModule(t, db, 0), tokens: map[auth.Role]string{}}
-	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
-	for _, r := range auth.Roles {
-		tok, err := tokens.Issue("64b000000000000000000001", "Prueba "+string(r), "p@tienda.mx", r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		env.tokens[r] = tok
-	}
-	env.tokenMiddleware = tokens.Middleware(nil)
-	env.e = env.routerFor(env.m)
-	return env
+	m := MustModule(t, db, 0)
+	return &testEnv{t: t, db: db, m: m, srv: serve(t, m)}
 }
 
-// routerFor is the real router and error handler in front of m, taking env's tokens.
-func (env *testEnv) routerFor(m *Module) *echo.Echo {
-	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	e.Use(env.tokenMiddleware)
-	g := e.Group("/v1")
-	m.Routes(g)
-	m.UploadRoutes(g)
-	return e
+// serve is the module's routes, the uploads' included, behind the shop's middleware.
+func serve(t *testing.T, m *Module) *httpxtest.Server {
+	t.Helper()
+	return httpxtest.New(t, httpxtest.Options{}, m.Routes, m.UploadRoutes)
 }
 
 // replica is env served by another module (another replica on the same store).
 func (env *testEnv) replica(m *Module) *testEnv {
 	other := *env
-	other.m, other.e = m, env.routerFor(m)
+	other.m, other.srv = m, serve(env.t, m)
 	return &other
 }
 
-// do sends a request as a role ("" for a visitor) and returns the recorder.
+// do sends a request as the kit's user in a role ("" for a visitor) with a JSON body (a string
+// as it is, nil none, a value marshalled) and returns the recorder.
 func (env *testEnv) do(role auth.Role, method, path string, body any) *httptest.ResponseRecorder {
 	env.t.Helper()
-	var r *strings.Reader
-	switch b := body.(type) {
-	case nil:
-		r = strings.NewReader("")
-	case string:
-		r = strings.NewReader(b)
-	default:
-		raw, err := json.Marshal(b)
-		if err != nil {
-			env.t.Fatal(err)
-		}
-		r = strings.NewReader(string(raw))
-	}
-	req := httptest.NewRequest(method, path, r)
-	req.Header.Set("Content-Type", "application/json")
-	if role != "" {
-		req.Header.Set("Authorization", env.tokens[role])
-	}
-	rec := httptest.NewRecorder()
-	env.e.ServeHTTP(rec, req)
-	return rec
-}
-
-func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
-		t.Fatalf("%d %s: %v", rec.Code, rec.Body, err)
-	}
-	return v
-}
-
-type errBody struct {
-	Error struct {
-		Code    string            `json:"code"`
-		Message string            `json:"message"`
-		Fields  map[string]string `json:"fields"`
-	} `json:"error"`
+	return env.srv.Do(method, path, env.srv.RoleToken(role), body)
 }
 
 // pngDataURL is a small real PNG as the admin form sends it.
@@ -168,7 +113,7 @@ func (env *testEnv) mustCreate(body map[string]any) Product {
 	if rec.Code != http.StatusCreated {
 		env.t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
-	return decode[Product](env.t, rec)
+	return httpxtest.Decode[Product](env.t, rec)
 }
 
 // storedCount counts the products in the store.

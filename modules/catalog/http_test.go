@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/shoptime"
 )
 
@@ -98,7 +99,7 @@ func TestSupplierShapedProductGetsAVariantFromItsPrices(t *testing.T) {
 		t.Fatalf("%+v", p)
 	}
 	// A storefront filter matches its supplier category id.
-	got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=25", nil))
+	got := httpxtest.Decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=25", nil))
 	if len(got.Products) != 1 || got.Products[0].ID != p.ID {
 		t.Fatalf("categoria=25: %+v", got.Products)
 	}
@@ -168,16 +169,16 @@ func TestBadProductInputIsRefusedInSpanishAndChangesNothing(t *testing.T) {
 			{http.MethodPost, "/v1/productos"}, {http.MethodPatch, "/v1/productos/" + existing.ID.Hex()},
 		} {
 			rec := env.do(auth.Administrador, req.method, req.path, tt.body)
-			e := decode[errBody](t, rec)
-			if rec.Code != http.StatusBadRequest || e.Error.Code != "invalid" {
+			e := httpxtest.DecodeError(t, rec)
+			if rec.Code != http.StatusBadRequest || e.Code != "invalid" {
 				t.Errorf("%s %s: %d %s", tt.name, req.method, rec.Code, rec.Body)
 				continue
 			}
-			if tt.field != "" && e.Error.Fields[tt.field] != tt.msg {
-				t.Errorf("%s %s: fields %v, want %s=%q", tt.name, req.method, e.Error.Fields, tt.field, tt.msg)
+			if tt.field != "" && e.Fields[tt.field] != tt.msg {
+				t.Errorf("%s %s: fields %v, want %s=%q", tt.name, req.method, e.Fields, tt.field, tt.msg)
 			}
-			if tt.field == "" && tt.msg != "" && e.Error.Message != tt.msg {
-				t.Errorf("%s %s: message %q", tt.name, req.method, e.Error.Message)
+			if tt.field == "" && tt.msg != "" && e.Message != tt.msg {
+				t.Errorf("%s %s: message %q", tt.name, req.method, e.Message)
 			}
 		}
 	}
@@ -199,7 +200,7 @@ func TestWritesNeedTheCatalogueRole(t *testing.T) {
 	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 0, "precioVenta": 10}} // no stock: it may be deleted
 	p := env.mustCreate(body)
 	rec := env.do(auth.Administrador, http.MethodPost, "/v1/discounts", map[string]any{"name": "X", "percentage": 10, "expirationDate": "2030-01-01"})
-	d := decode[struct{ Data Discount }](t, rec).Data
+	d := httpxtest.Decode[struct{ Data Discount }](t, rec).Data
 	writes := []struct {
 		method, path string
 		body         any
@@ -218,11 +219,11 @@ func TestWritesNeedTheCatalogueRole(t *testing.T) {
 		{http.MethodDelete, "/v1/discounts/" + d.ID.Hex(), nil},
 	}
 	for _, w := range writes {
-		if rec := env.do("", w.method, w.path, w.body); rec.Code != http.StatusUnauthorized || decode[errBody](t, rec).Error.Message != "Inicia sesión para continuar." {
+		if rec := env.do("", w.method, w.path, w.body); rec.Code != http.StatusUnauthorized || httpxtest.DecodeError(t, rec).Message != "Inicia sesión para continuar." {
 			t.Errorf("visitor %s %s: %d %s", w.method, w.path, rec.Code, rec.Body)
 		}
 		for _, role := range []auth.Role{auth.Cliente, auth.Comandero, auth.Cajero} {
-			if rec := env.do(role, w.method, w.path, w.body); rec.Code != http.StatusForbidden || decode[errBody](t, rec).Error.Message != "No tienes permiso para realizar esta acción." {
+			if rec := env.do(role, w.method, w.path, w.body); rec.Code != http.StatusForbidden || httpxtest.DecodeError(t, rec).Message != "No tienes permiso para realizar esta acción." {
 				t.Errorf("%s %s %s: %d %s", role, w.method, w.path, rec.Code, rec.Body)
 			}
 		}
@@ -266,7 +267,7 @@ func TestUpdateChangesWhatItSendsAndRefusesStaleVersions(t *testing.T) {
 	if rec.Code != 200 {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	u := decode[Product](t, rec)
+	u := httpxtest.Decode[Product](t, rec)
 	if u.Nombre != "Cámara editada" || u.Titulo != u.Nombre || u.Marca != "Hikvision" || u.Modelo != "DS-1" ||
 		u.Stock != 11 || u.TotalExistencia != 11 || u.Precios.PrecioLista != 90 || u.Version != 2 ||
 		u.Variantes[0].ID != p.Variantes[1].ID || u.Variantes[1].ID == p.Variantes[0].ID || len(u.Extras) != 1 ||
@@ -279,12 +280,12 @@ func TestUpdateChangesWhatItSendsAndRefusesStaleVersions(t *testing.T) {
 	}
 	// A form opened before that edit may not overwrite it.
 	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"nombre": "Viejo", "version": p.Version})
-	if e := decode[errBody](t, rec); rec.Code != http.StatusConflict || !strings.HasPrefix(e.Error.Message, "El producto cambió") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusConflict || !strings.HasPrefix(e.Message, "El producto cambió") {
 		t.Fatalf("stale: %d %s", rec.Code, rec.Body)
 	}
 	for _, path := range []string{"/v1/productos/64b0000000000000000000ff", "/v1/productos/no-es-id", "/v1/productos/%7B%22$ne%22:1%7D"} {
 		rec := env.do(auth.Auxiliar, http.MethodPatch, path, map[string]any{"nombre": "X"})
-		if e := decode[errBody](t, rec); rec.Code != http.StatusNotFound || e.Error.Message != "Producto no encontrado." {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusNotFound || e.Message != "Producto no encontrado." {
 			t.Errorf("PATCH %s: %d %s", path, rec.Code, rec.Body)
 		}
 		if rec := env.do(auth.Auxiliar, http.MethodDelete, path, nil); rec.Code != http.StatusNotFound {
@@ -343,12 +344,12 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 		}
 		var out []string
 		if strings.Contains(path, "/search") {
-			for _, p := range decode[struct{ Productos []Product }](t, rec).Productos {
+			for _, p := range httpxtest.Decode[struct{ Productos []Product }](t, rec).Productos {
 				out = append(out, p.Nombre)
 			}
 			return out
 		}
-		for _, p := range decode[listBody](t, rec).Products {
+		for _, p := range httpxtest.Decode[listBody](t, rec).Products {
 			out = append(out, p.Nombre)
 		}
 		return out
@@ -396,27 +397,27 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 		name string
 		more bool
 	}{"1": {camara.Nombre, true}, "2": {agotada.Nombre, false}} {
-		s := decode[searchBody](t, env.do("", http.MethodGet, "/v1/productos/search/?q=camara&limit=1&page="+page, nil))
+		s := httpxtest.Decode[searchBody](t, env.do("", http.MethodGet, "/v1/productos/search/?q=camara&limit=1&page="+page, nil))
 		if len(s.Productos) != 1 || s.Productos[0].Nombre != want.name || s.Meta.HasMore != want.more || s.Meta.Total == nil || *s.Meta.Total != 2 {
 			t.Errorf("search page %s: %+v", page, s)
 		}
 	}
-	if s := decode[searchBody](t, env.do("", http.MethodGet, "/v1/productos/search/?q=ca", nil)); len(s.Productos) != 0 || s.Meta.Total == nil || *s.Meta.Total != 0 {
+	if s := httpxtest.Decode[searchBody](t, env.do("", http.MethodGet, "/v1/productos/search/?q=ca", nil)); len(s.Productos) != 0 || s.Meta.Total == nil || *s.Meta.Total != 0 {
 		t.Errorf("short search: %+v", s)
 	}
 
 	// Paging.
-	got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?limit=2&page=1", nil))
+	got := httpxtest.Decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?limit=2&page=1", nil))
 	if len(got.Products) != 2 || !got.Meta.HasMore {
 		t.Errorf("page 1: %d %v", len(got.Products), got.Meta.HasMore)
 	}
-	got = decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?limit=2&page=2", nil))
+	got = httpxtest.Decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?limit=2&page=2", nil))
 	if len(got.Products) != 1 || got.Meta.HasMore {
 		t.Errorf("page 2: %d %v", len(got.Products), got.Meta.HasMore)
 	}
 	// The admin list shows the sold-out product too, with a total.
 	rec := env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos?titulo=camara", nil)
-	admin := decode[listBody](t, rec)
+	admin := httpxtest.Decode[listBody](t, rec)
 	if len(admin.Products) != 2 || admin.Meta.Total == nil || *admin.Meta.Total != 2 || admin.Products[0].ID != agotada.ID {
 		t.Errorf("admin list: %s", rec.Body)
 	}
@@ -435,13 +436,13 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 		"/v1/admin/productos?limit=-1":                            "limit",
 	} {
 		rec := env.do(auth.Auxiliar, http.MethodGet, path, nil)
-		if e := decode[errBody](t, rec); rec.Code != 400 || e.Error.Fields[field] == "" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields[field] == "" {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
 		}
 	}
 
 	// Compact answers leave the heavy fields out; the detail has them.
-	detail := decode[Product](t, env.do("", http.MethodGet, "/v1/productos/"+camara.ID.Hex(), nil))
+	detail := httpxtest.Decode[Product](t, env.do("", http.MethodGet, "/v1/productos/"+camara.ID.Hex(), nil))
 	if detail.Descripcion == "" || detail.Variantes[0].PrecioFinal != 1000 {
 		t.Errorf("detail %+v", detail)
 	}
@@ -456,15 +457,15 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	d := decode[struct{ Data Discount }](t, rec).Data
+	d := httpxtest.Decode[struct{ Data Discount }](t, rec).Data
 	if d.Name != "Hot Sale" || d.Percentage != 20 || d.ExpirationDate != today {
 		t.Fatalf("%+v", d)
 	}
-	list := decode[struct{ Data []Discount }](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/discounts", nil)).Data
+	list := httpxtest.Decode[struct{ Data []Discount }](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/discounts", nil)).Data
 	if len(list) != 1 || list[0].ID != d.ID {
 		t.Fatalf("list %+v", list)
 	}
-	if got := decode[struct{ Data Discount }](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/discounts/"+d.ID.Hex(), nil)).Data; got.Name != "Hot Sale" {
+	if got := httpxtest.Decode[struct{ Data Discount }](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/discounts/"+d.ID.Hex(), nil)).Data; got.Name != "Hot Sale" {
 		t.Fatalf("get %+v", got)
 	}
 
@@ -489,7 +490,7 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	for _, b := range bad {
 		for _, r := range []struct{ method, path string }{{http.MethodPost, "/v1/discounts"}, {http.MethodPatch, "/v1/discounts/" + d.ID.Hex()}} {
 			rec := env.do(auth.Auxiliar, r.method, r.path, b.body)
-			if e := decode[errBody](t, rec); rec.Code != 400 || e.Error.Fields[b.field] == "" {
+			if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields[b.field] == "" {
 				t.Errorf("%s %v: %d %s", r.method, b.body, rec.Code, rec.Body)
 			}
 		}
@@ -506,15 +507,15 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	if p.Variantes[0].DescuentoEfectivo != 20 || p.Variantes[0].PrecioFinal != 1600 || p.Variantes[0].Descuento != 0 {
 		t.Fatalf("priced %+v", p.Variantes[0])
 	}
-	if got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=descuentos", nil)); len(got.Products) != 1 {
+	if got := httpxtest.Decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=descuentos", nil)); len(got.Products) != 1 {
 		t.Fatalf("descuentos: %+v", got)
 	}
 	// Two days later it has expired.
 	env.m.Service().now = func() time.Time { return time.Now().Add(48 * time.Hour) }
-	if got := decode[Product](t, env.do("", http.MethodGet, "/v1/productos/"+p.ID.Hex(), nil)); got.Variantes[0].PrecioFinal != 2000 {
+	if got := httpxtest.Decode[Product](t, env.do("", http.MethodGet, "/v1/productos/"+p.ID.Hex(), nil)); got.Variantes[0].PrecioFinal != 2000 {
 		t.Fatalf("expired discount still applies: %+v", got.Variantes[0])
 	}
-	if got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=descuentos", nil)); len(got.Products) != 0 {
+	if got := httpxtest.Decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?categoria=descuentos", nil)); len(got.Products) != 0 {
 		t.Fatalf("descuentos after expiry: %+v", got)
 	}
 
@@ -522,7 +523,7 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	other := formProduct("Otro disco")
 	other["descuentoId"] = d.ID.Hex()
 	rec = env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", other)
-	if e := decode[errBody](t, rec); rec.Code != 400 || e.Error.Fields["descuentoId"] != "Ese descuento ya venció. Elige otro o cambia su fecha de expiración." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["descuentoId"] != "Ese descuento ya venció. Elige otro o cambia su fecha de expiración." {
 		t.Fatalf("expired discount on a new product: %d %s", rec.Code, rec.Body)
 	}
 	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"descuentoId": d.ID.Hex(), "nombre": "Disco duro 2 TB"})
@@ -532,7 +533,7 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 
 	// A discount a product uses is not deleted: the answer names the product; once taken off it, it is.
 	rec = env.do(auth.Auxiliar, http.MethodDelete, "/v1/discounts/"+d.ID.Hex(), nil)
-	if e := decode[errBody](t, rec); rec.Code != http.StatusConflict || !strings.Contains(e.Error.Message, "1 producto usa este descuento («Disco duro 2 TB»)") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusConflict || !strings.Contains(e.Message, "1 producto usa este descuento («Disco duro 2 TB»)") {
 		t.Fatalf("discount in use: %d %s", rec.Code, rec.Body)
 	}
 	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"descuentoId": ""}); rec.Code != 200 {
@@ -542,7 +543,7 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	for _, path := range []string{"/v1/discounts/" + d.ID.Hex(), "/v1/discounts/xyz"} {
-		if rec := env.do(auth.Auxiliar, http.MethodGet, path, nil); rec.Code != 404 || decode[errBody](t, rec).Error.Message != "Descuento no encontrado." {
+		if rec := env.do(auth.Auxiliar, http.MethodGet, path, nil); rec.Code != 404 || httpxtest.DecodeError(t, rec).Message != "Descuento no encontrado." {
 			t.Errorf("GET %s: %d %s", path, rec.Code, rec.Body)
 		}
 		if rec := env.do(auth.Auxiliar, http.MethodDelete, path, nil); rec.Code != 404 {

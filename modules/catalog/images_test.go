@@ -25,7 +25,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"golang.org/x/image/draw"
@@ -33,7 +32,7 @@ import (
 
 	"tienda/pkg/auth"
 	"tienda/pkg/democatalog"
-	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -124,9 +123,7 @@ func (env *testEnv) get(path string, header ...string) *httptest.ResponseRecorde
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
-	rec := newRecorder()
-	env.e.ServeHTTP(rec, req)
-	return rec
+	return env.srv.Serve(req)
 }
 
 func TestAnUploadIsStoredOnceInEverySizeAndServedForAYear(t *testing.T) {
@@ -196,7 +193,7 @@ func TestAnUploadIsStoredOnceInEverySizeAndServedForAYear(t *testing.T) {
 	for _, path := range []string{p.Imagen + "/640.webp", p.Imagen + "/480.png", p.Imagen + "/480", p.Imagen + "/0480.webp",
 		p.Imagen + "/x.webp", imageURLPrefix + strings.Repeat("0", 32) + "/480.webp", imageURLPrefix + "nada/480.webp"} {
 		rec := env.do("", http.MethodGet, path, nil)
-		if e := decode[errBody](t, rec); rec.Code != http.StatusNotFound || e.Error.Message != "Imagen no disponible" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusNotFound || e.Message != "Imagen no disponible" {
 			t.Fatalf("GET %s: %d %s", path, rec.Code, rec.Body)
 		}
 	}
@@ -258,8 +255,8 @@ func TestUnusableImagesAreRefusedInSpanishAndNothingIsStored(t *testing.T) {
 			body := formProduct("Producto")
 			body["imagen"] = tc.url
 			rec := env.do(auth.Administrador, http.MethodPost, "/v1/productos", body)
-			e := decode[errBody](t, rec)
-			if rec.Code != http.StatusBadRequest || e.Error.Fields["imagen"] != tc.want {
+			e := httpxtest.DecodeError(t, rec)
+			if rec.Code != http.StatusBadRequest || e.Fields["imagen"] != tc.want {
 				t.Fatalf("%d %s, want the message %q", rec.Code, rec.Body, tc.want)
 			}
 		})
@@ -290,7 +287,7 @@ func TestPicturesStoredWithoutSizesAreSizedOnce(t *testing.T) {
 
 	// Two replicas ask for sizes of the same picture at once.
 	other := MustModule(t, env.db, 0)
-	servers := []http.Handler{env.e, echoFor(other)}
+	servers := []*httpxtest.Server{env.srv, serve(t, other)}
 	var wg sync.WaitGroup
 	codes := make([]int, 8)
 	for i := range codes {
@@ -298,9 +295,7 @@ func TestPicturesStoredWithoutSizesAreSizedOnce(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s%s/%d.webp", imageURLPrefix, asked, imageWidths[i%5]), nil)
-			rec := newRecorder()
-			servers[i%2].ServeHTTP(rec, req)
-			codes[i] = rec.Code
+			codes[i] = servers[i%2].Serve(req).Code
 		}()
 	}
 	wg.Wait()
@@ -525,15 +520,6 @@ func heapBytes() uint64 {
 	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(s)
 	return s[0].Value.Uint64()
-}
-
-func newRecorder() *httptest.ResponseRecorder { return httptest.NewRecorder() }
-
-// echoFor serves a module's public routes through the real error handler (another replica).
-func echoFor(m *Module) *echo.Echo {
-	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	m.Routes(e.Group("/v1"))
-	return e
 }
 
 // The demo catalogue's first products show photos, stored as uploads are, once the background

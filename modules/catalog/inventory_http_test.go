@@ -11,6 +11,7 @@ import (
 
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/shoptime"
 )
 
@@ -37,7 +38,7 @@ func TestMovementsListFiltersAndPages(t *testing.T) {
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: %d %s", query, rec.Code, rec.Body)
 		}
-		return decode[movementsAnswer](t, rec)
+		return httpxtest.Decode[movementsAnswer](t, rec)
 	}
 	all := list("")
 	if all.Meta.Total != 7 || len(all.Movimientos) != 7 || all.Meta.HasMore || all.Meta.Limit != 25 {
@@ -71,7 +72,7 @@ func TestMovementsListFiltersAndPages(t *testing.T) {
 		"?limit=x": "limit",
 	} {
 		rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos"+query, nil)
-		if e := decode[errBody](t, rec); rec.Code != http.StatusBadRequest || e.Error.Fields[field] == "" || e.Error.Message != "Parámetro inválido." {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Fields[field] == "" || e.Message != "Parámetro inválido." {
 			t.Errorf("%s: %d %s", query, rec.Code, rec.Body)
 		}
 	}
@@ -101,7 +102,7 @@ func TestLowStockListsTheVariantsAtOrBelowTheirMinimum(t *testing.T) {
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
-		return decode[lowAnswer](t, rec)
+		return httpxtest.Decode[lowAnswer](t, rec)
 	}
 	got := low("")
 	if got.Meta.Total != 2 || len(got.Variantes) != 2 || got.Variantes[0].Talla != "Chico" || got.Variantes[0].Stock != 3 ||
@@ -128,7 +129,7 @@ func TestLowStockListsTheVariantsAtOrBelowTheirMinimum(t *testing.T) {
 	// A minimum is whole units from 0.
 	vs[0]["minimo"] = 2.5
 	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), body)
-	if e := decode[errBody](t, rec); rec.Code != http.StatusBadRequest || e.Error.Fields["variantes[0].minimo"] != "Debe ser un número entero." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Fields["variantes[0].minimo"] != "Debe ser un número entero." {
 		t.Fatalf("minimum 2.5: %d %s", rec.Code, rec.Body)
 	}
 	// Shoppers never see it.
@@ -152,7 +153,7 @@ func TestLowStockListsTheVariantsAtZeroUnits(t *testing.T) {
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%d %s", rec.Code, rec.Body)
 		}
-		return decode[lowAnswer](t, rec)
+		return httpxtest.Decode[lowAnswer](t, rec)
 	}
 	before := low("").Meta.Total
 	body := formProduct("Cámara agotada")

@@ -8,6 +8,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/money"
 	"tienda/pkg/shoptime"
 )
@@ -77,7 +78,7 @@ func TestQuotePricesFromTheCatalogue(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	d := decode[struct{ Data Discount }](t, rec).Data
+	d := httpxtest.Decode[struct{ Data Discount }](t, rec).Data
 	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"descuentoId": d.ID.Hex()})
 	if rec.Code != http.StatusOK {
 		t.Fatalf("%d %s", rec.Code, rec.Body)

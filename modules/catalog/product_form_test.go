@@ -14,6 +14,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // wholeProduct is a product with every field of the form: brand and its logo, dimensions,
@@ -48,7 +49,7 @@ func TestTheWholeProductIsSavedWithItsPicturesInOrder(t *testing.T) {
 		}
 	}
 	// The shop sees the features, the resources and every picture in order.
-	pub := decode[PublicProduct](t, env.do("", http.MethodGet, "/v1/productos/"+p.ID.Hex(), nil))
+	pub := httpxtest.Decode[PublicProduct](t, env.do("", http.MethodGet, "/v1/productos/"+p.ID.Hex(), nil))
 	if pub.Details == nil || !slices.Equal(pub.Details.Imagenes, d.Imagenes) || len(pub.Details.Recursos) != 1 || len(pub.Details.Caracteristicas) != 2 {
 		t.Fatalf("public %+v", pub.Details)
 	}
@@ -61,7 +62,7 @@ func TestTheWholeProductIsSavedWithItsPicturesInOrder(t *testing.T) {
 	if rec.Code != 200 {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	u := decode[Product](t, rec)
+	u := httpxtest.Decode[Product](t, rec)
 	if !slices.Equal(u.Details.Imagenes, []string{second}) || u.Imagen != second || !slices.Equal(u.Details.Caracteristicas, []string{"IP67", "PoE"}) ||
 		len(u.Details.Recursos) != 1 || u.MarcaLogo != p.MarcaLogo {
 		t.Fatalf("updated %+v details %+v", u, u.Details)
@@ -97,21 +98,21 @@ func TestEveryFieldOfTheFormIsCheckedInSpanish(t *testing.T) {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	// The validator's tags answer first (the dimensions); the rest once those pass.
-	if e := decode[errBody](t, rec); e.Error.Fields["largo"] != "Debe ser mayor o igual a 0." {
-		t.Fatalf("fields %v", e.Error.Fields)
+	if e := httpxtest.DecodeError(t, rec); e.Fields["largo"] != "Debe ser mayor o igual a 0." {
+		t.Fatalf("fields %v", e.Fields)
 	}
 	body["largo"] = 10
-	e := decode[errBody](t, env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", body))
-	if e.Error.Fields["marca_logo"] != "Sube una imagen JPEG, PNG o WebP, o indica una dirección web válida." {
-		t.Fatalf("fields %v", e.Error.Fields)
+	e := httpxtest.DecodeError(t, env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", body))
+	if e.Fields["marca_logo"] != "Sube una imagen JPEG, PNG o WebP, o indica una dirección web válida." {
+		t.Fatalf("fields %v", e.Fields)
 	}
 	body["marca_logo"] = ""
-	e = decode[errBody](t, env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", body))
-	if e.Error.Fields["details.imagenes[0]"] == "" {
-		t.Fatalf("fields %v", e.Error.Fields)
+	e = httpxtest.DecodeError(t, env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", body))
+	if e.Fields["details.imagenes[0]"] == "" {
+		t.Fatalf("fields %v", e.Fields)
 	}
 	body["details"].(map[string]any)["imagenes"] = []string{}
-	e = decode[errBody](t, env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", body))
+	e = httpxtest.DecodeError(t, env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", body))
 	want := map[string]string{
 		"details.caracteristicas[1]": "Escribe la característica o quítala de la lista.",
 		"details.recursos[0].link":   "Escribe una dirección web completa que empiece con http:// o https://.",
@@ -119,8 +120,8 @@ func TestEveryFieldOfTheFormIsCheckedInSpanish(t *testing.T) {
 		"variantes[1].tamano":        "Repite la talla y el tamaño de la variante 1; cambia uno de los dos o quita esta variante.",
 	}
 	for k, v := range want {
-		if e.Error.Fields[k] != v {
-			t.Errorf("%s: %q (all: %v)", k, e.Error.Fields[k], e.Error.Fields)
+		if e.Fields[k] != v {
+			t.Errorf("%s: %q (all: %v)", k, e.Fields[k], e.Fields)
 		}
 	}
 	if env.storedCount() != 0 {
@@ -133,7 +134,7 @@ func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 	env := newEnv(t)
 	p := env.mustCreate(formProduct("Con existencias")) // 8 units
 	rec := env.do(auth.Auxiliar, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil)
-	if e := decode[errBody](t, rec); rec.Code != http.StatusConflict || !strings.Contains(e.Error.Message, "«Archivar»") {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusConflict || !strings.Contains(e.Message, "«Archivar»") {
 		t.Fatalf("delete with stock: %d %s", rec.Code, rec.Body)
 	}
 	// Without stock but with a sale on record: refused all the same.
@@ -153,7 +154,7 @@ func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 
 	// Archived: gone from every shop view, listed under 'Archivados' in the back office.
 	path := "/v1/productos/" + p.ID.Hex()
-	if rec := env.do(auth.Auxiliar, http.MethodPost, path+"/archivar", nil); rec.Code != 200 || !decode[Product](t, rec).Archivado {
+	if rec := env.do(auth.Auxiliar, http.MethodPost, path+"/archivar", nil); rec.Code != 200 || !httpxtest.Decode[Product](t, rec).Archivado {
 		t.Fatalf("archive: %d %s", rec.Code, rec.Body)
 	}
 	if rec := env.do("", http.MethodGet, path, nil); rec.Code != http.StatusNotFound {
@@ -170,10 +171,10 @@ func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 	if err := env.m.service.GiveBackStock(context.Background(), line, StockNote{Folio: "F-1"}); err != nil {
 		t.Fatalf("give back to an archived product: %v", err)
 	}
-	if got := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos", nil)); len(got.Products) != 0 {
+	if got := httpxtest.Decode[listBody](t, env.do("", http.MethodGet, "/v1/productos", nil)); len(got.Products) != 0 {
 		t.Fatalf("shop list shows %+v", got.Products)
 	}
-	if got := decode[searchAnswer](t, env.do("", http.MethodGet, "/v1/productos/search/?q=existencias", nil)); len(got.Productos) != 0 {
+	if got := httpxtest.Decode[searchAnswer](t, env.do("", http.MethodGet, "/v1/productos/search/?q=existencias", nil)); len(got.Productos) != 0 {
 		t.Fatalf("search shows %+v", got.Productos)
 	}
 	for _, sp := range env.m.service.SitemapPages() {
@@ -182,7 +183,7 @@ func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 		}
 	}
 	admin := func(q string) []Product {
-		return decode[listAnswer[Product]](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos"+q, nil)).Products
+		return httpxtest.Decode[listAnswer[Product]](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos"+q, nil)).Products
 	}
 	if got := admin("?archivados=1"); len(got) != 1 || got[0].ID != p.ID {
 		t.Fatalf("archivados %+v", got)
@@ -194,7 +195,7 @@ func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 		t.Fatalf("bad filter: %d", rec.Code)
 	}
 	// Restored: in the shop again.
-	if rec := env.do(auth.Auxiliar, http.MethodPost, path+"/restaurar", nil); rec.Code != 200 || decode[Product](t, rec).Archivado {
+	if rec := env.do(auth.Auxiliar, http.MethodPost, path+"/restaurar", nil); rec.Code != 200 || httpxtest.Decode[Product](t, rec).Archivado {
 		t.Fatalf("restore: %d %s", rec.Code, rec.Body)
 	}
 	if rec := env.do("", http.MethodGet, path, nil); rec.Code != 200 {
@@ -217,14 +218,14 @@ func TestADiscountInUseNamesItsProductsBeforeItIsDeleted(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	d := decode[discountAnswer](t, rec).Data
+	d := httpxtest.Decode[discountAnswer](t, rec).Data
 	for i := range 7 {
 		body := formProduct(fmt.Sprintf("Producto %d", i+1))
 		body["descuentoId"] = d.ID.Hex()
 		env.mustCreate(body)
 	}
 	rec = env.do(auth.Auxiliar, http.MethodDelete, "/v1/discounts/"+d.ID.Hex(), nil)
-	msg := decode[errBody](t, rec).Error.Message
+	msg := httpxtest.DecodeError(t, rec).Message
 	if rec.Code != http.StatusConflict || !strings.Contains(msg, "7 productos usan este descuento (") || !strings.Contains(msg, " y 2 más)") ||
 		strings.Count(msg, "«Producto ") != 5 {
 		t.Fatalf("%d %s", rec.Code, msg)

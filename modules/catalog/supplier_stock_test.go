@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // An imported product with none of the shop's own units but the distributor's ('disponible con
@@ -33,7 +34,7 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	if got, _ := svc.Product(p.ID.Hex()); got.Stock != 0 {
 		t.Fatalf("stock %d", got.Stock)
 	}
-	list := decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?titulo=proveedor", nil))
+	list := httpxtest.Decode[listBody](t, env.do("", http.MethodGet, "/v1/productos?titulo=proveedor", nil))
 	if len(list.Products) != 1 || list.Products[0].ID != p.ID {
 		t.Fatalf("not listed in the shop: %+v", list.Products)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -20,7 +21,7 @@ func twoReplicasWithTwoAdmins(t *testing.T) (a, b *Service, first, second User) 
 	t.Helper()
 	db := mongox.TestDB(t)
 	ctx := context.Background()
-	tokens := auth.NewTokens(testSecret, time.Hour)
+	tokens := auth.NewTokens(httpxtest.Secret, time.Hour)
 	a = New(Deps{Store: db, Tokens: tokens, Log: zerolog.Nop()}).service
 	b = New(Deps{Store: db, Tokens: tokens, Log: zerolog.Nop()}).service
 	var err error

@@ -2,25 +2,19 @@ package users
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
 	"tienda/pkg/auth"
-	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mail"
 	"tienda/pkg/mongox"
 )
-
-const testSecret = "0123456789abcdef0123456789abcdef"
 
 // clock is a settable time source for the service.
 // It runs with real time plus an offset, since tokens are stamped with real time.
@@ -65,11 +59,11 @@ func (o *outbox) all() []sentMail {
 
 var codeRe = regexp.MustCompile(`\b(\d{6})\b`)
 
-// env is the module behind a real Echo server with the application's error handler, validator
-// and token middleware (with the session check), on a fresh database.
+// env is the module on a fresh database behind the shop's error handler, validator and token
+// middleware with the session check (httpxtest).
 type env struct {
 	t     *testing.T
-	e     *echo.Echo
+	srv   *httpxtest.Server
 	m     *Module
 	clock *clock
 	mail  *outbox
@@ -81,7 +75,7 @@ func newEnv(t *testing.T, mailer mail.Sender) *env {
 	if mailer == nil {
 		mailer = box
 	}
-	tokens := auth.NewTokens(testSecret, time.Hour)
+	tokens := auth.NewTokens(httpxtest.Secret, time.Hour)
 	m := New(Deps{Store: mongox.TestDB(t), Tokens: tokens, Log: zerolog.Nop(), Mailer: mailer})
 	clk := &clock{}
 	m.service.now = clk.now
@@ -93,50 +87,9 @@ func newEnv(t *testing.T, mailer mail.Sender) *env {
 	if err := m.service.SeedDemo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	e.Use(tokens.Middleware(m.service.CheckSession))
-	m.Routes(e.Group("/v1"))
+	srv := httpxtest.New(t, httpxtest.Options{Tokens: tokens, Sessions: m.service.CheckSession}, m.Routes)
 	t.Cleanup(m.service.mails.Wait)
-	return &env{t: t, e: e, m: m, clock: clk, mail: box}
-}
-
-type answer struct {
-	code int
-	body string
-}
-
-func (a answer) decode(t *testing.T, v any) {
-	t.Helper()
-	if err := json.Unmarshal([]byte(a.body), v); err != nil {
-		t.Fatalf("%d %s: %v", a.code, a.body, err)
-	}
-}
-
-type apiError struct {
-	Error struct {
-		Code    string            `json:"code"`
-		Message string            `json:"message"`
-		Fields  map[string]string `json:"fields"`
-	} `json:"error"`
-}
-
-func (a answer) err(t *testing.T) apiError {
-	t.Helper()
-	var e apiError
-	a.decode(t, &e)
-	return e
-}
-
-func (v *env) do(method, path, token, body string) answer {
-	v.t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", token)
-	}
-	rec := httptest.NewRecorder()
-	v.e.ServeHTTP(rec, req)
-	return answer{rec.Code, rec.Body.String()}
+	return &env{t: t, srv: srv, m: m, clock: clk, mail: box}
 }
 
 type loginAnswer struct {
@@ -155,13 +108,11 @@ type loginAnswer struct {
 
 func (v *env) login(email, password string) loginAnswer {
 	v.t.Helper()
-	a := v.do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"`+email+`","password":"`+password+`"}`)
-	if a.code != 200 {
-		v.t.Fatalf("login %s: %d %s", email, a.code, a.body)
+	a := v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"`+email+`","password":"`+password+`"}`)
+	if a.Code != 200 {
+		v.t.Fatalf("login %s: %d %s", email, a.Code, a.Body)
 	}
-	var l loginAnswer
-	a.decode(v.t, &l)
-	return l
+	return httpxtest.Decode[loginAnswer](v.t, a)
 }
 
 type userAnswer struct {

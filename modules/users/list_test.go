@@ -14,6 +14,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/search"
 )
 
@@ -97,9 +98,8 @@ func TestUsersListSearchFiltersSortsAndPages(t *testing.T) {
 		"orden=-createdAt&limit=10&page=3", "orden=-nombre&q=a&limit=5", "page=9",
 	} {
 		query, _ := url.ParseQuery(qs)
-		a := v.do(http.MethodGet, "/v1/usuarios/lista?"+qs, admin, "")
-		var p listPage
-		a.decode(t, &p)
+		a := v.srv.Do(http.MethodGet, "/v1/usuarios/lista?"+qs, admin, "")
+		p := httpxtest.Decode[listPage](t, a)
 		got := []string{}
 		for _, u := range p.Usuarios {
 			got = append(got, u["email"].(string))
@@ -108,22 +108,22 @@ func TestUsersListSearchFiltersSortsAndPages(t *testing.T) {
 			}
 		}
 		w, total := want(query)
-		if a.code != 200 || p.Meta.Total != total || !slices.Equal(got, w) || p.Meta.HasMore != (p.Meta.Page*p.Meta.Limit < total) {
-			t.Errorf("%s: %d\n got  %v %+v\n want %v (%d)", qs, a.code, got, p.Meta, w, total)
+		if a.Code != 200 || p.Meta.Total != total || !slices.Equal(got, w) || p.Meta.HasMore != (p.Meta.Page*p.Meta.Limit < total) {
+			t.Errorf("%s: %d\n got  %v %+v\n want %v (%d)", qs, a.Code, got, p.Meta, w, total)
 		}
 	}
 	for qs, field := range map[string]string{
 		"rol=Jefe": "rol", "status=si": "status", "orden=edad": "orden", "page=0": "page", "limit=101": "limit",
 		"limit=x": "limit", "q=" + strings.Repeat("a", 101): "q",
 	} {
-		a := v.do(http.MethodGet, "/v1/usuarios/lista?"+qs, admin, "")
-		if e := a.err(t); a.code != 400 || e.Error.Fields[field] == "" || !strings.HasPrefix(e.Error.Fields[field], "Debe") {
-			t.Errorf("%s: %d %s", qs, a.code, a.body)
+		a := v.srv.Do(http.MethodGet, "/v1/usuarios/lista?"+qs, admin, "")
+		if e := httpxtest.DecodeError(t, a); a.Code != 400 || e.Fields[field] == "" || !strings.HasPrefix(e.Fields[field], "Debe") {
+			t.Errorf("%s: %d %s", qs, a.Code, a.Body)
 		}
 	}
 	for _, acc := range []struct{ email, password string }{{"auxiliar@tienda.mx", "Auxiliar#2026"}, {"cliente@tienda.mx", "Cliente#2026"}} {
-		if a := v.do(http.MethodGet, "/v1/usuarios/lista", v.login(acc.email, acc.password).Data.Token, ""); a.code != 403 {
-			t.Errorf("%s: %d", acc.email, a.code)
+		if a := v.srv.Do(http.MethodGet, "/v1/usuarios/lista", v.login(acc.email, acc.password).Data.Token, ""); a.Code != 403 {
+			t.Errorf("%s: %d", acc.email, a.Code)
 		}
 	}
 }

@@ -5,25 +5,26 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tienda/pkg/httpx/httpxtest"
 )
 
 func TestRegisterLoginProfileAndPassword(t *testing.T) {
 	t.Parallel()
 	v := newEnv(t, nil)
 
-	a := v.do(http.MethodPost, "/v1/usuarios", "", `{"name":"  Lucía   Pérez ","email":"Lucia@Correo.MX","password":"secreta-123","phone":"55 1234 5678","rol":"Cliente"}`)
-	if a.code != 201 || strings.Contains(a.body, "password") || strings.Contains(a.body, "secreta") {
-		t.Fatalf("register: %d %s", a.code, a.body)
+	a := v.srv.Do(http.MethodPost, "/v1/usuarios", "", `{"name":"  Lucía   Pérez ","email":"Lucia@Correo.MX","password":"secreta-123","phone":"55 1234 5678","rol":"Cliente"}`)
+	if a.Code != 201 || strings.Contains(a.Body.String(), "password") || strings.Contains(a.Body.String(), "secreta") {
+		t.Fatalf("register: %d %s", a.Code, a.Body)
 	}
-	var created userAnswer
-	a.decode(t, &created)
+	created := httpxtest.Decode[userAnswer](t, a)
 	if d := created.Data; d.Name != "Lucía Pérez" || d.Email != "lucia@correo.mx" || d.Phone != "5512345678" || d.Rol != "Cliente" || !d.Status || d.Admin {
 		t.Fatalf("created %+v", d)
 	}
 
-	dup := v.do(http.MethodPost, "/v1/usuarios", "", `{"name":"Otra","email":"LUCIA@correo.mx","password":"secreta-123","phone":"5512345678"}`)
-	if dup.code != 400 || dup.err(t).Error.Fields["email"] != "Ya existe una cuenta con ese correo electrónico." {
-		t.Fatalf("duplicate: %d %s", dup.code, dup.body)
+	dup := v.srv.Do(http.MethodPost, "/v1/usuarios", "", `{"name":"Otra","email":"LUCIA@correo.mx","password":"secreta-123","phone":"5512345678"}`)
+	if dup.Code != 400 || httpxtest.DecodeError(t, dup).Fields["email"] != "Ya existe una cuenta con ese correo electrónico." {
+		t.Fatalf("duplicate: %d %s", dup.Code, dup.Body)
 	}
 
 	l := v.login("LUCIA@correo.mx", "secreta-123")
@@ -37,8 +38,8 @@ func TestRegisterLoginProfileAndPassword(t *testing.T) {
 	tok := l.Data.Token
 	bearer := "Bearer " + tok
 
-	if a := v.do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, tok, ""); a.code != 200 || !strings.Contains(a.body, "lucia@correo.mx") || strings.Contains(a.body, "$2a$") {
-		t.Fatalf("own account (raw token): %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, tok, ""); a.Code != 200 || !strings.Contains(a.Body.String(), "lucia@correo.mx") || strings.Contains(a.Body.String(), "$2a$") {
+		t.Fatalf("own account (raw token): %d %s", a.Code, a.Body)
 	}
 	other := v.login("cliente@tienda.mx", "Cliente#2026").Data.DataUser.ID
 	for _, tt := range []struct{ method, path, body string }{
@@ -46,49 +47,47 @@ func TestRegisterLoginProfileAndPassword(t *testing.T) {
 		{http.MethodPatch, "/v1/usuarios/" + other, `{"phone":"5500000000"}`},
 		{http.MethodPatch, "/v1/usuarios/perfil", `{"id":"` + other + `","name":"X","email":"x@x.mx"}`},
 	} {
-		if a := v.do(tt.method, tt.path, bearer, tt.body); a.code != 403 || a.err(t).Error.Message == "" {
-			t.Errorf("%s %s on another account: %d %s", tt.method, tt.path, a.code, a.body)
+		if a := v.srv.Do(tt.method, tt.path, bearer, tt.body); a.Code != 403 || httpxtest.DecodeError(t, a).Message == "" {
+			t.Errorf("%s %s on another account: %d %s", tt.method, tt.path, a.Code, a.Body)
 		}
 	}
-	if a := v.do(http.MethodGet, "/v1/usuarios", bearer, ""); a.code != 403 {
-		t.Fatalf("customer lists users: %d", a.code)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios", bearer, ""); a.Code != 403 {
+		t.Fatalf("customer lists users: %d", a.Code)
 	}
-	if a := v.do(http.MethodDelete, "/v1/usuarios/"+created.Data.ID, bearer, ""); a.code != 403 {
-		t.Fatalf("customer deletes: %d", a.code)
-	}
-
-	a = v.do(http.MethodPatch, "/v1/usuarios/perfil", bearer, `{"id":"`+created.Data.ID+`","name":"Lucía Pérez","email":"lucia@correo.mx","phone":"+52 55 8765 4321","address":"Calle 5 de Mayo 10"}`)
-	var upd userAnswer
-	a.decode(t, &upd)
-	if a.code != 200 || upd.Data.Phone != "5587654321" || upd.Data.Address != "Calle 5 de Mayo 10" {
-		t.Fatalf("profile: %d %s", a.code, a.body)
-	}
-	if a := v.do(http.MethodPatch, "/v1/usuarios/perfil", bearer, `{"name":"","email":"malo","phone":"123"}`); a.code != 400 ||
-		a.err(t).Error.Fields["name"] == "" || a.err(t).Error.Fields["email"] == "" || a.err(t).Error.Fields["phone"] != msgPhone {
-		t.Fatalf("bad profile: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodDelete, "/v1/usuarios/"+created.Data.ID, bearer, ""); a.Code != 403 {
+		t.Fatalf("customer deletes: %d", a.Code)
 	}
 
-	if a := v.do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"cliente@tienda.mx","password":"nueva-clave-1"}`); a.code != 403 {
-		t.Fatalf("password of another e-mail: %d %s", a.code, a.body)
+	a = v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil", bearer, `{"id":"`+created.Data.ID+`","name":"Lucía Pérez","email":"lucia@correo.mx","phone":"+52 55 8765 4321","address":"Calle 5 de Mayo 10"}`)
+	upd := httpxtest.Decode[userAnswer](t, a)
+	if a.Code != 200 || upd.Data.Phone != "5587654321" || upd.Data.Address != "Calle 5 de Mayo 10" {
+		t.Fatalf("profile: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"corta"}`); a.code != 400 || a.err(t).Error.Fields["password"] != msgPassword {
-		t.Fatalf("short password: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil", bearer, `{"name":"","email":"malo","phone":"123"}`); a.Code != 400 ||
+		httpxtest.DecodeError(t, a).Fields["name"] == "" || httpxtest.DecodeError(t, a).Fields["email"] == "" || httpxtest.DecodeError(t, a).Fields["phone"] != msgPhone {
+		t.Fatalf("bad profile: %d %s", a.Code, a.Body)
+	}
+
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"cliente@tienda.mx","password":"nueva-clave-1"}`); a.Code != 403 {
+		t.Fatalf("password of another e-mail: %d %s", a.Code, a.Body)
+	}
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"corta"}`); a.Code != 400 || httpxtest.DecodeError(t, a).Fields["password"] != msgPassword {
+		t.Fatalf("short password: %d %s", a.Code, a.Body)
 	}
 	nextSecond() // the old token's issue time is now before the change
-	a = v.do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"nueva-clave-1"}`)
-	var pw struct{ Data struct{ Token string } }
-	a.decode(t, &pw)
-	if a.code != 200 || pw.Data.Token == "" {
-		t.Fatalf("own password: %d %s", a.code, a.body)
+	a = v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"nueva-clave-1"}`)
+	pw := httpxtest.Decode[struct{ Data struct{ Token string } }](t, a)
+	if a.Code != 200 || pw.Data.Token == "" {
+		t.Fatalf("own password: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, bearer, ""); a.code != 401 {
-		t.Fatalf("token from before the password change still works: %d", a.code)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, bearer, ""); a.Code != 401 {
+		t.Fatalf("token from before the password change still works: %d", a.Code)
 	}
-	if a := v.do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, "Bearer "+pw.Data.Token, ""); a.code != 200 {
-		t.Fatalf("new token: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios/"+created.Data.ID, "Bearer "+pw.Data.Token, ""); a.Code != 200 {
+		t.Fatalf("new token: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"lucia@correo.mx","password":"secreta-123"}`); a.code != 401 {
-		t.Fatalf("old password: %d", a.code)
+	if a := v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"lucia@correo.mx","password":"secreta-123"}`); a.Code != 401 {
+		t.Fatalf("old password: %d", a.Code)
 	}
 	v.login("lucia@correo.mx", "nueva-clave-1")
 }
@@ -125,15 +124,15 @@ func TestValidationAndOperatorsChangeNothing(t *testing.T) {
 		{"short new password", "/v1/usuarios/passwordchange", `{"email":"admin@tienda.mx","password":"123456","newPassword":"1234"}`, map[string]string{"newPassword": msgPassword}},
 	}
 	for _, tt := range tests {
-		a := v.do(http.MethodPost, tt.path, "", tt.body)
-		if a.code != 400 {
-			t.Errorf("%s: %d %s", tt.name, a.code, a.body)
+		a := v.srv.Do(http.MethodPost, tt.path, "", tt.body)
+		if a.Code != 400 {
+			t.Errorf("%s: %d %s", tt.name, a.Code, a.Body)
 			continue
 		}
-		got := a.err(t).Error.Fields
+		got := httpxtest.DecodeError(t, a).Fields
 		for f, msg := range tt.fields {
 			if got[f] != msg {
-				t.Errorf("%s: field %s = %q, want %q (%s)", tt.name, f, got[f], msg, a.body)
+				t.Errorf("%s: field %s = %q, want %q (%s)", tt.name, f, got[f], msg, a.Body)
 			}
 		}
 	}
@@ -142,12 +141,11 @@ func TestValidationAndOperatorsChangeNothing(t *testing.T) {
 	}
 	admin := "Bearer " + v.login("admin@tienda.mx", "Admin#2026").Data.Token
 	id := v.login("cliente@tienda.mx", "Cliente#2026").Data.DataUser.ID
-	a := v.do(http.MethodPatch, "/v1/usuarios/"+id, admin, `{"name":{"$set":"x"}}`)
-	if a.code != 400 {
-		t.Fatalf("operator in update: %d %s", a.code, a.body)
+	a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+id, admin, `{"name":{"$set":"x"}}`)
+	if a.Code != 400 {
+		t.Fatalf("operator in update: %d %s", a.Code, a.Body)
 	}
-	var got userAnswer
-	v.do(http.MethodGet, "/v1/usuarios/"+id, admin, "").decode(t, &got)
+	got := httpxtest.Decode[userAnswer](t, v.srv.Do(http.MethodGet, "/v1/usuarios/"+id, admin, ""))
 	if got.Data.Name != "Claudia Cliente" {
 		t.Fatalf("changed by a refused update: %+v", got.Data)
 	}
@@ -159,74 +157,72 @@ func TestRolesAndTheLastAdministrador(t *testing.T) {
 	admin := v.login("admin@tienda.mx", "Admin#2026")
 	adminTok := "Bearer " + admin.Data.Token
 
-	if a := v.do(http.MethodPost, "/v1/usuarios", "", `{"name":"Pícaro","email":"picaro@x.mx","password":"12345678","phone":"5512345678","rol":"Administrador"}`); a.code != 403 {
-		t.Fatalf("anonymous registers as Administrador: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPost, "/v1/usuarios", "", `{"name":"Pícaro","email":"picaro@x.mx","password":"12345678","phone":"5512345678","rol":"Administrador"}`); a.Code != 403 {
+		t.Fatalf("anonymous registers as Administrador: %d %s", a.Code, a.Body)
 	}
 	cliente := v.login("cliente@tienda.mx", "Cliente#2026")
-	if a := v.do(http.MethodPost, "/v1/usuarios", "Bearer "+cliente.Data.Token, `{"name":"Amigo","email":"amigo@x.mx","password":"12345678","phone":"5512345678","rol":"Cajero"}`); a.code != 403 {
-		t.Fatalf("customer creates a Cajero: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPost, "/v1/usuarios", "Bearer "+cliente.Data.Token, `{"name":"Amigo","email":"amigo@x.mx","password":"12345678","phone":"5512345678","rol":"Cajero"}`); a.Code != 403 {
+		t.Fatalf("customer creates a Cajero: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodPatch, "/v1/usuarios/"+cliente.Data.DataUser.ID, "Bearer "+cliente.Data.Token, `{"rol":"Administrador"}`); a.code != 403 {
-		t.Fatalf("customer raises own role: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+cliente.Data.DataUser.ID, "Bearer "+cliente.Data.Token, `{"rol":"Administrador"}`); a.Code != 403 {
+		t.Fatalf("customer raises own role: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodPatch, "/v1/usuarios/"+cliente.Data.DataUser.ID, "Bearer "+cliente.Data.Token, `{"status":false}`); a.code != 403 {
-		t.Fatalf("customer changes own status: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+cliente.Data.DataUser.ID, "Bearer "+cliente.Data.Token, `{"status":false}`); a.Code != 403 {
+		t.Fatalf("customer changes own status: %d %s", a.Code, a.Body)
 	}
 	cajeroTok := "Bearer " + v.login("cajero@tienda.mx", "Cajero#2026").Data.Token
-	if a := v.do(http.MethodGet, "/v1/usuarios", cajeroTok, ""); a.code != 403 {
-		t.Fatalf("Cajero lists users: %d", a.code)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios", cajeroTok, ""); a.Code != 403 {
+		t.Fatalf("Cajero lists users: %d", a.Code)
 	}
 
 	// An Administrador creates a Cajero with address and role.
-	a := v.do(http.MethodPost, "/v1/usuarios", adminTok, `{"name":"Nuevo Cajero","email":"caja2@tienda.mx","password":"caja-2026","phone":"5511112222","address":"Sucursal Norte","rol":"Cajero"}`)
-	var caja userAnswer
-	a.decode(t, &caja)
-	if a.code != 201 || caja.Data.Rol != "Cajero" || caja.Data.Address != "Sucursal Norte" {
-		t.Fatalf("admin creates Cajero: %d %s", a.code, a.body)
+	a := v.srv.Do(http.MethodPost, "/v1/usuarios", adminTok, `{"name":"Nuevo Cajero","email":"caja2@tienda.mx","password":"caja-2026","phone":"5511112222","address":"Sucursal Norte","rol":"Cajero"}`)
+	caja := httpxtest.Decode[userAnswer](t, a)
+	if a.Code != 201 || caja.Data.Rol != "Cajero" || caja.Data.Address != "Sucursal Norte" {
+		t.Fatalf("admin creates Cajero: %d %s", a.Code, a.Body)
 	}
-	var list struct{ Data []map[string]any }
-	a = v.do(http.MethodGet, "/v1/usuarios", adminTok, "")
-	a.decode(t, &list)
-	if a.code != 200 || len(list.Data) != 6 || strings.Contains(a.body, "password") {
-		t.Fatalf("list: %d %s", a.code, a.body)
+	a = v.srv.Do(http.MethodGet, "/v1/usuarios", adminTok, "")
+	list := httpxtest.Decode[struct{ Data []map[string]any }](t, a)
+	if a.Code != 200 || len(list.Data) != 6 || strings.Contains(a.Body.String(), "password") {
+		t.Fatalf("list: %d %s", a.Code, a.Body)
 	}
 	cajaTok := "Bearer " + v.login("caja2@tienda.mx", "caja-2026").Data.Token
-	if a := v.do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.code != 200 {
-		t.Fatalf("Cajero reads own account: %d", a.code)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.Code != 200 {
+		t.Fatalf("Cajero reads own account: %d", a.Code)
 	}
 
 	// The role changes: the old token stops working at once.
-	if a := v.do(http.MethodPatch, "/v1/usuarios/"+caja.Data.ID, adminTok, `{"rol":"Comandero","password":""}`); a.code != 200 || !strings.Contains(a.body, `"rol":"Comandero"`) {
-		t.Fatalf("admin changes role: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+caja.Data.ID, adminTok, `{"rol":"Comandero","password":""}`); a.Code != 200 || !strings.Contains(a.Body.String(), `"rol":"Comandero"`) {
+		t.Fatalf("admin changes role: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.code != 401 {
-		t.Fatalf("token after a role change: %d", a.code)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.Code != 401 {
+		t.Fatalf("token after a role change: %d", a.Code)
 	}
 	// Disabled: no login, old token refused.
 	cajaTok = "Bearer " + v.login("caja2@tienda.mx", "caja-2026").Data.Token
-	if a := v.do(http.MethodPatch, "/v1/usuarios/"+caja.Data.ID, adminTok, `{"status":false}`); a.code != 200 {
-		t.Fatalf("disable: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+caja.Data.ID, adminTok, `{"status":false}`); a.Code != 200 {
+		t.Fatalf("disable: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.code != 401 {
-		t.Fatalf("token of a disabled user: %d", a.code)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios/"+caja.Data.ID, cajaTok, ""); a.Code != 401 {
+		t.Fatalf("token of a disabled user: %d", a.Code)
 	}
-	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"caja2@tienda.mx","password":"caja-2026"}`); a.code != 403 {
-		t.Fatalf("disabled login: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"caja2@tienda.mx","password":"caja-2026"}`); a.Code != 403 {
+		t.Fatalf("disabled login: %d %s", a.Code, a.Body)
 	}
 	// Deleted: token refused.
 	comTok := "Bearer " + v.login("comandero@tienda.mx", "Comandero#2026").Data.Token
 	comID := v.login("comandero@tienda.mx", "Comandero#2026").Data.DataUser.ID
-	if a := v.do(http.MethodDelete, "/v1/usuarios/"+comID, adminTok, ""); a.code != 200 {
-		t.Fatalf("delete: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodDelete, "/v1/usuarios/"+comID, adminTok, ""); a.Code != 200 {
+		t.Fatalf("delete: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodGet, "/v1/usuarios/"+comID, comTok, ""); a.code != 401 {
-		t.Fatalf("token of a deleted user: %d", a.code)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios/"+comID, comTok, ""); a.Code != 401 {
+		t.Fatalf("token of a deleted user: %d", a.Code)
 	}
-	if a := v.do(http.MethodDelete, "/v1/usuarios/"+comID, adminTok, ""); a.code != 404 {
-		t.Fatalf("delete twice: %d", a.code)
+	if a := v.srv.Do(http.MethodDelete, "/v1/usuarios/"+comID, adminTok, ""); a.Code != 404 {
+		t.Fatalf("delete twice: %d", a.Code)
 	}
-	if a := v.do(http.MethodGet, "/v1/usuarios/no-es-id", adminTok, ""); a.code != 404 {
-		t.Fatalf("bad id: %d", a.code)
+	if a := v.srv.Do(http.MethodGet, "/v1/usuarios/no-es-id", adminTok, ""); a.Code != 404 {
+		t.Fatalf("bad id: %d", a.Code)
 	}
 
 	// The last active Administrador can be neither demoted, disabled nor deleted.
@@ -236,29 +232,29 @@ func TestRolesAndTheLastAdministrador(t *testing.T) {
 		{http.MethodPatch, `{"status":false}`},
 		{http.MethodDelete, ""},
 	} {
-		if a := v.do(tt.method, "/v1/usuarios/"+me, adminTok, tt.body); a.code != 409 || a.err(t).Error.Message != errLastAdmin.Message {
-			t.Fatalf("last admin %s %s: %d %s", tt.method, tt.body, a.code, a.body)
+		if a := v.srv.Do(tt.method, "/v1/usuarios/"+me, adminTok, tt.body); a.Code != 409 || httpxtest.DecodeError(t, a).Message != errLastAdmin.Message {
+			t.Fatalf("last admin %s %s: %d %s", tt.method, tt.body, a.Code, a.Body)
 		}
 	}
 	// With a second Administrador, the first may step down; then the second is the last.
 	aux := v.login("auxiliar@tienda.mx", "Auxiliar#2026").Data.DataUser.ID
-	if a := v.do(http.MethodPatch, "/v1/usuarios/"+aux, adminTok, `{"rol":"Administrador"}`); a.code != 200 || !strings.Contains(a.body, `"admin":true`) {
-		t.Fatalf("promote: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+aux, adminTok, `{"rol":"Administrador"}`); a.Code != 200 || !strings.Contains(a.Body.String(), `"admin":true`) {
+		t.Fatalf("promote: %d %s", a.Code, a.Body)
 	}
-	if a := v.do(http.MethodPatch, "/v1/usuarios/"+me, adminTok, `{"rol":"Auxiliar"}`); a.code != 200 {
-		t.Fatalf("step down: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+me, adminTok, `{"rol":"Auxiliar"}`); a.Code != 200 {
+		t.Fatalf("step down: %d %s", a.Code, a.Body)
 	}
 	auxTok := "Bearer " + v.login("auxiliar@tienda.mx", "Auxiliar#2026").Data.Token
-	if a := v.do(http.MethodDelete, "/v1/usuarios/"+aux, auxTok, ""); a.code != 409 {
-		t.Fatalf("new last admin deletes self: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodDelete, "/v1/usuarios/"+aux, auxTok, ""); a.Code != 409 {
+		t.Fatalf("new last admin deletes self: %d %s", a.Code, a.Body)
 	}
 	// The demoted one raises itself back: its token is gone, and a fresh Auxiliar token is refused.
-	if a := v.do(http.MethodPatch, "/v1/usuarios/"+me, adminTok, `{"rol":"Administrador"}`); a.code != 401 {
-		t.Fatalf("old admin token after demotion: %d", a.code)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+me, adminTok, `{"rol":"Administrador"}`); a.Code != 401 {
+		t.Fatalf("old admin token after demotion: %d", a.Code)
 	}
 	meTok := "Bearer " + v.login("admin@tienda.mx", "Admin#2026").Data.Token
-	if a := v.do(http.MethodPatch, "/v1/usuarios/"+me, meTok, `{"rol":"Administrador"}`); a.code != 403 {
-		t.Fatalf("Auxiliar raises own role: %d %s", a.code, a.body)
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/"+me, meTok, `{"rol":"Administrador"}`); a.Code != 403 {
+		t.Fatalf("Auxiliar raises own role: %d %s", a.Code, a.Body)
 	}
 }
 
@@ -267,14 +263,14 @@ func TestLoginSlowsDownAfterRepeatedFailures(t *testing.T) {
 	v := newEnv(t, nil)
 	bad := `{"email":"cajero@tienda.mx","password":"equivocada"}`
 	for i := range freeAttempts {
-		if a := v.do(http.MethodPost, "/v1/usuarios/login", "", bad); a.code != 401 || a.err(t).Error.Message != "Correo o contraseña incorrectos." {
-			t.Fatalf("failure %d: %d %s", i+1, a.code, a.body)
+		if a := v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", bad); a.Code != 401 || httpxtest.DecodeError(t, a).Message != "Correo o contraseña incorrectos." {
+			t.Fatalf("failure %d: %d %s", i+1, a.Code, a.Body)
 		}
 	}
 	good := `{"email":"CAJERO@tienda.mx","password":"Cajero#2026"}`
-	a := v.do(http.MethodPost, "/v1/usuarios/login", "", good)
-	if a.code != 429 || !strings.Contains(a.err(t).Error.Message, "Demasiados intentos fallidos") {
-		t.Fatalf("after %d failures: %d %s", freeAttempts, a.code, a.body)
+	a := v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", good)
+	if a.Code != 429 || !strings.Contains(httpxtest.DecodeError(t, a).Message, "Demasiados intentos fallidos") {
+		t.Fatalf("after %d failures: %d %s", freeAttempts, a.Code, a.Body)
 	}
 	// Another e-mail is not affected; an unknown e-mail is slowed the same way.
 	v.login("cliente@tienda.mx", "Cliente#2026")
@@ -282,23 +278,23 @@ func TestLoginSlowsDownAfterRepeatedFailures(t *testing.T) {
 	v.login("cajero@tienda.mx", "Cajero#2026")
 	// Success cleared the count: five more failures are needed to slow it again.
 	for range freeAttempts - 1 {
-		v.do(http.MethodPost, "/v1/usuarios/login", "", bad)
+		v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", bad)
 	}
 	v.login("cajero@tienda.mx", "Cajero#2026")
 
 	nadie := `{"email":"nadie@x.mx","password":"12345678"}`
 	for range freeAttempts {
-		v.do(http.MethodPost, "/v1/usuarios/login", "", nadie)
+		v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", nadie)
 	}
-	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", nadie); a.code != 429 {
-		t.Fatalf("unknown e-mail: %d", a.code)
+	if a := v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", nadie); a.Code != 429 {
+		t.Fatalf("unknown e-mail: %d", a.Code)
 	}
 	v.clock.add(firstDelay + time.Second)
-	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", nadie); a.code != 401 {
-		t.Fatalf("after the delay: %d", a.code)
+	if a := v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", nadie); a.Code != 401 {
+		t.Fatalf("after the delay: %d", a.Code)
 	}
 	v.clock.add(firstDelay + time.Second) // that 6th failure doubled the delay
-	if a := v.do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"nadie@x.mx","password":"12345678"}`); a.code != 429 {
-		t.Fatalf("unknown e-mail: %d", a.code)
+	if a := v.srv.Do(http.MethodPost, "/v1/usuarios/login", "", `{"email":"nadie@x.mx","password":"12345678"}`); a.Code != 429 {
+		t.Fatalf("unknown e-mail: %d", a.Code)
 	}
 }

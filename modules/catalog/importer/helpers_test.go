@@ -2,20 +2,17 @@ package importer
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v5"
 	"github.com/rs/zerolog"
 
 	"tienda/modules/catalog"
 	"tienda/pkg/audit/audittest"
 	"tienda/pkg/auth"
-	"tienda/pkg/httpx"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -27,16 +24,15 @@ const (
 // trail is the audit trail of these tests.
 type trail = audittest.Trail
 
-// testEnv is the catalogue and the importer on their own fresh database behind the real router
-// and error handler.
+// testEnv is the catalogue and the importer on their own fresh database behind the shop's router,
+// error handler and token middleware (httpxtest).
 type testEnv struct {
-	t      *testing.T
-	db     *mongox.Store
-	cat    *catalog.Module
-	m      *Module
-	trail  *trail
-	e      *echo.Echo
-	tokens map[auth.Role]string
+	t     *testing.T
+	db    *mongox.Store
+	cat   *catalog.Module
+	m     *Module
+	trail *trail
+	srv   *httpxtest.Server
 }
 
 // MustModule builds and starts a catalogue (its audit trail r, nil for none) and its importer on
@@ -73,54 +69,17 @@ func MustModule(t testing.TB, db *mongox.Store, r *trail) (*catalog.Module, *Mod
 func newEnv(t *testing.T) *testEnv {
 	t.Helper()
 	db := mongox.TestDB(t)
-	env := &testEnv{t: t, db: db, trail: &trail{}, tokens: map[auth.Role]string{}}
+	env := &testEnv{t: t, db: db, trail: &trail{}}
 	env.cat, env.m = MustModule(t, db, env.trail)
-	tokens := auth.NewTokens(strings.Repeat("s", 32), time.Hour)
-	for _, r := range auth.Roles {
-		tok, err := tokens.Issue("64b000000000000000000001", "Prueba "+string(r), "p@tienda.mx", r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		env.tokens[r] = tok
-	}
-	e := echo.NewWithConfig(echo.Config{HTTPErrorHandler: httpx.ErrorHandler(nil), Validator: httpx.NewValidator()})
-	e.Use(tokens.Middleware(nil))
-	g := e.Group("/v1")
-	env.cat.Routes(g)
-	env.cat.UploadRoutes(g)
-	env.m.Routes(g)
-	env.m.UploadRoutes(g)
-	env.e = e
+	env.srv = httpxtest.New(t, httpxtest.Options{}, env.cat.Routes, env.cat.UploadRoutes, env.m.Routes, env.m.UploadRoutes)
 	return env
 }
 
-// do sends a request as a role ("" for a visitor) and returns the recorder.
+// do sends a request as the kit's user in a role ("" for a visitor) with a JSON body (a value
+// marshalled, nil none) and returns the recorder.
 func (env *testEnv) do(role auth.Role, method, path string, body any) *httptest.ResponseRecorder {
 	env.t.Helper()
-	raw, err := json.Marshal(body)
-	if err != nil {
-		env.t.Fatal(err)
-	}
-	if body == nil {
-		raw = nil
-	}
-	req := httptest.NewRequest(method, path, strings.NewReader(string(raw)))
-	req.Header.Set("Content-Type", "application/json")
-	if role != "" {
-		req.Header.Set("Authorization", env.tokens[role])
-	}
-	rec := httptest.NewRecorder()
-	env.e.ServeHTTP(rec, req)
-	return rec
-}
-
-func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
-		t.Fatalf("%d %s: %v", rec.Code, rec.Body, err)
-	}
-	return v
+	return env.srv.Do(method, path, env.srv.RoleToken(role), body)
 }
 
 // formProduct is a product as the admin form sends it: two variants and an extra.
@@ -144,7 +103,7 @@ func (env *testEnv) mustCreate(body map[string]any) catalog.Product {
 	if rec.Code != http.StatusCreated {
 		env.t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
-	return decode[catalog.Product](env.t, rec)
+	return httpxtest.Decode[catalog.Product](env.t, rec)
 }
 
 // storedCount counts the products in the store.

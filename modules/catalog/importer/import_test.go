@@ -2,7 +2,6 @@ package importer
 
 import (
 	"bytes"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,27 +12,13 @@ import (
 
 	"tienda/modules/catalog"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 )
 
 // upload sends a file to an import route as a role.
 func (env *testEnv) upload(role auth.Role, path, name string, data []byte) *httptest.ResponseRecorder {
 	env.t.Helper()
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	part, err := w.CreateFormFile("archivo", name)
-	if err != nil {
-		env.t.Fatal(err)
-	}
-	_, _ = part.Write(data)
-	_ = w.Close()
-	req := httptest.NewRequest(http.MethodPost, path, &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	if role != "" {
-		req.Header.Set("Authorization", env.tokens[role])
-	}
-	rec := httptest.NewRecorder()
-	env.e.ServeHTTP(rec, req)
-	return rec
+	return env.srv.Upload(path, env.srv.RoleToken(role), "archivo", name, data)
 }
 
 func (env *testEnv) preview(data []byte) ImportPlan {
@@ -42,7 +27,7 @@ func (env *testEnv) preview(data []byte) ImportPlan {
 	if rec.Code != http.StatusOK {
 		env.t.Fatalf("preview: %d %s", rec.Code, rec.Body)
 	}
-	return decode[ImportPlan](env.t, rec)
+	return httpxtest.Decode[ImportPlan](env.t, rec)
 }
 
 // startImport confirms an import: the job begun.
@@ -52,7 +37,7 @@ func (env *testEnv) startImport(data []byte) ImportJob {
 	if rec.Code != http.StatusAccepted {
 		env.t.Fatalf("apply: %d %s", rec.Code, rec.Body)
 	}
-	return decode[ImportJob](env.t, rec)
+	return httpxtest.Decode[ImportJob](env.t, rec)
 }
 
 // importJob reads a job through its route.
@@ -62,7 +47,7 @@ func (env *testEnv) importJob(id bson.ObjectID) ImportJob {
 	if rec.Code != http.StatusOK {
 		env.t.Fatalf("import job: %d %s", rec.Code, rec.Body)
 	}
-	return decode[ImportJob](env.t, rec)
+	return httpxtest.Decode[ImportJob](env.t, rec)
 }
 
 // applyImport confirms an import and waits for the worker to finish it.
@@ -189,7 +174,7 @@ func TestImportPreviewApplyAndRerun(t *testing.T) {
 		t.Fatalf("stored %+v", p.Variantes)
 	}
 	rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos?producto="+cur.ID.Hex()+"&tipo=conteo", nil)
-	moves := decode[struct{ Movimientos []catalog.Movement }](t, rec).Movimientos
+	moves := httpxtest.Decode[struct{ Movimientos []catalog.Movement }](t, rec).Movimientos
 	if len(moves) != 1 || moves[0].Cantidad != 4 || *moves[0].Despues != 9 || !strings.Contains(moves[0].Motivo, "fila 2") || moves[0].NombreUsuario != "Prueba Auxiliar" {
 		t.Fatalf("movements %d %s", rec.Code, rec.Body)
 	}

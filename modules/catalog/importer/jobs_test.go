@@ -10,6 +10,7 @@ import (
 
 	"tienda/modules/catalog"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
 )
 
@@ -83,7 +84,7 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 	}
 	waitUntil(t, "the movements stored", func() bool { return env.storedProduct(cur.ID.Hex()).MovimientosPendientes == nil })
 	rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos?producto="+cur.ID.Hex()+"&tipo=conteo", nil)
-	if moves := decode[struct{ Movimientos []catalog.Movement }](t, rec).Movimientos; len(moves) != 1 || moves[0].ID != importMovementID(j.ID, 4) {
+	if moves := httpxtest.Decode[struct{ Movimientos []catalog.Movement }](t, rec).Movimientos; len(moves) != 1 || moves[0].ID != importMovementID(j.ID, 4) {
 		t.Fatalf("count movements %s", rec.Body)
 	}
 	if n, _ := env.db.R.Collection(importFilesColl).CountDocuments(context.Background(), bson.M{}); n != 0 {
@@ -98,7 +99,7 @@ func TestImportJobsRoutes(t *testing.T) {
 		t.Fatalf("job %+v", j)
 	}
 	rec := env.do(auth.Auxiliar, http.MethodGet, "/v1/productos/importaciones", nil)
-	list := decode[struct{ Importaciones []ImportJob }](t, rec).Importaciones
+	list := httpxtest.Decode[struct{ Importaciones []ImportJob }](t, rec).Importaciones
 	if rec.Code != http.StatusOK || len(list) != 1 || list[0].ID != j.ID {
 		t.Fatalf("list %d %s", rec.Code, rec.Body)
 	}

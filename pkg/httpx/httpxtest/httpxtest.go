@@ -5,7 +5,9 @@
 package httpxtest
 
 import (
+	"bytes"
 	"encoding/json"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -66,6 +68,19 @@ func New(t testing.TB, o Options, mount ...func(g *echo.Group)) *Server {
 	return &Server{t: t, Echo: e, Tokens: o.Tokens}
 }
 
+// UserID is the id of the user RoleToken's sessions are of.
+const UserID = "64b000000000000000000001"
+
+// RoleToken is a session of the user UserID named "Prueba <role>" in the role ("" anonymous: no
+// token), for a test in which who acts matters only by role.
+func (s *Server) RoleToken(role auth.Role) string {
+	s.t.Helper()
+	if role == "" {
+		return ""
+	}
+	return s.Token(UserID, "Prueba "+string(role), role)
+}
+
 // Token is a session of the user id with name and role, as a login answers it; the e-mail is made
 // of the name's first word.
 func (s *Server) Token(id, name string, role auth.Role) string {
@@ -81,16 +96,55 @@ func (s *Server) Token(id, name string, role auth.Role) string {
 	return tok
 }
 
-// Do sends a request with a JSON body ("" none) and the token ("" anonymous) and answers the
-// recorded response.
-func (s *Server) Do(method, path, token, body string) *httptest.ResponseRecorder {
+// Do sends a request with the token ("" anonymous) and a JSON body, and answers the recorded
+// response. The body is a string sent as it is ("" none), nil (none) or a value sent marshalled.
+func (s *Server) Do(method, path, token string, body any) *httptest.ResponseRecorder {
 	s.t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	var raw string
+	switch b := body.(type) {
+	case nil:
+	case string:
+		raw = b
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		raw = string(j)
+	}
+	req := httptest.NewRequest(method, path, strings.NewReader(raw))
 	req.Header.Set("Content-Type", "application/json")
+	authorize(req, token)
+	return s.Serve(req)
+}
+
+// Upload posts a file as a browser's form does, in the multipart part field with the file's name
+// and data, with the token ("" anonymous), and answers the recorded response.
+func (s *Server) Upload(path, token, field, name string, data []byte) *httptest.ResponseRecorder {
+	s.t.Helper()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	part, err := w.CreateFormFile(field, name)
+	if err == nil {
+		_, err = part.Write(data)
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodPost, path, &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	authorize(req, token)
+	return s.Serve(req)
+}
+
+// authorize sends the token ("" none) with the request, as a bearer one.
+func authorize(req *http.Request, token string) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+strings.TrimPrefix(token, "Bearer "))
 	}
-	return s.Serve(req)
 }
 
 // Serve answers a request made by the test.

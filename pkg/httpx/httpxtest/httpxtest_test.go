@@ -2,6 +2,7 @@ package httpxtest
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -32,6 +33,22 @@ func TestTheKitServesAsTheShopDoes(t *testing.T) {
 				}
 				return c.JSON(http.StatusOK, in)
 			})
+			g.POST("/archivo", func(c *echo.Context) error {
+				f, err := c.FormFile("archivo")
+				if err != nil {
+					return err
+				}
+				r, err := f.Open()
+				if err != nil {
+					return err
+				}
+				defer func() { _ = r.Close() }()
+				data, err := io.ReadAll(r)
+				if err != nil {
+					return err
+				}
+				return c.String(http.StatusOK, auth.UserID(c)+" "+f.Filename+" "+string(data))
+			}, auth.Require(auth.Shop))
 		})
 	if rec := srv.Do(http.MethodGet, "/v1/perfil", srv.Token("u1", "Ana López", auth.Cliente), ""); rec.Code != http.StatusOK || rec.Body.String() != "u1" {
 		t.Fatalf("a session: %d %s", rec.Code, rec.Body)
@@ -46,6 +63,20 @@ func TestTheKitServesAsTheShopDoes(t *testing.T) {
 	}
 	if got := Decode[struct{ Nombre string }](t, srv.Do(http.MethodPost, "/v1/eco", "", `{"nombre":"Cámara"}`)); got.Nombre != "Cámara" {
 		t.Fatalf("decoded %+v", got)
+	}
+	// A body given as a value is sent marshalled; RoleToken is a session of UserID in the role.
+	if got := Decode[struct{ Nombre string }](t, srv.Do(http.MethodPost, "/v1/eco", "", map[string]any{"nombre": "Lente"})); got.Nombre != "Lente" {
+		t.Fatalf("a value body: %+v", got)
+	}
+	if rec := srv.Do(http.MethodGet, "/v1/perfil", srv.RoleToken(auth.Auxiliar), nil); rec.Code != http.StatusOK || rec.Body.String() != UserID {
+		t.Fatalf("a role's session: %d %s", rec.Code, rec.Body)
+	}
+	if rec := srv.Do(http.MethodGet, "/v1/perfil", srv.RoleToken(""), nil); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("no role, no session: %d %s", rec.Code, rec.Body)
+	}
+	// Upload sends a file as a form does.
+	if rec := srv.Upload("/v1/archivo", srv.RoleToken(auth.Auxiliar), "archivo", "productos.csv", []byte("nombre,precio")); rec.Code != http.StatusOK || rec.Body.String() != UserID+" productos.csv nombre,precio" {
+		t.Fatalf("an upload: %d %s", rec.Code, rec.Body)
 	}
 	// DecodeError fails on an answer without the error shape.
 	for _, body := range []string{`{"nombre":"x"}`, `no es JSON`, `{"error":{"code":"invalid","message":"x"}}`} {
