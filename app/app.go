@@ -35,6 +35,7 @@ import (
 	"tienda/pkg/auth"
 	"tienda/pkg/backup"
 	"tienda/pkg/config"
+	"tienda/pkg/creditnotes"
 	"tienda/pkg/logx"
 	"tienda/pkg/mail"
 	"tienda/pkg/mongox"
@@ -232,8 +233,11 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 		recoveryMailer = mailer
 	}
 	m.users = users.New(users.Deps{Store: a.store, Tokens: tokens, Log: logger("users"), Mailer: recoveryMailer, Audit: trail})
+	// The desk where sales asks, as it records the return of an invoiced sale, for its nota de
+	// crédito, and which invoicing (built with sales, after it) serves from its constructor.
+	creditNotes := &creditnotes.Desk{}
 	m.sales = sales.New(sales.Deps{Store: a.store, Stock: salesStock{m.catalog.Service()}, Log: logger("sales"), Audit: trail,
-		Mail: orderMail(a.cfg, mailer, m.users.Service())})
+		Mail: orderMail(a.cfg, mailer, m.users.Service()), CreditNotes: creditNotes})
 	provider, err := paymentProvider(a.cfg)
 	if err != nil {
 		return modules{}, err
@@ -245,10 +249,9 @@ func (a *App) wire(tokens *auth.Tokens, secret string) (modules, error) {
 	m.logs = logs.New(logs.Deps{Store: a.store, Log: logger("logs")})
 	tokenKey := sha256.Sum256([]byte("facturas:" + secret))
 	m.invoicing = invoicing.New(invoicing.Deps{Store: a.store, Sales: invoicingSales{m.sales.Service()},
-		Products: invoicingProducts{m.catalog.Service()}, PAC: invoicingPAC(a.cfg), Mailer: mailer, Log: logger("invoicing"),
+		Products: invoicingProducts{m.catalog.Service()}, PAC: invoicingPAC(a.cfg), Mailer: mailer, Log: logger("invoicing"), CreditNotes: creditNotes,
 		Settings: invoicing.Settings{ShopName: a.cfg.Shop.Name, LugarExpedicion: a.cfg.Invoicing.LugarExpedicion,
 			ClaveDefault: a.cfg.Invoicing.ClaveDefault, DiasGracia: a.cfg.Invoicing.DiasGracia, DownloadTokenKey: tokenKey[:]}})
-	m.sales.Service().SetCreditNotes(salesCreditNotes{m.invoicing.Service()})
 	supplierKey := sha256.Sum256([]byte("proveedor:" + secret))
 	m.supplier = suppliersync.New(suppliersync.Deps{Store: a.store, Catalog: m.catalog.Service(), Log: logger("supplier"),
 		BaseURL: a.cfg.Syscom.URL, SyncEvery: a.cfg.Syscom.SyncEvery, PictureHosts: a.cfg.Syscom.PicturesAllow, SecretKey: supplierKey[:]})

@@ -107,7 +107,7 @@ func seedProducts(t testing.TB, store *mongox.Store, n int) []bson.ObjectID {
 		stock := (i * 7) % 25
 		img := fmt.Sprintf("/v1/imagenes/demo/producto-%03d.svg", i%66)
 		p := catalog.Product{
-			ID: bson.NewObjectID(), ProductoID: strconv.Itoa(100000 + i), Titulo: name, Marca: brand, Modelo: fmt.Sprintf("M-%05d", i),
+			ID: bson.NewObjectID(), SupplierProductID: strconv.Itoa(100000 + i), Titulo: name, Marca: brand, Modelo: fmt.Sprintf("M-%05d", i),
 			Garantia: "1 año", SatKey: "46171610", UnidadDeMedida: catalog.UnidadMedida{ClaveUnidadSat: "H87"},
 			TotalExistencia: stock, ImgPortada: img, Largo: 10, Ancho: 8, Alto: 5,
 			Precios:    catalog.Precios{PrecioLista: price, Precio1: price, PrecioDescuento: price, PrecioOferta: price},

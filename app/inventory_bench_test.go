@@ -84,7 +84,7 @@ func seedMovements(b *testing.B, a *App, n int) []string {
 		before := 100 + i%7
 		after := before - 1 - i%3
 		docs = append(docs, catalog.Movement{
-			ID: bson.NewObjectID(), ProductoID: l.ProductID, VarianteID: l.VariantID, Producto: l.Nombre,
+			ID: bson.NewObjectID(), ProductID: l.ProductID, VarianteID: l.VariantID, Producto: l.Nombre,
 			Talla: l.Talla, Tamano: l.Tamano, Tipo: kinds[i%len(kinds)], Cantidad: after - before, Antes: &before, Despues: &after,
 			Motivo: "Prueba de carga", UsuarioID: "u1", NombreUsuario: "Arturo Auxiliar",
 			Fecha: start.Add(time.Duration(i) * (365 * 24 * time.Hour / time.Duration(n))).UTC().Truncate(time.Millisecond),

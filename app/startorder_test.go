@@ -14,9 +14,9 @@ import (
 // a Start is left out of the start.
 
 // builtWith reads wire: for each module assigned (m.X = ...), the modules its construction names,
-// directly (m.Y) or through a local variable built from one (trail := m.audit.Service()). A
-// service set on a module after its construction (sales' credit notes, from invoicing) is a
-// statement of its own and is not read: it is only used while serving, after every start.
+// directly (m.Y) or through a local variable built from one (trail := m.audit.Service()). Nothing
+// is set on a module after its construction, so the constructions say all each module is built
+// with.
 func builtWith(t *testing.T, file *ast.File) map[string][]string {
 	t.Helper()
 	var wire *ast.FuncDecl

@@ -95,14 +95,6 @@ func (a invoicingSales) SetCreditNote(ctx context.Context, saleID, returnID stri
 	return a.s.SetCreditNote(ctx, oid, returnID, sales.NotaDeCredito{FacturaID: n.FacturaID, UUID: n.UUID, Estado: n.Estado})
 }
 
-// salesCreditNotes is the invoicing module as sales sees it: who issues a return's nota de crédito.
-type salesCreditNotes struct{ s *invoicing.Service }
-
-func (a salesCreditNotes) IssueCreditNote(ctx context.Context, saleID, returnID string) error {
-	_, err := a.s.IssueCreditNote(ctx, saleID, returnID)
-	return err
-}
-
 func invoicingSaleList(list []sales.Sale, err error) ([]invoicing.Sale, error) {
 	if err != nil {
 		return nil, err

@@ -21,7 +21,7 @@ import (
 
 // AdjustInput is an adjustment as the back office sends it (POST /v1/inventario/ajustes).
 type AdjustInput struct {
-	ProductoID string   `json:"productoId"`
+	ProductID  string   `json:"productoId"`
 	VarianteID string   `json:"varianteId"`
 	Tipo       string   `json:"tipo"`
 	Cantidad   *float64 `json:"cantidad"`
@@ -54,7 +54,7 @@ func (in AdjustInput) check() (adjustment, error) {
 	f := apperr.Fields{}
 	a := adjustment{once: in.once}
 	var err error
-	if a.product, err = bson.ObjectIDFromHex(strings.TrimSpace(in.ProductoID)); err != nil {
+	if a.product, err = bson.ObjectIDFromHex(strings.TrimSpace(in.ProductID)); err != nil {
 		f.Add("productoId", "Elige un producto.")
 	}
 	if v := strings.TrimSpace(in.VarianteID); v != "" {

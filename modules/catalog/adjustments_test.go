@@ -121,7 +121,7 @@ func TestConcurrentAdjustmentsAndSalesNeverGoNegative(t *testing.T) {
 	}
 	adjust := func(tipo string, n int) error {
 		c := float64(n)
-		_, err := replicas[n%2].AdjustStock(audit.WithActor(context.Background(), who), AdjustInput{ProductoID: p.ID.Hex(), VarianteID: v.Hex(), Tipo: tipo, Cantidad: &c, Motivo: "Prueba"})
+		_, err := replicas[n%2].AdjustStock(audit.WithActor(context.Background(), who), AdjustInput{ProductID: p.ID.Hex(), VarianteID: v.Hex(), Tipo: tipo, Cantidad: &c, Motivo: "Prueba"})
 		return err
 	}
 	for i := range 30 { // mermas of 3, entries of 2, returns of 1 and counts of 5
@@ -203,7 +203,7 @@ func TestAnAdjustmentWhoseUnitsKeepChangingIsAConflict(t *testing.T) {
 	t.Cleanup(m.Stop)
 	reads.Store(0)
 	c := float64(20)
-	_, err := m.service.AdjustStock(ctx, AdjustInput{ProductoID: p.ID.Hex(), VarianteID: p.Variantes[0].ID.Hex(), Tipo: TipoConteo, Cantidad: &c, Motivo: "Conteo"})
+	_, err := m.service.AdjustStock(ctx, AdjustInput{ProductID: p.ID.Hex(), VarianteID: p.Variantes[0].ID.Hex(), Tipo: TipoConteo, Cantidad: &c, Motivo: "Conteo"})
 	if e, ok := errors.AsType[*apperr.Error](err); !ok || e.Code != apperr.Conflict || e.Message != "Las existencias cambiaron mientras las ajustabas. Inténtalo de nuevo." {
 		t.Fatalf("%v", err)
 	}

@@ -99,7 +99,7 @@ func demoProduct(i int, l democatalog.Product, now time.Time) Product {
 	desc := fmt.Sprintf("%s marca %s, modelo %s. Producto original con garantía del fabricante, factura y soporte técnico en tienda.", nombre, marca, modelo)
 	created := now.UTC().Add(-time.Duration(i) * time.Hour)
 	return Product{
-		ID: demoID(i, 0), ProductoID: fmt.Sprintf("%d", 100000+i*37), Titulo: nombre, Marca: marca, Modelo: modelo,
+		ID: demoID(i, 0), SupplierProductID: fmt.Sprintf("%d", 100000+i*37), Titulo: nombre, Marca: marca, Modelo: modelo,
 		Garantia: []string{"1 año", "2 años", "6 meses", "3 años"}[i%4], SatKey: l.SatKey,
 		UnidadDeMedida: UnidadMedida{ClaveUnidadSat: "H87"}, TotalExistencia: total, ImgPortada: img,
 		Largo: float64(10 + i%30), Ancho: float64(8 + i%12), Alto: float64(5 + i%20),

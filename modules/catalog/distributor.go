@@ -61,7 +61,7 @@ type editedView struct {
 
 func viewOf(p *Product) editedView {
 	v := editedView{nombre: p.Nombre, titulo: p.Titulo, descripcion: p.Descripcion, corta: p.DescripcionCorta, imagen: p.Imagen,
-		categoria: p.Categoria, details: p.Details, marca: p.Marca, marcaLogo: p.MarcaLogo, modelo: p.Modelo, codigo: p.ProductoID,
+		categoria: p.Categoria, details: p.Details, marca: p.Marca, marcaLogo: p.MarcaLogo, modelo: p.Modelo, codigo: p.SupplierProductID,
 		satKey: p.SatKey, proveedor: p.Proveedor, unidad: p.UnidadDeMedida, largo: p.Largo, ancho: p.Ancho, alto: p.Alto,
 		categorias: slices.Clone(p.Categorias)}
 	if len(p.Variantes) > 0 {
@@ -212,10 +212,10 @@ func (s *Service) ProductByID(ctx context.Context, id string) (Product, error) {
 	return s.store.product(ctx, oid)
 }
 
-// SetProductoID sets the input's producto_id (a field of an unexported type), for imports.
-func (in *ProductInput) SetProductoID(id string) {
+// SetSupplierProductID sets the input's producto_id (a field of an unexported type), for imports.
+func (in *ProductInput) SetSupplierProductID(id string) {
 	f := flexString(id)
-	in.ProductoID = &f
+	in.SupplierProductID = &f
 }
 
 // SetTamano sets a variant input's tamano (a field of an unexported type), for imports.

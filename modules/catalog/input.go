@@ -46,20 +46,20 @@ type ProductInput struct {
 	DescuentoID     *string        `json:"descuentoId" validate:"omitempty,max=24"`
 	Version         *int64         `json:"version"`
 
-	ProductoID     *flexString   `json:"producto_id"`
-	Marca          *string       `json:"marca" validate:"omitempty,max=100"`
-	MarcaLogo      *string       `json:"marca_logo" validate:"omitempty,max=2000"`
-	Modelo         *string       `json:"modelo" validate:"omitempty,max=100"`
-	Garantia       *string       `json:"garantia" validate:"omitempty,max=100"`
-	SatKey         *string       `json:"sat_key" validate:"omitempty,max=20"`
-	UnidadDeMedida *UnidadMedida `json:"unidad_de_medida"`
-	ImgPortada     *string       `json:"img_portada" validate:"omitempty,max=2000"`
-	Largo          *float64      `json:"largo" validate:"omitempty,gte=0,lte=100000"`
-	Ancho          *float64      `json:"ancho" validate:"omitempty,gte=0,lte=100000"`
-	Alto           *float64      `json:"alto" validate:"omitempty,gte=0,lte=100000"`
-	Precios        *Precios      `json:"precios"`
-	Details        *DetailsInput `json:"details"`
-	Categorias     []string      `json:"categorias" validate:"omitempty,max=20,dive,max=20"`
+	SupplierProductID *flexString   `json:"producto_id"`
+	Marca             *string       `json:"marca" validate:"omitempty,max=100"`
+	MarcaLogo         *string       `json:"marca_logo" validate:"omitempty,max=2000"`
+	Modelo            *string       `json:"modelo" validate:"omitempty,max=100"`
+	Garantia          *string       `json:"garantia" validate:"omitempty,max=100"`
+	SatKey            *string       `json:"sat_key" validate:"omitempty,max=20"`
+	UnidadDeMedida    *UnidadMedida `json:"unidad_de_medida"`
+	ImgPortada        *string       `json:"img_portada" validate:"omitempty,max=2000"`
+	Largo             *float64      `json:"largo" validate:"omitempty,gte=0,lte=100000"`
+	Ancho             *float64      `json:"ancho" validate:"omitempty,gte=0,lte=100000"`
+	Alto              *float64      `json:"alto" validate:"omitempty,gte=0,lte=100000"`
+	Precios           *Precios      `json:"precios"`
+	Details           *DetailsInput `json:"details"`
+	Categorias        []string      `json:"categorias" validate:"omitempty,max=20,dive,max=20"`
 
 	// Distribuidor is set by a distributor's import or sync (distributor.go), never by a request.
 	Distribuidor *Distribuidor `json:"-"`
@@ -212,9 +212,9 @@ func (in *ProductInput) applyPlainFields(p *Product, f apperr.Fields) {
 	set(&p.Largo, in.Largo)
 	set(&p.Ancho, in.Ancho)
 	set(&p.Alto, in.Alto)
-	if in.ProductoID != nil {
-		p.ProductoID = strings.TrimSpace(string(*in.ProductoID))
-		if len(p.ProductoID) > 40 {
+	if in.SupplierProductID != nil {
+		p.SupplierProductID = strings.TrimSpace(string(*in.SupplierProductID))
+		if len(p.SupplierProductID) > 40 {
 			f.Add("producto_id", "Debe tener como máximo 40 caracteres.")
 		}
 	}

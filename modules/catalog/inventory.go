@@ -18,15 +18,15 @@ import (
 
 // MovementFilter selects stock movements; empty fields select all.
 type MovementFilter struct {
-	ProductoID, VarianteID, Tipo string
-	Desde, Hasta                 time.Time // Desde included, Hasta excluded; zero: open
+	ProductID, VarianteID, Tipo string
+	Desde, Hasta                time.Time // Desde included, Hasta excluded; zero: open
 }
 
 // bson is the filter as the store takes it.
 func (f MovementFilter) bson() bson.M {
 	q := bson.M{}
-	if f.ProductoID != "" {
-		q["productoId"] = f.ProductoID
+	if f.ProductID != "" {
+		q["productoId"] = f.ProductID
 	}
 	if f.VarianteID != "" {
 		q["varianteId"] = f.VarianteID
@@ -95,7 +95,7 @@ func (s *Service) eachMovementBy(ctx context.Context, f MovementFilter, n, size 
 
 // LowStockItem is a variant out of stock or at or below its minimum ('Bajo inventario').
 type LowStockItem struct {
-	ProductoID string `json:"productoId"`
+	ProductID  string `json:"productoId"`
 	VarianteID string `json:"varianteId"`
 	Producto   string `json:"producto"`
 	Talla      string `json:"talla"`
@@ -118,7 +118,7 @@ func (s *Service) LowStock(page, limit int) ([]LowStockItem, int) {
 		folded := fold(name)
 		for _, v := range p.Variantes {
 			if lowStock(v) {
-				all = append(all, low{LowStockItem{ProductoID: p.ID.Hex(), VarianteID: v.ID.Hex(),
+				all = append(all, low{LowStockItem{ProductID: p.ID.Hex(), VarianteID: v.ID.Hex(),
 					Producto: name, Talla: v.Talla, Tamano: v.Tamano, Stock: v.Stock, Minimo: v.Minimo}, folded})
 			}
 		}

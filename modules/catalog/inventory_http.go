@@ -74,7 +74,7 @@ func (m *Module) lowStock(c *echo.Context) error {
 // Mexico City, hasta included), naming each wrong one in Spanish in bad.
 func movementFilter(c *echo.Context, bad apperr.Fields) MovementFilter {
 	f := MovementFilter{Tipo: strings.TrimSpace(c.QueryParam("tipo"))}
-	for name, dst := range map[string]*string{"producto": &f.ProductoID, "variante": &f.VarianteID} {
+	for name, dst := range map[string]*string{"producto": &f.ProductID, "variante": &f.VarianteID} {
 		v := strings.TrimSpace(c.QueryParam(name))
 		if _, err := bson.ObjectIDFromHex(v); v != "" && err != nil {
 			bad.Add(name, "No es un identificador válido.")

@@ -169,7 +169,7 @@ func TestLowStockListsTheVariantsAtZeroUnits(t *testing.T) {
 	}
 	found := map[string]LowStockItem{}
 	for _, v := range got.Variantes {
-		if v.ProductoID == p.ID.Hex() {
+		if v.ProductID == p.ID.Hex() {
 			found[v.Talla] = v
 		}
 		if v.Producto == "Cámara surtida" {
@@ -218,7 +218,7 @@ func TestMovementsExportAsCSV(t *testing.T) {
 			t.Errorf("%s: %d", q, rec.Code)
 		}
 	}
-	if n, err := env.m.service.countMovements(context.Background(), MovementFilter{ProductoID: bson.NewObjectID().Hex()}); err != nil || n != 0 {
+	if n, err := env.m.service.countMovements(context.Background(), MovementFilter{ProductID: bson.NewObjectID().Hex()}); err != nil || n != 0 {
 		t.Fatal(n, err)
 	}
 }
@@ -234,13 +234,13 @@ func TestMovementsExportReadsEachMovementOnce(t *testing.T) {
 	var ms []Movement
 	for i := range 11 {
 		at := day.Add(time.Duration(i/4) * time.Minute) // 4, 4 and 3 movements share a date
-		m := Movement{ID: bson.NewObjectID(), ProductoID: "p", VarianteID: "v", Tipo: TipoEntrada, Cantidad: i + 1, Fecha: at}
+		m := Movement{ID: bson.NewObjectID(), ProductID: "p", VarianteID: "v", Tipo: TipoEntrada, Cantidad: i + 1, Fecha: at}
 		ms = append(ms, m)
 	}
 	if _, err := svc.store.insertMovements(context.Background(), ms); err != nil {
 		t.Fatal(err)
 	}
-	f := MovementFilter{ProductoID: "p"}
+	f := MovementFilter{ProductID: "p"}
 	n, err := svc.countMovements(context.Background(), f)
 	if err != nil || n != 11 {
 		t.Fatal(n, err)
@@ -250,12 +250,12 @@ func TestMovementsExportReadsEachMovementOnce(t *testing.T) {
 		got = append(got, m.Cantidad)
 		switch len(got) {
 		case 2: // recorded late with the date of the last one read (the sweep keeps a lost movement's date), and an _id before it
-			late := Movement{ID: bson.NewObjectIDFromTimestamp(day.Add(-time.Hour)), ProductoID: "p", VarianteID: "v", Tipo: TipoMerma,
+			late := Movement{ID: bson.NewObjectIDFromTimestamp(day.Add(-time.Hour)), ProductID: "p", VarianteID: "v", Tipo: TipoMerma,
 				Cantidad: 100, Fecha: m.Fecha}
 			_, err := svc.store.insertMovements(context.Background(), []Movement{late})
 			return err
 		case 5: // recorded after the last date: left out, as the count was announced
-			late := Movement{ID: bson.NewObjectID(), ProductoID: "p", VarianteID: "v", Tipo: TipoMerma, Cantidad: -1, Fecha: day.Add(time.Hour)}
+			late := Movement{ID: bson.NewObjectID(), ProductID: "p", VarianteID: "v", Tipo: TipoMerma, Cantidad: -1, Fecha: day.Add(time.Hour)}
 			_, err := svc.store.insertMovements(context.Background(), []Movement{late})
 			return err
 		}

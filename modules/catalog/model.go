@@ -11,23 +11,25 @@ import (
 // Product is a document of the productos collection. It carries both the supplier fields (titulo,
 // precios, details, ...) and the shop fields of the admin form (nombre, variantes, extras, ...).
 type Product struct {
-	ID              bson.ObjectID `bson:"_id" json:"_id"`
-	ProductoID      string        `bson:"producto_id" json:"producto_id"`
-	Titulo          string        `bson:"titulo" json:"titulo"`
-	Marca           string        `bson:"marca" json:"marca"`
-	MarcaLogo       string        `bson:"marca_logo" json:"marca_logo"`
-	Modelo          string        `bson:"modelo" json:"modelo"`
-	Garantia        string        `bson:"garantia" json:"garantia"`
-	SatKey          string        `bson:"sat_key" json:"sat_key"`
-	UnidadDeMedida  UnidadMedida  `bson:"unidad_de_medida" json:"unidad_de_medida"`
-	TotalExistencia int           `bson:"total_existencia" json:"total_existencia"` // the sum of the variants' stock
-	ImgPortada      string        `bson:"img_portada" json:"img_portada"`
-	Largo           float64       `bson:"largo" json:"largo"`
-	Ancho           float64       `bson:"ancho" json:"ancho"`
-	Alto            float64       `bson:"alto" json:"alto"`
-	Precios         Precios       `bson:"precios" json:"precios"`
-	Details         *Details      `bson:"details,omitempty" json:"details,omitempty"`
-	Categorias      []string      `bson:"categorias" json:"categorias"` // supplier category ids
+	ID bson.ObjectID `bson:"_id" json:"_id"`
+	// SupplierProductID is the product's code at its supplier, the 'ID del producto' staff see
+	// (an import from a distributor sets it to the distributor's producto_id); not the shop's _id.
+	SupplierProductID string       `bson:"producto_id" json:"producto_id"`
+	Titulo            string       `bson:"titulo" json:"titulo"`
+	Marca             string       `bson:"marca" json:"marca"`
+	MarcaLogo         string       `bson:"marca_logo" json:"marca_logo"`
+	Modelo            string       `bson:"modelo" json:"modelo"`
+	Garantia          string       `bson:"garantia" json:"garantia"`
+	SatKey            string       `bson:"sat_key" json:"sat_key"`
+	UnidadDeMedida    UnidadMedida `bson:"unidad_de_medida" json:"unidad_de_medida"`
+	TotalExistencia   int          `bson:"total_existencia" json:"total_existencia"` // the sum of the variants' stock
+	ImgPortada        string       `bson:"img_portada" json:"img_portada"`
+	Largo             float64      `bson:"largo" json:"largo"`
+	Ancho             float64      `bson:"ancho" json:"ancho"`
+	Alto              float64      `bson:"alto" json:"alto"`
+	Precios           Precios      `bson:"precios" json:"precios"`
+	Details           *Details     `bson:"details,omitempty" json:"details,omitempty"`
+	Categorias        []string     `bson:"categorias" json:"categorias"` // supplier category ids
 
 	Nombre           string     `bson:"nombre" json:"nombre"`
 	Descripcion      string     `bson:"descripcion" json:"descripcion,omitempty"`

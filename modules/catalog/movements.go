@@ -52,7 +52,7 @@ const sistema = "Sistema"
 // Movement is a document of movimientos_inventario: one change of one variant's units.
 type Movement struct {
 	ID         bson.ObjectID `bson:"_id" json:"_id"`
-	ProductoID string        `bson:"productoId" json:"productoId"` // hex, so that the embedded store's index answers it
+	ProductID  string        `bson:"productoId" json:"productoId"` // the shop product's _id, hex so that the embedded store's index answers it
 	VarianteID string        `bson:"varianteId" json:"varianteId"`
 	Producto   string        `bson:"producto" json:"producto"` // its name then
 	Talla      string        `bson:"talla" json:"talla"`
@@ -94,7 +94,7 @@ func units(n int) *int { return &n }
 func newMovement(p *Product, i int, tipo string, cantidad int, at time.Time) Movement {
 	v := p.Variantes[i]
 	return Movement{
-		ID: bson.NewObjectID(), ProductoID: p.ID.Hex(), VarianteID: v.ID.Hex(), Producto: p.label(),
+		ID: bson.NewObjectID(), ProductID: p.ID.Hex(), VarianteID: v.ID.Hex(), Producto: p.label(),
 		Talla: v.Talla, Tamano: v.Tamano, Tipo: tipo, Cantidad: cantidad, Fecha: at.UTC().Truncate(time.Millisecond),
 	}
 }

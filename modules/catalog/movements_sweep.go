@@ -120,7 +120,7 @@ func (s *Service) recordLostTakes(ctx context.Context, before time.Time) error {
 
 // lostTake is the movement of reservation r of p, as the sweep stores it.
 func lostTake(p *Product, r Apartado) Movement {
-	m := Movement{ProductoID: p.ID.Hex(), VarianteID: r.Variante.Hex(), Producto: p.label()}
+	m := Movement{ProductID: p.ID.Hex(), VarianteID: r.Variante.Hex(), Producto: p.label()}
 	if i := variantIndex(*p, r.Variante); i >= 0 {
 		m = newMovement(p, i, TipoVenta, -r.own(), r.Fecha)
 	}

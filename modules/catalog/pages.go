@@ -85,7 +85,7 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 		"@type":       "Product",
 		"name":        name,
 		"description": page.Description,
-		"sku":         firstNonEmpty(p.ProductoID, p.ID.Hex()),
+		"sku":         firstNonEmpty(p.SupplierProductID, p.ID.Hex()),
 		"offers":      offer,
 	}
 	if page.Image != nil {

@@ -142,7 +142,7 @@ func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 0, "precioVenta": 10}}
 	sold := env.mustCreate(body)
 	if _, err := env.db.W.Collection(movementsCollection).InsertOne(context.Background(), Movement{
-		ID: bson.NewObjectID(), ProductoID: sold.ID.Hex(), Tipo: TipoVenta, Cantidad: -1, Fecha: time.Now()}); err != nil {
+		ID: bson.NewObjectID(), ProductID: sold.ID.Hex(), Tipo: TipoVenta, Cantidad: -1, Fecha: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+sold.ID.Hex(), nil); rec.Code != http.StatusConflict {

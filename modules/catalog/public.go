@@ -10,32 +10,32 @@ import "go.mongodb.org/mongo-driver/v2/bson"
 
 // PublicProduct is a product as anyone may read it.
 type PublicProduct struct {
-	ID               bson.ObjectID   `json:"_id"`
-	ProductoID       string          `json:"producto_id"`
-	Titulo           string          `json:"titulo"`
-	Marca            string          `json:"marca"`
-	MarcaLogo        string          `json:"marca_logo"`
-	Modelo           string          `json:"modelo"`
-	Garantia         string          `json:"garantia"`
-	SatKey           string          `json:"sat_key"`
-	UnidadDeMedida   UnidadMedida    `json:"unidad_de_medida"`
-	TotalExistencia  int             `json:"total_existencia"`
-	ImgPortada       string          `json:"img_portada"`
-	Largo            float64         `json:"largo"`
-	Ancho            float64         `json:"ancho"`
-	Alto             float64         `json:"alto"`
-	Precios          Precios         `json:"precios"`
-	Details          *Details        `json:"details,omitempty"`
-	Categorias       []string        `json:"categorias"`
-	Nombre           string          `json:"nombre"`
-	Descripcion      string          `json:"descripcion,omitempty"`
-	DescripcionCorta string          `json:"descripcionCorta,omitempty"`
-	Categoria        string          `json:"categoria"`
-	Favorito         bool            `json:"favorito"`
-	Imagen           string          `json:"imagen"`
-	Stock            int             `json:"stock"`
-	Variantes        []PublicVariant `json:"variantes"`
-	Extras           []Extra         `json:"extras"`
+	ID                bson.ObjectID   `json:"_id"`
+	SupplierProductID string          `json:"producto_id"`
+	Titulo            string          `json:"titulo"`
+	Marca             string          `json:"marca"`
+	MarcaLogo         string          `json:"marca_logo"`
+	Modelo            string          `json:"modelo"`
+	Garantia          string          `json:"garantia"`
+	SatKey            string          `json:"sat_key"`
+	UnidadDeMedida    UnidadMedida    `json:"unidad_de_medida"`
+	TotalExistencia   int             `json:"total_existencia"`
+	ImgPortada        string          `json:"img_portada"`
+	Largo             float64         `json:"largo"`
+	Ancho             float64         `json:"ancho"`
+	Alto              float64         `json:"alto"`
+	Precios           Precios         `json:"precios"`
+	Details           *Details        `json:"details,omitempty"`
+	Categorias        []string        `json:"categorias"`
+	Nombre            string          `json:"nombre"`
+	Descripcion       string          `json:"descripcion,omitempty"`
+	DescripcionCorta  string          `json:"descripcionCorta,omitempty"`
+	Categoria         string          `json:"categoria"`
+	Favorito          bool            `json:"favorito"`
+	Imagen            string          `json:"imagen"`
+	Stock             int             `json:"stock"`
+	Variantes         []PublicVariant `json:"variantes"`
+	Extras            []Extra         `json:"extras"`
 	// DisponibleConProveedor is what the distributor has of an imported product (not the shop's).
 	DisponibleConProveedor int `json:"disponibleConProveedor,omitempty"`
 }
@@ -60,7 +60,7 @@ func (p Product) public() PublicProduct {
 			Descuento: v.Descuento, DescuentoEfectivo: v.DescuentoEfectivo, PrecioFinal: v.PrecioFinal}
 	}
 	pub := PublicProduct{
-		ID: p.ID, ProductoID: p.ProductoID, Titulo: p.Titulo, Marca: p.Marca, MarcaLogo: p.MarcaLogo, Modelo: p.Modelo,
+		ID: p.ID, SupplierProductID: p.SupplierProductID, Titulo: p.Titulo, Marca: p.Marca, MarcaLogo: p.MarcaLogo, Modelo: p.Modelo,
 		Garantia: p.Garantia, SatKey: p.SatKey, UnidadDeMedida: p.UnidadDeMedida, TotalExistencia: p.TotalExistencia,
 		ImgPortada: p.ImgPortada, Largo: p.Largo, Ancho: p.Ancho, Alto: p.Alto, Precios: p.Precios, Details: p.Details,
 		Categorias: p.Categorias, Nombre: p.Nombre, Descripcion: p.Descripcion, DescripcionCorta: p.DescripcionCorta,

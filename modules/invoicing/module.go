@@ -7,6 +7,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"tienda/pkg/background"
+	"tienda/pkg/creditnotes"
 	"tienda/pkg/mail"
 	"tienda/pkg/mongox"
 	"tienda/pkg/ratelimit"
@@ -23,6 +24,10 @@ type Deps struct {
 	Log      zerolog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// CreditNotes is the desk where the sales module asks, as it records the return of an
+	// invoiced sale, for its nota de crédito: the module serves it (IssueCreditNote). nil: the
+	// notas are issued by the retry loop only.
+	CreditNotes *creditnotes.Desk
 }
 
 // Module is the invoicing module's one door.
@@ -48,13 +53,17 @@ func New(d Deps) *Module {
 	if d.Settings.ClaveDefault == "" {
 		d.Settings.ClaveDefault = "01010101"
 	}
-	return &Module{
-		service: &Service{
-			store: store{db: d.Store}, sales: d.Sales, products: d.Products, pac: d.PAC, mailer: d.Mailer,
-			settings: d.Settings, log: d.Log, now: now,
-		},
-		public: ratelimit.New(publicBurst, publicPerSec, now),
+	s := &Service{
+		store: store{db: d.Store}, sales: d.Sales, products: d.Products, pac: d.PAC, mailer: d.Mailer,
+		settings: d.Settings, log: d.Log, now: now,
 	}
+	if d.CreditNotes != nil {
+		d.CreditNotes.Serve(func(ctx context.Context, saleID, returnID string) error {
+			_, err := s.IssueCreditNote(ctx, saleID, returnID)
+			return err
+		})
+	}
+	return &Module{service: s, public: ratelimit.New(publicBurst, publicPerSec, now)}
 }
 
 // Service returns the module's use cases.

@@ -273,15 +273,13 @@ const (
 // notesPending is the top-level flag of a sale with a nota de crédito still 'timbrando'.
 const notesPending = "notasPorTimbrar"
 
-// CreditNotes issues the nota de crédito of a return: the invoicing module, through app/.
+// CreditNotes issues the nota de crédito of a return: the invoicing module, through the desk app
+// passes to both modules (pkg/creditnotes).
 type CreditNotes interface {
 	// IssueCreditNote takes the nota of return returnID of sale saleID as far as it goes now
 	// (stamped, refused, or still 'timbrando' for the retry loop).
 	IssueCreditNote(ctx context.Context, saleID, returnID string) error
 }
-
-// SetCreditNotes sets who issues the notas de crédito (the invoicing module is built after sales).
-func (s *Service) SetCreditNotes(n CreditNotes) { s.notes = n }
 
 // needsCreditNote reports whether return d of a sale that CFDI f covers needs a nota de crédito:
 // f is stamped and d refunds money. (A CFDI cancelled in any way, motivo 03 included, no longer

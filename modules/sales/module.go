@@ -22,6 +22,9 @@ type Deps struct {
 	Audit audit.Recorder
 	// Mail sends the order e-mails (order_mails.go); its zero value sends none.
 	Mail OrderMail
+	// CreditNotes issues the nota de crédito of a return of an invoiced sale as the return is
+	// recorded (invoices.go); nil leaves every nota to the invoicing module's retry loop.
+	CreditNotes CreditNotes
 }
 
 // Module is the sales module's one door.
@@ -36,6 +39,7 @@ func New(d Deps) *Module {
 	s := buildService(store{db: d.Store, teller: newTeller()}, d.Stock, d.Log)
 	s.audit = d.Audit
 	s.mail = newMailer(d.Mail)
+	s.notes = d.CreditNotes
 	return &Module{service: s}
 }
 

@@ -263,7 +263,7 @@ func seed(ctx context.Context, store *mongox.Store, n int) error {
 		stock := (i * 7) % 25 // some at 0
 		img := fmt.Sprintf("/v1/imagenes/demo/producto-%03d.svg", i%66)
 		p := catalog.Product{
-			ID: bson.NewObjectID(), ProductoID: fmt.Sprint(100000 + i), Titulo: name, Marca: b, Modelo: fmt.Sprintf("M-%05d", i),
+			ID: bson.NewObjectID(), SupplierProductID: fmt.Sprint(100000 + i), Titulo: name, Marca: b, Modelo: fmt.Sprintf("M-%05d", i),
 			Garantia: "1 año", SatKey: "46171610", UnidadDeMedida: catalog.UnidadMedida{ClaveUnidadSat: "H87"},
 			TotalExistencia: stock, ImgPortada: img, Largo: 10, Ancho: 8, Alto: 5,
 			Precios:    catalog.Precios{PrecioLista: price, Precio1: price, PrecioDescuento: price, PrecioOferta: price},

@@ -37,7 +37,7 @@ func (s *Service) applyCounts(ctx context.Context, ip ImportProduct, job bson.Ob
 	n := 0
 	for _, c := range ip.counts {
 		units := float64(c.units)
-		_, err := s.cat.AdjustStockOnce(ctx, catalog.AdjustInput{ProductoID: ip.ID, VarianteID: c.variant.Hex(), Tipo: catalog.TipoConteo,
+		_, err := s.cat.AdjustStockOnce(ctx, catalog.AdjustInput{ProductID: ip.ID, VarianteID: c.variant.Hex(), Tipo: catalog.TipoConteo,
 			Cantidad: &units, Motivo: "Importación de productos, fila " + strconv.Itoa(c.row)}, importMovementID(job, c.row))
 		if err != nil {
 			return n, err

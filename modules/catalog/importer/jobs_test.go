@@ -49,7 +49,7 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	one := 1.0
-	if _, err := env.cat.Service().AdjustStock(context.Background(), catalog.AdjustInput{ProductoID: cur.ID.Hex(), VarianteID: cur.Variantes[0].ID.Hex(),
+	if _, err := env.cat.Service().AdjustStock(context.Background(), catalog.AdjustInput{ProductID: cur.ID.Hex(), VarianteID: cur.Variantes[0].ID.Hex(),
 		Tipo: catalog.TipoEntrada, Cantidad: &one, Motivo: "Llegó una pieza"}); err != nil {
 		t.Fatal(err)
 	}

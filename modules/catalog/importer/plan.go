@@ -73,7 +73,7 @@ var productLevel = []struct {
 	{colMarca, func(in *catalog.ProductInput, v string) { in.Marca = &v }},
 	{colModelo, func(in *catalog.ProductInput, v string) { in.Modelo = &v }},
 	{colProveedor, func(in *catalog.ProductInput, v string) { in.Proveedor = &v }},
-	{colProductoID, func(in *catalog.ProductInput, v string) { in.SetProductoID(v) }},
+	{colProductoID, func(in *catalog.ProductInput, v string) { in.SetSupplierProductID(v) }},
 	{colSatKey, func(in *catalog.ProductInput, v string) { in.SatKey = &v }},
 	{colUnidadSat, func(in *catalog.ProductInput, v string) { in.UnidadDeMedida = &catalog.UnidadMedida{ClaveUnidadSat: v} }},
 }
@@ -86,8 +86,8 @@ type catalogIndex struct {
 func (s *Service) importIndex() catalogIndex {
 	ix := catalogIndex{byID: map[string][]bson.ObjectID{}, byModelo: map[string][]bson.ObjectID{}, byName: map[string][]bson.ObjectID{}}
 	s.cat.EachProduct(func(p *catalog.Product) {
-		if p.ProductoID != "" {
-			ix.byID[p.ProductoID] = append(ix.byID[p.ProductoID], p.ID)
+		if p.SupplierProductID != "" {
+			ix.byID[p.SupplierProductID] = append(ix.byID[p.SupplierProductID], p.ID)
 		}
 		if p.Modelo != "" {
 			ix.byModelo[catalog.Fold(p.Modelo)] = append(ix.byModelo[catalog.Fold(p.Modelo)], p.ID)

@@ -92,7 +92,7 @@ func changesOf(cur, next *catalog.Product) []ImportChange {
 	add("Marca", cur.Marca, next.Marca)
 	add("Modelo", cur.Modelo, next.Modelo)
 	add("Proveedor", cur.Proveedor, next.Proveedor)
-	add("ID del producto", cur.ProductoID, next.ProductoID)
+	add("ID del producto", cur.SupplierProductID, next.SupplierProductID)
 	add("Clave SAT", cur.SatKey, next.SatKey)
 	add("Unidad SAT", cur.UnidadDeMedida.ClaveUnidadSat, next.UnidadDeMedida.ClaveUnidadSat)
 	old := map[bson.ObjectID]catalog.Variante{}

@@ -26,7 +26,7 @@ func TestHandEditsOfBrandModelAndMeasuresAreKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := catalog.ProductInput{}
-	in.SetProductoID(codigo)
+	in.SetSupplierProductID(codigo)
 	if _, err := en.cat.Service().UpdateProduct(ctx, p.ID.Hex(), in); err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +45,8 @@ func TestHandEditsOfBrandModelAndMeasuresAreKept(t *testing.T) {
 	}
 	en.runJobs(en.m)
 	again, _ := en.cat.Service().ProductByID(ctx, p.ID.Hex())
-	if again.Marca != marca || again.Modelo != modelo || again.Largo != largo || again.SatKey != sat || again.ProductoID != codigo {
-		t.Fatalf("hand edits overwritten: marca %q modelo %q largo %v sat %q codigo %q", again.Marca, again.Modelo, again.Largo, again.SatKey, again.ProductoID)
+	if again.Marca != marca || again.Modelo != modelo || again.Largo != largo || again.SatKey != sat || again.SupplierProductID != codigo {
+		t.Fatalf("hand edits overwritten: marca %q modelo %q largo %v sat %q codigo %q", again.Marca, again.Modelo, again.Largo, again.SatKey, again.SupplierProductID)
 	}
 	if again.Nombre != p.Nombre || again.Distribuidor.ProductoID != ids[0] {
 		t.Fatalf("the distributor's fields: %q %+v", again.Nombre, again.Distribuidor)

@@ -64,7 +64,7 @@ func (m *Module) input(ctx context.Context, d supplier.Draft, cur *catalog.Produ
 		in.Proveedor = &prov
 	}
 	if !keep(catalog.EditCodigo) {
-		in.SetProductoID(pid)
+		in.SetSupplierProductID(pid)
 	}
 	if !keep(catalog.EditMarca) {
 		in.Marca, in.MarcaLogo = &d.Marca, &d.MarcaLogo
