@@ -21,7 +21,8 @@ func Ascending(key string) bson.D { return bson.D{{Key: key, Value: 1}} }
 // the pair (key, _id): the documents with that key and a greater _id, then those with a greater
 // key. So a document written meanwhile at or before that point (a sale confirmed with the date of
 // its reservation, a movement recorded late with its own date) neither repeats a row nor pushes one
-// out, which a skip would do; one written after it is read like the others, up to n in all.
+// out, which a skip would do; one written after it is read like the others, up to n in all. The
+// later batches are not counted (pageWithin): they lie within what the first page counted.
 //
 // The key must hold one kind of scalar (all dates, all numbers) in every document filter selects,
 // as a range on it says: MongoDB compares $gt within one kind only. The filter's conditions on key
@@ -33,7 +34,7 @@ func (s *Store) EachAfter(ctx context.Context, coll string, filter bson.M, key s
 	if n < 1 {
 		return nil
 	}
-	sort := Ascending(key)
+	sort := withIDLast(Ascending(key)) // as Page sorts
 	docs, done := first, int64(0)
 	var last, lastID any
 	if docs == nil {
@@ -42,22 +43,28 @@ func (s *Store) EachAfter(ctx context.Context, coll string, filter bson.M, key s
 			return err
 		}
 	}
+	emit := func(doc bson.Raw) error {
+		var err error
+		if last, err = field(doc, key); err != nil {
+			return fmt.Errorf("mongox: each of %s: %w", coll, err)
+		}
+		if lastID, err = field(doc, "_id"); err != nil {
+			return fmt.Errorf("mongox: each of %s: %w", coll, err)
+		}
+		if err := fn(doc); err != nil {
+			return err
+		}
+		done++
+		return nil
+	}
 	for done < n && len(docs) > 0 {
 		for _, doc := range docs {
 			if done == n {
 				return nil
 			}
-			var err error
-			if last, err = field(doc, key); err != nil {
-				return fmt.Errorf("mongox: each of %s: %w", coll, err)
-			}
-			if lastID, err = field(doc, "_id"); err != nil {
-				return fmt.Errorf("mongox: each of %s: %w", coll, err)
-			}
-			if err := fn(doc); err != nil {
+			if err := emit(doc); err != nil {
 				return err
 			}
-			done++
 		}
 		if done == n {
 			return nil
@@ -70,14 +77,17 @@ func (s *Store) EachAfter(ctx context.Context, coll string, filter bson.M, key s
 			tied := maps.Clone(filter)
 			tied[key], tied["_id"] = last, id
 			var err error
-			if docs, _, err = s.Page(ctx, coll, tied, sort, 0, want); err != nil {
+			if docs, err = s.pageWithin(ctx, coll, tied, sort, want); err != nil {
 				return err
 			}
 		}
 		if cond, ok := after(filter[key], last); ok && int64(len(docs)) < want {
 			later := maps.Clone(filter)
 			later[key] = cond
-			more, _, err := s.Page(ctx, coll, later, sort, 0, want-int64(len(docs)))
+			if streamed, err := s.eachLater(ctx, coll, later, sort, docs, n-done, emit); err != nil || streamed {
+				return err
+			}
+			more, err := s.pageWithin(ctx, coll, later, sort, want-int64(len(docs)))
 			if err != nil {
 				return err
 			}
@@ -85,6 +95,42 @@ func (s *Store) EachAfter(ctx context.Context, coll string, filter bson.M, key s
 		}
 	}
 	return nil
+}
+
+// eachLater is the rest of EachAfter's walk on the embedded store, in one ordered read
+// (sqlitestore's EachInOrder): tied, then the first limit-len(tied) documents that later selects,
+// each checked against later. streamed is false, with nothing emitted, when SQLite cannot say
+// later exactly; then EachAfter goes on a page at a time.
+func (s *Store) eachLater(ctx context.Context, coll string, later bson.M, sort bson.D, tied []bson.Raw, limit int64, emit func(bson.Raw) error) (streamed bool, err error) {
+	if !s.local || s.sqlite == nil {
+		return false, nil
+	}
+	emitted := false
+	streamed, err = s.sqlite.EachInOrder(ctx, coll, later, sort, limit-int64(len(tied)), func(doc bson.Raw) error {
+		if !emitted {
+			emitted = true
+			for _, t := range tied {
+				if err := emit(t); err != nil {
+					return err
+				}
+			}
+		}
+		if ok, err := match(doc, later); err != nil || !ok {
+			return fmt.Errorf("mongox: each of %s: a document SQLite selected does not match %v", coll, later)
+		}
+		return emit(doc)
+	})
+	if err != nil || !streamed {
+		return streamed, err
+	}
+	if !emitted { // nothing later: the tied ones end the walk
+		for _, t := range tied {
+			if err := emit(t); err != nil {
+				return true, err
+			}
+		}
+	}
+	return true, nil
 }
 
 // after is cond (a field's condition in a filter, nil for none) narrowed to the values greater than

@@ -38,10 +38,45 @@ func (s *Store) Page(ctx context.Context, coll string, filter bson.M, sort bson.
 	return s.pageByFind(ctx, coll, filter, sort, skip, limit)
 }
 
+// pageWithin is Page without the count, for a filter within one whose documents a Page of this
+// walk counted already (EachAfter's later pages): counting the rest of a range on every page
+// made a walk through it quadratic in its length.
+func (s *Store) pageWithin(ctx context.Context, coll string, filter bson.M, sort bson.D, limit int64) ([]bson.Raw, error) {
+	if s.local && s.sqlite != nil {
+		docs, ok, err := s.sqlite.PageWithin(ctx, coll, filter, sort, 0, limit)
+		if err != nil {
+			return nil, err
+		}
+		for _, doc := range docs {
+			if matched, merr := match(doc, filter); merr != nil || !matched {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return docs, nil
+		}
+	}
+	return s.findPage(ctx, coll, filter, sort, 0, limit)
+}
+
 func (s *Store) pageByFind(ctx context.Context, coll string, filter bson.M, sort bson.D, skip, limit int64) ([]bson.Raw, int64, error) {
+	docs, err := s.findPage(ctx, coll, filter, sort, skip, limit)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := s.R.Collection(coll).CountDocuments(ctx, filter)
+	if err != nil {
+		return nil, 0, fmt.Errorf("mongox: count %s: %w", coll, err)
+	}
+	return docs, total, nil
+}
+
+// findPage is a page by the store's own find, sorted, skipped and limited.
+func (s *Store) findPage(ctx context.Context, coll string, filter bson.M, sort bson.D, skip, limit int64) ([]bson.Raw, error) {
 	cur, err := s.R.Collection(coll).Find(ctx, filter, options.Find().SetSort(sort).SetSkip(skip).SetLimit(limit))
 	if err != nil {
-		return nil, 0, fmt.Errorf("mongox: page of %s: %w", coll, err)
+		return nil, fmt.Errorf("mongox: page of %s: %w", coll, err)
 	}
 	defer cur.Close(context.WithoutCancel(ctx))
 	docs := []bson.Raw{}
@@ -49,13 +84,9 @@ func (s *Store) pageByFind(ctx context.Context, coll string, filter bson.M, sort
 		docs = append(docs, slices.Clone(cur.Current))
 	}
 	if err := cur.Err(); err != nil {
-		return nil, 0, fmt.Errorf("mongox: page of %s: %w", coll, err)
+		return nil, fmt.Errorf("mongox: page of %s: %w", coll, err)
 	}
-	total, err := s.R.Collection(coll).CountDocuments(ctx, filter)
-	if err != nil {
-		return nil, 0, fmt.Errorf("mongox: count %s: %w", coll, err)
-	}
-	return docs, total, nil
+	return docs, nil
 }
 
 // pageBySQL answers the page through SQLite (sqlitestore's Page) and checks each document against
