@@ -22,7 +22,10 @@ func Ascending(key string) bson.D { return bson.D{{Key: key, Value: 1}} }
 // key. So a document written meanwhile at or before that point (a sale confirmed with the date of
 // its reservation, a movement recorded late with its own date) neither repeats a row nor pushes one
 // out, which a skip would do; one written after it is read like the others, up to n in all. The
-// later batches are not counted (pageWithin): they lie within what the first page counted.
+// later batches are not counted (pageWithin): they lie within what the first page counted. On the
+// embedded store, everything after the first batch is one ordered read in one snapshot
+// (eachLater), which holds that snapshot while fn runs: a slow reader of an export delays the
+// embedded engine's checkpoints for as long, never its writes.
 //
 // The key must hold one kind of scalar (all dates, all numbers) in every document filter selects,
 // as a range on it says: MongoDB compares $gt within one kind only. The filter's conditions on key
