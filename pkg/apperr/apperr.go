@@ -115,7 +115,7 @@ func (f Fields) Err() error {
 	if len(f) == 0 {
 		return nil
 	}
-	return InvalidFields("Revisa los datos marcados.", f)
+	return InvalidFields(MsgCheckFields, f)
 }
 
 // Wrap returns an internal error around a cause; the cause is logged, never shown.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/go-playground/validator/v10"
@@ -17,11 +18,14 @@ import (
 // Validator validates request structs with `validate:` tags; one instance serves the server.
 type Validator struct{ v *validator.Validate }
 
-// NewValidator returns the validator that reports fields by their JSON names.
+// NewValidator returns the validator that reports fields by their query or JSON names.
 func NewValidator() *Validator {
 	v := validator.New(validator.WithRequiredStructEnabled())
 	v.RegisterTagNameFunc(func(f reflect.StructField) string {
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		name, _, _ := strings.Cut(f.Tag.Get("query"), ",")
+		if name == "" {
+			name, _, _ = strings.Cut(f.Tag.Get("json"), ",")
+		}
 		if name == "-" {
 			return ""
 		}
@@ -69,7 +73,7 @@ func decodeError(err error) error {
 		if field == "" {
 			return apperr.New(apperr.Invalid, "El cuerpo de la solicitud debe ser un objeto JSON.")
 		}
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{field: "Tipo de dato inválido."})
+		return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{field: apperr.MsgWrongType})
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
 		return apperr.New(apperr.Invalid, "El cuerpo de la solicitud no es JSON válido.")
 	}
@@ -90,46 +94,61 @@ func fieldMessages(errs validator.ValidationErrors) map[string]string {
 }
 
 func fieldMessage(fe validator.FieldError) string {
-	isString := fe.Kind() == reflect.String
+	n, _ := strconv.Atoi(fe.Param())
+	kind := fe.Kind()
+	switch tag := fe.Tag(); {
+	case tag == "required" || tag == "required_without" || tag == "required_with":
+		return apperr.MsgRequired
+	case tag == "email":
+		return apperr.MsgEmail
+	case tag == "gtefield":
+		return apperr.MsgRange
+	case tag == "oneof":
+		return apperr.MsgOneOf(strings.Fields(fe.Param())...)
+	case tag == "mongodb":
+		return "Identificador inválido."
+	case tag == "url" || tag == "http_url":
+		return "Ingresa una dirección web válida."
+	case kind == reflect.String:
+		return lengthMessage(tag, n, apperr.MsgMinChars, apperr.MsgMaxChars)
+	case kind == reflect.Slice || kind == reflect.Map:
+		return lengthMessage(tag, n, apperr.MsgMinItems, apperr.MsgMaxItems)
+	case isWholeNumber(kind):
+		switch tag {
+		case "min", "gte":
+			return apperr.MsgIntAtLeast(n)
+		case "gt":
+			return apperr.MsgIntAtLeast(n + 1)
+		case "max", "lte":
+			return apperr.MsgIntAtMost(n)
+		case "lt":
+			return apperr.MsgIntAtMost(n - 1)
+		}
+	}
 	switch fe.Tag() {
-	case "required", "required_without", "required_with":
-		return "Este campo es obligatorio."
-	case "email":
-		return "Ingresa un correo electrónico válido."
-	case "min":
-		if isString {
-			return fmt.Sprintf("Debe tener al menos %s caracteres.", fe.Param())
-		}
-		if fe.Kind() == reflect.Slice {
-			return fmt.Sprintf("Debe tener al menos %s elementos.", fe.Param())
-		}
-		return fmt.Sprintf("Debe ser al menos %s.", fe.Param())
-	case "max":
-		if isString {
-			return fmt.Sprintf("Debe tener como máximo %s caracteres.", fe.Param())
-		}
-		if fe.Kind() == reflect.Slice {
-			return fmt.Sprintf("Debe tener como máximo %s elementos.", fe.Param())
-		}
-		return fmt.Sprintf("Debe ser como máximo %s.", fe.Param())
-	case "len":
-		return fmt.Sprintf("Debe tener exactamente %s caracteres.", fe.Param())
+	case "min", "gte":
+		return fmt.Sprintf("Debe ser mayor o igual a %s.", fe.Param())
 	case "gt":
 		return fmt.Sprintf("Debe ser mayor que %s.", fe.Param())
-	case "gte":
-		return fmt.Sprintf("Debe ser mayor o igual a %s.", fe.Param())
+	case "max", "lte":
+		return fmt.Sprintf("Debe ser menor o igual a %s.", fe.Param())
 	case "lt":
 		return fmt.Sprintf("Debe ser menor que %s.", fe.Param())
-	case "lte":
-		return fmt.Sprintf("Debe ser menor o igual a %s.", fe.Param())
-	case "oneof":
-		return "Debe ser uno de: " + strings.ReplaceAll(fe.Param(), " ", ", ") + "."
-	case "numeric", "number":
-		return "Debe contener solo números."
-	case "mongodb":
-		return "Identificador inválido."
-	case "url", "http_url":
-		return "Ingresa una dirección web válida."
 	}
-	return "Valor inválido."
+	return apperr.MsgInvalid
+}
+
+// lengthMessage is the message of a text or list whose length breaks tag's bound n.
+func lengthMessage(tag string, n int, atLeast, atMost func(int) string) string {
+	switch tag {
+	case "min", "gte":
+		return atLeast(n)
+	case "gt":
+		return atLeast(n + 1)
+	case "max", "lte":
+		return atMost(n)
+	case "lt":
+		return atMost(n - 1)
+	}
+	return apperr.MsgInvalid
 }

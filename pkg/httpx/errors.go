@@ -76,7 +76,7 @@ func toAppError(err error) *apperr.Error {
 	}
 	var ve validator.ValidationErrors
 	if errors.As(err, &ve) {
-		return apperr.InvalidFields("Revisa los datos marcados.", fieldMessages(ve))
+		return apperr.InvalidFields(apperr.MsgCheckFields, fieldMessages(ve))
 	}
 	var panicked *middleware.PanicStackError
 	if errors.As(err, &panicked) {

@@ -1,67 +1,131 @@
 package httpx
 
 import (
+	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/go-playground/form/v4"
+	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 
 	"tienda/pkg/apperr"
+	"tienda/pkg/shoptime"
 )
 
-// QueryInt reads the query parameter name as a whole number from lo to hi; def when it is
-// absent. A bad value gets a Spanish message in bad and answers def. Every list's page and limit
-// go through it, so that all of a request's bad values are named at once.
-func QueryInt(c *echo.Context, name string, def, lo, hi int, bad apperr.Fields) int {
-	v := c.QueryParam(name)
-	if v == "" {
-		return def
+// BindQuery reads the request's query parameters into dst, a pointer to a struct whose fields
+// carry `query:"name"` and `validate:"..."` tags, then validates it with the server's validator:
+// the one path by which every list and report reads its parameters. Fields keep the values dst
+// had for parameters that are absent, so defaults are set before the call. Texts are trimmed; a
+// time.Time field is a day, AAAA-MM-DD, read as its first instant in the shop's zone. Every bad
+// parameter is named at once (a value of the wrong type and a broken rule alike), in Spanish,
+// under apperr.MsgBadParameter.
+func BindQuery(c *echo.Context, dst any) error {
+	bad := apperr.Fields{}
+	if err := queryDecoder.Decode(dst, c.QueryParams()); err != nil {
+		var unread form.DecodeErrors
+		if !errors.As(err, &unread) {
+			return apperr.Wrap(err, "httpx: query into %T", dst)
+		}
+		for name := range unread {
+			bad.Add(name, unreadableMessage(dst, name))
+		}
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		bad.Add(name, "Debe ser un número entero entre "+strconv.Itoa(lo)+" y "+strconv.Itoa(hi)+".")
-		return def
+	if err := c.Validate(dst); err != nil {
+		var broken validator.ValidationErrors
+		if !errors.As(err, &broken) {
+			return apperr.Wrap(err, "httpx: validate %T", dst)
+		}
+		for _, fe := range broken {
+			name := fe.Field()
+			if isWholeNumber(fe.Kind()) { // a number out of its bounds reads as one not a number
+				bad.Add(name, unreadableMessage(dst, name))
+				continue
+			}
+			bad.Add(name, fieldMessage(fe))
+		}
 	}
-	return n
+	if len(bad) > 0 {
+		return apperr.InvalidFields(apperr.MsgBadParameter, bad)
+	}
+	return nil
 }
 
-// QueryDay reads the query parameter name as a day (AAAA-MM-DD) starting at midnight in zone;
-// the zero time when it is absent. A bad value gets a Spanish message in bad.
-func QueryDay(c *echo.Context, name string, zone *time.Location, bad apperr.Fields) time.Time {
-	v := strings.TrimSpace(c.QueryParam(name))
-	if v == "" {
-		return time.Time{}
+// DayRange turns the days from and to, both included, into [start, end): end is the first instant
+// of the day after to. A zero day stays zero (an open side).
+func DayRange(from, to time.Time) (start, end time.Time) {
+	if !to.IsZero() {
+		end = to.AddDate(0, 0, 1)
 	}
-	t, err := time.ParseInLocation(time.DateOnly, v, zone)
+	return from, end
+}
+
+var queryDecoder = newQueryDecoder()
+
+func newQueryDecoder() *form.Decoder {
+	d := form.NewDecoder()
+	d.SetTagName("query")
+	d.SetMode(form.ModeExplicit)
+	d.SetMaxArraySize(100)
+	d.RegisterCustomTypeFunc(func(v []string) (any, error) { return strings.TrimSpace(v[0]), nil }, "")
+	d.RegisterCustomTypeFunc(func(v []string) (any, error) { return parseDay(v[0]) }, time.Time{})
+	return d
+}
+
+// parseDay reads AAAA-MM-DD as the first instant of that day in the shop's zone; "" is no day.
+func parseDay(v string) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.ParseInLocation(time.DateOnly, v, shoptime.Zone)
 	if err != nil || t.Year() < 2000 || t.Year() > 2100 {
-		bad.Add(name, DayHint)
-		return time.Time{}
+		return time.Time{}, errors.New("not a day")
 	}
-	return t
+	return t, nil
 }
 
-// DayHint is the field message of a day that cannot be read.
-const DayHint = "Escribe la fecha como AAAA-MM-DD."
-
-// RangeHint is the field message of a range whose end comes before its start.
-const RangeHint = "La fecha de fin debe ser igual o posterior a la fecha de inicio."
-
-// QueryDayRange reads the query parameters from and to as days in zone (QueryDay), both included,
-// into [start, end): end is the start of the day after to; a zero time for an absent one. A bad
-// value, or an end before the start (CheckDayRange), gets a Spanish message in bad.
-func QueryDayRange(c *echo.Context, from, to string, zone *time.Location, bad apperr.Fields) (start, end time.Time) {
-	start = QueryDay(c, from, zone, bad)
-	if last := QueryDay(c, to, zone, bad); !last.IsZero() {
-		end = last.AddDate(0, 0, 1)
+// unreadableMessage is the message of the parameter name whose value dst's field cannot hold, or
+// breaks its field's bounds: a day, a yes/no, or a whole number within its field's min and max.
+func unreadableMessage(dst any, name string) string {
+	f, ok := fieldByQueryName(reflect.TypeOf(dst).Elem(), name)
+	if !ok {
+		return apperr.MsgInvalid
 	}
-	CheckDayRange(start, end, to, bad)
-	return start, end
+	switch {
+	case f.Type == reflect.TypeFor[time.Time]():
+		return apperr.MsgDay
+	case f.Type.Kind() == reflect.Bool:
+		return apperr.MsgFlag
+	case isWholeNumber(f.Type.Kind()):
+		lo, hi := 0, 0
+		for _, rule := range strings.Split(f.Tag.Get("validate"), ",") {
+			key, val, _ := strings.Cut(rule, "=")
+			switch key {
+			case "min", "gte":
+				lo, _ = strconv.Atoi(val)
+			case "max", "lte":
+				hi, _ = strconv.Atoi(val)
+			}
+		}
+		if hi > lo {
+			return apperr.MsgIntBetween(lo, hi)
+		}
+		return apperr.MsgInteger
+	}
+	return apperr.MsgInvalid
 }
 
-// CheckDayRange names to in bad when the range [start, end) holds no day; a zero end is open.
-func CheckDayRange(start, end time.Time, to string, bad apperr.Fields) {
-	if !start.IsZero() && !end.IsZero() && !start.Before(end) {
-		bad.Add(to, RangeHint)
+func fieldByQueryName(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if tag, _, _ := strings.Cut(f.Tag.Get("query"), ","); tag == name {
+			return f, true
+		}
 	}
+	return reflect.StructField{}, false
 }
+
+func isWholeNumber(k reflect.Kind) bool { return k >= reflect.Int && k <= reflect.Uint64 }
