@@ -21,7 +21,9 @@ import (
 
 // document is the BSON of a document FerretDB stored as data.
 func document(data []byte) (bson.Raw, error) {
-	root, err := parseJSON(data)
+	p := parsers.Get().(*jsonParser) //nolint:forcetypeassert // the pool holds only parsers
+	defer p.release()
+	root, err := p.parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("mongox: stored document: %w", err)
 	}

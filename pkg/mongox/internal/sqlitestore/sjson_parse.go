@@ -3,8 +3,10 @@ package sqlitestore
 import (
 	"errors"
 	"strconv"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // jsonNode is one value of a parsed JSON text: an object ('{': keys and items in order), an array
@@ -32,7 +34,31 @@ var errBadJSON = errors.New("not JSON as FerretDB writes it")
 // parseJSON parses a whole JSON text. It is a plain recursive descent, for FerretDB's documents:
 // encoding/json with reflection took several times as long.
 func parseJSON(data []byte) (*jsonNode, error) {
-	p := jsonParser{b: data}
+	var p jsonParser
+	return p.parse(data)
+}
+
+// jsonParser reads one JSON text at a time. A container's children are gathered on stack, then
+// kept in slab at their exact length: no allocation for a whole document once a reused parser's
+// slabs are large enough, where growing each container's slices was half of the time. The tree of
+// one parse is valid until the parser parses again.
+type jsonParser struct {
+	b        []byte
+	i        int
+	stack    []jsonNode
+	keyStack []string
+	slab     []jsonNode
+	keySlab  []string
+}
+
+// parsers are parsers whose slabs a document's read reuses.
+var parsers = sync.Pool{New: func() any { return new(jsonParser) }}
+
+// parse parses a whole JSON text; the tree it answers is valid until p parses again.
+func (p *jsonParser) parse(data []byte) (*jsonNode, error) {
+	clear(p.stack)
+	clear(p.keyStack)
+	p.b, p.i, p.slab, p.keySlab, p.stack, p.keyStack = data, 0, p.slab[:0], p.keySlab[:0], p.stack[:0], p.keyStack[:0]
 	n, err := p.value(0)
 	if err != nil {
 		return nil, err
@@ -43,9 +69,39 @@ func parseJSON(data []byte) (*jsonNode, error) {
 	return &n, nil
 }
 
-type jsonParser struct {
-	b []byte
-	i int
+// release returns p to parsers, unless its slabs grew past what a large document needs.
+func (p *jsonParser) release() {
+	if cap(p.slab) > 1<<16 || cap(p.stack) > 1<<12 {
+		return
+	}
+	clear(p.slab) // nothing kept points into the document read (past len, all is clear already)
+	clear(p.keySlab)
+	p.b = nil
+	parsers.Put(p)
+}
+
+// keep moves the children gathered on the stacks from index at (and from keyAt) into the slabs.
+func (p *jsonParser) keep(n *jsonNode, at, keyAt int) {
+	items, keys := p.stack[at:], p.keyStack[keyAt:]
+	if len(items) > 0 {
+		if cap(p.slab)-len(p.slab) < len(items) {
+			p.slab = make([]jsonNode, 0, max(2*cap(p.slab), 256, len(items))) // the full one lives as long as the tree
+		}
+		start := len(p.slab)
+		p.slab = append(p.slab, items...)
+		n.items = p.slab[start:len(p.slab):len(p.slab)]
+	}
+	if len(keys) > 0 {
+		if cap(p.keySlab)-len(p.keySlab) < len(keys) {
+			p.keySlab = make([]string, 0, max(2*cap(p.keySlab), 128, len(keys)))
+		}
+		start := len(p.keySlab)
+		p.keySlab = append(p.keySlab, keys...)
+		n.keys = p.keySlab[start:len(p.keySlab):len(p.keySlab)]
+	}
+	clear(items)
+	clear(keys)
+	p.stack, p.keyStack = p.stack[:at], p.keyStack[:keyAt]
 }
 
 func (p *jsonParser) space() {
@@ -69,24 +125,30 @@ func (p *jsonParser) value(depth int) (jsonNode, error) {
 		s, err := p.str()
 		return jsonNode{kind: '"', text: s}, err
 	case c == 't' || c == 'f' || c == 'n':
-		for _, lit := range []string{"true", "false", "null"} {
-			if len(p.b)-p.i >= len(lit) && string(p.b[p.i:p.i+len(lit)]) == lit {
-				p.i += len(lit)
-				return jsonNode{kind: map[byte]byte{'t': 't', 'f': 'f', 'n': 'z'}[c]}, nil
-			}
+		lit, kind := "true", byte('t')
+		switch c {
+		case 'f':
+			lit, kind = "false", 'f'
+		case 'n':
+			lit, kind = "null", 'z'
+		}
+		if len(p.b)-p.i >= len(lit) && string(p.b[p.i:p.i+len(lit)]) == lit {
+			p.i += len(lit)
+			return jsonNode{kind: kind}, nil
 		}
 	case c == '-' || c >= '0' && c <= '9':
 		start := p.i
 		for p.i < len(p.b) && (p.b[p.i] >= '0' && p.b[p.i] <= '9' || p.b[p.i] == '-' || p.b[p.i] == '+' || p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
 			p.i++
 		}
-		return jsonNode{kind: 'n', text: string(p.b[start:p.i])}, nil
+		return jsonNode{kind: 'n', text: p.view(start, p.i)}, nil
 	}
 	return jsonNode{}, errBadJSON
 }
 
 func (p *jsonParser) container(open byte, depth int) (jsonNode, error) {
 	n := jsonNode{kind: open}
+	at, keyAt := len(p.stack), len(p.keyStack)
 	closing := byte(']')
 	if open == '{' {
 		closing = '}'
@@ -107,13 +169,13 @@ func (p *jsonParser) container(open byte, depth int) (jsonNode, error) {
 				return n, errBadJSON
 			}
 			p.i++
-			n.keys = append(n.keys, k)
+			p.keyStack = append(p.keyStack, k)
 		}
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return n, err
 		}
-		n.items = append(n.items, v)
+		p.stack = append(p.stack, v)
 		if p.space(); p.i == len(p.b) {
 			return n, errBadJSON
 		}
@@ -122,6 +184,7 @@ func (p *jsonParser) container(open byte, depth int) (jsonNode, error) {
 			p.i++
 		case closing:
 			p.i++
+			p.keep(&n, at, keyAt)
 			return n, nil
 		default:
 			return n, errBadJSON
@@ -138,7 +201,7 @@ func (p *jsonParser) str() (string, error) {
 	}
 	if p.i < len(p.b) && p.b[p.i] == '"' {
 		p.i++
-		return string(p.b[start : p.i-1]), nil // no escape: the common case
+		return p.view(start, p.i-1), nil // no escape: the common case
 	}
 	buf := append([]byte(nil), p.b[start:p.i]...)
 	for p.i < len(p.b) {
@@ -157,7 +220,7 @@ func (p *jsonParser) str() (string, error) {
 		}
 		esc := p.b[p.i+1]
 		p.i += 2
-		if r, ok := map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}[esc]; ok {
+		if r, ok := unescape(esc); ok {
 			buf = append(buf, r)
 			continue
 		}
@@ -183,6 +246,34 @@ func (p *jsonParser) str() (string, error) {
 		buf = utf8.AppendRune(buf, r)
 	}
 	return "", errBadJSON
+}
+
+// unescape is the byte a one-letter escape stands for.
+func unescape(esc byte) (byte, bool) {
+	switch esc {
+	case '"', '\\', '/':
+		return esc, true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	}
+	return 0, false
+}
+
+// view is the text p.b[start:end] without a copy: the parsed tree lives only while its BSON is
+// written (document), and the stored JSON under it is not changed meanwhile.
+func (p *jsonParser) view(start, end int) string {
+	if start == end {
+		return ""
+	}
+	return unsafe.String(&p.b[start], end-start) //nolint:gosec // read-only, and dropped before the bytes are (see above)
 }
 
 func (p *jsonParser) hex4() (rune, bool) {

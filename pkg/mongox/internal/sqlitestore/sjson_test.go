@@ -57,3 +57,24 @@ func jsonNodeValue(n *jsonNode) any {
 	}
 	return nil
 }
+
+// A parser reused for one text after another (as document's pool does) reads each as a fresh one
+// would, whatever the sizes before it, including after a text it refused.
+func TestParserReusedReadsEachTextAfresh(t *testing.T) {
+	t.Parallel()
+	big := `{"a":[` + strings.Repeat(`{"k":"v","n":[1,2,{"x":null}]},`, 400) + `{}],"b":"fin"}`
+	texts := []string{`{"a":1,"b":[true,"x"]}`, big, `[{"a":{"b":{"c":[]}}}]`, `{"a"`, `{"k":"é\n","z":[[],{}]}`, big, `"solo"`}
+	var p jsonParser
+	for range 3 {
+		for _, text := range texts {
+			fresh, freshErr := parseJSON([]byte(text))
+			got, err := p.parse([]byte(text))
+			if (err != nil) != (freshErr != nil) {
+				t.Fatalf("%.40s: reused %v, fresh %v", text, err, freshErr)
+			}
+			if err == nil && !reflect.DeepEqual(jsonNodeValue(got), jsonNodeValue(fresh)) {
+				t.Fatalf("%.40s: a reused parser read it differently", text)
+			}
+		}
+	}
+}

@@ -27,7 +27,7 @@ var server struct {
 // testDB is a fresh database of a FerretDB on SQLite (started once per test binary, in a
 // temporary directory, as pkg/mongox starts its embedded store), and the Engine of its file. The
 // database is dropped when the test ends.
-func testDB(t *testing.T) (*mongo.Database, *Engine) {
+func testDB(t testing.TB) (*mongo.Database, *Engine) {
 	t.Helper()
 	server.once.Do(func() {
 		if server.dir, server.err = os.MkdirTemp("", "tienda-sqlitestore-"); server.err != nil {
