@@ -10,6 +10,7 @@ import (
 	"tienda/modules/catalog"
 	"tienda/pkg/apperr"
 	"tienda/pkg/export"
+	"tienda/pkg/httpx"
 )
 
 // The routes of 'Importar productos' (apply.go), for the roles that manage the catalogue:
@@ -56,21 +57,24 @@ func (m *Module) importProducts(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	switch c.QueryParam("vista") {
-	case "1", "true":
+	var p struct {
+		Vista bool `query:"vista"` // the plan, nothing written
+	}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
+	}
+	if p.Vista {
 		plan, err := m.service.PreviewImport(data)
 		if err != nil {
 			return err
 		}
 		return c.JSON(http.StatusOK, plan)
-	case "", "0", "false":
-		job, err := m.imports.startImport(catalog.ActorContext(c), name, data)
-		if err != nil {
-			return err
-		}
-		return c.JSON(http.StatusAccepted, job)
 	}
-	return importErrField("vista", "Usa vista=1 para ver el plan sin guardar nada.")
+	job, err := m.imports.startImport(catalog.ActorContext(c), name, data)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusAccepted, job)
 }
 
 // importJobs answers GET /v1/productos/importaciones.
