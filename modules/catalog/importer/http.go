@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"tienda/modules/catalog"
-	"tienda/pkg/apperr"
 	"tienda/pkg/export"
 	"tienda/pkg/httpx"
 )
@@ -93,10 +92,6 @@ func (m *Module) importJob(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, job)
-}
-
-func importErrField(field, msg string) error {
-	return apperr.InvalidFields(msg, map[string]string{field: msg})
 }
 
 // templateColumns are the columns of the template: the export's that an import reads, and the
