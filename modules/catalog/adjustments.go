@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -68,14 +67,14 @@ func (in AdjustInput) check() (adjustment, error) {
 	}
 	a.n = int(whole(f, "cantidad", in.Cantidad, maxStock, true))
 	if in.Cantidad != nil && *in.Cantidad == 0 && a.tipo != TipoConteo && slices.Contains(adjustmentKinds, a.tipo) {
-		f.Add("cantidad", "Debe ser un número entero mayor que 0.")
+		f.Add("cantidad", apperr.MsgIntAtLeast(1))
 	}
 	a.motivo = strings.TrimSpace(in.Motivo)
 	switch {
 	case a.motivo == "":
 		f.Add("motivo", "Escribe el motivo del ajuste.")
 	case len([]rune(a.motivo)) > maxMotivo:
-		f.Add("motivo", "Debe tener como máximo "+strconv.Itoa(maxMotivo)+" caracteres.")
+		f.Add("motivo", apperr.MsgMaxChars(maxMotivo))
 	}
 	return a, f.Err()
 }
@@ -166,7 +165,7 @@ func adjustedVariant(p *Product, variant bson.ObjectID) (int, error) {
 		return i, nil
 	}
 	if variant.IsZero() {
-		return -1, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"varianteId": "Elige una variante del producto."})
+		return -1, apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"varianteId": "Elige una variante del producto."})
 	}
 	return -1, apperr.New(apperr.NotFound, "La variante ya no existe en "+p.label()+".")
 }
@@ -182,7 +181,7 @@ func (a adjustment) movement(cur *Product, i int, now time.Time) (Movement, bson
 	switch a.tipo {
 	case TipoMerma:
 		if v.Stock < a.n {
-			return Movement{}, nil, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{
+			return Movement{}, nil, apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{
 				"cantidad": fmt.Sprintf("Solo hay %d piezas; la merma no puede dejar las existencias en negativo.", v.Stock)})
 		}
 		guard[at+"stock"] = bson.M{"$gte": a.n}

@@ -130,7 +130,7 @@ func (in CategoryInput) apply(c *Category, set *categorySet) error {
 	}
 	switch n := utf8.RuneCountInString(c.Nombre); {
 	case n == 0:
-		f.Add("nombre", "Este campo es obligatorio.")
+		f.Add("nombre", apperr.MsgRequired)
 	case n < 2 || n > maxCategoryName:
 		f.Add("nombre", fmt.Sprintf("Debe tener entre 2 y %d caracteres.", maxCategoryName))
 	case !printable(c.Nombre):
@@ -157,7 +157,7 @@ func (in CategoryInput) apply(c *Category, set *categorySet) error {
 		f.Add("color", "Debe ser un color como #1f5a96.")
 	}
 	if utf8.RuneCountInString(c.Menu) > maxMenuName {
-		f.Add("menu", fmt.Sprintf("Debe tener como máximo %d caracteres.", maxMenuName))
+		f.Add("menu", apperr.MsgMaxChars(maxMenuName))
 	} else if !printable(c.Menu) {
 		f.Add("menu", "Tiene caracteres que no se pueden mostrar.")
 	}
@@ -249,7 +249,7 @@ func (s *Service) OrderCategories(ctx context.Context, ids []string) error {
 	defer s.categories.write.Unlock()
 	set := s.categories.current()
 	if len(ids) == 0 {
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"ids": "Este campo es obligatorio."})
+		return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"ids": apperr.MsgRequired})
 	}
 	seen := map[string]bool{}
 	var parent string
@@ -257,11 +257,11 @@ func (s *Service) OrderCategories(ctx context.Context, ids []string) error {
 		c, ok := set.get(id)
 		switch {
 		case !ok:
-			return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"ids": "Hay una categoría que no existe."})
+			return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"ids": "Hay una categoría que no existe."})
 		case seen[id]:
-			return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"ids": "Hay una categoría repetida."})
+			return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"ids": "Hay una categoría repetida."})
 		case i > 0 && c.Padre != parent:
-			return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"ids": "Las categorías deben ser del mismo nivel."})
+			return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"ids": "Las categorías deben ser del mismo nivel."})
 		}
 		seen[id], parent = true, c.Padre
 	}

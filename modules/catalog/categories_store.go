@@ -132,7 +132,7 @@ func (s store) fillCategoryKeys(ctx context.Context) error {
 }
 
 // errCategoryNameTaken is the answer to a category whose level has one of that name already.
-var errCategoryNameTaken = apperr.InvalidFields("Revisa los datos marcados.",
+var errCategoryNameTaken = apperr.InvalidFields(apperr.MsgCheckFields,
 	map[string]string{"nombre": "Ya hay una categoría con este nombre en el mismo nivel."})
 
 // insertCategory writes a new category. Errors: errCategoryNameTaken; a duplicate id is

@@ -12,6 +12,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
@@ -179,7 +180,7 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 		{map[string]any{"nombre": "Nueva", "color": "rojo"}, "color", "Debe ser un color como #1f5a96."},
 		{map[string]any{"nombre": "Nueva", "color": "#12345"}, "color", "Debe ser un color como #1f5a96."},
 		{map[string]any{"nombre": "Nueva", "padre": "no-existe"}, "padre", "Elige una categoría de la lista."},
-		{map[string]any{"nombre": "Nueva", "menu": strings.Repeat("m", 31)}, "menu", "Debe tener como máximo 30 caracteres."},
+		{map[string]any{"nombre": "Nueva", "menu": strings.Repeat("m", 31)}, "menu", apperr.MsgMaxChars(30)},
 	}
 	for _, b := range bad {
 		rec := env.do(auth.Administrador, http.MethodPost, "/v1/admin/categorias", b.body)

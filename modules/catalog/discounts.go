@@ -35,11 +35,11 @@ func (in DiscountInput) check(today string) (Discount, error) {
 	f := apperr.Fields{}
 	d := Discount{Name: strings.TrimSpace(in.Name), Description: strings.TrimSpace(in.Description)}
 	if d.Name == "" {
-		f.Add("name", "Este campo es obligatorio.")
+		f.Add("name", apperr.MsgRequired)
 	}
 	switch {
 	case in.Percentage == nil:
-		f.Add("percentage", "Este campo es obligatorio.")
+		f.Add("percentage", apperr.MsgRequired)
 	case math.IsNaN(*in.Percentage) || *in.Percentage <= 0 || *in.Percentage > 100:
 		f.Add("percentage", "Debe ser un número mayor que 0 y como máximo 100.")
 	default:
@@ -47,7 +47,7 @@ func (in DiscountInput) check(today string) (Discount, error) {
 	}
 	date := strings.TrimSpace(in.ExpirationDate)
 	if date == "" {
-		f.Add("expirationDate", "Este campo es obligatorio.")
+		f.Add("expirationDate", apperr.MsgRequired)
 	} else if _, err := parseDate(date); err != nil || len(date) < 10 {
 		f.Add("expirationDate", "Ingresa una fecha válida en formato AAAA-MM-DD.")
 	} else if _, err := time.Parse(time.DateOnly, date[:10]); err != nil {

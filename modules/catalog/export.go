@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"tienda/pkg/export"
+	"tienda/pkg/httpx"
 	"tienda/pkg/money"
 	"tienda/pkg/shoptime"
 )
@@ -34,7 +35,11 @@ var productColumns = []export.Column{
 // exportProducts answers GET /v1/admin/productos/exportar?formato=csv|xlsx: every product of the
 // catalogue (read from memory), one row per variant.
 func (m *Module) exportProducts(c *echo.Context) error {
-	f, err := export.ParseFormat(c.QueryParam("formato"))
+	var p exportParams
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
+	}
+	f, err := export.ParseFormat(p.Formato)
 	if err != nil {
 		return err
 	}

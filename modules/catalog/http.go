@@ -3,16 +3,11 @@ package catalog
 import (
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v5"
 
-	"tienda/pkg/apperr"
 	"tienda/pkg/httpx"
 )
-
-// maxQueryText bounds the search texts of the list and search calls.
-const maxQueryText = 100
 
 type listMeta struct {
 	HasMore bool `json:"hasMore"`
@@ -58,53 +53,31 @@ func (f filter) selection(pr pricing) selection {
 	}}
 }
 
-// listFilter reads titulo, categoria and favorito. The texts are only ever compared in memory,
-// never sent to the store, so no operator or pattern can be injected.
-func listFilter(c *echo.Context, cats *categorySet) (filter, error) {
-	var f filter
-	titulo, err := textParam(c, "titulo")
-	if err != nil {
-		return f, err
-	}
-	f.titulo = fold(titulo)
-	cat, err := textParam(c, "categoria")
-	if err != nil {
-		return f, err
-	}
-	switch fold(cat) {
+// newFilter is the filter of a list's titulo, categoria and favorito: categoria is a category of
+// cats (its id, an alias or its name), or 'descuentos' ('ofertas') for the discounted products.
+func newFilter(titulo, categoria string, favorito bool, cats *categorySet) filter {
+	f := filter{titulo: fold(titulo), favoritos: favorito}
+	switch fold(categoria) {
 	case "":
 	case "descuentos", "ofertas":
 		f.descuentos = true
 	default:
-		f.inCategory = cats.matcher(cat)
+		f.inCategory = cats.matcher(categoria)
 	}
-	switch c.QueryParam("favorito") {
-	case "", "0", "false":
-	case "1", "true":
-		f.favoritos = true
-	default:
-		return f, apperr.InvalidFields("Parámetro inválido.", map[string]string{"favorito": "Debe ser 1 o 0."})
-	}
-	return f, nil
-}
-
-func textParam(c *echo.Context, name string) (string, error) {
-	v := strings.TrimSpace(c.QueryParam(name))
-	if len([]rune(v)) > maxQueryText {
-		return "", apperr.InvalidFields("La búsqueda es demasiado larga.",
-			map[string]string{name: "Debe tener como máximo " + strconv.Itoa(maxQueryText) + " caracteres."})
-	}
-	return v, nil
+	return f
 }
 
 // list answers GET productos?limit&page&compact&titulo&categoria&favorito from memory, without
 // the products that have no stock and with only what a shopper may see.
 func (m *Module) list(c *echo.Context) error {
 	return m.serveCached(c, "list?"+c.QueryString(), func() (any, error) {
-		page, meta, err := m.listPage(c, true)
-		if err != nil {
+		p := newShopListParams()
+		if err := httpx.BindQuery(c, &p); err != nil {
 			return nil, err
 		}
+		f := newFilter(p.Titulo, p.Categoria, p.Favorito, m.service.categories.current())
+		f.withStock = true
+		page, meta := m.listPage(f, "", p.Page, p.Limit, p.Compact)
 		products := make([]PublicProduct, len(page))
 		for i, p := range page {
 			products[i] = p.public()
@@ -114,43 +87,27 @@ func (m *Module) list(c *echo.Context) error {
 }
 
 // adminList answers GET admin/productos: the same filters, every product (with or without
-// stock, every field), the total count, and a sort (orden: adminOrders).
+// stock, every field), the total count, the archived ones (archivados) and a sort (orden).
 func (m *Module) adminList(c *echo.Context) error {
-	products, meta, err := m.listPage(c, false)
-	if err != nil {
+	p := newAdminListParams()
+	if err := httpx.BindQuery(c, &p); err != nil {
 		return err
 	}
+	f := newFilter(p.Titulo, p.Categoria, p.Favorito, m.service.categories.current())
+	f.archivados = p.Archivados
+	products, meta := m.listPage(f, p.Orden, p.Page, p.Limit, p.Compact)
 	return c.JSON(http.StatusOK, listAnswer[Product]{Products: products, Meta: meta})
 }
 
-// listPage reads the list's parameters and returns the priced products of the page asked for.
-func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, error) {
-	page, limit, err := pageParams(c, 24)
-	if err != nil {
-		return nil, listMeta{}, err
-	}
-	f, err := listFilter(c, m.service.categories.current())
-	if err != nil {
-		return nil, listMeta{}, err
-	}
-	f.withStock = shop
-	if !shop {
-		switch c.QueryParam("archivados") {
-		case "", "0", "false":
-		case "1", "true":
-			f.archivados = true
-		default:
-			return nil, listMeta{}, apperr.InvalidFields("Parámetro inválido.", map[string]string{"archivados": "Debe ser 1 o 0."})
-		}
-	}
-	compact := c.QueryParam("compact") != "0"
+// listPage returns the priced products that f selects on the page asked for, sorted by orden
+// (adminOrders; "" is the catalogue's own order). The storefront's list (f.withStock) has no
+// total.
+func (m *Module) listPage(f filter, orden string, page, limit int, compact bool) ([]Product, listMeta) {
 	pr := m.service.memory.pricing(m.service.now())
 	keep := f.selection(pr)
 	var products []Product
 	var more bool
-	if order, sorted, err := adminOrderParam(c, shop); err != nil {
-		return nil, listMeta{}, err
-	} else if sorted {
+	if order, sorted := adminOrders[orden]; sorted {
 		var total int
 		products, total = m.service.memory.sortedPage(keep, order, page, limit)
 		more = page*limit < total
@@ -164,25 +121,11 @@ func (m *Module) listPage(c *echo.Context, shop bool) ([]Product, listMeta, erro
 		products[i] = pr.priced(products[i])
 	}
 	meta := listMeta{HasMore: more, Page: page, Limit: limit}
-	if !shop {
+	if !f.withStock {
 		total := m.service.memory.count(keep)
 		meta.Total = &total
 	}
-	return products, meta, nil
-}
-
-// adminOrderParam reads the staff list's sort (orden); sorted is false for the catalogue's own
-// order, and always on the storefront.
-func adminOrderParam(c *echo.Context, shop bool) (o adminOrder, sorted bool, err error) {
-	v := c.QueryParam("orden")
-	if shop || v == "" {
-		return adminOrder{}, false, nil
-	}
-	o, ok := adminOrders[v]
-	if !ok {
-		return adminOrder{}, false, apperr.InvalidFields("Parámetro inválido.", map[string]string{"orden": "Debe ser nombre, stock, -stock o -updatedAt."})
-	}
-	return o, true, nil
+	return products, meta
 }
 
 // get answers GET productos/{id} with what a shopper may see of the product.
@@ -211,15 +154,11 @@ type searchAnswer struct {
 // products whose name, brand or model hold every word (ignoring case and accents), the sold-out
 // ones last, and the total; under 3 characters, none.
 func (m *Module) search(c *echo.Context) error {
-	raw, err := textParam(c, "q")
-	if err != nil {
+	p := newSearchParams()
+	if err := httpx.BindQuery(c, &p); err != nil {
 		return err
 	}
-	page, limit, err := pageParams(c, 20)
-	if err != nil {
-		return err
-	}
-	q := fold(raw)
+	q, page, limit := fold(p.Q), p.Page, p.Limit
 	key := "search?" + q + "&page=" + strconv.Itoa(page) + "&limit=" + strconv.Itoa(limit)
 	return m.serveCached(c, key, func() (any, error) {
 		total := 0
@@ -341,15 +280,4 @@ func (m *Module) deleteDiscount(c *echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
-}
-
-// pageParams reads a list's page and limit (limit items a page unless asked), naming each bad one.
-func pageParams(c *echo.Context, limit int) (int, int, error) {
-	bad := apperr.Fields{}
-	page := httpx.QueryInt(c, "page", 1, 1, 100000, bad)
-	limit = httpx.QueryInt(c, "limit", limit, 1, 100, bad)
-	if len(bad) > 0 {
-		return 0, 0, apperr.InvalidFields("Parámetro inválido.", bad)
-	}
-	return page, limit, nil
 }

@@ -3,12 +3,14 @@ package catalog
 import (
 	"encoding/base64"
 	"image/color"
+	"maps"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/shoptime"
@@ -133,16 +135,16 @@ func TestBadProductInputIsRefusedInSpanishAndChangesNothing(t *testing.T) {
 		{"not JSON", `{"nombre":`, "", "El cuerpo de la solicitud no es JSON válido."},
 		{"empty", ``, "", "El cuerpo de la solicitud está vacío."},
 		{"array", `[]`, "", ""},
-		{"no name", with("nombre", ""), "nombre", "Este campo es obligatorio."},
+		{"no name", with("nombre", ""), "nombre", apperr.MsgRequired},
 		{"name of wrong type", with("nombre", 5), "nombre", "Tipo de dato inválido."},
-		{"huge name", with("nombre", strings.Repeat("a", 201)), "nombre", "Debe tener como máximo 200 caracteres."},
-		{"no category", with("categoria", ""), "categoria", "Este campo es obligatorio."},
+		{"huge name", with("nombre", strings.Repeat("a", 201)), "nombre", apperr.MsgMaxChars(200)},
+		{"no category", with("categoria", ""), "categoria", apperr.MsgRequired},
 		{"unknown category", with("categoria", "Juguetes"), "categoria", "Elige una de las categorías de la lista."},
 		{"operator as category", with("categoria", map[string]any{"$ne": ""}), "categoria", "Tipo de dato inválido."},
-		{"negative stock", withVariant("stock", -1), "variantes[0].stock", "Debe ser un número entero mayor o igual a 0."},
-		{"fractional stock", withVariant("stock", 1.5), "variantes[0].stock", "Debe ser un número entero."},
+		{"negative stock", withVariant("stock", -1), "variantes[0].stock", apperr.MsgIntAtLeast(0)},
+		{"fractional stock", withVariant("stock", 1.5), "variantes[0].stock", apperr.MsgInteger},
 		{"stock as text", withVariant("stock", "cinco"), "variantes.stock", "Tipo de dato inválido."},
-		{"no stock", withVariant("stock", nil), "variantes[0].stock", "Este campo es obligatorio."},
+		{"no stock", withVariant("stock", nil), "variantes[0].stock", apperr.MsgRequired},
 		{"negative price", withVariant("precioVenta", -10), "variantes[0].precioVenta", "Debe ser un importe mayor o igual a 0."},
 		{"price below a centavo", withVariant("precioVenta", 10.555), "variantes[0].precioVenta", "Usa como máximo dos decimales (centavos)."},
 		{"purchase price below a centavo", withVariant("precioCompra", 0.001), "variantes[0].precioCompra", "Usa como máximo dos decimales (centavos)."},
@@ -152,8 +154,8 @@ func TestBadProductInputIsRefusedInSpanishAndChangesNothing(t *testing.T) {
 		{"discount above 100", withVariant("descuento", 101), "variantes[0].descuento", "Debe ser un número entre 0 y 100."},
 		{"negative discount", withVariant("descuento", -5), "variantes[0].descuento", "Debe ser un número entre 0 y 100."},
 		{"no variants", with("variantes", []any{}), "variantes", "Agrega al menos una variante."},
-		{"extra without price", with("extras", []map[string]any{{"nombre": "Soporte"}}), "extras[0].precio", "Este campo es obligatorio."},
-		{"extra without name", with("extras", []map[string]any{{"precio": 5}}), "extras[0].nombre", "Este campo es obligatorio."},
+		{"extra without price", with("extras", []map[string]any{{"nombre": "Soporte"}}), "extras[0].precio", apperr.MsgRequired},
+		{"extra without name", with("extras", []map[string]any{{"precio": 5}}), "extras[0].nombre", apperr.MsgRequired},
 		{"bad purchase date", with("fechaCompra", "01/03/2026"), "fechaCompra", "Ingresa una fecha válida en formato AAAA-MM-DD."},
 		{"unknown discount", with("descuentoId", "64b0000000000000000000ff"), "descuentoId", "Ese descuento no existe."},
 		{"gif image", with("imagen", gif), "imagen", "La imagen debe ser JPEG, PNG o WebP."},
@@ -161,7 +163,7 @@ func TestBadProductInputIsRefusedInSpanishAndChangesNothing(t *testing.T) {
 		{"html labelled png", with("imagen", liar), "imagen", "La imagen debe ser JPEG, PNG o WebP."},
 		{"image over 5 MB", with("imagen", huge), "imagen", "La imagen pesa más de 5 MB. Elige una imagen más ligera."},
 		{"javascript URL", with("imagen", "javascript:alert(1)"), "imagen", "Sube una imagen JPEG, PNG o WebP, o indica una dirección web válida."},
-		{"too many variants", with("variantes", make([]map[string]any, 51)), "variantes", "Debe tener como máximo 50 elementos."},
+		{"too many variants", with("variantes", make([]map[string]any, 51)), "variantes", apperr.MsgMaxItems(50)},
 	}
 	before := env.storedCount()
 	for _, tt := range tests {
@@ -422,23 +424,27 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 		t.Errorf("admin list: %s", rec.Body)
 	}
 
-	// Bad parameters: 400 with a Spanish message per field.
-	for path, field := range map[string]string{
-		"/v1/productos?page=0":                                    "page",
-		"/v1/productos?page=uno":                                  "page",
-		"/v1/productos?limit=1000":                                "limit",
-		"/v1/productos?favorito=quiza":                            "favorito",
-		"/v1/productos?titulo=" + strings.Repeat("a", 101):        "titulo",
-		"/v1/productos?categoria=" + strings.Repeat("a", 101):     "categoria",
-		"/v1/productos/search/?q=" + strings.Repeat("cámara", 20): "q",
-		"/v1/productos/search/?q=camara&page=0":                   "page",
-		"/v1/productos/search/?q=camara&limit=500":                "limit",
-		"/v1/admin/productos?limit=-1":                            "limit",
+	// Bad parameters: 400 naming every bad one at once, in the listed wording.
+	long := strings.Repeat("a", 101)
+	for path, want := range map[string]map[string]string{
+		"/v1/productos?page=0&limit=1000&favorito=quiza&compact=tal": {"page": apperr.MsgIntBetween(1, 100000),
+			"limit": apperr.MsgIntBetween(1, 100), "favorito": apperr.MsgFlag, "compact": apperr.MsgFlag},
+		"/v1/productos?page=uno":                                  {"page": apperr.MsgIntBetween(1, 100000)},
+		"/v1/productos?titulo=" + long + "&categoria=" + long:     {"titulo": apperr.MsgMaxChars(100), "categoria": apperr.MsgMaxChars(100)},
+		"/v1/productos/search/?q=" + strings.Repeat("cámara", 20): {"q": apperr.MsgMaxChars(100)},
+		"/v1/productos/search/?q=camara&page=0&limit=500":         {"page": apperr.MsgIntBetween(1, 100000), "limit": apperr.MsgIntBetween(1, 100)},
+		"/v1/admin/productos?limit=-1&archivados=2&orden=precio": {"limit": apperr.MsgIntBetween(1, 100), "archivados": apperr.MsgFlag,
+			"orden": apperr.MsgOneOf("nombre", "stock", "-stock", "-updatedAt")},
+		"/v1/inventario/bajo?page=x&limit=0": {"page": apperr.MsgIntBetween(1, 100000), "limit": apperr.MsgIntBetween(1, 100)},
 	} {
 		rec := env.do(auth.Auxiliar, http.MethodGet, path, nil)
-		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields[field] == "" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Message != apperr.MsgBadParameter || !maps.Equal(e.Fields, want) {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
 		}
+	}
+	// The storefront's list has neither a sort nor the archived products: it ignores them.
+	if rec := env.do("", http.MethodGet, "/v1/productos?orden=precio&archivados=2", nil); rec.Code != 200 {
+		t.Errorf("the storefront's list with the staff's parameters: %d %s", rec.Code, rec.Body)
 	}
 
 	// Compact answers leave the heavy fields out; the detail has them.

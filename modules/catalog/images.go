@@ -90,7 +90,7 @@ func checkImageURL(s string) error {
 	case (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) && len(s) <= 2000 && !strings.ContainsAny(s, " \"'<>"):
 		return nil
 	}
-	return apperr.InvalidFields("Revisa los datos marcados.",
+	return apperr.InvalidFields(apperr.MsgCheckFields,
 		map[string]string{"imagen": "Sube una imagen JPEG, PNG o WebP, o indica una dirección web válida."})
 }
 

@@ -46,7 +46,7 @@ type ProductInput struct {
 	DescuentoID     *string        `json:"descuentoId" validate:"omitempty,max=24"`
 	Version         *int64         `json:"version"`
 
-	SupplierProductID *flexString   `json:"producto_id"`
+	SupplierProductID *flexString   `json:"producto_id" validate:"omitempty,max=40"`
 	Marca             *string       `json:"marca" validate:"omitempty,max=100"`
 	MarcaLogo         *string       `json:"marca_logo" validate:"omitempty,max=2000"`
 	Modelo            *string       `json:"modelo" validate:"omitempty,max=100"`
@@ -113,17 +113,17 @@ func (f *flexString) UnmarshalJSON(b []byte) error {
 func whole(f apperr.Fields, field string, v *float64, hi float64, required bool) int64 {
 	if v == nil {
 		if required {
-			f.Add(field, "Este campo es obligatorio.")
+			f.Add(field, apperr.MsgRequired)
 		}
 		return 0
 	}
 	switch {
 	case math.IsNaN(*v) || *v < 0:
-		f.Add(field, "Debe ser un número entero mayor o igual a 0.")
+		f.Add(field, apperr.MsgIntAtLeast(0))
 	case *v != math.Trunc(*v):
-		f.Add(field, "Debe ser un número entero.")
+		f.Add(field, apperr.MsgInteger)
 	case *v > hi:
-		f.Add(field, fmt.Sprintf("Debe ser como máximo %s.", strconv.FormatFloat(hi, 'f', -1, 64)))
+		f.Add(field, apperr.MsgIntAtMost(int(hi)))
 	default:
 		return int64(*v)
 	}
@@ -135,7 +135,7 @@ func whole(f apperr.Fields, field string, v *float64, hi float64, required bool)
 func pesos(f apperr.Fields, field string, v *float64, hi float64, required bool) float64 {
 	if v == nil {
 		if required {
-			f.Add(field, "Este campo es obligatorio.")
+			f.Add(field, apperr.MsgRequired)
 		}
 		return 0
 	}
@@ -214,9 +214,6 @@ func (in *ProductInput) applyPlainFields(p *Product, f apperr.Fields) {
 	set(&p.Alto, in.Alto)
 	if in.SupplierProductID != nil {
 		p.SupplierProductID = strings.TrimSpace(string(*in.SupplierProductID))
-		if len(p.SupplierProductID) > 40 {
-			f.Add("producto_id", "Debe tener como máximo 40 caracteres.")
-		}
 	}
 	in.applyDetails(p, f)
 	if in.Categorias != nil {
@@ -244,7 +241,7 @@ func (in *ProductInput) applyName(p *Product, f apperr.Fields) {
 		}
 	}
 	if name == "" {
-		f.Add("nombre", "Este campo es obligatorio.")
+		f.Add("nombre", apperr.MsgRequired)
 	}
 	p.Nombre, p.Titulo = name, name
 	if p.Details != nil && in.Descripcion != nil {
@@ -264,7 +261,7 @@ func (in *ProductInput) applyCategory(p *Product, f apperr.Fields, cats *categor
 	c, ok := cats.resolve(p.Categoria)
 	switch {
 	case p.Categoria == "":
-		f.Add("categoria", "Este campo es obligatorio.")
+		f.Add("categoria", apperr.MsgRequired)
 	case !ok:
 		f.Add("categoria", "Elige una de las categorías de la lista.")
 	case in.Categoria != nil:

@@ -81,7 +81,7 @@ func (in *ProductInput) applyVariants(p *Product, f apperr.Fields) {
 		f.Add("variantes", "Agrega al menos una variante.")
 	}
 	if len(p.Variantes) > maxVariantes {
-		f.Add("variantes", fmt.Sprintf("Debe tener como máximo %d elementos.", maxVariantes))
+		f.Add("variantes", apperr.MsgMaxItems(maxVariantes))
 	}
 	// The totals are the sum of the variants; the supplier prices follow the first variant.
 	total := 0
@@ -113,7 +113,7 @@ func (in *ProductInput) applyExtras(p *Product, f apperr.Fields) {
 	for i, ei := range in.Extras {
 		e := Extra{ID: keepID(ei.ID, old, used), Nombre: strings.TrimSpace(ei.Nombre)}
 		if e.Nombre == "" {
-			f.Add(fmt.Sprintf("extras[%d].nombre", i), "Este campo es obligatorio.")
+			f.Add(fmt.Sprintf("extras[%d].nombre", i), apperr.MsgRequired)
 		}
 		e.Precio = pesos(f, fmt.Sprintf("extras[%d].precio", i), ei.Precio, maxPrice, true)
 		es = append(es, e)

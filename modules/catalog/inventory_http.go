@@ -2,14 +2,10 @@ package catalog
 
 import (
 	"net/http"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
-	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"tienda/pkg/apperr"
 	"tienda/pkg/export"
 	"tienda/pkg/httpx"
 	"tienda/pkg/shoptime"
@@ -40,52 +36,31 @@ func (m *Module) adjust(c *echo.Context) error {
 // listMovements answers GET inventario/movimientos?producto&variante&tipo&desde&hasta&page&limit:
 // newest first.
 func (m *Module) listMovements(c *echo.Context) error {
-	bad := apperr.Fields{}
-	f := movementFilter(c, bad)
-	page := httpx.QueryInt(c, "page", 1, 1, 100000, bad)
-	limit := httpx.QueryInt(c, "limit", 25, 1, 100, bad)
-	if len(bad) > 0 {
-		return apperr.InvalidFields("Parámetro inválido.", bad)
+	p := newMovementListParams()
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
 	}
-	list, total, err := m.service.Movements(c.Request().Context(), f, page, limit)
+	list, total, err := m.service.Movements(c.Request().Context(), p.filter(), p.Page, p.Limit)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, struct {
 		Movimientos []Movement     `json:"movimientos"`
 		Meta        httpx.PageMeta `json:"meta"`
-	}{list, httpx.NewPageMeta(page, limit, total)})
+	}{list, httpx.NewPageMeta(p.Page, p.Limit, total)})
 }
 
 // lowStock answers GET inventario/bajo?page&limit from the in-memory catalogue.
 func (m *Module) lowStock(c *echo.Context) error {
-	page, limit, err := pageParams(c, 25)
-	if err != nil {
+	p := newLowStockParams()
+	if err := httpx.BindQuery(c, &p); err != nil {
 		return err
 	}
-	list, total := m.service.LowStock(page, limit)
+	list, total := m.service.LowStock(p.Page, p.Limit)
 	return c.JSON(http.StatusOK, struct {
 		Variantes []LowStockItem `json:"variantes"`
 		Meta      httpx.PageMeta `json:"meta"`
-	}{list, httpx.NewPageMeta(page, limit, int64(total))})
-}
-
-// movementFilter reads producto, variante, tipo, desde and hasta (AAAA-MM-DD, whole days in
-// Mexico City, hasta included), naming each wrong one in Spanish in bad.
-func movementFilter(c *echo.Context, bad apperr.Fields) MovementFilter {
-	f := MovementFilter{Tipo: strings.TrimSpace(c.QueryParam("tipo"))}
-	for name, dst := range map[string]*string{"producto": &f.ProductID, "variante": &f.VarianteID} {
-		v := strings.TrimSpace(c.QueryParam(name))
-		if _, err := bson.ObjectIDFromHex(v); v != "" && err != nil {
-			bad.Add(name, "No es un identificador válido.")
-		}
-		*dst = v
-	}
-	if f.Tipo != "" && !slices.Contains(MovementKinds, f.Tipo) {
-		bad.Add("tipo", "Debe ser uno de: "+strings.Join(MovementKinds, ", ")+".")
-	}
-	f.Desde, f.Hasta = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
-	return f
+	}{list, httpx.NewPageMeta(p.Page, p.Limit, int64(total))})
 }
 
 // movementLabels are the kinds of movement as the back office names them.
@@ -112,15 +87,15 @@ var movementColumns = []export.Column{
 // exportMovements answers GET inventario/movimientos/exportar?formato=csv|xlsx with the
 // movements the list's filters select, oldest first, streamed a batch at a time.
 func (m *Module) exportMovements(c *echo.Context) error {
-	format, err := export.ParseFormat(c.QueryParam("formato"))
+	var p movementExportParams
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
+	}
+	format, err := export.ParseFormat(p.Formato)
 	if err != nil {
 		return err
 	}
-	bad := apperr.Fields{}
-	f := movementFilter(c, bad)
-	if len(bad) > 0 {
-		return apperr.InvalidFields("Parámetro inválido.", bad)
-	}
+	f := p.filter()
 	ctx := c.Request().Context()
 	total, err := m.service.countMovements(ctx, f)
 	if err != nil {

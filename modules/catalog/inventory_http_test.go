@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
 	"tienda/pkg/httpx/httpxtest"
@@ -66,13 +68,17 @@ func TestMovementsListFiltersAndPages(t *testing.T) {
 		t.Fatalf("tomorrow: %+v", days)
 	}
 
-	for query, field := range map[string]string{
-		"?producto=zzz": "producto", "?variante=1": "variante", "?tipo=robo": "tipo", "?desde=ayer": "desde",
-		"?hasta=2026-13-01": "hasta", "?desde=2026-11-02&hasta=2026-11-01": "hasta", "?page=0": "page", "?limit=101": "limit",
-		"?limit=x": "limit",
+	kinds := apperr.MsgOneOf(MovementKinds...) // the tags list every kind
+	for query, want := range map[string]map[string]string{
+		"?producto=zzz&variante=1&tipo=robo": {"producto": "Identificador inválido.", "variante": "Identificador inválido.", "tipo": kinds},
+		"?desde=ayer&hasta=2026-13-01":       {"desde": apperr.MsgDay, "hasta": apperr.MsgDay},
+		"?desde=2026-11-02&hasta=2026-11-01": {"hasta": apperr.MsgRange},
+		"?page=0&limit=101":                  {"page": apperr.MsgIntBetween(1, 100000), "limit": apperr.MsgIntBetween(1, 100)},
+		"?limit=x":                           {"limit": apperr.MsgIntBetween(1, 100)},
+		"/exportar?formato=csv&tipo=robo&desde=2026-11-02&hasta=2026-11-01": {"tipo": kinds, "hasta": apperr.MsgRange},
 	} {
 		rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos"+query, nil)
-		if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Fields[field] == "" || e.Message != "Parámetro inválido." {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgBadParameter || !maps.Equal(e.Fields, want) {
 			t.Errorf("%s: %d %s", query, rec.Code, rec.Body)
 		}
 	}
@@ -129,7 +135,7 @@ func TestLowStockListsTheVariantsAtOrBelowTheirMinimum(t *testing.T) {
 	// A minimum is whole units from 0.
 	vs[0]["minimo"] = 2.5
 	rec = env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), body)
-	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Fields["variantes[0].minimo"] != "Debe ser un número entero." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Fields["variantes[0].minimo"] != apperr.MsgInteger {
 		t.Fatalf("minimum 2.5: %d %s", rec.Code, rec.Body)
 	}
 	// Shoppers never see it.

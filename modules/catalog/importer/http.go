@@ -8,8 +8,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"tienda/modules/catalog"
-	"tienda/pkg/apperr"
 	"tienda/pkg/export"
+	"tienda/pkg/httpx"
 )
 
 // The routes of 'Importar productos' (apply.go), for the roles that manage the catalogue:
@@ -56,21 +56,24 @@ func (m *Module) importProducts(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	switch c.QueryParam("vista") {
-	case "1", "true":
+	var p struct {
+		Vista bool `query:"vista"` // the plan, nothing written
+	}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
+	}
+	if p.Vista {
 		plan, err := m.service.PreviewImport(data)
 		if err != nil {
 			return err
 		}
 		return c.JSON(http.StatusOK, plan)
-	case "", "0", "false":
-		job, err := m.imports.startImport(catalog.ActorContext(c), name, data)
-		if err != nil {
-			return err
-		}
-		return c.JSON(http.StatusAccepted, job)
 	}
-	return importErrField("vista", "Usa vista=1 para ver el plan sin guardar nada.")
+	job, err := m.imports.startImport(catalog.ActorContext(c), name, data)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusAccepted, job)
 }
 
 // importJobs answers GET /v1/productos/importaciones.
@@ -89,10 +92,6 @@ func (m *Module) importJob(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, job)
-}
-
-func importErrField(field, msg string) error {
-	return apperr.InvalidFields(msg, map[string]string{field: msg})
 }
 
 // templateColumns are the columns of the template: the export's that an import reads, and the

@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/catalog"
+	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
 )
@@ -236,6 +237,10 @@ func TestImportTemplateImports(t *testing.T) {
 	}
 	if rec := env.upload(auth.Cliente, "/v1/productos/importar?vista=1", "x.csv", []byte(importHead)); rec.Code != http.StatusForbidden {
 		t.Fatalf("a client previewed: %d", rec.Code)
+	}
+	rec = env.upload(auth.Auxiliar, "/v1/productos/importar?vista=quiza", "x.csv", []byte(importHead))
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgBadParameter || e.Fields["vista"] != apperr.MsgFlag {
+		t.Fatalf("a bad vista: %d %s", rec.Code, rec.Body)
 	}
 }
 

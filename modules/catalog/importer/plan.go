@@ -192,7 +192,7 @@ func checkCells(r importRow) *ImportRefusal {
 	}
 	for c, hi := range columnMax {
 		if len([]rune(r.cells[c])) > hi {
-			return &ImportRefusal{Fila: r.n, Columna: columnTitles[c], Motivo: "Debe tener como máximo " + strconv.Itoa(hi) + " caracteres."}
+			return &ImportRefusal{Fila: r.n, Columna: columnTitles[c], Motivo: apperr.MsgMaxChars(hi)}
 		}
 	}
 	if !r.has(colProducto) && !r.has(colModelo) && !r.has(colProductoID) {

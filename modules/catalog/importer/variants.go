@@ -6,6 +6,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/catalog"
+	"tienda/pkg/apperr"
 )
 
 // The variants of an imported product (plan.go): each row is one variant, matched to the
@@ -73,7 +74,7 @@ func checkCounts(rows []importRow) *ImportRefusal {
 	for _, r := range rows {
 		if u := number(r, colExistencias); u != nil && (*u < 0 || *u != float64(int(*u)) || *u > catalog.MaxStock) {
 			return &ImportRefusal{Fila: r.n, Columna: columnTitles[colExistencias],
-				Motivo: "Debe ser un número entero de 0 a " + strconv.Itoa(catalog.MaxStock) + "."}
+				Motivo: apperr.MsgIntBetween(0, catalog.MaxStock)}
 		}
 	}
 	return nil

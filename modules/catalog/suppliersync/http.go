@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -191,24 +190,30 @@ type productRow struct {
 	Importado  bool   `json:"importado"`
 }
 
+// searchParams are the query parameters of GET proveedor/productos: what to search for in the
+// distributor's catalogue, and the page of its answer.
+type searchParams struct {
+	Busqueda  string `query:"busqueda" validate:"max=100"`
+	Categoria string `query:"categoria" validate:"max=100"`
+	Marca     string `query:"marca" validate:"max=100"`
+	Pagina    int    `query:"pagina" validate:"min=1,max=5000"`
+}
+
 func (m *Module) products(c *echo.Context) error {
-	q := syscom.Query{}
-	params := map[string]*string{"busqueda": &q.Busqueda, "categoria": &q.Categoria, "marca": &q.Marca}
-	for name, dst := range params {
-		v := strings.TrimSpace(c.QueryParam(name))
-		if len(v) > 100 || strings.ContainsAny(v, "\x00") {
-			return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{name: "Debe tener como máximo 100 caracteres."})
-		}
-		*dst = v
+	p := searchParams{Pagina: 1}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
 	}
-	pagina := 1
-	if v := c.QueryParam("pagina"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 5000 {
-			return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"pagina": "Debe ser un número entero de 1 a 5000."})
+	bad := apperr.Fields{}
+	for name, v := range map[string]string{"busqueda": p.Busqueda, "categoria": p.Categoria, "marca": p.Marca} {
+		if strings.ContainsRune(v, 0) {
+			bad.Add(name, apperr.MsgInvalid)
 		}
-		pagina = n
 	}
+	if len(bad) > 0 {
+		return apperr.InvalidFields(apperr.MsgBadParameter, bad)
+	}
+	q, pagina := syscom.Query{Busqueda: p.Busqueda, Categoria: p.Categoria, Marca: p.Marca}, p.Pagina
 	if q.Busqueda == "" && q.Categoria == "" && q.Marca == "" {
 		return apperr.New(apperr.Invalid, "Escribe qué buscar o elige una categoría o una marca.")
 	}

@@ -13,6 +13,7 @@ import (
 
 	"tienda/modules/catalog"
 	"tienda/modules/catalog/supplier/syscom/syscomfake"
+	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
@@ -285,8 +286,14 @@ func TestBrowseAnswersTheDistributorsFailuresInSpanish(t *testing.T) {
 	if rec := en.do(en.admin, http.MethodGet, "/v1/proveedor/productos", ""); rec.Code != http.StatusBadRequest {
 		t.Errorf("empty search: %d %s", rec.Code, rec.Body)
 	}
-	if rec := en.do(en.admin, http.MethodGet, "/v1/proveedor/productos?busqueda=x&pagina=0", ""); rec.Code != http.StatusBadRequest {
-		t.Errorf("page 0: %d %s", rec.Code, rec.Body)
+	rec = en.do(en.admin, http.MethodGet, "/v1/proveedor/productos?busqueda=x%00&marca="+strings.Repeat("m", 101)+"&pagina=0", "")
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgBadParameter ||
+		e.Fields["pagina"] != apperr.MsgIntBetween(1, 5000) || e.Fields["marca"] != apperr.MsgMaxChars(100) {
+		t.Errorf("page 0, a long brand: %d %s", rec.Code, rec.Body)
+	}
+	rec = en.do(en.admin, http.MethodGet, "/v1/proveedor/productos?busqueda=x%00", "")
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Fields["busqueda"] != apperr.MsgInvalid {
+		t.Errorf("a NUL in the search: %d %s", rec.Code, rec.Body)
 	}
 	en.fake.BreakNext(1)
 	rec = en.do(en.admin, http.MethodGet, "/v1/proveedor/marcas", "")
