@@ -292,13 +292,19 @@ func (m *Module) get(c *echo.Context) error {
 // its download token (?clave=); to anybody else, not found.
 func (m *Module) file(format string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
+		var p struct {
+			Clave string `query:"clave"`
+		}
+		if err := httpx.BindQuery(c, &p); err != nil {
+			return err
+		}
 		ctx, id := c.Request().Context(), c.Param("id")
 		f, err := m.service.store.get(ctx, id)
 		if err != nil {
 			return err
 		}
 		claims, signed := auth.User(c)
-		allowed := m.service.validToken(id, c.QueryParam("clave")) ||
+		allowed := m.service.validToken(id, p.Clave) ||
 			(signed && (claims.Role.Can(auth.CashDesk) || (f.UsuarioID != "" && f.UsuarioID == claims.Subject)))
 		if !allowed {
 			return errFacturaNotFound
