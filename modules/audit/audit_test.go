@@ -179,6 +179,10 @@ func TestBadParametersGetSpanishMessages(t *testing.T) {
 			t.Errorf("%q: %d %s", query, rec.Code, rec.Body)
 		}
 	}
+	// A collection outside the audited ones is answered with them.
+	if e := httpxtest.DecodeError(t, f.get(t, auth.Administrador, "coleccion=cortes")); e.Fields["coleccion"] != apperr.MsgOneOf(audit.Collections...) {
+		t.Errorf("coleccion=cortes: %v", e.Fields)
+	}
 	// An operator in a parameter is only text.
 	if rec := f.get(t, auth.Administrador, "usuario[$ne]=x&registro="+url.QueryEscape(`{"$gt":""}`)); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"total":0`) {
 		t.Errorf("operator: %d %s", rec.Code, rec.Body)
