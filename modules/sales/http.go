@@ -157,8 +157,8 @@ func (m *Module) report(c *echo.Context) error {
 	if err := httpx.BindJSON(c, &req); err != nil {
 		return err
 	}
-	from, to, err := ParseRange(req.StartDate, req.EndDate, m.service.now())
-	if err != nil {
+	from, to, bad := rangeOf(req.StartDate, req.EndDate, m.service.now())
+	if err := bad.Err(); err != nil { // a body's fields
 		return err
 	}
 	if req.Criterio == "" {

@@ -296,6 +296,15 @@ func addRefunds(sum *reportSum, folio string, list []Devolucion, keep func(Devol
 // in the shop's zone; the end day is included) or an ISO-8601 instant. Empty means today. A bad
 // bound, or a range that is empty or longer than a year, is named under apperr.MsgBadParameter.
 func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) {
+	from, to, bad := rangeOf(start, end, now)
+	if len(bad) > 0 {
+		return time.Time{}, time.Time{}, apperr.InvalidFields(apperr.MsgBadParameter, bad)
+	}
+	return from, to, nil
+}
+
+// rangeOf is ParseRange naming each bad bound (startDate, endDate) in bad.
+func rangeOf(start, end string, now time.Time) (from, to time.Time, bad apperr.Fields) {
 	today := now.In(shoptime.Zone).Format(time.DateOnly)
 	if strings.TrimSpace(start) == "" {
 		start = today
@@ -303,12 +312,12 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 	if strings.TrimSpace(end) == "" {
 		end = today
 	}
-	bad := apperr.Fields{}
+	bad = apperr.Fields{}
 	from, ok := parseBound(start, false)
 	if !ok {
 		bad.Add("startDate", apperr.MsgDay)
 	}
-	to, ok := parseBound(end, true)
+	to, ok = parseBound(end, true)
 	switch {
 	case !ok:
 		bad.Add("endDate", apperr.MsgDay)
@@ -318,10 +327,7 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 	case to.Sub(from) > 367*24*time.Hour:
 		bad.Add("endDate", msgAYearAtMost)
 	}
-	if len(bad) > 0 {
-		return time.Time{}, time.Time{}, apperr.InvalidFields(apperr.MsgBadParameter, bad)
-	}
-	return from.UTC(), to.UTC(), nil
+	return from.UTC(), to.UTC(), bad
 }
 
 // msgAYearAtMost is the message of a range of days longer than the longest a report reads.
