@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/shoptime"
 )
@@ -137,7 +138,7 @@ func TestInvoicingRefusesTheCashDeskBadMotivosGlobalSubstitutesAndBadQueries(t *
 
 	// A fecha of the other periodicidad's shape.
 	for _, c := range []struct{ q, msg string }{
-		{"periodicidad=dia&fecha=2026-11", "Escribe el día como AAAA-MM-DD."},
+		{"periodicidad=dia&fecha=2026-11", apperr.MsgDay},
 		{"periodicidad=mes&fecha=2026-11-05", "Escribe el mes como AAAA-MM."},
 	} {
 		rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?"+c.q, nil)
@@ -151,7 +152,7 @@ func TestInvoicingRefusesTheCashDeskBadMotivosGlobalSubstitutesAndBadQueries(t *
 		t.Fatalf("q of 100: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas?q="+strings.Repeat("a", 101), nil)
-	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["q"] != "Busca con 100 caracteres como máximo." {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Message != apperr.MsgBadParameter || e.Fields["q"] != apperr.MsgMaxChars(100) {
 		t.Fatalf("q of 101: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"reflect"
 	"testing"
@@ -11,6 +12,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
+	"tienda/pkg/apperr"
+	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
 )
@@ -80,5 +83,21 @@ func TestSalesOfADateRangeNewestFirst(t *testing.T) {
 	}
 	if rec := s.call("admin@tienda.mx", http.MethodGet, "/v1/ventas/?startDate=2020-01-01&endDate=2020-01-02", nil); rec.Body.String() != "[]" {
 		t.Fatalf("a range with no sales: %d %s", rec.Code, rec.Body)
+	}
+	// A bad range is named in the listed words: as parameters of the list, as fields of the
+	// report's body (with a criterio outside its two).
+	rec := s.call("admin@tienda.mx", http.MethodGet, "/v1/ventas/?startDate=ayer&endDate=2026-13-01", nil)
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgBadParameter ||
+		!maps.Equal(e.Fields, map[string]string{"startDate": apperr.MsgDay, "endDate": apperr.MsgDay}) {
+		t.Errorf("bad days: %d %s", rec.Code, rec.Body)
+	}
+	rec = s.call("admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", map[string]string{"startDate": "2026-11-02", "endDate": "2026-11-01", "criterio": "siempre"})
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgCheckFields ||
+		!maps.Equal(e.Fields, map[string]string{"criterio": apperr.MsgOneOf(sales.PorFechaDePago, sales.PorFechaDeVenta)}) {
+		t.Errorf("bad criterio: %d %s", rec.Code, rec.Body)
+	}
+	rec = s.call("admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", map[string]string{"startDate": "2026-11-02", "endDate": "2026-11-01"})
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgCheckFields || e.Fields["endDate"] != apperr.MsgRange {
+		t.Errorf("an end before the start: %d %s", rec.Code, rec.Body)
 	}
 }

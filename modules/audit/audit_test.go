@@ -14,6 +14,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
@@ -174,9 +175,13 @@ func TestBadParametersGetSpanishMessages(t *testing.T) {
 		"usuario=" + strings.Repeat("é", 101):  "usuario",
 	} {
 		rec := f.get(t, auth.Administrador, query)
-		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Code != "invalid" || e.Message != "Parámetro inválido." || e.Fields[field] == "" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Code != "invalid" || e.Message != apperr.MsgBadParameter || e.Fields[field] == "" {
 			t.Errorf("%q: %d %s", query, rec.Code, rec.Body)
 		}
+	}
+	// A collection outside the audited ones is answered with them.
+	if e := httpxtest.DecodeError(t, f.get(t, auth.Administrador, "coleccion=cortes")); e.Fields["coleccion"] != apperr.MsgOneOf(audit.Collections...) {
+		t.Errorf("coleccion=cortes: %v", e.Fields)
 	}
 	// An operator in a parameter is only text.
 	if rec := f.get(t, auth.Administrador, "usuario[$ne]=x&registro="+url.QueryEscape(`{"$gt":""}`)); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"total":0`) {

@@ -3,8 +3,8 @@ package audit
 import (
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -12,11 +12,7 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/httpx"
-	"tienda/pkg/shoptime"
 )
-
-// maxText bounds the texts of the filters.
-const maxText = 100
 
 // list answers GET /auditoria?coleccion&registro&usuario&desde&hasta&page&limit: the entries the
 // filters select, newest first. registro and usuario are an id (24 hexadecimal digits) or part
@@ -34,39 +30,37 @@ func (m *Module) list(c *echo.Context) error {
 	return c.JSON(http.StatusOK, page)
 }
 
+// listParams are the parameters of GET /auditoria.
+type listParams struct {
+	Coleccion string    `query:"coleccion"`
+	Registro  string    `query:"registro" validate:"max=100"`
+	Usuario   string    `query:"usuario" validate:"max=100"`
+	Desde     time.Time `query:"desde"`
+	Hasta     time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
+	Page      int       `query:"page" validate:"min=1,max=100000"`
+	Limit     int       `query:"limit" validate:"min=1,max=100"` // MaxPageSize
+}
+
 // parseFilter reads the query, with a Spanish message for each bad parameter.
 func parseFilter(c *echo.Context) (Filter, error) {
-	bad := apperr.Fields{}
-	f := Filter{Page: 1, Limit: DefaultPageSize}
-	if v := strings.TrimSpace(c.QueryParam("coleccion")); v != "" {
-		if !slices.Contains(audit.Collections, v) {
-			bad.Add("coleccion", "Debe ser una de: "+strings.Join(audit.Collections, ", ")+".")
-		}
-		f.Coleccion = v
+	p := listParams{Page: 1, Limit: DefaultPageSize}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return Filter{}, err
 	}
-	f.RegistroID, f.Registro = idOrText(c, "registro", bad)
-	f.UsuarioID, f.Usuario = idOrText(c, "usuario", bad)
-	f.From, f.Before = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
-	f.Page = httpx.QueryInt(c, "page", 1, 1, 100000, bad)
-	f.Limit = httpx.QueryInt(c, "limit", DefaultPageSize, 1, MaxPageSize, bad)
-	if len(bad) > 0 {
-		return Filter{}, apperr.InvalidFields("Parámetro inválido.", bad)
+	if p.Coleccion != "" && !slices.Contains(audit.Collections, p.Coleccion) {
+		return Filter{}, apperr.InvalidFields(apperr.MsgBadParameter, apperr.Fields{"coleccion": apperr.MsgOneOf(audit.Collections...)})
 	}
+	f := Filter{Coleccion: p.Coleccion, Page: p.Page, Limit: p.Limit}
+	f.RegistroID, f.Registro = idOrText(p.Registro)
+	f.UsuarioID, f.Usuario = idOrText(p.Usuario)
+	f.From, f.Before = httpx.DayRange(p.Desde, p.Hasta)
 	return f, nil
 }
 
 // idOrText reads a filter that is either an id or part of a text.
-func idOrText(c *echo.Context, name string, bad apperr.Fields) (id, text string) {
-	v := strings.TrimSpace(c.QueryParam(name))
-	switch {
-	case v == "":
-	case len([]rune(v)) > maxText:
-		bad.Add(name, "Debe tener como máximo "+strconv.Itoa(maxText)+" caracteres.")
-	default:
-		if _, err := bson.ObjectIDFromHex(v); err == nil {
-			return strings.ToLower(v), ""
-		}
-		return "", v
+func idOrText(v string) (id, text string) {
+	if _, err := bson.ObjectIDFromHex(v); err == nil {
+		return strings.ToLower(v), ""
 	}
-	return "", ""
+	return "", v
 }

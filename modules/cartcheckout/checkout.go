@@ -192,7 +192,7 @@ func (s *Service) counterBuyer(ctx context.Context, buyerID string, o Order) (Bu
 	}
 	b, err := s.users.Customer(ctx, o.ClienteID)
 	if apperr.Is(err, apperr.NotFound) {
-		return Buyer{}, apperr.InvalidFields("Revisa los datos del pedido.",
+		return Buyer{}, apperr.InvalidFields(apperr.MsgCheckFields,
 			map[string]string{"clienteId": "No hay una cuenta de cliente activa con ese id."})
 	}
 	return b, err
@@ -212,14 +212,14 @@ func checkOrder(o Order, needCliente bool) error {
 		return apperr.New(apperr.Invalid, "El carrito está vacío.")
 	}
 	if len(o.Lines) > 100 {
-		fields["carrito"] = "Debe tener como máximo 100 productos."
+		fields["carrito"] = apperr.MsgMaxItems(100)
 	}
 	for i, l := range o.Lines {
 		if l.Cantidad < 1 || l.Cantidad > 999 {
-			fields[fmt.Sprintf("carrito.%d.cantidad", i)] = "La cantidad debe ser un número entero entre 1 y 999."
+			fields[fmt.Sprintf("carrito.%d.cantidad", i)] = apperr.MsgIntBetween(1, 999)
 		}
 		if l.ProductID == "" {
-			fields[fmt.Sprintf("carrito.%d.producto_id", i)] = "Este campo es obligatorio."
+			fields[fmt.Sprintf("carrito.%d.producto_id", i)] = apperr.MsgRequired
 		}
 	}
 	name := strings.TrimSpace(o.Cliente)
@@ -227,10 +227,10 @@ func checkOrder(o Order, needCliente bool) error {
 		fields["cliente"] = "Escribe el nombre de quien ordena."
 	}
 	if len([]rune(name)) > 80 {
-		fields["cliente"] = "Debe tener como máximo 80 caracteres."
+		fields["cliente"] = apperr.MsgMaxChars(80)
 	}
 	if len(fields) > 0 {
-		return apperr.InvalidFields("Revisa los datos del pedido.", fields)
+		return apperr.InvalidFields(apperr.MsgCheckFields, fields)
 	}
 	return nil
 }

@@ -98,7 +98,7 @@ var idempotencyKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 func idempotencyKey(c *echo.Context) (string, error) {
 	k := strings.TrimSpace(c.Request().Header.Get("Idempotency-Key"))
 	if k != "" && !idempotencyKeyPattern.MatchString(k) {
-		return "", apperr.InvalidFields("Revisa los datos del pedido.",
+		return "", apperr.InvalidFields(apperr.MsgCheckFields,
 			map[string]string{"Idempotency-Key": "Debe tener de 1 a 64 letras, números, guiones o guiones bajos."})
 	}
 	return k, nil

@@ -73,7 +73,7 @@ type DenominationInput struct {
 // those counted only).
 func checkCounts(f apperr.Fields, in []CountInput) []CashierCash {
 	if len(in) > 50 {
-		f.Add("conteos", "Debe tener como máximo 50 elementos.")
+		f.Add("conteos", apperr.MsgMaxItems(50))
 		return nil
 	}
 	out := make([]CashierCash, 0, len(in))
@@ -89,7 +89,7 @@ func checkCounts(f apperr.Fields, in []CountInput) []CashierCash {
 		}
 		seen[id] = true
 		if len(c.Denominaciones) > len(denominations) {
-			f.Add(at+".denominaciones", "Debe tener como máximo "+strconv.Itoa(len(denominations))+" elementos.")
+			f.Add(at+".denominaciones", apperr.MsgMaxItems(len(denominations)))
 			continue
 		}
 		pieces := make([]int64, len(denominations))

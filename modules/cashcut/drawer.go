@@ -2,7 +2,6 @@ package cashcut
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"time"
 
@@ -76,7 +75,7 @@ func (in MovementInput) check() (Movement, money.Cents, error) {
 	case m.Motivo == "" && m.Tipo != TipoFondo && m.Tipo != "":
 		f.Add("motivo", "Escribe el motivo del movimiento.")
 	case len([]rune(m.Motivo)) > maxMovementMotivo:
-		f.Add("motivo", "Debe tener como máximo "+strconv.Itoa(maxMovementMotivo)+" caracteres.")
+		f.Add("motivo", apperr.MsgMaxChars(maxMovementMotivo))
 	}
 	m.Monto = amount.Pesos()
 	return m, amount, f.Err()

@@ -2,12 +2,10 @@ package cashcut
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
-	"tienda/pkg/apperr"
 	"tienda/pkg/export"
 	"tienda/pkg/httpx"
 	"tienda/pkg/money"
@@ -74,20 +72,26 @@ func (c Cut) cells() []export.Cell {
 		export.Text(c.Observaciones))
 }
 
+// exportParams are the parameters of GET /v1/cortes/exportar.
+type exportParams struct {
+	Formato string    `query:"formato"` // export.ParseFormat
+	Desde   time.Time `query:"desde"`
+	Hasta   time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
+}
+
 // exportCuts answers GET /v1/cortes/exportar?formato=csv|xlsx&desde&hasta: the closed cuts asked
 // for between those days (AAAA-MM-DD in Mexico City, both included; either may be left out), as a
 // download.
 func (m *Module) exportCuts(c *echo.Context) error {
-	f, err := export.ParseFormat(c.QueryParam("formato"))
+	var p exportParams
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
+	}
+	f, err := export.ParseFormat(p.Formato)
 	if err != nil {
 		return err
 	}
-	desde, hasta := strings.TrimSpace(c.QueryParam("desde")), strings.TrimSpace(c.QueryParam("hasta"))
-	bad := apperr.Fields{}
-	from, to := httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
-	if len(bad) > 0 {
-		return apperr.InvalidFields("Parámetro inválido.", bad)
-	}
+	from, to := httpx.DayRange(p.Desde, p.Hasta)
 	filter := closedCuts(from, to)
 	ctx := c.Request().Context()
 	first, total, err := m.service.store.exportFirst(ctx, filter)
@@ -95,12 +99,13 @@ func (m *Module) exportCuts(c *echo.Context) error {
 		return err
 	}
 	name := "cortes-al-" + m.service.now().In(shoptime.Zone).Format(time.DateOnly)
+	desde, hasta := p.Desde.Format(time.DateOnly), p.Hasta.Format(time.DateOnly)
 	switch {
-	case desde != "" && hasta != "":
+	case !p.Desde.IsZero() && !p.Hasta.IsZero():
 		name = "cortes-" + desde + "-a-" + hasta
-	case desde != "":
+	case !p.Desde.IsZero():
 		name = "cortes-desde-" + desde
-	case hasta != "":
+	case !p.Hasta.IsZero():
 		name = "cortes-hasta-" + hasta
 	}
 	spec := export.Spec{Format: f, Name: name, Sheet: "Cortes", Columns: cutColumns, Total: int(total)}

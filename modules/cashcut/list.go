@@ -9,10 +9,8 @@ import (
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"tienda/pkg/apperr"
 	"tienda/pkg/httpx"
 	"tienda/pkg/mongox"
-	"tienda/pkg/shoptime"
 )
 
 // The list of past cuts, a page at a time, newest first, optionally of a range of days.
@@ -43,14 +41,22 @@ func (s store) closedPage(ctx context.Context, q CutQuery) ([]Cut, int64, error)
 // listIndex serves the list: the closed cuts by number, with their date.
 var listIndex = bson.D{{Key: "estado", Value: 1}, {Key: "numero", Value: -1}, {Key: "fecha", Value: -1}}
 
+// listParams are the parameters of GET cortes.
+type listParams struct {
+	Desde time.Time `query:"desde"`
+	Hasta time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
+	Page  int       `query:"page" validate:"min=1,max=10000"`
+	Limit int       `query:"limit" validate:"min=1,max=100"`
+}
+
 // list answers GET cortes?desde&hasta&page&limit.
 func (m *Module) list(c *echo.Context) error {
-	bad := apperr.Fields{}
-	q := CutQuery{Page: httpx.QueryInt(c, "page", 1, 1, 10000, bad), Limit: httpx.QueryInt(c, "limit", 20, 1, 100, bad)}
-	q.From, q.To = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
-	if len(bad) > 0 {
-		return apperr.InvalidFields("Parámetro inválido.", bad)
+	p := listParams{Page: 1, Limit: 20}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
 	}
+	q := CutQuery{Page: p.Page, Limit: p.Limit}
+	q.From, q.To = httpx.DayRange(p.Desde, p.Hasta)
 	cuts, total, err := m.service.Page(c.Request().Context(), q)
 	if err != nil {
 		return err

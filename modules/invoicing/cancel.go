@@ -60,13 +60,13 @@ func checkCancel(f Factura, motivo string) error {
 		return errBeingCancelled
 	}
 	if motivo == motivoSustitucion {
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "Con el motivo 01 usa 'Sustituir': se emite la factura con los datos correctos y esta se cancela con ella."})
+		return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"motivo": "Con el motivo 01 usa 'Sustituir': se emite la factura con los datos correctos y esta se cancela con ella."})
 	}
 	if _, ok := cfdi.LookupMotivo(motivo); !ok {
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "Elige un motivo de cancelación del SAT (02, 03 o 04)."})
+		return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"motivo": "Elige un motivo de cancelación del SAT (02, 03 o 04)."})
 	}
 	if motivo == motivoGlobal && f.Tipo != TipoGlobal {
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"motivo": "El motivo 04 es solo para una factura global. Para esta factura elige 02 o 03, o usa 'Sustituir' (01)."})
+		return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"motivo": "El motivo 04 es solo para una factura global. Para esta factura elige 02 o 03, o usa 'Sustituir' (01)."})
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func (s *Service) ParsePeriodo(periodicidad, fecha string) (Periodo, error) {
 	case "dia":
 		d, err := time.ParseInLocation("2006-01-02", fecha, shoptime.Zone)
 		if err != nil {
-			bad.Add("fecha", "Escribe el día como AAAA-MM-DD.")
+			bad.Add("fecha", apperr.MsgDay)
 			break
 		}
 		p = Periodo{Periodicidad: periodicidad, Desde: d, Hasta: d.AddDate(0, 0, 1)}
@@ -51,7 +51,7 @@ func (s *Service) ParsePeriodo(periodicidad, fecha string) (Periodo, error) {
 	}
 	// The SAT takes a factura global of this year or the last one.
 	if now := s.now().In(shoptime.Zone); p.Desde.Year() < now.Year()-1 || !p.Desde.Before(now) {
-		return Periodo{}, apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"fecha": "Elige un periodo que ya haya empezado, de este año o del anterior."})
+		return Periodo{}, apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"fecha": "Elige un periodo que ya haya empezado, de este año o del anterior."})
 	}
 	p.Meses, p.Anio = fmt.Sprintf("%02d", int(p.Desde.Month())), p.Desde.Year()
 	return p, nil

@@ -2,11 +2,8 @@ package invoicing
 
 import (
 	"net/http"
-	"slices"
 	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v5"
 
@@ -14,7 +11,6 @@ import (
 	"tienda/pkg/auth"
 	"tienda/pkg/cfdi"
 	"tienda/pkg/httpx"
-	"tienda/pkg/shoptime"
 )
 
 // Routes registers the module's routes on the /v1 group: the catalogues and the public pages for
@@ -176,23 +172,33 @@ func (m *Module) list(c *echo.Context) error {
 	return c.JSON(http.StatusOK, listAnswer{Facturas: list, Meta: httpx.NewPageMeta(q.Page, q.Limit, total), Cuenta: m.service.Account()})
 }
 
+// listParams are the parameters of GET facturas; tipo and estado take the values of Tipos and
+// Estados (TestListParamsTakeTheFacturasValues).
+type listParams struct {
+	Q      string    `query:"q" validate:"max=100"`
+	Tipo   string    `query:"tipo" validate:"omitempty,oneof=individual global egreso"`
+	Estado string    `query:"estado" validate:"omitempty,oneof=timbrando valida cancelacion_pendiente cancelada error"`
+	Desde  time.Time `query:"desde"`
+	Hasta  time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
+	Page   int       `query:"page" validate:"min=1,max=100000"`
+	Limit  int       `query:"limit" validate:"min=1,max=100"`
+}
+
 // parseList reads GET facturas?q&desde&hasta&tipo&estado&page&limit, a Spanish message per bad one.
 func parseList(c *echo.Context) (ListQuery, error) {
-	bad := apperr.Fields{}
-	q := ListQuery{Q: strings.TrimSpace(c.QueryParam("q")), Tipo: c.QueryParam("tipo"), Estado: c.QueryParam("estado")}
-	if utf8.RuneCountInString(q.Q) > 100 {
-		bad.Add("q", "Busca con 100 caracteres como máximo.")
+	p := listParams{Page: 1, Limit: 25}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return ListQuery{}, err
 	}
-	if q.Tipo != "" && !slices.Contains(Tipos, q.Tipo) {
-		bad.Add("tipo", "Elige 'individual', 'global' o 'egreso'.")
-	}
-	if q.Estado != "" && !slices.Contains(Estados, q.Estado) {
-		bad.Add("estado", "Elige un estado: timbrando, valida, cancelacion_pendiente, cancelada o error.")
-	}
-	q.Desde, q.Hasta = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
-	q.Page = httpx.QueryInt(c, "page", 1, 1, 100000, bad)
-	q.Limit = httpx.QueryInt(c, "limit", 25, 1, 100, bad)
-	return q, bad.Err()
+	q := ListQuery{Q: p.Q, Tipo: p.Tipo, Estado: p.Estado, Page: p.Page, Limit: p.Limit}
+	q.Desde, q.Hasta = httpx.DayRange(p.Desde, p.Hasta)
+	return q, nil
+}
+
+// pageParams are the parameters of GET facturas/sin-clave-sat.
+type pageParams struct {
+	Page  int `query:"page" validate:"min=1,max=100000"`
+	Limit int `query:"limit" validate:"min=1,max=100"`
 }
 
 // missingSATKey answers GET facturas/sin-clave-sat?page&limit: a page (25 unless asked) of the
@@ -204,12 +210,11 @@ func (m *Module) missingSATKey(c *echo.Context) error {
 		Nombre string `json:"nombre"`
 		Modelo string `json:"modelo"`
 	}
-	bad := apperr.Fields{}
-	page := httpx.QueryInt(c, "page", 1, 1, 100000, bad)
-	limit := httpx.QueryInt(c, "limit", 25, 1, 100, bad)
-	if err := bad.Err(); err != nil {
+	params := pageParams{Page: 1, Limit: 25}
+	if err := httpx.BindQuery(c, &params); err != nil {
 		return err
 	}
+	page, limit := params.Page, params.Limit
 	all := m.service.MissingSATKey()
 	out := []producto{}
 	for _, p := range all[min((page-1)*limit, len(all)):min(page*limit, len(all))] {
@@ -221,8 +226,18 @@ func (m *Module) missingSATKey(c *echo.Context) error {
 	}{out, httpx.NewPageMeta(page, limit, int64(len(all)))})
 }
 
+// periodoParams are the parameters of GET facturas/global/vista-previa, read by ParsePeriodo.
+type periodoParams struct {
+	Periodicidad string `query:"periodicidad"`
+	Fecha        string `query:"fecha"`
+}
+
 func (m *Module) previewGlobal(c *echo.Context) error {
-	p, err := m.service.ParsePeriodo(c.QueryParam("periodicidad"), c.QueryParam("fecha"))
+	var params periodoParams
+	if err := httpx.BindQuery(c, &params); err != nil {
+		return err
+	}
+	p, err := m.service.ParsePeriodo(params.Periodicidad, params.Fecha)
 	if err != nil {
 		return err
 	}
@@ -247,7 +262,7 @@ func (m *Module) issueGlobal(c *echo.Context) error {
 		return err
 	}
 	if len(in.Ventas) == 0 || len(in.Ventas) > 20000 {
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"ventas": "Haz la vista previa y emite la factura con sus ventas."})
+		return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"ventas": "Haz la vista previa y emite la factura con sus ventas."})
 	}
 	f, err := m.service.IssueGlobal(c.Request().Context(), p, in.Ventas, auth.UserID(c))
 	if err != nil {
@@ -277,13 +292,19 @@ func (m *Module) get(c *echo.Context) error {
 // its download token (?clave=); to anybody else, not found.
 func (m *Module) file(format string) echo.HandlerFunc {
 	return func(c *echo.Context) error {
+		var p struct {
+			Clave string `query:"clave"`
+		}
+		if err := httpx.BindQuery(c, &p); err != nil {
+			return err
+		}
 		ctx, id := c.Request().Context(), c.Param("id")
 		f, err := m.service.store.get(ctx, id)
 		if err != nil {
 			return err
 		}
 		claims, signed := auth.User(c)
-		allowed := m.service.validToken(id, c.QueryParam("clave")) ||
+		allowed := m.service.validToken(id, p.Clave) ||
 			(signed && (claims.Role.Can(auth.CashDesk) || (f.UsuarioID != "" && f.UsuarioID == claims.Subject)))
 		if !allowed {
 			return errFacturaNotFound

@@ -24,7 +24,7 @@ func (s *Service) Resend(ctx context.Context, id, email string) error {
 	}
 	email, msg := checkEmail(email)
 	if msg != "" {
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"email": msg})
+		return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"email": msg})
 	}
 	return s.send(ctx, f, email)
 }

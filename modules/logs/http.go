@@ -4,7 +4,6 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -12,7 +11,6 @@ import (
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
-	"tienda/pkg/shoptime"
 )
 
 type uploadRequest struct {
@@ -63,66 +61,28 @@ func tooMany(c *echo.Context, wait time.Duration) error {
 	return errRate
 }
 
+// listParams are the parameters of GET /logs.
+type listParams struct {
+	Desde   time.Time `query:"desde"`
+	Hasta   time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
+	Usuario string    `query:"usuario" validate:"max=100"`
+	Q       string    `query:"q" validate:"max=200"`
+	Page    int       `query:"page" validate:"min=1,max=10000"`
+	Limit   int       `query:"limit" validate:"min=1,max=100"`
+}
+
 // list is GET /logs?desde&hasta&usuario&q&page&limit for the 'Registro de errores' screen.
-// desde and hasta are dates (YYYY-MM-DD, the shop's day, hasta included) or RFC 3339 times.
+// desde and hasta are days (AAAA-MM-DD, the shop's day, hasta included).
 func (m *Module) list(c *echo.Context) error {
-	var f Filter
-	bad := map[string]string{}
-	var err error
-	if v := strings.TrimSpace(c.QueryParam("desde")); v != "" {
-		if f.From, _, err = parseBound(v); err != nil {
-			bad["desde"] = "Fecha inválida: usa AAAA-MM-DD."
-		}
+	p := listParams{Page: 1, Limit: 50}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
 	}
-	if v := strings.TrimSpace(c.QueryParam("hasta")); v != "" {
-		var t time.Time
-		var day bool
-		if t, day, err = parseBound(v); err != nil {
-			bad["hasta"] = "Fecha inválida: usa AAAA-MM-DD."
-		} else if day {
-			f.Before = t.AddDate(0, 0, 1)
-		} else {
-			f.Before = t.Add(time.Millisecond)
-		}
-	}
-	if !f.From.IsZero() && !f.Before.IsZero() && !f.From.Before(f.Before) {
-		bad["hasta"] = "La fecha de fin debe ser posterior a la fecha de inicio."
-	}
-	f.User = strings.TrimSpace(c.QueryParam("usuario"))
-	if len([]rune(f.User)) > 100 {
-		bad["usuario"] = "Debe tener como máximo 100 caracteres."
-	}
-	f.Text = strings.TrimSpace(c.QueryParam("q"))
-	if len([]rune(f.Text)) > 200 {
-		bad["q"] = "Debe tener como máximo 200 caracteres."
-	}
-	f.Page, f.Limit = 1, 50
-	if v := c.QueryParam("page"); v != "" {
-		if f.Page, err = strconv.Atoi(v); err != nil || f.Page < 1 || f.Page > 10000 {
-			bad["page"] = "Debe ser un número entre 1 y 10000."
-		}
-	}
-	if v := c.QueryParam("limit"); v != "" {
-		if f.Limit, err = strconv.Atoi(v); err != nil || f.Limit < 1 || f.Limit > MaxPageSize {
-			bad["limit"] = "Debe ser un número entre 1 y " + strconv.Itoa(MaxPageSize) + "."
-		}
-	}
-	if len(bad) > 0 {
-		return apperr.InvalidFields("Revisa los filtros.", bad)
-	}
+	f := Filter{User: p.Usuario, Text: p.Q, Page: p.Page, Limit: p.Limit}
+	f.From, f.Before = httpx.DayRange(p.Desde, p.Hasta)
 	page, err := m.service.List(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, page)
-}
-
-// parseBound reads a plain date (start of that day in the shop's zone; day is true) or an RFC
-// 3339 time.
-func parseBound(v string) (t time.Time, day bool, err error) {
-	if t, err = time.ParseInLocation(time.DateOnly, v, shoptime.Zone); err == nil {
-		return t, true, nil
-	}
-	t, err = time.Parse(time.RFC3339, v)
-	return t, false, err
 }

@@ -76,7 +76,7 @@ func (s *Service) Record(ctx context.Context, src Source, in []EntryInput) (int,
 		})
 	}
 	if len(fields) > 0 {
-		return 0, apperr.InvalidFields("Revisa los registros enviados.", fields)
+		return 0, apperr.InvalidFields(apperr.MsgCheckFields, fields)
 	}
 	if err := s.store.insert(ctx, entries); err != nil {
 		return 0, err
@@ -101,7 +101,7 @@ func checkEntry(e EntryInput) map[string]string {
 		if !utf8.ValidString(f.value) {
 			bad[f.name] = "Texto inválido."
 		} else if utf8.RuneCountInString(f.value) > f.max {
-			bad[f.name] = fmt.Sprintf("Debe tener como máximo %d caracteres.", f.max)
+			bad[f.name] = apperr.MsgMaxChars(f.max)
 		}
 	}
 	if t := strings.TrimSpace(e.Time); t != "" && bad["time"] == "" {

@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/export"
+	"tienda/pkg/httpx"
 	"tienda/pkg/money"
 	"tienda/pkg/shoptime"
 )
@@ -109,14 +110,25 @@ func (v exportSale) cells() []export.Cell {
 		export.Text(v.NombreCreador)}
 }
 
+// exportParams are the parameters of GET /v1/ventas/exportar.
+type exportParams struct {
+	Formato   string `query:"formato"` // export.ParseFormat
+	StartDate string `query:"startDate"`
+	EndDate   string `query:"endDate"`
+}
+
 // exportSales answers GET /v1/ventas/exportar?formato=csv|xlsx&startDate&endDate: the sales of the
 // range (ParseRange: whole days in Mexico City, today by default, a year at most), as a download.
 func (m *Module) exportSales(c *echo.Context) error {
-	f, err := export.ParseFormat(c.QueryParam("formato"))
+	var p exportParams
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
+	}
+	f, err := export.ParseFormat(p.Formato)
 	if err != nil {
 		return err
 	}
-	from, to, err := ParseRange(c.QueryParam("startDate"), c.QueryParam("endDate"), m.service.now())
+	from, to, err := ParseRange(p.StartDate, p.EndDate, m.service.now())
 	if err != nil {
 		return err
 	}

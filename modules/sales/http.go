@@ -95,8 +95,18 @@ func (m *Module) version(c *echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]int64{"version": n})
 }
 
+// rangeParams are the parameters of GET ventas: a range as ParseRange reads it.
+type rangeParams struct {
+	StartDate string `query:"startDate"`
+	EndDate   string `query:"endDate"`
+}
+
 func (m *Module) between(c *echo.Context) error {
-	from, to, err := ParseRange(c.QueryParam("startDate"), c.QueryParam("endDate"), m.service.now())
+	var p rangeParams
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
+	}
+	from, to, err := ParseRange(p.StartDate, p.EndDate, m.service.now())
 	if err != nil {
 		return err
 	}
@@ -139,7 +149,7 @@ type reportRequest struct {
 	EndDate   string `json:"endDate" validate:"max=40"`
 	// Criterio is 'pago' (ingresos by the day the money moved, the default) or 'venta' (by the
 	// day of the sale).
-	Criterio string `json:"criterio" validate:"max=10"`
+	Criterio string `json:"criterio" validate:"omitempty,oneof=pago venta"`
 }
 
 func (m *Module) report(c *echo.Context) error {
@@ -147,16 +157,12 @@ func (m *Module) report(c *echo.Context) error {
 	if err := httpx.BindJSON(c, &req); err != nil {
 		return err
 	}
-	from, to, err := ParseRange(req.StartDate, req.EndDate, m.service.now())
-	if err != nil {
+	from, to, bad := rangeOf(req.StartDate, req.EndDate, m.service.now())
+	if err := bad.Err(); err != nil { // a body's fields
 		return err
 	}
-	switch req.Criterio {
-	case "":
+	if req.Criterio == "" {
 		req.Criterio = PorFechaDePago
-	case PorFechaDePago, PorFechaDeVenta:
-	default:
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"criterio": "Debe ser «pago» o «venta»."})
 	}
 	r, err := m.service.SalesReport(c.Request().Context(), from, to, req.Criterio)
 	if err != nil {
@@ -205,7 +211,7 @@ func (m *Module) update(c *echo.Context) error {
 		}
 		var e envioRequest
 		if err := json.Unmarshal(*req.Envio, &e); err != nil {
-			return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"envio": "Datos de envío inválidos."})
+			return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"envio": "Datos de envío inválidos."})
 		}
 		if err := c.Validate(&e); err != nil {
 			return err

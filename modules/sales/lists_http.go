@@ -1,9 +1,8 @@
 package sales
 
 import (
+	"cmp"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -60,80 +59,48 @@ func writeList(c *echo.Context, q ListQuery, list []Sale, total int64) error {
 	return c.JSON(http.StatusOK, listAnswer{Ventas: list, Meta: httpx.NewPageMeta(q.Page, q.Limit, total)})
 }
 
-// Bounds of a list's parameters.
-const (
-	maxSearch   = 100    // characters of q
-	maxPage     = 100000 // pages
-	maxLimit    = 100    // sales a page
-	defaultPage = 25
-)
+// listParams are the parameters of both lists. pago, entrega and metodo take the values of
+// PagoValues, EntregaValues and MetodoValues (TestListParamsTakeTheSalesValues).
+type listParams struct {
+	Q       string    `query:"q" validate:"max=100"`
+	Pago    string    `query:"pago" validate:"omitempty,oneof=Pendiente Pagado"`
+	Entrega string    `query:"entrega" validate:"omitempty,oneof=Pendiente Enviado Entregado Cancelado Devuelto"`
+	Metodo  string    `query:"metodo" validate:"omitempty,oneof=Efectivo Tarjeta Transferencia 'Mercado Pago'"`
+	Envio   string    `query:"envio" validate:"omitempty,oneof=con sin"`
+	Orden   string    `query:"orden" validate:"omitempty,oneof=-fecha fecha -total total -folio folio"`
+	Desde   time.Time `query:"desde"`
+	Hasta   time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
+	Page    int       `query:"page" validate:"min=1,max=100000"`
+	Limit   int       `query:"limit" validate:"min=1,max=100"`
+}
 
 // listQuery reads a list's parameters, naming every bad one in Spanish; open is the order list
 // (no date unless asked), otherwise a range of saved sales (today unless asked).
 func listQuery(c *echo.Context, open bool, now time.Time) (ListQuery, error) {
-	bad := apperr.Fields{}
-	q := ListQuery{Sort: "-fecha"}
-	text := strings.TrimSpace(c.QueryParam("q"))
-	if len([]rune(text)) > maxSearch {
-		bad["q"] = "Debe tener como máximo " + strconv.Itoa(maxSearch) + " caracteres."
+	p := listParams{Page: 1, Limit: 25}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return ListQuery{}, err
 	}
-	q.Needle = search.Needle(text)
-	for _, p := range []struct {
-		name   string
-		into   *string
-		values []string
-	}{
-		{"pago", &q.Pago, PagoValues},
-		{"entrega", &q.Entrega, EntregaValues},
-		{"metodo", &q.Metodo, MetodoValues},
-		{"envio", &q.Envio, []string{"con", "sin"}},
-		{"orden", &q.Sort, []string{"-fecha", "fecha", "-total", "total", "-folio", "folio"}},
-	} {
-		v := c.QueryParam(p.name)
-		switch {
-		case v == "":
-		case validValue(v, p.values):
-			*p.into = v
-		default:
-			bad[p.name] = "Debe ser " + oneOf(p.values) + "."
+	q := ListQuery{Needle: search.Needle(p.Q), Pago: p.Pago, Entrega: p.Entrega, Metodo: p.Metodo, Envio: p.Envio,
+		Sort: cmp.Or(p.Orden, "-fecha"), Page: p.Page, Limit: p.Limit}
+	q.From, q.To = httpx.DayRange(p.Desde, p.Hasta)
+	if open {
+		return q, nil
+	}
+	// A range of sales is today when neither day is given, ends today when only desde is, and
+	// spans a year at most.
+	if q.To.IsZero() {
+		today, _ := time.ParseInLocation(time.DateOnly, now.In(shoptime.Zone).Format(time.DateOnly), shoptime.Zone)
+		q.To = today.AddDate(0, 0, 1)
+		if !q.From.IsZero() && !q.From.Before(q.To) { // desde after today
+			return ListQuery{}, apperr.InvalidFields(apperr.MsgBadParameter, apperr.Fields{"hasta": apperr.MsgRange})
 		}
 	}
-	q.Page = httpx.QueryInt(c, "page", 1, 1, maxPage, bad)
-	q.Limit = httpx.QueryInt(c, "limit", defaultPage, 1, maxLimit, bad)
-	q.From, q.To = listDays(c, open, now, bad)
-	if len(bad) > 0 {
-		return ListQuery{}, apperr.InvalidFields("Parámetro inválido.", bad)
+	if q.From.IsZero() {
+		q.From = q.To.AddDate(0, 0, -1)
+	}
+	if q.To.Sub(q.From) > 367*24*time.Hour {
+		return ListQuery{}, apperr.InvalidFields(apperr.MsgBadParameter, apperr.Fields{"hasta": msgAYearAtMost})
 	}
 	return q, nil
-}
-
-// oneOf lists values as Spanish does: "Pendiente o Pagado", "A, B o C".
-func oneOf(values []string) string {
-	if len(values) == 1 {
-		return values[0]
-	}
-	return strings.Join(values[:len(values)-1], ", ") + " o " + values[len(values)-1]
-}
-
-// listDays reads desde and hasta (AAAA-MM-DD, whole days in the shop's zone, hasta included) into
-// [from, to). The order list takes either or neither; a range of sales is today when neither is
-// given, ends today when only desde is, and spans a year at most. A bad value is named in bad.
-func listDays(c *echo.Context, open bool, now time.Time, bad apperr.Fields) (from, to time.Time) {
-	n := len(bad)
-	from, to = httpx.QueryDayRange(c, "desde", "hasta", shoptime.Zone, bad)
-	if len(bad) > n || open {
-		return from, to
-	}
-	if to.IsZero() {
-		today, _ := time.ParseInLocation(time.DateOnly, now.In(shoptime.Zone).Format(time.DateOnly), shoptime.Zone)
-		to = today.AddDate(0, 0, 1)
-		httpx.CheckDayRange(from, to, "hasta", bad) // desde after today
-	}
-	if from.IsZero() {
-		from = to.AddDate(0, 0, -1)
-	}
-	if to.Sub(from) > 367*24*time.Hour {
-		bad.Add("hasta", "El periodo no puede ser mayor a un año.")
-	}
-	return from, to
 }

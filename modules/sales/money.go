@@ -147,14 +147,14 @@ func (s *Service) Return(ctx context.Context, id bson.ObjectID, who Actor, r Ret
 func refundOf(v Sale, r ReturnRequest, who Actor, now time.Time) (Devolucion, error) {
 	fields := map[string]string{}
 	if !validValue(r.Metodo, MetodoValues) {
-		fields["metodo"] = "Debe ser uno de: " + joinValues(MetodoValues) + "."
+		fields["metodo"] = apperr.MsgOneOf(MetodoValues...)
 	}
 	motivo := strings.TrimSpace(r.Motivo)
 	switch n := len([]rune(motivo)); {
 	case n == 0:
 		fields["motivo"] = "Escribe el motivo de la devolución."
 	case n > 200:
-		fields["motivo"] = "Debe tener como máximo 200 caracteres."
+		fields["motivo"] = apperr.MsgMaxChars(200)
 	}
 	if len(r.Lineas) == 0 {
 		fields["lineas"] = "Elige al menos un artículo a devolver."
@@ -191,7 +191,7 @@ func refundOf(v Sale, r ReturnRequest, who Actor, now time.Time) (Devolucion, er
 			Subtotal: ls.Pesos(), IVA: li.Pesos(), Monto: (ls + li).Pesos()})
 	}
 	if len(fields) > 0 {
-		return Devolucion{}, apperr.InvalidFields("Revisa los datos marcados.", fields)
+		return Devolucion{}, apperr.InvalidFields(apperr.MsgCheckFields, fields)
 	}
 	d.Subtotal, d.IVA, d.Monto = sub.Pesos(), iva.Pesos(), (sub + iva).Pesos()
 	return d, nil

@@ -120,9 +120,9 @@ func TestAReturnRefusesBadInput(t *testing.T) {
 		"other line":   {ReturnRequest{Lineas: []ReturnLine{{IDOrden: "otro", Cantidad: 1}}, Metodo: "Efectivo", Motivo: "x"}, "lineas.0.idOrden", "Ese artículo no está en la venta."},
 		"out of range": {ReturnRequest{Lineas: []ReturnLine{{IDOrden: v.Carrito[0].ID, Indice: 5, Cantidad: 1}}, Metodo: "Efectivo", Motivo: "x"}, "lineas.0.idOrden", "Ese artículo no está en la venta."},
 		"no lines":     {ReturnRequest{Metodo: "Efectivo", Motivo: "x"}, "lineas", "Elige al menos un artículo a devolver."},
-		"method":       {ReturnRequest{Lineas: []ReturnLine{{IDOrden: v.Carrito[0].ID, Cantidad: 1}}, Metodo: "Vales", Motivo: "x"}, "metodo", "Debe ser uno de: Efectivo, Tarjeta, Transferencia, Mercado Pago."},
+		"method":       {ReturnRequest{Lineas: []ReturnLine{{IDOrden: v.Carrito[0].ID, Cantidad: 1}}, Metodo: "Vales", Motivo: "x"}, "metodo", apperr.MsgOneOf("Efectivo", "Tarjeta", "Transferencia", "Mercado Pago")},
 		"no reason":    {ReturnRequest{Lineas: []ReturnLine{{IDOrden: v.Carrito[0].ID, Cantidad: 1}}, Metodo: "Efectivo", Motivo: "   "}, "motivo", "Escribe el motivo de la devolución."},
-		"long reason":  {ReturnRequest{Lineas: []ReturnLine{{IDOrden: v.Carrito[0].ID, Cantidad: 1}}, Metodo: "Efectivo", Motivo: strings.Repeat("a", 201)}, "motivo", "Debe tener como máximo 200 caracteres."},
+		"long reason":  {ReturnRequest{Lineas: []ReturnLine{{IDOrden: v.Carrito[0].ID, Cantidad: 1}}, Metodo: "Efectivo", Motivo: strings.Repeat("a", 201)}, "motivo", apperr.MsgMaxChars(200)},
 	}
 	for name, c := range cases {
 		_, err := s.Return(ctx, v.ID, caja, c.r)

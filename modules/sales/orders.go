@@ -133,19 +133,19 @@ func (s *Service) UpdateOrder(ctx context.Context, id bson.ObjectID, who Actor, 
 func (ch OrderChange) check() error {
 	fields := map[string]string{}
 	if ch.Pago != nil && !validValue(*ch.Pago, PagoValues) {
-		fields["pago"] = "Debe ser uno de: " + joinValues(PagoValues) + "."
+		fields["pago"] = apperr.MsgOneOf(PagoValues...)
 	}
 	if ch.Entrega != nil && !validValue(*ch.Entrega, EntregaValues) {
-		fields["entrega"] = "Debe ser uno de: " + joinValues(EntregaValues) + "."
+		fields["entrega"] = apperr.MsgOneOf(EntregaValues...)
 	}
 	if ch.MetodoPago != nil && !validValue(*ch.MetodoPago, MetodoValues) {
-		fields["metodoPago"] = "Debe ser uno de: " + joinValues(MetodoValues) + "."
+		fields["metodoPago"] = apperr.MsgOneOf(MetodoValues...)
 	}
 	if ch.TipoTarjeta != nil && !validValue(*ch.TipoTarjeta, []string{"", "debito", "credito"}) {
-		fields["tipoTarjeta"] = "Debe ser «debito» o «credito»."
+		fields["tipoTarjeta"] = apperr.MsgOneOf("debito", "credito")
 	}
 	if ch.Observaciones != nil && len([]rune(*ch.Observaciones)) > 1000 {
-		fields["observaciones"] = "Debe tener como máximo 1000 caracteres."
+		fields["observaciones"] = apperr.MsgMaxChars(1000)
 	}
 	if ch.Envio != nil {
 		for k, msg := range checkEnvio(*ch.Envio) {
@@ -153,7 +153,7 @@ func (ch OrderChange) check() error {
 		}
 	}
 	if len(fields) > 0 {
-		return apperr.InvalidFields("Revisa los datos marcados.", fields)
+		return apperr.InvalidFields(apperr.MsgCheckFields, fields)
 	}
 	return nil
 }
@@ -290,16 +290,16 @@ func saleInvoiced(f InvoiceRef) error {
 func checkEnvio(e Envio) map[string]string {
 	f := map[string]string{}
 	if len([]rune(e.Status)) > 40 {
-		f["status"] = "Debe tener como máximo 40 caracteres."
+		f["status"] = apperr.MsgMaxChars(40)
 	}
 	if len([]rune(e.Empresa)) > 80 {
-		f["empresa"] = "Debe tener como máximo 80 caracteres."
+		f["empresa"] = apperr.MsgMaxChars(80)
 	}
 	if len([]rune(e.Guia)) > 80 {
-		f["guia"] = "Debe tener como máximo 80 caracteres."
+		f["guia"] = apperr.MsgMaxChars(80)
 	}
 	if len([]rune(e.Observaciones)) > 1000 {
-		f["observaciones"] = "Debe tener como máximo 1000 caracteres."
+		f["observaciones"] = apperr.MsgMaxChars(1000)
 	}
 	if e.CostoEnvio < 0 || e.CostoEnvio > 1e6 {
 		f["costoEnvio"] = "Debe ser un importe entre 0 y 1,000,000."

@@ -9,7 +9,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/pkg/apperr"
-	"tienda/pkg/httpx"
 	"tienda/pkg/money"
 	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
@@ -294,8 +293,18 @@ func addRefunds(sum *reportSum, folio string, list []Devolucion, keep func(Devol
 }
 
 // ParseRange turns a report's start and end into [from, to): each is a day (2026-11-23, a whole day
-// in the shop's zone; the end day is included) or an ISO-8601 instant. Empty means today.
+// in the shop's zone; the end day is included) or an ISO-8601 instant. Empty means today. A bad
+// bound, or a range that is empty or longer than a year, is named under apperr.MsgBadParameter.
 func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) {
+	from, to, bad := rangeOf(start, end, now)
+	if len(bad) > 0 {
+		return time.Time{}, time.Time{}, apperr.InvalidFields(apperr.MsgBadParameter, bad)
+	}
+	return from, to, nil
+}
+
+// rangeOf is ParseRange naming each bad bound (startDate, endDate) in bad.
+func rangeOf(start, end string, now time.Time) (from, to time.Time, bad apperr.Fields) {
 	today := now.In(shoptime.Zone).Format(time.DateOnly)
 	if strings.TrimSpace(start) == "" {
 		start = today
@@ -303,24 +312,26 @@ func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) 
 	if strings.TrimSpace(end) == "" {
 		end = today
 	}
+	bad = apperr.Fields{}
 	from, ok := parseBound(start, false)
 	if !ok {
-		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"startDate": httpx.DayHint})
+		bad.Add("startDate", apperr.MsgDay)
 	}
-	to, ok := parseBound(end, true)
-	if !ok {
-		return time.Time{}, time.Time{}, apperr.InvalidFields("Fecha inválida.", map[string]string{"endDate": httpx.DayHint})
+	to, ok = parseBound(end, true)
+	switch {
+	case !ok:
+		bad.Add("endDate", apperr.MsgDay)
+	case len(bad) > 0:
+	case !from.Before(to):
+		bad.Add("endDate", apperr.MsgRange)
+	case to.Sub(from) > 367*24*time.Hour:
+		bad.Add("endDate", msgAYearAtMost)
 	}
-	if !from.Before(to) {
-		return time.Time{}, time.Time{}, apperr.InvalidFields(httpx.RangeHint,
-			map[string]string{"endDate": httpx.RangeHint})
-	}
-	if to.Sub(from) > 367*24*time.Hour {
-		return time.Time{}, time.Time{}, apperr.InvalidFields("El periodo no puede ser mayor a un año.",
-			map[string]string{"endDate": "El periodo no puede ser mayor a un año."})
-	}
-	return from.UTC(), to.UTC(), nil
+	return from.UTC(), to.UTC(), bad
 }
+
+// msgAYearAtMost is the message of a range of days longer than the longest a report reads.
+const msgAYearAtMost = "El periodo no puede ser mayor a un año."
 
 // parseBound reads one end of a report's range: a day (its start, or the next day's start for the
 // end) or an instant. ok is false for anything else.

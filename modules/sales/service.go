@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -285,5 +284,3 @@ func newFolio(now time.Time) string {
 }
 
 func validValue(v string, values []string) bool { return slices.Contains(values, v) }
-
-func joinValues(values []string) string { return strings.Join(values, ", ") }

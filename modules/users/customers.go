@@ -2,12 +2,11 @@ package users
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v5"
 
-	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
+	"tienda/pkg/httpx"
 	"tienda/pkg/search"
 )
 
@@ -25,12 +24,14 @@ const customersLimit = 20
 // whose name, e-mail or phone match q, by name, with only their id, name and e-mail. It is the
 // 'Cliente (cuenta)' picker of a counter order, for the staff who take orders.
 func (m *Module) customers(c *echo.Context) error {
-	text := strings.TrimSpace(c.QueryParam("q"))
-	if len([]rune(text)) > 100 {
-		return apperr.InvalidFields("Parámetro inválido.", map[string]string{"q": "Debe tener como máximo 100 caracteres."})
+	var p struct {
+		Q string `query:"q" validate:"max=100"`
+	}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return err
 	}
 	active := true
-	list, _, err := m.service.Page(c.Request().Context(), UserQuery{Needle: search.Needle(text), Rol: auth.Cliente, Status: &active,
+	list, _, err := m.service.Page(c.Request().Context(), UserQuery{Needle: search.Needle(p.Q), Rol: auth.Cliente, Status: &active,
 		Sort: "nombre", Page: 1, Limit: customersLimit})
 	if err != nil {
 		return err

@@ -146,7 +146,7 @@ func (m *Module) updateOrderMails(c *echo.Context) error {
 		return err
 	}
 	if req.SinCorreosPedidos == nil {
-		return apperr.InvalidFields("Revisa los datos marcados.", map[string]string{"sinCorreosPedidos": "Indica si quieres recibir los correos de tus pedidos."})
+		return apperr.InvalidFields(apperr.MsgCheckFields, map[string]string{"sinCorreosPedidos": "Indica si quieres recibir los correos de tus pedidos."})
 	}
 	u, err := m.service.SetOrderMails(c.Request().Context(), actor(c), *req.SinCorreosPedidos)
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/labstack/echo/v5"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
 	"tienda/pkg/search"
@@ -110,38 +109,26 @@ func (m *Module) pageList(c *echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"usuarios": list, "meta": httpx.NewPageMeta(q.Page, q.Limit, int64(total))})
 }
 
+// listParams are the parameters of GET usuarios/lista; rol takes the values of auth.Roles.
+type listParams struct {
+	Q      string `query:"q" validate:"max=100"`
+	Rol    string `query:"rol" validate:"omitempty,oneof=Administrador Auxiliar Cajero Comandero Cliente"`
+	Status string `query:"status" validate:"omitempty,oneof=activo inactivo"`
+	Orden  string `query:"orden" validate:"omitempty,oneof=nombre -nombre email -createdAt"` // a key of userSorts
+	Page   int    `query:"page" validate:"min=1,max=100000"`
+	Limit  int    `query:"limit" validate:"min=1,max=100"`
+}
+
 // userQuery reads the list's parameters, naming every bad one in Spanish.
 func userQuery(c *echo.Context) (UserQuery, error) {
-	bad := map[string]string{}
-	q := UserQuery{Sort: "nombre", Page: 1, Limit: 25}
-	text := strings.TrimSpace(c.QueryParam("q"))
-	if len([]rune(text)) > 100 {
-		bad["q"] = "Debe tener como máximo 100 caracteres."
+	p := listParams{Orden: "nombre", Page: 1, Limit: 25}
+	if err := httpx.BindQuery(c, &p); err != nil {
+		return UserQuery{}, err
 	}
-	q.Needle = search.Needle(text)
-	if v := c.QueryParam("rol"); v != "" {
-		if q.Rol = auth.Role(v); !q.Rol.Valid() {
-			bad["rol"] = "Debe ser Administrador, Auxiliar, Cajero, Comandero o Cliente."
-		}
-	}
-	switch v := c.QueryParam("status"); v {
-	case "":
-	case "activo", "inactivo":
-		active := v == "activo"
+	q := UserQuery{Needle: search.Needle(p.Q), Rol: auth.Role(p.Rol), Sort: p.Orden, Page: p.Page, Limit: p.Limit}
+	if p.Status != "" {
+		active := p.Status == "activo"
 		q.Status = &active
-	default:
-		bad["status"] = "Debe ser activo o inactivo."
-	}
-	if v := c.QueryParam("orden"); v != "" {
-		if _, ok := userSorts[v]; !ok {
-			bad["orden"] = "Debe ser nombre, -nombre, email o -createdAt."
-		}
-		q.Sort = v
-	}
-	q.Page = httpx.QueryInt(c, "page", q.Page, 1, 100000, bad)
-	q.Limit = httpx.QueryInt(c, "limit", q.Limit, 1, 100, bad)
-	if len(bad) > 0 {
-		return UserQuery{}, apperr.InvalidFields("Parámetro inválido.", bad)
 	}
 	return q, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/search"
@@ -117,9 +118,20 @@ func TestUsersListSearchFiltersSortsAndPages(t *testing.T) {
 		"limit=x": "limit", "q=" + strings.Repeat("a", 101): "q",
 	} {
 		a := v.srv.Do(http.MethodGet, "/v1/usuarios/lista?"+qs, admin, "")
-		if e := httpxtest.DecodeError(t, a); a.Code != 400 || e.Fields[field] == "" || !strings.HasPrefix(e.Fields[field], "Debe") {
+		if e := httpxtest.DecodeError(t, a); a.Code != 400 || e.Message != apperr.MsgBadParameter || e.Fields[field] == "" || !strings.HasPrefix(e.Fields[field], "Debe") {
 			t.Errorf("%s: %d %s", qs, a.Code, a.Body)
 		}
+	}
+	// rol takes exactly the roles there are (listParams' tag), named when it is none of them.
+	roles := make([]string, len(auth.Roles))
+	for i, r := range auth.Roles {
+		roles[i] = string(r)
+		if a := v.srv.Do(http.MethodGet, "/v1/usuarios/lista?rol="+roles[i], admin, ""); a.Code != 200 {
+			t.Errorf("rol=%s: %d %s", r, a.Code, a.Body)
+		}
+	}
+	if e := httpxtest.DecodeError(t, v.srv.Do(http.MethodGet, "/v1/usuarios/lista?rol=Jefe", admin, "")); e.Fields["rol"] != apperr.MsgOneOf(roles...) {
+		t.Errorf("rol=Jefe: %v", e.Fields)
 	}
 	for _, acc := range []struct{ email, password string }{{"auxiliar@tienda.mx", "Auxiliar#2026"}, {"cliente@tienda.mx", "Cliente#2026"}} {
 		if a := v.srv.Do(http.MethodGet, "/v1/usuarios/lista", v.login(acc.email, acc.password).Data.Token, ""); a.Code != 403 {

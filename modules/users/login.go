@@ -21,7 +21,7 @@ func (s *Service) Login(ctx context.Context, email, password string) (LoginResul
 	f := newFieldErrors()
 	email = f.email("email", email)
 	if password == "" {
-		f.Add("password", "Este campo es obligatorio.")
+		f.Add("password", apperr.MsgRequired)
 	}
 	if err := f.Err(); err != nil {
 		return LoginResult{}, err

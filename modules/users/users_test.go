@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tienda/pkg/apperr"
 	"tienda/pkg/httpx/httpxtest"
 )
 
@@ -108,11 +109,11 @@ func TestValidationAndOperatorsChangeNothing(t *testing.T) {
 		fields           map[string]string
 	}{
 		{"everything wrong", "/v1/usuarios", `{"name":" ","email":"sin-arroba","password":"1234567","phone":"55-1234"}`,
-			map[string]string{"name": msgName, "email": msgEmail, "password": msgPassword, "phone": msgPhone}},
+			map[string]string{"name": msgName, "email": apperr.MsgEmail, "password": msgPassword, "phone": msgPhone}},
 		{"phone with letters", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"55123456ab"}`, map[string]string{"phone": msgPhone}},
 		{"phone of 11 digits", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"55123456789"}`, map[string]string{"phone": msgPhone}},
 		{"missing phone", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678"}`, map[string]string{"phone": msgPhone}},
-		{"e-mail without domain dot", "/v1/usuarios", `{"name":"Ana","email":"ana@localhost","password":"12345678","phone":"5512345678"}`, map[string]string{"email": msgEmail}},
+		{"e-mail without domain dot", "/v1/usuarios", `{"name":"Ana","email":"ana@localhost","password":"12345678","phone":"5512345678"}`, map[string]string{"email": apperr.MsgEmail}},
 		{"password over bcrypt's limit", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"` + strings.Repeat("a", 73) + `","phone":"5512345678"}`, map[string]string{"password": msgPasswordMax}},
 		{"unknown role", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"5512345678","rol":"Gerente"}`, map[string]string{"rol": msgRol}},
 		{"operator in register e-mail", "/v1/usuarios", `{"name":"Ana","email":{"$ne":""},"password":"12345678","phone":"5512345678"}`, map[string]string{"email": "Tipo de dato inválido."}},

@@ -13,7 +13,6 @@ import (
 const (
 	msgName        = "Ingresa tu nombre completo."
 	msgNameLong    = "El nombre debe tener como máximo 100 caracteres."
-	msgEmail       = "Ingresa un correo electrónico válido."
 	msgPassword    = "La contraseña debe tener al menos 8 caracteres."     //nolint:gosec // G101: the rule a user reads, not a password
 	msgPasswordMax = "La contraseña debe tener como máximo 72 caracteres." //nolint:gosec // G101: the rule a user reads, not a password
 	msgPhone       = "El teléfono debe tener 10 dígitos."
@@ -43,7 +42,7 @@ func (f fieldErrors) email(field, v string) string {
 	v = normalizeEmail(v)
 	a, err := mail.ParseAddress(v)
 	if v == "" || len(v) > 254 || err != nil || a.Address != v || !strings.Contains(v[strings.LastIndexByte(v, '@')+1:], ".") {
-		f.Add(field, msgEmail)
+		f.Add(field, apperr.MsgEmail)
 	}
 	return v
 }

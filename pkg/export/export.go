@@ -24,8 +24,9 @@ const (
 	XLSX Format = "xlsx"
 )
 
-// ParseFormat reads a request's `formato`: csv (also when empty) or xlsx; anything else is a
-// Spanish 400 naming the field.
+// ParseFormat reads a request's `formato`, any case: csv (also when empty) or xlsx; anything else
+// is a Spanish 400 naming the parameter. An export reads `formato` as a text of its parameters
+// (httpx.BindQuery) and then this.
 func ParseFormat(v string) (Format, error) {
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "", "csv":
@@ -33,7 +34,7 @@ func ParseFormat(v string) (Format, error) {
 	case "xlsx":
 		return XLSX, nil
 	}
-	return "", apperr.InvalidFields("Parámetro inválido.", map[string]string{"formato": "Usa csv o xlsx."})
+	return "", apperr.InvalidFields(apperr.MsgBadParameter, apperr.Fields{"formato": apperr.MsgOneOf(string(CSV), string(XLSX))})
 }
 
 // ContentType is the media type of a file of the format.

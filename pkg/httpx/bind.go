@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -104,7 +105,7 @@ func fieldMessage(fe validator.FieldError) string {
 	case tag == "gtefield":
 		return apperr.MsgRange
 	case tag == "oneof":
-		return apperr.MsgOneOf(strings.Fields(fe.Param())...)
+		return apperr.MsgOneOf(oneOfValues(fe.Param())...)
 	case tag == "mongodb":
 		return "Identificador inválido."
 	case tag == "url" || tag == "http_url":
@@ -137,6 +138,18 @@ func fieldMessage(fe validator.FieldError) string {
 	}
 	return apperr.MsgInvalid
 }
+
+// oneOfValues are the values of a oneof rule as the validator reads them: separated by spaces, a
+// value with spaces in single quotes (oneof=Efectivo 'Mercado Pago').
+func oneOfValues(param string) []string {
+	values := oneOfValue.FindAllString(param, -1)
+	for i, v := range values {
+		values[i] = strings.ReplaceAll(v, "'", "")
+	}
+	return values
+}
+
+var oneOfValue = regexp.MustCompile(`'[^']*'|\S+`)
 
 // lengthMessage is the message of a text or list whose length breaks tag's bound n.
 func lengthMessage(tag string, n int, atLeast, atMost func(int) string) string {

@@ -18,6 +18,7 @@ type listParams struct {
 	Page   int       `query:"page" validate:"min=1,max=10"`
 	Solo   bool      `query:"solo"`
 	Estado string    `query:"estado" validate:"omitempty,oneof=Pendiente Pagado Cancelado"`
+	Metodo string    `query:"metodo" validate:"omitempty,oneof=Efectivo 'Mercado Pago'"`
 	Desde  time.Time `query:"desde"`
 	Hasta  time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
 }
@@ -32,12 +33,12 @@ func bindQuery(t *testing.T, query string) (listParams, error) {
 }
 
 func TestBindQueryReadsEachParameterAndKeepsDefaults(t *testing.T) {
-	p, err := bindQuery(t, "q=+ab+&solo=1&estado=Pagado&desde=2026-11-01&hasta=2026-11-01&otro=x")
+	p, err := bindQuery(t, "q=+ab+&solo=1&estado=Pagado&metodo=Mercado+Pago&desde=2026-11-01&hasta=2026-11-01&otro=x")
 	if err != nil {
 		t.Fatal(err)
 	}
 	day := time.Date(2026, 11, 1, 0, 0, 0, 0, shoptime.Zone)
-	want := listParams{Q: "ab", Page: 1, Solo: true, Estado: "Pagado", Desde: day, Hasta: day}
+	want := listParams{Q: "ab", Page: 1, Solo: true, Estado: "Pagado", Metodo: "Mercado Pago", Desde: day, Hasta: day}
 	if p != want {
 		t.Fatalf("got %+v, want %+v", p, want)
 	}
@@ -56,7 +57,8 @@ func TestBindQueryNamesEveryBadParameterAtOnce(t *testing.T) {
 			"estado": apperr.MsgOneOf("Pendiente", "Pagado", "Cancelado"), "desde": apperr.MsgDay, "hasta": apperr.MsgDay,
 		},
 		"page=0&desde=2026-11-02&hasta=2026-11-01": {"page": apperr.MsgIntBetween(1, 10), "hasta": apperr.MsgRange},
-		"page=11&desde=1999-12-31":                 {"page": apperr.MsgIntBetween(1, 10), "desde": apperr.MsgDay},
+		"metodo=Mercado":           {"metodo": apperr.MsgOneOf("Efectivo", "Mercado Pago")},
+		"page=11&desde=1999-12-31": {"page": apperr.MsgIntBetween(1, 10), "desde": apperr.MsgDay},
 	} {
 		_, err := bindQuery(t, query)
 		var ae *apperr.Error

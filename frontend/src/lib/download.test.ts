@@ -67,7 +67,7 @@ describe('downloadExport', () => {
 
   it('says in Spanish why it failed: the server, a cut connection, no connection, the session', async () => {
     const error = (status: number, message: string) =>
-      new Response(JSON.stringify({ error: { code: 'invalid', message, fields: { formato: 'Usa csv o xlsx.' } } }), { status })
+      new Response(JSON.stringify({ error: { code: 'invalid', message, fields: { formato: 'Debe ser csv o xlsx.' } } }), { status })
     vi.stubGlobal('fetch', vi.fn(async () => error(400, 'Parámetro inválido.')))
     await expect(downloadExport('/x', 'csv', { token: 't' })).rejects.toThrow('Parámetro inválido.')
     await expect(downloadExport('/x', 'csv', { token: 't' })).rejects.toMatchObject({ unauthorized: false })

@@ -186,14 +186,14 @@ describe('Reporte de ventas', () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json({ error: { code: 'forbidden', message: 'No tienes permiso para realizar esta acción.' } }, 403),
-      'GET /v1/ventas/lista': json({ error: { code: 'invalid', message: 'Fecha inválida.' } }, 400),
+      'GET /v1/ventas/lista': json({ error: { code: 'invalid', message: 'Parámetro inválido.' } }, 400),
     })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas')
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2))
     const texts = screen.getAllByRole('alert').map((a) => a.textContent)
     expect(texts).toContain('Error al obtener el reporte de ventas: No tienes permiso para realizar esta acción.')
-    expect(texts).toContain('Error al filtrar las ventas: Fecha inválida.')
+    expect(texts).toContain('Error al filtrar las ventas: Parámetro inválido.')
   })
 
   it('pages and searches the sold items without asking for the report again', async () => {
