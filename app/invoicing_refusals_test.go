@@ -152,7 +152,7 @@ func TestInvoicingRefusesTheCashDeskBadMotivosGlobalSubstitutesAndBadQueries(t *
 		t.Fatalf("q of 100: %d %s", rec.Code, rec.Body)
 	}
 	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas?q="+strings.Repeat("a", 101), nil)
-	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Message != apperr.MsgBadParameter || e.Fields["q"] != apperr.MsgMaxChars(100) {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Message != apperr.BadParameters(e.Fields).Message || e.Fields["q"] != apperr.MsgMaxChars(100) {
 		t.Fatalf("q of 101: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"tienda/modules/cashcut"
 	"tienda/modules/sales"
+	"tienda/pkg/apperr"
 	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/salestate"
 	"tienda/pkg/shoptime"
@@ -114,7 +115,7 @@ func TestStaffSalesLists(t *testing.T) {
 	} {
 		rec := s.call("admin@tienda.mx", http.MethodGet, path, nil)
 		e := httpxtest.DecodeError(t, rec)
-		if rec.Code != http.StatusBadRequest || e.Message != "Parámetro inválido." || len(e.Fields) != len(fields) {
+		if rec.Code != http.StatusBadRequest || e.Message != apperr.BadParameters(e.Fields).Message || len(e.Fields) != len(fields) {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
 		}
 		for _, f := range fields {

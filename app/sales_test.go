@@ -87,7 +87,7 @@ func TestSalesOfADateRangeNewestFirst(t *testing.T) {
 	// A bad range is named in the listed words: as parameters of the list, as fields of the
 	// report's body (with a criterio outside its two).
 	rec := s.call("admin@tienda.mx", http.MethodGet, "/v1/ventas/?startDate=ayer&endDate=2026-13-01", nil)
-	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgBadParameter ||
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.BadParameters(e.Fields).Message ||
 		!maps.Equal(e.Fields, map[string]string{"startDate": apperr.MsgDay, "endDate": apperr.MsgDay}) {
 		t.Errorf("bad days: %d %s", rec.Code, rec.Body)
 	}

@@ -175,7 +175,7 @@ func TestBadParametersGetSpanishMessages(t *testing.T) {
 		"usuario=" + strings.Repeat("é", 101):  "usuario",
 	} {
 		rec := f.get(t, auth.Administrador, query)
-		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Code != "invalid" || e.Message != apperr.MsgBadParameter || e.Fields[field] == "" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Code != "invalid" || e.Message != apperr.BadParameters(e.Fields).Message || e.Fields[field] == "" {
 			t.Errorf("%q: %d %s", query, rec.Code, rec.Body)
 		}
 	}

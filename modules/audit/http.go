@@ -48,7 +48,7 @@ func parseFilter(c *echo.Context) (Filter, error) {
 		return Filter{}, err
 	}
 	if p.Coleccion != "" && !slices.Contains(audit.Collections, p.Coleccion) {
-		return Filter{}, apperr.InvalidFields(apperr.MsgBadParameter, apperr.Fields{"coleccion": apperr.MsgOneOf(audit.Collections...)})
+		return Filter{}, apperr.BadParameters(apperr.Fields{"coleccion": apperr.MsgOneOf(audit.Collections...)})
 	}
 	f := Filter{Coleccion: p.Coleccion, Page: p.Page, Limit: p.Limit}
 	f.RegistroID, f.Registro = idOrText(p.Registro)

@@ -438,7 +438,7 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 		"/v1/inventario/bajo?page=x&limit=0": {"page": apperr.MsgIntBetween(1, 100000), "limit": apperr.MsgIntBetween(1, 100)},
 	} {
 		rec := env.do(auth.Auxiliar, http.MethodGet, path, nil)
-		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Message != apperr.MsgBadParameter || !maps.Equal(e.Fields, want) {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Message != apperr.BadParameters(e.Fields).Message || !maps.Equal(e.Fields, want) {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body)
 		}
 	}

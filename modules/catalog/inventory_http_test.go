@@ -78,7 +78,7 @@ func TestMovementsListFiltersAndPages(t *testing.T) {
 		"/exportar?formato=csv&tipo=robo&desde=2026-11-02&hasta=2026-11-01": {"tipo": kinds, "hasta": apperr.MsgRange},
 	} {
 		rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos"+query, nil)
-		if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgBadParameter || !maps.Equal(e.Fields, want) {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.BadParameters(e.Fields).Message || !maps.Equal(e.Fields, want) {
 			t.Errorf("%s: %d %s", query, rec.Code, rec.Body)
 		}
 	}

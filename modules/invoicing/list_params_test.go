@@ -31,7 +31,7 @@ func TestListParamsTakeTheFacturasValues(t *testing.T) {
 		}
 		_, err := readList(t, name+"=otro")
 		var e *apperr.Error
-		if !errors.As(err, &e) || e.Message != apperr.MsgBadParameter || e.Fields[name] != apperr.MsgOneOf(values...) {
+		if !errors.As(err, &e) || e.Message != apperr.BadParameters(e.Fields).Message || e.Fields[name] != apperr.MsgOneOf(values...) {
 			t.Errorf("%s=otro: %v", name, err)
 		}
 	}

@@ -286,7 +286,7 @@ func TestStaffListsEntriesWithFilters(t *testing.T) {
 		"page=0": "page", "limit=1000": "limit", "limit=x": "limit", "usuario=" + strings.Repeat("a", 101): "usuario",
 	} {
 		_, rec := list(q)
-		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Code != "invalid" || e.Message != apperr.MsgBadParameter || e.Fields[field] == "" {
+		if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Code != "invalid" || e.Message != apperr.BadParameters(e.Fields).Message || e.Fields[field] == "" {
 			t.Errorf("%q: %d %s", q, rec.Code, rec.Body)
 		}
 	}

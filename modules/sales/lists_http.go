@@ -93,14 +93,14 @@ func listQuery(c *echo.Context, open bool, now time.Time) (ListQuery, error) {
 		today, _ := time.ParseInLocation(time.DateOnly, now.In(shoptime.Zone).Format(time.DateOnly), shoptime.Zone)
 		q.To = today.AddDate(0, 0, 1)
 		if !q.From.IsZero() && !q.From.Before(q.To) { // desde after today
-			return ListQuery{}, apperr.InvalidFields(apperr.MsgBadParameter, apperr.Fields{"hasta": apperr.MsgRange})
+			return ListQuery{}, apperr.BadParameters(apperr.Fields{"hasta": apperr.MsgRange})
 		}
 	}
 	if q.From.IsZero() {
 		q.From = q.To.AddDate(0, 0, -1)
 	}
 	if q.To.Sub(q.From) > 367*24*time.Hour {
-		return ListQuery{}, apperr.InvalidFields(apperr.MsgBadParameter, apperr.Fields{"hasta": msgAYearAtMost})
+		return ListQuery{}, apperr.BadParameters(apperr.Fields{"hasta": msgAYearAtMost})
 	}
 	return q, nil
 }

@@ -298,7 +298,7 @@ func addRefunds(sum *reportSum, folio string, list []Devolucion, keep func(Devol
 func ParseRange(start, end string, now time.Time) (time.Time, time.Time, error) {
 	from, to, bad := rangeOf(start, end, now)
 	if len(bad) > 0 {
-		return time.Time{}, time.Time{}, apperr.InvalidFields(apperr.MsgBadParameter, bad)
+		return time.Time{}, time.Time{}, apperr.BadParameters(bad)
 	}
 	return from, to, nil
 }

@@ -281,7 +281,7 @@ func TestParseRangeUsesTheShopsDays(t *testing.T) {
 		t.Errorf("one day: %v", err)
 	}
 	var e *apperr.Error
-	if _, _, err := ParseRange("2026-11-24", "2026-11-23", now); !errors.As(err, &e) || e.Message != apperr.MsgBadParameter || e.Fields["endDate"] != apperr.MsgRange {
+	if _, _, err := ParseRange("2026-11-24", "2026-11-23", now); !errors.As(err, &e) || e.Message != apperr.BadParameters(e.Fields).Message || e.Fields["endDate"] != apperr.MsgRange {
 		t.Errorf("an end before the start: %v", err)
 	}
 }

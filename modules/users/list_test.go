@@ -118,7 +118,7 @@ func TestUsersListSearchFiltersSortsAndPages(t *testing.T) {
 		"limit=x": "limit", "q=" + strings.Repeat("a", 101): "q",
 	} {
 		a := v.srv.Do(http.MethodGet, "/v1/usuarios/lista?"+qs, admin, "")
-		if e := httpxtest.DecodeError(t, a); a.Code != 400 || e.Message != apperr.MsgBadParameter || e.Fields[field] == "" || !strings.HasPrefix(e.Fields[field], "Debe") {
+		if e := httpxtest.DecodeError(t, a); a.Code != 400 || e.Message != apperr.BadParameters(e.Fields).Message || e.Fields[field] == "" || !strings.HasPrefix(e.Fields[field], "Debe") {
 			t.Errorf("%s: %d %s", qs, a.Code, a.Body)
 		}
 	}

@@ -22,3 +22,14 @@ func TestFieldsKeepTheFirstMessageOfEachField(t *testing.T) {
 		t.Fatalf("fields %v", e.Fields)
 	}
 }
+
+func TestBadParametersHeadsWithTheOnlyBadOnesMessage(t *testing.T) {
+	one := BadParameters(Fields{"hasta": MsgRange})
+	two := BadParameters(Fields{"hasta": MsgRange, "page": MsgIntBetween(1, 10)})
+	if one.Code != Invalid || one.Message != MsgRange || one.Fields["hasta"] != MsgRange {
+		t.Errorf("one bad parameter: %+v", one)
+	}
+	if two.Code != Invalid || two.Message != MsgBadParameter || len(two.Fields) != 2 {
+		t.Errorf("two bad parameters: %+v", two)
+	}
+}

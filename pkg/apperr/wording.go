@@ -12,7 +12,7 @@ import (
 const (
 	// MsgCheckFields heads an answer naming bad fields of a request's body.
 	MsgCheckFields = "Revisa los datos marcados."
-	// MsgBadParameter heads an answer naming bad query parameters.
+	// MsgBadParameter heads an answer naming several bad query parameters (BadParameters).
 	MsgBadParameter = "Parámetro inválido."
 	// MsgRequired is a field left empty.
 	MsgRequired = "Este campo es obligatorio."
@@ -76,4 +76,17 @@ func MsgOneOf(values ...string) string {
 		return "Debe ser " + values[0] + "."
 	}
 	return "Debe ser " + strings.Join(values[:len(values)-1], ", ") + " o " + values[len(values)-1] + "."
+}
+
+// BadParameters is the answer to a query with the bad parameters f. A screen's filters show only
+// the answer's message, so with one bad parameter its own message heads the answer ('El periodo
+// no puede ser mayor a un año.'); with several, MsgBadParameter does, and each is in Fields.
+func BadParameters(f Fields) *Error {
+	msg := MsgBadParameter
+	if len(f) == 1 {
+		for _, m := range f {
+			msg = m
+		}
+	}
+	return InvalidFields(msg, f)
 }

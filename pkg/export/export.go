@@ -34,7 +34,7 @@ func ParseFormat(v string) (Format, error) {
 	case "xlsx":
 		return XLSX, nil
 	}
-	return "", apperr.InvalidFields(apperr.MsgBadParameter, apperr.Fields{"formato": apperr.MsgOneOf(string(CSV), string(XLSX))})
+	return "", apperr.BadParameters(apperr.Fields{"formato": apperr.MsgOneOf(string(CSV), string(XLSX))})
 }
 
 // ContentType is the media type of a file of the format.

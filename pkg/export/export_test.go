@@ -152,7 +152,7 @@ func TestParseFormat(t *testing.T) {
 	}
 	_, err := ParseFormat("pdf")
 	var e *apperr.Error
-	if !errors.As(err, &e) || e.Message != apperr.MsgBadParameter || e.Fields["formato"] != apperr.MsgOneOf("csv", "xlsx") {
+	if !errors.As(err, &e) || e.Message != apperr.BadParameters(e.Fields).Message || e.Fields["formato"] != apperr.MsgOneOf("csv", "xlsx") {
 		t.Errorf("pdf: %v", err)
 	}
 }

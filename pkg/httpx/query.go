@@ -48,7 +48,7 @@ func BindQuery(c *echo.Context, dst any) error {
 		}
 	}
 	if len(bad) > 0 {
-		return apperr.InvalidFields(apperr.MsgBadParameter, bad)
+		return apperr.BadParameters(bad)
 	}
 	return nil
 }

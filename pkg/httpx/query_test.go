@@ -62,7 +62,7 @@ func TestBindQueryNamesEveryBadParameterAtOnce(t *testing.T) {
 	} {
 		_, err := bindQuery(t, query)
 		var ae *apperr.Error
-		if !errors.As(err, &ae) || ae.Code != apperr.Invalid || ae.Message != apperr.MsgBadParameter {
+		if !errors.As(err, &ae) || ae.Code != apperr.Invalid || ae.Message != apperr.BadParameters(ae.Fields).Message {
 			t.Fatalf("%s: got %v, want an invalid-parameter error", query, err)
 		}
 		if !maps.Equal(ae.Fields, want) {

@@ -239,7 +239,7 @@ func TestImportTemplateImports(t *testing.T) {
 		t.Fatalf("a client previewed: %d", rec.Code)
 	}
 	rec = env.upload(auth.Auxiliar, "/v1/productos/importar?vista=quiza", "x.csv", []byte(importHead))
-	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgBadParameter || e.Fields["vista"] != apperr.MsgFlag {
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.BadParameters(e.Fields).Message || e.Fields["vista"] != apperr.MsgFlag {
 		t.Fatalf("a bad vista: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -211,7 +211,7 @@ func (m *Module) products(c *echo.Context) error {
 		}
 	}
 	if len(bad) > 0 {
-		return apperr.InvalidFields(apperr.MsgBadParameter, bad)
+		return apperr.BadParameters(bad)
 	}
 	q, pagina := syscom.Query{Busqueda: p.Busqueda, Categoria: p.Categoria, Marca: p.Marca}, p.Pagina
 	if q.Busqueda == "" && q.Categoria == "" && q.Marca == "" {

@@ -287,7 +287,7 @@ func TestBrowseAnswersTheDistributorsFailuresInSpanish(t *testing.T) {
 		t.Errorf("empty search: %d %s", rec.Code, rec.Body)
 	}
 	rec = en.do(en.admin, http.MethodGet, "/v1/proveedor/productos?busqueda=x%00&marca="+strings.Repeat("m", 101)+"&pagina=0", "")
-	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.MsgBadParameter ||
+	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusBadRequest || e.Message != apperr.BadParameters(e.Fields).Message ||
 		e.Fields["pagina"] != apperr.MsgIntBetween(1, 5000) || e.Fields["marca"] != apperr.MsgMaxChars(100) {
 		t.Errorf("page 0, a long brand: %d %s", rec.Code, rec.Body)
 	}

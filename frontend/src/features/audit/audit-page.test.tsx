@@ -154,10 +154,10 @@ describe("'Auditoría'", () => {
     storeSession({ rol: 'Administrador' })
     mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/auditoria': json({ error: { code: 'invalid', message: 'Parámetro inválido.', fields: { desde: 'Escribe la fecha como AAAA-MM-DD.' } } }, 400),
+      'GET /v1/auditoria': json({ error: { code: 'invalid', message: 'Escribe la fecha como AAAA-MM-DD.', fields: { desde: 'Escribe la fecha como AAAA-MM-DD.' } } }, 400),
     })
     renderApp('/auditoria')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Parámetro inválido.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Escribe la fecha como AAAA-MM-DD.')
   })
 
   it('is not shown to an Auxiliar', async () => {
