@@ -236,11 +236,14 @@ func keepFirst(first, err error) error {
 	return err
 }
 
-// storedMovements answers which of ids are stored movements, read by _id (mongox.Store.EachByID:
-// on the embedded store, through the _id index; a find of {_id: {$in}} there read every movement).
+// storedMovements answers which of ids are stored movements, in one find.
 func (s store) storedMovements(ctx context.Context, ids []bson.ObjectID) (map[bson.ObjectID]bool, error) {
 	stored := map[bson.ObjectID]bool{}
-	err := s.db.EachByID(ctx, movementsCollection, ids, bson.M{"_id": 1}, func(doc bson.Raw) error {
+	in := make(bson.A, len(ids)) // as pkg/mongox reads an $in through SQLite's index
+	for i, id := range ids {
+		in[i] = id
+	}
+	err := s.db.Each(ctx, movementsCollection, bson.M{"_id": bson.M{"$in": in}}, bson.M{"_id": 1}, func(doc bson.Raw) error {
 		id, ok := doc.Lookup("_id").ObjectIDOK()
 		if !ok {
 			return fmt.Errorf("a movement whose _id is not an ObjectID: %s", doc)
