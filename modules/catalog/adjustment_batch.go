@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -38,10 +39,13 @@ type Adjusted struct {
 
 // AdjustStocksOnce makes the adjustments of each list in order, by the user ctx carries, as
 // AdjustStock makes each, up to the list's first that fails, and answers, by position in lists,
-// how far it went in each. The lists are independent: one failing stops only itself.
+// how far it went in each. The lists are independent: one failing stops only itself, and two of
+// one product are made in no set order between them (an import has one list a product).
 func (s *Service) AdjustStocksOnce(ctx context.Context, lists [][]OnceAdjustment) []Adjusted {
 	out := make([]Adjusted, len(lists))
-	for _, l := range s.adjustBatch(ctx, lists, out) {
+	again := s.adjustBatch(ctx, lists, out)
+	slices.Sort(again) // in the lists' order
+	for _, l := range again {
 		out[l] = s.adjustEach(ctx, lists[l])
 	}
 	return out
@@ -70,9 +74,9 @@ type adjustedList struct {
 	bad     error
 }
 
-// adjustBatch writes in one write of the store the lists whose adjustments are of one product that
-// no other list adjusts, setting their answers in out, and answers the others, and those whose
-// guard failed: to be made one at a time (again).
+// adjustBatch writes in one write of the store the lists whose adjustments are of one product,
+// setting their answers in out, and answers the others, and those whose guard failed: to be made
+// one at a time (again).
 func (s *Service) adjustBatch(ctx context.Context, lists [][]OnceAdjustment, out []Adjusted) (again []int) {
 	who := audit.ActorFrom(ctx)
 	ctx = context.WithoutCancel(ctx) // a write begun is finished, answered or not
@@ -148,10 +152,10 @@ func (s *Service) adjustBatch(ctx context.Context, lists [][]OnceAdjustment, out
 }
 
 // checkedLists checks the adjustments of each list up to its first invalid one, and answers the
-// lists of one product that no other list adjusts; the others are again, and a list whose first
-// adjustment is invalid is answered in out.
+// lists of one product; the others are again, and a list whose first adjustment is invalid is
+// answered in out. (Two lists of one product are two guarded writes of it: the second one's guard
+// fails when the first one changed what it read.)
 func checkedLists(lists [][]OnceAdjustment, out []Adjusted) (ls []adjustedList, again []int) {
-	lists1 := map[bson.ObjectID]int{} // the lists adjusting each product
 	for at, list := range lists {
 		l := adjustedList{at: at}
 		for _, oa := range list {
@@ -176,19 +180,10 @@ func checkedLists(lists [][]OnceAdjustment, out []Adjusted) (ls []adjustedList, 
 		case l.product.IsZero() && len(l.checked) == 0:
 			out[at] = Adjusted{Err: l.bad} // nothing to write (an empty list: nil)
 		case !l.product.IsZero():
-			lists1[l.product]++
 			ls = append(ls, l)
 		}
 	}
-	alone := ls[:0]
-	for _, l := range ls {
-		if lists1[l.product] > 1 {
-			again = append(again, l.at)
-		} else {
-			alone = append(alone, l)
-		}
-	}
-	return alone, again
+	return ls, again
 }
 
 // write is the list's guarded write of cur (read before), its movements and how far it goes: its

@@ -96,3 +96,33 @@ func TestAdjustStocksOnceKeepsSalesFailsAloneAndCountsOnce(t *testing.T) {
 	}
 	check("after a sale", svc.AdjustStocksOnce(ctx, lists), 8)
 }
+
+// A list that counts a variant twice, which the batch leaves to AdjustStock, one count at a time
+// (the second from the first's units), and two lists of one product, each its own guarded write.
+func TestAdjustStocksOnceMakesTwiceCountedVariantsInOrder(t *testing.T) {
+	t.Parallel()
+	env := newEnv(t)
+	svc := env.m.Service()
+	ctx := context.Background()
+	a, b := env.mustCreate(formProduct("Cámara A")), env.mustCreate(formProduct("Cámara B")) // 5 and 3 units
+	twice := []bson.ObjectID{bson.NewObjectID(), bson.NewObjectID()}
+	made := svc.AdjustStocksOnce(ctx, [][]OnceAdjustment{
+		{count(a, a.Variantes[0].ID, 2, twice[0]), count(a, a.Variantes[0].ID, 4, twice[1])},
+		{count(b, b.Variantes[0].ID, 1, bson.NewObjectID())},
+		{count(b, b.Variantes[1].ID, 6, bson.NewObjectID())},
+	})
+	if len(made) != 3 || made[0] != (Adjusted{Made: 2}) || made[1] != (Adjusted{Made: 1}) || made[2] != (Adjusted{Made: 1}) {
+		t.Fatalf("made %+v", made)
+	}
+	if p := env.storedProduct(a.ID.Hex()); p.Variantes[0].Stock != 4 || p.Stock != 7 {
+		t.Errorf("A: %+v", p.Variantes)
+	}
+	if p := env.storedProduct(b.ID.Hex()); p.Variantes[0].Stock != 1 || p.Variantes[1].Stock != 6 || p.Stock != 7 {
+		t.Errorf("B: %+v", p.Variantes)
+	}
+	for _, m := range env.storedMovements(a.ID.Hex()) {
+		if m.Tipo == TipoConteo && (m.ID == twice[0] && (*m.Antes != 5 || *m.Despues != 2) || m.ID == twice[1] && (*m.Antes != 2 || *m.Despues != 4)) {
+			t.Errorf("A's counts: %+v", m)
+		}
+	}
+}
