@@ -12,7 +12,7 @@
 //   - the storefront's reads: memory.go, public.go, pages.go, storefront_cache.go; store.go is the
 //     only code touching its collections; service.go and http.go the rules and routes;
 //   - export: export.go; bulk import: the importer package (importer/), through importing.go and
-//     product_batch.go (the writes of a batch);
+//     product_batch.go and adjustment_batch.go (the writes of a batch);
 //   - the demo catalogue: demo.go, demo_lines.go, its data in pkg/democatalog;
 //   - the distributor's catalogue: supplier/ (the Syscom client and its drafts, margin rules in
 //     supplier/pricing.go) and suppliersync/ (its screen, imports and sync), through distributor.go.

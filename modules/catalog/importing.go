@@ -8,7 +8,8 @@ import (
 )
 
 // The catalogue's door for 'Importar productos' (the importer package): the catalogue as it is,
-// the product form's checks, and the bulk writes of an import's batch (product_batch.go).
+// the product form's checks, and the bulk writes of an import's batch (product_batch.go,
+// adjustment_batch.go).
 
 // MaxStock is the most units a variant may have.
 const MaxStock = maxStock
@@ -50,10 +51,3 @@ func IDFrom(at bson.ObjectID, key string) bson.ObjectID { return idFrom(at, key)
 
 // ActorContext is the request's context carrying its signed-in user for the audit trail.
 func ActorContext(c *echo.Context) context.Context { return actorContext(c) }
-
-// AdjustStockOnce is AdjustStock whose movement has the id once: asked again with the same id,
-// it adjusts nothing (an import's row, made again after a crash).
-func (s *Service) AdjustStockOnce(ctx context.Context, in AdjustInput, once bson.ObjectID) (Movement, error) {
-	in.once = once
-	return s.AdjustStock(ctx, in)
-}

@@ -49,7 +49,8 @@ type Service struct {
 	// (movements.go).
 	moves movements
 
-	// batchRead, for tests, runs in editBatch between the read of its products and their write.
+	// batchRead, for tests, runs in editBatch and adjustBatch between the read of their products and
+	// their write.
 	batchRead func()
 }
 

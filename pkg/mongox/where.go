@@ -8,6 +8,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"tienda/pkg/mongox/internal/bsonfilter"
 	"tienda/pkg/mongox/internal/sqlitestore"
 )
 
@@ -26,7 +27,8 @@ var ErrStop = errors.New("mongox: stop")
 // uses them, and reads their stored JSON (sqlitestore's Each; a larger selection, when fewer than half of
 // the documents, by _id through FerretDB); each is checked against the whole filter again before
 // fn sees it, with the top-level fields the projection names. A projection of top-level scalars
-// with such a filter, or with none, SQLite reads whole (sqlitestore's EachProjected).
+// with such a filter, or with none, SQLite reads whole (sqlitestore's EachProjected). A filter of
+// ObjectIDs {_id: {$in: […]}} is read by _id (EachByID), through the _id index (IndexIDs).
 func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
 	err := s.each(ctx, coll, filter, projection, fn)
 	if errors.Is(err, ErrStop) {
@@ -36,6 +38,9 @@ func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M
 }
 
 func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {
+	if ids, ok := idsIn(filter); ok && s.local && s.sqlite != nil {
+		return s.EachByID(ctx, coll, ids, projection, fn) // through the _id index, which Select does not name
+	}
 	if s.local && s.sqlite != nil {
 		sel, ok, whole := sqlitestore.Select(filter)
 		if len(filter) == 0 {
@@ -155,4 +160,29 @@ func (s *Store) IndexIDs(ctx context.Context) (int, error) {
 		return 0, nil
 	}
 	return s.sqlite.IndexIDs(ctx)
+}
+
+// idsIn are the ids of a filter {_id: {$in: [ObjectID…]}}, each once.
+func idsIn(filter bson.M) ([]bson.ObjectID, bool) {
+	ops, isOps := bsonfilter.Operators(filter["_id"])
+	if len(filter) != 1 || !isOps || len(ops) != 1 {
+		return nil, false
+	}
+	list, ok := bsonfilter.InList(ops["$in"])
+	if !ok {
+		return nil, false
+	}
+	seen := make(map[bson.ObjectID]bool, len(list))
+	ids := make([]bson.ObjectID, 0, len(list))
+	for _, v := range list {
+		id, ok := v.(bson.ObjectID)
+		if !ok {
+			return nil, false
+		}
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	return ids, true
 }

@@ -89,6 +89,8 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 		{"estado": "fallida"},
 		{"fecha": bson.M{"$gte": time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)}, "n": bson.M{"$lte": 3}},
 		{},
+		// By _id (read through the _id index on the embedded store): one named twice, one of none.
+		{"_id": bson.M{"$in": bson.A{docs[3].(bson.M)["_id"], docs[40].(bson.M)["_id"], docs[3].(bson.M)["_id"], bson.NewObjectID()}}},
 	}
 	ids := func(docs []bson.Raw) []int64 {
 		out := []int64{}

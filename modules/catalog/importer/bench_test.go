@@ -17,11 +17,14 @@ const importBenchRows = 20000
 func benchImportFile(n int) []byte { return benchImportPrices(n, "1.299,50") }
 
 // benchImportPrices is that file with every sale price set to price.
-func benchImportPrices(n int, price string) []byte {
+func benchImportPrices(n int, price string) []byte { return benchImportRows(n, price, 0) }
+
+// benchImportRows is that file with every sale price set to price and more units in each row.
+func benchImportRows(n int, price string, more int) []byte {
 	var b strings.Builder
 	b.WriteString(importHead)
 	for i := range n {
-		fmt.Fprintf(&b, "Cámara IP %d;Camaras IP y NVRs;Hikvision;DS-%06d;;;%d;1;850;%s\r\n", i, i, i%50, price)
+		fmt.Fprintf(&b, "Cámara IP %d;Camaras IP y NVRs;Hikvision;DS-%06d;;;%d;1;850;%s\r\n", i, i, i%50+more, price)
 	}
 	return []byte(b.String())
 }
@@ -101,4 +104,24 @@ func BenchmarkImportApplyPrices2000(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// The apply of a count of units for each of 1,000 and 10,000 products (a distributor's file of
+// stock imported again, nothing else changed): each row a 'Conteo físico' with its stock movement,
+// under the id the import and the row give it; rows/s reported.
+func BenchmarkImportApplyCounts(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				_, m := MustModule(b, mongox.TestDB(b), nil)
+				benchApply(b, m, benchImportFile(n))
+				b.StartTimer()
+				if j := benchApply(b, m, benchImportRows(n, "1.299,50", 1)); j.Actualizados != n || j.Ajustes != n {
+					b.Fatalf("updated %d, %d counts", j.Actualizados, j.Ajustes)
+				}
+			}
+			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
 }

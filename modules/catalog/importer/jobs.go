@@ -295,59 +295,6 @@ func (im *importer) run(ctx context.Context, j *ImportJob) error {
 	return nil
 }
 
-// applyBatch writes a batch of the plan's products, counting them in j: the new ones together
-// (CreateProducts), each with the id its first row gives it, the changed ones together
-// (EditProducts), then the counts of each changed one.
-func (im *importer) applyBatch(ctx context.Context, j *ImportJob, batch []ImportProduct) {
-	var news []catalog.NewProduct
-	var newOnes, changed []ImportProduct
-	var edits []catalog.ProductEdit
-	editAt := map[int]int{} // the position in edits of each changed product's edit
-	for _, ip := range batch {
-		j.Hechos++
-		if ip.ID == "" {
-			news, newOnes = append(news, catalog.NewProduct{ID: importProductID(j.ID, ip.Filas[0]), In: ip.in}), append(newOnes, ip)
-			continue
-		}
-		if ip.edit {
-			id, _ := bson.ObjectIDFromHex(ip.ID) // the plan's, from the catalogue
-			editAt[len(changed)] = len(edits)
-			edits = append(edits, catalog.ProductEdit{ID: id, In: ip.in})
-		}
-		changed = append(changed, ip)
-	}
-	refusedEdits := im.svc.cat.EditProducts(ctx, edits)
-	for k, ip := range changed {
-		if e, ok := editAt[k]; ok && refusedEdits[e] != nil {
-			im.failed(j, ip, refusedEdits[e])
-			continue
-		}
-		n, err := im.svc.applyCounts(ctx, ip, j.ID)
-		j.Ajustes += n
-		if err == nil {
-			j.Actualizados++
-		}
-		im.failed(j, ip, err)
-	}
-	created, refused := im.svc.cat.CreateProducts(ctx, news)
-	j.Creados += len(created)
-	for k, err := range refused {
-		im.failed(j, newOnes[k], err)
-	}
-}
-
-// failed counts a product the catalogue refused or failed to write (err not nil) in j.
-func (im *importer) failed(j *ImportJob, ip ImportProduct, err error) {
-	if err == nil {
-		return
-	}
-	j.NumErrores++
-	if len(j.Errores) < maxJobRefusals {
-		j.Errores = append(j.Errores, writeFailure(ip, err))
-	}
-	im.log.Warn().Err(err).Str("import", j.ID.Hex()).Int("fila", ip.Filas[0]).Msg("product import: product")
-}
-
 // finishCreated records, for the products this job created in a batch whose progress a crash
 // left unsaved (they plan as unchanged now, under the id their first row gave them), what may
 // not have been recorded after them: their movements and entries of the trail (once), and counts

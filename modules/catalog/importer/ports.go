@@ -17,5 +17,5 @@ type Catalog interface {
 	CreateProducts(ctx context.Context, news []catalog.NewProduct) ([]catalog.Product, map[int]error)
 	RecordCreated(ctx context.Context, ps []catalog.Product)
 	EditProducts(ctx context.Context, edits []catalog.ProductEdit) map[int]error
-	AdjustStockOnce(ctx context.Context, in catalog.AdjustInput, once bson.ObjectID) (catalog.Movement, error)
+	AdjustStocksOnce(ctx context.Context, lists [][]catalog.OnceAdjustment) []catalog.Adjusted
 }
