@@ -141,3 +141,25 @@ func BenchmarkHacerCorteAtStoreSize(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCutViewWaiting answers the cut's view by method (GET /v1/ventas/reporte/metodo-pago)
+// with 1,000 payments waiting for a cut, as many as a day of BenchmarkSalesReport's 100,000-sale
+// store leaves: the view reads the payments waiting, whatever else the store holds.
+//
+//	go test ./app -run '^$' -bench CutViewWaiting -benchtime 10x
+func BenchmarkCutViewWaiting(b *testing.B) {
+	a := MustStart(b, b.TempDir(), map[string]string{"DEMO_DATA": "true"})
+	defer a.Close(context.Background())
+	// The demo's own payments, cut first (it may leave none).
+	_, _ = a.cashcut.Service().MakeCut(context.Background(), cashcut.Actor{ID: "x", Name: "Caja"}, nil, "")
+	seedPaid(b, a, 1000, func(i int) float64 { return float64(100 + i%50) }, func(i int) string { return []string{"Efectivo", "Tarjeta"}[i%2] },
+		func(int) (string, string) { return "c", "Caja" })
+	s := &shop{t: b, app: a, h: a.Handler(), toks: map[string]string{}}
+	for b.Loop() {
+		rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/ventas/reporte/metodo-pago", nil)
+		var got cashcut.ByMethod
+		if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &got) != nil || got.TotalGeneral != 124500 {
+			b.Fatalf("%d %.200s", rec.Code, rec.Body)
+		}
+	}
+}

@@ -81,6 +81,46 @@ func TestCutsClaimPaidSalesOnce(t *testing.T) {
 	}
 }
 
+// Cuts claiming at once (two cashiers, two replicas): each payment is claimed by one of them,
+// and the claims they answer add up to the payments there were.
+func TestConcurrentClaimsTakeEachPaymentOnce(t *testing.T) {
+	t.Parallel()
+	s, _ := newService(t)
+	ctx := context.Background()
+	caja := Actor{ID: "c1", Name: "Carmen"}
+	const paid = 40
+	for range paid {
+		v := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: 10, Cantidad: 1})
+		if _, err := s.UpdateOrder(ctx, v.ID, caja, OrderChange{Pago: ptr(PagoPagado)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	claimed := make([]int64, 4)
+	var wg sync.WaitGroup
+	for i := range claimed {
+		wg.Go(func() {
+			n, err := s.Claim(ctx, int64(i+1), nil)
+			if err != nil {
+				t.Error(err)
+			}
+			claimed[i] = n
+		})
+	}
+	wg.Wait()
+	var total, read int64
+	for i, n := range claimed {
+		total += n
+		list, err := s.ClaimedBy(ctx, int64(i+1))
+		if err != nil || int64(len(list)) != n {
+			t.Errorf("cut %d answered %d claims and holds %d (%v)", i+1, n, len(list), err)
+		}
+		read += int64(len(list))
+	}
+	if total != paid || read != paid {
+		t.Fatalf("claims %v (%d in all) and %d held, for %d payments", claimed, total, read, paid)
+	}
+}
+
 // A cut claiming while cashiers unpay the same sales: each sale ends claimed and paid, or
 // unclaimed and unpaid, never claimed and unpaid.
 func TestAClaimAndAnUnpayNeverBothWin(t *testing.T) {

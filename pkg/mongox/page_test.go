@@ -231,20 +231,31 @@ func TestPageLeavesToTheFindWhatSQLiteCannotSay(t *testing.T) {
 	}
 }
 
-// Each reads a projection of scalars of every type, SQLite's way, exactly as the store's find
+// Each reads a projection of values of every type, SQLite's way, exactly as the store's find
 // gives it (in the projection's order of fields): strings with quotes and accents, doubles that are no short decimal, big longs, dates
-// before 1970, booleans, null, missing fields.
+// before 1970, booleans, null, missing fields, and arrays of documents and documents holding them
+// (a sale's payments and refunds).
 func TestEachReadsAProjectionAsAFindDoes(t *testing.T) {
 	t.Parallel()
 	s := TestDB(t)
 	ctx := context.Background()
-	if _, err := s.W.Collection("l").InsertMany(ctx, pageDocs()); err != nil {
+	docs := pageDocs()
+	for i, d := range docs {
+		d := d.(bson.M)
+		if i%3 != 0 {
+			d["a"] = bson.A{bson.M{"monto": d["n"], "metodo": d["s"], "fecha": d["f"], "corte": int64(i)}, bson.M{}, d["k"], nil}
+		}
+		if i%4 == 1 {
+			d["o"] = bson.M{"q": d["q"], "vacio": bson.A{}, "dentro": bson.M{"b": d["b"], "id": bson.NewObjectID()}}
+		}
+	}
+	if _, err := s.W.Collection("l").InsertMany(ctx, docs); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.IndexIDs(ctx); err != nil {
 		t.Fatal(err)
 	}
-	projection := bson.M{"i": 1, "s": 1, "n": 1, "f": 1, "b": 1, "q": 1, "k": 1, "nada": 1}
+	projection := bson.M{"i": 1, "s": 1, "n": 1, "f": 1, "b": 1, "q": 1, "k": 1, "nada": 1, "a": 1, "o": 1}
 	for _, filter := range []bson.M{{}, {"k": "Enviado"}} {
 		want := map[string]bson.Raw{}
 		cur, err := s.R.Collection("l").Find(ctx, filter, options.Find().SetProjection(projection))

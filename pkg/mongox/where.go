@@ -26,7 +26,7 @@ var ErrStop = errors.New("mongox: stop")
 // conditions on top-level fields (BuildIndexes), with the same expressions, so that its planner
 // uses them, and reads their stored JSON (sqlitestore's Each; a larger selection, when fewer than half of
 // the documents, by _id through FerretDB); each is checked against the whole filter again before
-// fn sees it, with the top-level fields the projection names. A projection of top-level scalars
+// fn sees it, with the top-level fields the projection names. A projection of top-level fields
 // with such a filter, or with none, SQLite reads whole (sqlitestore's EachProjected). A filter of
 // ObjectIDs {_id: {$in: […]}} is read by _id (EachByID), through the _id index (IndexIDs).
 func (s *Store) Each(ctx context.Context, coll string, filter, projection bson.M, fn func(bson.Raw) error) error {

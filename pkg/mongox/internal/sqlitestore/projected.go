@@ -1,27 +1,24 @@
 package sqlitestore
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
-	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/x/bsonx/bsoncore"
 
 	"tienda/pkg/mongox/internal/bsonfilter"
 )
 
 // EachProjected calls fn with each document of coll that sel selects, reduced to _id and fields
-// (top-level fields, _id not among them), when SQLite can read them all: it reads those fields out
-// of FerretDB's JSON, with the type FerretDB recorded for each ("$s".p), in one query and one JSON
-// path lookup per document; a cash cut reading back the ten thousand sales it claimed costs a
-// fraction of a second instead of ten thousand lookups. A field that is not a plain name, or a
-// document whose fields are not all scalars of the types read here (strings, numbers, booleans,
-// ObjectIDs, dates, null), makes it decline, before fn sees anything. done is false when it
-// declined, or coll has no table or no _id index yet; fn has not been called then.
+// (top-level fields, _id not among them): it reads those fields out of FerretDB's JSON, each with
+// its schema ("$s".p: its type, and the types inside a document or an array), in one query and one
+// JSON path lookup per document, and writes them as BSON as document does for a whole document. A
+// cash cut reading the payments of a thousand sales reads a thousand small arrays instead of a
+// thousand whole sales. A field that is not a plain name, or a value document cannot read, makes
+// it decline, before fn sees anything. done is false when it declined, or coll has no table or no
+// _id index yet; fn has not been called then.
 func (e *Engine) EachProjected(ctx context.Context, coll string, sel Selection, fields []string, fn func(bson.Raw) error) (done bool, err error) {
 	for _, f := range fields {
 		if !bsonfilter.PlainField(f) {
@@ -41,7 +38,7 @@ func (e *Engine) EachProjected(ctx context.Context, coll string, sel Selection, 
 	// With several paths json_extract answers a JSON array of the values, null for a missing one.
 	q := `SELECT json_extract(_ferretdb_sjson`
 	for _, f := range fields {
-		q += `, '$.` + f + `', '$."$s".p.` + f + `.t'`
+		q += `, '$.` + f + `', '$."$s".p.` + f + `'`
 	}
 	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the fields are plain; the values are parameters
 	rows, err := db.QueryContext(ctx, q+`) FROM `+sqlName(table)+` WHERE `+sel.where, sel.args...)
@@ -59,11 +56,7 @@ func (e *Engine) EachProjected(ctx context.Context, coll string, sel Selection, 
 		if !ok {
 			return false, nil // a value read here would not be read as FerretDB reads it
 		}
-		raw, err := bson.Marshal(doc)
-		if err != nil {
-			return false, fmt.Errorf("mongox: read %s: %w", coll, err)
-		}
-		docs = append(docs, raw)
+		docs = append(docs, doc)
 	}
 	if err := rows.Err(); err != nil {
 		return false, fmt.Errorf("mongox: read %s: %w", coll, err)
@@ -76,65 +69,27 @@ func (e *Engine) EachProjected(ctx context.Context, coll string, sel Selection, 
 	return true, nil
 }
 
-// projectedDoc is the document of top-level fields read from values, the JSON array of each
-// field's stored value and type (as SQLite reads them from FerretDB's JSON); ok is false when one
-// is not a scalar read here.
-func projectedDoc(fields []string, values []byte) (bson.D, bool) {
-	dec := json.NewDecoder(bytes.NewReader(values))
-	dec.UseNumber()
-	var vals []any
-	if err := dec.Decode(&vals); err != nil || len(vals) != 2*len(fields) {
+// projectedDoc is the BSON document of the fields read in values, the JSON array of each field's
+// stored value and schema (as SQLite reads them from FerretDB's JSON; a missing field's schema is
+// null); ok is false when one is not a value document reads.
+func projectedDoc(fields []string, values []byte) (bson.Raw, bool) {
+	vals, err := parseJSON(values)
+	if err != nil || vals.kind != '[' || len(vals.items) != 2*len(fields) {
 		return nil, false
 	}
-	doc := bson.D{}
+	at, doc := bsoncore.AppendDocumentStart(make([]byte, 0, len(values)))
 	for i, f := range fields {
-		v, ok := fromJSON(vals[2*i], vals[2*i+1])
-		if !ok {
+		v, sch := &vals.items[2*i], &vals.items[2*i+1]
+		if sch.kind == 'z' {
+			if v.kind != 'z' {
+				return nil, false // a value without a type
+			}
+			continue // absent
+		}
+		if doc, err = appendSJSONValue(doc, f, v, sch); err != nil {
 			return nil, false
 		}
-		if v != absent {
-			doc = append(doc, bson.E{Key: f, Value: v})
-		}
 	}
-	return doc, true
-}
-
-// absent stands for a field the document does not have.
-var absent = new(struct{})
-
-// fromJSON is a value decoded from FerretDB's JSON (numbers as json.Number), given the type
-// FerretDB recorded for it.
-func fromJSON(v, kind any) (any, bool) {
-	t, _ := kind.(string)
-	if kind == nil {
-		return absent, v == nil
-	}
-	n, isNumber := v.(json.Number)
-	switch t {
-	case "string":
-		s, ok := v.(string)
-		return s, ok
-	case "double":
-		f, err := n.Float64()
-		return f, isNumber && err == nil
-	case "int":
-		x, err := strconv.ParseInt(string(n), 10, 32)
-		return int32(x), isNumber && err == nil
-	case "long":
-		x, err := n.Int64()
-		return x, isNumber && err == nil
-	case "bool":
-		b, ok := v.(bool)
-		return b, ok
-	case "objectId":
-		s, _ := v.(string)
-		id, err := bson.ObjectIDFromHex(s)
-		return id, err == nil
-	case "date":
-		x, err := n.Int64()
-		return time.UnixMilli(x).UTC(), isNumber && err == nil
-	case "null":
-		return nil, v == nil
-	}
-	return nil, false
+	doc, err = bsoncore.AppendDocumentEnd(doc, at)
+	return doc, err == nil
 }

@@ -14,7 +14,9 @@ import (
 
 // SetMany $sets, on every document of coll that filter selects, the top-level fields of set to
 // their values (strings, booleans or whole numbers), in one SQLite statement, when filter requires
-// each of them absent ({field: {"$exists": false}}) and SQLite can say it whole (Select).
+// each of them absent ({field: {"$exists": false}}) and SQLite can say it whole (Select). The
+// statement reads each document once: a check before it that read them all again cost a fifth of
+// a cash cut's claim; it now only looks, in the same transaction, for a selected document left.
 //
 // FerretDB updates the documents of an updateMany one at a time, each in a transaction of its own
 // (a commit, about 0.8 ms here), after reading and decoding the whole collection: ten seconds for
@@ -35,7 +37,9 @@ func (e *Engine) SetMany(ctx context.Context, coll string, filter, set bson.M) (
 		fields = append(fields, field)
 	}
 	slices.Sort(fields) // FerretDB appends new fields in the $set's order: one field, or sorted
-	expr, setArgs := `_ferretdb_sjson`, []any{}
+	// One json_set, which applies its edits in turn (a path ending in [#] appends): the document
+	// is parsed once.
+	expr, setArgs := `json_set(_ferretdb_sjson`, []any{}
 	for _, field := range fields {
 		if !bsonfilter.PlainField(field) || !absentIn(filter, field) {
 			return 0, false, nil
@@ -44,10 +48,10 @@ func (e *Engine) SetMany(ctx context.Context, coll string, filter, set bson.M) (
 		if !ok {
 			return 0, false, nil
 		}
-		// Placeholders read in the text's order: those of the inner expression first.
-		expr = `json_set(json_insert(` + expr + `, '$."$s"."$k"[#]', ?), '$.` + field + `', json(?), '$."$s".p.` + field + `', json(?))`
+		expr += `, '$."$s"."$k"[#]', ?, '$.` + field + `', json(?), '$."$s".p.` + field + `', json(?)`
 		setArgs = append(setArgs, field, value, `{"t":"`+kind+`"}`)
 	}
+	expr += `)`
 	table, ok, err := e.table(ctx, coll)
 	if err != nil || !ok {
 		return 0, false, err
@@ -56,22 +60,32 @@ func (e *Engine) SetMany(ctx context.Context, coll string, filter, set bson.M) (
 	if err != nil {
 		return 0, false, err
 	}
-	// Every selected document must carry FerretDB's list of keys, where the new names go.
-	var odd int
-	q := `SELECT count(*) FROM ` + sqlName(table) + ` WHERE ` + sel.where + ` AND json_type(_ferretdb_sjson, '$."$s"."$k"') IS NOT 'array'`
-	if err := db.QueryRowContext(ctx, q, sel.args...).Scan(&odd); err != nil {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
 		return 0, false, fmt.Errorf("mongox: update %s: %w", coll, err)
 	}
-	if odd > 0 {
-		return 0, false, nil
-	}
+	defer func() { _ = tx.Rollback() }() // after a Commit, nothing
+	// Only the documents that carry FerretDB's list of keys, where the new names go; the set fields
+	// were absent from every selected document, so once set a document is no longer selected.
 	//nolint:gosec // the table name is FerretDB's, quoted by sqlName; the values are parameters
-	res, err := db.ExecContext(ctx, `UPDATE `+sqlName(table)+` SET _ferretdb_sjson = `+expr+` WHERE `+sel.where, append(setArgs, sel.args...)...)
+	res, err := tx.ExecContext(ctx, `UPDATE `+sqlName(table)+` SET _ferretdb_sjson = `+expr+` WHERE `+sel.where+
+		` AND json_type(_ferretdb_sjson, '$."$s"."$k"') = 'array'`, append(setArgs, sel.args...)...)
 	if err != nil {
 		return 0, false, fmt.Errorf("mongox: update %s: %w", coll, err)
 	}
 	n, err = res.RowsAffected()
 	if err != nil {
+		return 0, false, fmt.Errorf("mongox: update %s: %w", coll, err)
+	}
+	// A selected document left is one without that list: then none is written here.
+	var odd bool
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM `+sqlName(table)+` WHERE `+sel.where+`)`, sel.args...).Scan(&odd); err != nil {
+		return 0, false, fmt.Errorf("mongox: update %s: %w", coll, err)
+	}
+	if odd {
+		return 0, false, nil // rolled back
+	}
+	if err := tx.Commit(); err != nil {
 		return 0, false, fmt.Errorf("mongox: update %s: %w", coll, err)
 	}
 	return n, true, nil

@@ -148,20 +148,7 @@ func TestStoredDocumentsReadAsFerretDBAnswers(t *testing.T) {
 	t.Parallel()
 	db, e := testDB(t)
 	ctx := context.Background()
-	when := time.Date(1969, 7, 20, 20, 17, 40, 0, time.UTC)
-	docs := []any{
-		bson.D{{Key: "_id", Value: bson.NewObjectID()}, {Key: "z", Value: 1}, {Key: "a", Value: int64(1) << 60}, {Key: "d", Value: 1.5}, {Key: "e", Value: 3.0},
-			{Key: "neg", Value: math.Copysign(0, -1)}, {Key: "big", Value: 1e300}, {Key: "tiny", Value: 5e-324}, {Key: "i", Value: int32(-7)}, {Key: "s", Value: "a\"b\\c & <é> \n\t\u2028"},
-			{Key: "t", Value: true}, {Key: "f", Value: false}, {Key: "n", Value: nil}, {Key: "when", Value: when}, {Key: "now", Value: time.Now()},
-			{Key: "oid", Value: bson.NewObjectID()}, {Key: "bin", Value: bson.Binary{Subtype: 0x80, Data: []byte{0, 1, 2, 255}}},
-			{Key: "bin0", Value: bson.Binary{Data: []byte{}}}, {Key: "re", Value: bson.Regex{Pattern: "^a.b$", Options: "im"}},
-			{Key: "ts", Value: bson.Timestamp{T: 1700000000, I: 42}}},
-		bson.D{{Key: "_id", Value: "texto"}, {Key: "sub", Value: bson.D{{Key: "y", Value: bson.A{1, "dos", bson.D{{Key: "x", Value: bson.A{}}}, nil, 2.5}},
-			{Key: "x", Value: bson.D{}}}}, {Key: "arr", Value: bson.A{bson.D{{Key: "b", Value: 1}, {Key: "a", Value: int64(2)}}, bson.A{}}[:1]},
-			{Key: "empty", Value: bson.A{}}, {Key: "", Value: "clave vacía"}},
-		bson.D{{Key: "_id", Value: int32(7)}, {Key: "carrito", Value: bson.A{bson.D{{Key: "_id", Value: "v1"}, {Key: "extras", Value: bson.A{}},
-			{Key: "precio", Value: 1299.9}, {Key: "fecha", Value: when}}}}},
-	}
+	docs := storedDocs()
 	if _, err := db.Collection("v").InsertMany(ctx, docs); err != nil {
 		t.Fatal(err)
 	}
@@ -203,5 +190,69 @@ func TestStoredDocumentsReadAsFerretDBAnswers(t *testing.T) {
 	}
 	if _, err := document([]byte(`{"$s":{"p":{"a":{"t":"decimal"}},"$k":["a"]},"a":1}`)); err == nil {
 		t.Error("an unknown type was read")
+	}
+}
+
+// storedDocs are documents with a value of every type FerretDB stores, nested in documents and
+// arrays too.
+func storedDocs() []any {
+	when := time.Date(1969, 7, 20, 20, 17, 40, 0, time.UTC)
+	return []any{
+		bson.D{{Key: "_id", Value: bson.NewObjectID()}, {Key: "z", Value: 1}, {Key: "a", Value: int64(1) << 60}, {Key: "d", Value: 1.5}, {Key: "e", Value: 3.0},
+			{Key: "neg", Value: math.Copysign(0, -1)}, {Key: "big", Value: 1e300}, {Key: "tiny", Value: 5e-324}, {Key: "i", Value: int32(-7)}, {Key: "s", Value: "a\"b\\c & <é> \n\t\u2028"},
+			{Key: "t", Value: true}, {Key: "f", Value: false}, {Key: "n", Value: nil}, {Key: "when", Value: when}, {Key: "now", Value: time.Now()},
+			{Key: "oid", Value: bson.NewObjectID()}, {Key: "bin", Value: bson.Binary{Subtype: 0x80, Data: []byte{0, 1, 2, 255}}},
+			{Key: "bin0", Value: bson.Binary{Data: []byte{}}}, {Key: "re", Value: bson.Regex{Pattern: "^a.b$", Options: "im"}},
+			{Key: "ts", Value: bson.Timestamp{T: 1700000000, I: 42}}},
+		bson.D{{Key: "_id", Value: "texto"}, {Key: "sub", Value: bson.D{{Key: "y", Value: bson.A{1, "dos", bson.D{{Key: "x", Value: bson.A{}}}, nil, 2.5}},
+			{Key: "x", Value: bson.D{}}}}, {Key: "arr", Value: bson.A{bson.D{{Key: "b", Value: 1}, {Key: "a", Value: int64(2)}}, bson.A{}}[:1]},
+			{Key: "empty", Value: bson.A{}}, {Key: "", Value: "clave vacía"}},
+		bson.D{{Key: "_id", Value: int32(7)}, {Key: "carrito", Value: bson.A{bson.D{{Key: "_id", Value: "v1"}, {Key: "extras", Value: bson.A{}},
+			{Key: "precio", Value: 1299.9}, {Key: "fecha", Value: when}}}}},
+	}
+}
+
+// EachProjected reads top-level fields of every type, documents and arrays of documents among them,
+// into the very values a find with that projection answers, and reads them itself (done).
+func TestEachProjectedReadsFieldsAsAFindDoes(t *testing.T) {
+	t.Parallel()
+	db, e := testDB(t)
+	ctx := context.Background()
+	if _, err := db.Collection("v").InsertMany(ctx, storedDocs()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.IndexIDs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	fields := []string{"sub", "arr", "empty", "carrito", "a", "d", "neg", "big", "tiny", "i", "s", "t", "n", "when", "oid", "bin", "re", "ts", "nada"}
+	projection := bson.M{}
+	for _, f := range fields {
+		projection[f] = 1
+	}
+	cur, err := db.Collection("v").Find(ctx, bson.M{}, options.Find().SetProjection(projection))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bson.Raw{}
+	for cur.Next(ctx) {
+		want[cur.Current.Lookup("_id").String()] = slices.Clone(cur.Current)
+	}
+	n := 0
+	done, err := e.EachProjected(ctx, "v", Everything, fields, func(doc bson.Raw) error {
+		n++
+		w, ok := want[doc.Lookup("_id").String()]
+		if !ok {
+			t.Errorf("a document the find does not give: %v", doc)
+			return nil
+		}
+		for _, f := range append([]string{"_id"}, fields...) {
+			if g, w := doc.Lookup(f), w.Lookup(f); g.Type != w.Type || !bytes.Equal(g.Value, w.Value) {
+				t.Errorf("%s: read %v, the find gives %v", f, g, w)
+			}
+		}
+		return nil
+	})
+	if err != nil || !done || n != len(want) {
+		t.Fatalf("done %v, %d documents of %d: %v", done, n, len(want), err)
 	}
 }
