@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Drawer } from '@/components/drawer'
-import { categoryIcon } from '@/components/layout/category-icons'
+import { categoryIcon } from '@/components/layout/categoria-icons'
 import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, ReceiptIcon, SettingsIcon, UserIcon } from '@/components/icons'
-import { categoryPath, menuTiles, useListCategoriasQuery } from '@/lib/categories'
+import { categoryPath, menuTiles, useListCategoriasQuery } from '@/lib/categorias'
 import { returnHere, type ReturnState } from '@/lib/return-path'
 
 type SideMenuProps = {

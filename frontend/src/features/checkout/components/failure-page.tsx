@@ -4,7 +4,7 @@ import { AlertIcon, ClockIcon } from '@/components/icons'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { telHref } from '@/lib/phone'
 import { useGetConfigQuery } from '@/lib/config-api'
-import { shown } from '@/features/checkout/payment-return'
+import { shown } from '@/features/checkout/pago-return'
 
 function usePhone() {
   const { data } = useGetConfigQuery()

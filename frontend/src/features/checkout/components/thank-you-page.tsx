@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
 import { NAME_CUT, ORDERS_NARROW, useMediaQuery } from '@/lib/use-media-query'
-import type { SaleItem } from '@/lib/sale'
+import type { VentaItem } from '@/lib/venta'
 import { selectUser } from '@/lib/session-slice'
 import { useListOrdenesPendientesQuery } from '@/features/checkout/api'
 import type { Venta } from '@/features/checkout/types'
@@ -157,7 +157,7 @@ function OrderCard({ order, highlight }: { order: Venta; highlight: boolean }) {
   )
 }
 
-function OrderItem({ item }: { item: SaleItem }) {
+function OrderItem({ item }: { item: VentaItem }) {
   const narrow = useMediaQuery(ORDERS_NARROW)
   const labelId = useId()
   const showTalla = Boolean(item.talla) && item.talla !== 'Unico'

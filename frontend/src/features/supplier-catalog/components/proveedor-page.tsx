@@ -2,10 +2,10 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useGetAjustesProveedorQuery } from '@/features/supplier-catalog/api'
-import { CatalogBrowser } from '@/features/supplier-catalog/components/catalog-browser'
+import { CatalogBrowser } from '@/features/supplier-catalog/components/catalogo-browser'
 import { ChangesLog } from '@/features/supplier-catalog/components/changes-log'
 import { CredentialsForm } from '@/features/supplier-catalog/components/credentials-form'
-import { ImportsList } from '@/features/supplier-catalog/components/imports-list'
+import { ImportsList } from '@/features/supplier-catalog/components/importaciones-list'
 import { RulesForm } from '@/features/supplier-catalog/components/rules-form'
 
 /** `/proveedor` 'Catálogo del proveedor': Syscom's credentials, margin rules, browser, imports and sync (Administrador). */
