@@ -46,8 +46,9 @@ const inFileName = (words: string[]) => new RegExp(`(^|-)(${words.join('|')})s?(
 /** A file's name up to its first dot: `carrito-page` of `/src/features/checkout/carrito-page.test.tsx`. */
 const stem = (file: string) => file.slice(file.lastIndexOf('/') + 1).split('.')[0]
 
-/** The types and interfaces a source declares. */
-const declaredTypes = (text: string) => [...text.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Z]\w*)/gm)].map((m) => m[1])
+/** The types and interfaces a source declares, and its components (functions and constants named in PascalCase). */
+const declaredTypes = (text: string) =>
+  [...text.matchAll(/^\s*(?:export\s+)?(?:type|interface|function|const)\s+([A-Z][a-z]\w*)/gm)].map((m) => m[1])
 
 const endpoints = Object.keys(api.endpoints)
 
@@ -85,7 +86,7 @@ describe('file names', () => {
     expect(files.filter((file) => inFileName(ENGLISH_DOMAIN).test(stem(file)))).toEqual([])
   })
 
-  it('the check refuses a mixed name', () => {
+  it('its check refuses a mixed name', () => {
     expect(inFileName(ENGLISH_DOMAIN).test('cart-page')).toBe(true)
     expect(inFileName(ENGLISH_DOMAIN).test('producto-sales')).toBe(true)
     expect(inFileName(ENGLISH_DOMAIN).test('user')).toBe(true)
@@ -94,22 +95,32 @@ describe('file names', () => {
   })
 })
 
-describe('type names', () => {
+describe('type and component names', () => {
   const types = Object.entries(sources).flatMap(([file, text]) => declaredTypes(text).map((name) => `${file}: ${name}`))
 
   it('finds the types of every source', () => {
     expect(types.length).toBeGreaterThan(300)
-    expect(types).toEqual(expect.arrayContaining(['/src/lib/carrito.ts: CarritoItem', '/src/features/sales/types.ts: Venta']))
+    expect(types).toEqual(
+      expect.arrayContaining([
+        '/src/lib/carrito.ts: CarritoItem',
+        '/src/features/sales/types.ts: Venta',
+        '/src/features/checkout/components/carrito-page.tsx: CarritoPage',
+      ]),
+    )
   })
 
   it('use the Spanish word of a thing users see', () => {
     expect(types.filter((entry) => inCamelCase(ENGLISH_DOMAIN).test(entry.slice(entry.indexOf(': ') + 2)))).toEqual([])
   })
 
-  it('the check refuses a mixed name', () => {
+  it('its check refuses a mixed name', () => {
     expect(inCamelCase(ENGLISH_DOMAIN).test('SaleFactura')).toBe(true)
     expect(inCamelCase(ENGLISH_DOMAIN).test('ProductoImport')).toBe(true)
     expect(inCamelCase(ENGLISH_DOMAIN).test('VentaFactura')).toBe(false)
     expect(inCamelCase(ENGLISH_DOMAIN).test('Cartel')).toBe(false)
+    expect(declaredTypes('export function CartRow() {}\n  const UserDialog = () => null\nconst PAGE_SIZE = 24')).toEqual([
+      'CartRow',
+      'UserDialog',
+    ])
   })
 })

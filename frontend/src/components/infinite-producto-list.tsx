@@ -3,7 +3,7 @@ import type { SerializedError } from '@reduxjs/toolkit'
 import { LoadError } from '@/components/load-error'
 import { LoadMoreSentinel } from '@/components/load-more-sentinel'
 import { ProductoCard, type CardHeading } from '@/components/producto-card'
-import { ProductCardSkeleton } from '@/components/skeleton'
+import { ProductoCardSkeleton } from '@/components/skeleton'
 import type { Producto } from '@/lib/producto'
 
 /** Skeleton cards while the first page loads, and while the next one does. */
@@ -47,7 +47,7 @@ export function InfiniteProductoList(props: InfiniteProductoListProps) {
           {isLoading
             ? Array.from({ length: FIRST_SKELETONS }, (_, i) => (
                 <li key={i}>
-                  <ProductCardSkeleton />
+                  <ProductoCardSkeleton />
                 </li>
               ))
             : products.map((p) => (
@@ -58,7 +58,7 @@ export function InfiniteProductoList(props: InfiniteProductoListProps) {
           {isFetchingNextPage
             ? Array.from({ length: NEXT_SKELETONS }, (_, i) => (
                 <li key={`more-${i}`}>
-                  <ProductCardSkeleton />
+                  <ProductoCardSkeleton />
                 </li>
               ))
             : null}

@@ -5,4 +5,4 @@ import { createContext } from 'react'
  * cookie of lib/carrito-storage.ts says so): the page then shows the empty cart rather than waiting
  * for the browser's storage.
  */
-export const CartKnownEmpty = createContext(false)
+export const CarritoKnownEmpty = createContext(false)

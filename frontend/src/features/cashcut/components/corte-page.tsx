@@ -141,7 +141,7 @@ function HacerCorteDialog({
 }
 
 /** The cut just made: expected vs counted cash and the difference. */
-function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
+function CorteResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
   return (
     <section
       role="status"
@@ -249,7 +249,7 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
         </p>
       ) : null}
 
-      {result ? <CutResult cut={result} onClose={() => setResult(null)} /> : null}
+      {result ? <CorteResult cut={result} onClose={() => setResult(null)} /> : null}
 
       <div>
         <p className="mb-3 text-sm text-slate-600">Ventas pagadas pendientes de corte.</p>

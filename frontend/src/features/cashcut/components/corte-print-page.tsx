@@ -46,7 +46,7 @@ function PendingTotals() {
   )
 }
 
-function CutById({ id }: { id: string }) {
+function CorteById({ id }: { id: string }) {
   const { data: cut, error } = useGetCorteQuery(id)
   usePrintWhenReady(Boolean(cut))
   if (error) return <p role="alert">{errorText(error, 'Error al obtener el corte')}</p>
@@ -94,7 +94,7 @@ export function CortePrintPage() {
           <p className="text-[11px]">Impreso: {printedAt}</p>
           {user?.name ? <p className="text-[11px]">Por: {user.name}</p> : null}
         </header>
-        <div className="mt-3">{id ? <CutById id={id} /> : <PendingTotals />}</div>
+        <div className="mt-3">{id ? <CorteById id={id} /> : <PendingTotals />}</div>
         <footer className="mt-6 border-t border-dashed border-black pt-6 text-center text-[11px]">
           <p>______________________________</p>
           <p>Firma</p>

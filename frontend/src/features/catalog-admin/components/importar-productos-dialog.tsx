@@ -60,7 +60,7 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
 
   const step = job ? (enCurso(job) ? 'running' : 'done') : plan ? 'plan' : 'file'
   const footer = (
-    <ImportFooter
+    <ImportacionFooter
       step={step}
       toApply={plan ? plan.nuevos.length + plan.cambios.length : 0}
       busy={previewing.isLoading || applying.isLoading}
@@ -135,7 +135,7 @@ type FooterProps = {
 }
 
 /** The dialog's buttons: 'Revisar archivo', then 'Aplicar', then 'Seguir en segundo plano' while it runs, then 'Listo'. */
-function ImportFooter({ step, toApply, busy, onClose, onReview, onApply }: FooterProps) {
+function ImportacionFooter({ step, toApply, busy, onClose, onReview, onApply }: FooterProps) {
   if (step === 'running') {
     return (
       <button type="button" className="btn-secondary" onClick={onClose}>
@@ -198,15 +198,15 @@ function Plan({ plan }: { plan: PlanImportacion }) {
       {plan.columnasIgnoradas.length > 0 ? (
         <p className="text-slate-600">Columnas que no se importan: {plan.columnasIgnoradas.join(', ')}.</p>
       ) : null}
-      <ProductList title="Nuevos" items={plan.nuevos} />
+      <ProductoList title="Nuevos" items={plan.nuevos} />
       <Cambios items={plan.cambios} />
-      <ProductList title="Sin cambios" items={plan.sinCambios} />
+      <ProductoList title="Sin cambios" items={plan.sinCambios} />
       <Rechazos title="Rechazados" items={plan.rechazados} />
     </div>
   )
 }
 
-function ProductList({ title, items }: { title: string; items: ProductoImportacion[] }) {
+function ProductoList({ title, items }: { title: string; items: ProductoImportacion[] }) {
   if (items.length === 0) return null
   return (
     <section aria-label={title}>

@@ -17,24 +17,24 @@ export function CategoriaPage() {
   const { id = '' } = useParams()
   const categorias = useListCategoriasQuery()
   if (!categorias.data) {
-    return categorias.isError ? <ProductGrid title="Categoría" query={{ categoria: id }} /> : <section className="mx-auto min-h-screen w-full max-w-7xl" aria-busy="true" />
+    return categorias.isError ? <ProductoGrid title="Categoría" query={{ categoria: id }} /> : <section className="mx-auto min-h-screen w-full max-w-7xl" aria-busy="true" />
   }
   const title = resolveCategory(categorias.data, id)?.nombre
   if (!title) return <NotFoundPage />
-  return <ProductGrid title={title} query={{ categoria: id }} />
+  return <ProductoGrid title={title} query={{ categoria: id }} />
 }
 
 /** `/modern`: the whole catalogue. */
 export function AllProductosPage() {
-  return <ProductGrid title="Todos los productos" query={{}} />
+  return <ProductoGrid title="Todos los productos" query={{}} />
 }
 
 /** `/ofertas` (the 'Descuentos' tab): discounted products. */
 export function OffersPage() {
-  return <ProductGrid title="Descuentos" query={{ categoria: 'descuentos' }} />
+  return <ProductoGrid title="Descuentos" query={{ categoria: 'descuentos' }} />
 }
 
-function ProductGrid({ title, query }: { title: string; query: CatalogoQuery }) {
+function ProductoGrid({ title, query }: { title: string; query: CatalogoQuery }) {
   useDocumentTitle(title)
   // The answer is drawn in a deferred render, which React cuts into short slices, not in one long
   // task that holds up the first taps (Total Blocking Time); the loading state shows until then.

@@ -60,10 +60,10 @@ export function ProductoPage() {
       </div>
     )
   }
-  return <ProductDetail key={product._id} product={product} />
+  return <ProductoDetalleView key={product._id} product={product} />
 }
 
-function ProductDetail({ product }: { product: ProductoDetalle }) {
+function ProductoDetalleView({ product }: { product: ProductoDetalle }) {
   const title = productTitle(product)
   const choice = useProductoChoice(product)
   const { variantes, variant, qty, max, limit, line } = choice
@@ -87,7 +87,7 @@ function ProductDetail({ product }: { product: ProductoDetalle }) {
         </div>
         <h1 className="text-xl font-bold text-brand-900 sm:text-2xl">{title}</h1>
         {variant ? <VariantPrice variant={variant} descuento={descuento} /> : <p className="text-slate-600">Precio no disponible</p>}
-        <ProductFacts product={product} stock={Math.max(0, variant?.stock ?? 0)} />
+        <ProductoFacts product={product} stock={Math.max(0, variant?.stock ?? 0)} />
         {variantes.length > 1 ? <VariantSelect variantes={variantes} value={variant?._id} onChange={choice.chooseVariant} /> : null}
         {(product.extras ?? []).length > 0 ? (
           <ExtrasPicker extras={product.extras ?? []} chosen={choice.extraIds} onToggle={choice.toggleExtra} />
@@ -190,7 +190,7 @@ function stockText(stock: number, conProveedor: number | undefined): string {
 }
 
 /** Brand, model, warranty, stock, SAT keys and size, each when the product has it. */
-function ProductFacts({ product, stock }: { product: ProductoDetalle; stock: number }) {
+function ProductoFacts({ product, stock }: { product: ProductoDetalle; stock: number }) {
   const dims = [
     ['Largo', product.largo],
     ['Ancho', product.ancho],

@@ -2,7 +2,7 @@ import { useContext, useEffect, useMemo, useRef, useState, type RefObject } from
 import { Link } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { ConfirmDialog } from '@/components/dialog'
-import { CartIcon, ClearCartIcon, InfoIcon } from '@/components/icons'
+import { CarritoIcon, ClearCarritoIcon, InfoIcon } from '@/components/icons'
 import { Skeleton } from '@/components/skeleton'
 import { useInBrowser } from '@/components/use-in-browser'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -11,7 +11,7 @@ import { cartCleared, selectCartItems } from '@/lib/carrito-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { selectUser } from '@/lib/session-slice'
 import { lineKey } from '@/features/checkout/carrito-refresh'
-import { CartKnownEmpty } from '@/features/checkout/served-empty'
+import { CarritoKnownEmpty } from '@/features/checkout/served-empty'
 import { cartTotals } from '@/features/checkout/carrito-totals'
 import type { PriceNotice } from '@/features/checkout/use-line-check'
 import { useLineReports } from '@/features/checkout/use-line-reports'
@@ -29,7 +29,7 @@ export function CarritoPage() {
   useDocumentTitle('Tu Carrito')
   const inBrowser = useInBrowser()
   // Prerendering the page for a browser whose cart is empty (served-empty.ts).
-  const knownEmpty = useContext(CartKnownEmpty)
+  const knownEmpty = useContext(CarritoKnownEmpty)
   const dispatch = useAppDispatch()
   const items = useAppSelector(selectCartItems)
   const user = useAppSelector(selectUser)
@@ -52,13 +52,13 @@ export function CarritoPage() {
     <section className="mx-auto w-full max-w-5xl px-4 pt-5 pb-8 sm:pt-8">
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-brand-900">Tu Carrito</h1>
-        {inBrowser && items.length > 0 ? <ClearCartButton onClick={() => setConfirmClear(true)} /> : null}
+        {inBrowser && items.length > 0 ? <ClearCarritoButton onClick={() => setConfirmClear(true)} /> : null}
       </div>
 
       {!inBrowser && !knownEmpty ? (
-        <CartLoading />
+        <CarritoLoading />
       ) : items.length === 0 ? (
-        <EmptyCart />
+        <EmptyCarrito />
       ) : (
         <>
           {lines.notices.length > 0 ? <PriceNotices notices={lines.notices} onDismiss={lines.dismissNotices} /> : null}
@@ -119,7 +119,7 @@ function useInView<T extends Element>(observe: boolean) {
   return [ref, inView] as const
 }
 
-function ClearCartButton({ onClick }: { onClick: () => void }) {
+function ClearCarritoButton({ onClick }: { onClick: () => void }) {
   return (
     <button
       type="button"
@@ -128,13 +128,13 @@ function ClearCartButton({ onClick }: { onClick: () => void }) {
       title="Vaciar carrito"
       className="flex h-11 w-11 items-center justify-center rounded-full text-slate-500 transition hover:bg-rose-50 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-teal-500"
     >
-      <ClearCartIcon size={22} />
+      <ClearCarritoIcon size={22} />
     </button>
   )
 }
 
 /** Prerendered: the cart is in browser storage, unknown here; the app shows it once loaded. */
-function CartLoading() {
+function CarritoLoading() {
   return (
     <div className="mt-6" aria-busy="true">
       <Skeleton className="h-80 w-full rounded-3xl" />
@@ -143,11 +143,11 @@ function CartLoading() {
   )
 }
 
-function EmptyCart() {
+function EmptyCarrito() {
   return (
     <div className="mt-6 flex flex-col items-center rounded-3xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <CartIcon size={30} />
+        <CarritoIcon size={30} />
       </span>
       <p className="mt-4 text-lg font-semibold text-slate-800">Carrito de compras vacio</p>
       <p className="mt-1 text-sm text-slate-500">Agrega cámaras, redes y más desde el catálogo.</p>

@@ -38,7 +38,7 @@ export function CarritoSummary({ ref, items, totals, orderError, phone, blocked,
     >
       <Totals totals={totals} />
 
-      {orderError ? <OrderFailed message={orderError} phone={phone} /> : null}
+      {orderError ? <OrdenFailed message={orderError} phone={phone} /> : null}
 
       {blocked ? (
         <p className="mt-4 rounded-xl bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
@@ -77,7 +77,7 @@ function Totals({ totals }: { totals: CarritoTotals }) {
 }
 
 /** The failure text around the shop's phone, and the reason. */
-function OrderFailed({ message, phone }: { message: string; phone: string }) {
+function OrdenFailed({ message, phone }: { message: string; phone: string }) {
   return (
     <div role="alert" className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-3 text-sm text-rose-900">
       <p className="flex gap-2 font-semibold">

@@ -29,7 +29,7 @@ export function SuccessPage() {
   const payment = usePagoConfirmation()
   return (
     <Shell>
-      <PaymentResult payment={payment} phone={phone} />
+      <PagoResult payment={payment} phone={phone} />
     </Shell>
   )
 }
@@ -38,7 +38,7 @@ type Pago = ReturnType<typeof usePagoConfirmation>
 type ApiError = Parameters<typeof apiErrorMessage>[0]
 
 /** What there is to say about the payment, by how far its confirmation got. */
-function PaymentResult({ payment, phone }: { payment: Pago; phone: string }) {
+function PagoResult({ payment, phone }: { payment: Pago; phone: string }) {
   const { params, already, data, error } = payment
   if (!payment.valid) return <InvalidReturn phone={phone} />
   if (already) return <Receipt venta={already} params={params} saved />

@@ -110,14 +110,14 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
         onChange={(e) => setObservaciones(e.target.value)}
       />
       <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
-      <OrderReturns sale={sale} />
-      <OrderHistory sale={sale} />
+      <OrdenDevoluciones sale={sale} />
+      <OrdenHistory sale={sale} />
     </FormDialog>
   )
 }
 
 /** 'Historial': the order's recorded changes, newest first. */
-function OrderHistory({ sale }: { sale: Venta }) {
+function OrdenHistory({ sale }: { sale: Venta }) {
   const historial = [...(sale.historial ?? [])].reverse()
   return (
     <section aria-label="Historial de la orden">
@@ -142,7 +142,7 @@ function OrderHistory({ sale }: { sale: Venta }) {
 }
 
 /** 'Devoluciones': each return of the sale, oldest first: when, who, the units of each line, the refund and why. */
-function OrderReturns({ sale }: { sale: Venta }) {
+function OrdenDevoluciones({ sale }: { sale: Venta }) {
   const devoluciones = sale.devoluciones ?? []
   if (devoluciones.length === 0) return null
   return (

@@ -17,7 +17,7 @@ import {
 const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold'
 
 /** The payment, one state: 'Pagado' or 'Pendiente de pago'. */
-function PaymentBadge({ p }: { p: Compra }) {
+function PagoBadge({ p }: { p: Compra }) {
   const state = paymentState(p)
   const paid = state === 'Pagado'
   return (
@@ -124,7 +124,7 @@ export function CompraHistoryTable({ userId }: { userId: string }) {
                     </Figure>
                     <Figure label="Fecha">{formatDate(p.fecha)}</Figure>
                     <Figure label="Pago">
-                      <PaymentBadge p={p} />
+                      <PagoBadge p={p} />
                     </Figure>
                     <Figure label="Entrega">
                       <DeliveryBadge p={p} />
@@ -162,7 +162,7 @@ export function CompraHistoryTable({ userId }: { userId: string }) {
                     <td className="px-3 py-2 tabular-nums">{formatMoney(lineTotalWithIva(item))}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.fecha)}</td>
                     <td className="px-3 py-2">
-                      <PaymentBadge p={p} />
+                      <PagoBadge p={p} />
                     </td>
                     <td className="px-3 py-2">
                       <DeliveryBadge p={p} />
@@ -193,7 +193,7 @@ export function CompraList({ userId, invoiceAction }: { userId: string; invoiceA
             <div className="flex items-center gap-1.5">
               <dt>Pago</dt>
               <dd>
-                <PaymentBadge p={p} />
+                <PagoBadge p={p} />
               </dd>
             </div>
             <div className="flex items-center gap-1.5">

@@ -191,7 +191,7 @@ function Toast({ text }: { text: string | null }) {
 }
 
 /** The initials in a circle and the account's name. */
-function ProfileHeader({ name }: { name: string }) {
+function PerfilHeader({ name }: { name: string }) {
   return (
     <div className="flex items-center gap-4">
       <span
@@ -250,7 +250,7 @@ export function PerfilPage({ fiscal }: { fiscal?: ReactNode } = {}) {
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8">
-      <ProfileHeader name={account.name} />
+      <PerfilHeader name={account.name} />
 
       {error ? (
         <p role="alert" className="mt-4 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800">

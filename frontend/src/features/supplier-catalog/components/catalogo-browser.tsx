@@ -28,7 +28,7 @@ function Checklist({ legend, options, picked, onToggle }: { legend: string; opti
 }
 
 /** A search of Syscom's products, a page at a time, each with a checkbox. */
-function ProductSearch({ picked, onToggle }: { picked: string[]; onToggle: (id: string) => void }) {
+function ProductoSearch({ picked, onToggle }: { picked: string[]; onToggle: (id: string) => void }) {
   const searchId = useId()
   const [text, setText] = useState('')
   const [busqueda, setBusqueda] = useState<Busqueda | null>(null)
@@ -100,7 +100,7 @@ function ProductSearch({ picked, onToggle }: { picked: string[]; onToggle: (id: 
 }
 
 /** Syscom's categories, brands and a product search, each with checkboxes, and 'Importar'. */
-export function CatalogBrowser() {
+export function CatalogoBrowser() {
   const brandFilterId = useId()
   const categorias = useListCategoriasProveedorQuery()
   const marcas = useListMarcasProveedorQuery()
@@ -153,7 +153,7 @@ export function CatalogBrowser() {
         </div>
       </div>
 
-      <ProductSearch picked={pickedProducts} onToggle={(id) => setPickedProducts((l) => toggle(l, id))} />
+      <ProductoSearch picked={pickedProducts} onToggle={(id) => setPickedProducts((l) => toggle(l, id))} />
 
       <button type="button" className="btn-primary mt-4" disabled={count === 0 || importing} aria-busy={importing} onClick={() => void start()}>
         {importing ? 'Iniciando…' : count > 0 ? `Importar (${count})` : 'Importar'}

@@ -20,7 +20,7 @@ function what(j: Importacion): string {
 }
 
 /** The latest imports with their live progress (read again every 2 s while one runs). */
-export function ImportsList() {
+export function ImportacionesList() {
   const first = useListImportacionesProveedorQuery()
   const polling = running(first.data)
   const { data, error } = useListImportacionesProveedorQuery(undefined, { pollingInterval: polling ? POLL_MS : 0 })

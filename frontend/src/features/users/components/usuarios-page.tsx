@@ -32,7 +32,7 @@ type FormState = { name: string; email: string; password: string; phone: string;
 const blank: FormState = { name: '', email: '', password: '', phone: '', rol: 'Cliente', status: true }
 
 /** 'Nuevo Usuario' (user undefined) or 'Actualizar Usuario'. */
-function UserDialog({ user, onClose }: { user?: Cuenta; onClose: () => void }) {
+function UsuarioDialog({ user, onClose }: { user?: Cuenta; onClose: () => void }) {
   const [create, created] = useCreateUsuarioMutation()
   const [update, updated] = useUpdateUsuarioMutation()
   const busy = created.isLoading || updated.isLoading
@@ -158,7 +158,7 @@ export function UsuariosPage() {
       />
       <Pager meta={data?.meta} shown={users.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="usuarios" />
 
-      {editing ? <UserDialog user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <UsuarioDialog user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         title={`Eliminar a ${deleting?.name ?? ''}`}

@@ -1,4 +1,4 @@
-import { UsersIcon } from '@/components/icons'
+import { UsuariosIcon } from '@/components/icons'
 import type { Cuenta } from '@/lib/cuenta'
 
 type UsuariosTableProps = {
@@ -40,12 +40,12 @@ export function UsuariosTable({ users, loading, failed, onEdit, onDelete, emptyT
           {!loading && !failed && users.length === 0 ? (
             <tr>
               <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                <UsersIcon size={20} /> {emptyText}
+                <UsuariosIcon size={20} /> {emptyText}
               </td>
             </tr>
           ) : null}
           {users.map((u) => (
-            <UserRow key={u._id} user={u} onEdit={() => onEdit(u)} onDelete={() => onDelete(u)} />
+            <UsuarioRow key={u._id} user={u} onEdit={() => onEdit(u)} onDelete={() => onDelete(u)} />
           ))}
         </tbody>
       </table>
@@ -53,7 +53,7 @@ export function UsuariosTable({ users, loading, failed, onEdit, onDelete, emptyT
   )
 }
 
-function UserRow({ user: u, onEdit, onDelete }: { user: Cuenta; onEdit: () => void; onDelete: () => void }) {
+function UsuarioRow({ user: u, onEdit, onDelete }: { user: Cuenta; onEdit: () => void; onDelete: () => void }) {
   return (
     <tr>
       <td className="px-4 py-3 font-medium text-slate-900">{u.name}</td>
