@@ -235,7 +235,7 @@ func (s *pageServer) file(name string) ([]byte, error) {
 }
 
 // cartCookie mirrors how many lines the browser's stored cart has (frontend/src/lib/
-// cart-storage.ts); the cart itself never leaves the browser.
+// carrito-storage.ts); the cart itself never leaves the browser.
 const cartCookie = "carrito"
 
 // cartHasLines reports whether the browser's cart cookie says its cart has something in it.

@@ -8,11 +8,11 @@ import { DEMO, apiToken, bearer, logIn, shot, startShop, watchPageErrors, type S
 
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
 
-type ProductJson = { _id: string; variantes: { _id: string; stock?: number }[] }
+type ProductoJson = { _id: string; variantes: { _id: string; stock?: number }[] }
 
 /** A counter order of the demo customer, paid in cash at the counter by the demo Cajero. */
 async function cashSale(request: APIRequestContext, shop: string): Promise<{ folio: string; total: number }> {
-  const list = (await (await request.get(`${shop}/v1/productos?compact=0&limit=24&page=1`)).json()) as { products: ProductJson[] }
+  const list = (await (await request.get(`${shop}/v1/productos?compact=0&limit=24&page=1`)).json()) as { products: ProductoJson[] }
   const p = list.products.find((x) => (x.variantes[0]?.stock ?? 0) >= 2)
   expect(p, 'a product in stock').toBeTruthy()
   const placed = await request.post(`${shop}/v1/ventas`, {

@@ -8,7 +8,7 @@ import { DEMO, MOBILE, apiToken, bearer, logIn, shot, startShop, watchPageErrors
 const ORDERS = 2000
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
 
-type SaleJson = { _id: string; folio: string; total: number; cliente: string }
+type VentaJson = { _id: string; folio: string; total: number; cliente: string }
 
 test.describe('a Cajero among 2,000 open orders', () => {
   test.use({ viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
@@ -42,7 +42,7 @@ test.describe('a Cajero among 2,000 open orders', () => {
     const auth = bearer(await apiToken(request, DEMO.cajero, shop))
     const middle = await request.get(`${shop}/v1/ventas/ordenes?orden=-fecha&page=40&limit=25`, { headers: auth })
     expect(middle.ok(), await middle.text()).toBeTruthy()
-    const { ventas, meta } = (await middle.json()) as { ventas: SaleJson[]; meta: { total: number } }
+    const { ventas, meta } = (await middle.json()) as { ventas: VentaJson[]; meta: { total: number } }
     expect(meta.total).toBeGreaterThanOrEqual(ORDERS)
     const target = ventas[12]
 

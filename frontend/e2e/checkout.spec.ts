@@ -47,20 +47,20 @@ async function stubMercadoPago(page: Page) {
   await page.route(MP_SDK, (route) => route.fulfill({ contentType: 'application/javascript', body: MP_STUB }))
 }
 
-type Product = { _id: string; nombre?: string; variantes?: { _id: string; stock?: number }[] }
+type Producto = { _id: string; nombre?: string; variantes?: { _id: string; stock?: number }[] }
 
 /** Two products of the demo catalogue with stock to spare, read from the real API. */
-async function twoProducts(request: APIRequestContext, base = ''): Promise<Product[]> {
+async function twoProducts(request: APIRequestContext, base = ''): Promise<Producto[]> {
   const res = await request.get(`${base}/v1/productos?compact=0&limit=24`)
   expect(res.ok()).toBe(true)
-  const body = (await res.json()) as { products: Product[] }
+  const body = (await res.json()) as { products: Producto[] }
   const picked = body.products.filter((p) => (p.variantes?.length ?? 0) === 1 && (p.variantes?.[0].stock ?? 0) >= 5)
   expect(picked.length).toBeGreaterThanOrEqual(2)
   return picked.slice(0, 2)
 }
 
 /** Opens a product page and adds it with the page's own 'Agregar al carrito'. */
-async function addFromProductPage(page: Page, base: string, product: Product) {
+async function addFromProductPage(page: Page, base: string, product: Producto) {
   await page.goto(`${base}/product/${product._id}`)
   await page.getByRole('button', { name: 'Agregar al carrito' }).click()
   await expect(page.getByText('Producto agregado al carrito.')).toBeVisible()

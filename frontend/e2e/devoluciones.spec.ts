@@ -19,7 +19,7 @@ async function pendingCashRefunds(request: APIRequestContext, headers: Record<st
   return Math.round((drawer?.devolucionesEfectivo ?? 0) * 100)
 }
 
-type SaleJson = {
+type VentaJson = {
   _id: string
   folio: string
   carrito: { _id: string; nombre: string; precioFinal: number; cantidad: number; devueltos?: number }[]
@@ -27,7 +27,7 @@ type SaleJson = {
 }
 
 /** A counter order of two units of one product, paid by card and delivered, through the API. */
-async function deliveredSale(request: APIRequestContext, cliente: string): Promise<SaleJson> {
+async function deliveredSale(request: APIRequestContext, cliente: string): Promise<VentaJson> {
   const list = (await (await request.get('/v1/productos?compact=0&limit=24&page=2')).json()) as {
     products: { _id: string; variantes: { _id: string; stock?: number }[] }[]
   }
@@ -38,7 +38,7 @@ async function deliveredSale(request: APIRequestContext, cliente: string): Promi
     data: { cliente, carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 2 }] },
   })
   expect(placed.status(), await placed.text()).toBe(201)
-  const sale = (await placed.json()) as SaleJson
+  const sale = (await placed.json()) as VentaJson
   const cajero = bearer(await apiToken(request, DEMO.cajero))
   for (const data of [{ pago: 'Pagado', metodoPago: 'Tarjeta' }, { entrega: 'Entregado' }]) {
     const r = await request.patch(`/v1/ventas/${sale._id}`, { headers: cajero, data })
@@ -100,7 +100,7 @@ test.describe('returns at the cash desk', () => {
     await shot(page, 'devolucion-registrada')
 
     // The server says the same.
-    const stored = (await (await request.get(`/v1/ventas/${sale._id}`, { headers: cajero })).json()) as SaleJson
+    const stored = (await (await request.get(`/v1/ventas/${sale._id}`, { headers: cajero })).json()) as VentaJson
     expect(stored.carrito[0].devueltos).toBe(1)
     expect(stored.devoluciones).toHaveLength(1)
     expect(stored.devoluciones![0]).toMatchObject({ monto: refund, metodo: 'Efectivo', motivo: 'Llegó dañada' })

@@ -8,12 +8,12 @@ import { sheetRows, zipEntry } from './xlsx'
 // on 58 and 80 mm paper. Against the real binary on a fresh store; the sales are placed through
 // the API as the demo customer.
 
-type SaleJson = { _id: string; folio: string; total: number; cliente: string; fecha: string }
+type VentaJson = { _id: string; folio: string; total: number; cliente: string; fecha: string }
 
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
 
 /** Places a counter order of two products, 'Quien Ordena' being cliente. */
-async function placeOrder(request: APIRequestContext, t: string, cliente: string, page: number): Promise<SaleJson> {
+async function placeOrder(request: APIRequestContext, t: string, cliente: string, page: number): Promise<VentaJson> {
   const list = await (await request.get(`/v1/productos?limit=2&page=${page}`)).json()
   const carrito = list.products.map((p: { _id: string; variantes: { _id: string }[] }) => ({ id: p.variantes[0]._id, producto_id: p._id, cantidad: 1 }))
   const r = await request.post('/v1/ventas', { headers: bearer(t), data: { cliente, carrito } })
@@ -59,7 +59,7 @@ test.describe('exports and tickets', () => {
     const { first, last } = thisMonth()
     const admin = await apiToken(request, DEMO.admin)
     // Every sale of the month, whoever placed it (other journeys share the store).
-    const month: SaleJson[] = await (await request.get(`/v1/ventas/?startDate=${first}&endDate=${last}`, { headers: bearer(admin) })).json()
+    const month: VentaJson[] = await (await request.get(`/v1/ventas/?startDate=${first}&endDate=${last}`, { headers: bearer(admin) })).json()
     const folios = new Set(month.map((v) => v.folio))
     for (const v of placed) expect(folios.has(v.folio)).toBe(true)
 

@@ -8,7 +8,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 export const MOBILE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
-export type Account = { email: string; password: string }
+export type Cuenta = { email: string; password: string }
 
 /** Demo accounts the binary creates with DEMO_DATA=true. */
 export const DEMO = {
@@ -26,7 +26,7 @@ export async function shot(page: Page, name: string, { fullPage = false } = {}) 
 }
 
 /** Signs in through the login screen (of the shop at `base`, else the shared one) and waits for the redirect to the home page. */
-export async function logIn(page: Page, account: Account, base = '') {
+export async function logIn(page: Page, account: Cuenta, base = '') {
   await page.goto(`${base}/login`)
   await page.getByLabel('Correo electrónico').fill(account.email)
   await page.getByLabel('Contraseña').fill(account.password)
@@ -46,7 +46,7 @@ export function watchPageErrors(page: Page): string[] {
 }
 
 /** A session token of an account, through the API (of the shop at `base`, else the shared one). */
-export async function apiToken(request: APIRequestContext, account: Account, base = ''): Promise<string> {
+export async function apiToken(request: APIRequestContext, account: Cuenta, base = ''): Promise<string> {
   const r = await request.post(`${base}/v1/usuarios/login`, { data: account })
   expect(r.ok(), await r.text()).toBeTruthy()
   return ((await r.json()) as { data: { token: string } }).data.token
@@ -55,8 +55,8 @@ export async function apiToken(request: APIRequestContext, account: Account, bas
 /** The Authorization header of a token. */
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
-type SaleJson = { _id: string; folio: string; total: number }
-type ProductJson = { _id: string; variantes: { _id: string; stock?: number }[] }
+type VentaJson = { _id: string; folio: string; total: number }
+type ProductoJson = { _id: string; variantes: { _id: string; stock?: number }[] }
 
 /**
  * A counter order of the demo customer ('Quien Ordena' cliente) for one product in stock of the
@@ -65,8 +65,8 @@ type ProductJson = { _id: string; variantes: { _id: string; stock?: number }[] }
 export async function paidSale(
   request: APIRequestContext,
   { cliente, metodoPago, productsPage }: { cliente: string; metodoPago: string; productsPage: number },
-): Promise<SaleJson> {
-  const list = (await (await request.get(`/v1/productos?compact=0&limit=24&page=${productsPage}`)).json()) as { products: ProductJson[] }
+): Promise<VentaJson> {
+  const list = (await (await request.get(`/v1/productos?compact=0&limit=24&page=${productsPage}`)).json()) as { products: ProductoJson[] }
   const p = list.products.filter((x) => (x.variantes[0]?.stock ?? 0) >= 2).at(-1)
   expect(p, 'a product in stock').toBeTruthy()
   const placed = await request.post('/v1/ventas', {
@@ -74,7 +74,7 @@ export async function paidSale(
     data: { cliente, carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 1 }] },
   })
   expect(placed.status(), await placed.text()).toBe(201)
-  const sale = (await placed.json()) as SaleJson
+  const sale = (await placed.json()) as VentaJson
   const paid = await request.patch(`/v1/ventas/${sale._id}`, {
     headers: bearer(await apiToken(request, DEMO.cajero)),
     data: { pago: 'Pagado', metodoPago },

@@ -9,16 +9,16 @@ const UPLOAD = /^\/v1\/imagenes\/[0-9a-f]{32}$/
 /** What a product card may download on a phone (issue #16). */
 const CARD_BUDGET = 40_000
 
-type Product = { _id: string; imagen?: string }
+type Producto = { _id: string; imagen?: string }
 
 /** Waits for the demo photos and returns the products that show one. */
-async function productsWithPhotos(request: APIRequestContext): Promise<Product[]> {
-  let withPhotos: Product[] = []
+async function productsWithPhotos(request: APIRequestContext): Promise<Producto[]> {
+  let withPhotos: Producto[] = []
   await expect
     .poll(
       async () => {
         const res = await request.get('/v1/productos?limit=100')
-        const { products } = (await res.json()) as { products: Product[] }
+        const { products } = (await res.json()) as { products: Producto[] }
         withPhotos = products.filter((p) => UPLOAD.test(p.imagen ?? ''))
         return withPhotos.length
       },

@@ -7,7 +7,7 @@ import { DEMO, MOBILE, apiToken, bearer, shot, startShop, watchPageErrors, type 
 
 const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 
-type Product = { _id: string; nombre: string; variantes: { stock?: number }[] }
+type Producto = { _id: string; nombre: string; variantes: { stock?: number }[] }
 
 async function phone(browser: Browser, shop: Shop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...PHONE, baseURL: shop.url, locale: 'es-MX', serviceWorkers: 'allow' })
@@ -25,7 +25,7 @@ test.describe('offline (phone)', () => {
     test.setTimeout(120_000)
     const { context, page } = await phone(browser, shop)
     const errors = watchPageErrors(page)
-    const list = (await (await page.request.get('/v1/productos?limit=24')).json()) as { products: Product[] }
+    const list = (await (await page.request.get('/v1/productos?limit=24')).json()) as { products: Producto[] }
     const [seen, unseen] = list.products
 
     // Online: the home page installs the service worker, which then controls the page.

@@ -4,13 +4,13 @@ import { DEMO, MOBILE, logIn, watchPageErrors } from './helpers'
 // The pages are prerendered at build time (scripts/prerender.mjs) and the server picks one by
 // route (app/pages.go): the shop shows before its JS runs, and deep links still work.
 
-type Product = { _id: string; nombre?: string; titulo?: string; variantes: { _id: string; precioVenta?: number }[] }
+type Producto = { _id: string; nombre?: string; titulo?: string; variantes: { _id: string; precioVenta?: number }[] }
 
-async function firstProduct(request: APIRequestContext): Promise<Product> {
+async function firstProduct(request: APIRequestContext): Promise<Producto> {
   const list = await (await request.get('/v1/productos?limit=1')).json()
-  const product: Product | undefined = list.products?.[0]
+  const product: Producto | undefined = list.products?.[0]
   expect(product?._id).toBeTruthy()
-  return product as Product
+  return product as Producto
 }
 
 /** Records, from the very first byte, whether the page ever showed `text` in the main area. */

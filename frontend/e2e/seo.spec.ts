@@ -5,13 +5,13 @@ import { MOBILE, watchPageErrors } from './helpers'
 // page's own head and JSON-LD in the HTML as served, its product inside the page, 404s for what
 // does not exist, the sitemap, robots.txt and the web app manifest.
 
-type Product = { _id: string; nombre?: string; titulo?: string; imagen?: string }
+type Producto = { _id: string; nombre?: string; titulo?: string; imagen?: string }
 
-async function firstProduct(request: APIRequestContext): Promise<Product> {
+async function firstProduct(request: APIRequestContext): Promise<Producto> {
   const list = await (await request.get('/v1/productos?limit=1')).json()
-  const product: Product | undefined = list.products?.[0]
+  const product: Producto | undefined = list.products?.[0]
   expect(product?._id).toBeTruthy()
-  return product as Product
+  return product as Producto
 }
 
 test('a product page as served names the product for link previews and search engines', async ({ request }) => {

@@ -6,16 +6,16 @@ import { DEMO, MOBILE, apiToken, logIn, shot, watchPageErrors } from './helpers'
 // e-mails, the favourites' ellipsis and unknown category pages. Against the real binary.
 
 type Variant = { _id: string; talla?: string; stock?: number }
-type Product = { _id: string; nombre?: string; variantes?: Variant[] }
+type Producto = { _id: string; nombre?: string; variantes?: Variant[] }
 
 const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 
 /** Every product of the demo catalogue with its variants, as the API answers them. */
-async function allProducts(request: APIRequestContext): Promise<Product[]> {
-  const out: Product[] = []
+async function allProducts(request: APIRequestContext): Promise<Producto[]> {
+  const out: Producto[] = []
   for (let page = 1; page < 10; page++) {
     const body = (await (await request.get(`/v1/productos?compact=0&limit=24&page=${page}`)).json()) as {
-      products: Product[]
+      products: Producto[]
       meta?: { hasMore?: boolean }
     }
     out.push(...body.products)

@@ -20,11 +20,11 @@ const ssr = path.join(frontend, 'dist/ssr')
 const PAGES = [
   { file: 'home.html', path: '/', screen: 'src/features/catalog-home/components/home-page.tsx' },
   // The product screen in its loading state: the same for every product.
-  { file: 'product.html', path: '/product/_', screen: 'src/features/catalog/components/product-page.tsx' },
-  { file: 'cart.html', path: '/carrito', screen: 'src/features/checkout/components/cart-page.tsx' },
+  { file: 'product.html', path: '/product/_', screen: 'src/features/catalog/components/producto-page.tsx' },
+  { file: 'cart.html', path: '/carrito', screen: 'src/features/checkout/components/carrito-page.tsx' },
   // The cart of a browser whose cart cookie says it is empty: drawn empty at once. The app draws
   // it anew (its first render waits for the browser's storage), at the same size.
-  { file: 'cart-empty.html', path: '/carrito', screen: 'src/features/checkout/components/cart-page.tsx', emptyCart: true },
+  { file: 'cart-empty.html', path: '/carrito', screen: 'src/features/checkout/components/carrito-page.tsx', emptyCart: true },
   // 'Página no encontrada', which the server answers with a 404 for unknown paths and products.
   { file: 'not-found.html', path: '/pagina-no-encontrada' },
   // Every other shop path: the shop's frame around the loading indicator.

@@ -14,7 +14,7 @@ import { routes } from '@/app/router'
 import { ShopLayout } from '@/app/shop-layout'
 import { makeStore } from '@/lib/store'
 import { PageLoading } from '@/components/page-loading'
-import { CartKnownEmpty } from '@/features/checkout/served-empty'
+import { CarritoKnownEmpty } from '@/features/checkout/served-empty'
 
 /** Any shop path with no screen of its own: the shop's frame around the loading indicator. */
 const shellRoutes: RouteObject[] = [{ Component: ShopLayout, children: [{ path: '*', Component: PageLoading }] }]
@@ -35,9 +35,9 @@ export async function render(path: string, { shell = false, emptyCart = false } 
   return renderToString(
     <StrictMode>
       <Provider store={makeStore()}>
-        <CartKnownEmpty.Provider value={emptyCart}>
+        <CarritoKnownEmpty.Provider value={emptyCart}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </CartKnownEmpty.Provider>
+        </CarritoKnownEmpty.Provider>
       </Provider>
     </StrictMode>,
   )

@@ -253,12 +253,12 @@ func TestPreferenceItemsChargeEachLinesTotal(t *testing.T) {
 	}
 }
 
-// The cart's totals before ordering (frontend/src/features/checkout/cart-totals.ts) mirror the
+// The cart's totals before ordering (frontend/src/features/checkout/carrito-totals.ts) mirror the
 // server's: the table its test checks cartTotals against is what checkout prices those carts at,
 // and in several of them IVA per line differs from 16 % of the subtotal.
 func TestTheCartPagesTableIsWhatCheckoutCharges(t *testing.T) {
 	t.Parallel()
-	raw, err := os.ReadFile("../../frontend/src/features/checkout/cart-totals.cases.json")
+	raw, err := os.ReadFile("../../frontend/src/features/checkout/carrito-totals.cases.json")
 	if err != nil {
 		t.Fatal(err)
 	}

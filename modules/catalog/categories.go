@@ -37,7 +37,7 @@ type Category struct {
 // categoryKey is c's Clave.
 func categoryKey(c Category) string { return c.Padre + "/" + fold(c.Nombre) }
 
-// categoryIcons are the icons the front end draws (frontend/src/components/layout/category-icons.ts).
+// categoryIcons are the icons the front end draws (frontend/src/components/layout/categoria-icons.ts).
 var categoryIcons = []string{"camara", "energia", "audifonos", "router", "dron", "cable", "escudo", "cuadricula",
 	"paquete", "etiqueta", "camion", "telefono", "ubicacion", "alerta"}
 

@@ -165,7 +165,7 @@ func breadcrumbList(site webpage.Site, crumbs []crumb) map[string]any {
 	return map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items}
 }
 
-// displayName is the product's name as the storefront shows it (lib/product.ts productTitle).
+// displayName is the product's name as the storefront shows it (lib/producto.ts productTitle).
 func displayName(p Product) string {
 	if n := strings.TrimSpace(firstNonEmpty(p.Nombre, p.Titulo)); n != "" {
 		return n
@@ -173,7 +173,7 @@ func displayName(p Product) string {
 	return "Producto sin nombre"
 }
 
-// productImageURL is the product's main picture (lib/product.ts productImage).
+// productImageURL is the product's main picture (lib/producto.ts productImage).
 func productImageURL(p Product) string { return firstNonEmpty(p.Imagen, p.ImgPortada) }
 
 // productDescription is the page's description: the product's own short description, else its

@@ -48,7 +48,7 @@ type Image struct {
 
 // MainImageSlot marks the element of a page of the build that the page's main picture replaces
 // as the page is served, so that it paints with the HTML rather than after the app has run
-// (frontend/src/features/catalog/components/product-page.tsx draws the slot, in the picture's box).
+// (frontend/src/features/catalog/components/producto-page.tsx draws the slot, in the picture's box).
 const MainImageSlot = `data-imagen-principal=""`
 
 var slotElement = regexp.MustCompile(`<div ` + MainImageSlot + `[^>]*></div>`)
@@ -188,7 +188,7 @@ func headTags(site Site, p Page) (string, error) {
 }
 
 // pictureTag draws img in its square box, as the app's ProductImage does for a page's main picture
-// (components/product-image.tsx: a 480x480 box, object-contain, loaded first).
+// (components/producto-image.tsx: a 480x480 box, object-contain, loaded first).
 func pictureTag(img *Image) string {
 	tag := `<img loading="eager" fetchpriority="high" decoding="async"`
 	if img.FallbackSrcset != "" {

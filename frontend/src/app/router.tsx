@@ -31,13 +31,13 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, ...page(() => import('@/features/catalog-home/components/home-page'), 'HomePage') },
-              { path: 'tiendas', ...page(() => import('@/features/config/components/stores-page'), 'StoresPage') },
-              { path: 'ofertas', ...page(() => import('@/features/catalog/components/category-page'), 'OffersPage') },
-              { path: 'modern', ...page(() => import('@/features/catalog/components/category-page'), 'AllProductsPage') },
+              { path: 'tiendas', ...page(() => import('@/features/config/components/tiendas-page'), 'TiendasPage') },
+              { path: 'ofertas', ...page(() => import('@/features/catalog/components/categoria-page'), 'OffersPage') },
+              { path: 'modern', ...page(() => import('@/features/catalog/components/categoria-page'), 'AllProductosPage') },
               { path: 'busqueda', ...page(() => import('@/features/search/components/search-results-page'), 'SearchResultsPage') },
-              { path: 'busqueda/:id', ...page(() => import('@/features/catalog/components/category-page'), 'CategoryPage') },
-              { path: 'product/:id', ...page(() => import('@/features/catalog/components/product-page'), 'ProductPage') },
-              { path: 'carrito', ...page(() => import('@/features/checkout/components/cart-page'), 'CartPage') },
+              { path: 'busqueda/:id', ...page(() => import('@/features/catalog/components/categoria-page'), 'CategoriaPage') },
+              { path: 'product/:id', ...page(() => import('@/features/catalog/components/producto-page'), 'ProductoPage') },
+              { path: 'carrito', ...page(() => import('@/features/checkout/components/carrito-page'), 'CarritoPage') },
               { path: 'carrito/gracias', ...page(() => import('@/features/checkout/components/thank-you-page'), 'ThankYouPage') },
               { path: 'success', ...page(() => import('@/features/checkout/components/success-page'), 'SuccessPage') },
               { path: 'failure', ...page(() => import('@/features/checkout/components/failure-page'), 'FailurePage') },
@@ -46,14 +46,14 @@ export const routes: RouteObject[] = [
               { path: 'usuarios/registro', ...page(() => import('@/features/session/components/register-page'), 'RegisterPage') },
               {
                 path: 'usuarios/restablecer-cuenta',
-                ...page(() => import('@/features/session/components/reset-account-page'), 'ResetAccountPage'),
+                ...page(() => import('@/features/session/components/reset-cuenta-page'), 'ResetCuentaPage'),
               },
               {
                 path: 'usuarios/perfil',
-                ...page(() => import('@/app/account-roots'), 'ProfileRoot'),
+                ...page(() => import('@/app/cuenta-roots'), 'PerfilRoot'),
               },
-              { path: 'usuarios/compras', ...page(() => import('@/app/account-roots'), 'PurchasesRoot') },
-              { path: 'usuarios/listar', ...page(() => import('@/app/account-roots'), 'PurchasesRoot') },
+              { path: 'usuarios/compras', ...page(() => import('@/app/cuenta-roots'), 'ComprasRoot') },
+              { path: 'usuarios/listar', ...page(() => import('@/app/cuenta-roots'), 'ComprasRoot') },
               { path: 'facturar', ...page(() => import('@/features/invoicing/components/facturar-page'), 'FacturarPage') },
               { path: '*', element: <NotFoundPage /> },
             ],
@@ -115,7 +115,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'usuarios',
                 handle: { staffScreen: 'usuarios' } satisfies StaffHandle,
-                ...page(() => import('@/features/users/components/users-page'), 'UsersPage'),
+                ...page(() => import('@/features/users/components/usuarios-page'), 'UsuariosPage'),
               },
               {
                 path: 'registro-errores',
@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'auditoria',
                 handle: { staffScreen: 'auditoria' } satisfies StaffHandle,
-                ...page(() => import('@/features/audit/components/audit-page'), 'AuditPage'),
+                ...page(() => import('@/features/audit/components/auditoria-page'), 'AuditoriaPage'),
               },
               {
                 path: 'respaldos',

@@ -2,15 +2,15 @@ import { useState } from 'react'
 import { Outlet, useNavigate, useNavigation } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/lib/hooks'
 import { BottomNav } from '@/components/layout/bottom-nav'
-import { CategoryMenu } from '@/components/layout/category-menu'
+import { CategoriaMenu } from '@/components/layout/categoria-menu'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { SessionNotice } from '@/components/layout/session-notice'
 import { SideMenu } from '@/components/layout/side-menu'
 import { TopBar } from '@/components/layout/top-bar'
 import { useInBrowser } from '@/components/use-in-browser'
-import { DEFAULT_SHOP_NAME } from '@/lib/categories'
-import { selectCartCount } from '@/lib/cart-slice'
+import { DEFAULT_SHOP_NAME } from '@/lib/categorias'
+import { selectCartCount } from '@/lib/carrito-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import {
   noticeDismissed,
@@ -66,7 +66,7 @@ export function ShopLayout() {
         onOpenMenu={() => setMenuOpen(true)}
         search={<SearchBox />}
       />
-      <CategoryMenu />
+      <CategoriaMenu />
       {/* At least a screen tall, so that the footer starts below the fold and does not jump
           (layout shift) when a skeleton is replaced by the taller content. */}
       <main id="contenido" className="flex min-h-dvh w-full flex-1 flex-col">

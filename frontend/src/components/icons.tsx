@@ -33,13 +33,13 @@ export const CloseIcon = (p: IconProps) => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Svg>
 )
-export const UserIcon = (p: IconProps) => (
+export const UsuarioIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Svg>
 )
-export const CartIcon = (p: IconProps) => (
+export const CarritoIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="9" cy="20" r="1.4" />
     <circle cx="18" cy="20" r="1.4" />
@@ -190,14 +190,14 @@ export const ClipboardIcon = (p: IconProps) => (
     <path d="M9 2h6v4H9zM9 11h6M9 15h6" />
   </Svg>
 )
-export const CashIcon = (p: IconProps) => (
+export const EfectivoIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="2" y="6" width="20" height="12" rx="2" />
     <circle cx="12" cy="12" r="2.5" />
     <path d="M6 10v4M18 10v4" />
   </Svg>
 )
-export const UsersIcon = (p: IconProps) => (
+export const UsuariosIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
@@ -269,7 +269,7 @@ export const CheckCircleIcon = (p: IconProps) => (
     <path d="m8 12.5 2.5 2.5L16 9.5" />
   </Svg>
 )
-export const ClearCartIcon = (p: IconProps) => (
+export const ClearCarritoIcon = (p: IconProps) => (
   <Svg size={20} strokeWidth={1.9} {...p}>
     <circle cx="9" cy="20" r="1.4" />
     <circle cx="18" cy="20" r="1.4" />

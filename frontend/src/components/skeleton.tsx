@@ -4,7 +4,7 @@ export function Skeleton({ className = '' }: { className?: string }) {
 }
 
 /** Stand-in for a product card while the list loads. */
-export function ProductCardSkeleton() {
+export function ProductoCardSkeleton() {
   return (
     <div data-testid="product-skeleton" className="overflow-hidden rounded-2xl border border-slate-200 bg-white" aria-hidden="true">
       <Skeleton className="aspect-square w-full rounded-none" />

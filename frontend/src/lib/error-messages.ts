@@ -77,7 +77,7 @@ export function registerErrorMessages(messages: Record<string, string>): void {
   for (const [endpoint, message] of Object.entries(messages)) byEndpoint.set(endpoint, message)
 }
 
-/** The endpoints that have a message of their own (src/app/endpoint-names.test.ts checks each exists). */
+/** The endpoints that have a message of their own (src/app/naming.test.ts checks each exists). */
 export function endpointsWithMessages(): string[] {
   return [...byEndpoint.keys()]
 }

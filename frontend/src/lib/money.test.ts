@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatCount, formatMoney } from '@/lib/money'
-import { productPrice, type Producto } from '@/lib/product'
+import { productPrice, type Producto } from '@/lib/producto'
 
 describe('formatMoney', () => {
   it('formats pesos the es-MX way', () => {

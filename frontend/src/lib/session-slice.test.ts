@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '@/lib/store'
-import { itemAdded } from '@/lib/cart-slice'
+import { itemAdded } from '@/lib/carrito-slice'
 import {
   selectFirstName,
   selectIsAdmin,

@@ -5,11 +5,11 @@ import { sessionRejected, signedOut } from '@/lib/session-events'
 import { clearStorage } from '@/lib/storage'
 import { firstName } from '@/lib/text'
 import { readSession, toDataUser, writeSession } from '@/lib/session-storage'
-import type { DataUser, LoginResponse } from '@/lib/session'
+import type { DataUsuario, LoginResponse } from '@/lib/session'
 
 export type SessionState = {
   token: string | null
-  user: DataUser | null
+  user: DataUsuario | null
   lastLogin: string | null
   /** Why the user was signed out (the server refused the token); shown until dismissed. */
   notice?: string | null

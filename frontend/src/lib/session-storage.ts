@@ -1,5 +1,5 @@
 import { readItem, writeItem } from '@/lib/storage'
-import type { DataUser } from '@/lib/session'
+import type { DataUsuario } from '@/lib/session'
 
 /** Browser storage keys that hold the session. */
 export const SESSION_KEYS = {
@@ -12,10 +12,10 @@ export const SESSION_KEYS = {
   lastLogin: 'lastLogin',
 } as const
 
-export type StoredSession = { token: string | null; user: DataUser | null; lastLogin: string | null }
+export type StoredSession = { token: string | null; user: DataUsuario | null; lastLogin: string | null }
 
 /** Accepts a profile as the server or an older browser may have written it. */
-export function toDataUser(value: unknown): DataUser | null {
+export function toDataUser(value: unknown): DataUsuario | null {
   if (!value || typeof value !== 'object') return null
   const u = value as Record<string, unknown>
   return {
@@ -27,7 +27,7 @@ export function toDataUser(value: unknown): DataUser | null {
   }
 }
 
-function parseUser(raw: string | null): DataUser | null {
+function parseUser(raw: string | null): DataUsuario | null {
   if (!raw) return null
   try {
     return toDataUser(JSON.parse(raw))
@@ -50,7 +50,7 @@ export function readSession(): StoredSession {
 }
 
 /** Writes every session key, as the original shop did after a login. */
-export function writeSession(token: string, email: string, user: DataUser, lastLogin: string): void {
+export function writeSession(token: string, email: string, user: DataUsuario, lastLogin: string): void {
   writeItem(SESSION_KEYS.token, token)
   writeItem(SESSION_KEYS.name, user.name)
   writeItem(SESSION_KEYS.email, email || user.email)

@@ -1,5 +1,5 @@
 /** The profile the login answer carries in `data.dataUser`. */
-export type DataUser = {
+export type DataUsuario = {
   id: string
   name: string
   email: string
@@ -9,7 +9,7 @@ export type DataUser = {
 
 /** `POST /v1/usuarios/login` answer. */
 export type LoginResponse = {
-  data: { token: string; email: string; dataUser: DataUser }
+  data: { token: string; email: string; dataUser: DataUsuario }
 }
 
 export type LoginRequest = { email: string; password: string }

@@ -6,8 +6,8 @@ import {
 } from '@reduxjs/toolkit'
 import { setupListeners } from '@reduxjs/toolkit/query'
 import { api } from '@/lib/api'
-import { cartSlice } from '@/lib/cart-slice'
-import { saveCart, writeCartCookie } from '@/lib/cart-storage'
+import { cartSlice } from '@/lib/carrito-slice'
+import { saveCart, writeCartCookie } from '@/lib/carrito-storage'
 import { sessionSlice } from '@/lib/session-slice'
 
 // The store lives in lib/, beside the slices it is made of (features add endpoints to lib/api.ts,
@@ -28,7 +28,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   setupListeners(store.dispatch)
 
   // The cart lives in browser storage so it survives reloads; a cookie says
-  // how many lines it has (lib/cart-storage.ts), also for carts stored before it existed.
+  // how many lines it has (lib/carrito-storage.ts), also for carts stored before it existed.
   let lastItems = store.getState().cart.items
   if (!preloadedState) writeCartCookie(lastItems.length)
   store.subscribe(() => {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import { sampleCategorias } from '@/testing/categories'
+import { sampleCategorias } from '@/testing/categorias'
 
 /** A JSON answer as the server sends it. */
 export function json(body: unknown, status = 200): Response {

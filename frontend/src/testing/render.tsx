@@ -33,10 +33,10 @@ export function renderApp(path = '/', { before }: { before?: (store: ReturnType<
   return { ...view, store, router, user }
 }
 
-type DemoUser = { name?: string; email?: string; rol?: string; admin?: boolean }
+type DemoUsuario = { name?: string; email?: string; rol?: string; admin?: boolean }
 
 /** Leaves a signed-in session in browser storage, as a real login would. */
-export function storeSession({ name = 'Ana López', email = 'ana@tienda.mx', rol = 'Cliente', admin }: DemoUser = {}) {
+export function storeSession({ name = 'Ana López', email = 'ana@tienda.mx', rol = 'Cliente', admin }: DemoUsuario = {}) {
   const isAdmin = admin ?? rol === 'Administrador'
   const user = { id: 'u1', name, email, admin: isAdmin, rol }
   localStorage.setItem('token', 'test-token')

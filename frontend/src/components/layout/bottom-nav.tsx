@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react'
 import { NavLink } from 'react-router'
-import { HomeIcon, PercentIcon, StoreIcon, UserIcon } from '@/components/icons'
+import { HomeIcon, PercentIcon, StoreIcon, UsuarioIcon } from '@/components/icons'
 
 const TABS: { to: string; label: string; icon: ComponentType<{ size?: number }>; dot?: boolean }[] = [
   { to: '/', label: 'Inicio', icon: HomeIcon },
   { to: '/tiendas', label: 'Tiendas', icon: StoreIcon },
   { to: '/ofertas', label: 'Descuentos', icon: PercentIcon },
-  { to: '/usuarios/perfil', label: 'Perfil', icon: UserIcon, dot: true },
+  { to: '/usuarios/perfil', label: 'Perfil', icon: UsuarioIcon, dot: true },
 ]
 
 /** The tab bar at the bottom of phone screens (hidden from 768 px up). */

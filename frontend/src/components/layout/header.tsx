@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { CartIcon, MenuIcon, UserIcon } from '@/components/icons'
+import { CarritoIcon, MenuIcon, UsuarioIcon } from '@/components/icons'
 import { Logo } from '@/components/layout/logo'
 import { useInBrowser } from '@/components/use-in-browser'
 
@@ -44,14 +44,14 @@ export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: He
           {search}
         </div>
         <Link to="/usuarios/perfil" className={iconButton} aria-label="Mi perfil">
-          <UserIcon />
+          <UsuarioIcon />
         </Link>
         <Link
           to="/carrito"
           className={iconButton}
           aria-label={!ready ? 'Carrito' : cartCount > 0 ? `Carrito, ${cartCount} artículos` : 'Carrito, vacío'}
         >
-          <CartIcon />
+          <CarritoIcon />
           {ready && cartCount > 0 ? (
             <span
               data-testid="cart-badge"

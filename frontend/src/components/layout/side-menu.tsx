@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Drawer } from '@/components/drawer'
-import { categoryIcon } from '@/components/layout/category-icons'
-import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, ReceiptIcon, SettingsIcon, UserIcon } from '@/components/icons'
-import { categoryPath, menuTiles, useListCategoriasQuery } from '@/lib/categories'
+import { categoryIcon } from '@/components/layout/categoria-icons'
+import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, ReceiptIcon, SettingsIcon, UsuarioIcon } from '@/components/icons'
+import { categoryPath, menuTiles, useListCategoriasQuery } from '@/lib/categorias'
 import { returnHere, type ReturnState } from '@/lib/return-path'
 
 type SideMenuProps = {
@@ -69,7 +69,7 @@ export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPat
         <div className="my-2 border-t border-slate-200" />
         <ul>
           {signedIn ? (
-            <MenuLink to="/usuarios/perfil" icon={UserIcon} onClose={onClose}>
+            <MenuLink to="/usuarios/perfil" icon={UsuarioIcon} onClose={onClose}>
               Perfil
             </MenuLink>
           ) : null}

@@ -1,12 +1,12 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages } from '@/lib/error-messages'
 import { presentParams } from '@/lib/list-state'
-import type { AuditListArgs, AuditPage } from '@/features/audit/types'
+import type { AuditoriaListArgs, AuditoriaPage } from '@/features/audit/types'
 
 export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/auditoria`: the audit trail, newest first (Administrador). */
-    listAuditoria: build.query<AuditPage, AuditListArgs>({
+    listAuditoria: build.query<AuditoriaPage, AuditoriaListArgs>({
       query: (args) => ({ url: 'auditoria', params: presentParams(args) }),
       keepUnusedDataFor: 0,
     }),

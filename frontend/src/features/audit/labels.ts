@@ -1,7 +1,7 @@
-import type { AuditCollection, AuditFilters } from '@/features/audit/types'
+import type { AuditoriaCollection, AuditoriaFilters } from '@/features/audit/types'
 
 /** The audited collections as the screen names them, in the filter's order. */
-export const COLLECTIONS: readonly { value: AuditCollection; label: string }[] = [
+export const COLLECTIONS: readonly { value: AuditoriaCollection; label: string }[] = [
   { value: 'productos', label: 'Productos' },
   { value: 'discounts', label: 'Descuentos' },
   { value: 'usuarios', label: 'Usuarios' },
@@ -9,7 +9,7 @@ export const COLLECTIONS: readonly { value: AuditCollection; label: string }[] =
 ]
 
 /** Every change, of every collection and user, of any day. */
-export const AUDIT_DEFAULTS: AuditFilters = { coleccion: '', registro: '', usuario: '', desde: '', hasta: '' }
+export const AUDIT_DEFAULTS: AuditoriaFilters = { coleccion: '', registro: '', usuario: '', desde: '', hasta: '' }
 
 const COLLECTION_LABEL: Record<string, string> = Object.fromEntries(COLLECTIONS.map((c) => [c.value, c.label]))
 

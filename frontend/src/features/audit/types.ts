@@ -1,13 +1,13 @@
 /** One field of a record before and after a change ('' is no value: created, deleted, emptied). */
-export type AuditChange = { campo: string; antes: string; despues: string }
+export type AuditoriaChange = { campo: string; antes: string; despues: string }
 
 /** The audited collections (`coleccion`). */
-export type AuditCollection = 'productos' | 'discounts' | 'usuarios' | 'ventas'
+export type AuditoriaCollection = 'productos' | 'discounts' | 'usuarios' | 'ventas'
 
 /** One entry of the audit trail as `GET /v1/auditoria` returns it. */
-export type AuditEntry = {
+export type AuditoriaEntry = {
   _id: string
-  coleccion: AuditCollection | string
+  coleccion: AuditoriaCollection | string
   registroId: string
   /** Readable label of the record: product or discount name, e-mail, folio. */
   registro: string
@@ -17,17 +17,17 @@ export type AuditEntry = {
   nombreUsuario: string
   /** ISO time (UTC). */
   fecha: string
-  cambios: AuditChange[]
+  cambios: AuditoriaChange[]
 }
 
-export type AuditPage = {
-  entradas: AuditEntry[]
+export type AuditoriaPage = {
+  entradas: AuditoriaEntry[]
   meta: { page: number; limit: number; total: number; hasMore: boolean }
 }
 
 /** Filters of the 'Auditoría' screen ('' is not set); dates are YYYY-MM-DD in Mexico City, both days included. */
-export type AuditFilters = {
-  /** An AuditCollection, or '' for all. */
+export type AuditoriaFilters = {
+  /** An AuditoriaCollection, or '' for all. */
   coleccion: string
   /** The record's id, or part of its name, e-mail or folio. */
   registro: string
@@ -37,4 +37,4 @@ export type AuditFilters = {
   hasta: string
 }
 
-export type AuditListArgs = AuditFilters & { page: number; limit: number }
+export type AuditoriaListArgs = AuditoriaFilters & { page: number; limit: number }

@@ -2,11 +2,11 @@ import { api } from '@/lib/api'
 import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
 import type {
   ByMethod,
-  ByUser,
+  ByUsuario,
   Corte,
   CortesArgs,
   CortesPage,
-  CutRequest,
+  CorteRequest,
   MovimientoCaja,
   MovimientoRequest,
   PendienteCaja,
@@ -19,7 +19,7 @@ export const cashcutApi = api.injectEndpoints({
       query: () => 'ventas/reporte/metodo-pago',
       providesTags: ['CortePendiente'],
     }),
-    getPendientePorUsuario: build.query<ByUser[], void>({
+    getPendientePorUsuario: build.query<ByUsuario[], void>({
       query: () => 'ventas/reporte/usuario',
       providesTags: ['CortePendiente'],
     }),
@@ -34,7 +34,7 @@ export const cashcutApi = api.injectEndpoints({
       invalidatesTags: ['CortePendiente'],
     }),
     /** 'Hacer corte': closes every paid sale and drawer movement not yet in a cut. */
-    createCorte: build.mutation<Corte, CutRequest>({
+    createCorte: build.mutation<Corte, CorteRequest>({
       query: (body) => ({ url: 'ventas/corte', method: 'POST', body }),
       invalidatesTags: ['CortePendiente', { type: 'Corte', id: 'LIST' }],
     }),

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ByMethod, ByUser, Corte, PendienteCaja } from '@/features/cashcut/types'
+import type { ByMethod, ByUsuario, Corte, PendienteCaja } from '@/features/cashcut/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -13,7 +13,7 @@ const byMethod: ByMethod = {
   ],
   totalGeneral: 2500.49,
 }
-const byUser: ByUser[] = [
+const byUser: ByUsuario[] = [
   { _id: { nombreUsuario: 'Carmen Cajera', usuarioId: 'u1' }, ventaTotal: 2000 },
   { _id: { nombreUsuario: 'Ana Admin', usuarioId: 'u2' }, ventaTotal: 500.49 },
 ]

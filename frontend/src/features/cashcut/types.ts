@@ -4,9 +4,9 @@ import type { PageMeta } from '@/lib/list-state'
 export type ByMethod = { totales: { metodo: string; venta: number }[]; totalGeneral: number }
 
 /** One entry of `GET /v1/ventas/reporte/usuario`: who took the money. */
-export type ByUser = { _id: { nombreUsuario: string; usuarioId: string }; ventaTotal: number }
+export type ByUsuario = { _id: { nombreUsuario: string; usuarioId: string }; ventaTotal: number }
 
-export type CutSale = { _id: string; folio: string; total: number; metodoPago: string; usuario: string }
+export type CorteVenta = { _id: string; folio: string; total: number; metodoPago: string; usuario: string }
 
 /** One line of a count by denomination. */
 export type Denominacion = { tipo: 'billete' | 'moneda'; valor: number; cantidad: number }
@@ -64,9 +64,9 @@ export type Corte = Partial<Efectivo> & {
   usuarioId: string
   nombreUsuario: string
   estado: string
-  ventas?: CutSale[]
+  ventas?: CorteVenta[]
   porMetodo: ByMethod
-  porUsuario: ByUser[]
+  porUsuario: ByUsuario[]
   efectivoEsperado: number
   efectivoContado?: number
   diferencia?: number
@@ -86,4 +86,4 @@ export type CortesArgs = { desde: string; hasta: string; page: number; limit: nu
 export type Conteo = { usuarioId: string; denominaciones: Denominacion[] }
 
 /** 'Hacer corte': the count by denomination of each cashier (or, as before, one amount). */
-export type CutRequest = { efectivoContado?: number; conteos?: Conteo[]; observaciones?: string }
+export type CorteRequest = { efectivoContado?: number; conteos?: Conteo[]; observaciones?: string }

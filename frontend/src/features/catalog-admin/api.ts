@@ -1,7 +1,7 @@
 import { api } from '@/lib/api'
 import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
-import type { Producto } from '@/lib/product'
-import type { ProductoAdmin } from '@/lib/product'
+import type { Producto } from '@/lib/producto'
+import type { ProductoAdmin } from '@/lib/producto'
 
 export type Descuento = {
   _id: string
@@ -20,11 +20,11 @@ export type AdminPage = { products: Producto[]; meta: PageMeta }
  * `GET /v1/admin/productos`: `titulo` (name), `categoria` (an admin category), `orden` (`nombre`,
  * `-stock`, `stock`, `-updatedAt`), `archivados` ('1': only the archived ones); '' = not set.
  */
-export type AdminProductsArgs = { titulo: string; categoria: string; orden: string; archivados?: string; page: number; limit: number }
+export type AdminProductosArgs = { titulo: string; categoria: string; orden: string; archivados?: string; page: number; limit: number }
 
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listProductosAdmin: build.query<AdminPage, AdminProductsArgs>({
+    listProductosAdmin: build.query<AdminPage, AdminProductosArgs>({
       query: (args) => ({ url: 'admin/productos', params: presentParams(args) }),
       transformResponse: (body: { products?: Producto[]; meta?: Partial<PageMeta> }, _m, args) => ({
         products: body.products ?? [],

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages } from '@/lib/error-messages'
-import type { Categoria, CategoriaAdmin, CategoriaInput } from '@/lib/categories'
+import type { Categoria, CategoriaAdmin, CategoriaInput } from '@/lib/categorias'
 
 type Lista<T> = { categorias: T[] }
 

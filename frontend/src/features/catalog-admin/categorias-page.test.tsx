@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { CategoriaAdmin } from '@/lib/categories'
-import { sampleCategorias } from '@/testing/categories'
+import type { CategoriaAdmin } from '@/lib/categorias'
+import { sampleCategorias } from '@/testing/categorias'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 

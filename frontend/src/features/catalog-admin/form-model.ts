@@ -1,5 +1,5 @@
 import { shopToday } from '@/lib/dates'
-import type { ProductoAdmin, Recurso } from '@/lib/product'
+import type { ProductoAdmin, Recurso } from '@/lib/producto'
 
 
 /** Sizes. */

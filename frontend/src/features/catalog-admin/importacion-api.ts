@@ -1,34 +1,34 @@
 import { api } from '@/lib/api'
 
 /** One field of a product before and after an import. */
-export type CambioImport = { campo: string; antes: string; despues: string }
+export type CambioImportacion = { campo: string; antes: string; despues: string }
 
 /** One product of the file: its rows and, for an update, the product and what changes. */
-export type ProductoImport = { filas: number[]; id?: string; producto: string; cambios?: CambioImport[] }
+export type ProductoImportacion = { filas: number[]; id?: string; producto: string; cambios?: CambioImportacion[] }
 
 /** A row left out of the import: its number, the column at fault and why (Spanish). */
-export type RechazoImport = { fila: number; columna: string; motivo: string }
+export type RechazoImportacion = { fila: number; columna: string; motivo: string }
 
 /** `POST /v1/productos/importar?vista=1`: what the import of the file would do; nothing written. */
-export type PlanImport = {
+export type PlanImportacion = {
   filas: number
-  nuevos: ProductoImport[]
-  cambios: ProductoImport[]
-  sinCambios: ProductoImport[]
-  rechazados: RechazoImport[]
+  nuevos: ProductoImportacion[]
+  cambios: ProductoImportacion[]
+  sinCambios: ProductoImportacion[]
+  rechazados: RechazoImportacion[]
   columnasIgnoradas: string[]
 }
 
 /** The states of an import job. */
-export type EstadoImport = 'pendiente' | 'en_curso' | 'terminada' | 'fallida'
+export type EstadoImportacion = 'pendiente' | 'en_curso' | 'terminada' | 'fallida'
 
 /**
  * `POST /v1/productos/importar` begins an import job; `GET /v1/productos/importaciones/{id}` tells
  * its progress (`hechos` of `total` products to write) and, once `terminada`, its result.
  */
-export type TrabajoImport = {
+export type TrabajoImportacion = {
   _id: string
-  estado: EstadoImport
+  estado: EstadoImportacion
   archivo: string
   filas: number
   total: number
@@ -38,9 +38,9 @@ export type TrabajoImport = {
   sinCambios: number
   ajustes: number
   numRechazados: number
-  rechazados: RechazoImport[]
+  rechazados: RechazoImportacion[]
   numErrores: number
-  errores: RechazoImport[]
+  errores: RechazoImportacion[]
   mensaje?: string
   usuario: string
   creada: string
@@ -48,7 +48,7 @@ export type TrabajoImport = {
 }
 
 /** Whether a job is still to finish. */
-export function enCurso(j: TrabajoImport | undefined): boolean {
+export function enCurso(j: TrabajoImportacion | undefined): boolean {
   return j?.estado === 'pendiente' || j?.estado === 'en_curso'
 }
 
@@ -66,18 +66,18 @@ function fileBody(file: File): FormData {
 
 const importacionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    previewImportacion: build.mutation<PlanImport, File>({
+    previewImportacion: build.mutation<PlanImportacion, File>({
       query: (file) => ({ url: 'productos/importar', method: 'POST', params: { vista: '1' }, body: fileBody(file) }),
     }),
-    createImportacion: build.mutation<TrabajoImport, File>({
+    createImportacion: build.mutation<TrabajoImportacion, File>({
       query: (file) => ({ url: 'productos/importar', method: 'POST', body: fileBody(file) }),
     }),
-    getImportacion: build.query<TrabajoImport, string>({
+    getImportacion: build.query<TrabajoImportacion, string>({
       query: (id) => `productos/importaciones/${encodeURIComponent(id)}`,
     }),
-    listImportaciones: build.query<TrabajoImport[], void>({
+    listImportaciones: build.query<TrabajoImportacion[], void>({
       query: () => 'productos/importaciones',
-      transformResponse: (r: { importaciones: TrabajoImport[] }) => r.importaciones,
+      transformResponse: (r: { importaciones: TrabajoImportacion[] }) => r.importaciones,
     }),
   }),
 })

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 import { filasText, planSummary } from '@/features/catalog-admin/importacion-labels'
-import type { PlanImport, TrabajoImport } from '@/features/catalog-admin/importacion-api'
+import type { PlanImportacion, TrabajoImportacion } from '@/features/catalog-admin/importacion-api'
 
-const plan: PlanImport = {
+const plan: PlanImportacion = {
   filas: 6,
   nuevos: [{ filas: [4], producto: 'Switch PoE' }],
   cambios: [
@@ -29,7 +29,7 @@ const plan: PlanImport = {
   columnasIgnoradas: [],
 }
 
-function job(over: Partial<TrabajoImport>): TrabajoImport {
+function job(over: Partial<TrabajoImportacion>): TrabajoImportacion {
   return {
     _id: 'j1',
     estado: 'pendiente',
@@ -55,7 +55,7 @@ const running = job({ estado: 'en_curso', total: 2, hechos: 1, creados: 1, sinCa
 const finished = job({ ...running, estado: 'terminada', hechos: 2, actualizados: 1, ajustes: 1, terminada: '2026-11-28T04:01:00Z' })
 
 /** The job's reads answer each state in turn, the last one from then on. */
-function states(...js: TrabajoImport[]) {
+function states(...js: TrabajoImportacion[]) {
   let i = 0
   return () => json(js[Math.min(i++, js.length - 1)])
 }

@@ -6,7 +6,7 @@ import { CaracteristicasFieldset, PicturesField, RecursosFieldset } from '@/feat
 import { checkNumbers, emptyForm, formFromProduct, moved, toBody } from '@/features/catalog-admin/form-model'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
-import type { Recurso } from '@/lib/product'
+import type { Recurso } from '@/lib/producto'
 
 /** A field of the form with its own state, as the form holds it. */
 function Stateful<T>({ initial, render: draw }: { initial: T; render: (v: T, set: (v: T) => void) => React.ReactNode }) {

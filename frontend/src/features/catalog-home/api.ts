@@ -1,16 +1,16 @@
 import { api } from '@/lib/api'
 import { readItem, removeItem, writeItem } from '@/lib/storage'
-import { PAGE_SIZE, toProductPage, type ProductPage } from '@/lib/product'
+import { PAGE_SIZE, toProductPage, type ProductosPage } from '@/lib/producto'
 
 /** Browser storage key and lifetime of the home products cache. */
 export const HOME_CACHE_KEY = 'home_products_cache_v3'
 export const HOME_CACHE_MS = 30 * 60 * 1000
 
-function readHomeCache(now = Date.now()): ProductPage | null {
+function readHomeCache(now = Date.now()): ProductosPage | null {
   try {
     const raw = readItem(HOME_CACHE_KEY)
     if (!raw) return null
-    const { t, page } = JSON.parse(raw) as { t?: number; page?: ProductPage }
+    const { t, page } = JSON.parse(raw) as { t?: number; page?: ProductosPage }
     if (typeof t === 'number' && now - t < HOME_CACHE_MS && page && Array.isArray(page.products)) return page
   } catch {
     // Corrupt: dropped below.
@@ -19,13 +19,13 @@ function readHomeCache(now = Date.now()): ProductPage | null {
   return null
 }
 
-function writeHomeCache(page: ProductPage) {
+function writeHomeCache(page: ProductosPage) {
   writeItem(HOME_CACHE_KEY, JSON.stringify({ t: Date.now(), page }))
 }
 
 export const catalogHomeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listProductosDestacados: build.infiniteQuery<ProductPage, void, number>({
+    listProductosDestacados: build.infiniteQuery<ProductosPage, void, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage, _allPages, lastPageParam) =>

@@ -1,12 +1,12 @@
 import { api } from '@/lib/api'
-import { PAGE_SIZE, toProductPage, type ProductPage } from '@/lib/product'
+import { PAGE_SIZE, toProductPage, type ProductosPage } from '@/lib/producto'
 
 /** What a catalogue grid asks for: a category (storefront id, menu slug, 'descuentos') or nothing. */
-export type CatalogQuery = { categoria?: string; favorito?: boolean }
+export type CatalogoQuery = { categoria?: string; favorito?: boolean }
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listProductos: build.infiniteQuery<ProductPage, CatalogQuery, number>({
+    listProductos: build.infiniteQuery<ProductosPage, CatalogoQuery, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ProductoDetalle } from '@/lib/product'
+import type { ProductoDetalle } from '@/lib/producto'
 import { PRODUCT_DATA_ID, seedProductFromPage } from '@/features/catalog/page-data'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'

@@ -1,6 +1,6 @@
 import type { AppDispatch } from '@/lib/store'
-import { productApi } from '@/lib/product-api'
-import type { ProductoDetalle } from '@/lib/product'
+import { productApi } from '@/lib/producto-api'
+import type { ProductoDetalle } from '@/lib/producto'
 
 /** The <script> in which the server sends a product page's product (modules/catalog/pages.go). */
 export const PRODUCT_DATA_ID = 'datos-producto'

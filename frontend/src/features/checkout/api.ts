@@ -3,7 +3,7 @@ import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
 import type {
   ClienteCuenta,
   ConfirmResult,
-  PlaceOrderRequest,
+  PlaceOrdenRequest,
   PreferenceRequest,
   ReturnParams,
   Venta,
@@ -13,7 +13,7 @@ import type {
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 'Pagar en caja': the server prices every line again and answers the saved sale. */
-    createVenta: build.mutation<Venta, PlaceOrderRequest & { idempotencyKey: string }>({
+    createVenta: build.mutation<Venta, PlaceOrdenRequest & { idempotencyKey: string }>({
       // The key makes a retry of the same attempt answer the order the first one placed.
       query: ({ idempotencyKey, ...body }) => ({ url: 'ventas', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       // The new order, the purchase history and the stock the products show all changed.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { camara, storeCart } from '@/features/checkout/test-fixtures'
-import { isValidReturn, operationKind, paymentNotAccepted, readReturnParams } from '@/features/checkout/payment-return'
+import { isValidReturn, operationKind, paymentNotAccepted, readReturnParams } from '@/features/checkout/pago-return'
 import type { Venta } from '@/features/checkout/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'

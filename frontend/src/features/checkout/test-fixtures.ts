@@ -1,9 +1,9 @@
 // Cart lines and product answers shared by the cart and checkout tests.
-import type { CartItem } from '@/lib/cart'
+import type { CarritoItem } from '@/lib/carrito'
 
 export const LONG_NAME = 'Cámara IP bala 4 MP con luz híbrida y micrófono'
 
-export const camara: CartItem = {
+export const camara: CarritoItem = {
   id: 'v1',
   producto_id: 'p1',
   nombre: LONG_NAME,
@@ -14,7 +14,7 @@ export const camara: CartItem = {
   descuento: 10,
   talla: 'Unico',
 }
-export const cable: CartItem = {
+export const cable: CarritoItem = {
   id: 'v2',
   producto_id: 'p2',
   nombre: 'Cable UTP Cat6',
@@ -32,7 +32,7 @@ export function producto(id: string, variant: Record<string, unknown>) {
 export const p1 = producto('p1', { _id: 'v1', precioVenta: 1899, descuento: 10, descuentoEfectivo: 10, precioFinal: 1709.1, stock: 25 })
 export const p2 = producto('p2', { _id: 'v2', precioVenta: 333.33, descuento: 0, precioFinal: 333.33, stock: 50 })
 
-export function storeCart(items: CartItem[]) {
+export function storeCart(items: CarritoItem[]) {
   localStorage.setItem('cart', JSON.stringify(items))
 }
 

@@ -1,4 +1,4 @@
-import type { SaleItem } from '@/lib/sale'
+import type { VentaItem } from '@/lib/venta'
 
 /** The provider's payment as the server recorded it on an online sale. */
 export type VentaMercadoPago = {
@@ -17,7 +17,7 @@ export type Venta = {
   _id: string
   folio: string
   fecha: string
-  carrito: SaleItem[]
+  carrito: VentaItem[]
   cliente: string
   usuarioId?: string
   subtotal: number
@@ -32,7 +32,7 @@ export type Venta = {
 }
 
 /** A cart line as the server reads it: ids, the extras' ids and the quantity (prices are ignored). */
-export type OrderLine = {
+export type OrdenLine = {
   id: string
   producto_id: string
   cantidad: number
@@ -41,12 +41,12 @@ export type OrderLine = {
 }
 
 /** clienteId: staff placing the order for a customer's account (the sale is that customer's). */
-export type PlaceOrderRequest = { cliente: string; carrito: OrderLine[]; clienteId?: string }
+export type PlaceOrdenRequest = { cliente: string; carrito: OrdenLine[]; clienteId?: string }
 
 /** A customer's account as staff pick it for a counter order (GET usuarios/clientes). */
 export type ClienteCuenta = { _id: string; name: string; email: string }
 
-export type PreferenceRequest = { public_key: string; items: OrderLine[]; cliente?: string }
+export type PreferenceRequest = { public_key: string; items: OrdenLine[]; cliente?: string }
 
 /** The return parameters the provider puts on the /success URL. */
 export const RETURN_FIELDS = [

@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { useAppDispatch } from '@/lib/hooks'
-import type { CartItem } from '@/lib/cart'
-import { itemRepriced } from '@/lib/cart-slice'
-import { useGetProductoQuery } from '@/lib/product-api'
-import { checkLine, lineKey, priceChanged, type LineCheck } from '@/features/checkout/cart-refresh'
-import { toCents } from '@/features/checkout/cart-totals'
+import type { CarritoItem } from '@/lib/carrito'
+import { itemRepriced } from '@/lib/carrito-slice'
+import { useGetProductoQuery } from '@/lib/producto-api'
+import { checkLine, lineKey, priceChanged, type LineCheck } from '@/features/checkout/carrito-refresh'
+import { toCents } from '@/features/checkout/carrito-totals'
 
 /** A change of price the shopper is told about. */
 export type PriceNotice = { key: string; nombre: string; antes: number; ahora: number }
@@ -36,7 +36,7 @@ function problemText(check: LineCheck | null): string | null {
  * A cart line checked against today's catalogue: what the catalogue says about it, the problem to
  * show (or null), and its key. It takes today's price, and reports price changes and problems.
  */
-export function useLineCheck(item: CartItem, { onPriceChange, onProblem }: LineReports) {
+export function useLineCheck(item: CarritoItem, { onPriceChange, onProblem }: LineReports) {
   const dispatch = useAppDispatch()
   // One request per distinct product: RTK Query shares it between the lines of that product.
   const { data: product, error } = useGetProductoQuery(item.producto_id, { skip: !item.producto_id })

@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react'
-import type { CartItem } from '@/lib/cart'
-import { lineKey } from '@/features/checkout/cart-refresh'
+import type { CarritoItem } from '@/lib/carrito'
+import { lineKey } from '@/features/checkout/carrito-refresh'
 import type { PriceNotice } from '@/features/checkout/use-line-check'
 
 /**
  * What the cart's lines report (use-line-check.ts): the price changes to tell the shopper about,
  * and whether a line that cannot be ordered as it is blocks the order.
  */
-export function useLineReports(items: CartItem[]) {
+export function useLineReports(items: CarritoItem[]) {
   const [notices, setNotices] = useState<PriceNotice[]>([])
   const [problems, setProblems] = useState<Record<string, string>>({})
   const onPriceChange = useCallback(

@@ -4,17 +4,17 @@ import type {
   DateRange,
   DevolucionRequest,
   EnvioUpdate,
-  OrderUpdate,
+  OrdenUpdate,
   ReportCriterio,
-  Sale,
-  SalesListArgs,
-  SalesPage,
-  SalesReport,
+  Venta,
+  VentasListArgs,
+  VentasPage,
+  VentasReport,
 } from '@/features/sales/types'
 
-type PageBody = { ventas?: Sale[]; meta?: Partial<PageMeta> }
+type PageBody = { ventas?: Venta[]; meta?: Partial<PageMeta> }
 
-const salesPage = (body: PageBody, _meta: unknown, args: SalesListArgs): SalesPage => ({
+const salesPage = (body: PageBody, _meta: unknown, args: VentasListArgs): VentasPage => ({
   ventas: body.ventas ?? [],
   meta: readMeta(body.meta, args),
 })
@@ -23,7 +23,7 @@ const salesPage = (body: PageBody, _meta: unknown, args: SalesListArgs): SalesPa
 export const salesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 'Lista de ordenes' a page at a time: the open orders, or any sale when searched or filtered by delivery. */
-    listOrdenes: build.query<SalesPage, SalesListArgs>({
+    listOrdenes: build.query<VentasPage, VentasListArgs>({
       query: (args) => ({ url: 'ventas/ordenes', params: presentParams(args) }),
       transformResponse: salesPage,
       providesTags: [{ type: 'Orden', id: 'LIST' }],
@@ -34,17 +34,17 @@ export const salesApi = api.injectEndpoints({
       transformResponse: (body: { version: number }) => body.version,
     }),
     /** Every confirmed sale of a range (today by default), a page at a time: reports of sales and shipments. */
-    listVentas: build.query<SalesPage, SalesListArgs>({
+    listVentas: build.query<VentasPage, VentasListArgs>({
       query: (args) => ({ url: 'ventas/lista', params: presentParams(args) }),
       transformResponse: salesPage,
       providesTags: [{ type: 'Venta', id: 'LIST' }],
     }),
-    getReporteVentas: build.query<SalesReport, DateRange & { criterio?: ReportCriterio }>({
+    getReporteVentas: build.query<VentasReport, DateRange & { criterio?: ReportCriterio }>({
       query: (range) => ({ url: 'ventas/reporte', method: 'POST', body: range }),
       providesTags: [{ type: 'Venta', id: 'REPORT' }],
     }),
     /** 'Actualizar Orden': pago, metodoPago (cash desk only), entrega, observaciones. */
-    updateOrden: build.mutation<Sale, { id: string; changes: OrderUpdate }>({
+    updateOrden: build.mutation<Venta, { id: string; changes: OrdenUpdate }>({
       query: ({ id, changes }) => ({ url: `ventas/${id}`, method: 'PATCH', body: changes }),
       invalidatesTags: [
         { type: 'Orden', id: 'LIST' },
@@ -53,7 +53,7 @@ export const salesApi = api.injectEndpoints({
       ],
     }),
     /** 'Devolución' (Cajero, Administrador): returns units of a paid sale and records the refund; answers the sale. */
-    createDevolucion: build.mutation<Sale, { id: string; devolucion: DevolucionRequest }>({
+    createDevolucion: build.mutation<Venta, { id: string; devolucion: DevolucionRequest }>({
       query: ({ id, devolucion }) => ({ url: `ventas/${encodeURIComponent(id)}/devoluciones`, method: 'POST', body: devolucion }),
       invalidatesTags: [
         { type: 'Orden', id: 'LIST' },
@@ -62,7 +62,7 @@ export const salesApi = api.injectEndpoints({
       ],
     }),
     /** 'Actualizar Envio': the server stamps envio.fecha. */
-    updateEnvio: build.mutation<Sale, { id: string; envio: EnvioUpdate }>({
+    updateEnvio: build.mutation<Venta, { id: string; envio: EnvioUpdate }>({
       query: ({ id, envio }) => ({ url: `ventas/${id}`, method: 'PATCH', body: { envio } }),
       invalidatesTags: [
         { type: 'Orden', id: 'LIST' },
@@ -70,7 +70,7 @@ export const salesApi = api.injectEndpoints({
       ],
     }),
     /** Toggles one item's `entregado`; the list shows the change at once and settles on the answer. */
-    toggleEntregado: build.mutation<Sale, { sale: Sale; itemId: string; nombre: string }>({
+    toggleEntregado: build.mutation<Venta, { sale: Venta; itemId: string; nombre: string }>({
       query: ({ sale, itemId, nombre }) => ({
         url: `ventas/order/${sale._id}`,
         method: 'PATCH',
@@ -78,7 +78,7 @@ export const salesApi = api.injectEndpoints({
       }),
       async onQueryStarted({ sale, itemId }, { dispatch, getState, queryFulfilled }) {
         const pages = salesApi.util.selectCachedArgsForQuery(getState(), 'listOrdenes')
-        const patchAll = (change: (orders: Sale[]) => void) =>
+        const patchAll = (change: (orders: Venta[]) => void) =>
           pages.map((args) => dispatch(salesApi.util.updateQueryData('listOrdenes', args, (page) => change(page.ventas))))
         const patches = patchAll((orders) => {
           const item = orders.find((o) => o._id === sale._id)?.carrito.find((i) => i._id === itemId)

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
-import type { Devolucion, Sale } from '@/features/sales/types'
+import type { Devolucion, Venta } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -13,12 +13,12 @@ const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
 const isShown = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && queryOf(r).limit !== '50'
 
 /** A paid, delivered sale: 2 × Cámara at $1,709.10 and 1 × Switch at $500.00, paid by card. */
-const delivered = (overrides: Partial<Sale> = {}) => sale({ _id: 'v7', folio: 'F-ENTREGADA', pago: 'Pagado', entrega: 'Entregado', metodoPago: 'Tarjeta', ...overrides })
+const delivered = (overrides: Partial<Venta> = {}) => sale({ _id: 'v7', folio: 'F-ENTREGADA', pago: 'Pagado', entrega: 'Entregado', metodoPago: 'Tarjeta', ...overrides })
 
 type Routes = Parameters<typeof mockServer>[0]
 
 /** 'Lista de ordenes' answering `list` for a search and the open orders otherwise. */
-function server(list: (q: Record<string, string>) => Sale[], extra: Routes = {}) {
+function server(list: (q: Record<string, string>) => Venta[], extra: Routes = {}) {
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': json({ version: 1 }),
@@ -41,7 +41,7 @@ const devolucion = (overrides: Partial<Devolucion> = {}): Devolucion => ({
   ...overrides,
 })
 
-async function openReturn(rol = 'Cajero', found: Sale = delivered(), extra: Routes = {}) {
+async function openReturn(rol = 'Cajero', found: Venta = delivered(), extra: Routes = {}) {
   screenWidth(1280)
   const mock = server((q) => (q.q ? [found] : []), extra)
   storeSession({ rol })

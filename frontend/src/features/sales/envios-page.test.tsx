@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { shiftDay, shopToday } from '@/lib/dates'
 import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -61,12 +61,12 @@ describe('Reporte de envíos', () => {
 
   it('records a shipment with PATCH ventas/{id} {envio} and shows it', async () => {
     screenWidth(1280)
-    let list: Sale[] = [sale()]
+    let list: Venta[] = [sale()]
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
       'GET /v1/ventas/lista': () => json(salesPage(list)),
       'PATCH /v1/ventas/v1': async (r) => {
-        const { envio } = (await bodyOf(r)) as { envio: Sale['envio'] }
+        const { envio } = (await bodyOf(r)) as { envio: Venta['envio'] }
         const saved = sale({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' } })
         list = [saved]
         return json(saved)
@@ -98,12 +98,12 @@ describe('Reporte de envíos', () => {
 
   it('charges the shipment to the customer and shows the sale’s total with it (IVA per line)', async () => {
     screenWidth(1280)
-    let list: Sale[] = [sale()]
+    let list: Venta[] = [sale()]
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
       'GET /v1/ventas/lista': () => json(salesPage(list)),
       'PATCH /v1/ventas/v1': async (r) => {
-        const { envio } = (await bodyOf(r)) as { envio: Sale['envio'] }
+        const { envio } = (await bodyOf(r)) as { envio: Venta['envio'] }
         const saved = sale({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' }, total: 4719.69 })
         list = [saved]
         return json(saved)

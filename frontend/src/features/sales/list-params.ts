@@ -1,8 +1,8 @@
 import type { ListState, Option } from '@/lib/list-state'
-import type { SalesListArgs } from '@/features/sales/types'
+import type { VentasListArgs } from '@/features/sales/types'
 
 /** The search, filters and sort of a sales list, as kept in the address ('' = not set). */
-export type SalesFilters = {
+export type VentasFilters = {
   q: string
   pago: string
   entrega: string
@@ -14,7 +14,7 @@ export type SalesFilters = {
 }
 
 /** 'Lista de ordenes': every open order, newest first. */
-export const ORDER_DEFAULTS: SalesFilters = {
+export const ORDER_DEFAULTS: VentasFilters = {
   q: '',
   pago: '',
   entrega: '',
@@ -41,13 +41,13 @@ export const ENVIO_FILTERS: readonly Option[] = [
 ]
 
 /** The filters that narrow a list (not the sort, not the range of a report), for the empty text. */
-export const NARROWING: (keyof SalesFilters)[] = ['q', 'pago', 'entrega', 'metodo', 'envio']
+export const NARROWING: (keyof VentasFilters)[] = ['q', 'pago', 'entrega', 'metodo', 'envio']
 
 /** The same, with the days: the order list's range is one filter among the others. */
-export const NARROWING_DAYS: (keyof SalesFilters)[] = [...NARROWING, 'desde', 'hasta']
+export const NARROWING_DAYS: (keyof VentasFilters)[] = [...NARROWING, 'desde', 'hasta']
 
 /** What the list call sends for a list's state. */
-export function salesArgs(state: ListState<SalesFilters>): SalesListArgs {
+export function salesArgs(state: ListState<VentasFilters>): VentasListArgs {
   const { q, pago, entrega, metodo, desde, hasta, orden, envio, page, limit } = state
   return { q, pago, entrega, metodo, desde, hasta, orden, envio, page, limit }
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -15,7 +15,7 @@ const isNewest = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && queryOf
 const isShown = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && !isNewest(r)
 
 /** Order n: folio F-000n, placed n minutes after 10:00 UTC on 2026-03-05. */
-function order(n: number, overrides: Partial<Sale> = {}): Sale {
+function order(n: number, overrides: Partial<Venta> = {}): Venta {
   const fecha = new Date(Date.UTC(2026, 2, 5, 10, n)).toISOString()
   const carrito = [sale().carrito[1]]
   return sale({ _id: `v${n}`, folio: `F-${String(n).padStart(4, '0')}`, fecha, cliente: `Cliente ${n}`, carrito, ...overrides })
@@ -23,7 +23,7 @@ function order(n: number, overrides: Partial<Sale> = {}): Sale {
 
 type Answer = (query: Record<string, string>) => ReturnType<typeof salesPage>
 
-function server(list: Answer, { version = () => 1, newest = () => [] }: { version?: () => number; newest?: () => Sale[] } = {}) {
+function server(list: Answer, { version = () => 1, newest = () => [] }: { version?: () => number; newest?: () => Venta[] } = {}) {
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': () => json({ version: version() }),

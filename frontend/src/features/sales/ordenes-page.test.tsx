@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -10,7 +10,7 @@ const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
 /** The page the screen shows (25 a page), not the newest orders it reads to count arrivals (50). */
 const isShownList = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && queryOf(r).limit !== '50'
 
-function server(orders: () => Sale[], version: () => number = () => 1, extra: Record<string, Parameters<typeof json>[0] | ((r: Request) => Response | Promise<Response>)> = {}) {
+function server(orders: () => Venta[], version: () => number = () => 1, extra: Record<string, Parameters<typeof json>[0] | ((r: Request) => Response | Promise<Response>)> = {}) {
   const routes: Parameters<typeof mockServer>[0] = {
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': () => json({ version: version() }),

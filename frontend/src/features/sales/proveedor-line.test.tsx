@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { sale, salesPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -12,13 +12,13 @@ import { renderApp, storeSession } from '@/testing/render'
 const ENTREGA = 'Disponible con proveedor: entrega en 3 a 5 días hábiles'
 
 /** An order whose camera line (3 units) has 2 of them from the distributor. */
-function withSupplierUnits(overrides: Partial<Sale> = {}): Sale {
+function withSupplierUnits(overrides: Partial<Venta> = {}): Venta {
   const base = sale()
   const camera = { ...base.carrito[0], cantidad: 3, conProveedor: 2, entrega: ENTREGA }
   return sale({ carrito: [camera, base.carrito[1]], ...overrides })
 }
 
-function serve(orders: Sale[]) {
+function serve(orders: Venta[]) {
   mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': json({ version: 1 }),

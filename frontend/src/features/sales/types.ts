@@ -1,6 +1,6 @@
 import type { NotaDeCredito } from '@/features/sales/components/nota-credito'
 import type { PageMeta } from '@/lib/list-state'
-import type { SaleFactura, SaleItem } from '@/lib/sale'
+import type { VentaFactura, VentaItem } from '@/lib/venta'
 
 /** A sale as the server keeps it (the contract of `GET /v1/ventas/...`). */
 export type Entrega = 'Pendiente' | 'Enviado' | 'Entregado' | 'Cancelado' | 'Devuelto'
@@ -56,11 +56,11 @@ export type DevolucionRequest = {
   motivo: string
 }
 
-export type Sale = {
+export type Venta = {
   _id: string
   folio: string
   fecha: string
-  carrito: SaleItem[]
+  carrito: VentaItem[]
   usuario: { name: string; email: string; phone: string; address: string }
   usuarioId?: string
   creadoPor?: string
@@ -87,7 +87,7 @@ export type Sale = {
   historial?: Cambio[]
   version?: number
   /** Set once the sale is invoiced (issue 17). */
-  factura?: SaleFactura
+  factura?: VentaFactura
   /** Its payments and returns, oldest first (issue #23). */
   pagos?: PagoMovimiento[]
   devoluciones?: Devolucion[]
@@ -104,7 +104,7 @@ export type ReportSum = { ventas: number; subtotal: number; iva: number; total: 
 /** How 'Reporte de ventas' counts its ingresos: on the day the money moved, or by the sale's day. */
 export type ReportCriterio = 'pago' | 'venta'
 
-export type SalesReport = {
+export type VentasReport = {
   totalVentas: number
   /** The range's cancelled and returned sales, beside the counted ones (issue #23); absent from older servers. */
   canceladas?: number
@@ -120,7 +120,7 @@ export type SalesReport = {
  * The parameters of the paged sales lists (`GET /v1/ventas/ordenes`, `GET /v1/ventas/lista`);
  * '' means "not set" and is not sent.
  */
-export type SalesListArgs = {
+export type VentasListArgs = {
   /** Folio, 'Quien Ordena', the account's name, e-mail or phone. */
   q: string
   pago: string
@@ -137,12 +137,12 @@ export type SalesListArgs = {
   limit: number
 }
 
-export type SalesPage = { ventas: Sale[]; meta: PageMeta }
+export type VentasPage = { ventas: Venta[]; meta: PageMeta }
 
 export type DateRange = { startDate: string; endDate: string }
 
 /** What 'Actualizar Orden' may send; pago and metodoPago only for the cash desk. */
-export type OrderUpdate = {
+export type OrdenUpdate = {
   pago?: Pago
   metodoPago?: MetodoPago
   entrega?: Entrega

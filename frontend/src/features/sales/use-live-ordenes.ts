@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useGetOrdenesVersionQuery, useListOrdenesQuery } from '@/features/sales/api'
 import { ORDER_DEFAULTS } from '@/features/sales/list-params'
-import type { Sale, SalesListArgs } from '@/features/sales/types'
+import type { Venta, VentasListArgs } from '@/features/sales/types'
 
 /** How often the list asks whether anything changed (a Comandero keeps it open all day). */
 export const ORDENES_POLL_MS = 5000
@@ -12,14 +12,14 @@ export const NEWEST_LIMIT = 50
 /** How long the orders just shown with 'Ver órdenes nuevas' stay highlighted. */
 const HIGHLIGHT_MS = 10_000
 
-const NEWEST: SalesListArgs = { ...ORDER_DEFAULTS, orden: '-fecha', page: 1, limit: NEWEST_LIMIT }
+const NEWEST: VentasListArgs = { ...ORDER_DEFAULTS, orden: '-fecha', page: 1, limit: NEWEST_LIMIT }
 
 /**
  * The page of open orders asked for, and the newest open orders, kept fresh without reloading: a
  * tiny version number is polled every 5 s and both are fetched again only when it changes. They
  * are first read after the first version, so an order placed in between is never missed.
  */
-export function useLiveOrdenes(args: SalesListArgs) {
+export function useLiveOrdenes(args: VentasListArgs) {
   const version = useGetOrdenesVersionQuery(undefined, {
     pollingInterval: ORDENES_POLL_MS,
     skipPollingIfUnfocused: false,
@@ -49,7 +49,7 @@ const time = (fecha: string) => {
   return Number.isNaN(t) ? 0 : t
 }
 
-function knownOf(orders: Sale[]): Known {
+function knownOf(orders: Venta[]): Known {
   return { at: Math.max(-Infinity, ...orders.map((o) => time(o.fecha))), ids: new Set(orders.map((o) => o._id)) }
 }
 
@@ -58,7 +58,7 @@ function knownOf(orders: Sale[]): Known {
  * newest placed after the newest one known then. `show` marks them seen and highlights them for a
  * while; `highlighted` holds both the unseen ones and those just shown.
  */
-export function useOrdenesNuevas(newest: Sale[] | undefined) {
+export function useOrdenesNuevas(newest: Venta[] | undefined) {
   const [known, setKnown] = useState<Known | null>(null)
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set())
   const timer = useRef<number | undefined>(undefined)

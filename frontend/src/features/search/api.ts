@@ -1,6 +1,6 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
-import { PAGE_SIZE, type Producto } from '@/lib/product'
+import { PAGE_SIZE, type Producto } from '@/lib/producto'
 
 /** Searches shorter than this make no call. */
 export const MIN_SEARCH_LENGTH = 3

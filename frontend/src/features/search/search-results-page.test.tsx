@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { PAGE_SIZE } from '@/lib/product'
+import { PAGE_SIZE } from '@/lib/producto'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
 

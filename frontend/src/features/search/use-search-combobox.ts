@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { Producto } from '@/lib/product'
+import type { Producto } from '@/lib/producto'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { MIN_SEARCH_LENGTH, SUGGESTIONS, useSearchProductosQuery } from '@/features/search/api'
 

@@ -1,9 +1,9 @@
 import { api } from '@/lib/api'
-import type { TicketSale } from '@/features/ticket/types'
+import type { TicketVenta } from '@/features/ticket/types'
 
 export const ticketApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getTicket: build.query<TicketSale, string>({
+    getTicket: build.query<TicketVenta, string>({
       query: (id) => `ventas/${encodeURIComponent(id)}`,
     }),
   }),

@@ -1,14 +1,14 @@
-import type { SaleItem } from '@/lib/sale'
+import type { VentaItem } from '@/lib/venta'
 
 /** What a ticket shows of a sale (`GET /v1/ventas/{id}`). */
-export type TicketSale = {
+export type TicketVenta = {
   _id: string
   folio: string
   fecha: string
   cliente: string
   usuario?: { name?: string }
   nombreCreador?: string
-  carrito: SaleItem[]
+  carrito: VentaItem[]
   subtotal: number
   iva: number
   total: number

@@ -1,8 +1,8 @@
 import { api } from '@/lib/api'
 import { registerErrorMessages, SPEC_MESSAGES } from '@/lib/error-messages'
-import type { Account } from '@/lib/account'
+import type { Cuenta } from '@/lib/cuenta'
 import { presentParams, readMeta, type PageMeta } from '@/lib/list-state'
-import type { NewUserRequest, UpdateUserRequest, UsersListArgs, UsersPage } from '@/features/users/types'
+import type { NewUsuarioRequest, UpdateUsuarioRequest, UsuariosListArgs, UsuariosPage } from '@/features/users/types'
 
 type Data<T> = { data: T }
 
@@ -10,22 +10,22 @@ type Data<T> = { data: T }
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A page of accounts, searched (name, e-mail, phone), filtered by rol and status, sorted. */
-    listUsuarios: build.query<UsersPage, UsersListArgs>({
+    listUsuarios: build.query<UsuariosPage, UsuariosListArgs>({
       query: (args) => ({ url: 'usuarios/lista', params: presentParams(args) }),
-      transformResponse: (r: { usuarios?: Account[]; meta?: Partial<PageMeta> }, _m, args) => ({
+      transformResponse: (r: { usuarios?: Cuenta[]; meta?: Partial<PageMeta> }, _m, args) => ({
         usuarios: r.usuarios ?? [],
         meta: readMeta(r.meta, args),
       }),
       providesTags: ['Usuario'],
     }),
-    createUsuario: build.mutation<Account, NewUserRequest>({
+    createUsuario: build.mutation<Cuenta, NewUsuarioRequest>({
       query: (body) => ({ url: 'usuarios', method: 'POST', body }),
-      transformResponse: (r: Data<Account>) => r.data,
+      transformResponse: (r: Data<Cuenta>) => r.data,
       invalidatesTags: ['Usuario'],
     }),
-    updateUsuario: build.mutation<Account, UpdateUserRequest>({
+    updateUsuario: build.mutation<Cuenta, UpdateUsuarioRequest>({
       query: ({ _id, ...body }) => ({ url: `usuarios/${encodeURIComponent(_id)}`, method: 'PATCH', body }),
-      transformResponse: (r: Data<Account>) => r.data,
+      transformResponse: (r: Data<Cuenta>) => r.data,
       invalidatesTags: ['Usuario'],
     }),
     deleteUsuario: build.mutation<void, string>({

@@ -1,11 +1,11 @@
-import type { Account } from '@/lib/account'
+import type { Cuenta } from '@/lib/cuenta'
 import type { PageMeta } from '@/lib/list-state'
 
 /** `POST /v1/usuarios` by an Administrador. */
-export type NewUserRequest = { name: string; email: string; password: string; phone: string; rol: string }
+export type NewUsuarioRequest = { name: string; email: string; password: string; phone: string; rol: string }
 
 /** `PATCH /v1/usuarios/{id}`: an empty password leaves it as it is. */
-export type UpdateUserRequest = {
+export type UpdateUsuarioRequest = {
   _id: string
   name: string
   email: string
@@ -16,7 +16,7 @@ export type UpdateUserRequest = {
 }
 
 /** The filters of `GET /v1/usuarios/lista`, as kept in the address ('' = not set). */
-export type UsersFilters = {
+export type UsuariosFilters = {
   /** Name, e-mail or phone. */
   q: string
   rol: string
@@ -26,6 +26,6 @@ export type UsersFilters = {
   orden: string
 }
 
-export type UsersListArgs = UsersFilters & { page: number; limit: number }
+export type UsuariosListArgs = UsuariosFilters & { page: number; limit: number }
 
-export type UsersPage = { usuarios: Account[]; meta: PageMeta }
+export type UsuariosPage = { usuarios: Cuenta[]; meta: PageMeta }

@@ -12,8 +12,8 @@ import {
   useGetPendienteCajaQuery,
   useCreateCorteMutation,
 } from '@/features/cashcut/api'
-import { CashSummary } from '@/features/cashcut/components/cash-summary'
-import { MovementDialog, MovementList } from '@/features/cashcut/components/cash-movements'
+import { EfectivoSummary } from '@/features/cashcut/components/efectivo-summary'
+import { MovimientoDialog, MovimientoList } from '@/features/cashcut/components/movimientos-caja'
 import { CortesAnteriores } from '@/features/cashcut/components/cortes-anteriores'
 import { CorteSummary } from '@/features/cashcut/components/corte-summary'
 import { CorteTotals } from '@/features/cashcut/components/corte-totals'
@@ -29,7 +29,7 @@ import {
   readPieces,
   type Pieces,
 } from '@/features/cashcut/helpers'
-import type { ByMethod, Conteo, Corte, CutRequest, PendienteCaja, TipoMovimiento } from '@/features/cashcut/types'
+import type { ByMethod, Conteo, Corte, CorteRequest, PendienteCaja, TipoMovimiento } from '@/features/cashcut/types'
 
 /** Each pending cashier's drawer counted by denomination, or why there is nothing to count. */
 function DrawerCounts({
@@ -100,7 +100,7 @@ function HacerCorteDialog({
     if (wrong !== undefined) return setProblem(`Revisa el conteo de ${wrong}: cada denominación es un número entero de piezas.`)
     setProblem('')
     try {
-      const body: CutRequest = {}
+      const body: CorteRequest = {}
       if (conteos.length > 0) body.conteos = conteos
       if (observaciones.trim()) body.observaciones = observaciones.trim()
       onDone(await createCorte(body).unwrap())
@@ -141,7 +141,7 @@ function HacerCorteDialog({
 }
 
 /** The cut just made: expected vs counted cash and the difference. */
-function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
+function CorteResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
   return (
     <section
       role="status"
@@ -165,7 +165,7 @@ function CutResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
         <CorteSummary cut={cut} />
       </div>
       <div className="mt-4">
-        <CashSummary cash={cut} porCajero={cut.porCajero} />
+        <EfectivoSummary cash={cut} porCajero={cut.porCajero} />
       </div>
     </section>
   )
@@ -193,15 +193,15 @@ function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendienteCajaQu
         {cash.isLoading ? <Skeleton className="h-32 w-full" /> : null}
         {cash.data ? (
           <div className="space-y-4" aria-busy={cash.isFetching || undefined}>
-            <CashSummary cash={cash.data} porCajero={cash.data.porCajero} />
+            <EfectivoSummary cash={cash.data} porCajero={cash.data.porCajero} />
             <div>
               <h3 className="text-sm font-semibold text-slate-900">Movimientos de caja pendientes de corte</h3>
-              <MovementList movimientos={cash.data.movimientos} empty="No hay movimientos de caja pendientes de corte." />
+              <MovimientoList movimientos={cash.data.movimientos} empty="No hay movimientos de caja pendientes de corte." />
             </div>
           </div>
         ) : null}
       </section>
-      {movement ? <MovementDialog tipo={movement} onClose={() => setMovement(null)} onDone={() => setMovement(null)} /> : null}
+      {movement ? <MovimientoDialog tipo={movement} onClose={() => setMovement(null)} onDone={() => setMovement(null)} /> : null}
     </>
   )
 }
@@ -249,7 +249,7 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
         </p>
       ) : null}
 
-      {result ? <CutResult cut={result} onClose={() => setResult(null)} /> : null}
+      {result ? <CorteResult cut={result} onClose={() => setResult(null)} /> : null}
 
       <div>
         <p className="mb-3 text-sm text-slate-600">Ventas pagadas pendientes de corte.</p>

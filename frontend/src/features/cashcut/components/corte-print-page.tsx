@@ -7,8 +7,8 @@ import { useGetConfigQuery } from '@/lib/config-api'
 import { errorText } from '@/lib/api-errors'
 import { usePrintWhenReady } from '@/lib/print'
 import { useGetCorteQuery, useGetPendientePorMetodoQuery, useGetPendientePorUsuarioQuery, useGetPendienteCajaQuery } from '@/features/cashcut/api'
-import { CashSummary } from '@/features/cashcut/components/cash-summary'
-import { MovementList } from '@/features/cashcut/components/cash-movements'
+import { EfectivoSummary } from '@/features/cashcut/components/efectivo-summary'
+import { MovimientoList } from '@/features/cashcut/components/movimientos-caja'
 import { CorteVentas } from '@/features/cashcut/components/corte-ventas'
 import { CorteSummary } from '@/features/cashcut/components/corte-summary'
 import { CorteTotals } from '@/features/cashcut/components/corte-totals'
@@ -38,15 +38,15 @@ function PendingTotals() {
       </div>
       {cash.data ? (
         <>
-          <CashSummary cash={cash.data} porCajero={cash.data.porCajero} compact />
-          <MovementList movimientos={cash.data.movimientos} compact />
+          <EfectivoSummary cash={cash.data} porCajero={cash.data.porCajero} compact />
+          <MovimientoList movimientos={cash.data.movimientos} compact />
         </>
       ) : null}
     </>
   )
 }
 
-function CutById({ id }: { id: string }) {
+function CorteById({ id }: { id: string }) {
   const { data: cut, error } = useGetCorteQuery(id)
   usePrintWhenReady(Boolean(cut))
   if (error) return <p role="alert">{errorText(error, 'Error al obtener el corte')}</p>
@@ -60,8 +60,8 @@ function CutById({ id }: { id: string }) {
       <div className="mt-3">
         <CorteTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
       </div>
-      <CashSummary cash={cut} porCajero={cut.porCajero} compact />
-      <MovementList movimientos={cut.movimientos} compact />
+      <EfectivoSummary cash={cut} porCajero={cut.porCajero} compact />
+      <MovimientoList movimientos={cut.movimientos} compact />
       <CorteVentas sales={cut.ventas} compact />
     </>
   )
@@ -94,7 +94,7 @@ export function CortePrintPage() {
           <p className="text-[11px]">Impreso: {printedAt}</p>
           {user?.name ? <p className="text-[11px]">Por: {user.name}</p> : null}
         </header>
-        <div className="mt-3">{id ? <CutById id={id} /> : <PendingTotals />}</div>
+        <div className="mt-3">{id ? <CorteById id={id} /> : <PendingTotals />}</div>
         <footer className="mt-6 border-t border-dashed border-black pt-6 text-center text-[11px]">
           <p>______________________________</p>
           <p>Firma</p>

@@ -2,7 +2,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import type { Corte } from '@/features/cashcut/types'
 
-/** Who, when, how many sales and drawer movements, the total and the observations (the cash: CashSummary). */
+/** Who, when, how many sales and drawer movements, the total and the observations (the cash: EfectivoSummary). */
 export function CorteSummary({ cut, compact = false }: { cut: Corte; compact?: boolean }) {
   const row = compact ? 'flex justify-between gap-3 py-0.5' : 'flex justify-between gap-3 border-b border-slate-100 py-2'
   return (

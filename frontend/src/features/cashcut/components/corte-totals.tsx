@@ -1,6 +1,6 @@
 import { formatMoney } from '@/lib/money'
 import { EMPTY_BY_METHOD, EMPTY_BY_USER, sumPesos } from '@/features/cashcut/helpers'
-import type { ByMethod, ByUser } from '@/features/cashcut/types'
+import type { ByMethod, ByUsuario } from '@/features/cashcut/types'
 
 type Line = { key: string; label: string; amount: number }
 
@@ -51,7 +51,7 @@ function TotalsList({
   )
 }
 
-type Props = { byMethod?: ByMethod; byUser?: ByUser[]; compact?: boolean }
+type Props = { byMethod?: ByMethod; byUser?: ByUsuario[]; compact?: boolean }
 
 /** 'Por metodo de pago' and 'Por usuario', each line with its amount (2 decimals) and a Total. */
 export function CorteTotals({ byMethod, byUser, compact = false }: Props) {

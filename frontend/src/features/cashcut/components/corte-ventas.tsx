@@ -1,12 +1,12 @@
 import { formatMoney } from '@/lib/money'
-import type { CutSale } from '@/features/cashcut/types'
+import type { CorteVenta } from '@/features/cashcut/types'
 
 /**
  * 'Ventas del corte': each sale of a cut with its folio, payment method and total; on screen also
  * who took it. `compact` is the printed receipt's (dashed rule, small text, 80 mm wide). Nothing
  * when the cut has no sales.
  */
-export function CorteVentas({ sales, compact = false }: { sales: CutSale[] | undefined; compact?: boolean }) {
+export function CorteVentas({ sales, compact = false }: { sales: CorteVenta[] | undefined; compact?: boolean }) {
   if (!sales || sales.length === 0) return null
   const Heading = compact ? 'h2' : 'h3'
   return (

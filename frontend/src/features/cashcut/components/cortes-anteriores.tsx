@@ -10,8 +10,8 @@ import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
 import { useGetCorteQuery, useListCortesQuery } from '@/features/cashcut/api'
-import { CashSummary } from '@/features/cashcut/components/cash-summary'
-import { MovementList } from '@/features/cashcut/components/cash-movements'
+import { EfectivoSummary } from '@/features/cashcut/components/efectivo-summary'
+import { MovimientoList } from '@/features/cashcut/components/movimientos-caja'
 import { CorteVentas } from '@/features/cashcut/components/corte-ventas'
 import { CorteSummary } from '@/features/cashcut/components/corte-summary'
 import { CorteTotals } from '@/features/cashcut/components/corte-totals'
@@ -49,8 +49,8 @@ function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void })
           <>
             <CorteSummary cut={cut} />
             <CorteTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
-            <CashSummary cash={cut} porCajero={cut.porCajero} compact />
-            <MovementList movimientos={cut.movimientos} compact />
+            <EfectivoSummary cash={cut} porCajero={cut.porCajero} compact />
+            <MovimientoList movimientos={cut.movimientos} compact />
             <CorteVentas sales={cut.ventas} />
           </>
         ) : null}

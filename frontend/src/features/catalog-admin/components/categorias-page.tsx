@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { CATEGORY_ICON_NAMES, CATEGORY_ICONS } from '@/components/layout/category-icons'
-import { CategoryIcon } from '@/components/layout/category-icon'
+import { CATEGORY_ICON_NAMES, CATEGORY_ICONS } from '@/components/layout/categoria-icons'
+import { CategoriaIcon } from '@/components/layout/categoria-icon'
 import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
 import {
@@ -12,7 +12,7 @@ import {
   useListCategoriasAdminQuery,
   useReorderCategoriasMutation,
 } from '@/features/catalog-admin/categorias-api'
-import { depthOf, type CategoriaAdmin, type CategoriaInput } from '@/lib/categories'
+import { depthOf, type CategoriaAdmin, type CategoriaInput } from '@/lib/categorias'
 import { errorText, serverFieldErrors } from '@/lib/api-errors'
 
 type Draft = { nombre: string; padre: string; icono: string; color: string; tarjeta: boolean; menu: string }
@@ -84,7 +84,7 @@ function CategoriaFields({ list, editing, d, set, errors }: FieldsProps) {
         <span className="field-label">Icono</span>
         <span className="flex items-center gap-2">
           <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800" aria-hidden="true">
-            <CategoryIcon name={d.icono} size={20} />
+            <CategoriaIcon name={d.icono} size={20} />
           </span>
           <select className="field-input" value={d.icono} onChange={(e) => set('icono', e.target.value)}>
             {CATEGORY_ICON_NAMES.map((name) => (
@@ -197,7 +197,7 @@ function CategoriaRow({ c, list, busy, onMove, onEdit, onDelete }: RowProps) {
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" style={{ paddingLeft: `${1 + depthOf(list, c) * 1.75}rem` }}>
       <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-white" style={{ backgroundColor: c.color }} aria-hidden="true">
-        <CategoryIcon name={c.icono} size={18} />
+        <CategoriaIcon name={c.icono} size={18} />
       </span>
       <span className="min-w-0 flex-1">
         <span className="block font-medium text-slate-900">{c.nombre}</span>

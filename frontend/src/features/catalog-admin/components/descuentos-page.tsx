@@ -75,7 +75,7 @@ export function DescuentosPage() {
           </tr>
         ))}
       </AdminTable>
-      {draft ? <DiscountDialog draft={draft} onClose={() => setDraft(null)} /> : null}
+      {draft ? <DescuentoDialog draft={draft} onClose={() => setDraft(null)} /> : null}
       <DeleteDialog
         target={deleting && { id: deleting._id, name: deleting.name }}
         question="¿Estás seguro de querer eliminar este descuento?"
@@ -88,7 +88,7 @@ export function DescuentosPage() {
   )
 }
 
-function DiscountDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
+function DescuentoDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const [d, setD] = useState(draft)
   const [create, creating] = useCreateDescuentoMutation()
   const [update, updating] = useUpdateDescuentoMutation()

@@ -14,10 +14,10 @@ import {
   useGetImportacionQuery,
   useListImportacionesQuery,
   usePreviewImportacionMutation,
-  type PlanImport,
-  type ProductoImport,
-  type RechazoImport,
-  type TrabajoImport,
+  type PlanImportacion,
+  type ProductoImportacion,
+  type RechazoImportacion,
+  type TrabajoImportacion,
 } from '@/features/catalog-admin/importacion-api'
 import { filasText, planSummary, progressPct, progressText, resultSummary } from '@/features/catalog-admin/importacion-labels'
 
@@ -30,7 +30,7 @@ import { filasText, planSummary, progressPct, progressText, resultSummary } from
  */
 export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null)
-  const [plan, setPlan] = useState<PlanImport | null>(null)
+  const [plan, setPlan] = useState<PlanImportacion | null>(null)
   const [jobId, setJobId] = useState<string | null>(null)
   const [failure, setFailure] = useState('')
   const [preview, previewing] = usePreviewImportacionMutation()
@@ -60,7 +60,7 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
 
   const step = job ? (enCurso(job) ? 'running' : 'done') : plan ? 'plan' : 'file'
   const footer = (
-    <ImportFooter
+    <ImportacionFooter
       step={step}
       toApply={plan ? plan.nuevos.length + plan.cambios.length : 0}
       busy={previewing.isLoading || applying.isLoading}
@@ -113,7 +113,7 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
  * The import job shown (none: null), read again every second while it runs; once it ends, the
  * product lists are read again.
  */
-function useImportJob(id: string | null): TrabajoImport | undefined {
+function useImportJob(id: string | null): TrabajoImportacion | undefined {
   const dispatch = useAppDispatch()
   const first = useGetImportacionQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
   const running = !first.data || enCurso(first.data)
@@ -135,7 +135,7 @@ type FooterProps = {
 }
 
 /** The dialog's buttons: 'Revisar archivo', then 'Aplicar', then 'Seguir en segundo plano' while it runs, then 'Listo'. */
-function ImportFooter({ step, toApply, busy, onClose, onReview, onApply }: FooterProps) {
+function ImportacionFooter({ step, toApply, busy, onClose, onReview, onApply }: FooterProps) {
   if (step === 'running') {
     return (
       <button type="button" className="btn-secondary" onClick={onClose}>
@@ -189,7 +189,7 @@ function useTemplate() {
   return { busy, error, download }
 }
 
-function Plan({ plan }: { plan: PlanImport }) {
+function Plan({ plan }: { plan: PlanImportacion }) {
   return (
     <div className="space-y-4" data-testid="plan-importacion">
       <p className="font-medium" role="status">
@@ -198,15 +198,15 @@ function Plan({ plan }: { plan: PlanImport }) {
       {plan.columnasIgnoradas.length > 0 ? (
         <p className="text-slate-600">Columnas que no se importan: {plan.columnasIgnoradas.join(', ')}.</p>
       ) : null}
-      <ProductList title="Nuevos" items={plan.nuevos} />
+      <ProductoList title="Nuevos" items={plan.nuevos} />
       <Cambios items={plan.cambios} />
-      <ProductList title="Sin cambios" items={plan.sinCambios} />
+      <ProductoList title="Sin cambios" items={plan.sinCambios} />
       <Rechazos title="Rechazados" items={plan.rechazados} />
     </div>
   )
 }
 
-function ProductList({ title, items }: { title: string; items: ProductoImport[] }) {
+function ProductoList({ title, items }: { title: string; items: ProductoImportacion[] }) {
   if (items.length === 0) return null
   return (
     <section aria-label={title}>
@@ -224,7 +224,7 @@ function ProductList({ title, items }: { title: string; items: ProductoImport[] 
   )
 }
 
-function Cambios({ items }: { items: ProductoImport[] }) {
+function Cambios({ items }: { items: ProductoImportacion[] }) {
   if (items.length === 0) return null
   return (
     <section aria-label="Con cambios">
@@ -255,7 +255,7 @@ function Cambios({ items }: { items: ProductoImport[] }) {
   )
 }
 
-function Rechazos({ title, items, total = items.length }: { title: string; items: RechazoImport[]; total?: number }) {
+function Rechazos({ title, items, total = items.length }: { title: string; items: RechazoImportacion[]; total?: number }) {
   if (items.length === 0) return null
   return (
     <section aria-label={title}>
@@ -286,7 +286,7 @@ function Rechazos({ title, items, total = items.length }: { title: string; items
 }
 
 /** A job: its progress while it runs, then its result (or why it stopped). */
-function Trabajo({ job }: { job: TrabajoImport }) {
+function Trabajo({ job }: { job: TrabajoImportacion }) {
   if (enCurso(job)) {
     return (
       <div className="space-y-2" data-testid="progreso-importacion">

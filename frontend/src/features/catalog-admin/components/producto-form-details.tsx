@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent } from 'react'
-import { ProductImage } from '@/components/product-image'
+import { ProductoImage } from '@/components/producto-image'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGENES, moved } from '@/features/catalog-admin/form-model'
-import type { Recurso } from '@/lib/product'
+import type { Recurso } from '@/lib/producto'
 
 /** Reads the picked files as data URLs, refusing other types and pictures over 5 MB with a Spanish message. */
 function readPictures(files: File[], onRead: (dataUrls: string[]) => void, onError: (message: string) => void) {
@@ -47,7 +47,7 @@ export function PicturesField({ value, errors, onChange }: PicturesProps) {
       <ol className="mt-2 space-y-2">
         {value.map((src, i) => (
           <li key={`${i}-${src.slice(-24)}`} className="flex items-center gap-2" data-testid="imagen-producto">
-            <ProductImage src={src} alt={`Imagen ${i + 1}`} compact sizes="64px" className="h-16 w-16 rounded border" />
+            <ProductoImage src={src} alt={`Imagen ${i + 1}`} compact sizes="64px" className="h-16 w-16 rounded border" />
             <span className="flex-1 text-xs text-slate-600">{i === 0 ? 'Imagen 1 (principal)' : `Imagen ${i + 1}`}</span>
             <button type="button" className="link text-xs" disabled={i === 0} onClick={() => onChange(moved(value, i, -1))} aria-label={`Subir imagen ${i + 1}`}>
               Subir
@@ -102,7 +102,7 @@ export function MarcaLogoField({ value, error, onChange }: LogoProps) {
       </label>
       {value ? (
         <div className="mt-1 flex items-center gap-2">
-          <ProductImage src={value} alt="Logo de la marca" compact sizes="48px" className="h-12 w-12 rounded border" />
+          <ProductoImage src={value} alt="Logo de la marca" compact sizes="48px" className="h-12 w-12 rounded border" />
           <button type="button" className="text-xs text-rose-700 underline" onClick={() => onChange('')}>
             Quitar logo
           </button>

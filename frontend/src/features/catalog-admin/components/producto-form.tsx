@@ -9,7 +9,7 @@ import {
 } from '@/features/catalog-admin/components/producto-form-details'
 import { ExtrasFieldset, VariantesFieldset } from '@/features/catalog-admin/components/producto-form-lists'
 import { checkNumbers, totalStock, type ProductoForm as Form } from '@/features/catalog-admin/form-model'
-import { CategorySelect } from '@/components/category-select'
+import { CategoriaSelect } from '@/components/categoria-select'
 import { shopToday } from '@/lib/dates'
 
 /** The form's dimensions (cm), typed as decimals. */
@@ -64,7 +64,7 @@ export function ProductoForm({ id, initial, errors: serverErrors, onSubmit }: Pr
       {text('descripcionCorta', 'Descripción corta')}
       <label className="block">
         <span className="field-label">Categoría</span>
-        <CategorySelect value={f.categoria} onChange={(v) => set('categoria', v)} />
+        <CategoriaSelect value={f.categoria} onChange={(v) => set('categoria', v)} />
         <FieldError message={errors.categoria} />
       </label>
       <div className="grid grid-cols-2 gap-2">
@@ -90,7 +90,7 @@ export function ProductoForm({ id, initial, errors: serverErrors, onSubmit }: Pr
         <input type="checkbox" checked={f.favorito} onChange={(e) => set('favorito', e.target.checked)} />
         Favorito
       </label>
-      <DiscountField value={f.descuentoId} kept={initial.descuentoId} error={errors.descuentoId} onChange={(v) => set('descuentoId', v)} />
+      <DescuentoField value={f.descuentoId} kept={initial.descuentoId} error={errors.descuentoId} onChange={(v) => set('descuentoId', v)} />
       <PicturesField value={f.imagenes} errors={errors} onChange={(v) => set('imagenes', v)} />
       <CaracteristicasFieldset items={f.caracteristicas} errors={errors} onChange={(v) => set('caracteristicas', v)} />
       <RecursosFieldset items={f.recursos} errors={errors} onChange={(v) => set('recursos', v)} />
@@ -117,13 +117,13 @@ function NotSaved({ errors }: { errors: Record<string, string> }) {
   )
 }
 
-type DiscountFieldProps = { value: string; kept: string; error?: string; onChange: (id: string) => void }
+type DescuentoFieldProps = { value: string; kept: string; error?: string; onChange: (id: string) => void }
 
 /**
  * 'Descuento': the discounts still in force (their expiry day included, in the shop's zone). An
  * expired one shows only when the product already has it, marked 'vencido' (it no longer applies).
  */
-function DiscountField({ value, kept, error, onChange }: DiscountFieldProps) {
+function DescuentoField({ value, kept, error, onChange }: DescuentoFieldProps) {
   const { data: descuentos = [] } = useListDescuentosQuery()
   const today = shopToday()
   const offered = descuentos.filter((d) => d.expirationDate >= today || d._id === kept)

@@ -1,6 +1,6 @@
 import { SearchField, SelectFilter } from '@/components/list-filters'
 import { type Option } from '@/lib/list-state'
-import { categoryOptions, useListCategoriasQuery } from '@/lib/categories'
+import { categoryOptions, useListCategoriasQuery } from '@/lib/categorias'
 
 /** The search, category and sort of 'Productos', as kept in the address ('' = not set). */
 export type ProductosFilters = { titulo: string; categoria: string; orden: string; archivados: string }

@@ -3,11 +3,11 @@ import { Link } from 'react-router'
 import { Dialog, DialogActions } from '@/components/dialog'
 import { ExportControl } from '@/components/export-control'
 import { Pager } from '@/components/pager'
-import { ProductImage } from '@/components/product-image'
+import { ProductoImage } from '@/components/producto-image'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatMoney } from '@/lib/money'
 import { useClampPage, useListState } from '@/lib/list-state'
-import { productImage, productPrice, productTitle, type Producto } from '@/lib/product'
+import { productImage, productPrice, productTitle, type Producto } from '@/lib/producto'
 import {
   fieldErrors,
   useCreateProductoMutation,
@@ -93,7 +93,7 @@ export function ProductosPage() {
         emptyText="No hay productos"
       >
         {(data?.products ?? []).map((p) => (
-          <ProductRow
+          <ProductoRow
             key={p._id}
             product={p}
             onEdit={() => setEditing({ kind: 'edit', id: p._id })}
@@ -111,9 +111,9 @@ export function ProductosPage() {
         label="productos"
       />
 
-      {editing?.kind === 'new' ? <NewProductDialog onClose={() => setEditing(null)} /> : null}
+      {editing?.kind === 'new' ? <NewProductoDialog onClose={() => setEditing(null)} /> : null}
       {importing ? <ImportarProductosDialog onClose={() => setImporting(false)} /> : null}
-      {editing?.kind === 'edit' ? <EditProductDialog id={editing.id} onClose={() => setEditing(null)} /> : null}
+      {editing?.kind === 'edit' ? <EditProductoDialog id={editing.id} onClose={() => setEditing(null)} /> : null}
       <DeleteDialog
         target={deleting && { id: deleting._id, name: productTitle(deleting) }}
         question="¿Estás seguro de querer eliminar este producto?"
@@ -133,15 +133,15 @@ export function ProductosPage() {
   )
 }
 
-type ProductRowProps = { product: Producto & { archivado?: boolean }; onEdit: () => void; onArchive: (archivado: boolean) => void; onDelete: () => void }
+type ProductoRowProps = { product: Producto & { archivado?: boolean }; onEdit: () => void; onArchive: (archivado: boolean) => void; onDelete: () => void }
 
 /** One product of the table: picture, brand line, name, prices, stock and its 'Editar' / 'Inventario' / 'Archivar' or 'Restaurar' / 'Eliminar' actions. */
-function ProductRow({ product: p, onEdit, onArchive, onDelete }: ProductRowProps) {
+function ProductoRow({ product: p, onEdit, onArchive, onDelete }: ProductoRowProps) {
   const price = productPrice(p)
   return (
     <tr className="border-t border-slate-100">
       <td className="p-2">
-        <ProductImage src={productImage(p)} alt={productTitle(p)} compact className="h-12 w-12" />
+        <ProductoImage src={productImage(p)} alt={productTitle(p)} compact className="h-12 w-12" />
       </td>
       <td className="p-2 text-xs text-slate-600">
         {[p.marca, p.modelo, (p as { garantia?: string }).garantia].filter(Boolean).join(' · ')}
@@ -201,7 +201,7 @@ function SaveDialog({ title, initial, onClose, save, failMessage, loading }: {
   )
 }
 
-function NewProductDialog({ onClose }: { onClose: () => void }) {
+function NewProductoDialog({ onClose }: { onClose: () => void }) {
   const [create, state] = useCreateProductoMutation()
   return (
     <SaveDialog
@@ -215,7 +215,7 @@ function NewProductDialog({ onClose }: { onClose: () => void }) {
   )
 }
 
-function EditProductDialog({ id, onClose }: { id: string; onClose: () => void }) {
+function EditProductoDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { data, isLoading, isError } = useGetProductoAdminQuery(id, { refetchOnMountOrArgChange: true })
   const [update, state] = useUpdateProductoMutation()
   if (isLoading || isError || !data) {

@@ -1,9 +1,9 @@
 import { useDeferredValue } from 'react'
 import { useNavigate } from 'react-router'
 import { MasIva } from '@/components/mas-iva'
-import { ProductImage } from '@/components/product-image'
+import { ProductoImage } from '@/components/producto-image'
 import { formatMoney } from '@/lib/money'
-import { productImage, productPrice, productTitle } from '@/lib/product'
+import { productImage, productPrice, productTitle } from '@/lib/producto'
 import { truncate } from '@/lib/text'
 import { useListProductosDestacadosInfiniteQuery } from '@/features/catalog-home/api'
 
@@ -19,7 +19,7 @@ const mxn = (amount: number) => `${formatMoney(amount)} MXN`
  */
 export function FavouritesStrip() {
   const navigate = useNavigate()
-  // Drawn in a deferred render, in short slices (as FeaturedProducts).
+  // Drawn in a deferred render, in short slices (as FeaturedProductos).
   const { data } = useDeferredValue(useListProductosDestacadosInfiniteQuery())
   const favourites = (data?.pages[0]?.products ?? []).filter((p) => p.favorito && (p.stock ?? 0) > 0)
   if (favourites.length === 0) return null
@@ -44,7 +44,7 @@ export function FavouritesStrip() {
                   navigate(`/product/${encodeURIComponent(p._id)}`, { preventScrollReset: true })
                 }}
               >
-                <ProductImage src={productImage(p)} alt={title} className="aspect-square w-full rounded-lg" />
+                <ProductoImage src={productImage(p)} alt={title} className="aspect-square w-full rounded-lg" />
                 <span className="mt-2 line-clamp-2 text-sm font-medium text-slate-800">{title}</span>
                 {desc ? <span className="text-xs text-slate-500">{desc}</span> : null}
                 {price ? (

@@ -1,9 +1,9 @@
 import { useDocumentTitle } from '@/components/use-document-title'
-import { CategoryOffers } from '@/features/catalog-home/components/category-offers'
-import { CategoryStrip } from '@/features/catalog-home/components/category-strip'
+import { CategoriaOffers } from '@/features/catalog-home/components/categoria-offers'
+import { CategoriaStrip } from '@/features/catalog-home/components/categoria-strip'
 import { FavouritesStrip } from '@/features/catalog-home/components/favourites-strip'
 import { FeaturedCard } from '@/features/catalog-home/components/featured-card'
-import { FeaturedProducts } from '@/features/catalog-home/components/featured-products'
+import { FeaturedProductos } from '@/features/catalog-home/components/featured-productos'
 import { PromoBanner } from '@/features/catalog-home/components/promo-banner'
 
 /** `/`: the shop's home page. */
@@ -14,10 +14,10 @@ export function HomePage() {
       <PromoBanner />
       <div className="mx-auto w-full max-w-7xl px-4 pt-5">
         <FeaturedCard />
-        <CategoryOffers />
+        <CategoriaOffers />
         <FavouritesStrip />
-        <CategoryStrip />
-        <FeaturedProducts />
+        <CategoriaStrip />
+        <FeaturedProductos />
       </div>
     </>
   )

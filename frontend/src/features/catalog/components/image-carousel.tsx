@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { ChevronRightIcon } from '@/components/icons'
-import { ProductImage } from '@/components/product-image'
+import { ProductoImage } from '@/components/producto-image'
 import { PRODUCT_MAIN_IMAGE_SIZES } from '@/lib/images'
 
 /** A swipe shorter than this does not change the picture. */
@@ -13,7 +13,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
   const count = images.length
   const go = (i: number) => setIndex(((i % count) + count) % count)
 
-  if (count === 0) return <ProductImage alt={alt} className="aspect-square w-full rounded-2xl" />
+  if (count === 0) return <ProductoImage alt={alt} className="aspect-square w-full rounded-2xl" />
   return (
     <div className="relative">
       <div
@@ -32,7 +32,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
           startX.current = null
         }}
       >
-        <ProductImage
+        <ProductoImage
           key={images[index]}
           src={images[index]}
           alt={`${alt} (${index + 1} de ${count})`}

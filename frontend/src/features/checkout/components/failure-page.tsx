@@ -4,14 +4,14 @@ import { AlertIcon, ClockIcon } from '@/components/icons'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { telHref } from '@/lib/phone'
 import { useGetConfigQuery } from '@/lib/config-api'
-import { shown } from '@/features/checkout/payment-return'
+import { shown } from '@/features/checkout/pago-return'
 
 function usePhone() {
   const { data } = useGetConfigQuery()
   return data?.tienda?.telefono || '55 1234 5678'
 }
 
-function PaymentNotice({
+function PagoNotice({
   tone,
   icon,
   title,
@@ -39,7 +39,7 @@ function PaymentNotice({
 export function FailurePage() {
   const phone = usePhone()
   return (
-    <PaymentNotice tone="rose" icon={<AlertIcon size={28} />} title="El pago no se completó">
+    <PagoNotice tone="rose" icon={<AlertIcon size={28} />} title="El pago no se completó">
       <p>Mercado Pago no pudo procesar tu pago y no se hizo ningún cargo.</p>
       <p>
         Tus productos siguen en tu carrito: puedes intentarlo de nuevo con otro medio de pago o elegir{' '}
@@ -53,7 +53,7 @@ export function FailurePage() {
           Llamar a la tienda
         </a>
       </div>
-    </PaymentNotice>
+    </PagoNotice>
   )
 }
 
@@ -63,7 +63,7 @@ export function PendingPage() {
   const [search] = useSearchParams()
   const paymentId = shown(search.get('payment_id') ?? search.get('collection_id') ?? '')
   return (
-    <PaymentNotice tone="amber" icon={<ClockIcon size={28} />} title="Pago pendiente">
+    <PagoNotice tone="amber" icon={<ClockIcon size={28} />} title="Pago pendiente">
       <p>
         Tu pago está en espera de aprobación. Esto pasa con pagos en efectivo o transferencias: Mercado Pago nos avisará
         en cuanto se acredite.
@@ -90,6 +90,6 @@ export function PendingPage() {
           Seguir comprando
         </Link>
       </div>
-    </PaymentNotice>
+    </PagoNotice>
   )
 }

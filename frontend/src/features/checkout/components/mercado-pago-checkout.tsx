@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { initMercadoPago } from '@mercadopago/sdk-react'
 import { apiErrorMessage } from '@/lib/api-errors'
-import type { CartItem } from '@/lib/cart'
+import type { CarritoItem } from '@/lib/carrito'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { useCreatePreferenceMutation } from '@/features/checkout/api'
-import { toOrderLines } from '@/features/checkout/order-lines'
+import { toOrderLines } from '@/features/checkout/orden-lines'
 import { MercadoPagoWallet } from '@/features/checkout/components/mercado-pago-wallet'
 import { useAttemptKey } from '@/features/checkout/attempt-key'
 
@@ -18,7 +18,7 @@ function initOnce(publicKey: string) {
   initializedKey = publicKey
 }
 
-type Props = { items: CartItem[]; disabled?: boolean }
+type Props = { items: CarritoItem[]; disabled?: boolean }
 
 type State =
   | { step: 'idle'; error?: string }

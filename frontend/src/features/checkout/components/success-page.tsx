@@ -10,9 +10,9 @@ import { formatMoney } from '@/lib/money'
 import { telHref } from '@/lib/phone'
 import { returnHere } from '@/lib/return-path'
 import { useGetConfigQuery } from '@/lib/config-api'
-import { operationKind, paymentNotAccepted, shown } from '@/features/checkout/payment-return'
+import { operationKind, paymentNotAccepted, shown } from '@/features/checkout/pago-return'
 import type { ReturnParams, Venta } from '@/features/checkout/types'
-import { usePaymentConfirmation } from '@/features/checkout/use-payment-confirmation'
+import { usePagoConfirmation } from '@/features/checkout/use-pago-confirmation'
 
 const DEFAULT_PHONE = '55 1234 5678'
 /** 'Error al guardar una venta, contacta con nosotros {phone} para mas información', around the phone. */
@@ -26,19 +26,19 @@ export function SuccessPage() {
   useDocumentTitle('Resultado del pago')
   const { data: config } = useGetConfigQuery()
   const phone = config?.tienda?.telefono || DEFAULT_PHONE
-  const payment = usePaymentConfirmation()
+  const payment = usePagoConfirmation()
   return (
     <Shell>
-      <PaymentResult payment={payment} phone={phone} />
+      <PagoResult payment={payment} phone={phone} />
     </Shell>
   )
 }
 
-type Payment = ReturnType<typeof usePaymentConfirmation>
+type Pago = ReturnType<typeof usePagoConfirmation>
 type ApiError = Parameters<typeof apiErrorMessage>[0]
 
 /** What there is to say about the payment, by how far its confirmation got. */
-function PaymentResult({ payment, phone }: { payment: Payment; phone: string }) {
+function PagoResult({ payment, phone }: { payment: Pago; phone: string }) {
   const { params, already, data, error } = payment
   if (!payment.valid) return <InvalidReturn phone={phone} />
   if (already) return <Receipt venta={already} params={params} saved />

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
 import { NAME_CUT, ORDERS_NARROW, useMediaQuery } from '@/lib/use-media-query'
-import type { SaleItem } from '@/lib/sale'
+import type { VentaItem } from '@/lib/venta'
 import { selectUser } from '@/lib/session-slice'
 import { useListOrdenesPendientesQuery } from '@/features/checkout/api'
 import type { Venta } from '@/features/checkout/types'
@@ -32,7 +32,7 @@ export function ThankYouPage() {
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10">
-      {recent ? <Thanks folio={recent.folio} /> : <NoRecentOrder />}
+      {recent ? <Thanks folio={recent.folio} /> : <NoRecentOrden />}
 
       {!userId ? (
         <p className="mt-6 text-center text-slate-600">
@@ -60,7 +60,7 @@ export function ThankYouPage() {
           </h2>
           <ul className="mt-3 space-y-4">
             {orders.map((o) => (
-              <OrderCard key={o._id} order={o} highlight={o._id === recent?._id} />
+              <OrdenCard key={o._id} order={o} highlight={o._id === recent?._id} />
             ))}
           </ul>
         </>
@@ -94,7 +94,7 @@ function Thanks({ folio }: { folio: string }) {
 }
 
 /** Opened with no order just placed: nothing to thank for; the shop and 'Mis compras' instead. */
-function NoRecentOrder() {
+function NoRecentOrden() {
   return (
     <div className="rounded-3xl border border-slate-200 bg-white px-5 py-7 text-center shadow-sm" data-testid="sin-compra">
       <h1 className="text-2xl font-bold text-brand-900">No hay una compra reciente</h1>
@@ -113,7 +113,7 @@ function NoRecentOrder() {
   )
 }
 
-function OrderCard({ order, highlight }: { order: Venta; highlight: boolean }) {
+function OrdenCard({ order, highlight }: { order: Venta; highlight: boolean }) {
   return (
     <li
       data-testid="orden"
@@ -133,7 +133,7 @@ function OrderCard({ order, highlight }: { order: Venta; highlight: boolean }) {
       </div>
       <ul className="divide-y divide-slate-100 px-4">
         {order.carrito.map((item, i) => (
-          <OrderItem key={`${item._id}-${i}`} item={item} />
+          <OrdenItem key={`${item._id}-${i}`} item={item} />
         ))}
       </ul>
       <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3">
@@ -157,7 +157,7 @@ function OrderCard({ order, highlight }: { order: Venta; highlight: boolean }) {
   )
 }
 
-function OrderItem({ item }: { item: SaleItem }) {
+function OrdenItem({ item }: { item: VentaItem }) {
   const narrow = useMediaQuery(ORDERS_NARROW)
   const labelId = useId()
   const showTalla = Boolean(item.talla) && item.talla !== 'Unico'

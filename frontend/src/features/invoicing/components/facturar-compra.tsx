@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Dialog } from '@/components/dialog'
 import { ErrorNote } from '@/components/error-note'
 import { apiErrorMessage } from '@/lib/api-errors'
-import type { SaleFactura } from '@/lib/sale'
+import type { VentaFactura } from '@/lib/venta'
 import {
   useCreateFacturaMutation,
   useGetCatalogosQuery,
@@ -16,7 +16,7 @@ import { InlinePerfilForm } from '@/features/invoicing/components/inline-perfil-
 import { CatalogosError, type CatalogosQuery } from '@/features/invoicing/components/fiscal-fields'
 
 /** What the purchase history tells of one sale. */
-export type CompraInfo = { id: string; folio: string; pagada: boolean; factura?: SaleFactura }
+export type CompraInfo = { id: string; folio: string; pagada: boolean; factura?: VentaFactura }
 
 type DialogProps = { compra: CompraInfo; catalogos?: Catalogos; onClose: () => void }
 

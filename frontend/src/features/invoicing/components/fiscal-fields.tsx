@@ -61,7 +61,7 @@ type SelectProps = {
 }
 
 /** A select of SAT catalogue entries ('clave · descripción'), its error tied to it. */
-export function CatalogSelect({ label, name, value, error, placeholder, options, onChange }: SelectProps): ReactNode {
+export function CatalogoSelect({ label, name, value, error, placeholder, options, onChange }: SelectProps): ReactNode {
   return (
     <Field label={label}>
       {(id) => (
@@ -125,7 +125,7 @@ export function FiscalFields({ value, onChange, catalogos, errors }: Props) {
         onChange={(e) => set('razonSocial')(e.target.value)}
         error={errors.razonSocial}
       />
-      <CatalogSelect
+      <CatalogoSelect
         label="Régimen fiscal"
         name="regimenFiscal"
         value={value.regimenFiscal}
@@ -144,7 +144,7 @@ export function FiscalFields({ value, onChange, catalogos, errors }: Props) {
         onChange={(e) => set('codigoPostal')(e.target.value)}
         error={errors.codigoPostal}
       />
-      <CatalogSelect
+      <CatalogoSelect
         label="Uso del CFDI"
         name="usoCfdi"
         value={value.usoCfdi}

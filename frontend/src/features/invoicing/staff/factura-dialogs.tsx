@@ -4,7 +4,7 @@ import { ErrorNote } from '@/components/error-note'
 import { FormField } from '@/components/form-field'
 import { errorText } from '@/lib/api-errors'
 import { useCancelFacturaMutation, useSendFacturaMutation } from '@/features/invoicing/api'
-import { CatalogSelect } from '@/features/invoicing/components/fiscal-fields'
+import { CatalogoSelect } from '@/features/invoicing/components/fiscal-fields'
 import { cancelResultText, ventasText } from '@/features/invoicing/staff/labels'
 import { SustituirFields } from '@/features/invoicing/staff/sustituir-fields'
 import { isSustitucion, motivosFor, sustituirResultText, useSustituirForm } from '@/features/invoicing/staff/use-sustituir-form'
@@ -116,7 +116,7 @@ export function CancelarDialog({ factura, motivos, onClose }: CancelarProps) {
       busy={sustituir ? sust.isLoading : cancel.isLoading}
       className={sustituir ? 'max-h-[65dvh] space-y-4 overflow-y-auto px-0.5 pb-1' : 'space-y-4'}
     >
-      <CatalogSelect label="Motivo" name="motivo" value={motivo} error={sustituir ? undefined : cancel.problem} placeholder="Elige el motivo"
+      <CatalogoSelect label="Motivo" name="motivo" value={motivo} error={sustituir ? undefined : cancel.problem} placeholder="Elige el motivo"
         options={motivosFor(factura, motivos)} onChange={setMotivo} />
       {sustituir ? (
         <SustituirFields form={sust} fieldsRef={fieldsRef} />

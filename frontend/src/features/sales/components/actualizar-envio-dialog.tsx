@@ -6,9 +6,9 @@ import { errorText } from '@/lib/api-errors'
 import { formatMoney } from '@/lib/money'
 import { useUpdateEnvioMutation } from '@/features/sales/api'
 import { shippingCharge } from '@/features/sales/helpers'
-import { ENVIO_STATUS_VALUES, type Sale } from '@/features/sales/types'
+import { ENVIO_STATUS_VALUES, type Venta } from '@/features/sales/types'
 
-type Props = { sale: Sale; onClose: () => void; onSaved: (sale: Sale) => void }
+type Props = { sale: Venta; onClose: () => void; onSaved: (sale: Venta) => void }
 
 /** A typed amount in pesos, or null when it is not one (up to two decimals, 0 to 1,000,000). */
 function parseCosto(text: string): number | null {
@@ -104,7 +104,7 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
   )
 }
 
-type CobrarProps = { sale: Sale; costoEnvio: number | null; cobrar: boolean; onChange: (cobrar: boolean) => void }
+type CobrarProps = { sale: Venta; costoEnvio: number | null; cobrar: boolean; onChange: (cobrar: boolean) => void }
 
 /** 'Cobrar el envío al cliente', and what the customer then pays: the shipment with its IVA and the sale's total. */
 function CobrarEnvio({ sale, costoEnvio, cobrar, onChange }: CobrarProps) {

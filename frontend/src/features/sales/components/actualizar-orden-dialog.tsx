@@ -14,17 +14,17 @@ import {
   PAGO_VALUES,
   type Entrega,
   type MetodoPago,
-  type OrderUpdate,
+  type OrdenUpdate,
   type Pago,
-  type Sale,
+  type Venta,
 } from '@/features/sales/types'
 
 type Props = {
-  sale: Sale
+  sale: Venta
   /** Cajero and Administrador may change pago and metodoPago. */
   canCharge: boolean
   onClose: () => void
-  onSaved: (sale: Sale) => void
+  onSaved: (sale: Venta) => void
 }
 
 /**
@@ -45,7 +45,7 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const changes: OrderUpdate = {}
+    const changes: OrdenUpdate = {}
     if (canCharge && pago !== sale.pago) changes.pago = pago
     if (canCharge && metodoPago !== sale.metodoPago) changes.metodoPago = metodoPago
     if (entrega !== sale.entrega) changes.entrega = entrega
@@ -110,14 +110,14 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
         onChange={(e) => setObservaciones(e.target.value)}
       />
       <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
-      <OrderReturns sale={sale} />
-      <OrderHistory sale={sale} />
+      <OrdenDevoluciones sale={sale} />
+      <OrdenHistory sale={sale} />
     </FormDialog>
   )
 }
 
 /** 'Historial': the order's recorded changes, newest first. */
-function OrderHistory({ sale }: { sale: Sale }) {
+function OrdenHistory({ sale }: { sale: Venta }) {
   const historial = [...(sale.historial ?? [])].reverse()
   return (
     <section aria-label="Historial de la orden">
@@ -142,7 +142,7 @@ function OrderHistory({ sale }: { sale: Sale }) {
 }
 
 /** 'Devoluciones': each return of the sale, oldest first: when, who, the units of each line, the refund and why. */
-function OrderReturns({ sale }: { sale: Sale }) {
+function OrdenDevoluciones({ sale }: { sale: Venta }) {
   const devoluciones = sale.devoluciones ?? []
   if (devoluciones.length === 0) return null
   return (

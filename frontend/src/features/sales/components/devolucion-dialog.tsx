@@ -6,13 +6,13 @@ import { formatMoney } from '@/lib/money'
 import { lineRefund, sumLines, type LineMoney } from '@/lib/refund'
 import { useCreateDevolucionMutation } from '@/features/sales/api'
 import { itemDetail, unitsLeft } from '@/features/sales/helpers'
-import { METODO_VALUES, type DevolucionRequest, type MetodoPago, type Sale } from '@/features/sales/types'
+import { METODO_VALUES, type DevolucionRequest, type MetodoPago, type Venta } from '@/features/sales/types'
 
 type Props = {
-  sale: Sale
+  sale: Venta
   onClose: () => void
   /** Called with the sale as the server answered it and the refund in pesos, once the return is recorded. */
-  onSaved: (sale: Sale, refund: number) => void
+  onSaved: (sale: Venta, refund: number) => void
 }
 
 const MAX_MOTIVO = 200
@@ -22,7 +22,7 @@ const WHOLE = /^\d+$/
 type Form = { units: string[]; metodo: MetodoPago; motivo: string }
 
 /** The units asked for of each line, and the form's own Spanish messages (by field name). */
-function read(sale: Sale, form: Form) {
+function read(sale: Venta, form: Form) {
   const errors: Record<string, string> = {}
   const units = form.units.map((text, i) => {
     const t = text.trim()
@@ -42,7 +42,7 @@ function read(sale: Sale, form: Form) {
 }
 
 /** The refund of the units asked for, line by line as the server prices it. */
-function refundOf(sale: Sale, units: number[]): LineMoney {
+function refundOf(sale: Venta, units: number[]): LineMoney {
   return sumLines(
     sale.carrito.map((item, i) => (units[i] > 0 ? lineRefund(item.precioFinal, item.devueltos ?? 0, units[i]) : { base: 0, iva: 0, total: 0 })),
   )
@@ -130,7 +130,7 @@ export function DevolucionDialog({ sale, onClose, onSaved }: Props) {
   )
 }
 
-type LinesProps = { sale: Sale; units: string[]; errors: Record<string, string>; onChange: (line: number, text: string) => void }
+type LinesProps = { sale: Venta; units: string[]; errors: Record<string, string>; onChange: (line: number, text: string) => void }
 
 /** 'Piezas por devolver': a field for each cart line, and what is wrong with the choice as a whole. */
 function ReturnLines({ sale, units, errors, onChange }: LinesProps) {
@@ -211,7 +211,7 @@ function FieldMessage({ id, message }: { id: string; message: string | undefined
   )
 }
 
-type LineProps = { sale: Sale; index: number; value: string; error?: string; onChange: (text: string) => void }
+type LineProps = { sale: Venta; index: number; value: string; error?: string; onChange: (text: string) => void }
 
 /** One cart line: what was sold and returned, and the units to return now. */
 function ReturnLine({ sale, index, value, error, onChange }: LineProps) {

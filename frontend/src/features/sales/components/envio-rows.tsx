@@ -1,4 +1,4 @@
-import { ProductImage } from '@/components/product-image'
+import { ProductoImage } from '@/components/producto-image'
 import { formatDayMonYear } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { FacturaBadge } from '@/features/sales/components/factura-badge'
@@ -7,9 +7,9 @@ import { StatusChip } from '@/components/status-chip'
 import { EntregaChip } from '@/features/sales/components/status'
 import { ProveedorLine } from '@/features/sales/components/proveedor-line'
 import { itemDetail } from '@/features/sales/helpers'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 
-function Transaccion({ sale }: { sale: Sale }) {
+function Transaccion({ sale }: { sale: Venta }) {
   return (
     <div>
       <p className="mb-2 flex flex-wrap items-center gap-2 text-xs font-semibold text-slate-500">
@@ -21,7 +21,7 @@ function Transaccion({ sale }: { sale: Sale }) {
           const detail = itemDetail(item)
           return (
             <li key={`${item._id}-${i}`} className="flex items-center gap-3">
-              <ProductImage src={item.imagen} alt="" compact className="h-11 w-11 shrink-0 rounded-lg" />
+              <ProductoImage src={item.imagen} alt="" compact className="h-11 w-11 shrink-0 rounded-lg" />
               <div className="min-w-0 text-sm">
                 <p className="leading-snug font-medium text-slate-900">{item.nombre}</p>
                 <p className="text-xs text-slate-500">
@@ -38,7 +38,7 @@ function Transaccion({ sale }: { sale: Sale }) {
   )
 }
 
-function Comprador({ sale }: { sale: Sale }) {
+function Comprador({ sale }: { sale: Venta }) {
   return (
     <div className="space-y-0.5 text-sm wrap-anywhere">
       <p className="font-semibold text-slate-900">{sale.usuario?.name || sale.cliente}</p>
@@ -50,11 +50,11 @@ function Comprador({ sale }: { sale: Sale }) {
 }
 
 /** Who ordered ('Quien Ordena', the name given at the counter), beside the account's name. */
-function QuienOrdena({ sale }: { sale: Sale }) {
+function QuienOrdena({ sale }: { sale: Venta }) {
   return <p className="text-sm font-medium wrap-anywhere text-slate-900">{sale.cliente || '—'}</p>
 }
 
-function EnvioInfo({ sale }: { sale: Sale }) {
+function EnvioInfo({ sale }: { sale: Venta }) {
   const envio = sale.envio
   if (!envio) return <p className="text-sm text-slate-500">Sin envío registrado</p>
   return (
@@ -92,7 +92,7 @@ function EnvioInfo({ sale }: { sale: Sale }) {
   )
 }
 
-function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) {
+function Gestionar({ sale, onOpen }: { sale: Venta; onOpen: (s: Venta) => void }) {
   return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar envío ${sale.folio}`} className="px-4" />
 }
 
@@ -100,7 +100,7 @@ const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-6
 const TD = 'px-2 py-4 align-top'
 
 /** The sales of a page as a wide table (the original columns, plus 'Quien Ordena'). */
-export function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
+export function EnviosTable({ sales, onOpen }: { sales: Venta[]; onOpen: (s: Venta) => void }) {
   return (
     <VentasTable
       className="min-w-[940px]"
@@ -147,7 +147,7 @@ export function EnviosTable({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale
 }
 
 /** The sales of a page as cards (tablets and phones). */
-export function EnvioCards({ sales, onOpen }: { sales: Sale[]; onOpen: (s: Sale) => void }) {
+export function EnvioCards({ sales, onOpen }: { sales: Venta[]; onOpen: (s: Venta) => void }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {sales.map((sale) => (

@@ -13,15 +13,15 @@ import { DateRangeForm } from '@/features/sales/components/date-range-form'
 import { EnvioCards, EnviosTable } from '@/features/sales/components/envio-rows'
 import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
 import { EmptyList, Notice } from '@/features/sales/components/ventas-list'
-import { NARROWING, ORDER_DEFAULTS, salesArgs, type SalesFilters } from '@/features/sales/list-params'
-import { ENTREGA_VALUES, type Sale } from '@/features/sales/types'
+import { NARROWING, ORDER_DEFAULTS, salesArgs, type VentasFilters } from '@/features/sales/list-params'
+import { ENTREGA_VALUES, type Venta } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
 
 /** The shipments list opens on the last 30 days, most recent first. */
 const DEFAULT_DAYS = 30
 
 function useEnviosState() {
-  const [defaults] = useState<SalesFilters>(() => {
+  const [defaults] = useState<VentasFilters>(() => {
     const today = shopToday()
     return { ...ORDER_DEFAULTS, desde: shiftDay(today, DEFAULT_DAYS), hasta: today }
   })
@@ -39,7 +39,7 @@ export function EnviosPage() {
   const { defaults, state, update, reset, query, setPage } = useEnviosState()
   const { data, error, isLoading, isFetching, refetch } = query
   const sales = data?.ventas ?? []
-  const [editing, setEditing] = useState<Sale | null>(null)
+  const [editing, setEditing] = useState<Venta | null>(null)
   const [notice, setNotice] = useNotice()
 
   return (

@@ -1,8 +1,8 @@
 import { StatusChip } from '@/components/status-chip'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 
 /** 'Facturada' (its own CFDI) or 'Factura global' (in the day's or month's); nothing for a sale not invoiced. */
-export function FacturaBadge({ sale }: { sale: Sale }) {
+export function FacturaBadge({ sale }: { sale: Venta }) {
   if (!sale.factura) return null
   const global = sale.factura.tipo === 'global'
   return (

@@ -1,4 +1,4 @@
-import { ProductImage } from '@/components/product-image'
+import { ProductoImage } from '@/components/producto-image'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
 import { errorText } from '@/lib/api-errors'
@@ -6,7 +6,7 @@ import { useMediaQuery } from '@/lib/use-media-query'
 import { useToggleEntregadoMutation } from '@/features/sales/api'
 import { ProveedorLine } from '@/features/sales/components/proveedor-line'
 import { itemDetail } from '@/features/sales/helpers'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 
 /** One switch; the label names the item so a screen reader (and a test) can tell them apart. */
 function DeliveredSwitch({ on, label, onToggle, busy }: { on: boolean; label: string; onToggle: () => void; busy: boolean }) {
@@ -35,7 +35,7 @@ function DeliveredSwitch({ on, label, onToggle, busy }: { on: boolean; label: st
 }
 
 /** 'Orden' column: the cart items, each with its delivered toggle (PATCH ventas/order/{saleId}). */
-export function OrdenItems({ sale }: { sale: Sale }) {
+export function OrdenItems({ sale }: { sale: Venta }) {
   const narrow = useMediaQuery('(max-width: 767px)')
   const [toggle, { isLoading, error, originalArgs }] = useToggleEntregadoMutation()
   return (
@@ -47,7 +47,7 @@ export function OrdenItems({ sale }: { sale: Sale }) {
           const name = narrow ? truncate(item.nombre, 25) : item.nombre
           return (
             <li key={`${item._id}-${index}`} className="flex items-center gap-3">
-              <ProductImage src={item.imagen} alt="" compact className="h-11 w-11 shrink-0 rounded-lg bg-white" />
+              <ProductoImage src={item.imagen} alt="" compact className="h-11 w-11 shrink-0 rounded-lg bg-white" />
               <div className="min-w-0 flex-1">
                 <p className="text-sm leading-snug font-medium text-slate-900" title={item.nombre}>
                   <span className="mr-1 font-bold text-brand-800">{item.cantidad}×</span>

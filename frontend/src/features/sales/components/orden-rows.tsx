@@ -5,17 +5,17 @@ import { CardPart, CardTop, Fecha, GestionarButton, VentasTable } from '@/featur
 import { StatusChip } from '@/components/status-chip'
 import { EntregaChip, PagoCell } from '@/features/sales/components/status'
 import { canReturn } from '@/features/sales/helpers'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 
 type RowsProps = {
-  orders: Sale[]
+  orders: Venta[]
   highlighted: ReadonlySet<string>
-  onOpen: (s: Sale) => void
+  onOpen: (s: Venta) => void
   /** 'Devolución' of a paid sale; absent for the roles that may not record one (Comandero, Auxiliar). */
-  onReturn?: (s: Sale) => void
+  onReturn?: (s: Venta) => void
 }
 
-function Cliente({ sale }: { sale: Sale }) {
+function Cliente({ sale }: { sale: Venta }) {
   const payer = sale.order?.payer?.name
   const payerName = [payer?.given_name, payer?.surname].filter(Boolean).join(' ')
   return (
@@ -34,12 +34,12 @@ function Cliente({ sale }: { sale: Sale }) {
   )
 }
 
-function Gestionar({ sale, onOpen }: { sale: Sale; onOpen: (s: Sale) => void }) {
+function Gestionar({ sale, onOpen }: { sale: Venta; onOpen: (s: Venta) => void }) {
   return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar orden ${sale.folio}`} className="px-3.5" />
 }
 
 /** 'Imprimir ticket': the order's receipt in a new tab (`/ventas/ticket/{id}`); a button on cards, a link in the table. */
-function TicketLink({ sale, compact }: { sale: Sale; compact?: boolean }) {
+function TicketLink({ sale, compact }: { sale: Venta; compact?: boolean }) {
   return (
     <a
       href={`/ventas/ticket/${encodeURIComponent(sale._id)}`}
@@ -54,7 +54,7 @@ function TicketLink({ sale, compact }: { sale: Sale; compact?: boolean }) {
 }
 
 /** 'Devolución': offered to the cash desk for a paid sale with units left to return. */
-function ReturnButton({ sale, onReturn }: { sale: Sale; onReturn?: (s: Sale) => void }) {
+function ReturnButton({ sale, onReturn }: { sale: Venta; onReturn?: (s: Venta) => void }) {
   if (!onReturn || !canReturn(sale)) return null
   return (
     <button
@@ -69,7 +69,7 @@ function ReturnButton({ sale, onReturn }: { sale: Sale; onReturn?: (s: Sale) => 
 }
 
 /** A sale with some units returned, not all: its delivery state alone does not say it. */
-function PartlyReturned({ sale }: { sale: Sale }) {
+function PartlyReturned({ sale }: { sale: Venta }) {
   if (sale.entrega === 'Devuelto' || !sale.carrito.some((i) => (i.devueltos ?? 0) > 0)) return null
   return (
     <p className="mt-2">
@@ -78,7 +78,7 @@ function PartlyReturned({ sale }: { sale: Sale }) {
   )
 }
 
-function Revisar({ sale }: { sale: Sale }) {
+function Revisar({ sale }: { sale: Venta }) {
   if (!sale.revisar) return null
   return (
     <p className="mt-2">
@@ -89,7 +89,7 @@ function Revisar({ sale }: { sale: Sale }) {
   )
 }
 
-function Folio({ sale, isNew }: { sale: Sale; isNew: boolean }) {
+function Folio({ sale, isNew }: { sale: Venta; isNew: boolean }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-xs font-semibold text-slate-500">
       Folio {sale.folio}

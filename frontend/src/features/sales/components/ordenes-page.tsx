@@ -16,7 +16,7 @@ import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
 import { EmptyList, Notice } from '@/features/sales/components/ventas-list'
 import { NARROWING_DAYS, ORDER_DEFAULTS, salesArgs } from '@/features/sales/list-params'
 import { DevolucionDialog } from '@/features/sales/components/devolucion-dialog'
-import { ENTREGA_VALUES, type Sale } from '@/features/sales/types'
+import { ENTREGA_VALUES, type Venta } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
 import { useLiveOrdenes, useOrdenesNuevas } from '@/features/sales/use-live-ordenes'
 import { formatCount, formatMoney } from '@/lib/money'
@@ -81,8 +81,8 @@ export function OrdenesPage() {
   const wide = useMediaQuery(WIDE)
   const { state, update, reset, list, arrivals, setPage, top, showNew } = useOrdersScreen()
   const { data, error, isFetching } = list
-  const [editing, setEditing] = useState<Sale | null>(null)
-  const [returning, setReturning] = useState<Sale | null>(null)
+  const [editing, setEditing] = useState<Venta | null>(null)
+  const [returning, setReturning] = useState<Venta | null>(null)
   const [notice, setNotice] = useNotice()
 
   return (

@@ -1,6 +1,6 @@
 import { StatusChip } from '@/components/status-chip'
-import type { SaleItem } from '@/lib/sale'
-import type { Sale } from '@/features/sales/types'
+import type { VentaItem } from '@/lib/venta'
+import type { Venta } from '@/features/sales/types'
 
 /** 'N pza' or 'N pzas'. */
 function piezas(n: number): string {
@@ -13,7 +13,7 @@ function piezas(n: number): string {
  * proveedor: N pzas' once delivered or the order is closed without it), and the delivery the
  * customer was told. Nothing for a line the shop had in its hands.
  */
-export function ProveedorLine({ item, sale }: { item: SaleItem; sale: Pick<Sale, 'entrega'> }) {
+export function ProveedorLine({ item, sale }: { item: VentaItem; sale: Pick<Venta, 'entrega'> }) {
   const n = item.conProveedor ?? 0
   if (n <= 0) return null
   const pending = !item.entregado && sale.entrega !== 'Cancelado' && sale.entrega !== 'Devuelto'

@@ -1,6 +1,6 @@
 import { StatusChip, type Tone } from '@/components/status-chip'
 import { providerTone } from '@/features/sales/helpers'
-import type { Entrega, Sale } from '@/features/sales/types'
+import type { Entrega, Venta } from '@/features/sales/types'
 
 const ENTREGA_TONE: Record<Entrega, Tone> = {
   Pendiente: 'warning',
@@ -25,7 +25,7 @@ const PROVIDER_TEXT: Record<string, string> = {
 }
 
 /** 'Pago' column: the shop's payment state, the method, and what the provider said. */
-export function PagoCell({ sale }: { sale: Sale }) {
+export function PagoCell({ sale }: { sale: Venta }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <StatusChip tone={sale.pago === 'Pagado' ? 'success' : 'warning'}>{sale.pago}</StatusChip>

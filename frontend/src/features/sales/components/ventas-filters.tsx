@@ -1,11 +1,11 @@
 import { CollapsibleFilters, DayRangeFields, SearchField, SelectFilter } from '@/components/list-filters'
 import { options } from '@/lib/list-state'
-import { ENVIO_FILTERS, SALE_SORTS, type SalesFilters } from '@/features/sales/list-params'
+import { ENVIO_FILTERS, SALE_SORTS, type VentasFilters } from '@/features/sales/list-params'
 import { METODO_VALUES, PAGO_VALUES } from '@/features/sales/types'
 
 type VentasFiltersProps = {
-  state: SalesFilters
-  onChange: (patch: Partial<SalesFilters>) => void
+  state: VentasFilters
+  onChange: (patch: Partial<VentasFilters>) => void
   onClear: () => void
   /** The search box's label ('Buscar órdenes'). */
   searchLabel: string
@@ -21,7 +21,7 @@ type VentasFiltersProps = {
  */
 export function VentasFiltersBar(props: VentasFiltersProps) {
   const { state, onChange, onClear, searchLabel, withDates = true } = props
-  const shownKeys: (keyof SalesFilters)[] = ['pago', 'entrega', 'metodo']
+  const shownKeys: (keyof VentasFilters)[] = ['pago', 'entrega', 'metodo']
   if (props.withEnvio) shownKeys.push('envio')
   if (withDates) shownKeys.push('desde', 'hasta')
   const active = shownKeys.filter((k) => state[k] !== '').length

@@ -1,15 +1,15 @@
-import { ProductImage } from '@/components/product-image'
+import { ProductoImage } from '@/components/producto-image'
 import { formatDayMonYear, formatTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
-import type { SaleItem } from '@/lib/sale'
+import type { VentaItem } from '@/lib/venta'
 import { FacturaBadge } from '@/features/sales/components/factura-badge'
 import { ProveedorLine } from '@/features/sales/components/proveedor-line'
 import { EntregaChip } from '@/features/sales/components/status'
 import { itemDetail } from '@/features/sales/helpers'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 
 /** One sold item and the sale it belongs to. */
-export type Row = { key: string; sale: Sale; item: SaleItem }
+export type Row = { key: string; sale: Venta; item: VentaItem }
 
 function ItemName({ row }: { row: Row }) {
   const detail = itemDetail(row.item)
@@ -53,7 +53,7 @@ export function ItemsTable({ rows }: { rows: Row[] }) {
           {rows.map((row) => (
             <tr key={row.key} data-testid="venta-item">
               <td className="px-3 py-3">
-                <ProductImage src={row.item.imagen} alt="" compact sizes="48px" className="h-12 w-12 rounded-lg" />
+                <ProductoImage src={row.item.imagen} alt="" compact sizes="48px" className="h-12 w-12 rounded-lg" />
               </td>
               <td className="px-3 py-3">
                 <ItemName row={row} />
@@ -85,7 +85,7 @@ export function ItemCards({ rows }: { rows: Row[] }) {
     <ul className="grid gap-3 md:grid-cols-2">
       {rows.map((row) => (
         <li key={row.key} data-testid="venta-item" className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
-          <ProductImage src={row.item.imagen} alt="" compact sizes="64px" className="h-16 w-16 shrink-0 rounded-lg" />
+          <ProductoImage src={row.item.imagen} alt="" compact sizes="64px" className="h-16 w-16 shrink-0 rounded-lg" />
           <div className="min-w-0 flex-1 text-sm">
             <ItemName row={row} />
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">

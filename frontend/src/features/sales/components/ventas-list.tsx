@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatDayMonYear, formatTime } from '@/lib/dates'
-import type { Sale } from '@/features/sales/types'
+import type { Venta } from '@/features/sales/types'
 
 /** The success line itself; nothing when empty. */
 export function Notice({ text }: { text: string }) {
@@ -49,7 +49,7 @@ export function CardPart({ label, children }: { label: string; children: ReactNo
   )
 }
 
-type GestionarButtonProps = { sale: Sale; onOpen: (s: Sale) => void; label: string; className: string }
+type GestionarButtonProps = { sale: Venta; onOpen: (s: Venta) => void; label: string; className: string }
 
 /** 'Gestionar', named for screen readers by `label` ('Gestionar orden 2026…'). */
 export function GestionarButton({ sale, onOpen, label, className }: GestionarButtonProps) {
@@ -60,7 +60,7 @@ export function GestionarButton({ sale, onOpen, label, className }: GestionarBut
   )
 }
 
-type SalesTableProps = {
+type VentasTableProps = {
   /** The table's classes (its minimum width). */
   className: string
   /** The heading cells' classes. */
@@ -70,7 +70,7 @@ type SalesTableProps = {
 }
 
 /** The wide-screen sales table: headings, then a last column for the 'Gestionar' button. */
-export function VentasTable({ className, th, headers, children }: SalesTableProps) {
+export function VentasTable({ className, th, headers, children }: VentasTableProps) {
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className={`w-full ${className} text-sm`}>

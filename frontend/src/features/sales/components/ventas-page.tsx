@@ -14,16 +14,16 @@ import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
 import { EmptyList } from '@/features/sales/components/ventas-list'
 import { ItemCards, ItemsTable, type Row } from '@/features/sales/components/ventas-items'
 import { ProductosVendidos, ReportTotals } from '@/features/sales/components/ventas-totals'
-import { NARROWING, ORDER_DEFAULTS, salesArgs, type SalesFilters } from '@/features/sales/list-params'
-import { ENTREGA_VALUES, type ReportCriterio, type Sale } from '@/features/sales/types'
+import { NARROWING, ORDER_DEFAULTS, salesArgs, type VentasFilters } from '@/features/sales/list-params'
+import { ENTREGA_VALUES, type ReportCriterio, type Venta } from '@/features/sales/types'
 
-function rowsOf(sales: Sale[] | undefined): Row[] {
+function rowsOf(sales: Venta[] | undefined): Row[] {
   return (sales ?? []).flatMap((sale) => sale.carrito.map((item, i) => ({ key: `${sale._id}-${i}`, sale, item })))
 }
 
 /** The range (today in Mexico City by default), the report of it, and a page of its sales. */
 function useVentasScreen() {
-  const [defaults] = useState<SalesFilters>(() => {
+  const [defaults] = useState<VentasFilters>(() => {
     const today = shopToday()
     return { ...ORDER_DEFAULTS, desde: today, hasta: today }
   })

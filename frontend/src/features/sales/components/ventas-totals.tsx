@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/skeleton'
 import { formatCount, formatMoney } from '@/lib/money'
-import type { ReportSum, SalesReport } from '@/features/sales/types'
+import type { ReportSum, VentasReport } from '@/features/sales/types'
 
 type TotalProps = { label: string; value: string; loading: boolean; note?: string; counts?: string; sum?: ReportSum }
 
@@ -48,7 +48,7 @@ const ventas = (n: number) => `${formatCount(n)} ${n === 1 ? 'venta' : 'ventas'}
  * The line that explains the report's count beside the list's: '1,441 ventas · 52 canceladas · 20
  * devueltas'; nothing when the server does not say how many were cancelled and returned.
  */
-function countsLine(report: SalesReport | undefined): string | undefined {
+function countsLine(report: VentasReport | undefined): string | undefined {
   if (!report || (report.canceladas === undefined && report.devueltas === undefined)) return undefined
   const parts = [ventas(report.totalVentas)]
   if (report.canceladas !== undefined) parts.push(`${formatCount(report.canceladas)} ${report.canceladas === 1 ? 'cancelada' : 'canceladas'}`)
@@ -60,7 +60,7 @@ function countsLine(report: SalesReport | undefined): string | undefined {
  * 'Total de ventas', 'Total de ingresos' (what was paid) and 'Por cobrar' (what is still unpaid),
  * each amount with its subtotal, IVA and total; cancelled and returned sales count in neither.
  */
-export function ReportTotals({ report, loading }: { report: SalesReport | undefined; loading: boolean }) {
+export function ReportTotals({ report, loading }: { report: VentasReport | undefined; loading: boolean }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <Total

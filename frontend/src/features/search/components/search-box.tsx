@@ -2,10 +2,10 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { SearchIcon } from '@/components/icons'
 import { MasIva } from '@/components/mas-iva'
-import { ProductImage } from '@/components/product-image'
+import { ProductoImage } from '@/components/producto-image'
 import { useInBrowser } from '@/components/use-in-browser'
 import { formatMoney } from '@/lib/money'
-import { isOutOfStock, productImage, productPrice, productTitle, type Producto } from '@/lib/product'
+import { isOutOfStock, productImage, productPrice, productTitle, type Producto } from '@/lib/producto'
 import { truncate } from '@/lib/text'
 import { searchResultsPath, useSearchCombobox } from '@/features/search/use-search-combobox'
 
@@ -122,7 +122,7 @@ function Suggestion({ id, product, active, onChoose }: SuggestionProps) {
       onClick={onChoose}
       className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${active ? 'bg-teal-50' : 'hover:bg-slate-50'}`}
     >
-      <ProductImage src={productImage(product)} alt="" compact className="h-12 w-12 shrink-0 rounded-md border border-slate-100" />
+      <ProductoImage src={productImage(product)} alt="" compact className="h-12 w-12 shrink-0 rounded-md border border-slate-100" />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium">{truncate(productTitle(product), 60)}</span>
         {isOutOfStock(product) ? (

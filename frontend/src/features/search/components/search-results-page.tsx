@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useSearchParams } from 'react-router'
-import { InfiniteProductList } from '@/components/infinite-product-list'
+import { InfiniteProductoList } from '@/components/infinite-producto-list'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { MIN_SEARCH_LENGTH, useSearchProductosPageInfiniteQuery } from '@/features/search/api'
 
@@ -37,7 +37,7 @@ export function SearchResultsPage() {
               {total === 1 ? '1 producto' : `${total} productos`}
             </p>
           ) : null}
-          <InfiniteProductList
+          <InfiniteProductoList
             products={products}
             query={search}
             marginPx={SCROLL_MARGIN_PX}

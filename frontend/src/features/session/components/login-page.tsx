@@ -9,7 +9,7 @@ import { safeReturnPath } from '@/lib/return-path'
 import { firstName } from '@/lib/text'
 import { signIn } from '@/lib/session-slice'
 import { useLoginMutation } from '@/features/session/api'
-import { FormAlert } from '@/features/session/components/account-fields'
+import { FormAlert } from '@/features/session/components/cuenta-fields'
 
 /** Time the success message stays before going home. */
 export const LOGIN_REDIRECT_MS = 2000

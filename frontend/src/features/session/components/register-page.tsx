@@ -4,8 +4,8 @@ import { FormField } from '@/components/form-field'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import { SPEC_MESSAGES } from '@/lib/error-messages'
-import { useRegisterMutation } from '@/features/session/account-api'
-import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/account-fields'
+import { useRegisterMutation } from '@/features/session/cuenta-api'
+import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/cuenta-fields'
 
 /** Message the login screen shows after a registration. */
 export const REGISTERED_MESSAGE = 'Tu cuenta fue creada. Ya puedes iniciar sesión.'

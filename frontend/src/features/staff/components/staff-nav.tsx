@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router'
 import {
   AlertIcon,
   ArchiveIcon,
-  CashIcon,
+  EfectivoIcon,
   ChartIcon,
   ClipboardIcon,
   GridIcon,
@@ -16,7 +16,7 @@ import {
   TagIcon,
   TrendingDownIcon,
   TruckIcon,
-  UsersIcon,
+  UsuariosIcon,
 } from '@/components/icons'
 import { screensFor, type StaffScreen } from '@/features/staff/permissions'
 
@@ -27,9 +27,9 @@ const ICONS: Record<StaffScreen, ComponentType<{ size?: number }>> = {
   ventas: ChartIcon,
   ordenes: ClipboardIcon,
   envios: TruckIcon,
-  corte: CashIcon,
+  corte: EfectivoIcon,
   facturas: ReceiptIcon,
-  usuarios: UsersIcon,
+  usuarios: UsuariosIcon,
   'registro-errores': AlertIcon,
   auditoria: ShieldIcon,
   respaldos: ArchiveIcon,

@@ -2,10 +2,10 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useGetAjustesProveedorQuery } from '@/features/supplier-catalog/api'
-import { CatalogBrowser } from '@/features/supplier-catalog/components/catalog-browser'
+import { CatalogoBrowser } from '@/features/supplier-catalog/components/catalogo-browser'
 import { ChangesLog } from '@/features/supplier-catalog/components/changes-log'
 import { CredentialsForm } from '@/features/supplier-catalog/components/credentials-form'
-import { ImportsList } from '@/features/supplier-catalog/components/imports-list'
+import { ImportacionesList } from '@/features/supplier-catalog/components/importaciones-list'
 import { RulesForm } from '@/features/supplier-catalog/components/rules-form'
 
 /** `/proveedor` 'Catálogo del proveedor': Syscom's credentials, margin rules, browser, imports and sync (Administrador). */
@@ -27,10 +27,10 @@ export function ProveedorPage() {
           <RulesForm reglas={data.reglas} />
           {data.configuradas ? (
             <>
-              <CatalogBrowser />
+              <CatalogoBrowser />
               <section className="rounded-2xl border border-slate-200 bg-white p-5" aria-label="Importaciones">
                 <h2 className="mb-3 text-lg font-semibold text-brand-900">Importaciones</h2>
-                <ImportsList />
+                <ImportacionesList />
               </section>
               <ChangesLog cadaHoras={data.sincronizarCadaHoras} ultima={data.ultimaSincronizacion} />
             </>

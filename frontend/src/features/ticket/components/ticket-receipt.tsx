@@ -1,12 +1,12 @@
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import type { Tienda } from '@/lib/config'
-import type { SaleItem } from '@/lib/sale'
+import type { VentaItem } from '@/lib/venta'
 import { ticketDate } from '@/features/ticket/paper'
-import type { TicketSale } from '@/features/ticket/types'
+import type { TicketVenta } from '@/features/ticket/types'
 
 /** A line's total: its unit price (before IVA) times the units, to the centavo. */
-function lineTotal(item: SaleItem): number {
+function lineTotal(item: VentaItem): number {
   return (Math.round(item.precioFinal * 100) * item.cantidad) / 100
 }
 
@@ -24,7 +24,7 @@ function facturarUrl(): string {
   return typeof window === 'undefined' ? '/facturar' : `${window.location.host}/facturar`
 }
 
-function Line({ item }: { item: SaleItem }) {
+function Line({ item }: { item: VentaItem }) {
   const talla = item.talla && item.talla !== 'Unico' ? ` (${item.talla})` : ''
   return (
     <li className="ticket-line" data-testid="ticket-line">
@@ -53,7 +53,7 @@ function Line({ item }: { item: SaleItem }) {
  * subtotal, IVA and total, how it is paid and whether it is. Drawn in millimetres for the paper
  * (ticket.css), in a monospace font.
  */
-export function TicketReceipt({ sale, tienda }: { sale: TicketSale; tienda?: Tienda }) {
+export function TicketReceipt({ sale, tienda }: { sale: TicketVenta; tienda?: Tienda }) {
   return (
     <article className="ticket" data-testid="ticket" aria-label={`Ticket de la venta ${sale.folio}`}>
       <header className="ticket-center">

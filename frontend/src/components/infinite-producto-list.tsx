@@ -1,0 +1,75 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import type { SerializedError } from '@reduxjs/toolkit'
+import { LoadError } from '@/components/load-error'
+import { LoadMoreSentinel } from '@/components/load-more-sentinel'
+import { ProductoCard, type CardHeading } from '@/components/producto-card'
+import { ProductoCardSkeleton } from '@/components/skeleton'
+import type { Producto } from '@/lib/producto'
+
+/** Skeleton cards while the first page loads, and while the next one does. */
+const FIRST_SKELETONS = 8
+const NEXT_SKELETONS = 4
+
+/** The parts of an RTK Query infinite query result the list reads. */
+type InfiniteQuery = {
+  isLoading: boolean
+  isError: boolean
+  error?: FetchBaseQueryError | SerializedError
+  isFetching: boolean
+  isFetchingNextPage: boolean
+  hasNextPage?: boolean
+  refetch: () => unknown
+  fetchNextPage: () => unknown
+}
+
+type InfiniteProductoListProps = {
+  products: Producto[]
+  query: InfiniteQuery
+  /** The next page is asked for this many px before the end of the list. */
+  marginPx: number
+  /** The Spanish message when the first page fails and the connection is not the cause (with 'Reintentar'). */
+  errorMessage: string
+  emptyMessage: string
+  /** The cards' title heading: one level under the grid's own (h3 by default, under a section's h2). */
+  cardHeading?: CardHeading
+}
+
+/** A product grid that loads page after page as it scrolls, with skeletons, retry and empty text. */
+export function InfiniteProductoList(props: InfiniteProductoListProps) {
+  const { products } = props
+  const { isLoading, isError, isFetching, isFetchingNextPage, hasNextPage, refetch, fetchNextPage } = props.query
+  return (
+    <>
+      {isError && products.length === 0 ? (
+        <LoadError error={props.query.error} message={props.errorMessage} onRetry={refetch} />
+      ) : (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6" aria-busy={isFetching}>
+          {isLoading
+            ? Array.from({ length: FIRST_SKELETONS }, (_, i) => (
+                <li key={i}>
+                  <ProductoCardSkeleton />
+                </li>
+              ))
+            : products.map((p) => (
+                <li key={p._id}>
+                  <ProductoCard product={p} heading={props.cardHeading} />
+                </li>
+              ))}
+          {isFetchingNextPage
+            ? Array.from({ length: NEXT_SKELETONS }, (_, i) => (
+                <li key={`more-${i}`}>
+                  <ProductoCardSkeleton />
+                </li>
+              ))
+            : null}
+        </ul>
+      )}
+      {!isLoading && !isError && products.length === 0 ? <p className="mt-4 text-slate-600">{props.emptyMessage}</p> : null}
+      <LoadMoreSentinel
+        enabled={Boolean(hasNextPage) && !isFetching && !isError}
+        marginPx={props.marginPx}
+        onReach={() => void fetchNextPage()}
+      />
+    </>
+  )
+}

@@ -1,7 +1,0 @@
-import { createElement } from 'react'
-import { categoryIcon } from '@/components/layout/category-icons'
-
-/** A category's icon by its name (the grid for one this build does not know). */
-export function CategoryIcon({ name, size }: { name: string; size?: number }) {
-  return createElement(categoryIcon(name), { size })
-}

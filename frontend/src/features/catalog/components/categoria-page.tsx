@@ -1,0 +1,58 @@
+import { useDeferredValue } from 'react'
+import { useParams } from 'react-router'
+import { InfiniteProductoList } from '@/components/infinite-producto-list'
+import { NotFoundPage } from '@/components/not-found-page'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { useListProductosInfiniteQuery, type CatalogoQuery } from '@/features/catalog/api'
+import { resolveCategory, useListCategoriasQuery } from '@/lib/categorias'
+
+/** Category pages ask for the next page 800 px before the end. */
+const SCROLL_MARGIN_PX = 800
+
+/**
+ * `/busqueda/:id`: the products of one category (its id, an earlier name or link) and those under it.
+ * Any other id is no page of the shop: 'Página no encontrada', not a heading made of the id.
+ */
+export function CategoriaPage() {
+  const { id = '' } = useParams()
+  const categorias = useListCategoriasQuery()
+  if (!categorias.data) {
+    return categorias.isError ? <ProductoGrid title="Categoría" query={{ categoria: id }} /> : <section className="mx-auto min-h-screen w-full max-w-7xl" aria-busy="true" />
+  }
+  const title = resolveCategory(categorias.data, id)?.nombre
+  if (!title) return <NotFoundPage />
+  return <ProductoGrid title={title} query={{ categoria: id }} />
+}
+
+/** `/modern`: the whole catalogue. */
+export function AllProductosPage() {
+  return <ProductoGrid title="Todos los productos" query={{}} />
+}
+
+/** `/ofertas` (the 'Descuentos' tab): discounted products. */
+export function OffersPage() {
+  return <ProductoGrid title="Descuentos" query={{ categoria: 'descuentos' }} />
+}
+
+function ProductoGrid({ title, query }: { title: string; query: CatalogoQuery }) {
+  useDocumentTitle(title)
+  // The answer is drawn in a deferred render, which React cuts into short slices, not in one long
+  // task that holds up the first taps (Total Blocking Time); the loading state shows until then.
+  const catalog = useDeferredValue(useListProductosInfiniteQuery(query))
+  const products = (catalog.data?.pages ?? []).flatMap((p) => p.products)
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-6" aria-labelledby="grid-title">
+      <h1 id="grid-title" className="section-title">
+        {title}
+      </h1>
+      <InfiniteProductoList
+        products={products}
+        query={catalog}
+        marginPx={SCROLL_MARGIN_PX}
+        cardHeading="h2"
+        errorMessage="Error al obtener los productos"
+        emptyMessage="No hay productos en esta sección por ahora."
+      />
+    </section>
+  )
+}
