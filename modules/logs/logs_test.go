@@ -198,11 +198,16 @@ func TestTheSweeperRunsInTheBackgroundAndStops(t *testing.T) {
 
 func TestManyNewEntriesWakeTheSweeper(t *testing.T) {
 	f := newFixture(t, Limits{MaxEntries: 20, SweepEvery: time.Hour})
+	seed(t, f, f.clock.now().Add(-Retention-time.Minute), 1, "x") // expired: gone at the first sweep
 	if err := f.m.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	defer f.m.Stop()
-	time.Sleep(50 * time.Millisecond) // the first sweep at start
+	for deadline := time.Now().Add(10 * time.Second); len(f.stored(t)) > 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no first sweep at start")
+		}
+	}
 	for i := 0; i < 3; i++ {
 		seed(t, f, f.clock.now().Add(time.Duration(i)*time.Second), 10, "x")
 	}

@@ -128,6 +128,16 @@ func waitUntil(t *testing.T, what string, ok func() bool) {
 	}
 }
 
+// closed is whether ch is closed.
+func closed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
 // storedProduct reads a product, its units and reservations included, straight from the store.
 func (env *testEnv) storedProduct(id string) catalog.Product {
 	env.t.Helper()

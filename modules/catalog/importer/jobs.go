@@ -99,9 +99,11 @@ type importer struct {
 	wake  chan struct{}
 
 	// crashAfter, for tests, stops the worker as a crash would once it wrote that many products:
-	// after the writes of the batch, before its progress is saved, and for good.
+	// after the writes of the batch, before its progress is saved, and for good; then crashedNow,
+	// when set, is closed.
 	crashAfter int
 	crashed    bool
+	crashedNow chan struct{}
 
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -228,6 +230,9 @@ func (im *importer) runNext(ctx context.Context) bool {
 	switch {
 	case errors.Is(err, errCrash):
 		im.crashed = true
+		if im.crashedNow != nil {
+			close(im.crashedNow)
+		}
 		return false
 	case err != nil && ctx.Err() == nil:
 		im.log.Warn().Err(err).Str("import", j.ID.Hex()).Msg("product import failed")

@@ -32,11 +32,11 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 
 	im := env.m.imports
 	im.stop()
-	im.batch, im.crashAfter = 2, 4
+	im.batch, im.crashAfter, im.crashedNow = 2, 4, make(chan struct{})
 	im.start()
 	j := env.startImport(file)
 	waitUntil(t, "the second batch written", func() bool { return env.storedCount() == 4 })
-	time.Sleep(100 * time.Millisecond) // the crash comes before any save of the second batch
+	waitUntil(t, "the crash, before any save of the second batch", func() bool { return closed(im.crashedNow) })
 	if j = env.importJob(j.ID); j.Estado != ImportEnCurso || j.Total != 6 || j.Hechos != 2 || j.Creados != 2 {
 		t.Fatalf("after the crash %+v", j)
 	}

@@ -51,11 +51,11 @@ func TestImportOfPricesResumesAfterACrashEditingEachRowOnce(t *testing.T) {
 
 	im := env.m.imports
 	im.stop()
-	im.batch, im.crashAfter = 2, 4
+	im.batch, im.crashAfter, im.crashedNow = 2, 4, make(chan struct{})
 	im.start()
 	j := env.startImport(priceFile(n, "25", map[int]int{2: 8}))
 	waitUntil(t, "the second batch written", func() bool { return env.byModelo("SW-3").Variantes[0].PrecioVenta == 25 })
-	time.Sleep(100 * time.Millisecond) // the crash comes before any save of the second batch
+	waitUntil(t, "the crash, before any save of the second batch", func() bool { return closed(im.crashedNow) })
 	if j = env.importJob(j.ID); j.Estado != ImportEnCurso || j.Hechos != 2 || j.Actualizados != 2 {
 		t.Fatalf("after the crash %+v", j)
 	}

@@ -207,10 +207,14 @@ func TestAnImportStoppedHalfWayResumes(t *testing.T) {
 	if half.Estado != EstadoEnCurso || half.Hechos != 3 || len(en.imported()) != 3 {
 		t.Fatalf("after the crash: %+v, %d products", half, len(en.imported()))
 	}
-	// Another start takes it over once the lease ends.
-	time.Sleep(60 * time.Millisecond)
+	// Another start takes it over once the lease ends: it keeps looking until it can.
 	next := en.module()
-	en.runJobs(next)
+	for deadline := time.Now().Add(10 * time.Second); lastJob(t, next).Estado == EstadoEnCurso; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the job was never taken over")
+		}
+		en.runJobs(next)
+	}
 	done := lastJob(t, next)
 	if done.Estado != EstadoTerminada || done.Hechos != done.Total || len(en.imported()) != done.Total || done.Creados != done.Total {
 		t.Fatalf("resumed: %+v, %d products", done, len(en.imported()))
