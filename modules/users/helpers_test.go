@@ -16,8 +16,7 @@ import (
 	"tienda/pkg/mongox"
 )
 
-// clock is a settable time source for the service.
-// It runs with real time plus an offset, since tokens are stamped with real time.
+// clock is a settable time source for the service and its tokens: real time plus an offset.
 type clock struct {
 	mu     sync.Mutex
 	offset time.Duration
@@ -30,10 +29,11 @@ func (c *clock) add(d time.Duration) {
 	c.offset += d
 }
 
-// nextSecond waits until the wall clock enters a new second, so that a token issued before and a
-// change made after have different (whole-second) times.
-func nextSecond() {
-	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second + 10*time.Millisecond)))
+// nextSecond moves the clock of the tokens and the service into its next whole second, so that a
+// token issued before and a change made after have different (whole-second) times.
+func (v *env) nextSecond() {
+	now := v.clock.now()
+	v.clock.add(now.Truncate(time.Second).Add(time.Second).Sub(now))
 }
 
 // outbox is a mail.Sender that keeps the messages.
@@ -75,9 +75,9 @@ func newEnv(t *testing.T, mailer mail.Sender) *env {
 	if mailer == nil {
 		mailer = box
 	}
-	tokens := auth.NewTokens(httpxtest.Secret, time.Hour)
-	m := New(Deps{Store: mongox.TestDB(t), Tokens: tokens, Log: zerolog.Nop(), Mailer: mailer})
 	clk := &clock{}
+	tokens := auth.NewTokensAt(httpxtest.Secret, time.Hour, clk.now)
+	m := New(Deps{Store: mongox.TestDB(t), Tokens: tokens, Log: zerolog.Nop(), Mailer: mailer})
 	m.service.now = clk.now
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

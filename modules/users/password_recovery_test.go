@@ -92,7 +92,7 @@ func TestRecoveryEndsOldSessions(t *testing.T) {
 	t.Parallel()
 	v := newEnv(t, nil)
 	old := "Bearer " + v.login("auxiliar@tienda.mx", "Auxiliar#2026").Data.Token
-	nextSecond()
+	v.nextSecond()
 	v.srv.Do(http.MethodPost, "/v1/usuarios/passwordrecovery", "", `{"email":"auxiliar@tienda.mx"}`)
 	v.m.service.mails.Wait()
 	code := codeRe.FindStringSubmatch(v.mail.all()[0].body)[1]

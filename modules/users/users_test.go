@@ -75,7 +75,7 @@ func TestRegisterLoginProfileAndPassword(t *testing.T) {
 	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"corta"}`); a.Code != 400 || httpxtest.DecodeError(t, a).Fields["password"] != msgPassword {
 		t.Fatalf("short password: %d %s", a.Code, a.Body)
 	}
-	nextSecond() // the old token's issue time is now before the change
+	v.nextSecond() // the old token's issue time is now before the change
 	a = v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"nueva-clave-1"}`)
 	pw := httpxtest.Decode[struct{ Data struct{ Token string } }](t, a)
 	if a.Code != 200 || pw.Data.Token == "" {

@@ -102,7 +102,12 @@ type SessionCheck func(ctx context.Context, c *Claims) (ok bool, err error)
 
 // NewTokens returns a token issuer; ttl is how long a session lasts.
 func NewTokens(secret string, ttl time.Duration) *Tokens {
-	return &Tokens{secret: []byte(secret), ttl: ttl, now: time.Now}
+	return NewTokensAt(secret, ttl, time.Now)
+}
+
+// NewTokensAt is NewTokens whose tokens are issued and judged on the clock now (a test's).
+func NewTokensAt(secret string, ttl time.Duration, now func() time.Time) *Tokens {
+	return &Tokens{secret: []byte(secret), ttl: ttl, now: now}
 }
 
 // Issue signs a token for a user.
