@@ -7,6 +7,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 )
@@ -26,7 +27,7 @@ func TestAdjustStocksOnceKeepsSalesFailsAloneAndCountsOnce(t *testing.T) {
 	env := newEnv(t)
 	svc := env.m.Service()
 	ctx := audit.WithActor(context.Background(), audit.Actor{ID: "64b000000000000000000001", Name: "Prueba"})
-	sold, counted := env.mustCreate(formProduct("Cámara vendida")), env.mustCreate(formProduct("Cámara contada")) // 5 and 3 units
+	sold, counted := env.mustCreate(catalogtest.FormProduct("Cámara vendida")), env.mustCreate(catalogtest.FormProduct("Cámara contada")) // 5 and 3 units
 	gone := Product{ID: bson.NewObjectID()}
 	ids := make([]bson.ObjectID, 6)
 	for i := range ids {
@@ -104,7 +105,7 @@ func TestAdjustStocksOnceMakesTwiceCountedVariantsInOrder(t *testing.T) {
 	env := newEnv(t)
 	svc := env.m.Service()
 	ctx := context.Background()
-	a, b := env.mustCreate(formProduct("Cámara A")), env.mustCreate(formProduct("Cámara B")) // 5 and 3 units
+	a, b := env.mustCreate(catalogtest.FormProduct("Cámara A")), env.mustCreate(catalogtest.FormProduct("Cámara B")) // 5 and 3 units
 	twice := []bson.ObjectID{bson.NewObjectID(), bson.NewObjectID()}
 	made := svc.AdjustStocksOnce(ctx, [][]OnceAdjustment{
 		{count(a, a.Variantes[0].ID, 2, twice[0]), count(a, a.Variantes[0].ID, 4, twice[1])},

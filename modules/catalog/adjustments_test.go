@@ -13,6 +13,7 @@ import (
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/audit"
 	"tienda/pkg/auth"
@@ -23,7 +24,7 @@ import (
 func TestAdjustmentsRefuseBadInputNamingTheFieldAndChangeNothing(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara por ajustar")) // 5 and 3 units
+	p := env.mustCreate(catalogtest.FormProduct("Cámara por ajustar")) // 5 and 3 units
 	good := func(change map[string]any) map[string]any {
 		b := map[string]any{"productoId": p.ID.Hex(), "varianteId": p.Variantes[1].ID.Hex(), "tipo": "entrada", "cantidad": 2, "motivo": "Compra"}
 		for k, v := range change {
@@ -65,7 +66,7 @@ func TestAdjustmentsRefuseBadInputNamingTheFieldAndChangeNothing(t *testing.T) {
 			t.Errorf("%s: %d %s", tt.name, rec.Code, rec.Body)
 		}
 	}
-	waitUntil(t, "the creation's movements stored", func() bool { return env.storedProduct(p.ID.Hex()).MovimientosPendientes == nil })
+	catalogtest.WaitUntil(t, "the creation's movements stored", func() bool { return env.storedProduct(p.ID.Hex()).MovimientosPendientes == nil })
 	stored := env.storedProduct(p.ID.Hex())
 	checkTotals(t, stored, 5)
 	if stored.Variantes[1].Stock != 3 || len(env.storedMovements(p.ID.Hex())) != 2 {
@@ -76,7 +77,7 @@ func TestAdjustmentsRefuseBadInputNamingTheFieldAndChangeNothing(t *testing.T) {
 func TestOnlyTheCataloguesStaffAdjustStock(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara de roles"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara de roles"))
 	body := map[string]any{"productoId": p.ID.Hex(), "varianteId": p.Variantes[0].ID.Hex(), "tipo": "entrada", "cantidad": 1, "motivo": "Compra"}
 	for role, want := range map[auth.Role]int{"": 401, auth.Cliente: 403, auth.Comandero: 403, auth.Cajero: 403, auth.Auxiliar: 201, auth.Administrador: 201} {
 		if rec := env.do(role, http.MethodPost, "/v1/inventario/ajustes", body); rec.Code != want {
@@ -97,7 +98,7 @@ func TestOnlyTheCataloguesStaffAdjustStock(t *testing.T) {
 func TestConcurrentAdjustmentsAndSalesNeverGoNegative(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Cámara disputada")
+	body := catalogtest.FormProduct("Cámara disputada")
 	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 30, "precioVenta": 150}, {"talla": "Otra", "stock": 4, "precioVenta": 150}}
 	p := env.mustCreate(body)
 	replicas := []*Service{env.m.Service(), MustModule(t, env.db, 0).Service()}

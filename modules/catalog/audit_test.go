@@ -8,6 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/audit"
 	"tienda/pkg/audit/audittest"
 	"tienda/pkg/auth"
@@ -56,7 +57,7 @@ func TestProductChangesAreAuditedWithWhoAndBeforeAndAfter(t *testing.T) {
 	r := &trail{}
 	env.m.service.audit = r
 
-	p := env.mustCreate(formProduct("Cámara IP domo 4 MP"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara IP domo 4 MP"))
 	e := onlyEntry(t, r, audit.Productos, p.ID.Hex(), "Cámara IP domo 4 MP", audit.Crear, auth.Administrador)
 	wantChange(t, e, "nombre", "", "Cámara IP domo 4 MP")
 	wantChange(t, e, "variante Grande / 32 · precioVenta", "", "150")
@@ -75,7 +76,7 @@ func TestProductChangesAreAuditedWithWhoAndBeforeAndAfter(t *testing.T) {
 
 	// An Auxiliar changes the name (and so the description of the test's form) and the price of
 	// the second variant: exactly those fields, and the title that follows the name.
-	body := formProduct("Cámara IP domo 5 MP")
+	body := catalogtest.FormProduct("Cámara IP domo 5 MP")
 	vs := body["variantes"].([]map[string]any)
 	vs[0]["_id"], vs[1]["_id"] = p.Variantes[0].ID.Hex(), p.Variantes[1].ID.Hex()
 	vs[1]["precioVenta"] = 99.5
@@ -147,7 +148,7 @@ func TestDiscountChangesAreAudited(t *testing.T) {
 	wantChange(t, e, "percentage", "15", "20")
 
 	// A product on the discount shows the discount by its name.
-	body := formProduct("Lámpara")
+	body := catalogtest.FormProduct("Lámpara")
 	body["descuentoId"] = d.ID.Hex()
 	p := env.mustCreate(body)
 	wantChange(t, onlyEntry(t, r, audit.Productos, p.ID.Hex(), "Lámpara", audit.Crear, auth.Administrador), "descuento", "", "Buen Fin")
@@ -170,7 +171,7 @@ func TestAChangeStandsWhenItsEntryCannotBeRecorded(t *testing.T) {
 	var logged bytes.Buffer
 	env.m.service.log = zerolog.New(&logged)
 	env.m.service.audit = audittest.Failing()
-	p := env.mustCreate(formProduct("Cable UTP"))
+	p := env.mustCreate(catalogtest.FormProduct("Cable UTP"))
 	if got := httpxtest.Decode[Product](t, env.do(auth.Auxiliar, http.MethodGet, "/v1/admin/productos/"+p.ID.Hex(), nil)); got.Nombre != "Cable UTP" {
 		t.Fatalf("the product was not kept: %+v", got)
 	}

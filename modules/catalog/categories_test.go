@@ -12,6 +12,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
@@ -199,7 +200,7 @@ func TestCategoriesThroughTheAPI(t *testing.T) {
 	}
 
 	// Products may use it (by id or name) and must use one that exists.
-	p := formProduct("Cámara térmica")
+	p := catalogtest.FormProduct("Cámara térmica")
 	p["categoria"] = "camaras-termicas"
 	prod := env.mustCreate(p)
 	if prod.Categoria != "camaras-termicas" {
@@ -372,10 +373,10 @@ func TestReplicaReadsTheCategoryTreeAgainWithoutAFullReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the other replica reads the new category", func() bool { _, ok := other.categories.current().get(c.ID); return ok })
+	catalogtest.WaitUntil(t, "the other replica reads the new category", func() bool { _, ok := other.categories.current().get(c.ID); return ok })
 	if err := env.m.Service().DeleteCategory(context.Background(), c.ID); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the other replica drops the deleted category", func() bool { _, ok := other.categories.current().get(c.ID); return !ok })
+	catalogtest.WaitUntil(t, "the other replica drops the deleted category", func() bool { _, ok := other.categories.current().get(c.ID); return !ok })
 	notReloaded(t, other, hidden)
 }

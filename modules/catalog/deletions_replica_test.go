@@ -10,6 +10,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/auth"
 )
 
@@ -61,7 +62,7 @@ func TestReplicaDropsAProductDeletedElsewhereWithoutAFullReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the other replica sees the new product", func() bool { _, err := other.m.Service().Product(p.ID.Hex()); return err == nil })
+	catalogtest.WaitUntil(t, "the other replica sees the new product", func() bool { _, err := other.m.Service().Product(p.ID.Hex()); return err == nil })
 	hidden := hiddenProduct(t, env)
 
 	pages := []struct {
@@ -86,7 +87,7 @@ func TestReplicaDropsAProductDeletedElsewhereWithoutAFullReload(t *testing.T) {
 	if rec := env.do(auth.Administrador, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil); rec.Code/100 != 2 {
 		t.Fatalf("delete: %d %s", rec.Code, rec.Body)
 	}
-	waitUntil(t, "the other replica drops the deleted product", func() bool { _, err := other.m.Service().Product(p.ID.Hex()); return err != nil })
+	catalogtest.WaitUntil(t, "the other replica drops the deleted product", func() bool { _, err := other.m.Service().Product(p.ID.Hex()); return err != nil })
 	for _, r := range []*testEnv{env, other} {
 		for _, pg := range pages {
 			if listed(t, r, pg.role, pg.path, p.ID) {
@@ -128,7 +129,7 @@ func TestReplicaKeepsAProductCreatedAgainAfterItsDeletion(t *testing.T) {
 	env := newEnv(t)
 	other := MustModule(t, env.db, 0) // polled by hand below
 	ctx := context.Background()
-	p := env.mustCreate(formProduct("Cámara importada dos veces"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara importada dos veces"))
 	if err := other.service.pollChanges(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func TestReplicaKeepsAProductCreatedAgainAfterItsDeletion(t *testing.T) {
 	}
 	name := "Cámara importada otra vez"
 	var in ProductInput
-	if raw, err := json.Marshal(formProduct(name)); err != nil || json.Unmarshal(raw, &in) != nil {
+	if raw, err := json.Marshal(catalogtest.FormProduct(name)); err != nil || json.Unmarshal(raw, &in) != nil {
 		t.Fatal(err)
 	}
 	written, refused := env.m.Service().CreateProducts(ctx, []NewProduct{{ID: p.ID, In: in}})
@@ -205,7 +206,7 @@ func TestReplicaPollReadingTheSameChangesAgainKeepsTheCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := formProduct("Cámara sin existencias")
+	body := catalogtest.FormProduct("Cámara sin existencias")
 	for _, v := range body["variantes"].([]map[string]any) {
 		v["stock"] = 0
 	}

@@ -10,6 +10,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 )
@@ -83,7 +84,7 @@ func TestReplicaRefusesToDeleteADiscountInUseItHasNotSeen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := formProduct("Cámara con descuento")
+	body := catalogtest.FormProduct("Cámara con descuento")
 	body["descuentoId"] = d.ID.Hex()
 	env.mustCreate(body)
 	err = other.Service().DeleteDiscount(context.Background(), d.ID.Hex())
@@ -110,11 +111,11 @@ func TestReplicaSeesDiscountsWrittenElsewhereWithoutAFullReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the other replica sees the new discount", func() bool { got, err := other.Discount(d.ID.Hex()); return err == nil && got.Percentage == 20 })
-	body := formProduct("Cámara en oferta") // its first variant has 10% of its own
+	catalogtest.WaitUntil(t, "the other replica sees the new discount", func() bool { got, err := other.Discount(d.ID.Hex()); return err == nil && got.Percentage == 20 })
+	body := catalogtest.FormProduct("Cámara en oferta") // its first variant has 10% of its own
 	body["descuentoId"] = d.ID.Hex()
 	p := env.mustCreate(body)
-	waitUntil(t, "the other replica prices with the discount", func() bool {
+	catalogtest.WaitUntil(t, "the other replica prices with the discount", func() bool {
 		q, err := other.Product(p.ID.Hex())
 		return err == nil && q.Variantes[0].DescuentoEfectivo == 20
 	})
@@ -123,7 +124,7 @@ func TestReplicaSeesDiscountsWrittenElsewhereWithoutAFullReload(t *testing.T) {
 	if _, err := env.m.Service().UpdateDiscount(ctx, d.ID.Hex(), DiscountInput{Name: "Buen Fin 30", Percentage: &pct, ExpirationDate: tomorrow}); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the other replica prices with the edited discount", func() bool {
+	catalogtest.WaitUntil(t, "the other replica prices with the edited discount", func() bool {
 		q, err := other.Product(p.ID.Hex())
 		got, derr := other.Discount(d.ID.Hex())
 		return err == nil && derr == nil && q.Variantes[0].DescuentoEfectivo == 30 && got.Name == "Buen Fin 30" && got.Version == 2
@@ -137,7 +138,7 @@ func TestReplicaSeesDiscountsWrittenElsewhereWithoutAFullReload(t *testing.T) {
 	if err := env.m.Service().DeleteDiscount(ctx, d.ID.Hex()); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the other replica drops the deleted discount", func() bool {
+	catalogtest.WaitUntil(t, "the other replica drops the deleted discount", func() bool {
 		_, derr := other.Discount(d.ID.Hex())
 		q, err := other.Product(p.ID.Hex())
 		return apperr.Is(derr, apperr.NotFound) && err == nil && q.Variantes[0].DescuentoEfectivo == 10

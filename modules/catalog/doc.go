@@ -15,5 +15,6 @@
 //     product_batch.go and adjustment_batch.go (the writes of a batch);
 //   - the demo catalogue: demo.go, demo_lines.go, its data in pkg/democatalog;
 //   - the distributor's catalogue: supplier/ (the Syscom client and its drafts, margin rules in
-//     supplier/pricing.go) and suppliersync/ (its screen, imports and sync), through distributor.go.
+//     supplier/pricing.go) and suppliersync/ (its screen, imports and sync), through distributor.go;
+//   - the fixtures the tests of the catalogue and of the packages built on it share: catalogtest/.
 package catalog

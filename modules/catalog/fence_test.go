@@ -8,6 +8,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/money"
 	"tienda/pkg/mongox"
@@ -65,7 +66,7 @@ func TestFenceAnOrderOnAReplicaThatHasNotPolledIsChargedTheNewPrice(t *testing.T
 		t.Fatal(err)
 	}
 	b := MustModule(t, env.db, 0).Service() // polls off, as a
-	body := formProduct("Cámara con precio nuevo")
+	body := catalogtest.FormProduct("Cámara con precio nuevo")
 	body["descuentoId"] = d.ID.Hex()
 	p := env.mustCreate(body) // Grande: $150, its own discount 10 %; Chico: $80, none
 	line := OrderLine{ProductID: p.ID.Hex(), Cantidad: 2}

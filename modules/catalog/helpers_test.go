@@ -92,20 +92,6 @@ func pngDataURL(t *testing.T, c color.Color) string {
 	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
 }
 
-// formProduct is a product as the admin form sends it: two variants and an extra.
-func formProduct(name string) map[string]any {
-	return map[string]any{
-		"nombre": name, "descripcion": "Descripción de " + name, "descripcionCorta": "Corta",
-		"categoria": "Camaras IP y NVRs", "proveedor": "Syscom", "favorito": false, "fechaCompra": "2026-03-01",
-		"stock": 0,
-		"variantes": []map[string]any{
-			{"talla": "Grande", "tamano": 32, "stock": 5, "precioCompra": 100, "precioVenta": 150, "descuento": 10},
-			{"talla": "Chico", "tamano": "100 g", "stock": 3, "precioCompra": 50, "precioVenta": 80, "descuento": 0},
-		},
-		"extras": []map[string]any{{"nombre": "Extra Queso", "precio": 100}},
-	}
-}
-
 // mustCreate creates a product through the API as an administrator.
 func (env *testEnv) mustCreate(body map[string]any) Product {
 	env.t.Helper()
@@ -124,18 +110,6 @@ func (env *testEnv) storedCount() int64 {
 		env.t.Fatal(err)
 	}
 	return n
-}
-
-// waitUntil waits up to 5 seconds for ok.
-func waitUntil(t *testing.T, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("not within 5 s: %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // storedProduct reads a product, its units and reservations included, straight from the store.

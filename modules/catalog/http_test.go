@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
@@ -27,7 +28,7 @@ type listBody struct {
 func TestCreateKeepsNamesStockAndPricesConsistentAndStoresTheImageOnce(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Cámara IP domo 4 MP")
+	body := catalogtest.FormProduct("Cámara IP domo 4 MP")
 	body["imagen"] = pngDataURL(t, color.RGBA{200, 10, 10, 255})
 	body["titulo"] = "otro nombre que pierde"
 	body["total_existencia"] = 99
@@ -110,15 +111,15 @@ func TestSupplierShapedProductGetsAVariantFromItsPrices(t *testing.T) {
 func TestBadProductInputIsRefusedInSpanishAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	existing := env.mustCreate(formProduct("Producto existente"))
+	existing := env.mustCreate(catalogtest.FormProduct("Producto existente"))
 	withVariant := func(k string, v any) map[string]any {
-		b := formProduct("Nuevo")
+		b := catalogtest.FormProduct("Nuevo")
 		vs := b["variantes"].([]map[string]any)
 		vs[0][k] = v
 		return b
 	}
 	with := func(k string, v any) map[string]any {
-		b := formProduct("Nuevo")
+		b := catalogtest.FormProduct("Nuevo")
 		b[k] = v
 		return b
 	}
@@ -198,7 +199,7 @@ func TestBadProductInputIsRefusedInSpanishAndChangesNothing(t *testing.T) {
 func TestWritesNeedTheCatalogueRole(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Producto protegido")
+	body := catalogtest.FormProduct("Producto protegido")
 	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 0, "precioVenta": 10}} // no stock: it may be deleted
 	p := env.mustCreate(body)
 	rec := env.do(auth.Administrador, http.MethodPost, "/v1/discounts", map[string]any{"name": "X", "percentage": 10, "expirationDate": "2030-01-01"})
@@ -208,7 +209,7 @@ func TestWritesNeedTheCatalogueRole(t *testing.T) {
 		body         any
 	}{
 		{http.MethodGet, "/v1/admin/productos/" + p.ID.Hex(), nil},
-		{http.MethodPost, "/v1/productos", formProduct("Nuevo")},
+		{http.MethodPost, "/v1/productos", catalogtest.FormProduct("Nuevo")},
 		{http.MethodPatch, "/v1/productos/" + p.ID.Hex(), map[string]any{"nombre": "Cambio"}},
 		{http.MethodPost, "/v1/productos/" + p.ID.Hex() + "/archivar", nil},
 		{http.MethodPost, "/v1/productos/" + p.ID.Hex() + "/restaurar", nil},
@@ -251,7 +252,7 @@ func TestWritesNeedTheCatalogueRole(t *testing.T) {
 func TestUpdateChangesWhatItSendsAndRefusesStaleVersions(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Cámara original")
+	body := catalogtest.FormProduct("Cámara original")
 	body["marca"], body["modelo"] = "Hikvision", "DS-1"
 	body["imagen"] = pngDataURL(t, color.RGBA{0, 0, 200, 255})
 	p := env.mustCreate(body)
@@ -327,7 +328,7 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	mk := func(name, cat string, stock, desc int, fav bool) Product {
-		b := formProduct(name)
+		b := catalogtest.FormProduct(name)
 		b["categoria"], b["favorito"] = cat, fav
 		b["variantes"] = []map[string]any{{"talla": "Unico", "stock": stock, "precioVenta": 1000, "descuento": desc}}
 		b["marca"] = "Marca" + strings.Fields(name)[0]
@@ -506,7 +507,7 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	}
 
 	// A product pointing to it sells with it and shows in 'Descuentos' until it expires.
-	b := formProduct("Disco duro")
+	b := catalogtest.FormProduct("Disco duro")
 	b["descuentoId"] = d.ID.Hex()
 	b["variantes"] = []map[string]any{{"talla": "Unico", "stock": 4, "precioVenta": 2000}}
 	p := env.mustCreate(b)
@@ -526,7 +527,7 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	}
 
 	// An expired discount is not offered to a product that does not have it; the one that has it keeps it.
-	other := formProduct("Otro disco")
+	other := catalogtest.FormProduct("Otro disco")
 	other["descuentoId"] = d.ID.Hex()
 	rec = env.do(auth.Auxiliar, http.MethodPost, "/v1/productos", other)
 	if e := httpxtest.DecodeError(t, rec); rec.Code != 400 || e.Fields["descuentoId"] != "Ese descuento ya venció. Elige otro o cambia su fecha de expiración." {

@@ -30,6 +30,7 @@ import (
 	"golang.org/x/image/draw"
 	xwebp "golang.org/x/image/webp"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/auth"
 	"tienda/pkg/democatalog"
 	"tienda/pkg/httpx/httpxtest"
@@ -130,7 +131,7 @@ func TestAnUploadIsStoredOnceInEverySizeAndServedForAYear(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	raw := jpegBytes(t, halves(1000, 750))
-	body := formProduct("Cámara con foto")
+	body := catalogtest.FormProduct("Cámara con foto")
 	body["imagen"] = dataURL("image/jpeg", raw)
 	p := env.mustCreate(body)
 	id := strings.TrimPrefix(p.Imagen, imageURLPrefix)
@@ -209,7 +210,7 @@ func TestTheSameBytesAreStoredOnce(t *testing.T) {
 	}())
 	var urls []string
 	for _, name := range []string{"Uno", "Dos"} {
-		body := formProduct(name)
+		body := catalogtest.FormProduct(name)
 		body["imagen"] = img
 		urls = append(urls, env.mustCreate(body).Imagen)
 	}
@@ -252,7 +253,7 @@ func TestUnusableImagesAreRefusedInSpanishAndNothingIsStored(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			body := formProduct("Producto")
+			body := catalogtest.FormProduct("Producto")
 			body["imagen"] = tc.url
 			rec := env.do(auth.Administrador, http.MethodPost, "/v1/productos", body)
 			e := httpxtest.DecodeError(t, rec)
@@ -344,7 +345,7 @@ func TestPicturesStoredWithoutSizesAreSizedOnce(t *testing.T) {
 func TestDeletingAProductDeletesItsPictureAndSizes(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Con foto")
+	body := catalogtest.FormProduct("Con foto")
 	body["imagen"] = dataURL("image/jpeg", jpegBytes(t, halves(640, 480)))
 	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 0, "precioVenta": 100}} // no stock: it may be deleted
 	p := env.mustCreate(body)

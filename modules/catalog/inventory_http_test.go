@@ -10,6 +10,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx"
@@ -25,8 +26,8 @@ type movementsAnswer struct {
 func TestMovementsListFiltersAndPages(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	a := env.mustCreate(formProduct("Cámara A")) // 2 movements: its creation
-	b := env.mustCreate(formProduct("Cámara B"))
+	a := env.mustCreate(catalogtest.FormProduct("Cámara A")) // 2 movements: its creation
+	b := env.mustCreate(catalogtest.FormProduct("Cámara B"))
 	for i := range 3 {
 		rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/inventario/ajustes", map[string]any{
 			"productoId": a.ID.Hex(), "varianteId": a.Variantes[i%2].ID.Hex(), "tipo": "entrada", "cantidad": i + 1, "motivo": "Compra"})
@@ -90,14 +91,14 @@ func TestLowStockListsTheVariantsAtOrBelowTheirMinimum(t *testing.T) {
 	if rec := env.do(auth.Auxiliar, http.MethodGet, "/v1/inventario/bajo", nil); !strings.Contains(rec.Body.String(), `"variantes":[]`) {
 		t.Fatalf("nothing low: %s", rec.Body)
 	}
-	body := formProduct("Cámara escasa")
+	body := catalogtest.FormProduct("Cámara escasa")
 	vs := body["variantes"].([]map[string]any)
 	vs[0]["minimo"], vs[1]["minimo"] = 5, 10 // 5 units: at its minimum; 3 units: 7 below
 	p := env.mustCreate(body)
 	if p.Variantes[0].Minimo != 5 || p.Variantes[1].Minimo != 10 {
 		t.Fatalf("minimums %+v", p.Variantes)
 	}
-	env.mustCreate(formProduct("Cámara sin mínimo"))
+	env.mustCreate(catalogtest.FormProduct("Cámara sin mínimo"))
 	type lowAnswer struct {
 		Variantes []LowStockItem `json:"variantes"`
 		Meta      httpx.PageMeta `json:"meta"`
@@ -162,12 +163,12 @@ func TestLowStockListsTheVariantsAtZeroUnits(t *testing.T) {
 		return httpxtest.Decode[lowAnswer](t, rec)
 	}
 	before := low("").Meta.Total
-	body := formProduct("Cámara agotada")
+	body := catalogtest.FormProduct("Cámara agotada")
 	vs := body["variantes"].([]map[string]any)
 	vs[0]["stock"], vs[0]["minimo"] = 0, 0 // none left, a minimum of 0
 	vs[1]["stock"] = 0                     // none left, no minimum sent
 	p := env.mustCreate(body)
-	full := formProduct("Cámara surtida") // units left, no minimum: not low
+	full := catalogtest.FormProduct("Cámara surtida") // units left, no minimum: not low
 	env.mustCreate(full)
 	got := low("")
 	if got.Meta.Total != before+2 {
@@ -202,7 +203,7 @@ func TestLowStockListsTheVariantsAtZeroUnits(t *testing.T) {
 func TestMovementsExportAsCSV(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara, exportada"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara, exportada"))
 	rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/inventario/ajustes", map[string]any{
 		"productoId": p.ID.Hex(), "varianteId": p.Variantes[1].ID.Hex(), "tipo": "merma", "cantidad": 1, "motivo": "Se cayó"})
 	if rec.Code != http.StatusCreated {

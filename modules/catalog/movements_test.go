@@ -8,6 +8,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/auth"
 	"tienda/pkg/mongox"
 )
@@ -80,7 +81,7 @@ func checkLedger(t *testing.T, ms []Movement, variant bson.ObjectID, from, to in
 func TestEveryChangeOfUnitsIsRecordedOnce(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara con historial")) // 5 and 3 units
+	p := env.mustCreate(catalogtest.FormProduct("Cámara con historial")) // 5 and 3 units
 	svc := env.m.Service()
 	ctx := context.Background()
 	grande, chico := p.Variantes[0].ID, p.Variantes[1].ID
@@ -103,7 +104,7 @@ func TestEveryChangeOfUnitsIsRecordedOnce(t *testing.T) {
 	if err := svc.GiveBackStock(ctx, line, StockNote{Folio: "F2", UsuarioID: "u2", NombreUsuario: "Ana Admin", Motivo: "Orden cancelada"}); err != nil {
 		t.Fatal(err)
 	}
-	body := formProduct("Cámara con historial")
+	body := catalogtest.FormProduct("Cámara con historial")
 	vs := body["variantes"].([]map[string]any)
 	vs[0]["_id"], vs[1]["_id"], vs[1]["stock"] = grande.Hex(), chico.Hex(), 7
 	if rec := env.do(auth.Auxiliar, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), body); rec.Code != http.StatusOK {
@@ -157,7 +158,7 @@ func TestEveryChangeOfUnitsIsRecordedOnce(t *testing.T) {
 		t.Fatalf("count %+v", count)
 	}
 	// Once stored, the movements leave the product (a moment later: the background loop).
-	waitUntil(t, "the pending movements removed", func() bool { return env.storedProduct(p.ID.Hex()).MovimientosPendientes == nil })
+	catalogtest.WaitUntil(t, "the pending movements removed", func() bool { return env.storedProduct(p.ID.Hex()).MovimientosPendientes == nil })
 }
 
 // A replica that stops between a write of units and the insert of its movement leaves the
@@ -166,7 +167,7 @@ func TestEveryChangeOfUnitsIsRecordedOnce(t *testing.T) {
 func TestTheSweepStoresMovementsAStoppedReplicaLeft(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara interrumpida"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara interrumpida"))
 	svc := env.m.Service()
 	ctx := context.Background()
 	old := time.Now().Add(-2 * lostAfter).UTC().Truncate(time.Millisecond)
@@ -203,7 +204,7 @@ func TestTheSweepStoresMovementsAStoppedReplicaLeft(t *testing.T) {
 		m.NombreUsuario != "Beto" || m.Talla != "Grande" || !m.Fecha.Equal(old) {
 		t.Fatalf("lost sale stored as %+v", m)
 	}
-	waitUntil(t, "the stored pending movement removed", func() bool { return env.storedProduct(p.ID.Hex()).MovimientosPendientes == nil })
+	catalogtest.WaitUntil(t, "the stored pending movement removed", func() bool { return env.storedProduct(p.ID.Hex()).MovimientosPendientes == nil })
 
 	// The writer, back, stores its exact movement: it replaces the reconstructed one.
 	exact := got[lostSale.Movimiento]
@@ -232,7 +233,7 @@ func fullProduct(t *testing.T, env *testEnv, id bson.ObjectID) Product {
 func TestASalesMovementIsStoredBeforeItsReservationGoes(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara vendida"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara vendida"))
 	svc := env.m.Service()
 	for i := range 5 {
 		key := "venta" + string(rune('a'+i)) + ":0"
@@ -241,7 +242,7 @@ func TestASalesMovementIsStoredBeforeItsReservationGoes(t *testing.T) {
 		}
 		svc.SettleStockFor(key, p.ID.Hex())
 	}
-	waitUntil(t, "the settled reservations removed", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
+	catalogtest.WaitUntil(t, "the settled reservations removed", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
 	n, err := env.db.Count(context.Background(), movementsCollection, bson.M{"productoId": p.ID.Hex(), "tipo": TipoVenta})
 	if err != nil || n != 5 {
 		t.Fatalf("%d sales' movements stored when their reservations went (%v)", n, err)

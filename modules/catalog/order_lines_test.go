@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
@@ -16,7 +17,7 @@ import (
 func TestTakeStockRejectsBadLinesAndTakesNothing(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Radio portátil"))
+	p := env.mustCreate(catalogtest.FormProduct("Radio portátil"))
 	good := OrderLine{ProductID: p.ID.Hex(), Cantidad: 1}
 	tests := []struct {
 		name string
@@ -49,7 +50,7 @@ func TestTakeStockRejectsBadLinesAndTakesNothing(t *testing.T) {
 func TestQuotePricesFromTheCatalogue(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Kit DVR"))
+	p := env.mustCreate(catalogtest.FormProduct("Kit DVR"))
 	svc := env.m.Service()
 	extra := p.Extras[0].ID.Hex()
 	q, err := svc.Quote(context.Background(), []OrderLine{

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/audit"
 )
 
@@ -17,7 +18,7 @@ func TestEditProductsKeepsSalesAndEditsBetweenReadAndWrite(t *testing.T) {
 	env.m.service.audit = r
 	svc := env.m.Service()
 	ctx := context.Background()
-	sold, edited := env.mustCreate(formProduct("Cámara vendida")), env.mustCreate(formProduct("Cámara editada"))
+	sold, edited := env.mustCreate(catalogtest.FormProduct("Cámara vendida")), env.mustCreate(catalogtest.FormProduct("Cámara editada"))
 	r.Take()
 	svc.batchRead = func() {
 		svc.batchRead = nil

@@ -13,6 +13,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/auth"
 )
 
@@ -22,7 +23,7 @@ import (
 func TestEditsDuringSalesKeepEveryUnitSold(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Cámara editada en plena venta")
+	body := catalogtest.FormProduct("Cámara editada en plena venta")
 	body["variantes"].([]map[string]any)[1]["stock"] = 60
 	p := env.mustCreate(body)
 	svc := env.m.Service()

@@ -12,6 +12,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
@@ -20,7 +21,7 @@ import (
 // wholeProduct is a product with every field of the form: brand and its logo, dimensions,
 // features, resources and two pictures (uploads).
 func wholeProduct(t *testing.T, name string) map[string]any {
-	body := formProduct(name)
+	body := catalogtest.FormProduct(name)
 	body["marca"], body["modelo"] = "Hikvision", "DS-2CD1043G2"
 	body["marca_logo"] = pngDataURL(t, color.RGBA{0, 0, 200, 255})
 	body["largo"], body["ancho"], body["alto"] = 12.5, 8, 7.25
@@ -78,7 +79,7 @@ func TestTheWholeProductIsSavedWithItsPicturesInOrder(t *testing.T) {
 func TestEveryFieldOfTheFormIsCheckedInSpanish(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Mal hecho")
+	body := catalogtest.FormProduct("Mal hecho")
 	body["largo"] = -1
 	body["marca_logo"] = "javascript:alert(1)"
 	body["details"] = map[string]any{
@@ -132,13 +133,13 @@ func TestEveryFieldOfTheFormIsCheckedInSpanish(t *testing.T) {
 func TestAProductWithStockOrSalesIsArchivedNotDeleted(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Con existencias")) // 8 units
+	p := env.mustCreate(catalogtest.FormProduct("Con existencias")) // 8 units
 	rec := env.do(auth.Auxiliar, http.MethodDelete, "/v1/productos/"+p.ID.Hex(), nil)
 	if e := httpxtest.DecodeError(t, rec); rec.Code != http.StatusConflict || !strings.Contains(e.Message, "«Archivar»") {
 		t.Fatalf("delete with stock: %d %s", rec.Code, rec.Body)
 	}
 	// Without stock but with a sale on record: refused all the same.
-	body := formProduct("Vendido")
+	body := catalogtest.FormProduct("Vendido")
 	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 0, "precioVenta": 10}}
 	sold := env.mustCreate(body)
 	if _, err := env.db.W.Collection(movementsCollection).InsertOne(context.Background(), Movement{
@@ -220,7 +221,7 @@ func TestADiscountInUseNamesItsProductsBeforeItIsDeleted(t *testing.T) {
 	}
 	d := httpxtest.Decode[discountAnswer](t, rec).Data
 	for i := range 7 {
-		body := formProduct(fmt.Sprintf("Producto %d", i+1))
+		body := catalogtest.FormProduct(fmt.Sprintf("Producto %d", i+1))
 		body["descuentoId"] = d.ID.Hex()
 		env.mustCreate(body)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/auth"
 )
 
@@ -13,8 +14,8 @@ func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	other := MustModule(t, env.db, 100*time.Millisecond)
-	p := env.mustCreate(formProduct("Cámara vista por otra réplica"))
-	env.mustCreate(formProduct("Otra cámara")) // the poll selects one product of two: through the store's indexes
+	p := env.mustCreate(catalogtest.FormProduct("Cámara vista por otra réplica"))
+	env.mustCreate(catalogtest.FormProduct("Otra cámara")) // the poll selects one product of two: through the store's indexes
 	if _, err := env.db.IndexIDs(context.Background()); err != nil {
 		t.Fatal(err)
 	}

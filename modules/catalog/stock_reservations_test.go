@@ -12,6 +12,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 )
@@ -19,7 +20,7 @@ import (
 func TestReservedStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara con reservas"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara con reservas"))
 	svc := env.m.Service()
 	ctx := context.Background()
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 2} // stock 3
@@ -72,7 +73,7 @@ func TestReservedStockIsTakenAndGivenBackOncePerKey(t *testing.T) {
 func TestConcurrentRepeatsOfAKeyTakeAndGiveBackOnce(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara disputada"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara disputada"))
 	svc := env.m.Service()
 	line := OrderLine{ProductID: p.ID.Hex(), Cantidad: 2} // variant 0: 5 units
 	run := func(f func() error) {
@@ -102,7 +103,7 @@ func TestConcurrentRepeatsOfAKeyTakeAndGiveBackOnce(t *testing.T) {
 func TestSettledKeysAreRemovedAndCancelledUnitsComeBack(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara más vendida"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara más vendida"))
 	svc := env.m.Service()
 	ctx := context.Background()
 	line := OrderLine{ProductID: p.ID.Hex(), Cantidad: 1} // stock 5
@@ -123,7 +124,7 @@ func TestSettledKeysAreRemovedAndCancelledUnitsComeBack(t *testing.T) {
 	checkTotals(t, stored, 2)
 	// The last one goes a moment later by the background loop, and apartados with it.
 	svc.SettleStockFor("venta3:0", line.ProductID)
-	waitUntil(t, "the last key removed", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
+	catalogtest.WaitUntil(t, "the last key removed", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
 	// A saved order cancelled later gives its units back without its key.
 	if err := svc.GiveBackStock(ctx, line, StockNote{}); err != nil {
 		t.Fatal(err)
@@ -134,7 +135,7 @@ func TestSettledKeysAreRemovedAndCancelledUnitsComeBack(t *testing.T) {
 	checkTotals(t, env.storedProduct(p.ID.Hex()), 3)
 	// ReservedStock lists what is reserved, through the store (and its indexes: one product of two
 	// has reservations).
-	env.mustCreate(formProduct("Cámara sin ventas"))
+	env.mustCreate(catalogtest.FormProduct("Cámara sin ventas"))
 	if _, err := env.db.IndexIDs(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestSettledKeysAreRemovedAndCancelledUnitsComeBack(t *testing.T) {
 func TestABestSellersReservationsEmptyUnderLoad(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Cámara superventas")
+	body := catalogtest.FormProduct("Cámara superventas")
 	body["variantes"] = []map[string]any{{"talla": "Unico", "stock": 100000, "precioVenta": 150}}
 	p := env.mustCreate(body)
 	svc := env.m.Service()
@@ -173,7 +174,7 @@ func TestABestSellersReservationsEmptyUnderLoad(t *testing.T) {
 	}
 	wg.Wait()
 	start := time.Now()
-	waitUntil(t, "the reservations emptied", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
+	catalogtest.WaitUntil(t, "the reservations emptied", func() bool { return env.storedProduct(p.ID.Hex()).Apartados == nil })
 	stored := env.storedProduct(p.ID.Hex())
 	checkTotals(t, stored, 100000-int(n.Load()))
 	t.Logf("%d sales; reservations empty %v after the last", n.Load(), time.Since(start).Round(time.Millisecond))
@@ -183,7 +184,7 @@ func TestABestSellersReservationsEmptyUnderLoad(t *testing.T) {
 func TestBuyersOfTwoVariantsAtOnce(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Cámara de dos tallas")) // 5 and 3 units
+	p := env.mustCreate(catalogtest.FormProduct("Cámara de dos tallas")) // 5 and 3 units
 	svc := env.m.Service()
 	var sold [2]atomic.Int32
 	var wg sync.WaitGroup
@@ -217,7 +218,7 @@ func TestBuyersOfTwoVariantsAtOnce(t *testing.T) {
 func TestFiftyBuyersTakeTwentyUnits(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	body := formProduct("Cámara de prueba concurrente")
+	body := catalogtest.FormProduct("Cámara de prueba concurrente")
 	body["variantes"] = []map[string]any{
 		{"talla": "Unico", "stock": 20, "precioVenta": 150},
 		{"talla": "Grande", "stock": 7, "precioVenta": 200},
@@ -260,7 +261,7 @@ func TestFiftyBuyersTakeTwentyUnits(t *testing.T) {
 func TestAShortageNamesTheProductAndTakesNothing(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	b := env.mustCreate(formProduct("Cámara bala"))
+	b := env.mustCreate(catalogtest.FormProduct("Cámara bala"))
 	svc := env.m.Service()
 	_, err := svc.TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: b.ID.Hex(), VariantID: b.Variantes[1].ID.Hex(), Cantidad: 4}, StockNote{}) // has 3
 	var ae *apperr.Error
@@ -275,7 +276,7 @@ func TestAShortageNamesTheProductAndTakesNothing(t *testing.T) {
 func TestTakeStockFindsAVariantAnEditMoved(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	p := env.mustCreate(formProduct("Bobina UTP"))
+	p := env.mustCreate(catalogtest.FormProduct("Bobina UTP"))
 	chico := p.Variantes[1]
 	// Another replica (here: the store directly) puts the second variant first.
 	stored := env.storedProduct(p.ID.Hex())

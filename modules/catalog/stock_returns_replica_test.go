@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"tienda/modules/catalog/catalogtest"
+
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
 
@@ -17,7 +19,7 @@ func TestFenceKeyedGiveBackMovesTheUnitsOnceOnEveryReplica(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
 	other := MustModule(t, env.db, 0)
-	p := env.mustCreate(formProduct("Cámara devuelta una vez"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara devuelta una vez"))
 	ctx := context.Background()
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: 2}
 	at := time.Now()

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/httpx/httpxtest"
 )
@@ -19,7 +20,7 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	env := newEnv(t)
 	svc := env.m.Service()
 	ctx := context.Background()
-	p := env.mustCreate(formProduct("Cámara del proveedor"))
+	p := env.mustCreate(catalogtest.FormProduct("Cámara del proveedor"))
 	own := p.Variantes[0].Stock
 	withDistributor(t, svc, p, "183694", 10)
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex()}
@@ -40,7 +41,7 @@ func TestAProductAvailableFromTheSupplierIsListedAndOrdered(t *testing.T) {
 	}
 	// A search puts it with the products for sale, before a sold-out match (newer, so first in the
 	// catalogue's order), and its page offers it in stock.
-	soldOut := env.mustCreate(formProduct("Otra cámara del proveedor"))
+	soldOut := env.mustCreate(catalogtest.FormProduct("Otra cámara del proveedor"))
 	for _, v := range soldOut.Variantes {
 		if v.Stock > 0 {
 			if _, err := svc.TakeStockFor(ctx, "agotada:"+v.ID.Hex(), OrderLine{ProductID: soldOut.ID.Hex(), VariantID: v.ID.Hex(), Cantidad: v.Stock}, StockNote{}); err != nil {
@@ -106,7 +107,7 @@ func TestACancelledSupplierLineGoesBackToTheDistributor(t *testing.T) {
 	env := newEnv(t)
 	svc := env.m.Service()
 	ctx := context.Background()
-	p := env.mustCreate(formProduct("Radio del proveedor"))
+	p := env.mustCreate(catalogtest.FormProduct("Radio del proveedor"))
 	withDistributor(t, svc, p, "1", 10)
 	own := p.Variantes[0].Stock
 	line := OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[0].ID.Hex(), Cantidad: own + 4}
@@ -131,7 +132,7 @@ func TestATakeAnswersTheUnitsItTookFromTheSupplier(t *testing.T) {
 	env := newEnv(t)
 	svc := env.m.Service()
 	ctx := context.Background()
-	p := env.mustCreate(formProduct("Grabador del proveedor"))
+	p := env.mustCreate(catalogtest.FormProduct("Grabador del proveedor"))
 	v := p.Variantes[0]
 	if v.Stock < 1 {
 		t.Fatalf("the form's first variant has %d units", v.Stock)

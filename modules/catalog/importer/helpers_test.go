@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/rs/zerolog"
 
@@ -82,20 +81,6 @@ func (env *testEnv) do(role auth.Role, method, path string, body any) *httptest.
 	return env.srv.Do(method, path, env.srv.RoleToken(role), body)
 }
 
-// formProduct is a product as the admin form sends it: two variants and an extra.
-func formProduct(name string) map[string]any {
-	return map[string]any{
-		"nombre": name, "descripcion": "Descripción de " + name, "descripcionCorta": "Corta",
-		"categoria": "Camaras IP y NVRs", "proveedor": "Syscom", "favorito": false, "fechaCompra": "2026-03-01",
-		"stock": 0,
-		"variantes": []map[string]any{
-			{"talla": "Grande", "tamano": 32, "stock": 5, "precioCompra": 100, "precioVenta": 150, "descuento": 10},
-			{"talla": "Chico", "tamano": "100 g", "stock": 3, "precioCompra": 50, "precioVenta": 80, "descuento": 0},
-		},
-		"extras": []map[string]any{{"nombre": "Extra Queso", "precio": 100}},
-	}
-}
-
 // mustCreate creates a product through the API as an administrator.
 func (env *testEnv) mustCreate(body map[string]any) catalog.Product {
 	env.t.Helper()
@@ -114,18 +99,6 @@ func (env *testEnv) storedCount() int64 {
 		env.t.Fatal(err)
 	}
 	return n
-}
-
-// waitUntil waits up to 5 seconds for ok.
-func waitUntil(t *testing.T, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("not within 5 s: %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // closed is whether ch is closed.

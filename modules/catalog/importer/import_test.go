@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/catalog"
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/apperr"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
@@ -55,7 +56,7 @@ func (env *testEnv) importJob(id bson.ObjectID) ImportJob {
 func (env *testEnv) applyImport(data []byte) ImportJob {
 	env.t.Helper()
 	j := env.startImport(data)
-	waitUntil(env.t, "the import finished", func() bool { j = env.importJob(j.ID); return j.Estado == ImportTerminada })
+	catalogtest.WaitUntil(env.t, "the import finished", func() bool { j = env.importJob(j.ID); return j.Estado == ImportTerminada })
 	return j
 }
 
@@ -117,10 +118,10 @@ const importHead = "Producto;Categoría;Marca;Modelo;Talla;Tamaño;Existencias;M
 
 func TestImportPreviewApplyAndRerun(t *testing.T) {
 	env := newEnv(t)
-	kept := formProduct("Cámara domo")
+	kept := catalogtest.FormProduct("Cámara domo")
 	kept["modelo"] = "DOMO-1"
 	cur := env.mustCreate(kept)
-	same := env.mustCreate(formProduct("Router"))
+	same := env.mustCreate(catalogtest.FormProduct("Router"))
 	file := []byte(importHead +
 		"Cámara domo;Camaras IP y NVRs;;DOMO-1;Grande;32;9;;100;175,50\r\n" + // price and units of a variant change
 		"Router;Camaras IP y NVRs;;;Grande;32;5;0;100;150\r\n" + // as it is
@@ -197,10 +198,10 @@ func TestImportPreviewApplyAndRerun(t *testing.T) {
 
 func TestImportRoundTripsTheExport(t *testing.T) {
 	env := newEnv(t)
-	a := formProduct("Cámara domo")
+	a := catalogtest.FormProduct("Cámara domo")
 	a["modelo"] = "=DOMO-1" // kept as text by the export's guard
 	env.mustCreate(a)
-	env.mustCreate(formProduct("Router"))
+	env.mustCreate(catalogtest.FormProduct("Router"))
 	for _, format := range []string{"csv", "xlsx"} {
 		rec := env.do(auth.Administrador, http.MethodGet, "/v1/admin/productos/exportar?formato="+format, nil)
 		if rec.Code != http.StatusOK {
@@ -246,7 +247,7 @@ func TestImportTemplateImports(t *testing.T) {
 
 func TestImportGroupsRowsIntoVariants(t *testing.T) {
 	env := newEnv(t)
-	kept := formProduct("Cámara domo")
+	kept := catalogtest.FormProduct("Cámara domo")
 	kept["modelo"] = "DOMO-1"
 	cur := env.mustCreate(kept)
 	file := []byte(importHead +

@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/catalog"
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/auth"
 	"tienda/pkg/httpx/httpxtest"
 	"tienda/pkg/mongox"
@@ -19,7 +20,7 @@ import (
 // expired: every row is applied, each product exists once and the count's movement once.
 func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 	env := newEnv(t)
-	kept := formProduct("Cámara domo")
+	kept := catalogtest.FormProduct("Cámara domo")
 	kept["modelo"] = "DOMO-1"
 	cur := env.mustCreate(kept)
 	file := []byte(importHead +
@@ -35,8 +36,8 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 	im.batch, im.crashAfter, im.crashedNow = 2, 4, make(chan struct{})
 	im.start()
 	j := env.startImport(file)
-	waitUntil(t, "the second batch written", func() bool { return env.storedCount() == 4 })
-	waitUntil(t, "the crash, before any save of the second batch", func() bool { return closed(im.crashedNow) })
+	catalogtest.WaitUntil(t, "the second batch written", func() bool { return env.storedCount() == 4 })
+	catalogtest.WaitUntil(t, "the crash, before any save of the second batch", func() bool { return closed(im.crashedNow) })
 	if j = env.importJob(j.ID); j.Estado != ImportEnCurso || j.Total != 6 || j.Hechos != 2 || j.Creados != 2 {
 		t.Fatalf("after the crash %+v", j)
 	}
@@ -61,7 +62,7 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.imports.poke()
-	waitUntil(t, "the import finished by the other replica", func() bool { j = env.importJob(j.ID); return j.Estado == ImportTerminada })
+	catalogtest.WaitUntil(t, "the import finished by the other replica", func() bool { j = env.importJob(j.ID); return j.Estado == ImportTerminada })
 	if j.Hechos != j.Total || j.Creados != 5 || j.NumErrores != 0 || j.Terminada == nil {
 		t.Fatalf("finished %+v", j)
 	}
@@ -82,7 +83,7 @@ func TestImportJobResumesAfterACrashWritingEachRowOnce(t *testing.T) {
 	if p := env.storedProduct(cur.ID.Hex()); p.Variantes[0].Stock != 10 {
 		t.Fatalf("the count was made again over the sale: %+v", p.Variantes)
 	}
-	waitUntil(t, "the movements stored", func() bool { return env.storedProduct(cur.ID.Hex()).MovimientosPendientes == nil })
+	catalogtest.WaitUntil(t, "the movements stored", func() bool { return env.storedProduct(cur.ID.Hex()).MovimientosPendientes == nil })
 	rec := env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos?producto="+cur.ID.Hex()+"&tipo=conteo", nil)
 	if moves := httpxtest.Decode[struct{ Movimientos []catalog.Movement }](t, rec).Movimientos; len(moves) != 1 || moves[0].ID != importMovementID(j.ID, 4) {
 		t.Fatalf("count movements %s", rec.Body)

@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/catalog"
+	"tienda/modules/catalog/catalogtest"
 	"tienda/pkg/audit"
 	"tienda/pkg/mongox"
 )
@@ -54,8 +55,8 @@ func TestImportOfPricesResumesAfterACrashEditingEachRowOnce(t *testing.T) {
 	im.batch, im.crashAfter, im.crashedNow = 2, 4, make(chan struct{})
 	im.start()
 	j := env.startImport(priceFile(n, "25", map[int]int{2: 8}))
-	waitUntil(t, "the second batch written", func() bool { return env.byModelo("SW-3").Variantes[0].PrecioVenta == 25 })
-	waitUntil(t, "the crash, before any save of the second batch", func() bool { return closed(im.crashedNow) })
+	catalogtest.WaitUntil(t, "the second batch written", func() bool { return env.byModelo("SW-3").Variantes[0].PrecioVenta == 25 })
+	catalogtest.WaitUntil(t, "the crash, before any save of the second batch", func() bool { return closed(im.crashedNow) })
 	if j = env.importJob(j.ID); j.Estado != ImportEnCurso || j.Hechos != 2 || j.Actualizados != 2 {
 		t.Fatalf("after the crash %+v", j)
 	}
@@ -76,7 +77,7 @@ func TestImportOfPricesResumesAfterACrashEditingEachRowOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.imports.poke()
-	waitUntil(t, "the import finished by the other replica", func() bool { j = env.importJob(j.ID); return j.Estado == ImportTerminada })
+	catalogtest.WaitUntil(t, "the import finished by the other replica", func() bool { j = env.importJob(j.ID); return j.Estado == ImportTerminada })
 	if j.Hechos != j.Total || j.Total != n || j.NumErrores != 0 {
 		t.Fatalf("finished %+v", j)
 	}
@@ -137,8 +138,8 @@ func TestImportOfPricesKeepsUnitsSoldSinceThePreview(t *testing.T) {
 // variants of a product counted in one batch; a row that counts the units there are, nothing.
 func TestImportOfCountsWritesEachCountAsItsOwnMovement(t *testing.T) {
 	env := newEnv(t)
-	env.applyImport(priceFile(4, "20", nil)) // 5 units each
-	domo := formProduct("Cámara domo")       // 5 and 3 units
+	env.applyImport(priceFile(4, "20", nil))       // 5 units each
+	domo := catalogtest.FormProduct("Cámara domo") // 5 and 3 units
 	domo["modelo"] = "DOMO-1"
 	env.mustCreate(domo)
 	im := env.m.imports
