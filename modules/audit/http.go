@@ -37,13 +37,12 @@ type listParams struct {
 	Usuario   string    `query:"usuario" validate:"max=100"`
 	Desde     time.Time `query:"desde"`
 	Hasta     time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
-	Page      int       `query:"page" validate:"min=1,max=100000"`
-	Limit     int       `query:"limit" validate:"min=1,max=100"` // MaxPageSize
+	httpx.PageParams
 }
 
 // parseFilter reads the query, with a Spanish message for each bad parameter.
 func parseFilter(c *echo.Context) (Filter, error) {
-	p := listParams{Page: 1, Limit: DefaultPageSize}
+	p := listParams{PageParams: httpx.PageParams{Page: 1, Limit: DefaultPageSize}}
 	if err := httpx.BindQuery(c, &p); err != nil {
 		return Filter{}, err
 	}

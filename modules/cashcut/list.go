@@ -45,13 +45,12 @@ var listIndex = bson.D{{Key: "estado", Value: 1}, {Key: "numero", Value: -1}, {K
 type listParams struct {
 	Desde time.Time `query:"desde"`
 	Hasta time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
-	Page  int       `query:"page" validate:"min=1,max=10000"`
-	Limit int       `query:"limit" validate:"min=1,max=100"`
+	httpx.PageParams
 }
 
 // list answers GET cortes?desde&hasta&page&limit.
 func (m *Module) list(c *echo.Context) error {
-	p := listParams{Page: 1, Limit: 20}
+	p := listParams{PageParams: httpx.PageParams{Page: 1, Limit: 20}}
 	if err := httpx.BindQuery(c, &p); err != nil {
 		return err
 	}

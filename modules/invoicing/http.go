@@ -180,13 +180,12 @@ type listParams struct {
 	Estado string    `query:"estado" validate:"omitempty,oneof=timbrando valida cancelacion_pendiente cancelada error"`
 	Desde  time.Time `query:"desde"`
 	Hasta  time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
-	Page   int       `query:"page" validate:"min=1,max=100000"`
-	Limit  int       `query:"limit" validate:"min=1,max=100"`
+	httpx.PageParams
 }
 
 // parseList reads GET facturas?q&desde&hasta&tipo&estado&page&limit, a Spanish message per bad one.
 func parseList(c *echo.Context) (ListQuery, error) {
-	p := listParams{Page: 1, Limit: 25}
+	p := listParams{PageParams: httpx.PageParams{Page: 1, Limit: 25}}
 	if err := httpx.BindQuery(c, &p); err != nil {
 		return ListQuery{}, err
 	}
@@ -197,8 +196,7 @@ func parseList(c *echo.Context) (ListQuery, error) {
 
 // pageParams are the parameters of GET facturas/sin-clave-sat.
 type pageParams struct {
-	Page  int `query:"page" validate:"min=1,max=100000"`
-	Limit int `query:"limit" validate:"min=1,max=100"`
+	httpx.PageParams
 }
 
 // missingSATKey answers GET facturas/sin-clave-sat?page&limit: a page (25 unless asked) of the
@@ -210,7 +208,7 @@ func (m *Module) missingSATKey(c *echo.Context) error {
 		Nombre string `json:"nombre"`
 		Modelo string `json:"modelo"`
 	}
-	params := pageParams{Page: 1, Limit: 25}
+	params := pageParams{PageParams: httpx.PageParams{Page: 1, Limit: 25}}
 	if err := httpx.BindQuery(c, &params); err != nil {
 		return err
 	}

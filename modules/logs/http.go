@@ -67,14 +67,13 @@ type listParams struct {
 	Hasta   time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
 	Usuario string    `query:"usuario" validate:"max=100"`
 	Q       string    `query:"q" validate:"max=200"`
-	Page    int       `query:"page" validate:"min=1,max=10000"`
-	Limit   int       `query:"limit" validate:"min=1,max=100"`
+	httpx.PageParams
 }
 
 // list is GET /logs?desde&hasta&usuario&q&page&limit for the 'Registro de errores' screen.
 // desde and hasta are days (AAAA-MM-DD, the shop's day, hasta included).
 func (m *Module) list(c *echo.Context) error {
-	p := listParams{Page: 1, Limit: 50}
+	p := listParams{PageParams: httpx.PageParams{Page: 1, Limit: 50}}
 	if err := httpx.BindQuery(c, &p); err != nil {
 		return err
 	}

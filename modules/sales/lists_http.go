@@ -70,14 +70,13 @@ type listParams struct {
 	Orden   string    `query:"orden" validate:"omitempty,oneof=-fecha fecha -total total -folio folio"`
 	Desde   time.Time `query:"desde"`
 	Hasta   time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
-	Page    int       `query:"page" validate:"min=1,max=100000"`
-	Limit   int       `query:"limit" validate:"min=1,max=100"`
+	httpx.PageParams
 }
 
 // listQuery reads a list's parameters, naming every bad one in Spanish; open is the order list
 // (no date unless asked), otherwise a range of saved sales (today unless asked).
 func listQuery(c *echo.Context, open bool, now time.Time) (ListQuery, error) {
-	p := listParams{Page: 1, Limit: 25}
+	p := listParams{PageParams: httpx.PageParams{Page: 1, Limit: 25}}
 	if err := httpx.BindQuery(c, &p); err != nil {
 		return ListQuery{}, err
 	}

@@ -115,13 +115,12 @@ type listParams struct {
 	Rol    string `query:"rol" validate:"omitempty,oneof=Administrador Auxiliar Cajero Comandero Cliente"`
 	Status string `query:"status" validate:"omitempty,oneof=activo inactivo"`
 	Orden  string `query:"orden" validate:"omitempty,oneof=nombre -nombre email -createdAt"` // a key of userSorts
-	Page   int    `query:"page" validate:"min=1,max=100000"`
-	Limit  int    `query:"limit" validate:"min=1,max=100"`
+	httpx.PageParams
 }
 
 // userQuery reads the list's parameters, naming every bad one in Spanish.
 func userQuery(c *echo.Context) (UserQuery, error) {
-	p := listParams{Orden: "nombre", Page: 1, Limit: 25}
+	p := listParams{Orden: "nombre", PageParams: httpx.PageParams{Page: 1, Limit: 25}}
 	if err := httpx.BindQuery(c, &p); err != nil {
 		return UserQuery{}, err
 	}

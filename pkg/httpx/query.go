@@ -53,6 +53,13 @@ func BindQuery(c *echo.Context, dst any) error {
 	return nil
 }
 
+// PageParams are a staff list's page (from 1) and its size (at most 100), embedded in the list's
+// parameters; the defaults are set before BindQuery.
+type PageParams struct {
+	Page  int `query:"page" validate:"min=1,max=100000"`
+	Limit int `query:"limit" validate:"min=1,max=100"`
+}
+
 // DayRange turns the days from and to, both included, into [start, end): end is the first instant
 // of the day after to. A zero day stays zero (an open side).
 func DayRange(from, to time.Time) (start, end time.Time) {
@@ -66,8 +73,14 @@ var queryDecoder = newQueryDecoder()
 
 func newQueryDecoder() *form.Decoder {
 	d := form.NewDecoder()
-	d.SetTagName("query")
 	d.SetMode(form.ModeExplicit)
+	d.RegisterTagNameFunc(func(f reflect.StructField) string {
+		if f.Anonymous {
+			return f.Name // an embedded struct's fields are the parameters' own (PageParams)
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("query"), ",")
+		return name
+	})
 	d.SetMaxArraySize(100)
 	d.RegisterCustomTypeFunc(func(v []string) (any, error) { return strings.TrimSpace(v[0]), nil }, "")
 	d.RegisterCustomTypeFunc(func(v []string) (any, error) { return parseDay(v[0]) }, time.Time{})
@@ -119,8 +132,7 @@ func unreadableMessage(dst any, name string) string {
 }
 
 func fieldByQueryName(t reflect.Type, name string) (reflect.StructField, bool) {
-	for i := range t.NumField() {
-		f := t.Field(i)
+	for _, f := range reflect.VisibleFields(t) {
 		if tag, _, _ := strings.Cut(f.Tag.Get("query"), ","); tag == name {
 			return f, true
 		}

@@ -70,3 +70,30 @@ func TestBindQueryNamesEveryBadParameterAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// A list's page and limit come from the embedded PageParams, read and checked as its own fields.
+func TestBindQueryReadsAnEmbeddedPage(t *testing.T) {
+	type params struct {
+		Q string `query:"q" validate:"max=5"`
+		PageParams
+	}
+	e := echo.New()
+	e.Validator = NewValidator()
+	read := func(query string) (params, error) {
+		c := e.NewContext(httptest.NewRequest("GET", "/lista?"+query, nil), httptest.NewRecorder())
+		p := params{PageParams: PageParams{Page: 1, Limit: 25}}
+		return p, BindQuery(c, &p)
+	}
+	if p, err := read("page=3&limit=7"); err != nil || p.Page != 3 || p.Limit != 7 {
+		t.Fatalf("got %+v, %v", p, err)
+	}
+	if p, err := read("q=x"); err != nil || p.Page != 1 || p.Limit != 25 {
+		t.Fatalf("defaults: got %+v, %v", p, err)
+	}
+	_, err := read("page=x&limit=0")
+	var ae *apperr.Error
+	want := map[string]string{"page": apperr.MsgIntBetween(1, 100000), "limit": apperr.MsgIntBetween(1, 100)}
+	if !errors.As(err, &ae) || !maps.Equal(ae.Fields, want) {
+		t.Fatalf("got %v, want the fields %v", err, want)
+	}
+}
