@@ -24,9 +24,11 @@ describe('header search', () => {
     await new Promise((r) => setTimeout(r, 400))
     expect(searches()).toHaveLength(0)
 
+    // The panel says it is searching from the third letter, through the debounce's wait.
     await user.type(box, 'm')
+    expect(screen.getByRole('status')).toHaveTextContent('Buscando…')
+    await waitFor(() => expect(searches()).toHaveLength(1))
     const list = await screen.findByRole('listbox', { name: 'Resultados de búsqueda' })
-    expect(searches()).toHaveLength(1)
     expect(new URL(searches()[0].url).search).toBe('?q=cam&limit=8')
 
     // Prices are before IVA, and say so.

@@ -32,7 +32,8 @@ export function useSearchCombobox() {
   const total = enabled && data ? data.total : 0
   const typed = text.trim()
   const tooShort = typed.length > 0 && typed.length < MIN_SEARCH_LENGTH // the panel says why nothing is searched
-  const showPanel = open && (enabled || tooShort)
+  const waiting = !tooShort && typed.length > 0 && (typed !== term || isFetching) // the debounce's wait too
+  const showPanel = open && (enabled || tooShort || waiting)
 
   const choose = (product: Producto) => {
     setOpen(false)
@@ -88,7 +89,7 @@ export function useSearchCombobox() {
     total,
     submit,
     close: () => setOpen(false),
-    isFetching,
+    waiting,
     isError,
     active,
     choose,

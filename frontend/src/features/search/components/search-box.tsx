@@ -71,7 +71,7 @@ function SearchPanel({ listId, search }: SearchPanelProps) {
         <p className="px-4 py-3 text-sm text-slate-600" role="status">
           Escribe al menos 3 letras para buscar.
         </p>
-      ) : search.isFetching && results.length === 0 ? (
+      ) : search.waiting && results.length === 0 ? (
         <p className="px-4 py-3 text-sm text-slate-500" role="status">
           Buscando…
         </p>
