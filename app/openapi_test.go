@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"tienda/pkg/httpx"
 )
 
 // openAPIMethods are the operation keys of an OpenAPI path item; its other keys (summary,
@@ -72,4 +74,44 @@ func TestOpenAPIListsEveryRouteAndNothingElse(t *testing.T) {
 	if t.Failed() {
 		t.Logf("served: %d operations, in the file: %d", len(served), len(inFile))
 	}
+}
+
+// Every list a request's field takes (httpx.RegisterOneOf: the sales' payment methods, the roles,
+// the sorts...) is the enum of some parameter or field in app/openapi.yaml, so that the file
+// follows a list that changes. The lists and enums are compared as sets.
+func TestOpenAPIListsEveryRegisteredList(t *testing.T) {
+	t.Parallel()
+	var doc yaml.Node
+	if err := yaml.Unmarshal(openAPI, &doc); err != nil {
+		t.Fatalf("app/openapi.yaml is not valid YAML: %v", err)
+	}
+	enums := map[string]bool{}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		for i, c := range n.Content {
+			if n.Kind == yaml.MappingNode && i%2 == 1 && n.Content[i-1].Value == "enum" && c.Kind == yaml.SequenceNode {
+				values := make([]string, len(c.Content))
+				for j, v := range c.Content {
+					values[j] = v.Value
+				}
+				enums[setKey(values)] = true
+			}
+			walk(c)
+		}
+	}
+	walk(&doc)
+	lists := httpx.OneOfLists()
+	if len(lists) == 0 {
+		t.Fatal("no list is registered")
+	}
+	for _, name := range slices.Sorted(maps.Keys(lists)) {
+		if !enums[setKey(lists[name])] {
+			t.Errorf("the list %s %v is the enum of no parameter or field of app/openapi.yaml", name, lists[name])
+		}
+	}
+}
+
+// setKey is values as a set: sorted, joined.
+func setKey(values []string) string {
+	return strings.Join(slices.Sorted(slices.Values(values)), "\x00")
 }

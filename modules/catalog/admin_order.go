@@ -9,6 +9,7 @@ import (
 // adminOrder is a sort of the staff's product list (GET admin/productos?orden): by a key of each
 // product, a text or a number, ascending or not; ties keep the catalogue's order.
 type adminOrder struct {
+	name string // its value of orden
 	text func(p *Product) string
 	num  func(p *Product) int64
 	desc bool
@@ -16,11 +17,20 @@ type adminOrder struct {
 
 // adminOrders are the sorts of the staff's product list, besides the catalogue's own order
 // (favourites, then the newest).
-var adminOrders = map[string]adminOrder{
-	"nombre":     {text: func(p *Product) string { return fold(p.Nombre) }},
-	"stock":      {num: func(p *Product) int64 { return int64(p.Stock) }},
-	"-stock":     {num: func(p *Product) int64 { return int64(p.Stock) }, desc: true},
-	"-updatedAt": {num: func(p *Product) int64 { return p.UpdatedAt.UnixNano() }, desc: true},
+var adminOrders = []adminOrder{
+	{name: "nombre", text: func(p *Product) string { return fold(p.Nombre) }},
+	{name: "stock", num: func(p *Product) int64 { return int64(p.Stock) }},
+	{name: "-stock", num: func(p *Product) int64 { return int64(p.Stock) }, desc: true},
+	{name: "-updatedAt", num: func(p *Product) int64 { return p.UpdatedAt.UnixNano() }, desc: true},
+}
+
+// adminOrderNamed is the sort of adminOrders named name; false for any other (the catalogue's order).
+func adminOrderNamed(name string) (adminOrder, bool) {
+	i := slices.IndexFunc(adminOrders, func(o adminOrder) bool { return o.name == name })
+	if i < 0 {
+		return adminOrder{}, false
+	}
+	return adminOrders[i], true
 }
 
 // sortedPage is the page-th page of limit products that s selects in the order o, and how many

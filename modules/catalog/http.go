@@ -107,7 +107,7 @@ func (m *Module) listPage(f filter, orden string, page, limit int, compact bool)
 	keep := f.selection(pr)
 	var products []Product
 	var more bool
-	if order, sorted := adminOrders[orden]; sorted {
+	if order, sorted := adminOrderNamed(orden); sorted {
 		var total int
 		products, total = m.service.memory.sortedPage(keep, order, page, limit)
 		more = page*limit < total

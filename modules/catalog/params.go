@@ -11,6 +11,17 @@ import (
 // product lists (titulo, categoria, q) are only ever compared in memory, never sent to the store,
 // so no operator or pattern can be injected.
 
+// The staff's product list's sort and the movements' kind take the names of adminOrders and
+// MovementKinds, registered by name (httpx.RegisterOneOf) for the tags below to name.
+func init() {
+	orders := make([]string, len(adminOrders))
+	for i, o := range adminOrders {
+		orders[i] = o.name
+	}
+	httpx.RegisterOneOf("orden_productos", orders...)
+	httpx.RegisterOneOf("tipo_movimiento", MovementKinds...)
+}
+
 // shopListParams are those of GET productos, the storefront's list.
 type shopListParams struct {
 	httpx.PageParams
@@ -33,7 +44,7 @@ type adminListParams struct {
 	Categoria  string `query:"categoria" validate:"max=100"`
 	Favorito   bool   `query:"favorito"`
 	Archivados bool   `query:"archivados"`
-	Orden      string `query:"orden" validate:"omitempty,oneof=nombre stock -stock -updatedAt"`
+	Orden      string `query:"orden" validate:"omitempty,orden_productos"`
 }
 
 func newAdminListParams() adminListParams {
@@ -64,7 +75,7 @@ func newLowStockParams() lowStockParams {
 type movementFilterParams struct {
 	Producto string    `query:"producto" validate:"omitempty,mongodb"`
 	Variante string    `query:"variante" validate:"omitempty,mongodb"`
-	Tipo     string    `query:"tipo" validate:"omitempty,oneof=venta cancelacion pago_no_recibido entrada merma conteo devolucion edicion"`
+	Tipo     string    `query:"tipo" validate:"omitempty,tipo_movimiento"`
 	Desde    time.Time `query:"desde"`
 	Hasta    time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
 }

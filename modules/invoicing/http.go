@@ -172,12 +172,18 @@ func (m *Module) list(c *echo.Context) error {
 	return c.JSON(http.StatusOK, listAnswer{Facturas: list, Meta: httpx.NewPageMeta(q.Page, q.Limit, total), Cuenta: m.service.Account()})
 }
 
-// listParams are the parameters of GET facturas; tipo and estado take the values of Tipos and
-// Estados (TestListParamsTakeTheFacturasValues).
+// The list's tipo and estado take the values of Tipos and Estados, registered by name
+// (httpx.RegisterOneOf) for listParams' tags to name.
+func init() {
+	httpx.RegisterOneOf("tipo_factura", Tipos...)
+	httpx.RegisterOneOf("estado_factura", Estados...)
+}
+
+// listParams are the parameters of GET facturas.
 type listParams struct {
 	Q      string    `query:"q" validate:"max=100"`
-	Tipo   string    `query:"tipo" validate:"omitempty,oneof=individual global egreso"`
-	Estado string    `query:"estado" validate:"omitempty,oneof=timbrando valida cancelacion_pendiente cancelada error"`
+	Tipo   string    `query:"tipo" validate:"omitempty,tipo_factura"`
+	Estado string    `query:"estado" validate:"omitempty,estado_factura"`
 	Desde  time.Time `query:"desde"`
 	Hasta  time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
 	httpx.PageParams

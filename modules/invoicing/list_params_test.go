@@ -19,8 +19,8 @@ func readList(t *testing.T, query string) (ListQuery, error) {
 	return parseList(e.NewContext(httptest.NewRequest("GET", "/v1/facturas?"+query, nil), httptest.NewRecorder()))
 }
 
-// The list's tipo and estado (listParams' tags) take exactly the values a factura has, and a bad
-// one is answered with them.
+// The list's tipo and estado (listParams' tags name Tipos and Estados) take every value of their
+// list, and a value outside it is answered with the list.
 func TestListParamsTakeTheFacturasValues(t *testing.T) {
 	t.Parallel()
 	for name, values := range map[string][]string{"tipo": Tipos, "estado": Estados} {

@@ -147,9 +147,9 @@ func writeSales(c *echo.Context, docs []bson.Raw) error {
 type reportRequest struct {
 	StartDate string `json:"startDate" validate:"max=40"`
 	EndDate   string `json:"endDate" validate:"max=40"`
-	// Criterio is 'pago' (ingresos by the day the money moved, the default) or 'venta' (by the
-	// day of the sale).
-	Criterio string `json:"criterio" validate:"omitempty,oneof=pago venta"`
+	// Criterio is PorFechaDePago (ingresos by the day the money moved, the default) or
+	// PorFechaDeVenta (by the day of the sale).
+	Criterio string `json:"criterio" validate:"omitempty,criterio_reporte"`
 }
 
 func (m *Module) report(c *echo.Context) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,22 +29,35 @@ type ListQuery struct {
 	Pago    string    // PagoValues, or "" for any
 	Entrega string    // EntregaValues, or "" for any (the open ones in the order list, unless searched)
 	Metodo  string    // MetodoValues, or "" for any
-	Envio   string    // "con" (has a shipment), "sin" (has none) or "" for any
+	Envio   string    // EnvioCon, EnvioSin, or "" for any
 	From    time.Time // the sales from this instant on; zero: no bound
 	To      time.Time // the sales before this instant; zero: no bound
-	Sort    string    // a key of listSorts
+	Sort    string    // one of listSorts
 	Page    int       // from 1
 	Limit   int       // 1..100
 }
 
-// listSorts are the orders a list can ask for, each with the _id to break ties.
-var listSorts = map[string]bson.D{
-	"-fecha": {{Key: "fecha", Value: -1}, {Key: "_id", Value: -1}},
-	"fecha":  {{Key: "fecha", Value: 1}, {Key: "_id", Value: 1}},
-	"-total": {{Key: "total", Value: -1}, {Key: "_id", Value: -1}},
-	"total":  {{Key: "total", Value: 1}, {Key: "_id", Value: 1}},
-	"-folio": {{Key: "folio", Value: -1}, {Key: "_id", Value: -1}},
-	"folio":  {{Key: "folio", Value: 1}, {Key: "_id", Value: 1}},
+// EnvioCon and EnvioSin are the list's shipment filter: the sales with a shipment, those without.
+const (
+	EnvioCon = "con"
+	EnvioSin = "sin"
+)
+
+// listSorts are the orders a list can ask for: by a field of the sales, descending when it begins
+// with '-', ties broken by the _id (sortOf).
+var listSorts = []string{"-fecha", "fecha", "-total", "total", "-folio", "folio"}
+
+// sortOf is the store's sort of one of listSorts; of "-fecha" for any other.
+func sortOf(name string) bson.D {
+	if !slices.Contains(listSorts, name) {
+		name = "-fecha"
+	}
+	field, desc := strings.CutPrefix(name, "-")
+	dir := 1
+	if desc {
+		dir = -1
+	}
+	return bson.D{{Key: field, Value: dir}, {Key: "_id", Value: dir}}
 }
 
 // listIndex serves both lists: every field either filters on or sorts by, the open orders' first
@@ -86,9 +100,9 @@ func (q ListQuery) filter(open bool) bson.M {
 		f["metodoPago"] = q.Metodo
 	}
 	switch q.Envio {
-	case "con":
+	case EnvioCon:
 		f["envio"] = bson.M{"$ne": nil}
-	case "sin":
+	case EnvioSin:
 		f["envio"] = nil
 	}
 	mongox.SetRange(f, "fecha", q.From, q.To)
@@ -113,11 +127,7 @@ func wholeFolio(needle string) string {
 }
 
 func (s store) page(ctx context.Context, filter bson.M, q ListQuery) ([]Sale, int64, error) {
-	sort, ok := listSorts[q.Sort]
-	if !ok {
-		sort = listSorts["-fecha"]
-	}
-	out, total, err := mongox.PageOf[Sale](ctx, s.db, collection, filter, sort, int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
+	out, total, err := mongox.PageOf[Sale](ctx, s.db, collection, filter, sortOf(q.Sort), int64(q.Page-1)*int64(q.Limit), int64(q.Limit))
 	if err != nil {
 		return nil, 0, fmt.Errorf("sales: list: %w", err)
 	}

@@ -59,15 +59,25 @@ func writeList(c *echo.Context, q ListQuery, list []Sale, total int64) error {
 	return c.JSON(http.StatusOK, listAnswer{Ventas: list, Meta: httpx.NewPageMeta(q.Page, q.Limit, total)})
 }
 
-// listParams are the parameters of both lists. pago, entrega and metodo take the values of
-// PagoValues, EntregaValues and MetodoValues (TestListParamsTakeTheSalesValues).
+// The lists' filters and sort, and the report's criterio (reportRequest), take the values the
+// sales' code defines, registered by name (httpx.RegisterOneOf) for the tags to name.
+func init() {
+	httpx.RegisterOneOf("pago", PagoValues...)
+	httpx.RegisterOneOf("entrega", EntregaValues...)
+	httpx.RegisterOneOf("metodo_pago", MetodoValues...)
+	httpx.RegisterOneOf("envio", EnvioCon, EnvioSin)
+	httpx.RegisterOneOf("orden_ventas", listSorts...)
+	httpx.RegisterOneOf("criterio_reporte", PorFechaDePago, PorFechaDeVenta)
+}
+
+// listParams are the parameters of both lists.
 type listParams struct {
 	Q       string    `query:"q" validate:"max=100"`
-	Pago    string    `query:"pago" validate:"omitempty,oneof=Pendiente Pagado"`
-	Entrega string    `query:"entrega" validate:"omitempty,oneof=Pendiente Enviado Entregado Cancelado Devuelto"`
-	Metodo  string    `query:"metodo" validate:"omitempty,oneof=Efectivo Tarjeta Transferencia 'Mercado Pago'"`
-	Envio   string    `query:"envio" validate:"omitempty,oneof=con sin"`
-	Orden   string    `query:"orden" validate:"omitempty,oneof=-fecha fecha -total total -folio folio"`
+	Pago    string    `query:"pago" validate:"omitempty,pago"`
+	Entrega string    `query:"entrega" validate:"omitempty,entrega"`
+	Metodo  string    `query:"metodo" validate:"omitempty,metodo_pago"`
+	Envio   string    `query:"envio" validate:"omitempty,envio"`
+	Orden   string    `query:"orden" validate:"omitempty,orden_ventas"`
 	Desde   time.Time `query:"desde"`
 	Hasta   time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
 	httpx.PageParams

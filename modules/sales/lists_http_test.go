@@ -22,11 +22,12 @@ func readList(t *testing.T, query string) (ListQuery, error) {
 	return listQuery(c, true, time.Now())
 }
 
-// The lists' pago, entrega and metodo (listParams' tags) take exactly the values a sale has, and a
-// bad one is answered with them.
+// Each filter and the sort of the lists (listParams' tags name the sales' lists) takes every value
+// of its list, and a value outside it is answered with the list.
 func TestListParamsTakeTheSalesValues(t *testing.T) {
 	t.Parallel()
-	for name, values := range map[string][]string{"pago": PagoValues, "entrega": EntregaValues, "metodo": MetodoValues} {
+	lists := map[string][]string{"pago": PagoValues, "entrega": EntregaValues, "metodo": MetodoValues, "envio": {EnvioCon, EnvioSin}, "orden": listSorts}
+	for name, values := range lists {
 		for _, v := range values {
 			if _, err := readList(t, name+"="+url.QueryEscape(v)); err != nil {
 				t.Errorf("%s=%s: %v", name, v, err)

@@ -25,21 +25,33 @@ type UserQuery struct {
 	Needle string    // search.Needle of the search; "" all
 	Rol    auth.Role // "" any
 	Status *bool     // true active, false disabled, nil any
-	Sort   string    // a key of userSorts
+	Sort   string    // the name of one of userSorts
 	Page   int       // from 1
 	Limit  int       // 1..100
 }
 
-// userSorts are the orders the list can ask for, each by a key of an account (its folded name, its
-// e-mail, its creation date) and ascending or not; ties go by _id.
-var userSorts = map[string]struct {
+// userSort is an order the list can ask for (orden): by a key of an account, ascending or not;
+// ties go by _id.
+type userSort struct {
+	name string
 	key  func(u User) string
 	desc bool
-}{
-	"nombre":     {func(u User) string { return search.Fold(u.Name) }, false},
-	"-nombre":    {func(u User) string { return search.Fold(u.Name) }, true},
-	"email":      {func(u User) string { return u.Email }, false},
-	"-createdAt": {func(u User) string { return u.CreatedAt.UTC().Format("2006-01-02T15:04:05.000000000") }, true},
+}
+
+// userSorts are the list's orders, the first the default: by folded name, e-mail or creation date.
+var userSorts = []userSort{
+	{"nombre", func(u User) string { return search.Fold(u.Name) }, false},
+	{"-nombre", func(u User) string { return search.Fold(u.Name) }, true},
+	{"email", func(u User) string { return u.Email }, false},
+	{"-createdAt", func(u User) string { return u.CreatedAt.UTC().Format("2006-01-02T15:04:05.000000000") }, true},
+}
+
+// userSortNamed is the order of userSorts named name; the default for any other.
+func userSortNamed(name string) userSort {
+	if i := slices.IndexFunc(userSorts, func(o userSort) bool { return o.name == name }); i >= 0 {
+		return userSorts[i]
+	}
+	return userSorts[0]
 }
 
 // listFields are the fields an account shows in the list: never its password hash.
@@ -47,10 +59,7 @@ var listFields = bson.M{"name": 1, "email": 1, "phone": 1, "address": 1, "rol": 
 
 // Page is a page of the accounts q selects, and how many it selects in all.
 func (s *Service) Page(ctx context.Context, q UserQuery) ([]User, int, error) {
-	order, ok := userSorts[q.Sort]
-	if !ok {
-		order = userSorts["nombre"]
-	}
+	order := userSortNamed(q.Sort)
 	type keyed struct {
 		u   User
 		key string
@@ -109,12 +118,30 @@ func (m *Module) pageList(c *echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"usuarios": list, "meta": httpx.NewPageMeta(q.Page, q.Limit, int64(total))})
 }
 
-// listParams are the parameters of GET usuarios/lista; rol takes the values of auth.Roles.
+// statusActivo and statusInactivo are the list's status filter: the active accounts, the disabled.
+const (
+	statusActivo   = "activo"
+	statusInactivo = "inactivo"
+)
+
+// The list's filters and sort take the roles there are, the status filter and the names of
+// userSorts, registered by name (httpx.RegisterOneOf) for listParams' tags to name.
+func init() {
+	httpx.RegisterOneOf("rol", auth.Roles...)
+	httpx.RegisterOneOf("estado_cuenta", statusActivo, statusInactivo)
+	names := make([]string, len(userSorts))
+	for i, o := range userSorts {
+		names[i] = o.name
+	}
+	httpx.RegisterOneOf("orden_usuarios", names...)
+}
+
+// listParams are the parameters of GET usuarios/lista.
 type listParams struct {
 	Q      string `query:"q" validate:"max=100"`
-	Rol    string `query:"rol" validate:"omitempty,oneof=Administrador Auxiliar Cajero Comandero Cliente"`
-	Status string `query:"status" validate:"omitempty,oneof=activo inactivo"`
-	Orden  string `query:"orden" validate:"omitempty,oneof=nombre -nombre email -createdAt"` // a key of userSorts
+	Rol    string `query:"rol" validate:"omitempty,rol"`
+	Status string `query:"status" validate:"omitempty,estado_cuenta"`
+	Orden  string `query:"orden" validate:"omitempty,orden_usuarios"`
 	httpx.PageParams
 }
 
@@ -126,7 +153,7 @@ func userQuery(c *echo.Context) (UserQuery, error) {
 	}
 	q := UserQuery{Needle: search.Needle(p.Q), Rol: auth.Role(p.Rol), Sort: p.Orden, Page: p.Page, Limit: p.Limit}
 	if p.Status != "" {
-		active := p.Status == "activo"
+		active := p.Status == statusActivo
 		q.Status = &active
 	}
 	return q, nil

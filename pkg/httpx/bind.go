@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -19,7 +18,8 @@ import (
 // Validator validates request structs with `validate:` tags; one instance serves the server.
 type Validator struct{ v *validator.Validate }
 
-// NewValidator returns the validator that reports fields by their query or JSON names.
+// NewValidator returns the validator that reports fields by their query or JSON names, with
+// every list registered by RegisterOneOf as a rule.
 func NewValidator() *Validator {
 	v := validator.New(validator.WithRequiredStructEnabled())
 	v.RegisterTagNameFunc(func(f reflect.StructField) string {
@@ -35,6 +35,7 @@ func NewValidator() *Validator {
 		}
 		return name
 	})
+	registerOneOfLists(v)
 	return &Validator{v: v}
 }
 
@@ -104,8 +105,8 @@ func fieldMessage(fe validator.FieldError) string {
 		return apperr.MsgEmail
 	case tag == "gtefield":
 		return apperr.MsgRange
-	case tag == "oneof":
-		return apperr.MsgOneOf(oneOfValues(fe.Param())...)
+	case oneOfLists[tag] != nil:
+		return apperr.MsgOneOf(oneOfLists[tag]...)
 	case tag == "mongodb":
 		return "Identificador inválido."
 	case tag == "url" || tag == "http_url":
@@ -138,18 +139,6 @@ func fieldMessage(fe validator.FieldError) string {
 	}
 	return apperr.MsgInvalid
 }
-
-// oneOfValues are the values of a oneof rule as the validator reads them: separated by spaces, a
-// value with spaces in single quotes (oneof=Efectivo 'Mercado Pago').
-func oneOfValues(param string) []string {
-	values := oneOfValue.FindAllString(param, -1)
-	for i, v := range values {
-		values[i] = strings.ReplaceAll(v, "'", "")
-	}
-	return values
-}
-
-var oneOfValue = regexp.MustCompile(`'[^']*'|\S+`)
 
 // lengthMessage is the message of a text or list whose length breaks tag's bound n.
 func lengthMessage(tag string, n int, atLeast, atMost func(int) string) string {

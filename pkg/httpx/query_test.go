@@ -13,12 +13,18 @@ import (
 	"tienda/pkg/shoptime"
 )
 
+// The lists the tests' parameters take, registered as a module registers its own.
+func init() {
+	RegisterOneOf("estado_prueba", "Pendiente", "Pagado", "Cancelado")
+	RegisterOneOf("metodo_prueba", "Efectivo", "Mercado Pago")
+}
+
 type listParams struct {
 	Q      string    `query:"q" validate:"max=5"`
 	Page   int       `query:"page" validate:"min=1,max=10"`
 	Solo   bool      `query:"solo"`
-	Estado string    `query:"estado" validate:"omitempty,oneof=Pendiente Pagado Cancelado"`
-	Metodo string    `query:"metodo" validate:"omitempty,oneof=Efectivo 'Mercado Pago'"`
+	Estado string    `query:"estado" validate:"omitempty,estado_prueba"`
+	Metodo string    `query:"metodo" validate:"omitempty,metodo_prueba"`
 	Desde  time.Time `query:"desde"`
 	Hasta  time.Time `query:"hasta" validate:"omitempty,gtefield=Desde"`
 }
