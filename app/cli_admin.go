@@ -80,7 +80,8 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 }
 
 // adminErrorText is an error of MakeAdmin as a person reads it: the Spanish message and each
-// field's.
+// field's after the flag it came from (the field's message does not name it: a form shows it next
+// to its field).
 func adminErrorText(err error) string {
 	var e *apperr.Error
 	if !errors.As(err, &e) || e.Code == apperr.Internal {
@@ -89,7 +90,7 @@ func adminErrorText(err error) string {
 	msg := e.Message
 	for _, field := range []string{"email", "password"} {
 		if m, ok := e.Fields[field]; ok && m != msg {
-			msg += " " + m
+			msg += " --" + field + ": " + m
 		}
 	}
 	return msg

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"tienda/pkg/apperr"
 )
 
 // verbEnv points the verbs at the store the test's shop on dir uses (the embedded store in dir, or
@@ -60,7 +62,7 @@ func TestAdminVerbCreatesTheFirstAdministrator(t *testing.T) {
 		t.Fatalf("no e-mail: %d %q", code, errOut)
 	}
 	if code, _, errOut := runVerb("admin", "--email", "jefa@tienda.mx", "--password", "corta"); code != 1 ||
-		!strings.Contains(errOut, "al menos 8 caracteres") {
+		!strings.Contains(errOut, "--password: "+apperr.MsgMinChars(8)) {
 		t.Fatalf("short password: %d %q", code, errOut)
 	}
 	code, out, errOut := runVerb("admin", "--email", "Jefa@Tienda.mx")

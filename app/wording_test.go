@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,7 +15,9 @@ import (
 // The Spanish wording of invalid input is listed once, in pkg/apperr/wording.go, one wording per
 // meaning; validation errors and modules' own checks use it. This test reads every string literal
 // of the server's code (tests aside) and fails on one that spells a listed meaning itself, in the
-// listed words or in other words for the same thing.
+// listed words, in other words for the same thing, or naming its field (a form shows the message
+// next to its field); and on a validate tag that spells a list (oneof=): a list is defined once,
+// in Go, and a tag names it (httpx.RegisterOneOf), so that its message lists the same values.
 var listedMeanings = []string{
 	"Revisa los ",               // apperr.MsgCheckFields: a body with bad fields
 	"Revisa el ",                //   (other words for it)
@@ -33,6 +36,10 @@ var listedMeanings = []string{
 	"Debe ser uno de",           // apperr.MsgOneOf
 	"Debe ser una de",           //   (other words for it)
 }
+
+// namedMeanings are listed meanings as said of a named field, anywhere in a literal: 'El nombre
+// debe tener como máximo 100 caracteres.' is apperr.MsgMaxChars(100).
+var namedMeanings = []string{" debe tener como máximo ", " debe tener al menos "}
 
 func TestEveryWordingIsListedOnce(t *testing.T) {
 	root := filepath.Join("..")
@@ -63,6 +70,14 @@ func TestEveryWordingIsListedOnce(t *testing.T) {
 					if strings.HasPrefix(s, m) {
 						found = append(found, fset.Position(lit.Pos()).String()+": "+s)
 					}
+				}
+				for _, m := range namedMeanings {
+					if strings.Contains(s, m) {
+						found = append(found, fset.Position(lit.Pos()).String()+": "+s)
+					}
+				}
+				if strings.Contains(reflect.StructTag(s).Get("validate"), "oneof=") {
+					found = append(found, fset.Position(lit.Pos()).String()+": "+s+" (name a list registered with httpx.RegisterOneOf)")
 				}
 				return true
 			})

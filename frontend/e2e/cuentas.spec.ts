@@ -60,7 +60,7 @@ test.describe('accounts on a phone', () => {
     await expect(pw.getByText('Si desea cambiar su contraseña, ingrese la nueva contraseña y actualice.')).toBeVisible()
     await pw.getByLabel('Nueva contraseña').fill('corta')
     await pw.getByRole('button', { name: 'Actualizar' }).click()
-    await expect(pw.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible()
+    await expect(pw.getByText('Debe tener al menos 8 caracteres.')).toBeVisible()
     await pw.getByLabel('Nueva contraseña').fill('otra-clave-2026')
     await pw.getByRole('button', { name: 'Actualizar' }).click()
     await expect(page.getByRole('status')).toHaveText('Lucía Pérez Gómez actualizado correctamente.')

@@ -72,7 +72,7 @@ func TestRegisterLoginProfileAndPassword(t *testing.T) {
 	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"cliente@tienda.mx","password":"nueva-clave-1"}`); a.Code != 403 {
 		t.Fatalf("password of another e-mail: %d %s", a.Code, a.Body)
 	}
-	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"corta"}`); a.Code != 400 || httpxtest.DecodeError(t, a).Fields["password"] != msgPassword {
+	if a := v.srv.Do(http.MethodPatch, "/v1/usuarios/perfil/password", bearer, `{"email":"lucia@correo.mx","password":"corta"}`); a.Code != 400 || httpxtest.DecodeError(t, a).Fields["password"] != apperr.MsgMinChars(8) {
 		t.Fatalf("short password: %d %s", a.Code, a.Body)
 	}
 	v.nextSecond() // the old token's issue time is now before the change
@@ -109,12 +109,14 @@ func TestValidationAndOperatorsChangeNothing(t *testing.T) {
 		fields           map[string]string
 	}{
 		{"everything wrong", "/v1/usuarios", `{"name":" ","email":"sin-arroba","password":"1234567","phone":"55-1234"}`,
-			map[string]string{"name": msgName, "email": apperr.MsgEmail, "password": msgPassword, "phone": msgPhone}},
+			map[string]string{"name": msgName, "email": apperr.MsgEmail, "password": apperr.MsgMinChars(8), "phone": msgPhone}},
 		{"phone with letters", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"55123456ab"}`, map[string]string{"phone": msgPhone}},
 		{"phone of 11 digits", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"55123456789"}`, map[string]string{"phone": msgPhone}},
 		{"missing phone", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678"}`, map[string]string{"phone": msgPhone}},
 		{"e-mail without domain dot", "/v1/usuarios", `{"name":"Ana","email":"ana@localhost","password":"12345678","phone":"5512345678"}`, map[string]string{"email": apperr.MsgEmail}},
-		{"password over bcrypt's limit", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"` + strings.Repeat("a", 73) + `","phone":"5512345678"}`, map[string]string{"password": msgPasswordMax}},
+		{"password over bcrypt's limit", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"` + strings.Repeat("a", 73) + `","phone":"5512345678"}`, map[string]string{"password": apperr.MsgMaxChars(72)}},
+		{"name and address too long", "/v1/usuarios", `{"name":"` + strings.Repeat("ñ", 101) + `","email":"ana@x.mx","password":"12345678","phone":"5512345678","address":"` + strings.Repeat("ñ", 301) + `"}`,
+			map[string]string{"name": apperr.MsgMaxChars(100), "address": apperr.MsgMaxChars(300)}},
 		{"unknown role", "/v1/usuarios", `{"name":"Ana","email":"ana@x.mx","password":"12345678","phone":"5512345678","rol":"Gerente"}`, map[string]string{"rol": msgRol}},
 		{"operator in register e-mail", "/v1/usuarios", `{"name":"Ana","email":{"$ne":""},"password":"12345678","phone":"5512345678"}`, map[string]string{"email": "Tipo de dato inválido."}},
 		{"operator in login e-mail", "/v1/usuarios/login", `{"email":{"$ne":""},"password":"x"}`, map[string]string{"email": "Tipo de dato inválido."}},
@@ -122,7 +124,7 @@ func TestValidationAndOperatorsChangeNothing(t *testing.T) {
 		{"operator in recovery", "/v1/usuarios/passwordrecovery", `{"email":{"$regex":".*"}}`, map[string]string{"email": "Tipo de dato inválido."}},
 		{"operator in change", "/v1/usuarios/passwordchange", `{"email":"admin@tienda.mx","password":{"$ne":"1"},"newPassword":"12345678"}`, map[string]string{"password": "Tipo de dato inválido."}},
 		{"code not 6 digits", "/v1/usuarios/passwordchange", `{"email":"admin@tienda.mx","password":"12345","newPassword":"12345678"}`, map[string]string{"password": msgCode}},
-		{"short new password", "/v1/usuarios/passwordchange", `{"email":"admin@tienda.mx","password":"123456","newPassword":"1234"}`, map[string]string{"newPassword": msgPassword}},
+		{"short new password", "/v1/usuarios/passwordchange", `{"email":"admin@tienda.mx","password":"123456","newPassword":"1234"}`, map[string]string{"newPassword": apperr.MsgMinChars(8)}},
 	}
 	for _, tt := range tests {
 		a := v.srv.Do(http.MethodPost, tt.path, "", tt.body)

@@ -11,14 +11,20 @@ import (
 
 // The Spanish messages of the account fields.
 const (
-	msgName        = "Ingresa tu nombre completo."
-	msgNameLong    = "El nombre debe tener como máximo 100 caracteres."
-	msgPassword    = "La contraseña debe tener al menos 8 caracteres."     //nolint:gosec // G101: the rule a user reads, not a password
-	msgPasswordMax = "La contraseña debe tener como máximo 72 caracteres." //nolint:gosec // G101: the rule a user reads, not a password
-	msgPhone       = "El teléfono debe tener 10 dígitos."
-	msgAddress     = "La dirección debe tener como máximo 300 caracteres."
-	msgRol         = "Elige un rol: Administrador, Auxiliar, Cajero, Comandero o Cliente."
-	msgCode        = "El código debe tener 6 dígitos."
+	msgName  = "Ingresa tu nombre completo."
+	msgPhone = "El teléfono debe tener 10 dígitos."
+	msgRol   = "Elige un rol: Administrador, Auxiliar, Cajero, Comandero o Cliente."
+	msgCode  = "El código debe tener 6 dígitos."
+)
+
+// The bounds of the account fields' lengths, in characters (a password's upper one in bytes:
+// bcrypt's limit); a field out of them is answered in the listed words (apperr.MsgMaxChars,
+// MsgMinChars), next to the field that the form names.
+const (
+	maxName     = 100
+	minPassword = 8
+	maxPassword = 72
+	maxAddress  = 300
 )
 
 // fieldErrors gathers a Spanish message per JSON field (apperr.Fields), with the checks of the
@@ -32,8 +38,8 @@ func (f fieldErrors) name(v string) string {
 	switch {
 	case v == "":
 		f.Add("name", msgName)
-	case utf8.RuneCountInString(v) > 100:
-		f.Add("name", msgNameLong)
+	case utf8.RuneCountInString(v) > maxName:
+		f.Add("name", apperr.MsgMaxChars(maxName))
 	}
 	return v
 }
@@ -49,10 +55,10 @@ func (f fieldErrors) email(field, v string) string {
 
 func (f fieldErrors) password(field, v string) string {
 	switch {
-	case utf8.RuneCountInString(v) < 8:
-		f.Add(field, msgPassword)
-	case len(v) > 72: // bcrypt's limit, in bytes
-		f.Add(field, msgPasswordMax)
+	case utf8.RuneCountInString(v) < minPassword:
+		f.Add(field, apperr.MsgMinChars(minPassword))
+	case len(v) > maxPassword: // bcrypt's limit, in bytes
+		f.Add(field, apperr.MsgMaxChars(maxPassword))
 	}
 	return v
 }
@@ -83,8 +89,8 @@ func (f fieldErrors) phone(v string, required bool) string {
 
 func (f fieldErrors) address(v string) string {
 	v = strings.TrimSpace(v)
-	if utf8.RuneCountInString(v) > 300 {
-		f.Add("address", msgAddress)
+	if utf8.RuneCountInString(v) > maxAddress {
+		f.Add("address", apperr.MsgMaxChars(maxAddress))
 	}
 	return v
 }

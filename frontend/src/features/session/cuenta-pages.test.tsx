@@ -170,7 +170,7 @@ describe('perfil', () => {
       'PATCH /v1/usuarios/perfil/password': async (req) => {
         const body = await req.json()
         return body.password.length < 8
-          ? invalid({ password: 'La contraseña debe tener al menos 8 caracteres.' })
+          ? invalid({ password: 'Debe tener al menos 8 caracteres.' })
           : json({ data: { token: 'token-nuevo', message: 'Contraseña actualizada.' } })
       },
     })
@@ -182,7 +182,11 @@ describe('perfil', () => {
     )
     await user.type(within(dialog).getByLabelText('Nueva contraseña'), 'corta')
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar' }))
-    expect(await within(dialog).findByText('La contraseña debe tener al menos 8 caracteres.')).toBeInTheDocument()
+    expect(await within(dialog).findByText('Debe tener al menos 8 caracteres.')).toBeInTheDocument()
+    // The message does not name its field: it describes the field it is about.
+    expect(within(dialog).getByLabelText('Nueva contraseña')).toHaveAccessibleDescription(
+      expect.stringContaining('Debe tener al menos 8 caracteres.'),
+    )
 
     await user.clear(within(dialog).getByLabelText('Nueva contraseña'))
     await user.type(within(dialog).getByLabelText('Nueva contraseña'), 'nueva-clave-1')
