@@ -63,7 +63,7 @@ export function checkAjuste({ tipo, cantidad, motivo, stock }: Ajuste): Record<s
   const c = cantidad.trim()
   if (c === '') errors.cantidad = 'Escribe la cantidad de piezas.'
   else if (!WHOLE_UNITS.test(c)) errors.cantidad = 'Escribe un número entero de piezas, por ejemplo 12.'
-  else if (tipo !== 'conteo' && Number(c) === 0) errors.cantidad = 'Debe ser un número entero mayor que 0.'
+  else if (tipo !== 'conteo' && Number(c) === 0) errors.cantidad = 'Debe ser un número entero mayor o igual a 1.'
   else if (tipo === 'merma' && Number(c) > stock)
     errors.cantidad = `Solo hay ${stock} piezas; la merma no puede dejar las existencias en negativo.`
   if (motivo.trim() === '') errors.motivo = 'Escribe el motivo del ajuste.'

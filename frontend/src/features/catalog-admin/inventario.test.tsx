@@ -52,7 +52,7 @@ describe('the adjustment checks', () => {
     expect(checkAjuste({ ...ok, cantidad: '' }).cantidad).toBe('Escribe la cantidad de piezas.')
     expect(checkAjuste({ ...ok, cantidad: '2.5' }).cantidad).toBe('Escribe un número entero de piezas, por ejemplo 12.')
     expect(checkAjuste({ ...ok, cantidad: '-1' }).cantidad).toBe('Escribe un número entero de piezas, por ejemplo 12.')
-    expect(checkAjuste({ ...ok, cantidad: '0' }).cantidad).toBe('Debe ser un número entero mayor que 0.')
+    expect(checkAjuste({ ...ok, cantidad: '0' }).cantidad).toBe('Debe ser un número entero mayor o igual a 1.')
     expect(checkAjuste({ ...ok, tipo: 'conteo', cantidad: '0' })).toEqual({})
     expect(checkAjuste({ ...ok, tipo: 'merma', cantidad: '6' }).cantidad).toBe(
       'Solo hay 5 piezas; la merma no puede dejar las existencias en negativo.',
