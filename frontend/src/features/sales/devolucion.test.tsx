@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
+import { queryOf, venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import type { Devolucion, Venta } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
@@ -13,7 +13,7 @@ const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
 const isShown = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && queryOf(r).limit !== '50'
 
 /** A paid, delivered sale: 2 × Cámara at $1,709.10 and 1 × Switch at $500.00, paid by card. */
-const delivered = (overrides: Partial<Venta> = {}) => sale({ _id: 'v7', folio: 'F-ENTREGADA', pago: 'Pagado', entrega: 'Entregado', metodoPago: 'Tarjeta', ...overrides })
+const delivered = (overrides: Partial<Venta> = {}) => venta({ _id: 'v7', folio: 'F-ENTREGADA', pago: 'Pagado', entrega: 'Entregado', metodoPago: 'Tarjeta', ...overrides })
 
 type Routes = Parameters<typeof mockServer>[0]
 
@@ -22,7 +22,7 @@ function server(list: (q: Record<string, string>) => Venta[], extra: Routes = {}
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': json({ version: 1 }),
-    'GET /v1/ventas/ordenes': (r) => json(salesPage(queryOf(r).limit === '50' ? [] : list(queryOf(r)))),
+    'GET /v1/ventas/ordenes': (r) => json(ventasPage(queryOf(r).limit === '50' ? [] : list(queryOf(r)))),
     ...extra,
   })
 }
@@ -95,7 +95,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
       entrega: 'Devuelto',
       carrito: delivered().carrito.map((i) => ({ ...i, devueltos: i.cantidad })),
     })
-    const unpaid = sale({ _id: 'v9', folio: 'F-PENDIENTE' })
+    const unpaid = venta({ _id: 'v9', folio: 'F-PENDIENTE' })
     const partly = delivered({ _id: 'v10', folio: 'F-PARCIAL', carrito: delivered().carrito.map((i, n) => ({ ...i, devueltos: n === 0 ? 1 : 0 })) })
     server(() => [returned, unpaid, partly])
     storeSession({ rol: 'Cajero' })

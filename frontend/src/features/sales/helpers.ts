@@ -66,6 +66,6 @@ export function shippingCharge(
   const old = sale.carrito.find((it) => it.envio)
   const oldLine = old ? priceLine(old.precioFinal, old.cantidad) : { total: 0 }
   const line = cobrar && costo > 0 ? priceLine(costo, 1) : { base: 0, iva: 0, total: 0 }
-  const saleTotal = toCents(sale.total) - oldLine.total + line.total
-  return { base: line.base / 100, iva: line.iva / 100, total: line.total / 100, saleTotal: saleTotal / 100 }
+  const ventaTotal = toCents(sale.total) - oldLine.total + line.total
+  return { base: line.base / 100, iva: line.iva / 100, total: line.total / 100, saleTotal: ventaTotal / 100 }
 }
