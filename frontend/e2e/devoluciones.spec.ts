@@ -92,11 +92,11 @@ test.describe('returns at the cash desk', () => {
     await expect(row).toContainText('Devolución parcial')
 
     await row.getByRole('button', { name: `Gestionar orden ${venta.folio}` }).click()
-    const returns = page.getByRole('region', { name: 'Devoluciones de la orden' })
-    await expect(returns).toContainText(`${money(refund)} en Efectivo`)
-    await expect(returns).toContainText(`1 pieza de ${line.nombre}`)
-    await expect(returns).toContainText('Motivo: Llegó dañada')
-    await expect(returns).toContainText('Carmen Cajera')
+    const devoluciones = page.getByRole('region', { name: 'Devoluciones de la orden' })
+    await expect(devoluciones).toContainText(`${money(refund)} en Efectivo`)
+    await expect(devoluciones).toContainText(`1 pieza de ${line.nombre}`)
+    await expect(devoluciones).toContainText('Motivo: Llegó dañada')
+    await expect(devoluciones).toContainText('Carmen Cajera')
     await shot(page, 'devolucion-registrada')
 
     // The server says the same.

@@ -46,7 +46,7 @@ export function unitsLeft(item: { cantidad: number; devueltos?: number; envio?: 
 }
 
 /** Whether a sale can take a return: paid, with some unit not returned yet. */
-export function canReturn(sale: { pago: string; carrito: { cantidad: number; devueltos?: number; envio?: boolean }[] }): boolean {
+export function admitsDevolucion(sale: { pago: string; carrito: { cantidad: number; devueltos?: number; envio?: boolean }[] }): boolean {
   return sale.pago === 'Pagado' && sale.carrito.some((i) => unitsLeft(i) > 0)
 }
 
