@@ -11,7 +11,7 @@ const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency',
 type ProductoJson = { _id: string; variantes: { _id: string; stock?: number }[] }
 
 /** A counter order of the demo customer, paid in cash at the counter by the demo Cajero. */
-async function cashSale(request: APIRequestContext, shop: string): Promise<{ folio: string; total: number }> {
+async function ventaEfectivo(request: APIRequestContext, shop: string): Promise<{ folio: string; total: number }> {
   const list = (await (await request.get(`${shop}/v1/productos?compact=0&limit=24&page=1`)).json()) as { products: ProductoJson[] }
   const p = list.products.find((x) => (x.variantes[0]?.stock ?? 0) >= 2)
   expect(p, 'a product in stock').toBeTruthy()
@@ -20,13 +20,13 @@ async function cashSale(request: APIRequestContext, shop: string): Promise<{ fol
     data: { cliente: 'Mostrador', carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 1 }] },
   })
   expect(placed.status(), await placed.text()).toBe(201)
-  const sale = (await placed.json()) as { _id: string; folio: string; total: number }
-  const paid = await request.patch(`${shop}/v1/ventas/${sale._id}`, {
+  const venta = (await placed.json()) as { _id: string; folio: string; total: number }
+  const paid = await request.patch(`${shop}/v1/ventas/${venta._id}`, {
     headers: bearer(await apiToken(request, DEMO.cajero, shop)),
     data: { pago: 'Pagado', metodoPago: 'Efectivo' },
   })
   expect(paid.ok(), await paid.text()).toBeTruthy()
-  return sale
+  return venta
 }
 
 /** MXN pieces (label as the count shows it, value in centavos), largest first. */
@@ -74,7 +74,7 @@ test.describe('a cut with a float, a withdrawal and a denomination count', () =>
     await page.context().addInitScript(() => {
       window.print = () => {}
     })
-    const sale = await cashSale(request, shop)
+    const venta = await ventaEfectivo(request, shop)
 
     await logIn(page, DEMO.cajero, shop)
     await page.goto(`${shop}/corte`)
@@ -97,11 +97,11 @@ test.describe('a cut with a float, a withdrawal and a denomination count', () =>
     await expect(dialog).toBeHidden()
 
     // Calculado = float + cash sale - withdrawal.
-    const expectedCents = 50000 + Math.round(sale.total * 100) - 20000
+    const expectedCents = 50000 + Math.round(venta.total * 100) - 20000
     const expected = expectedCents / 100
     const pending = page.getByRole('region', { name: 'Efectivo de Carmen Cajera' })
     await expect(pending).toContainText(`Fondo de caja${money(500)}`)
-    await expect(pending).toContainText(`Ventas en efectivo+ ${money(sale.total)}`)
+    await expect(pending).toContainText(`Ventas en efectivo+ ${money(venta.total)}`)
     await expect(pending).toContainText(`Retiros de efectivo− ${money(200)}`)
     await expect(pending).toContainText(`Calculado${money(expected)}`)
     await expect(page.getByTestId('movimiento-caja')).toHaveCount(2)
@@ -145,7 +145,7 @@ test.describe('a cut with a float, a withdrawal and a denomination count', () =>
     const drawer = print.getByRole('region', { name: 'Efectivo de Carmen Cajera' })
     for (const line of [
       `Fondo de caja${money(500)}`,
-      `Ventas en efectivo+ ${money(sale.total)}`,
+      `Ventas en efectivo+ ${money(venta.total)}`,
       `Retiros de efectivo− ${money(200)}`,
       `Calculado${money(expected)}`,
       `Contado${money(counted)}`,
@@ -162,7 +162,7 @@ test.describe('a cut with a float, a withdrawal and a denomination count', () =>
     await expect(total.getByTestId('efectivo-contado')).toHaveText(money(counted))
     await expect(total.getByTestId('diferencia')).toHaveText(`Faltante ${money(-diff)}`)
     await expect(print.getByTestId('movimiento-caja')).toHaveCount(2)
-    await expect(print.getByText(sale.folio)).toBeVisible()
+    await expect(print.getByText(venta.folio)).toBeVisible()
     await shot(print, 'caja-corte-impreso', { fullPage: true })
     expect(errors).toEqual([])
   })

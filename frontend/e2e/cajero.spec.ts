@@ -5,7 +5,7 @@ import { DEMO, MOBILE, apiToken, bearer, logIn, shot, startShop, watchPageErrors
 // search of 'Lista de ordenes' and prints its ticket. The shop is its own binary, started here with
 // DEMO_VENTAS=2000 (2,000 open demo orders and 1,000 closed sales) on a fresh store.
 
-const ORDERS = 2000
+const ORDENES = 2000
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
 
 type VentaJson = { _id: string; folio: string; total: number; cliente: string }
@@ -19,7 +19,7 @@ test.describe('a Cajero among 2,000 open orders', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
-    started = await startShop({ name: 'cajero', env: { DEMO_VENTAS: String(ORDERS) }, timeout: 120_000 })
+    started = await startShop({ name: 'cajero', env: { DEMO_VENTAS: String(ORDENES) }, timeout: 120_000 })
     shop = started.url
   })
 
@@ -43,7 +43,7 @@ test.describe('a Cajero among 2,000 open orders', () => {
     const middle = await request.get(`${shop}/v1/ventas/ordenes?orden=-fecha&page=40&limit=25`, { headers: auth })
     expect(middle.ok(), await middle.text()).toBeTruthy()
     const { ventas, meta } = (await middle.json()) as { ventas: VentaJson[]; meta: { total: number } }
-    expect(meta.total).toBeGreaterThanOrEqual(ORDERS)
+    expect(meta.total).toBeGreaterThanOrEqual(ORDENES)
     const target = ventas[12]
 
     await logIn(page, DEMO.cajero, shop)

@@ -27,10 +27,10 @@ test('a shopper on a phone finds a camera by typing "camara" and sees its discou
   await expect(page.getByText('-10%')).toBeVisible()
   await page.getByRole('button', { name: 'Agregar al carrito' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Producto agregado al carrito' })).toBeVisible()
-  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'))
-  expect(cart).toHaveLength(1)
-  expect(cart[0]).toMatchObject({ nombre: expect.stringContaining('Cámara IP bala'), precio: 1899, precioFinal: 1709.1, cantidad: 1, descuento: 10 })
-  expect(cart[0].id).not.toBe(cart[0].producto_id)
+  const carrito = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'))
+  expect(carrito).toHaveLength(1)
+  expect(carrito[0]).toMatchObject({ nombre: expect.stringContaining('Cámara IP bala'), precio: 1899, precioFinal: 1709.1, cantidad: 1, descuento: 10 })
+  expect(carrito[0].id).not.toBe(carrito[0].producto_id)
   await shot(page, 'catalog-product-mobile')
 
   // A category tile filters for real.

@@ -50,7 +50,7 @@ async function stubMercadoPago(page: Page) {
 type Producto = { _id: string; nombre?: string; variantes?: { _id: string; stock?: number }[] }
 
 /** Two products of the demo catalogue with stock to spare, read from the real API. */
-async function twoProducts(request: APIRequestContext, base = ''): Promise<Producto[]> {
+async function twoProductos(request: APIRequestContext, base = ''): Promise<Producto[]> {
   const res = await request.get(`${base}/v1/productos?compact=0&limit=24`)
   expect(res.ok()).toBe(true)
   const body = (await res.json()) as { products: Producto[] }
@@ -60,7 +60,7 @@ async function twoProducts(request: APIRequestContext, base = ''): Promise<Produ
 }
 
 /** Opens a product page and adds it with the page's own 'Agregar al carrito'. */
-async function addFromProductPage(page: Page, base: string, product: Producto) {
+async function addFromProductoPage(page: Page, base: string, product: Producto) {
   await page.goto(`${base}/product/${product._id}`)
   await page.getByRole('button', { name: 'Agregar al carrito' }).click()
   await expect(page.getByText('Producto agregado al carrito.')).toBeVisible()
@@ -75,10 +75,10 @@ test.describe('checkout on a phone (390x844)', () => {
     request,
   }) => {
     const errors = watchPageErrors(page)
-    const [first, second] = await twoProducts(request)
+    const [first, second] = await twoProductos(request)
     await logIn(page, DEMO.cliente)
-    await addFromProductPage(page, '', first)
-    await addFromProductPage(page, '', second)
+    await addFromProductoPage(page, '', first)
+    await addFromProductoPage(page, '', second)
 
     await page.getByRole('link', { name: 'Ver carrito' }).click()
     await expect(page).toHaveURL(/\/carrito$/)
@@ -97,7 +97,7 @@ test.describe('checkout on a phone (390x844)', () => {
     await shot(page, 'checkout-cart-mobile')
     await page.getByRole('complementary', { name: 'Resumen de tu compra' }).scrollIntoViewIfNeeded()
     await shot(page, 'checkout-cart-summary-mobile')
-    const cartTotal = (await page.getByTestId('total').textContent())?.trim()
+    const carritoTotal = (await page.getByTestId('total').textContent())?.trim()
 
     await page.getByRole('button', { name: 'Pagar en caja' }).click()
     const dialog = page.getByRole('dialog', { name: 'Quien Ordena ?' })
@@ -106,18 +106,18 @@ test.describe('checkout on a phone (390x844)', () => {
     await shot(page, 'checkout-quien-ordena-mobile')
     const placed = page.waitForResponse((r) => r.url().endsWith('/v1/ventas') && r.request().method() === 'POST')
     await dialog.getByRole('button', { name: 'Pagar en caja' }).click()
-    const sale = (await (await placed).json()) as { folio: string; total: number; cliente: string }
-    expect(sale.cliente).toBe('Juan')
+    const venta = (await (await placed).json()) as { folio: string; total: number; cliente: string }
+    expect(venta.cliente).toBe('Juan')
 
     await expect(page).toHaveURL(/\/carrito\/gracias$/)
     await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible()
     await expect(page.getByText('paga tu orden en caja')).toBeVisible()
-    await expect(page.getByTestId('folio-reciente')).toHaveText(sale.folio)
-    const order = page.getByTestId('orden').filter({ has: page.getByTestId('folio').getByText(sale.folio, { exact: true }) })
-    await expect(order).toHaveCount(1)
-    await expect(order.getByText('Juan')).toBeVisible()
+    await expect(page.getByTestId('folio-reciente')).toHaveText(venta.folio)
+    const orden = page.getByTestId('orden').filter({ has: page.getByTestId('folio').getByText(venta.folio, { exact: true }) })
+    await expect(orden).toHaveCount(1)
+    await expect(orden.getByText('Juan')).toBeVisible()
     // The cart showed to the centavo what the server charged.
-    await expect(order.getByText(cartTotal ?? '-', { exact: true })).toBeVisible()
+    await expect(orden.getByText(carritoTotal ?? '-', { exact: true })).toBeVisible()
     await expect(page.getByTestId('pendientes')).toContainText(/Tienes \d+ (orden pendiente|órdenes pendientes)/)
     await shot(page, 'checkout-gracias-mobile')
     await shot(page, 'checkout-gracias-mobile-full', { fullPage: true })
@@ -130,8 +130,8 @@ test.describe('checkout on a phone (390x844)', () => {
   })
 
   test('a signed-out shopper is asked to sign in, and the name is cut on a phone', async ({ page, request }) => {
-    const [first] = await twoProducts(request)
-    await addFromProductPage(page, '', first)
+    const [first] = await twoProductos(request)
+    await addFromProductoPage(page, '', first)
     await page.goto('/carrito')
     await expect(page.getByRole('link', { name: 'Iniciar sesión para poder Ordenar' })).toHaveAttribute('href', '/login')
     const name = page.getByTestId('cart-row').getByRole('heading', { level: 2 })
@@ -212,10 +212,10 @@ test.describe('online payment against the fake Mercado Pago', () => {
   test('the Wallet appears after the preference, and the return to /success shows Guardada', async ({ page, request }) => {
     await stubMercadoPago(page)
     const errors = watchPageErrors(page)
-    const [first, second] = await twoProducts(request, shop)
+    const [first, second] = await twoProductos(request, shop)
     await logIn(page, DEMO.cliente, shop)
-    await addFromProductPage(page, shop, first)
-    await addFromProductPage(page, shop, second)
+    await addFromProductoPage(page, shop, first)
+    await addFromProductoPage(page, shop, second)
     await page.goto(`${shop}/carrito`)
 
     const pay = page.getByRole('button', { name: 'Pagar con Mercado Pago' })
@@ -280,9 +280,9 @@ test.describe('online payment against the fake Mercado Pago', () => {
     })
     const uncaught: string[] = []
     page.on('pageerror', (error) => uncaught.push(error.message))
-    const [first] = await twoProducts(request, shop)
+    const [first] = await twoProductos(request, shop)
     await logIn(page, DEMO.cliente, shop)
-    await addFromProductPage(page, shop, first)
+    await addFromProductoPage(page, shop, first)
     await page.goto(`${shop}/carrito`)
     await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click()
     const failed = page.getByTestId('mp-load-failed')
@@ -306,7 +306,7 @@ test.describe('online payment against the fake Mercado Pago', () => {
   test("/success with a payment Mercado Pago rejected shows the server's reason only", async ({ page, request }) => {
     await stubMercadoPago(page)
     const errors = watchPageErrors(page)
-    const [, second] = await twoProducts(request, shop)
+    const [, second] = await twoProductos(request, shop)
     const login = await request.post(`${shop}/v1/usuarios/login`, { data: DEMO.cliente })
     const token = (await login.json()).data.token as string
     const pref = await request.post(`${shop}/v1/ventas/mercado-pago-preference`, {

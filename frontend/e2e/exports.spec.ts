@@ -13,7 +13,7 @@ type VentaJson = { _id: string; folio: string; total: number; cliente: string; f
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n)
 
 /** Places a counter order of two products, 'Quien Ordena' being cliente. */
-async function placeOrder(request: APIRequestContext, t: string, cliente: string, page: number): Promise<VentaJson> {
+async function placeOrden(request: APIRequestContext, t: string, cliente: string, page: number): Promise<VentaJson> {
   const list = await (await request.get(`/v1/productos?limit=2&page=${page}`)).json()
   const carrito = list.products.map((p: { _id: string; variantes: { _id: string }[] }) => ({ id: p.variantes[0]._id, producto_id: p._id, cantidad: 1 }))
   const r = await request.post('/v1/ventas', { headers: bearer(t), data: { cliente, carrito } })
@@ -50,11 +50,11 @@ test.describe('exports and tickets', () => {
 
   test('an Administrador exports a month of sales as CSV and Excel and opens both files', async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const customer = await apiToken(request, DEMO.cliente)
+    const clienteToken = await apiToken(request, DEMO.cliente)
     const placed = [
-      await placeOrder(request, customer, 'Ana Exportación', 1),
-      await placeOrder(request, customer, '=HOY()', 2),
-      await placeOrder(request, customer, 'Pérez, Juan', 3),
+      await placeOrden(request, clienteToken, 'Ana Exportación', 1),
+      await placeOrden(request, clienteToken, '=HOY()', 2),
+      await placeOrden(request, clienteToken, 'Pérez, Juan', 3),
     ]
     const { first, last } = thisMonth()
     const admin = await apiToken(request, DEMO.admin)
@@ -100,7 +100,7 @@ test.describe('exports and tickets', () => {
   })
 
   test('a sale’s ticket prints on 58 and 80 mm paper', async ({ page, request }) => {
-    const sale = await placeOrder(request, await apiToken(request, DEMO.cliente), 'Mostrador', 4)
+    const venta = await placeOrden(request, await apiToken(request, DEMO.cliente), 'Mostrador', 4)
     await page.context().addInitScript(() => {
       const w = window as unknown as { __prints: number }
       w.__prints = 0
@@ -109,11 +109,11 @@ test.describe('exports and tickets', () => {
       }
     })
     await logIn(page, DEMO.cajero)
-    await page.goto(`/ventas/ticket/${sale._id}`)
+    await page.goto(`/ventas/ticket/${venta._id}`)
     const ticket = page.getByTestId('ticket')
-    await expect(ticket).toContainText(sale.folio)
+    await expect(ticket).toContainText(venta.folio)
     await expect(ticket).toContainText('Mostrador')
-    await expect(ticket).toContainText(`TOTAL${money(sale.total)}`)
+    await expect(ticket).toContainText(`TOTAL${money(venta.total)}`)
     await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1)
 
     const mmWide = async () => ((await ticket.boundingBox())?.width ?? 0) * (25.4 / 96)

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { DEMO, MOBILE, apiToken, bearer, logIn, paidSale, shot, watchPageErrors } from './helpers'
+import { DEMO, MOBILE, apiToken, bearer, logIn, paidVenta, shot, watchPageErrors } from './helpers'
 
 // A customer invoices a paid purchase from the phone (issue 17): adds 'Datos fiscales' in 'Mi
 // perfil', then 'Facturar' and 'Emitir factura' in 'Historial de compras', and downloads the PDF.
@@ -32,7 +32,7 @@ test.describe('a customer invoices a purchase on the phone', () => {
 
   test('adds Datos fiscales, then Facturar and Emitir factura: the UUID and the PDF', async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const sale = await paidSale(request, { cliente: 'María Gómez', metodoPago: 'Efectivo', productsPage: 2 })
+    const venta = await paidVenta(request, { cliente: 'María Gómez', metodoPago: 'Efectivo', productsPage: 2 })
     await forgetFiscalData(request)
 
     await logIn(page, DEMO.cliente)
@@ -62,9 +62,9 @@ test.describe('a customer invoices a purchase on the phone', () => {
 
     // Two taps: 'Facturar', then 'Emitir factura' with the default data already chosen.
     await page.goto('/usuarios/compras')
-    const facturar = page.getByRole('button', { name: `Facturar compra ${sale.folio}` })
+    const facturar = page.getByRole('button', { name: `Facturar compra ${venta.folio}` })
     await facturar.click()
-    const dialog = page.getByRole('dialog', { name: `Facturar compra ${sale.folio}` })
+    const dialog = page.getByRole('dialog', { name: `Facturar compra ${venta.folio}` })
     await expect(dialog.getByRole('radio', { name: new RegExp(FISCAL.rfc) })).toBeChecked()
     await dialog.getByRole('button', { name: 'Emitir factura' }).click()
     const result = dialog.getByRole('status')
@@ -88,7 +88,7 @@ test.describe('a customer invoices a purchase on the phone', () => {
     // Closed, the purchase reads 'Facturada' and offers no second 'Facturar'.
     await dialog.getByRole('button', { name: 'Listo' }).click()
     await expect(facturar).toHaveCount(0)
-    const compra = page.locator('article').filter({ has: page.getByRole('heading', { name: `Folio ${sale.folio}` }) })
+    const compra = page.locator('article').filter({ has: page.getByRole('heading', { name: `Folio ${venta.folio}` }) })
     await expect(compra).toContainText('Facturada')
     expect(errors).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, DESKTOP, apiToken, bearer, logIn, paidSale, shot, watchPageErrors } from './helpers'
+import { DEMO, DESKTOP, apiToken, bearer, logIn, paidVenta, shot, watchPageErrors } from './helpers'
 
 // A Cajero stamps the day's factura global (issue 17): from 'Cortes de caja', 'Factura global',
 // 'Día' today, 'Vista previa' of the paid sales nobody invoiced, 'Emitir factura global'; then
@@ -20,12 +20,12 @@ test.describe('factura global', () => {
     const errors = watchPageErrors(page)
     const cajero = await apiToken(request, DEMO.cajero)
     // A counter order paid by card at the counter: nobody asked for its invoice.
-    const sale = await paidSale(request, { cliente: 'Mostrador', metodoPago: 'Tarjeta', productsPage: 3 })
+    const venta = await paidVenta(request, { cliente: 'Mostrador', metodoPago: 'Tarjeta', productsPage: 3 })
     // What the preview must add up to: the day's paid sales with no CFDI, as the API counts them.
     const asked = await request.get(`/v1/facturas/global/vista-previa?periodicidad=dia&fecha=${today()}`, { headers: bearer(cajero) })
     expect(asked.ok(), await asked.text()).toBeTruthy()
     const expected = (await asked.json()) as Preview
-    expect(expected.ventas.map((v) => v.folio)).toContain(sale.folio)
+    expect(expected.ventas.map((v) => v.folio)).toContain(venta.folio)
 
     await logIn(page, DEMO.cajero)
     await page.goto('/corte')
@@ -36,8 +36,8 @@ test.describe('factura global', () => {
     await expect(dialog.getByLabel('Fecha')).toHaveValue(today())
     await dialog.getByRole('button', { name: 'Vista previa' }).click()
     const table = dialog.getByRole('table', { name: 'Ventas de la factura global' })
-    const row = table.getByRole('row').filter({ hasText: sale.folio })
-    await expect(row).toContainText(money(sale.total))
+    const row = table.getByRole('row').filter({ hasText: venta.folio })
+    await expect(row).toContainText(money(venta.total))
     await expect(row).toContainText('Tarjeta')
     await expect(table.getByRole('row')).toHaveCount(expected.ventas.length + 1)
     const n = expected.ventas.length
@@ -75,7 +75,7 @@ test.describe('factura global', () => {
     await expect(again.getByRole('button', { name: 'Emitir factura global' })).toBeDisabled()
     const twice = await request.post('/v1/facturas/global', {
       headers: bearer(cajero),
-      data: { periodicidad: 'dia', fecha: today(), ventas: [sale._id] },
+      data: { periodicidad: 'dia', fecha: today(), ventas: [venta._id] },
     })
     expect(twice.status()).toBe(409)
     expect((await twice.json()).error.message).toBe('Las ventas de este periodo ya están facturadas.')

@@ -25,7 +25,7 @@ async function expectAtTop(page: Page, visible: Locator) {
   await expect(visible).toBeInViewport()
 }
 
-async function twoProductIds(request: APIRequestContext): Promise<[string, string]> {
+async function twoProductoIds(request: APIRequestContext): Promise<[string, string]> {
   const body = (await (await request.get('/v1/productos?compact=0&limit=24')).json()) as {
     products: { _id: string; variantes?: { _id: string; stock?: number }[] }[]
   }
@@ -41,11 +41,11 @@ test.describe('fresh loads on a phone (390x844)', () => {
     page,
     request,
   }) => {
-    const [first, second] = await twoProductIds(request)
-    const addToCart = page.getByRole('button', { name: 'Agregar al carrito' })
+    const [first, second] = await twoProductoIds(request)
+    const addToCarrito = page.getByRole('button', { name: 'Agregar al carrito' })
 
     await page.goto(`/product/${first}`)
-    await expect(addToCart).toBeVisible()
+    await expect(addToCarrito).toBeVisible()
     await scrollToBottom(page)
 
     // Typed: the registration form opens at its title, not at its footer.
@@ -75,20 +75,20 @@ test.describe('fresh loads on a phone (390x844)', () => {
   })
 
   test("the return from Mercado Pago to /success lands on '¡Pago recibido!' after a scrolled page", async ({ page, request }) => {
-    const [productId] = await twoProductIds(request)
+    const [productoId] = await twoProductoIds(request)
     // A real sale of the demo customer, kept by this browser as the one Mercado Pago paid (the
     // page then shows its receipt without asking the provider, as after a confirmed payment).
-    const list = (await (await request.get(`/v1/productos/${productId}`)).json()) as { _id: string; variantes: { _id: string }[] }
+    const list = (await (await request.get(`/v1/productos/${productoId}`)).json()) as { _id: string; variantes: { _id: string }[] }
     const placed = await request.post('/v1/ventas', {
       headers: bearer(await apiToken(request, DEMO.cliente)),
-      data: { cliente: 'Ana', carrito: [{ id: list.variantes[0]._id, producto_id: productId, cantidad: 1 }] },
+      data: { cliente: 'Ana', carrito: [{ id: list.variantes[0]._id, producto_id: productoId, cantidad: 1 }] },
     })
     expect(placed.status(), await placed.text()).toBe(201)
-    const sale = { ...((await placed.json()) as Record<string, unknown>), mercadoPago: { payment_id: '424242', status: 'approved' } }
+    const venta = { ...((await placed.json()) as Record<string, unknown>), mercadoPago: { payment_id: '424242', status: 'approved' } }
 
-    await page.goto(`/product/${productId}`)
+    await page.goto(`/product/${productoId}`)
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
-    await page.evaluate((v) => localStorage.setItem('ultimaVenta', JSON.stringify(v)), sale)
+    await page.evaluate((v) => localStorage.setItem('ultimaVenta', JSON.stringify(v)), venta)
     await scrollToBottom(page)
 
     // Mercado Pago sends the shopper back: a fresh load of /success in the same tab.

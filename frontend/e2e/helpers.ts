@@ -62,7 +62,7 @@ type ProductoJson = { _id: string; variantes: { _id: string; stock?: number }[] 
  * A counter order of the demo customer ('Quien Ordena' cliente) for one product in stock of the
  * catalogue's page `productsPage`, then paid at the counter by the demo Cajero with `metodoPago`.
  */
-export async function paidSale(
+export async function paidVenta(
   request: APIRequestContext,
   { cliente, metodoPago, productsPage }: { cliente: string; metodoPago: string; productsPage: number },
 ): Promise<VentaJson> {
@@ -74,13 +74,13 @@ export async function paidSale(
     data: { cliente, carrito: [{ id: p!.variantes[0]._id, producto_id: p!._id, cantidad: 1 }] },
   })
   expect(placed.status(), await placed.text()).toBe(201)
-  const sale = (await placed.json()) as VentaJson
-  const paid = await request.patch(`/v1/ventas/${sale._id}`, {
+  const venta = (await placed.json()) as VentaJson
+  const paid = await request.patch(`/v1/ventas/${venta._id}`, {
     headers: bearer(await apiToken(request, DEMO.cajero)),
     data: { pago: 'Pagado', metodoPago },
   })
   expect(paid.ok(), await paid.text()).toBeTruthy()
-  return sale
+  return venta
 }
 
 /** A free TCP port of this machine. */

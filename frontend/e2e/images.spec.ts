@@ -12,7 +12,7 @@ const CARD_BUDGET = 40_000
 type Producto = { _id: string; imagen?: string }
 
 /** Waits for the demo photos and returns the products that show one. */
-async function productsWithPhotos(request: APIRequestContext): Promise<Producto[]> {
+async function productosWithPhotos(request: APIRequestContext): Promise<Producto[]> {
   let withPhotos: Producto[] = []
   await expect
     .poll(
@@ -84,7 +84,7 @@ test.describe('on a phone at 3x (390x844)', () => {
   test.use({ viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 3 })
 
   test('no product card downloads more than 40 KB of picture', async ({ page, request }) => {
-    await productsWithPhotos(request)
+    await productosWithPhotos(request)
     const got = pictures(page)
     const cards = await cardPictures(page)
     const { photos, bytes } = report('home, 390 px at 3x', cards, got)
@@ -105,14 +105,14 @@ test.describe('on a phone at 3x (390x844)', () => {
   })
 
   test('the product page loads its main photo first, in its size, without moving the page', async ({ page, request }) => {
-    const [product] = await productsWithPhotos(request)
+    const [producto] = await productosWithPhotos(request)
     const got = pictures(page)
     // Hold the pictures back a moment to see the box before the photo arrives.
     await page.route('**/v1/imagenes/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700))
       await route.continue()
     })
-    await page.goto(`/product/${product._id}`)
+    await page.goto(`/product/${producto._id}`)
     const main = page.getByTestId('carousel').locator('img')
     await expect(main).toBeVisible()
     const before = await main.boundingBox()
@@ -124,7 +124,7 @@ test.describe('on a phone at 3x (390x844)', () => {
     await expect(main).toHaveAttribute('fetchpriority', 'high')
     const src = await main.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)
     // 324 CSS px at 3x: 972 device pixels, so the 1200 px WebP.
-    expect(src).toBe(`${product.imagen}/1200.webp`)
+    expect(src).toBe(`${producto.imagen}/1200.webp`)
     const line = `product page, 390 px at 3x: main photo ${src.split('/').pop()} ${got.get(src)?.bytes} B`
     console.log(line)
     test.info().annotations.push({ type: 'figure', description: line })
@@ -135,7 +135,7 @@ test.describe('on a desktop (1280x800)', () => {
   test.use({ viewport: DESKTOP })
 
   test('product cards download the 320 px photo', async ({ page, request }) => {
-    await productsWithPhotos(request)
+    await productosWithPhotos(request)
     const got = pictures(page)
     const cards = await cardPictures(page)
     const { photos } = report('home, 1280 px at 1x', cards, got)

@@ -3,16 +3,16 @@ import { expect, test } from '@playwright/test'
 import { DEMO, MOBILE, logIn, shot, watchPageErrors } from './helpers'
 
 // The demo catalogue has 9 'Radio portátil analógico VHF 16 canales' (Motorola DEP450), one variant.
-const PRODUCT = 'Radio portátil analógico VHF 16 canales'
+const PRODUCTO = 'Radio portátil analógico VHF 16 canales'
 
 test('an Auxiliar adjusts stock with Ajustar inventario and reads the movement in the product history', async ({ page }) => {
   const errors = watchPageErrors(page)
   await logIn(page, DEMO.auxiliar)
   await page.goto('/productos')
   await page.getByLabel('Buscar productos por nombre...').fill('DEP450 VHF')
-  await page.getByRole('link', { name: `Inventario de ${PRODUCT}` }).click()
+  await page.getByRole('link', { name: `Inventario de ${PRODUCTO}` }).click()
   await expect(page).toHaveURL(/\/productos\/[0-9a-f]{24}\/inventario$/)
-  await expect(page.getByRole('heading', { name: `Inventario de ${PRODUCT}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Inventario de ${PRODUCTO}` })).toBeVisible()
   const units = page.getByRole('list', { name: 'Existencias por variante' })
   await expect(units).toContainText('Existencias: 9')
 
@@ -57,7 +57,7 @@ test('an Auxiliar adjusts stock with Ajustar inventario and reads the movement i
   expect(download.suggestedFilename()).toBe(`movimientos-${today}.csv`)
   const csv = fs.readFileSync(await download.path()).toString('utf8')
   expect(csv.startsWith('\ufeffFecha,Producto,Talla,Tamaño,Tipo,Cantidad,Antes,Después,Motivo,Usuario,Folio\r\n')).toBe(true)
-  expect(csv).toContain(`,${PRODUCT},Unico,1 pieza,Merma,-2,9,7,Dos radios con la carcasa rota,Arturo Auxiliar,\r\n`)
+  expect(csv).toContain(`,${PRODUCTO},Unico,1 pieza,Merma,-2,9,7,Dos radios con la carcasa rota,Arturo Auxiliar,\r\n`)
 
   // After a reload: the history was stored, not kept in the page.
   await page.reload()

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { DEMO, DESKTOP, apiToken, bearer, logIn, paidSale, shot, watchPageErrors } from './helpers'
+import { DEMO, DESKTOP, apiToken, bearer, logIn, paidVenta, shot, watchPageErrors } from './helpers'
 
 // The return of an invoiced sale produces its nota de crédito (issue 23): the customer invoices a
 // paid purchase, a Cajero records the return of it (through the API, as the sales screen would),
@@ -20,18 +20,18 @@ test.describe('a return of an invoiced sale', () => {
     const errors = watchPageErrors(page)
     const cliente = bearer(await apiToken(request, DEMO.cliente))
     const cajero = bearer(await apiToken(request, DEMO.cajero))
-    const sale = await paidSale(request, { cliente: 'María Gómez', metodoPago: 'Efectivo', productsPage: 3 })
+    const ventaPagada = await paidVenta(request, { cliente: 'María Gómez', metodoPago: 'Efectivo', productsPage: 3 })
 
     // The customer invoices it with their fiscal data.
     const perfil = await request.post('/v1/facturas/perfiles', { headers: cliente, data: FISCAL })
     expect(perfil.status(), await perfil.text()).toBe(201)
-    const invoiced = await request.post(`/v1/facturas/ventas/${sale._id}`, { headers: cliente, data: { perfilId: (await perfil.json())._id } })
+    const invoiced = await request.post(`/v1/facturas/ventas/${ventaPagada._id}`, { headers: cliente, data: { perfilId: (await perfil.json())._id } })
     expect(invoiced.status(), await invoiced.text()).toBe(201)
     const original = (await invoiced.json()) as { uuid: string }
 
     // The Cajero returns it, refunded by transfer: the answer carries the stamped nota.
-    const venta = (await (await request.get(`/v1/ventas/${sale._id}`, { headers: cajero })).json()) as { carrito: { _id: string; cantidad: number }[] }
-    const returned = await request.post(`/v1/ventas/${sale._id}/devoluciones`, {
+    const venta = (await (await request.get(`/v1/ventas/${ventaPagada._id}`, { headers: cajero })).json()) as { carrito: { _id: string; cantidad: number }[] }
+    const returned = await request.post(`/v1/ventas/${ventaPagada._id}/devoluciones`, {
       headers: cajero,
       data: { lineas: [{ idOrden: venta.carrito[0]._id, indice: 0, cantidad: 1 }], metodo: 'Transferencia', motivo: 'No era el modelo' },
     })
@@ -50,7 +50,7 @@ test.describe('a return of an invoiced sale', () => {
     const nota = page.getByTestId('factura')
     await expect(nota).toHaveCount(1)
     await expect(nota).toContainText('Nota de crédito')
-    await expect(nota).toContainText(sale.folio)
+    await expect(nota).toContainText(ventaPagada.folio)
     await expect(nota).toContainText(FISCAL.rfc)
     await expect(nota).toContainText(`Devolución de ${original.uuid.slice(0, 8)}`)
     await expect(nota).toContainText('$' + devolucion.monto.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }))

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { DEMO, MOBILE, apiToken, bearer, logIn, paidSale, shot } from './helpers'
+import { DEMO, MOBILE, apiToken, bearer, logIn, paidVenta, shot } from './helpers'
 
 // Issue 26, on a phone against the real binary: the thank-you page shows the order just placed
 // first and prints its ticket; opened directly it says there is none; 'Mis compras' shows payment
@@ -10,18 +10,18 @@ const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFac
 
 type Producto = { _id: string; variantes: { _id: string; stock?: number }[] }
 
-async function products(request: APIRequestContext): Promise<Producto[]> {
+async function productos(request: APIRequestContext): Promise<Producto[]> {
   return ((await (await request.get('/v1/productos?compact=0&limit=24')).json()) as { products: Producto[] }).products
 }
 
 /** A product whose first variant has stock to spare. */
 async function inStock(request: APIRequestContext, skip = 0): Promise<Producto> {
-  const list = (await products(request)).filter((p) => (p.variantes[0]?.stock ?? 0) >= 5)
+  const list = (await productos(request)).filter((p) => (p.variantes[0]?.stock ?? 0) >= 5)
   expect(list.length).toBeGreaterThan(skip)
   return list[skip]
 }
 
-async function addToCart(page: Page, product: Producto) {
+async function addToCarrito(page: Page, product: Producto) {
   await page.goto(`/product/${product._id}`)
   await page.getByRole('button', { name: 'Agregar al carrito' }).click()
   await expect(page.getByText('Producto agregado al carrito.')).toBeVisible()
@@ -44,35 +44,35 @@ test.describe('orders on a phone (390x844)', () => {
     expect(placedBefore.status(), await placedBefore.text()).toBe(201)
 
     await logIn(page, DEMO.cliente)
-    await addToCart(page, await inStock(request))
+    await addToCarrito(page, await inStock(request))
     await page.goto('/carrito')
     await page.getByRole('button', { name: 'Pagar en caja' }).click()
     const dialog = page.getByRole('dialog', { name: 'Quien Ordena ?' })
     await dialog.getByLabel('Nombre').fill('Lucía')
     const answer = page.waitForResponse((r) => r.url().endsWith('/v1/ventas') && r.request().method() === 'POST')
     await dialog.getByRole('button', { name: 'Pagar en caja' }).click()
-    const sale = (await (await answer).json()) as { _id: string; folio: string }
+    const venta = (await (await answer).json()) as { _id: string; folio: string }
 
     await expect(page).toHaveURL(/\/carrito\/gracias$/)
     await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeInViewport()
-    await expect(page.getByTestId('folio-reciente')).toHaveText(sale.folio)
-    const orders = page.getByTestId('orden')
-    await expect.poll(() => orders.count()).toBeGreaterThanOrEqual(2)
-    await expect(orders.first().getByTestId('folio')).toHaveText(sale.folio)
+    await expect(page.getByTestId('folio-reciente')).toHaveText(venta.folio)
+    const ordenes = page.getByTestId('orden')
+    await expect.poll(() => ordenes.count()).toBeGreaterThanOrEqual(2)
+    await expect(ordenes.first().getByTestId('folio')).toHaveText(venta.folio)
     await shot(page, 'gracias-orden-primero-mobile')
 
     // The first 'Imprimir ticket' opens this order's ticket.
-    const ticket = orders.first().getByRole('link', { name: /^Imprimir ticket/ })
-    await expect(ticket).toHaveAttribute('href', `/ventas/ticket/${sale._id}`)
+    const ticket = ordenes.first().getByRole('link', { name: /^Imprimir ticket/ })
+    await expect(ticket).toHaveAttribute('href', `/ventas/ticket/${venta._id}`)
     const popup = page.waitForEvent('popup')
     await ticket.click()
     const ticketPage = await popup
-    await expect(ticketPage.getByTestId('ticket')).toHaveAttribute('aria-label', `Ticket de la venta ${sale.folio}`)
+    await expect(ticketPage.getByTestId('ticket')).toHaveAttribute('aria-label', `Ticket de la venta ${venta.folio}`)
     await ticketPage.close()
 
     // A reload keeps the order; typed later (a new entry), the page has no order to thank for.
     await page.reload()
-    await expect(page.getByTestId('folio-reciente')).toHaveText(sale.folio)
+    await expect(page.getByTestId('folio-reciente')).toHaveText(venta.folio)
     await page.goto('/')
     await page.goto('/carrito/gracias')
     await expect(page.getByRole('heading', { name: 'No hay una compra reciente' })).toBeVisible()
@@ -83,19 +83,19 @@ test.describe('orders on a phone (390x844)', () => {
 
     // 'Mis compras' shows this order unpaid and undelivered, with amounts with IVA.
     await page.getByRole('link', { name: 'Mis compras' }).click()
-    const card = page.getByRole('article').filter({ hasText: sale.folio })
+    const card = page.getByRole('article').filter({ hasText: venta.folio })
     await expect(card.getByTestId('pago')).toHaveText('Pendiente de pago')
     await expect(card.getByTestId('entrega')).toHaveText('Por entregar')
     await expect(card).toContainText('Total con IVA')
   })
 
   test("'Mis compras' is in the side menu and on the profile, and shows a paid order as 'Pagado'", async ({ page, request }) => {
-    const sale = await paidSale(request, { cliente: 'Pagada en caja', metodoPago: 'Efectivo', productsPage: 1 })
+    const venta = await paidVenta(request, { cliente: 'Pagada en caja', metodoPago: 'Efectivo', productsPage: 1 })
     await logIn(page, DEMO.cliente)
     await page.getByRole('button', { name: 'Abrir menú' }).click()
     await page.getByRole('dialog', { name: 'Menú principal' }).getByRole('link', { name: /Mis compras/ }).click()
     await expect(page).toHaveURL(/\/usuarios\/compras$/)
-    const card = page.getByRole('article').filter({ hasText: sale.folio })
+    const card = page.getByRole('article').filter({ hasText: venta.folio })
     await expect(card.getByTestId('pago')).toHaveText('Pagado')
     await expect(card.getByTestId('entrega')).toHaveText('Por entregar')
     await shot(page, 'mis-compras-mobile')
@@ -106,7 +106,7 @@ test.describe('orders on a phone (390x844)', () => {
   })
 
   test('signing in from the cart returns to the cart', async ({ page, request }) => {
-    await addToCart(page, await inStock(request))
+    await addToCarrito(page, await inStock(request))
     await page.goto('/carrito')
     await page.getByRole('link', { name: 'Iniciar sesión para poder Ordenar' }).click()
     await expect(page).toHaveURL(/\/login$/)
@@ -119,13 +119,13 @@ test.describe('orders on a phone (390x844)', () => {
   })
 
   test("a sold-out variant says 'Agotado' in its selector, and the unit is named in words", async ({ page, request }) => {
-    const product = (await products(request)).find((p) => p.variantes.length > 1 && p.variantes.some((v) => (v.stock ?? 0) === 0))
-    expect(product, 'a demo product with a sold-out variant').toBeTruthy()
-    await page.goto(`/product/${product!._id}`)
+    const producto = (await productos(request)).find((p) => p.variantes.length > 1 && p.variantes.some((v) => (v.stock ?? 0) === 0))
+    expect(producto, 'a demo product with a sold-out variant').toBeTruthy()
+    await page.goto(`/product/${producto!._id}`)
     const select = page.getByLabel('Variante')
-    await expect(select.locator('option')).toHaveCount(product!.variantes.length)
+    await expect(select.locator('option')).toHaveCount(producto!.variantes.length)
     const labels = await select.locator('option').allTextContents()
-    product!.variantes.forEach((v, i) => {
+    producto!.variantes.forEach((v, i) => {
       if ((v.stock ?? 0) === 0) expect(labels[i]).toMatch(/ — Agotado$/)
       else expect(labels[i]).not.toContain('Agotado')
     })

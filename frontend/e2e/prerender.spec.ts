@@ -6,11 +6,11 @@ import { DEMO, MOBILE, logIn, watchPageErrors } from './helpers'
 
 type Producto = { _id: string; nombre?: string; titulo?: string; variantes: { _id: string; precioVenta?: number }[] }
 
-async function firstProduct(request: APIRequestContext): Promise<Producto> {
+async function firstProducto(request: APIRequestContext): Promise<Producto> {
   const list = await (await request.get('/v1/productos?limit=1')).json()
-  const product: Producto | undefined = list.products?.[0]
-  expect(product?._id).toBeTruthy()
-  return product as Producto
+  const producto: Producto | undefined = list.products?.[0]
+  expect(producto?._id).toBeTruthy()
+  return producto as Producto
 }
 
 /** Records, from the very first byte, whether the page ever showed `text` in the main area. */
@@ -43,8 +43,8 @@ test.describe('before any JS runs', () => {
   })
 
   test('a product page shows the frame and the loading product', async ({ page, request }) => {
-    const product = await firstProduct(request)
-    await page.goto(`/product/${product._id}`)
+    const producto = await firstProducto(request)
+    await page.goto(`/product/${producto._id}`)
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
   })
@@ -99,9 +99,9 @@ async function watchAdoption(page: Page) {
 test.describe('deep links', () => {
   test('a product page opens straight from its address', async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const product = await firstProduct(request)
-    await page.goto(`/product/${product._id}`)
-    await expect(page.getByRole('heading', { level: 1, name: (product.nombre || product.titulo || '').trim() })).toBeVisible()
+    const producto = await firstProducto(request)
+    await page.goto(`/product/${producto._id}`)
+    await expect(page.getByRole('heading', { level: 1, name: (producto.nombre || producto.titulo || '').trim() })).toBeVisible()
     await expect(page.getByTestId('precio-final')).toHaveText(/^\$[\d,]+\.\d{2}$/)
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
     expect(errors).toEqual([])
@@ -118,9 +118,9 @@ test.describe('deep links', () => {
 
   test('a cart with items never shows the empty cart on the way', async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const product = await firstProduct(request)
-    const title = (product.nombre || product.titulo || '').trim()
-    await page.goto(`/product/${product._id}`)
+    const producto = await firstProducto(request)
+    const title = (producto.nombre || producto.titulo || '').trim()
+    await page.goto(`/product/${producto._id}`)
     await page.getByRole('button', { name: 'Agregar al carrito' }).click()
     await expect(page.getByTestId('cart-badge')).toHaveText('1')
 
@@ -139,7 +139,7 @@ test.describe('deep links', () => {
       if (message.text().includes('La página se dibujó de nuevo')) redrawn.push(page.url())
     })
     const adopted = await watchAdoption(page)
-    const product = await firstProduct(request)
+    const producto = await firstProducto(request)
     // A product page is the exception: it carries its product, so the app draws it at once from
     // that rather than adopting the prerendered loading state (app/pages.go).
     const visit = async (path: string, ready: (p: Page) => Promise<void>, adopt = true) => {
@@ -150,7 +150,7 @@ test.describe('deep links', () => {
     const home = async (p: Page) => {
       await expect(p.getByRole('main').locator('a[href^="/product/"]').first()).toBeVisible()
     }
-    const cart = async (p: Page) => {
+    const carrito = async (p: Page) => {
       await expect(p.getByRole('main')).not.toContainText('Cargando tu carrito…')
     }
     const detail = async (p: Page) => {
@@ -158,14 +158,14 @@ test.describe('deep links', () => {
     }
     await visit('/', home)
     // An empty cart comes drawn from the server (its cookie says so), and the app draws it anew.
-    await visit('/carrito', cart, false)
-    await visit(`/product/${product._id}`, detail, false)
+    await visit('/carrito', carrito, false)
+    await visit(`/product/${producto._id}`, detail, false)
     await page.getByRole('button', { name: 'Agregar al carrito' }).click()
     await expect(page.getByTestId('cart-badge')).toHaveText('1')
     await logIn(page, DEMO.cliente)
     await visit('/', home)
     await expect(page.getByTestId('greeting')).toHaveText(/^Hola /)
-    await visit('/carrito', cart)
+    await visit('/carrito', carrito)
     await expect(page.getByRole('list', { name: 'Productos en tu carrito' })).toBeVisible()
     expect(redrawn).toEqual([])
     expect(errors).toEqual([])

@@ -62,11 +62,11 @@ test('the Administrador imports a Syscom category and its products show in the s
   const { products } = (await list.json()) as { products: { _id: string; nombre: string; imagen: string; distribuidor?: { nombre: string } }[] }
   const imported = products.filter((p) => p.distribuidor?.nombre === 'Syscom')
   expect(imported.length).toBeGreaterThan(0)
-  const product = imported[0]
-  expect(product.imagen).toMatch(/^\/v1\/imagenes\/[0-9a-f]{32}$/)
+  const producto = imported[0]
+  expect(producto.imagen).toMatch(/^\/v1\/imagenes\/[0-9a-f]{32}$/)
 
-  await page.goto(`${shop.url}/product/${product._id}`)
-  await expect(page.getByRole('heading', { level: 1, name: product.nombre })).toBeVisible()
+  await page.goto(`${shop.url}/product/${producto._id}`)
+  await expect(page.getByRole('heading', { level: 1, name: producto.nombre })).toBeVisible()
   await expect(page.getByText('Disponible con proveedor: entrega en 3 a 5 días hábiles')).toBeVisible()
   const picture = page.locator(`img[src^="/v1/imagenes/"]`).first()
   await expect(picture).toBeVisible()

@@ -7,17 +7,17 @@ import { MOBILE, watchPageErrors } from './helpers'
 
 type Producto = { _id: string; nombre?: string; titulo?: string; imagen?: string }
 
-async function firstProduct(request: APIRequestContext): Promise<Producto> {
+async function firstProducto(request: APIRequestContext): Promise<Producto> {
   const list = await (await request.get('/v1/productos?limit=1')).json()
-  const product: Producto | undefined = list.products?.[0]
-  expect(product?._id).toBeTruthy()
-  return product as Producto
+  const producto: Producto | undefined = list.products?.[0]
+  expect(producto?._id).toBeTruthy()
+  return producto as Producto
 }
 
 test('a product page as served names the product for link previews and search engines', async ({ request }) => {
-  const product = await firstProduct(request)
-  const name = (product.nombre || product.titulo || '').trim()
-  const res = await request.get(`/product/${product._id}`)
+  const producto = await firstProducto(request)
+  const name = (producto.nombre || producto.titulo || '').trim()
+  const res = await request.get(`/product/${producto._id}`)
   expect(res.status()).toBe(200)
   const html = await res.text()
   expect(html).toContain(`<title>${name} | Tienda de Seguridad y Redes</title>`)
@@ -36,17 +36,17 @@ test.describe('on a phone, the product picture', () => {
   test.use({ viewport: MOBILE, isMobile: true })
 
   test('comes with the HTML, in the box the app then draws it in', async ({ page, request }) => {
-    const product = await firstProduct(request)
-    const name = (product.nombre || product.titulo || '').trim()
+    const producto = await firstProducto(request)
+    const name = (producto.nombre || producto.titulo || '').trim()
     // The page as served, before the app's JS has run.
     await page.route('**/assets/*.js', (route) => route.abort())
-    await page.goto(`/product/${product._id}`)
+    await page.goto(`/product/${producto._id}`)
     const served = page.getByRole('img', { name, exact: true })
     await expect.poll(() => served.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     const before = await served.boundingBox()
     // The app draws the same picture at the same place and size: nothing moves.
     await page.unroute('**/assets/*.js')
-    await page.goto(`/product/${product._id}`)
+    await page.goto(`/product/${producto._id}`)
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
     const after = await page.getByRole('main').getByRole('img').first().boundingBox()
     expect(before!.width).toBeGreaterThan(300)
@@ -58,19 +58,19 @@ test.describe('on a phone', () => {
   test.use({ viewport: MOBILE, isMobile: true })
 
   test('a product page draws from the product it carries, without asking the API', async ({ page, request }) => {
-    const product = await firstProduct(request)
+    const producto = await firstProducto(request)
     const errors = watchPageErrors(page)
     const asked: string[] = []
-    await page.route(`**/v1/productos/${product._id}`, (route) => {
+    await page.route(`**/v1/productos/${producto._id}`, (route) => {
       asked.push(route.request().url())
       return route.abort()
     })
-    await page.goto(`/product/${product._id}`)
-    await expect(page.getByRole('heading', { level: 1, name: (product.nombre || product.titulo || '').trim() })).toBeVisible()
+    await page.goto(`/product/${producto._id}`)
+    await expect(page.getByRole('heading', { level: 1, name: (producto.nombre || producto.titulo || '').trim() })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
     expect(asked).toEqual([])
     // The main picture was asked for before the app ran (the preload in the page's head).
-    expect(await page.locator(`link[rel="preload"][as="image"][href^="${product.imagen}"]`).count()).toBe(1)
+    expect(await page.locator(`link[rel="preload"][as="image"][href^="${producto.imagen}"]`).count()).toBe(1)
     expect(errors).toEqual([])
   })
 
@@ -100,11 +100,11 @@ test.describe('on a phone', () => {
 })
 
 test('the sitemap lists the products and robots.txt names it', async ({ request }) => {
-  const product = await firstProduct(request)
+  const producto = await firstProducto(request)
   const robots = await (await request.get('/robots.txt')).text()
   const sitemapURL = robots.match(/^Sitemap: (.+)$/m)?.[1]
   expect(sitemapURL).toMatch(/\/sitemap\.xml$/)
   const sitemap = await (await request.get('/sitemap.xml')).text()
-  expect(sitemap).toContain(`/product/${product._id}</loc>`)
+  expect(sitemap).toContain(`/product/${producto._id}</loc>`)
   expect(robots).not.toMatch(/^Disallow: \/v1\/productos/m)
 })

@@ -99,8 +99,8 @@ test.describe('on a desktop (1280x800)', () => {
 test.describe('deep links and unknown routes', () => {
   test('a deep link to a product loads the app; an unknown product is a 404 with the shop around it', async ({ page, request }) => {
     const list = await (await request.get('/v1/productos?limit=1')).json()
-    const product = list.products[0]
-    const ok = await page.goto(`/product/${product._id}`)
+    const producto = list.products[0]
+    const ok = await page.goto(`/product/${producto._id}`)
     expect(ok?.status()).toBe(200)
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()

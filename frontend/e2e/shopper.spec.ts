@@ -11,7 +11,7 @@ type Producto = { _id: string; nombre?: string; variantes?: Variant[] }
 const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 
 /** Every product of the demo catalogue with its variants, as the API answers them. */
-async function allProducts(request: APIRequestContext): Promise<Producto[]> {
+async function allProductos(request: APIRequestContext): Promise<Producto[]> {
   const out: Producto[] = []
   for (let page = 1; page < 10; page++) {
     const body = (await (await request.get(`/v1/productos?compact=0&limit=24&page=${page}`)).json()) as {
@@ -103,8 +103,8 @@ test.describe('on a phone (390x844)', () => {
 
   test("the stepper stops at the stock and says why; adding again never passes it, in the cart neither", async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const products = await allProducts(request)
-    const few = products.find((p) => p.variantes?.length === 1 && (p.variantes[0].stock ?? 0) >= 2 && (p.variantes[0].stock ?? 0) <= 4)
+    const productos = await allProductos(request)
+    const few = productos.find((p) => p.variantes?.length === 1 && (p.variantes[0].stock ?? 0) >= 2 && (p.variantes[0].stock ?? 0) <= 4)
     expect(few, 'a demo product with 2 to 4 units').toBeTruthy()
     const stock = few!.variantes![0].stock!
 
@@ -127,8 +127,8 @@ test.describe('on a phone (390x844)', () => {
     await page.reload()
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeDisabled()
     await expect(page.getByTestId('cantidad')).toHaveText('0')
-    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { cantidad: number }[])
-    expect(cart.map((i) => i.cantidad)).toEqual([stock])
+    const carrito = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { cantidad: number }[])
+    expect(carrito.map((i) => i.cantidad)).toEqual([stock])
 
     // The cart's own '+' stops at the stock as well, and says so.
     await page.goto('/carrito')
@@ -146,8 +146,8 @@ test.describe('on a phone (390x844)', () => {
   })
 
   test('choosing a variant with less stock caps the quantity at once', async ({ page, request }) => {
-    const products = await allProducts(request)
-    const reel = products.find((p) => (p.variantes ?? []).filter((v) => (v.stock ?? 0) > 0).length >= 2)
+    const productos = await allProductos(request)
+    const reel = productos.find((p) => (p.variantes ?? []).filter((v) => (v.stock ?? 0) > 0).length >= 2)
     expect(reel, 'a demo product with two variants in stock').toBeTruthy()
     const [big, small] = reel!.variantes!.filter((v) => (v.stock ?? 0) > 0).sort((a, b) => b.stock! - a.stock!)
     expect(big.stock!).toBeGreaterThan(small.stock!)
@@ -162,8 +162,8 @@ test.describe('on a phone (390x844)', () => {
     await expect(page.getByTestId('limite-existencias')).toHaveText(`Solo hay ${small.stock} disponibles.`)
     await expect(page.getByRole('button', { name: 'Agregar uno' })).toBeDisabled()
     await page.getByRole('button', { name: 'Agregar al carrito' }).click()
-    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string; cantidad: number }[])
-    expect(cart).toEqual([expect.objectContaining({ id: small._id, cantidad: small.stock })])
+    const carrito = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string; cantidad: number }[])
+    expect(carrito).toEqual([expect.objectContaining({ id: small._id, cantidad: small.stock })])
   })
 
   test('a favourite opens its product at the top of the page (the strip glides up)', async ({ page }) => {
@@ -195,7 +195,7 @@ test.describe('on a 360x740 phone', () => {
     const errors = watchPageErrors(page)
     // A purchase of the demo customer, placed as a second device would.
     const t = await apiToken(request, DEMO.cliente)
-    const [p] = (await allProducts(request)).filter((x) => x.variantes?.length === 1 && (x.variantes[0].stock ?? 0) >= 3)
+    const [p] = (await allProductos(request)).filter((x) => x.variantes?.length === 1 && (x.variantes[0].stock ?? 0) >= 3)
     const placed = await request.post('/v1/ventas', {
       headers: { Authorization: `Bearer ${t}` },
       data: { cliente: 'Claudia', carrito: [{ id: p.variantes![0]._id, producto_id: p._id, cantidad: 2 }] },
@@ -223,9 +223,9 @@ test.describe('on a 360x740 phone', () => {
 
     // The page of purchases too.
     await page.goto('/usuarios/compras')
-    const purchase = page.getByRole('article').filter({ hasText: p.nombre ?? '' }).first()
-    await expect(purchase).toBeVisible()
-    for (const part of [purchase.getByText(/^Total /), purchase.getByText(/^\d{4}-\d{2}-\d{2}/), purchase.getByText('Pendiente')]) {
+    const compra = page.getByRole('article').filter({ hasText: p.nombre ?? '' }).first()
+    await expect(compra).toBeVisible()
+    for (const part of [compra.getByText(/^Total /), compra.getByText(/^\d{4}-\d{2}-\d{2}/), compra.getByText('Pendiente')]) {
       await scrollVerticallyTo(part)
       await expect(part).toBeInViewport({ ratio: 1 })
       await insideWidth(part, 360)

@@ -76,10 +76,10 @@ test.describe('tap targets on a phone (390x844)', () => {
     }
     // A product with several variants and extras shows the most controls; a second picture gives
     // it the carousel's arrows and dots (the demo products have one picture each).
-    const product = [...list.products].sort((a, b) => (b.variantes?.length ?? 0) + (b.extras?.length ?? 0) - (a.variantes?.length ?? 0) - (a.extras?.length ?? 0))[0]
-    expect(product, 'a product').toBeTruthy()
-    const detail = (await (await request.get(`/v1/productos/${product._id}`)).json()) as { img_portada: string; details: Record<string, unknown> }
-    const pictures = await request.patch(`/v1/productos/${product._id}`, {
+    const producto = [...list.products].sort((a, b) => (b.variantes?.length ?? 0) + (b.extras?.length ?? 0) - (a.variantes?.length ?? 0) - (a.extras?.length ?? 0))[0]
+    expect(producto, 'a product').toBeTruthy()
+    const detail = (await (await request.get(`/v1/productos/${producto._id}`)).json()) as { img_portada: string; details: Record<string, unknown> }
+    const pictures = await request.patch(`/v1/productos/${producto._id}`, {
       headers: bearer(await apiToken(request, DEMO.admin)),
       data: { details: { ...detail.details, imagenes: [detail.img_portada, '/v1/imagenes/demo/producto-001.svg'] } },
     })
@@ -87,13 +87,13 @@ test.describe('tap targets on a phone (390x844)', () => {
 
     const found: string[] = []
     found.push(...(await check(page, '/', async (p) => expect(p.getByRole('region', { name: 'Productos Destacados' })).toBeVisible())))
-    const category = await page.locator('a[href^="/busqueda/"]').first().getAttribute('href')
-    expect(category, 'a category link on the home page').toBeTruthy()
-    found.push(...(await check(page, category!, async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible())))
+    const categoria = await page.locator('a[href^="/busqueda/"]').first().getAttribute('href')
+    expect(categoria, 'a category link on the home page').toBeTruthy()
+    found.push(...(await check(page, categoria!, async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible())))
     found.push(...(await check(page, '/ofertas', async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible())))
     found.push(...(await check(page, '/modern', async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible())))
     found.push(
-      ...(await check(page, `/product/${product._id}`, async (p) => {
+      ...(await check(page, `/product/${producto._id}`, async (p) => {
         await expect(p.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
         await expect(p.getByRole('button', { name: 'Ver imagen 2' })).toBeVisible()
       })),

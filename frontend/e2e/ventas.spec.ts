@@ -11,7 +11,7 @@ type VentaJson = { _id: string; folio: string; total: number; carrito: { nombre:
 
 
 /** Places a counter order of `count` different products as the demo customer. */
-async function placeOrder(request: APIRequestContext, cliente: string, count = 2, offset = 0): Promise<VentaJson> {
+async function placeOrden(request: APIRequestContext, cliente: string, count = 2, offset = 0): Promise<VentaJson> {
   const t = await apiToken(request, DEMO.cliente)
   const list = await (await request.get(`/v1/productos?limit=${count}&page=${1 + offset}`)).json()
   const carrito = list.products.slice(0, count).map((p: { _id: string; variantes: { _id: string }[] }) => ({
@@ -57,11 +57,11 @@ test.describe('sales back office', () => {
     await page.evaluate(() => ((window as unknown as { __sinRecargar: boolean }).__sinRecargar = true))
 
     const cliente = `Mesa ${Date.now() % 10000}`
-    const sale = await placeOrder(request, cliente, 2)
-    const row = page.locator(`[data-testid="orden"][data-folio="${sale.folio}"]`)
+    const venta = await placeOrden(request, cliente, 2)
+    const row = page.locator(`[data-testid="orden"][data-folio="${venta.folio}"]`)
     await expect(row).toBeVisible({ timeout: 15_000 })
     await expect(row).toContainText(cliente)
-    await expect(row).toContainText(money(sale.total))
+    await expect(row).toContainText(money(venta.total))
     expect(await page.evaluate(() => (window as unknown as { __sinRecargar?: boolean }).__sinRecargar)).toBe(true)
     // Announced in sight too, and shown in one tap.
     const banner = page.getByTestId('ordenes-nuevas')
@@ -70,9 +70,9 @@ test.describe('sales back office', () => {
     await shot(page, 'ordenes-nueva-desktop')
     await banner.getByRole('button', { name: 'Ver órdenes nuevas' }).click()
     await expect(banner).toBeHidden()
-    await expect(page.locator('[data-testid="orden"]').first()).toHaveAttribute('data-folio', sale.folio)
+    await expect(page.locator('[data-testid="orden"]').first()).toHaveAttribute('data-folio', venta.folio)
 
-    for (const item of sale.carrito) {
+    for (const item of venta.carrito) {
       const toggle = row.getByRole('switch', { name: `Entregado: ${item.nombre}` })
       await expect(toggle).toHaveAttribute('aria-checked', 'false')
       await toggle.click()
@@ -82,31 +82,31 @@ test.describe('sales back office', () => {
 
     // The server kept it.
     const t = await apiToken(request, DEMO.comandero)
-    const saved: VentaJson = await (await request.get(`/v1/ventas/${sale._id}`, { headers: bearer(t) })).json()
+    const saved: VentaJson = await (await request.get(`/v1/ventas/${venta._id}`, { headers: bearer(t) })).json()
     expect(saved.carrito.map((i) => i.entregado)).toEqual([true, true])
 
     // 'Actualizar Orden' without the payment fields for a Comandero; mark the order Entregado.
-    await row.getByRole('button', { name: `Gestionar orden ${sale.folio}` }).click()
+    await row.getByRole('button', { name: `Gestionar orden ${venta.folio}` }).click()
     const dialog = page.getByRole('dialog', { name: 'Actualizar Orden' })
     await expect(dialog.getByLabel('Entrega')).toBeVisible()
     await expect(dialog.getByLabel('Pago', { exact: true })).toHaveCount(0)
     await shot(page, 'actualizar-orden-comandero')
     await dialog.getByLabel('Entrega').selectOption('Entregado')
     await dialog.getByRole('button', { name: 'Guardar' }).click()
-    await expect(page.getByRole('status')).toContainText(`Orden ${sale.folio} actualizada.`)
+    await expect(page.getByRole('status')).toContainText(`Orden ${venta.folio} actualizada.`)
     await expect(row).toHaveCount(0)
     expect(errors).toEqual([])
   })
 
   test('the order list is usable on a tablet (cards)', async ({ page, request }) => {
     await page.setViewportSize({ width: 820, height: 1180 })
-    const sale = await placeOrder(request, 'Mostrador tablet', 2, 2)
+    const venta = await placeOrden(request, 'Mostrador tablet', 2, 2)
     await logIn(page, DEMO.cajero)
     await page.goto('/ventas/ordenes')
-    const card = page.locator(`li[data-testid="orden"][data-folio="${sale.folio}"]`)
+    const card = page.locator(`li[data-testid="orden"][data-folio="${venta.folio}"]`)
     await expect(card).toBeVisible()
     await expect(page.getByRole('table')).toHaveCount(0)
-    await card.getByRole('button', { name: `Gestionar orden ${sale.folio}` }).click()
+    await card.getByRole('button', { name: `Gestionar orden ${venta.folio}` }).click()
     const dialog = page.getByRole('dialog', { name: 'Actualizar Orden' })
     await expect(dialog.getByLabel('Pago', { exact: true })).toBeVisible()
     await expect(dialog.getByLabel('Método de pago')).toBeVisible()
@@ -121,13 +121,13 @@ test.describe('sales back office', () => {
     request,
   }) => {
     const errors = watchPageErrors(page)
-    const sale = await placeOrder(request, 'Envío a domicilio', 1, 4)
+    const venta = await placeOrden(request, 'Envío a domicilio', 1, 4)
     await logIn(page, DEMO.auxiliar)
     await page.goto('/ventas/envios')
     await expect(page.getByRole('heading', { name: 'Reporte de envíos', level: 1 })).toBeVisible()
-    const row = page.locator(`[data-testid="envio-venta"][data-folio="${sale.folio}"]`)
+    const row = page.locator(`[data-testid="envio-venta"][data-folio="${venta.folio}"]`)
     await expect(row).toContainText('Sin envío registrado')
-    await row.getByRole('button', { name: `Gestionar envío ${sale.folio}` }).click()
+    await row.getByRole('button', { name: `Gestionar envío ${venta.folio}` }).click()
     const dialog = page.getByRole('dialog', { name: 'Actualizar Envio' })
     await dialog.getByLabel('Estado del envío').selectOption('Enviado')
     await dialog.getByLabel('Empresa de paquetería').fill('Estafeta')
@@ -147,7 +147,7 @@ test.describe('sales back office', () => {
     await shot(page, 'envios-desktop')
 
     await page.reload()
-    await expect(page.locator(`[data-testid="envio-venta"][data-folio="${sale.folio}"]`).getByTestId('envio')).toContainText(
+    await expect(page.locator(`[data-testid="envio-venta"][data-folio="${venta.folio}"]`).getByTestId('envio')).toContainText(
       'EST-7788990011',
     )
     expect(errors).toEqual([])
@@ -155,7 +155,7 @@ test.describe('sales back office', () => {
 
   test('the sales report for today shows the day’s totals', async ({ page, request }) => {
     const errors = watchPageErrors(page)
-    const sale = await placeOrder(request, 'Reporte', 2, 6)
+    const venta = await placeOrden(request, 'Reporte', 2, 6)
     const t = await apiToken(request, DEMO.auxiliar)
     type VentaDelDia = { total: number; entrega: string; pago: string; devoluciones?: { monto: number }[] }
     const day: VentaDelDia[] = await (await request.get('/v1/ventas/', { headers: bearer(t) })).json()
@@ -166,7 +166,7 @@ test.describe('sales back office', () => {
     const refunds = day.flatMap((s) => s.devoluciones ?? []).reduce((sum, d) => sum + Math.round(d.monto * 100), 0)
     const paid = cents(day.filter((s) => s.pago === 'Pagado')) - refunds
     const unpaid = cents(counted.filter((s) => s.pago !== 'Pagado'))
-    expect(unpaid).toBeGreaterThanOrEqual(Math.round(sale.total * 100))
+    expect(unpaid).toBeGreaterThanOrEqual(Math.round(venta.total * 100))
 
     await logIn(page, DEMO.auxiliar)
     await page.goto('/ventas')
@@ -176,9 +176,9 @@ test.describe('sales back office', () => {
     await expect(page.getByTestId('Por cobrar')).toHaveText(money(unpaid / 100))
     await expect(page.getByRole('group', { name: 'Por cobrar' })).toContainText('Subtotal (sin IVA)')
     await expect(page.getByRole('columnheader', { name: 'Precio Final (sin IVA)' })).toBeVisible()
-    const products = page.getByRole('region', { name: 'Productos vendidos' })
-    await expect(products).toContainText(sale.carrito[0].nombre)
-    await expect(page.getByRole('table').getByText(`Folio ${sale.folio}`).first()).toBeVisible()
+    const productos = page.getByRole('region', { name: 'Productos vendidos' })
+    await expect(productos).toContainText(venta.carrito[0].nombre)
+    await expect(page.getByRole('table').getByText(`Folio ${venta.folio}`).first()).toBeVisible()
     await shot(page, 'ventas-reporte-desktop', { fullPage: true })
 
     // A day without sales.
@@ -199,8 +199,8 @@ test.describe('cash cut', () => {
   test('a Cajero sees the day’s totals, makes the cut, sees the empty messages and prints', async ({ page, request }) => {
     const errors = watchPageErrors(page)
     await watchPrint(page)
-    const a = await placeOrder(request, 'Corte efectivo', 1, 8)
-    const b = await placeOrder(request, 'Corte tarjeta', 1, 9)
+    const a = await placeOrden(request, 'Corte efectivo', 1, 8)
+    const b = await placeOrden(request, 'Corte tarjeta', 1, 9)
     await markPaid(request, a._id, 'Efectivo')
     await markPaid(request, b._id, 'Tarjeta')
     const t = await apiToken(request, DEMO.cajero)
@@ -215,9 +215,9 @@ test.describe('cash cut', () => {
     await expect(byMethod).toContainText('Tarjeta')
     await expect(byMethod).toContainText(money(efectivo))
     await expect(byMethod).toContainText(`Total${money(pending.totalGeneral)}`)
-    const byUser = page.getByRole('region', { name: 'Por usuario' })
-    await expect(byUser).toContainText('Carmen')
-    await expect(byUser).toContainText(money(pending.totalGeneral))
+    const byUsuario = page.getByRole('region', { name: 'Por usuario' })
+    await expect(byUsuario).toContainText('Carmen')
+    await expect(byUsuario).toContainText(money(pending.totalGeneral))
     await shot(page, 'corte-pendiente-desktop', { fullPage: true })
 
     // The printable view of the pending totals, in a new tab.
@@ -250,17 +250,17 @@ test.describe('cash cut', () => {
     await shot(page, 'corte-hecho-desktop', { fullPage: true })
 
     // Reprint the cut just made.
-    const cutTab = page.context().waitForEvent('page')
+    const corteTab = page.context().waitForEvent('page')
     await result.getByRole('button', { name: 'Imprimir corte' }).click()
-    const cutPrint = await cutTab
-    await expect(cutPrint).toHaveURL(/\/corte\/print\?id=/)
-    await expect(cutPrint.getByTestId('efectivo-esperado')).toHaveText(money(efectivo))
-    await expect(cutPrint.getByText(a.folio)).toBeVisible()
-    await expect.poll(() => cutPrint.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1)
-    await shot(cutPrint, 'corte-print-corte', { fullPage: true })
-    await cutPrint.emulateMedia({ media: 'print' })
-    await shot(cutPrint, 'corte-print-media-print', { fullPage: true })
-    await cutPrint.close()
+    const cortePrint = await corteTab
+    await expect(cortePrint).toHaveURL(/\/corte\/print\?id=/)
+    await expect(cortePrint.getByTestId('efectivo-esperado')).toHaveText(money(efectivo))
+    await expect(cortePrint.getByText(a.folio)).toBeVisible()
+    await expect.poll(() => cortePrint.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBe(1)
+    await shot(cortePrint, 'corte-print-corte', { fullPage: true })
+    await cortePrint.emulateMedia({ media: 'print' })
+    await shot(cortePrint, 'corte-print-media-print', { fullPage: true })
+    await cortePrint.close()
 
     // Nothing left: 'Hacer corte' is disabled and says why.
     await expect(page.getByRole('button', { name: 'Hacer corte' })).toBeDisabled()

@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom'
 import { keyHistoryEntry } from '@/app/history-entry-key'
 import { routes } from '@/app/router'
 import { makeStore } from '@/lib/store'
-import { seedProductFromPage } from '@/features/catalog/page-data'
+import { seedProductoFromPage } from '@/features/catalog/page-data'
 import { startErrorLogWhenIdle } from '@/features/error-log/start'
 import '@/index.css'
 
@@ -25,7 +25,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 function start() {
   const store = makeStore()
   // A product page carries its product: the page draws without waiting for the API.
-  seedProductFromPage(store.dispatch)
+  seedProductoFromPage(store.dispatch)
   // The local error log: global errors, upload every 60 s and when back online, Sentry if configured.
   // It starts once the page has loaded, keeping what fails before.
   startErrorLogWhenIdle(store.dispatch)

@@ -9,12 +9,12 @@ export function PerfilRoot() {
   return <PerfilPage fiscal={<DatosFiscales />} />
 }
 
-function invoiceAction(p: Compra) {
+function facturaAction(p: Compra) {
   const compra = { id: p._id, folio: String(p.folio ?? p._id), pagada: p.pago === 'Pagado', factura: p.factura }
   return <CompraFactura compra={compra} />
 }
 
 /** `/usuarios/compras`: the purchases (session feature), each with its invoicing line (invoicing feature). */
 export function ComprasRoot() {
-  return <ComprasPage invoiceAction={invoiceAction} />
+  return <ComprasPage facturaAction={facturaAction} />
 }

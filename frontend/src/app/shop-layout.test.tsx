@@ -36,9 +36,9 @@ describe('shop layout', () => {
     const header = await screen.findByRole('banner')
     expect(within(header).getByRole('link', { name: /ir a Inicio/ })).toHaveAttribute('href', '/')
     expect(within(header).getByRole('link', { name: 'Mi perfil' })).toHaveAttribute('href', '/usuarios/perfil')
-    const cart = within(header).getByRole('link', { name: 'Carrito, 5 artículos' })
-    expect(cart).toHaveAttribute('href', '/carrito')
-    expect(within(cart).getByTestId('cart-badge')).toHaveTextContent('5')
+    const carrito = within(header).getByRole('link', { name: 'Carrito, 5 artículos' })
+    expect(carrito).toHaveAttribute('href', '/carrito')
+    expect(within(carrito).getByTestId('cart-badge')).toHaveTextContent('5')
     expect(within(header).getByPlaceholderText('¿Qué estás buscando hoy?')).toBeInTheDocument()
   })
 

@@ -10,7 +10,7 @@ import { SideMenu } from '@/components/layout/side-menu'
 import { TopBar } from '@/components/layout/top-bar'
 import { useInBrowser } from '@/components/use-in-browser'
 import { DEFAULT_SHOP_NAME } from '@/lib/categorias'
-import { selectCartCount } from '@/lib/carrito-slice'
+import { selectCarritoCount } from '@/lib/carrito-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import {
   noticeDismissed,
@@ -38,7 +38,7 @@ export function ShopLayout() {
   const notice = useAppSelector((s) => (inBrowser ? selectNotice(s) : null))
   // The 'Administrador' entry opens the first staff screen the role may use.
   const adminPath = screensFor(useAppSelector((s) => (inBrowser ? selectRol(s) : null)))[0]?.path
-  const cartCount = useAppSelector(selectCartCount)
+  const carritoCount = useAppSelector(selectCarritoCount)
   const answer = useGetConfigQuery().data
   const config = inBrowser ? answer : undefined
   const [menuOpen, setMenuOpen] = useState(false)
@@ -61,7 +61,7 @@ export function ShopLayout() {
       <TopBar firstName={firstName} phone={config?.tienda?.telefono} />
       <Header
         shopName={shopName}
-        cartCount={cartCount}
+        carritoCount={carritoCount}
         menuOpen={menuOpen}
         onOpenMenu={() => setMenuOpen(true)}
         search={<SearchBox />}

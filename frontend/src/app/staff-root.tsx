@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/lib/hooks'
-import { selectRol, selectUser, signOut } from '@/lib/session-slice'
+import { selectRol, selectUsuario, signOut } from '@/lib/session-slice'
 import { BajoInventarioBadge } from '@/features/catalog-admin/components/bajo-inventario-badge'
 import { StaffLayout } from '@/features/staff/components/staff-layout'
 import { useGetConfigQuery } from '@/lib/config-api'
@@ -16,12 +16,12 @@ export function StaffRoot() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const rol = useAppSelector(selectRol)
-  const user = useAppSelector(selectUser)
+  const usuario = useAppSelector(selectUsuario)
   const version = useGetConfigQuery().data?.version
   return (
     <StaffLayout
       rol={rol}
-      userName={user?.name ?? ''}
+      userName={usuario?.name ?? ''}
       badges={BADGES}
       version={version}
       onSignOut={() => {

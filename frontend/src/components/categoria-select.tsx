@@ -1,4 +1,4 @@
-import { categoryOptions, resolveCategory, useListCategoriasQuery } from '@/lib/categorias'
+import { categoriaOptions, resolveCategoria, useListCategoriasQuery } from '@/lib/categorias'
 
 type Props = { value: string; onChange: (id: string) => void; id?: string }
 
@@ -8,11 +8,11 @@ type Props = { value: string; onChange: (id: string) => void; id?: string }
  */
 export function CategoriaSelect({ value, onChange, id }: Props) {
   const { data = [], isLoading } = useListCategoriasQuery()
-  const selected = resolveCategory(data, value)?.id ?? value
+  const selected = resolveCategoria(data, value)?.id ?? value
   return (
     <select id={id} className="field-input" value={selected} disabled={isLoading} onChange={(e) => onChange(e.target.value)}>
       <option value="">{isLoading ? 'Cargando categorías…' : 'Elige una categoría'}</option>
-      {categoryOptions(data).map((o) => (
+      {categoriaOptions(data).map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
         </option>

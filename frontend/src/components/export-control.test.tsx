@@ -26,10 +26,6 @@ function slowCSV() {
   return { response, release: () => release() }
 }
 
-function renderControl(params?: Record<string, string>) {
-  return renderWithStore(params).user
-}
-
 /** The control with a store that keeps the token and every action dispatched. */
 function renderWithStore(params?: Record<string, string>) {
   const store = configureStore({
@@ -63,7 +59,7 @@ it('shows the rows received against the total, then saves the file', async () =>
   const { response, release } = slowCSV()
   const fetchMock = vi.fn(async () => response)
   vi.stubGlobal('fetch', fetchMock)
-  const user = renderControl({ startDate: '2026-11-01', endDate: '2026-11-30', q: '' })
+  const { user } = renderWithStore({ startDate: '2026-11-01', endDate: '2026-11-30', q: '' })
   await user.click(screen.getByRole('button', { name: 'Exportar ventas a CSV' }))
   expect(await screen.findByText('2 de 4 filas')).toBeInTheDocument()
   expect(screen.getByRole('button', { name: 'Exportar ventas a Excel' })).toBeDisabled()
@@ -81,7 +77,7 @@ it('says in Spanish why the export failed', async () => {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ error: { code: 'invalid', message: 'El periodo no puede ser mayor a un año.' } }), { status: 400 })),
   )
-  const user = renderControl()
+  const { user } = renderWithStore()
   await user.click(screen.getByRole('button', { name: 'Exportar ventas a Excel' }))
   expect(await screen.findByRole('alert')).toHaveTextContent('Error al exportar ventas: El periodo no puede ser mayor a un año.')
   expect(saved).toEqual([])
@@ -90,7 +86,7 @@ it('says in Spanish why the export failed', async () => {
 it('cancels a download and saves nothing', async () => {
   const { response } = slowCSV()
   vi.stubGlobal('fetch', vi.fn(async () => response))
-  const user = renderControl()
+  const { user } = renderWithStore()
   await user.click(screen.getByRole('button', { name: 'Exportar ventas a CSV' }))
   await user.click(await screen.findByRole('button', { name: 'Cancelar' }))
   expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument()

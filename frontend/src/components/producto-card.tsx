@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { MasIva } from '@/components/mas-iva'
 import { ProductoImage } from '@/components/producto-image'
 import { formatMoney } from '@/lib/money'
-import { isOutOfStock, productImage, productPrice, productTitle, type Producto } from '@/lib/producto'
+import { isOutOfStock, productoImage, productoPrice, productoTitle, type Producto } from '@/lib/producto'
 import { truncate } from '@/lib/text'
 
 /** The heading a card's title is: one level under its grid's own heading (h1 on a category or
@@ -11,17 +11,17 @@ export type CardHeading = 'h2' | 'h3'
 
 /** A product tile of the catalogue grids; the whole card opens `/product/{_id}`. */
 export function ProductoCard({ product, heading: Heading = 'h3' }: { product: Producto; heading?: CardHeading }) {
-  const title = productTitle(product)
-  const price = productPrice(product)
-  const hasDiscount = price !== undefined && price.precioFinal < price.precio
+  const title = productoTitle(product)
+  const price = productoPrice(product)
+  const hasDescuento = price !== undefined && price.precioFinal < price.precio
   return (
     <Link
       to={`/product/${encodeURIComponent(product._id)}`}
       className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:border-teal-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-500"
     >
       <div className="relative bg-white p-3">
-        <ProductoImage src={productImage(product)} alt={title} className="aspect-square w-full rounded-lg" />
-        {hasDiscount && price.descuento > 0 ? (
+        <ProductoImage src={productoImage(product)} alt={title} className="aspect-square w-full rounded-lg" />
+        {hasDescuento && price.descuento > 0 ? (
           <span className="absolute top-2 left-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
             -{price.descuento}%
           </span>
@@ -41,7 +41,7 @@ export function ProductoCard({ product, heading: Heading = 'h3' }: { product: Pr
           {price ? (
             <>
               <p className="h-4 text-xs leading-4 text-slate-500">
-                {hasDiscount ? (
+                {hasDescuento ? (
                   <>
                     <span className="sr-only">Antes </span>
                     <span className="line-through">{formatMoney(price.precio)}</span>

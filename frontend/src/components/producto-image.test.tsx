@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ProductoImage } from '@/components/producto-image'
-import { PRODUCT_CARD_IMAGE_SIZES, PRODUCT_MAIN_IMAGE_SIZES } from '@/lib/images'
+import { PRODUCTO_CARD_IMAGE_SIZES, PRODUCTO_MAIN_IMAGE_SIZES } from '@/lib/images'
 
 const upload = '/v1/imagenes/0123456789abcdef0123456789abcdef'
 
@@ -12,21 +12,21 @@ describe('ProductoImage', () => {
     const source = container.querySelector('picture > source')
     expect(source).toHaveAttribute('type', 'image/webp')
     expect(source?.getAttribute('srcset')).toContain(`${upload}/480.webp 480w`)
-    expect(source).toHaveAttribute('sizes', PRODUCT_CARD_IMAGE_SIZES)
+    expect(source).toHaveAttribute('sizes', PRODUCTO_CARD_IMAGE_SIZES)
     expect(img.getAttribute('srcset')).toContain(`${upload}/480.jpg 480w`)
     expect(img).toHaveAttribute('src', `${upload}/1200.jpg`)
-    expect(img).toHaveAttribute('sizes', PRODUCT_CARD_IMAGE_SIZES)
+    expect(img).toHaveAttribute('sizes', PRODUCTO_CARD_IMAGE_SIZES)
     expect(img).toHaveAttribute('loading', 'lazy')
     expect(img).not.toHaveAttribute('fetchpriority')
     expect(img.getAttribute('width')).toBe(img.getAttribute('height'))
   })
 
   it('loads the page’s main picture at once and first', () => {
-    const { container } = render(<ProductoImage src={upload} alt="Cámara" priority sizes={PRODUCT_MAIN_IMAGE_SIZES} />)
+    const { container } = render(<ProductoImage src={upload} alt="Cámara" priority sizes={PRODUCTO_MAIN_IMAGE_SIZES} />)
     const img = screen.getByRole('img', { name: 'Cámara' })
     expect(img).toHaveAttribute('loading', 'eager')
     expect(img).toHaveAttribute('fetchpriority', 'high')
-    expect(container.querySelector('source')).toHaveAttribute('sizes', PRODUCT_MAIN_IMAGE_SIZES)
+    expect(container.querySelector('source')).toHaveAttribute('sizes', PRODUCTO_MAIN_IMAGE_SIZES)
   })
 
   it.each(['https://proveedor.example/radio.jpg', '/v1/imagenes/demo/producto-003.svg'])(

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ImageOffIcon } from '@/components/icons'
-import { PRODUCT_CARD_IMAGE_SIZES, imageSources } from '@/lib/images'
+import { PRODUCTO_CARD_IMAGE_SIZES, imageSources } from '@/lib/images'
 
 /**
  * Every box a product picture is drawn in is square (object-contain), so width and height say 1:1:
@@ -38,7 +38,7 @@ export function ProductoImage({ src, alt, className = '', compact = false, prior
     )
   }
   const sources = imageSources(src)
-  const drawnAt = sizes ?? (compact ? '96px' : PRODUCT_CARD_IMAGE_SIZES)
+  const drawnAt = sizes ?? (compact ? '96px' : PRODUCTO_CARD_IMAGE_SIZES)
   const img = (
     // loading and sizes before srcset and src: a browser may start the download as src is set.
     <img

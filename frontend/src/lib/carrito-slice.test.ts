@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '@/lib/store'
-import { cartCleared, itemAdded, itemRemoved, quantityChanged, selectCartCount, selectCartItems } from '@/lib/carrito-slice'
+import { carritoCleared, itemAdded, itemRemoved, quantityChanged, selectCarritoCount, selectCarritoItems } from '@/lib/carrito-slice'
 import type { CarritoItem } from '@/lib/carrito'
 
 const camara: CarritoItem = {
@@ -15,7 +15,7 @@ const camara: CarritoItem = {
   talla: 'Unico',
 }
 
-const storedCart = () => JSON.parse(localStorage.getItem('cart') ?? 'null') as CarritoItem[] | null
+const storedCarrito = () => JSON.parse(localStorage.getItem('cart') ?? 'null') as CarritoItem[] | null
 
 describe('cart', () => {
   it.each([
@@ -26,37 +26,37 @@ describe('cart', () => {
   ])('treats %s as an empty cart and removes the key', (_label, raw) => {
     localStorage.setItem('cart', raw)
     const store = makeStore()
-    expect(selectCartItems(store.getState())).toEqual([])
+    expect(selectCarritoItems(store.getState())).toEqual([])
     expect(localStorage.getItem('cart')).toBeNull()
   })
 
   it('loads a valid stored cart', () => {
     localStorage.setItem('cart', JSON.stringify([{ ...camara, cantidad: 3 }]))
     const store = makeStore()
-    expect(selectCartItems(store.getState())).toHaveLength(1)
-    expect(selectCartCount(store.getState())).toBe(3)
+    expect(selectCarritoItems(store.getState())).toHaveLength(1)
+    expect(selectCarritoCount(store.getState())).toBe(3)
   })
 
   it('adds to the quantity when the same id and producto_id is added again', () => {
     const store = makeStore()
     store.dispatch(itemAdded(camara))
     store.dispatch(itemAdded({ ...camara, cantidad: 2 }))
-    expect(selectCartItems(store.getState())).toHaveLength(1)
-    expect(selectCartItems(store.getState())[0].cantidad).toBe(3)
-    expect(storedCart()?.[0].cantidad).toBe(3)
+    expect(selectCarritoItems(store.getState())).toHaveLength(1)
+    expect(selectCarritoItems(store.getState())[0].cantidad).toBe(3)
+    expect(storedCarrito()?.[0].cantidad).toBe(3)
   })
 
   it("never holds more than the variant's stock when the same line is added again", () => {
     const store = makeStore()
     store.dispatch(itemAdded({ ...camara, cantidad: 2 }, 3))
     store.dispatch(itemAdded({ ...camara, cantidad: 2 }, 3))
-    expect(selectCartItems(store.getState())[0].cantidad).toBe(3)
+    expect(selectCarritoItems(store.getState())[0].cantidad).toBe(3)
     store.dispatch(itemAdded(camara, 3))
-    expect(selectCartItems(store.getState())[0].cantidad).toBe(3)
+    expect(selectCarritoItems(store.getState())[0].cantidad).toBe(3)
     // A first add above the stock is cut to it; with no stock at all nothing is added.
     store.dispatch(itemAdded({ ...camara, id: 'var-2', cantidad: 6 }, 4))
     store.dispatch(itemAdded({ ...camara, id: 'var-3', cantidad: 1 }, 0))
-    expect(selectCartItems(store.getState()).map((i) => [i.id, i.cantidad])).toEqual([
+    expect(selectCarritoItems(store.getState()).map((i) => [i.id, i.cantidad])).toEqual([
       ['var-1', 3],
       ['var-2', 4],
     ])
@@ -66,34 +66,34 @@ describe('cart', () => {
     localStorage.setItem('cart', JSON.stringify([{ ...camara, cantidad: 5 }]))
     const store = makeStore()
     store.dispatch(itemAdded(camara, 3))
-    expect(selectCartItems(store.getState())[0].cantidad).toBe(5)
+    expect(selectCarritoItems(store.getState())[0].cantidad).toBe(5)
     store.dispatch(quantityChanged({ id: 'var-1', producto_id: 'prod-1', cantidad: 4, stock: 3 }))
-    expect(selectCartItems(store.getState())[0].cantidad).toBe(4)
+    expect(selectCarritoItems(store.getState())[0].cantidad).toBe(4)
     store.dispatch(quantityChanged({ id: 'var-1', producto_id: 'prod-1', cantidad: 2, stock: 3 }))
     store.dispatch(quantityChanged({ id: 'var-1', producto_id: 'prod-1', cantidad: 9, stock: 3 }))
-    expect(selectCartItems(store.getState())[0].cantidad).toBe(3)
+    expect(selectCarritoItems(store.getState())[0].cantidad).toBe(3)
   })
 
   it('keeps separate lines for another variant of the same product', () => {
     const store = makeStore()
     store.dispatch(itemAdded(camara))
     store.dispatch(itemAdded({ ...camara, id: 'var-2', cantidad: 4 }))
-    expect(selectCartItems(store.getState())).toHaveLength(2)
-    expect(selectCartCount(store.getState())).toBe(5)
+    expect(selectCarritoItems(store.getState())).toHaveLength(2)
+    expect(selectCarritoCount(store.getState())).toBe(5)
   })
 
   it('persists changes under the cart key and leaves no key when emptied', () => {
     const store = makeStore()
     store.dispatch(itemAdded(camara))
     store.dispatch(quantityChanged({ id: 'var-1', producto_id: 'prod-1', cantidad: 5 }))
-    expect(storedCart()).toEqual([{ ...camara, cantidad: 5 }])
+    expect(storedCarrito()).toEqual([{ ...camara, cantidad: 5 }])
 
     store.dispatch(itemRemoved({ id: 'var-1', producto_id: 'prod-1' }))
     expect(localStorage.getItem('cart')).toBeNull()
 
     store.dispatch(itemAdded(camara))
-    store.dispatch(cartCleared())
-    expect(selectCartCount(store.getState())).toBe(0)
+    store.dispatch(carritoCleared())
+    expect(selectCarritoCount(store.getState())).toBe(0)
     expect(localStorage.getItem('cart')).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { signedOut } from '@/lib/session-events'
-import { loadCart } from '@/lib/carrito-storage'
+import { loadCarrito } from '@/lib/carrito-storage'
 import type { CarritoItem } from '@/lib/carrito'
 
 export type CarritoState = { items: CarritoItem[] }
@@ -11,9 +11,9 @@ const sameLine = (a: Pick<CarritoItem, 'id' | 'producto_id'>, b: Pick<CarritoIte
 /** The most a line may hold: the stock when known, else no limit. */
 const capOf = (stock: number | undefined) => (typeof stock === 'number' ? Math.max(0, Math.floor(stock)) : Infinity)
 
-export const cartSlice = createSlice({
+export const carritoSlice = createSlice({
   name: 'cart',
-  initialState: (): CarritoState => ({ items: loadCart() }),
+  initialState: (): CarritoState => ({ items: loadCarrito() }),
   reducers: {
     /**
      * Adds a line; the same id and producto_id adds to the quantity instead. With the variant's
@@ -57,7 +57,7 @@ export const cartSlice = createSlice({
       item.descuento = action.payload.descuento
       if (action.payload.extras) item.extras = action.payload.extras
     },
-    cartCleared: (state) => {
+    carritoCleared: (state) => {
       state.items = []
     },
   },
@@ -67,11 +67,11 @@ export const cartSlice = createSlice({
     })
   },
   selectors: {
-    selectCartItems: (s) => s.items,
+    selectCarritoItems: (s) => s.items,
     /** The header badge: the sum of quantities. */
-    selectCartCount: (s) => s.items.reduce((sum, item) => sum + item.cantidad, 0),
+    selectCarritoCount: (s) => s.items.reduce((sum, item) => sum + item.cantidad, 0),
   },
 })
 
-export const { itemAdded, itemRemoved, quantityChanged, itemRepriced, cartCleared } = cartSlice.actions
-export const { selectCartItems, selectCartCount } = cartSlice.selectors
+export const { itemAdded, itemRemoved, quantityChanged, itemRepriced, carritoCleared } = carritoSlice.actions
+export const { selectCarritoItems, selectCarritoCount } = carritoSlice.selectors

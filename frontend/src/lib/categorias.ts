@@ -11,7 +11,7 @@ export type Categoria = {
   /** The parent's id; '' at the top. */
   padre: string
   orden: number
-  /** One of CATEGORY_ICON_NAMES. */
+  /** One of CATEGORIA_ICON_NAMES. */
   icono: string
   /** '#rrggbb' */
   color: string
@@ -30,7 +30,7 @@ export type CategoriaAdmin = Categoria & { productos: number }
 export type CategoriaInput = Partial<Pick<Categoria, 'nombre' | 'padre' | 'icono' | 'color' | 'tarjeta' | 'menu'>>
 
 /** The page of a category: `/busqueda/{id}`. */
-export const categoryPath = (id: string) => `/busqueda/${encodeURIComponent(id)}`
+export const categoriaPath = (id: string) => `/busqueda/${encodeURIComponent(id)}`
 
 /** Lower case without accents, as the server compares names. */
 export function fold(s: string): string {
@@ -56,7 +56,7 @@ export function depthOf(cs: readonly Categoria[], c: Categoria): number {
 }
 
 /** The options of a category select, indented by depth ('— ' per level), in the tree's order. */
-export function categoryOptions(cs: readonly Categoria[]): { value: string; label: string }[] {
+export function categoriaOptions(cs: readonly Categoria[]): { value: string; label: string }[] {
   return cs.map((c) => ({ value: c.id, label: `${'— '.repeat(depthOf(cs, c))}${c.nombre}` }))
 }
 
@@ -64,7 +64,7 @@ export function categoryOptions(cs: readonly Categoria[]): { value: string; labe
  * The category a page id or a product's categoria names, as the server resolves it: its id, else
  * (ignoring case and accents) its id, a name no other category has, or an earlier name or link.
  */
-export function resolveCategory(cs: readonly Categoria[], id: string): Categoria | undefined {
+export function resolveCategoria(cs: readonly Categoria[], id: string): Categoria | undefined {
   const exact = cs.find((c) => c.id === id)
   if (exact) return exact
   const k = fold(id)

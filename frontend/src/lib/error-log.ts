@@ -26,7 +26,7 @@ export type ErrorLogEntry = {
 // The server's bounds (modules/logs); longer texts are cut here so that an upload is never refused.
 const LIMITS = { title: 200, error: 2000, origen: 200, user: 120 } as const
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 function isEntry(value: unknown): value is ErrorLogEntry {
   if (!value || typeof value !== 'object') return false
@@ -70,11 +70,11 @@ type NewEntry = { title?: string; error: string; origen: string; cause?: unknown
  */
 export function logError({ title, error, origen, cause }: NewEntry, now: Date = new Date()): ErrorLogEntry {
   const entry: ErrorLogEntry = {
-    title: cut(title?.trim() || DEFAULT_TITLE, LIMITS.title),
-    error: cut(error, LIMITS.error),
+    title: clip(title?.trim() || DEFAULT_TITLE, LIMITS.title),
+    error: clip(error, LIMITS.error),
     time: now.toISOString(),
-    origen: cut(origen, LIMITS.origen),
-    user: cut(readItem('name') ?? '', LIMITS.user),
+    origen: clip(origen, LIMITS.origen),
+    user: clip(readItem('name') ?? '', LIMITS.user),
   }
   writeErrorLog([...readErrorLog(), entry])
   reportToSentry(entry, cause)

@@ -9,11 +9,11 @@ export const IMAGE_WIDTHS = [160, 320, 480, 800, 1200] as const
  * The product page's main picture's width in its layout, as measured in Chromium at 390-1440 px
  * (modules/catalog/imageset.go has the same value, for the preload the server writes into the page).
  */
-export const PRODUCT_MAIN_IMAGE_SIZES =
+export const PRODUCTO_MAIN_IMAGE_SIZES =
   '(min-width: 1024px) 450px, (min-width: 768px) calc(50vw - 62px), calc(100vw - 66px)'
 
 /** A product card's picture in the catalogue grids (2, 3, 4 and 6 columns), as measured in Chromium. */
-export const PRODUCT_CARD_IMAGE_SIZES =
+export const PRODUCTO_CARD_IMAGE_SIZES =
   '(min-width: 1280px) 169px, (min-width: 1024px) calc(25vw - 46px), (min-width: 640px) calc(33.3vw - 47px), calc(50vw - 48px)'
 
 /** The sizes of one uploaded picture, as srcset values. */

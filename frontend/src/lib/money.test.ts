@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatCount, formatMoney } from '@/lib/money'
-import { productPrice, type Producto } from '@/lib/producto'
+import { productoPrice, type Producto } from '@/lib/producto'
 
 describe('formatMoney', () => {
   it('formats pesos the es-MX way', () => {
@@ -50,16 +50,16 @@ describe('formatCount', () => {
 describe('productPrice', () => {
   it('applies the first variant discount', () => {
     const p: Producto = { _id: '1', variantes: [{ precioVenta: 150, descuento: 10 }] }
-    expect(productPrice(p)).toEqual({ precio: 150, precioFinal: 135, descuento: 10 })
+    expect(productoPrice(p)).toEqual({ precio: 150, precioFinal: 135, descuento: 10 })
   })
 
   it('falls back on the list and discount prices', () => {
     const p: Producto = { _id: '1', precios: { precio_lista: 200, precio_descuento: 150 } }
-    expect(productPrice(p)).toEqual({ precio: 200, precioFinal: 150, descuento: 25 })
+    expect(productoPrice(p)).toEqual({ precio: 200, precioFinal: 150, descuento: 25 })
   })
 
   it('ignores a discount price that is not below the list price', () => {
     const p: Producto = { _id: '1', precios: { precio_lista: 200, precio_descuento: 250 } }
-    expect(productPrice(p)).toEqual({ precio: 200, precioFinal: 200, descuento: 0 })
+    expect(productoPrice(p)).toEqual({ precio: 200, precioFinal: 200, descuento: 0 })
   })
 })

@@ -5,7 +5,7 @@ import type { ProductoDetalle } from '@/lib/producto'
  * `GET /v1/productos/{id}`, which the product page, the cart (prices and stock of its lines) and
  * the product a page carries (features/catalog/page-data.ts) share.
  */
-export const productApi = api.injectEndpoints({
+export const productoApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducto: build.query<ProductoDetalle, string>({
       query: (id) => `productos/${encodeURIComponent(id)}`,
@@ -14,4 +14,4 @@ export const productApi = api.injectEndpoints({
   }),
 })
 
-export const { useGetProductoQuery } = productApi
+export const { useGetProductoQuery } = productoApi

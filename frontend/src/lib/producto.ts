@@ -76,16 +76,16 @@ export type ProductoAdmin = Omit<ProductoDetalle, 'variantes'> & {
   variantes?: (VarianteDetalle & { precioCompra?: number; minimo?: number })[]
 }
 
-export function productTitle(p: Pick<Producto, 'nombre' | 'titulo'>): string {
+export function productoTitle(p: Pick<Producto, 'nombre' | 'titulo'>): string {
   return (p.nombre || p.titulo || 'Producto sin nombre').trim()
 }
 
-export function productImage(p: Pick<Producto, 'imagen' | 'img_portada'>): string | undefined {
+export function productoImage(p: Pick<Producto, 'imagen' | 'img_portada'>): string | undefined {
   return p.imagen || p.img_portada || undefined
 }
 
 /** Units on hand; undefined when the server did not say. */
-export function productStock(p: Producto): number | undefined {
+export function productoStock(p: Producto): number | undefined {
   if (typeof p.stock === 'number') return p.stock
   if (typeof p.total_existencia === 'number') return p.total_existencia
   if (p.variantes?.length) return p.variantes.reduce((sum, v) => sum + (v.stock ?? 0), 0)
@@ -96,7 +96,7 @@ export function productStock(p: Producto): number | undefined {
 export const ENTREGA_PROVEEDOR = 'Disponible con proveedor: entrega en 3 a 5 días hábiles'
 
 /** The distributor's units of an imported product's variant (only its first variant is the distributor's). */
-export function supplierUnits(p: { disponibleConProveedor?: number; variantes?: { _id?: string }[] }, variantId?: string): number {
+export function proveedorUnits(p: { disponibleConProveedor?: number; variantes?: { _id?: string }[] }, variantId?: string): number {
   const first = p.variantes?.[0]?._id
   if (variantId !== undefined && first !== undefined && variantId !== first) return 0
   return Math.max(0, p.disponibleConProveedor ?? 0)
@@ -104,8 +104,8 @@ export function supplierUnits(p: { disponibleConProveedor?: number; variantes?: 
 
 /** Sold out: no units of its own and none from the distributor. */
 export function isOutOfStock(p: Producto): boolean {
-  const stock = productStock(p)
-  return stock !== undefined && stock <= 0 && supplierUnits(p) <= 0
+  const stock = productoStock(p)
+  return stock !== undefined && stock <= 0 && proveedorUnits(p) <= 0
 }
 
 /** Final price = price x (1 - descuento/100), rounded to centavos. */
@@ -120,7 +120,7 @@ export type PriceInfo = { precio: number; precioFinal: number; descuento: number
  * The price a card shows: the first variant's sale price and discount when there are
  * variants, otherwise the list price and the discount price from `precios`.
  */
-export function productPrice(p: Producto): PriceInfo | undefined {
+export function productoPrice(p: Producto): PriceInfo | undefined {
   const v = p.variantes?.[0]
   if (v && typeof v.precioVenta === 'number') {
     const descuento = Math.max(0, v.descuentoEfectivo ?? v.descuento ?? 0)
@@ -137,7 +137,7 @@ export function productPrice(p: Producto): PriceInfo | undefined {
 }
 
 /** The discount a variant sells with now: the server's effective one, else its own. */
-export function variantDiscount(v: VarianteDetalle): number {
+export function variantDescuento(v: VarianteDetalle): number {
   const pct = typeof v.descuentoEfectivo === 'number' ? v.descuentoEfectivo : (v.descuento ?? 0)
   return pct > 0 && pct <= 100 ? pct : 0
 }
@@ -145,7 +145,7 @@ export function variantDiscount(v: VarianteDetalle): number {
 /** The unit price after discount, as the server computed it when it did. */
 export function variantFinalPrice(v: VarianteDetalle): number {
   if (typeof v.precioFinal === 'number') return v.precioFinal
-  return discounted(v.precioVenta ?? 0, variantDiscount(v))
+  return discounted(v.precioVenta ?? 0, variantDescuento(v))
 }
 
 /** Page size of product lists. */
@@ -158,7 +158,7 @@ export type ProductosPage = { products: Producto[]; hasMore: boolean }
  * Normalises the list answer: `{products, meta:{hasMore}}`, or a plain list whose
  * length equal to the limit means there may be more; any other shape is an empty last page.
  */
-export function toProductPage(body: unknown, limit = PAGE_SIZE): ProductosPage {
+export function toProductosPage(body: unknown, limit = PAGE_SIZE): ProductosPage {
   if (Array.isArray(body)) return { products: body as Producto[], hasMore: body.length === limit }
   if (body && typeof body === 'object' && Array.isArray((body as { products?: unknown }).products)) {
     const { products, meta } = body as { products: Producto[]; meta?: { hasMore?: boolean } }

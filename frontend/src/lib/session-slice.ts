@@ -4,7 +4,7 @@ import { api } from '@/lib/api'
 import { sessionRejected, signedOut } from '@/lib/session-events'
 import { clearStorage } from '@/lib/storage'
 import { firstName } from '@/lib/text'
-import { readSession, toDataUser, writeSession } from '@/lib/session-storage'
+import { readSession, toDataUsuario, writeSession } from '@/lib/session-storage'
 import type { DataUsuario, LoginResponse } from '@/lib/session'
 
 export type SessionState = {
@@ -35,7 +35,7 @@ export const sessionSlice = createSlice({
   selectors: {
     selectToken: (s) => s.token,
     selectNotice: (s) => s.notice ?? null,
-    selectUser: (s) => s.user,
+    selectUsuario: (s) => s.user,
     selectIsSignedIn: (s) => Boolean(s.token),
     selectIsAdmin: (s) => Boolean(s.token && s.user?.admin),
     selectFirstName: (s) => (s.token ? firstName(s.user?.name) : ''),
@@ -45,7 +45,7 @@ export const sessionSlice = createSlice({
 })
 
 export const { sessionStarted, noticeDismissed } = sessionSlice.actions
-export const { selectNotice, selectToken, selectUser, selectIsSignedIn, selectIsAdmin, selectFirstName, selectRol } =
+export const { selectNotice, selectToken, selectUsuario, selectIsSignedIn, selectIsAdmin, selectFirstName, selectRol } =
   sessionSlice.selectors
 
 /** Stores the login answer in the browser and in the state. */
@@ -53,9 +53,9 @@ export const signIn =
   ({ data }: LoginResponse, now: Date = new Date()): AppThunk =>
   (dispatch) => {
     const lastLogin = now.toISOString()
-    const user = toDataUser(data.dataUser) ?? { id: '', name: '', email: data.email, admin: false }
-    writeSession(data.token, data.email, user, lastLogin)
-    dispatch(sessionStarted({ token: data.token, user, lastLogin }))
+    const usuario = toDataUsuario(data.dataUser) ?? { id: '', name: '', email: data.email, admin: false }
+    writeSession(data.token, data.email, usuario, lastLogin)
+    dispatch(sessionStarted({ token: data.token, user: usuario, lastLogin }))
   }
 
 /**
@@ -67,9 +67,9 @@ export const sessionUpdated =
   (dispatch, getState) => {
     const current = getState().session
     if (!current.token || !current.user) return
-    const user = { ...current.user, ...(name ? { name } : {}), ...(email ? { email } : {}) }
-    const next = { token: token ?? current.token, user, lastLogin: current.lastLogin }
-    writeSession(next.token, user.email, user, next.lastLogin ?? new Date().toISOString())
+    const usuario = { ...current.user, ...(name ? { name } : {}), ...(email ? { email } : {}) }
+    const next = { token: token ?? current.token, user: usuario, lastLogin: current.lastLogin }
+    writeSession(next.token, usuario.email, usuario, next.lastLogin ?? new Date().toISOString())
     dispatch(sessionStarted(next))
   }
 

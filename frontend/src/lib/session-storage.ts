@@ -15,7 +15,7 @@ export const SESSION_KEYS = {
 export type StoredSession = { token: string | null; user: DataUsuario | null; lastLogin: string | null }
 
 /** Accepts a profile as the server or an older browser may have written it. */
-export function toDataUser(value: unknown): DataUsuario | null {
+export function toDataUsuario(value: unknown): DataUsuario | null {
   if (!value || typeof value !== 'object') return null
   const u = value as Record<string, unknown>
   return {
@@ -27,10 +27,10 @@ export function toDataUser(value: unknown): DataUsuario | null {
   }
 }
 
-function parseUser(raw: string | null): DataUsuario | null {
+function parseUsuario(raw: string | null): DataUsuario | null {
   if (!raw) return null
   try {
-    return toDataUser(JSON.parse(raw))
+    return toDataUsuario(JSON.parse(raw))
   } catch {
     return null
   }
@@ -40,13 +40,13 @@ function parseUser(raw: string | null): DataUsuario | null {
 export function readSession(): StoredSession {
   const token = readItem(SESSION_KEYS.token)
   if (!token) return { token: null, user: null, lastLogin: null }
-  const user = parseUser(readItem(SESSION_KEYS.user)) ?? {
+  const usuario = parseUsuario(readItem(SESSION_KEYS.user)) ?? {
     id: readItem(SESSION_KEYS.id) ?? '',
     name: readItem(SESSION_KEYS.name) ?? '',
     email: readItem(SESSION_KEYS.email) ?? '',
     admin: readItem(SESSION_KEYS.admin) === 'true',
   }
-  return { token, user, lastLogin: readItem(SESSION_KEYS.lastLogin) }
+  return { token, user: usuario, lastLogin: readItem(SESSION_KEYS.lastLogin) }
 }
 
 /** Writes every session key, as the original shop did after a login. */

@@ -18,8 +18,8 @@ export function useMediaQuery(query: string): boolean {
 /** Desktop width: the staff lists show wide tables; under 1024 px (tablets, phones), cards. */
 export const WIDE = '(min-width: 1024px)'
 /** The cart's narrow screens: under 768 px. */
-export const CART_NARROW = '(max-width: 767.98px)'
+export const CARRITO_NARROW = '(max-width: 767.98px)'
 /** The order lists' narrow screens: up to 768 px. */
-export const ORDERS_NARROW = '(max-width: 768px)'
+export const ORDENES_NARROW = '(max-width: 768px)'
 /** Cart and order item names are cut at 25 characters on narrow screens. */
-export const NAME_CUT = 25
+export const NAME_TRUNCATED_AT = 25

@@ -38,12 +38,12 @@ type DemoUsuario = { name?: string; email?: string; rol?: string; admin?: boolea
 /** Leaves a signed-in session in browser storage, as a real login would. */
 export function storeSession({ name = 'Ana López', email = 'ana@tienda.mx', rol = 'Cliente', admin }: DemoUsuario = {}) {
   const isAdmin = admin ?? rol === 'Administrador'
-  const user = { id: 'u1', name, email, admin: isAdmin, rol }
+  const usuario = { id: 'u1', name, email, admin: isAdmin, rol }
   localStorage.setItem('token', 'test-token')
   localStorage.setItem('name', name)
   localStorage.setItem('email', email)
   localStorage.setItem('admin', isAdmin ? 'true' : 'false')
   localStorage.setItem('id', 'u1')
-  localStorage.setItem('user', JSON.stringify(user))
+  localStorage.setItem('user', JSON.stringify(usuario))
   localStorage.setItem('lastLogin', '2026-01-01T00:00:00.000Z')
 }

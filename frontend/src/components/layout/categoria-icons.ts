@@ -20,7 +20,7 @@ import {
  * The icons a category may have, by the name the server keeps (its allow-list,
  * modules/catalog/categories.go categoryIcons), with their Spanish label for the admin screen.
  */
-export const CATEGORY_ICONS: Record<string, { icon: ComponentType<{ size?: number }>; label: string }> = {
+export const CATEGORIA_ICONS: Record<string, { icon: ComponentType<{ size?: number }>; label: string }> = {
   camara: { icon: CameraIcon, label: 'Cámara' },
   energia: { icon: BoltIcon, label: 'Energía' },
   audifonos: { icon: HeadphonesIcon, label: 'Audífonos' },
@@ -37,7 +37,7 @@ export const CATEGORY_ICONS: Record<string, { icon: ComponentType<{ size?: numbe
   alerta: { icon: AlertIcon, label: 'Alerta' },
 }
 
-export const CATEGORY_ICON_NAMES = Object.keys(CATEGORY_ICONS)
+export const CATEGORIA_ICON_NAMES = Object.keys(CATEGORIA_ICONS)
 
 /** The icon of a category; the grid for a name this build does not know. */
-export const categoryIcon = (name: string) => (CATEGORY_ICONS[name] ?? CATEGORY_ICONS.cuadricula).icon
+export const categoriaIcon = (name: string) => (CATEGORIA_ICONS[name] ?? CATEGORIA_ICONS.cuadricula).icon

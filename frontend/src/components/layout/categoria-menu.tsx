@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react'
 import { NavLink } from 'react-router'
-import { categoryIcon } from '@/components/layout/categoria-icons'
-import { categoryPath, menuTiles, useListCategoriasQuery } from '@/lib/categorias'
+import { categoriaIcon } from '@/components/layout/categoria-icons'
+import { categoriaPath, menuTiles, useListCategoriasQuery } from '@/lib/categorias'
 
 /** The row of category tiles under the header (the categories with a menu name); scrolls sideways on phones. */
 export function CategoriaMenu() {
@@ -14,11 +14,11 @@ export function CategoriaMenu() {
     <nav aria-label="Categorías" className="border-b border-slate-200 bg-white">
       <ul className="no-scrollbar mx-auto flex max-w-7xl snap-x gap-1 overflow-x-auto px-2 py-2.5 sm:justify-center sm:gap-3 sm:px-3 sm:py-3">
         {tiles.map(({ id, menu, icono }) => {
-          const Icon = categoryIcon(icono)
+          const Icon = categoriaIcon(icono)
           return (
             <li key={id} className="shrink-0 snap-start">
               <NavLink
-                to={categoryPath(id)}
+                to={categoriaPath(id)}
                 className={({ isActive }) =>
                   `flex w-[4.6rem] flex-col sm:w-[5.5rem] items-center gap-1.5 rounded-xl px-1 py-2 text-center text-xs sm:px-2 font-medium transition focus-visible:outline-2 focus-visible:outline-teal-500 ${
                     isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100'

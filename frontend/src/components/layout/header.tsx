@@ -6,7 +6,7 @@ import { useInBrowser } from '@/components/use-in-browser'
 
 type HeaderProps = {
   shopName: string
-  cartCount: number
+  carritoCount: number
   menuOpen: boolean
   onOpenMenu: () => void
   /** The search box: below the logo row on phones, between logo and icons from 768 px. */
@@ -17,11 +17,11 @@ const iconButton =
   'relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300'
 
 /** The shop header: menu button, logo, search, profile and cart with its badge. */
-export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: HeaderProps) {
+export function Header({ shopName, carritoCount, menuOpen, onOpenMenu, search }: HeaderProps) {
   // Prerendered at build time, the cart (in browser storage) is unknown and the menu cannot open
   // yet: no badge, a neutral label and a disabled button until the app runs.
   const ready = useInBrowser()
-  const badge = cartCount > 99 ? '99+' : String(cartCount)
+  const badge = carritoCount > 99 ? '99+' : String(carritoCount)
   return (
     <header className="sticky top-0 z-40 bg-brand-900 text-white shadow-md shadow-brand-950/20">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-2 py-2 sm:gap-x-2 sm:px-4">
@@ -49,10 +49,10 @@ export function Header({ shopName, cartCount, menuOpen, onOpenMenu, search }: He
         <Link
           to="/carrito"
           className={iconButton}
-          aria-label={!ready ? 'Carrito' : cartCount > 0 ? `Carrito, ${cartCount} artículos` : 'Carrito, vacío'}
+          aria-label={!ready ? 'Carrito' : carritoCount > 0 ? `Carrito, ${carritoCount} artículos` : 'Carrito, vacío'}
         >
           <CarritoIcon />
-          {ready && cartCount > 0 ? (
+          {ready && carritoCount > 0 ? (
             <span
               data-testid="cart-badge"
               aria-hidden="true"

@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Drawer } from '@/components/drawer'
-import { categoryIcon } from '@/components/layout/categoria-icons'
+import { categoriaIcon } from '@/components/layout/categoria-icons'
 import { ChevronRightIcon, GridIcon, LogInIcon, LogOutIcon, ReceiptIcon, SettingsIcon, UsuarioIcon } from '@/components/icons'
-import { categoryPath, menuTiles, useListCategoriasQuery } from '@/lib/categorias'
+import { categoriaPath, menuTiles, useListCategoriasQuery } from '@/lib/categorias'
 import { returnHere, type ReturnState } from '@/lib/return-path'
 
 type SideMenuProps = {
@@ -58,7 +58,7 @@ export function SideMenu({ open, onClose, firstName, signedIn, isAdmin, adminPat
         <p className="px-5 pt-4 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Categorías</p>
         <ul>
           {menuTiles(categorias).map(({ id, menu, icono }) => (
-            <MenuLink key={id} to={categoryPath(id)} icon={categoryIcon(icono)} onClose={onClose}>
+            <MenuLink key={id} to={categoriaPath(id)} icon={categoriaIcon(icono)} onClose={onClose}>
               {menu}
             </MenuLink>
           ))}

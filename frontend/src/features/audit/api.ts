@@ -3,7 +3,7 @@ import { registerErrorMessages } from '@/lib/error-messages'
 import { presentParams } from '@/lib/list-state'
 import type { AuditoriaListArgs, AuditoriaPage } from '@/features/audit/types'
 
-export const auditApi = api.injectEndpoints({
+export const auditoriaApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/auditoria`: the audit trail, newest first (Administrador). */
     listAuditoria: build.query<AuditoriaPage, AuditoriaListArgs>({
@@ -15,4 +15,4 @@ export const auditApi = api.injectEndpoints({
 
 registerErrorMessages({ listAuditoria: 'Error al obtener la auditoría' })
 
-export const { useListAuditoriaQuery } = auditApi
+export const { useListAuditoriaQuery } = auditoriaApi

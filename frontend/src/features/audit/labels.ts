@@ -9,7 +9,7 @@ export const COLLECTIONS: readonly { value: AuditoriaCollection; label: string }
 ]
 
 /** Every change, of every collection and user, of any day. */
-export const AUDIT_DEFAULTS: AuditoriaFilters = { coleccion: '', registro: '', usuario: '', desde: '', hasta: '' }
+export const AUDITORIA_DEFAULTS: AuditoriaFilters = { coleccion: '', registro: '', usuario: '', desde: '', hasta: '' }
 
 const COLLECTION_LABEL: Record<string, string> = Object.fromEntries(COLLECTIONS.map((c) => [c.value, c.label]))
 

@@ -2,7 +2,7 @@ import { api } from '@/lib/api'
 import { registerErrorMessages } from '@/lib/error-messages'
 import type { Respaldo, RespaldosInfo } from '@/features/backups/types'
 
-const backupsApi = api.injectEndpoints({
+const respaldosApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/respaldos`: the embedded store's backups, newest first (Administrador). */
     listRespaldos: build.query<RespaldosInfo, void>({
@@ -20,4 +20,4 @@ const backupsApi = api.injectEndpoints({
 
 registerErrorMessages({ listRespaldos: 'Error al obtener los respaldos', createRespaldo: 'Error al hacer el respaldo' })
 
-export const { useListRespaldosQuery, useCreateRespaldoMutation } = backupsApi
+export const { useListRespaldosQuery, useCreateRespaldoMutation } = respaldosApi

@@ -13,26 +13,26 @@ const byMethod: ByMethod = {
   ],
   totalGeneral: 2500.49,
 }
-const byUser: ByUsuario[] = [
+const byUsuario: ByUsuario[] = [
   { _id: { nombreUsuario: 'Carmen Cajera', usuarioId: 'u1' }, ventaTotal: 2000 },
   { _id: { nombreUsuario: 'Ana Admin', usuarioId: 'u2' }, ventaTotal: 500.49 },
 ]
 // Carmen: float 500 + cash 1500.50 - withdrawal 300 = 1700.50; Ana: cash 0, deposit 100 = 100.
-const carmenCash = { fondo: 500, ventasEfectivo: 1500.5, devolucionesEfectivo: 0, retiros: 300, depositos: 0, efectivoEsperado: 1700.5 }
-const anaCash = { fondo: 0, ventasEfectivo: 0, devolucionesEfectivo: 0, retiros: 0, depositos: 100, efectivoEsperado: 100 }
+const carmenCaja = { fondo: 500, ventasEfectivo: 1500.5, devolucionesEfectivo: 0, retiros: 300, depositos: 0, efectivoEsperado: 1700.5 }
+const anaCaja = { fondo: 0, ventasEfectivo: 0, devolucionesEfectivo: 0, retiros: 0, depositos: 100, efectivoEsperado: 100 }
 const movimientos = [
   { _id: 'm2', tipo: 'deposito' as const, monto: 100, motivo: 'Cambio', fecha: '2026-03-06T01:00:00Z', usuarioId: 'u2', nombreUsuario: 'Ana Admin' },
   { _id: 'm1', tipo: 'retiro' as const, monto: 300, motivo: 'Pago al proveedor', fecha: '2026-03-06T00:00:00Z', usuarioId: 'u1', nombreUsuario: 'Carmen Cajera' },
 ]
-const pendingCash: PendienteCaja = {
+const pendienteCaja: PendienteCaja = {
   pendiente: true,
   ventas: 2,
-  ...carmenCash,
+  ...carmenCaja,
   depositos: 100,
   efectivoEsperado: 1800.5,
   porCajero: [
-    { usuarioId: 'u2', nombreUsuario: 'Ana Admin', ...anaCash },
-    { usuarioId: 'u1', nombreUsuario: 'Carmen Cajera', ...carmenCash },
+    { usuarioId: 'u2', nombreUsuario: 'Ana Admin', ...anaCaja },
+    { usuarioId: 'u1', nombreUsuario: 'Carmen Cajera', ...carmenCaja },
   ],
   movimientos,
 }
@@ -49,7 +49,7 @@ const nothingPending: PendienteCaja = {
   movimientos: [],
 }
 
-const cut: Corte = {
+const corte: Corte = {
   _id: 'c1',
   numero: 3,
   fecha: '2026-03-06T02:30:00Z',
@@ -61,8 +61,8 @@ const cut: Corte = {
     { _id: 'v2', folio: 'F2', total: 999.99, metodoPago: 'Tarjeta', usuario: 'Ana Admin' },
   ],
   porMetodo: byMethod,
-  porUsuario: byUser,
-  ...carmenCash,
+  porUsuario: byUsuario,
+  ...carmenCaja,
   depositos: 100,
   efectivoEsperado: 1800.5,
   efectivoContado: 1780,
@@ -74,11 +74,11 @@ const cut: Corte = {
     { tipo: 'moneda', valor: 20, cantidad: 4 },
   ],
   porCajero: [
-    { usuarioId: 'u2', nombreUsuario: 'Ana Admin', ...anaCash, efectivoContado: 100, diferencia: 0, conteo: [{ tipo: 'billete', valor: 100, cantidad: 1 }] },
+    { usuarioId: 'u2', nombreUsuario: 'Ana Admin', ...anaCaja, efectivoContado: 100, diferencia: 0, conteo: [{ tipo: 'billete', valor: 100, cantidad: 1 }] },
     {
       usuarioId: 'u1',
       nombreUsuario: 'Carmen Cajera',
-      ...carmenCash,
+      ...carmenCaja,
       efectivoContado: 1680,
       diferencia: -20.5,
       conteo: [
@@ -100,13 +100,13 @@ function server(overrides: Parameters<typeof mockServer>[0] = {}) {
   const result = mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/reporte/metodo-pago': () => json(pending ? byMethod : { totales: [], totalGeneral: 0 }),
-    'GET /v1/ventas/reporte/usuario': () => json(pending ? byUser : []),
-    'GET /v1/cortes/pendiente': () => json(pending ? pendingCash : nothingPending),
-    'GET /v1/cortes': () => json({ cortes: pending ? [] : [{ ...cut, ventas: undefined }], meta: { hasMore: false, page: 1 } }),
-    'GET /v1/cortes/c1': json(cut),
+    'GET /v1/ventas/reporte/usuario': () => json(pending ? byUsuario : []),
+    'GET /v1/cortes/pendiente': () => json(pending ? pendienteCaja : nothingPending),
+    'GET /v1/cortes': () => json({ cortes: pending ? [] : [{ ...corte, ventas: undefined }], meta: { hasMore: false, page: 1 } }),
+    'GET /v1/cortes/c1': json(corte),
     'POST /v1/ventas/corte': () => {
       pending = false
-      return json(cut, 201)
+      return json(corte, 201)
     },
     ...overrides,
   })
@@ -125,9 +125,9 @@ describe('Cortes de caja', () => {
       .getAllByRole('term')
       .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`)
     expect(rows).toEqual(['Efectivo $1,500.50', 'Tarjeta $999.99', 'Total $2,500.49'])
-    const users = screen.getByRole('region', { name: 'Por usuario' })
+    const usuarios = screen.getByRole('region', { name: 'Por usuario' })
     expect(
-      within(users)
+      within(usuarios)
         .getAllByRole('term')
         .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`),
     ).toEqual(['Carmen Cajera $2,000.00', 'Ana Admin $500.49', 'Total $2,500.49'])
@@ -289,7 +289,7 @@ describe('Cortes de caja', () => {
 
   it('opens the printable view in a new tab, and past cuts can be opened and reprinted', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null)
-    server({ 'GET /v1/cortes': json({ cortes: [{ ...cut, ventas: undefined }], meta: { hasMore: false, page: 1 } }) })
+    server({ 'GET /v1/cortes': json({ cortes: [{ ...corte, ventas: undefined }], meta: { hasMore: false, page: 1 } }) })
     storeSession({ rol: 'Cajero' })
     const { user } = renderApp('/corte')
     await user.click(await screen.findByRole('button', { name: 'Imprimir' }))
@@ -319,7 +319,7 @@ describe('Cortes anteriores', () => {
         asked.push(q)
         const page = Number(q.page)
         const numero = q.desde ? 7 : page
-        return json({ cortes: [{ ...cut, _id: `c${numero}`, numero, ventas: undefined }], meta: { page, limit: 20, total: q.desde ? 1 : 41, hasMore: !q.desde && page < 3 } })
+        return json({ cortes: [{ ...corte, _id: `c${numero}`, numero, ventas: undefined }], meta: { page, limit: 20, total: q.desde ? 1 : 41, hasMore: !q.desde && page < 3 } })
       },
     })
     storeSession({ rol: 'Cajero' })

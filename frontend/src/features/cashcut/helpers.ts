@@ -2,7 +2,7 @@ import { formatMoney } from '@/lib/money'
 import type { Corte } from '@/features/cashcut/types'
 
 export const EMPTY_BY_METHOD = 'No hay ventas pendientes de corte por método de pago.'
-export const EMPTY_BY_USER = 'No hay ventas pendientes de corte por usuario.'
+export const EMPTY_BY_USUARIO = 'No hay ventas pendientes de corte por usuario.'
 
 /** Adds peso amounts exactly (in centavos) so the total matches its lines to the centavo. */
 export function sumPesos(amounts: number[]): number {
@@ -38,7 +38,7 @@ export function parseAmount(text: string): { value?: number; problem?: string } 
 }
 
 /** The cut's title: 'Corte #3' when the server numbers it. */
-export function cutTitle(cut: Pick<Corte, 'numero'>): string {
+export function corteTitle(cut: Pick<Corte, 'numero'>): string {
   return cut.numero ? `Corte #${cut.numero}` : 'Corte de caja'
 }
 
@@ -84,7 +84,7 @@ export function counted(pieces: Pieces): boolean {
 }
 
 /** Why 'Hacer corte' is disabled when there is nothing to close. */
-export const NOTHING_TO_CUT = 'No hay ventas ni movimientos de caja pendientes de corte.'
+export const NOTHING_FOR_CORTE = 'No hay ventas ni movimientos de caja pendientes de corte.'
 
 /** The value of a count (pieces typed per denomination, in DENOMINACIONES' order), exact to the centavo. */
 export function countTotal(pieces: string[]): number {
@@ -96,7 +96,7 @@ export function countTotal(pieces: string[]): number {
 }
 
 /** The labels of the drawer movements. */
-export const MOVEMENT_LABELS = {
+export const MOVIMIENTO_LABELS = {
   fondo: 'Fondo de caja',
   retiro: 'Retiro de efectivo',
   deposito: 'Depósito de efectivo',
@@ -106,7 +106,7 @@ export const MOVEMENT_LABELS = {
  * A new movement's `_id`, chosen when its form opens (an ObjectID: 4 bytes of seconds, 8 random),
  * so that sending it again after a lost answer records it once.
  */
-export function newMovementId(): string {
+export function newMovimientoId(): string {
   const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0')
   const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('')
   return seconds + random

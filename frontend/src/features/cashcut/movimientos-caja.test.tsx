@@ -101,7 +101,7 @@ describe('/corte/print of a cut with a float, a withdrawal and a count', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     vi.stubGlobal('print', vi.fn())
     const carmen = { fondo: 500, ventasEfectivo: 1000.1, devolucionesEfectivo: 150.05, retiros: 300.5, depositos: 0, efectivoEsperado: 1049.55 }
-    const cut: Corte = {
+    const corte: Corte = {
       _id: 'c9',
       numero: 9,
       fecha: '2026-03-06T02:30:00Z',
@@ -132,7 +132,7 @@ describe('/corte/print of a cut with a float, a withdrawal and a count', () => {
       ],
       observaciones: '',
     }
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/cortes/c9': json(cut) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/cortes/c9': json(corte) })
     storeSession({ rol: 'Cajero' })
     renderApp('/corte/print?id=c9')
     const drawer = await screen.findByRole('region', { name: 'Efectivo de Carmen Cajera' }, { timeout: 15_000 })

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
-const discounts = [
+const descuentos = [
   { _id: 'd-old', name: 'Hot Sale 2020', description: '', percentage: 15, expirationDate: '2020-01-01' },
   { _id: 'd-new', name: 'Buen Fin', description: '', percentage: 10, expirationDate: '2099-12-31', version: 3 },
 ]
@@ -12,9 +12,9 @@ function server() {
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/admin/productos': json({ productos: [], meta: { hasMore: false, page: 1, total: 0, limit: 25 } }),
-    'GET /v1/discounts': json({ data: discounts }),
+    'GET /v1/discounts': json({ data: descuentos }),
     'POST /v1/productos': json({ _id: 'p1' }, 201),
-    'POST /v1/discounts': json({ data: discounts[1] }, 201),
+    'POST /v1/discounts': json({ data: descuentos[1] }, 201),
     'PATCH /v1/discounts/d-new': json(
       { error: { code: 'conflict', message: 'El descuento cambió mientras lo editabas. Recárgalo y vuelve a guardar.' } },
       409,

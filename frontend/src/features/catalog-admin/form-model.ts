@@ -89,7 +89,7 @@ export function emptyForm(): ProductoForm {
   }
 }
 
-export function formFromProduct(p: ProductoAdmin): ProductoForm {
+export function formFromProducto(p: ProductoAdmin): ProductoForm {
   return {
     nombre: p.nombre ?? p.titulo ?? '',
     descripcion: p.descripcion ?? '',

@@ -53,7 +53,7 @@ export function enCurso(j: TrabajoImportacion | undefined): boolean {
 }
 
 /** How often a running import is read again. */
-export const IMPORT_POLL_MS = 1000
+export const IMPORTACION_POLL_MS = 1000
 
 /** The path of the template (an XLSX with the titles and an example row). */
 export const PLANTILLA_PATH = '/v1/productos/importar/plantilla'

@@ -29,7 +29,7 @@ const plan: PlanImportacion = {
   columnasIgnoradas: [],
 }
 
-function job(over: Partial<TrabajoImportacion>): TrabajoImportacion {
+function trabajo(over: Partial<TrabajoImportacion>): TrabajoImportacion {
   return {
     _id: 'j1',
     estado: 'pendiente',
@@ -51,8 +51,8 @@ function job(over: Partial<TrabajoImportacion>): TrabajoImportacion {
   }
 }
 
-const running = job({ estado: 'en_curso', total: 2, hechos: 1, creados: 1, sinCambios: 1, numRechazados: 3, rechazados: plan.rechazados })
-const finished = job({ ...running, estado: 'terminada', hechos: 2, actualizados: 1, ajustes: 1, terminada: '2026-11-28T04:01:00Z' })
+const running = trabajo({ estado: 'en_curso', total: 2, hechos: 1, creados: 1, sinCambios: 1, numRechazados: 3, rechazados: plan.rechazados })
+const finished = trabajo({ ...running, estado: 'terminada', hechos: 2, actualizados: 1, ajustes: 1, terminada: '2026-11-28T04:01:00Z' })
 
 /** The job's reads answer each state in turn, the last one from then on. */
 function states(...js: TrabajoImportacion[]) {
@@ -65,8 +65,8 @@ function server(extra = {}) {
     'GET /v1/config': json(sampleConfig),
     'GET /v1/admin/productos': json({ products: [], meta: { page: 1, limit: 25, total: 0, hasMore: false } }),
     'GET /v1/productos/importaciones': json({ importaciones: [] }),
-    'POST /v1/productos/importar': (r: Request) => json(new URL(r.url).searchParams.get('vista') === '1' ? plan : job({}), 202),
-    'GET /v1/productos/importaciones/j1': states(job({}), running, finished),
+    'POST /v1/productos/importar': (r: Request) => json(new URL(r.url).searchParams.get('vista') === '1' ? plan : trabajo({}), 202),
+    'GET /v1/productos/importaciones/j1': states(trabajo({}), running, finished),
     ...extra,
   })
 }
@@ -152,7 +152,7 @@ describe('Importar productos', () => {
   it('says why an import stopped', async () => {
     server({
       'GET /v1/productos/importaciones': json({ importaciones: [running] }),
-      'GET /v1/productos/importaciones/j1': json(job({ estado: 'fallida', mensaje: 'El archivo de la importación ya no está. Vuelve a importarlo.' })),
+      'GET /v1/productos/importaciones/j1': json(trabajo({ estado: 'fallida', mensaje: 'El archivo de la importación ya no está. Vuelve a importarlo.' })),
     })
     const { user } = renderApp('/productos')
     await user.click(await screen.findByRole('button', { name: 'Importar productos' }))

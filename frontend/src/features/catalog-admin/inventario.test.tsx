@@ -4,7 +4,7 @@ import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 import { checkAjuste, unitsAfter, varianteLabel } from '@/features/catalog-admin/inventario-labels'
 
-const product = {
+const producto = {
   _id: 'p1',
   nombre: 'Cámara domo',
   version: 3,
@@ -35,7 +35,7 @@ const venta = { ...merma, _id: 'm1', tipo: 'venta', cantidad: -1, antes: 6, desp
 function server(extra: Record<string, Response | ((r: Request) => Response | Promise<Response>)> = {}) {
   return mockServer({
     'GET /v1/config': json(sampleConfig),
-    'GET /v1/admin/productos/p1': json(product),
+    'GET /v1/admin/productos/p1': json(producto),
     'GET /v1/inventario/movimientos': json({ movimientos: [merma, venta], meta: { page: 1, limit: 25, total: 2, hasMore: false } }),
     'GET /v1/inventario/bajo': json({
       variantes: [{ productoId: 'p1', varianteId: 'v2', producto: 'Cámara domo', talla: 'Chico', tamano: '100 g', stock: 1, minimo: 4 }],
@@ -102,9 +102,9 @@ describe('inventory screens', () => {
     await user.click(await screen.findByRole('button', { name: 'Ajustar inventario' }))
     const dialog = await screen.findByRole('dialog', { name: 'Ajustar inventario' })
     // The dialog reads the product the page has just loaded: no second request for it.
-    const productGets = () => calls.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/v1/admin/productos/p1')
+    const productoGets = () => calls.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/v1/admin/productos/p1')
     await user.click(within(dialog).getByRole('radio', { name: /Merma/ }))
-    expect(productGets()).toHaveLength(1)
+    expect(productoGets()).toHaveLength(1)
     await user.type(within(dialog).getByLabelText('Cantidad (piezas)'), '9')
     await user.click(within(dialog).getByRole('button', { name: 'Guardar ajuste' }))
     expect(await within(dialog).findByText('Solo hay 5 piezas; la merma no puede dejar las existencias en negativo.')).toBeInTheDocument()

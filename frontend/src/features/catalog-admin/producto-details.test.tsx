@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CaracteristicasFieldset, PicturesField, RecursosFieldset } from '@/features/catalog-admin/components/producto-form-details'
-import { checkNumbers, emptyForm, formFromProduct, moved, toBody } from '@/features/catalog-admin/form-model'
+import { checkNumbers, emptyForm, formFromProducto, moved, toBody } from '@/features/catalog-admin/form-model'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 import type { Recurso } from '@/lib/producto'
@@ -61,11 +61,11 @@ describe('the whole product in the form: model', () => {
   })
 
   it('reads a stored product: its picture list, or its one picture', () => {
-    const withList = formFromProduct({ _id: 'p', imagen: '/v1/imagenes/a', details: { imagenes: ['/v1/imagenes/a', '/v1/imagenes/b'], recursos: [{ nombre: 'M', link: 'https://m' }] } })
+    const withList = formFromProducto({ _id: 'p', imagen: '/v1/imagenes/a', details: { imagenes: ['/v1/imagenes/a', '/v1/imagenes/b'], recursos: [{ nombre: 'M', link: 'https://m' }] } })
     expect(withList.imagenes).toEqual(['/v1/imagenes/a', '/v1/imagenes/b'])
     expect(withList.recursos).toEqual([{ nombre: 'M', link: 'https://m' }])
-    expect(formFromProduct({ _id: 'p', imagen: '/v1/imagenes/a' }).imagenes).toEqual(['/v1/imagenes/a'])
-    expect(formFromProduct({ _id: 'p', largo: 0, alto: 7 })).toMatchObject({ largo: '', alto: '7' })
+    expect(formFromProducto({ _id: 'p', imagen: '/v1/imagenes/a' }).imagenes).toEqual(['/v1/imagenes/a'])
+    expect(formFromProducto({ _id: 'p', largo: 0, alto: 7 })).toMatchObject({ largo: '', alto: '7' })
     expect(moved(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c'])
     expect(moved(['a', 'b'], 0, -1)).toEqual(['a', 'b'])
   })
@@ -132,13 +132,13 @@ describe('archive instead of delete, and a discount in use', () => {
   })
 
   it("a refused delete shows the server's message and 'Archivar' archives the product", async () => {
-    const product = { _id: 'p1', nombre: 'Cámara vendida', stock: 3, variantes: [{ _id: 'v', precioVenta: 10, stock: 3 }] }
+    const producto = { _id: 'p1', nombre: 'Cámara vendida', stock: 3, variantes: [{ _id: 'v', precioVenta: 10, stock: 3 }] }
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/admin/productos': json({ products: [product], meta: { hasMore: false, page: 1, total: 1, limit: 25 } }),
+      'GET /v1/admin/productos': json({ products: [producto], meta: { hasMore: false, page: 1, total: 1, limit: 25 } }),
       'GET /v1/discounts': json({ data: [] }),
       'DELETE /v1/productos/p1': json({ error: { code: 'conflict', message: 'Este producto tiene existencias o ventas registradas. Usa «Archivar».' } }, 409),
-      'POST /v1/productos/p1/archivar': json({ ...product, archivado: true }),
+      'POST /v1/productos/p1/archivar': json({ ...producto, archivado: true }),
     })
     const { user } = renderApp('/productos')
     await user.click(await screen.findByRole('button', { name: /Eliminar\s*Cámara vendida/ }))
@@ -151,11 +151,11 @@ describe('archive instead of delete, and a discount in use', () => {
   })
 
   it("'Archivados' lists the archived products, which can be restored", async () => {
-    const product = { _id: 'p2', nombre: 'Switch viejo', archivado: true, stock: 0 }
+    const producto = { _id: 'p2', nombre: 'Switch viejo', archivado: true, stock: 0 }
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/admin/productos': json({ products: [product], meta: { hasMore: false, page: 1, total: 1, limit: 25 } }),
-      'POST /v1/productos/p2/restaurar': json({ ...product, archivado: false }),
+      'GET /v1/admin/productos': json({ products: [producto], meta: { hasMore: false, page: 1, total: 1, limit: 25 } }),
+      'POST /v1/productos/p2/restaurar': json({ ...producto, archivado: false }),
     })
     const { user } = renderApp('/productos?archivados=1')
     await user.click(await screen.findByRole('button', { name: /Restaurar\s*Switch viejo/ }))

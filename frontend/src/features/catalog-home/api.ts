@@ -1,6 +1,6 @@
 import { api } from '@/lib/api'
 import { readItem, removeItem, writeItem } from '@/lib/storage'
-import { PAGE_SIZE, toProductPage, type ProductosPage } from '@/lib/producto'
+import { PAGE_SIZE, toProductosPage, type ProductosPage } from '@/lib/producto'
 
 /** Browser storage key and lifetime of the home products cache. */
 export const HOME_CACHE_KEY = 'home_products_cache_v3'
@@ -23,7 +23,7 @@ function writeHomeCache(page: ProductosPage) {
   writeItem(HOME_CACHE_KEY, JSON.stringify({ t: Date.now(), page }))
 }
 
-export const catalogHomeApi = api.injectEndpoints({
+export const catalogoHomeApi = api.injectEndpoints({
   endpoints: (build) => ({
     listProductosDestacados: build.infiniteQuery<ProductosPage, void, number>({
       infiniteQueryOptions: {
@@ -40,7 +40,7 @@ export const catalogHomeApi = api.injectEndpoints({
         }
         const res = await baseQuery({ url: 'productos', params: { page: pageParam, limit: PAGE_SIZE, compact: 1 } })
         if (res.error) return { error: res.error }
-        const page = toProductPage(res.data)
+        const page = toProductosPage(res.data)
         if (pageParam === 1) writeHomeCache(page)
         return { data: page }
       },
@@ -51,4 +51,4 @@ export const catalogHomeApi = api.injectEndpoints({
   }),
 })
 
-export const { useListProductosDestacadosInfiniteQuery } = catalogHomeApi
+export const { useListProductosDestacadosInfiniteQuery } = catalogoHomeApi

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
 
-const products = [
+const productos = [
   {
     _id: 'p1',
     nombre: 'Cámara IP Bullet 4MP con visión nocturna a color',
@@ -20,7 +20,7 @@ describe('home page', () => {
   it('shows the banner, the category offers and the featured products', async () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/productos': json({ products, meta: { hasMore: false } }),
+      'GET /v1/productos': json({ products: productos, meta: { hasMore: false } }),
     })
     renderApp('/')
 

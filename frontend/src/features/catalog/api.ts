@@ -1,10 +1,10 @@
 import { api } from '@/lib/api'
-import { PAGE_SIZE, toProductPage, type ProductosPage } from '@/lib/producto'
+import { PAGE_SIZE, toProductosPage, type ProductosPage } from '@/lib/producto'
 
 /** What a catalogue grid asks for: a category (storefront id, menu slug, 'descuentos') or nothing. */
 export type CatalogoQuery = { categoria?: string; favorito?: boolean }
 
-export const catalogApi = api.injectEndpoints({
+export const catalogoApi = api.injectEndpoints({
   endpoints: (build) => ({
     listProductos: build.infiniteQuery<ProductosPage, CatalogoQuery, number>({
       infiniteQueryOptions: {
@@ -21,10 +21,10 @@ export const catalogApi = api.injectEndpoints({
           ...(queryArg.favorito ? { favorito: 1 } : {}),
         },
       }),
-      transformResponse: (body: unknown) => toProductPage(body),
+      transformResponse: (body: unknown) => toProductosPage(body),
       providesTags: ['Producto'],
     }),
   }),
 })
 
-export const { useListProductosInfiniteQuery } = catalogApi
+export const { useListProductosInfiniteQuery } = catalogoApi

@@ -1,8 +1,8 @@
 import type { CarritoItem } from '@/lib/carrito'
 import {
-  productImage,
-  productTitle,
-  variantDiscount,
+  productoImage,
+  productoTitle,
+  variantDescuento,
   variantFinalPrice,
   type Extra,
   type ProductoDetalle,
@@ -14,17 +14,17 @@ import {
  * the PRODUCT's _id; the extras' prices are added to the final price (extras are not discounted).
  * The server prices the order again from the catalogue; these numbers are only what the cart shows.
  */
-export function toCartItem(product: ProductoDetalle, variant: VarianteDetalle, extras: Extra[], cantidad: number): CarritoItem {
+export function toCarritoItem(product: ProductoDetalle, variant: VarianteDetalle, extras: Extra[], cantidad: number): CarritoItem {
   const extrasTotal = extras.reduce((sum, e) => sum + e.precio, 0)
   const item: CarritoItem = {
     id: variant._id,
     producto_id: product._id,
-    nombre: productTitle(product),
-    imagen: productImage(product) ?? '',
+    nombre: productoTitle(product),
+    imagen: productoImage(product) ?? '',
     precio: variant.precioVenta ?? 0,
     precioFinal: Math.round((variantFinalPrice(variant) + extrasTotal) * 100) / 100,
     cantidad,
-    descuento: variantDiscount(variant),
+    descuento: variantDescuento(variant),
   }
   if (variant.talla) item.talla = variant.talla
   if (extras.length > 0) {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
-import { resolveCategory } from '@/lib/categorias'
+import { resolveCategoria } from '@/lib/categorias'
 import { sampleCategorias } from '@/testing/categorias'
 
 const server = () =>
@@ -41,7 +41,7 @@ describe('/busqueda/:id', () => {
   )
 
   it('resolves ids, names and old links in either case, as the server does, and nothing else', () => {
-    const name = (id: string) => resolveCategory(sampleCategorias, id)?.nombre
+    const name = (id: string) => resolveCategoria(sampleCategorias, id)?.nombre
     expect(name('ENERGIA')).toBe('Energía / Herramientas') // the menu's old link
     expect(name('energia solar')).toBe('Energia Solar')
     expect(name('energía')).toBe('Energía / Herramientas')

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ProductoDetalle } from '@/lib/producto'
-import { toCartItem } from '@/features/catalog/carrito-line'
+import { toCarritoItem } from '@/features/catalog/carrito-line'
 import { priceLine } from '@/lib/refund'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp } from '@/testing/render'
 
-const product: ProductoDetalle = {
+const producto: ProductoDetalle = {
   _id: 'p1',
   nombre: 'Cámara IP bala 4 MP',
   marca: 'Hikvision',
@@ -36,7 +36,7 @@ const product: ProductoDetalle = {
 
 describe('toCartItem', () => {
   it('builds the cart shape: variant id, product id, prices with the extras added', () => {
-    expect(toCartItem(product, product.variantes![0], product.extras!, 2)).toEqual({
+    expect(toCarritoItem(producto, producto.variantes![0], producto.extras!, 2)).toEqual({
       id: 'v1',
       producto_id: 'p1',
       nombre: 'Cámara IP bala 4 MP',
@@ -53,7 +53,7 @@ describe('toCartItem', () => {
 
 describe('product page', () => {
   it('shows the detail and adds the chosen variant and extra to the cart', async () => {
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(product) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(producto) })
     const { user, store } = renderApp('/product/p1')
     expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
     expect(screen.getByTestId('precio-final')).toHaveTextContent('$1,709.10')
@@ -100,7 +100,7 @@ describe('product page', () => {
   })
 
   it("caps the stepper at the variant's stock, says why, and caps again for another variant and for the cart", async () => {
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(product) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(producto) })
     const { user, store } = renderApp('/product/p1')
     const plus = await screen.findByRole('button', { name: 'Agregar uno' })
     expect(screen.queryByTestId('limite-existencias')).toBeNull()
@@ -172,7 +172,7 @@ describe('product page', () => {
 describe('product page: units and sold-out variants (issue 26)', () => {
   it("names the SAT unit in words and marks a sold-out variant 'Agotado' in its selector", async () => {
     const soldOut = { _id: 'v3', talla: 'Mediano', tamano: '50', stock: 0, precioVenta: 500, descuento: 0, descuentoEfectivo: 0, precioFinal: 500 }
-    const withSoldOut = { ...product, unidad_de_medida: { clave_unidad_sat: 'MTR' }, variantes: [...product.variantes!, soldOut] }
+    const withSoldOut = { ...producto, unidad_de_medida: { clave_unidad_sat: 'MTR' }, variantes: [...producto.variantes!, soldOut] }
     mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json(withSoldOut) })
     const { user } = renderApp('/product/p1')
     expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
@@ -188,7 +188,7 @@ describe('product page: units and sold-out variants (issue 26)', () => {
   })
 
   it('shows a unit key it has no name for as it is', async () => {
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json({ ...product, unidad_de_medida: { clave_unidad_sat: 'XYZ' } }) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/productos/p1': json({ ...producto, unidad_de_medida: { clave_unidad_sat: 'XYZ' } }) })
     renderApp('/product/p1')
     expect(await screen.findByRole('heading', { name: 'Cámara IP bala 4 MP' })).toBeInTheDocument()
     expect(screen.getByText('Unidad de medida').nextElementSibling).toHaveTextContent(/^XYZ$/)

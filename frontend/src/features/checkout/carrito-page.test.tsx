@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { cable, camara, LONG_NAME, p1, p2, producto, storeCart } from '@/features/checkout/test-fixtures'
+import { cable, camara, LONG_NAME, p1, p2, producto, storeCarrito } from '@/features/checkout/test-fixtures'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -37,7 +37,7 @@ describe('cart page', () => {
   it('shows each line, its discount, prices and the totals with IVA to the centavo', async () => {
     screenWidth(true)
     storeSession()
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     server()
     renderApp('/carrito')
 
@@ -65,7 +65,7 @@ describe('cart page', () => {
 
   it('shows the whole name and a single price on wide screens', async () => {
     screenWidth(false)
-    storeCart([{ ...camara, cantidad: 1 }])
+    storeCarrito([{ ...camara, cantidad: 1 }])
     server()
     renderApp('/carrito')
     const row = (await screen.findAllByTestId('cart-row'))[0]
@@ -75,7 +75,7 @@ describe('cart page', () => {
 
   it('changes quantities with the chip and deletes a line', async () => {
     storeSession()
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     server()
     const { user, store } = renderApp('/carrito')
     const first = (await screen.findAllByTestId('cart-row'))[0]
@@ -103,7 +103,7 @@ describe('cart page', () => {
   })
 
   it("asks a signed-out shopper to sign in: 'Iniciar sesión para poder Ordenar'", async () => {
-    storeCart([camara])
+    storeCarrito([camara])
     server()
     renderApp('/carrito')
     const link = await screen.findByRole('link', { name: 'Iniciar sesión para poder Ordenar' })
@@ -114,7 +114,7 @@ describe('cart page', () => {
 
   it('empties the cart only after the confirmation dialog', async () => {
     storeSession()
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     server()
     const { user } = renderApp('/carrito')
     await user.click(await screen.findByRole('button', { name: 'Vaciar carrito' }))
@@ -139,7 +139,7 @@ describe('cart page', () => {
       { _id: 'x1', nombre: 'Instalación básica en techo o muro', precio: 450 },
       { _id: 'x2', nombre: 'Configuración remota de la app', precio: 120 },
     ]
-    storeCart([{ ...camara, cantidad: 1, precioFinal: 2279.1, extras }])
+    storeCarrito([{ ...camara, cantidad: 1, precioFinal: 2279.1, extras }])
     server({ 'GET /v1/productos/p1': json({ ...p1, extras }) })
     renderApp('/carrito')
     const row = (await screen.findAllByTestId('cart-row'))[0]
@@ -157,7 +157,7 @@ describe('cart page', () => {
 
   it('takes the price the server says today and tells the shopper', async () => {
     storeSession()
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     server({
       'GET /v1/productos/p1': json(
         producto('p1', { _id: 'v1', precioVenta: 2000, descuento: 10, descuentoEfectivo: 10, precioFinal: 1800, stock: 25 }),
@@ -178,7 +178,7 @@ describe('cart page', () => {
 
   it('flags a product that is gone or out of stock and does not let the shopper order it', async () => {
     storeSession()
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     server({
       'GET /v1/productos/p1': json({ error: { code: 'not_found', message: 'Producto no encontrado' } }, 404),
       'GET /v1/productos/p2': json(producto('p2', { _id: 'v2', precioVenta: 333.33, precioFinal: 333.33, stock: 0 })),
@@ -193,7 +193,7 @@ describe('cart page', () => {
 
   it('flags a quantity above the stock left', async () => {
     storeSession()
-    storeCart([{ ...cable, cantidad: 5 }])
+    storeCarrito([{ ...cable, cantidad: 5 }])
     server({ 'GET /v1/productos/p2': json(producto('p2', { _id: 'v2', precioVenta: 333.33, precioFinal: 333.33, stock: 4 })) })
     const { user } = renderApp('/carrito')
     const row = (await screen.findAllByTestId('cart-row'))[0]
@@ -210,7 +210,7 @@ describe('cart page', () => {
 
   it("does not let '+' raise a line past the stock", async () => {
     storeSession()
-    storeCart([{ ...cable, cantidad: 2 }])
+    storeCarrito([{ ...cable, cantidad: 2 }])
     server({ 'GET /v1/productos/p2': json(producto('p2', { _id: 'v2', precioVenta: 333.33, precioFinal: 333.33, stock: 3 })) })
     const { user, store } = renderApp('/carrito')
     const row = (await screen.findAllByTestId('cart-row'))[0]

@@ -3,7 +3,7 @@ import type { CarritoItem } from '@/lib/carrito'
 import { ENTREGA_PROVEEDOR, isOutOfStock, type ProductoDetalle } from '@/lib/producto'
 import { checkLine } from '@/features/checkout/carrito-refresh'
 
-const product: ProductoDetalle = {
+const producto: ProductoDetalle = {
   _id: 'p1',
   nombre: 'Cámara del proveedor',
   stock: 0,
@@ -26,15 +26,15 @@ const item = (id: string, cantidad: number): CarritoItem => ({
 
 describe('a product available from the distributor (issue #28)', () => {
   it('can be ordered, the units past the own ones flagged as a longer delivery', () => {
-    expect(isOutOfStock(product)).toBe(false)
-    expect(checkLine(item('v1', 3), product)).toMatchObject({ kind: 'ok', stock: 10, proveedor: 3 })
-    expect(checkLine(item('v1', 11), product)).toMatchObject({ kind: 'poco', stock: 10 })
+    expect(isOutOfStock(producto)).toBe(false)
+    expect(checkLine(item('v1', 3), producto)).toMatchObject({ kind: 'ok', stock: 10, proveedor: 3 })
+    expect(checkLine(item('v1', 11), producto)).toMatchObject({ kind: 'poco', stock: 10 })
     // Only the first variant is the distributor's.
-    expect(checkLine(item('v2', 1), product)).toEqual({ kind: 'agotado' })
-    const withOwn = { ...product, variantes: [{ ...product.variantes![0], stock: 2 }] }
+    expect(checkLine(item('v2', 1), producto)).toEqual({ kind: 'agotado' })
+    const withOwn = { ...producto, variantes: [{ ...producto.variantes![0], stock: 2 }] }
     expect(checkLine(item('v1', 2), withOwn)).not.toHaveProperty('proveedor')
     expect(checkLine(item('v1', 5), withOwn)).toMatchObject({ kind: 'ok', stock: 12, proveedor: 3 })
     expect(ENTREGA_PROVEEDOR).toBe('Disponible con proveedor: entrega en 3 a 5 días hábiles')
-    expect(isOutOfStock({ ...product, disponibleConProveedor: 0 })).toBe(true)
+    expect(isOutOfStock({ ...producto, disponibleConProveedor: 0 })).toBe(true)
   })
 })

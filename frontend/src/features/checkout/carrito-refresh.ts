@@ -1,5 +1,5 @@
 import type { CarritoExtra, CarritoItem } from '@/lib/carrito'
-import { productPrice, productStock, supplierUnits, variantDiscount, variantFinalPrice, type ProductoDetalle } from '@/lib/producto'
+import { productoPrice, productoStock, proveedorUnits, variantDescuento, variantFinalPrice, type ProductoDetalle } from '@/lib/producto'
 import { toCents } from '@/features/checkout/carrito-totals'
 
 /** What the catalogue says today about a cart line. */
@@ -24,14 +24,14 @@ export function checkLine(item: CarritoItem, product: ProductoDetalle): LineChec
   if (variantes.length > 0) {
     const v = variantes.find((x) => x._id === item.id)
     if (!v) return { kind: 'gone' }
-    stock = v.stock === undefined ? undefined : Math.max(0, v.stock) + supplierUnits(product, v._id)
+    stock = v.stock === undefined ? undefined : Math.max(0, v.stock) + proveedorUnits(product, v._id)
     own = v.stock
-    price = { precio: v.precioVenta ?? 0, precioFinal: variantFinalPrice(v), descuento: variantDiscount(v) }
+    price = { precio: v.precioVenta ?? 0, precioFinal: variantFinalPrice(v), descuento: variantDescuento(v) }
   } else {
-    const p = productPrice(product)
+    const p = productoPrice(product)
     if (!p) return { kind: 'gone' }
-    own = productStock(product)
-    stock = own === undefined ? undefined : Math.max(0, own) + supplierUnits(product)
+    own = productoStock(product)
+    stock = own === undefined ? undefined : Math.max(0, own) + proveedorUnits(product)
     price = { precio: p.precio, precioFinal: p.precioFinal, descuento: p.descuento }
   }
   if (item.extras?.length) {

@@ -25,7 +25,7 @@ export type CarritoTotals = { subtotal: number; iva: number; total: number }
  * Subtotal, IVA and total, in pesos: the sums of the lines priced as the server prices them (IVA
  * per line, never on the subtotal), so the cart shows to the centavo what the sale will say.
  */
-export function cartTotals(items: readonly Priceable[]): CarritoTotals {
+export function carritoTotals(items: readonly Priceable[]): CarritoTotals {
   let subtotal = 0
   let iva = 0
   for (const item of items) {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { initMercadoPago } from '@mercadopago/sdk-react'
-import { cable, camara, p1, p2, storeCart } from '@/features/checkout/test-fixtures'
+import { cable, camara, p1, p2, storeCarrito } from '@/features/checkout/test-fixtures'
 import type { Venta } from '@/features/checkout/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
@@ -68,9 +68,9 @@ function server(routes: Record<string, Response | ((r: Request) => Response)> = 
   })
 }
 
-async function openCart() {
+async function openCarrito() {
   storeSession({ name: 'Claudia Cliente' })
-  storeCart([camara, cable])
+  storeCarrito([camara, cable])
   return renderApp('/carrito')
 }
 
@@ -80,7 +80,7 @@ describe("'Pagar en caja'", () => {
       'POST /v1/ventas': json(venta, 201),
       'GET /v1/ventas/ordenes/pendientes/u1': json([venta]),
     })
-    const { user, router, store } = await openCart()
+    const { user, router, store } = await openCarrito()
     await user.click(await screen.findByRole('button', { name: 'Pagar en caja' }))
     const dialog = screen.getByRole('dialog', { name: 'Quien Ordena ?' })
     const name = within(dialog).getByLabelText('Nombre')
@@ -137,7 +137,7 @@ describe("'Pagar en caja'", () => {
         409,
       ),
     })
-    const { user, router, store } = await openCart()
+    const { user, router, store } = await openCarrito()
     await user.click(await screen.findByRole('button', { name: 'Pagar en caja' }))
     const dialog = screen.getByRole('dialog', { name: 'Quien Ordena ?' })
     await user.clear(within(dialog).getByLabelText('Nombre'))
@@ -191,7 +191,7 @@ describe("'Pagar con Mercado Pago'", () => {
   it('creates the preference, hides the button and shows the Wallet with stable es-MX props', async () => {
     sdkWindow.MercadoPago = function MercadoPago() {}
     const { calls } = server({ 'POST /v1/ventas/mercado-pago-preference': json({ id: 'pref-123' }) })
-    const { user } = await openCart()
+    const { user } = await openCarrito()
     await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
 
     const wallet = await screen.findByTestId('mp-wallet')
@@ -215,7 +215,7 @@ describe("'Pagar con Mercado Pago'", () => {
     const { calls } = server({
       'POST /v1/ventas/mercado-pago-preference': json({ error: { code: 'internal', message: 'Error interno' } }, 500),
     })
-    const { user } = await openCart()
+    const { user } = await openCarrito()
     await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
     await screen.findByText(/No pudimos iniciar el pago en línea|Error/)
     await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
@@ -232,7 +232,7 @@ describe("'Pagar con Mercado Pago'", () => {
         503,
       ),
     })
-    const { user } = await openCart()
+    const { user } = await openCarrito()
     await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
     expect(await screen.findByTestId('mp-unavailable')).toHaveTextContent('El pago en línea no está disponible por ahora')
     expect(screen.queryByRole('button', { name: 'Pagar con Mercado Pago' })).toBeNull()
@@ -242,7 +242,7 @@ describe("'Pagar con Mercado Pago'", () => {
   it('has no Mercado Pago button without a public key', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {})
     server({}, { ...sampleConfig, mercadoPagoPublicKey: '' })
-    await openCart()
+    await openCarrito()
     expect(await screen.findByTestId('mp-unavailable')).toHaveTextContent('El pago en línea no está disponible por ahora')
     expect(screen.queryByRole('button', { name: 'Pagar con Mercado Pago' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Pagar en caja' })).toBeEnabled()
@@ -250,7 +250,7 @@ describe("'Pagar con Mercado Pago'", () => {
 
   it("says so when the provider's script fails to load, and 'Reintentar' loads it again", async () => {
     server({ 'POST /v1/ventas/mercado-pago-preference': json({ id: 'pref-123' }) })
-    const { user } = await openCart()
+    const { user } = await openCarrito()
     await user.click(await screen.findByRole('button', { name: 'Pagar con Mercado Pago' }))
     expect(await screen.findByText('Cargando Mercado Pago…')).toBeInTheDocument()
     const first = await sdkTag()

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { cable, camara, p1, p2, storeCart } from '@/features/checkout/test-fixtures'
+import { cable, camara, p1, p2, storeCarrito } from '@/features/checkout/test-fixtures'
 import type { Venta } from '@/features/checkout/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
@@ -38,7 +38,7 @@ describe("'Cliente (cuenta)' in a counter order placed by staff", () => {
   it('finds the customer’s account and places the order for it', async () => {
     const { calls } = server()
     storeSession({ name: 'Carmen Cajera', rol: 'Cajero' })
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     const { user, router } = renderApp('/carrito')
     await user.click(await screen.findByRole('button', { name: 'Pagar en caja' }))
     const dialog = screen.getByRole('dialog', { name: 'Quien Ordena ?' })
@@ -62,7 +62,7 @@ describe("'Cliente (cuenta)' in a counter order placed by staff", () => {
   it('is optional: without an account the order is the staff member’s', async () => {
     const { calls } = server()
     storeSession({ name: 'Carmen Cajera', rol: 'Comandero' })
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     const { user, router } = renderApp('/carrito')
     await user.click(await screen.findByRole('button', { name: 'Pagar en caja' }))
     const dialog = screen.getByRole('dialog', { name: 'Quien Ordena ?' })
@@ -81,7 +81,7 @@ describe("'Cliente (cuenta)' in a counter order placed by staff", () => {
   it('is not offered to a customer', async () => {
     const { calls } = server()
     storeSession({ name: 'Claudia Cliente', rol: 'Cliente' })
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     const { user } = renderApp('/carrito')
     await user.click(await screen.findByRole('button', { name: 'Pagar en caja' }))
     const dialog = screen.getByRole('dialog', { name: 'Quien Ordena ?' })

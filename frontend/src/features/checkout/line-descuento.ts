@@ -16,7 +16,7 @@ export function originalPrice(item: Line): number | null {
  * covers the whole price; the amount saved when the line has extras, which are not discounted (a
  * 10 % product with an extra is not 10 % off); null without a discount.
  */
-export function discountLabel(item: Line, original: number | null = originalPrice(item)): string | null {
+export function descuentoLabel(item: Line, original: number | null = originalPrice(item)): string | null {
   if (!(item.descuento > 0) || original === null) return null
   if ((item.extras ?? []).some((e) => toCents(e.precio) !== 0)) {
     const saved = formatMoney((toCents(original) - toCents(item.precioFinal)) / 100)

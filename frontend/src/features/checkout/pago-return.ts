@@ -44,7 +44,7 @@ export function operationKind(paymentType: string | undefined): string {
  * another amount, unknown to the provider or to the shop): its message is then the whole story.
  * Anything else (no connection, the provider or the store down) leaves the payment unknown.
  */
-export function paymentNotAccepted(error: unknown): boolean {
+export function pagoNotAccepted(error: unknown): boolean {
   if (!error || typeof error !== 'object' || !('data' in error)) return false
   const code = (error as { data?: { error?: { code?: unknown } } }).data?.error?.code
   return code === 'payment_failed' || code === 'not_found' || code === 'invalid'

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { camara, storeCart } from '@/features/checkout/test-fixtures'
-import { isValidReturn, operationKind, paymentNotAccepted, readReturnParams } from '@/features/checkout/pago-return'
+import { camara, storeCarrito } from '@/features/checkout/test-fixtures'
+import { isValidReturn, operationKind, pagoNotAccepted, readReturnParams } from '@/features/checkout/pago-return'
 import type { Venta } from '@/features/checkout/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
@@ -40,7 +40,7 @@ const venta: Venta = {
 describe('/success', () => {
   it('saves the sale with the return parameters and shows the receipt with Guardada', async () => {
     storeSession()
-    storeCart([camara])
+    storeCarrito([camara])
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/mercado-pago/confirmar': json({ venta, guardada: true, nueva: true, estado: 'approved' }),
@@ -117,7 +117,7 @@ describe('/success', () => {
 
   it("shows only the server's reason when it did not accept the payment", async () => {
     storeSession()
-    storeCart([camara])
+    storeCarrito([camara])
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/mercado-pago/confirmar': json(
@@ -138,7 +138,7 @@ describe('/success', () => {
 
   it('claims nothing about the payment when the server could not check it, and offers a retry', async () => {
     storeSession()
-    storeCart([camara])
+    storeCarrito([camara])
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/mercado-pago/confirmar': json(
@@ -166,7 +166,7 @@ describe('/success', () => {
     [{ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, false],
     [undefined, false],
   ])('paymentNotAccepted(%j) is %s', (error, expected) => {
-    expect(paymentNotAccepted(error)).toBe(expected)
+    expect(pagoNotAccepted(error)).toBe(expected)
   })
 })
 

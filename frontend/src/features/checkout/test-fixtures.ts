@@ -32,7 +32,7 @@ export function producto(id: string, variant: Record<string, unknown>) {
 export const p1 = producto('p1', { _id: 'v1', precioVenta: 1899, descuento: 10, descuentoEfectivo: 10, precioFinal: 1709.1, stock: 25 })
 export const p2 = producto('p2', { _id: 'v2', precioVenta: 333.33, descuento: 0, precioFinal: 333.33, stock: 50 })
 
-export function storeCart(items: CarritoItem[]) {
+export function storeCarrito(items: CarritoItem[]) {
   localStorage.setItem('cart', JSON.stringify(items))
 }
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { cable, camara, p1, p2, storeCart } from '@/features/checkout/test-fixtures'
+import { cable, camara, p1, p2, storeCarrito } from '@/features/checkout/test-fixtures'
 import type { Venta } from '@/features/checkout/types'
-import { ordersNewestFirst } from '@/features/checkout/ultima-venta'
+import { ordenesNewestFirst } from '@/features/checkout/ultima-venta'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
@@ -13,22 +13,22 @@ vi.mock('@mercadopago/sdk-react', () => ({ initMercadoPago: vi.fn(), Wallet: () 
 
 const line = { _id: 'v1', producto_id: 'p1', nombre: 'Cámara', precio: 100, descuento: 0, precioFinal: 100, cantidad: 1, entregado: false }
 
-function sale(id: string, folio: string, fecha: string): Venta {
+function venta(id: string, folio: string, fecha: string): Venta {
   return { _id: id, folio, fecha, cliente: 'Juan', carrito: [line], subtotal: 100, iva: 16, total: 116, pago: 'Pendiente', entrega: 'Pendiente' }
 }
 
-const older = sale('s1', '20261120-100000-0001', '2026-11-20T16:00:00Z')
-const oldest = sale('s0', '20261101-100000-0000', '2026-11-01T16:00:00Z')
-const placed = sale('s9', '20261127-120000-0009', '2026-11-27T18:00:00Z')
+const older = venta('s1', '20261120-100000-0001', '2026-11-20T16:00:00Z')
+const oldest = venta('s0', '20261101-100000-0000', '2026-11-01T16:00:00Z')
+const placed = venta('s9', '20261127-120000-0009', '2026-11-27T18:00:00Z')
 
 describe('ordersNewestFirst', () => {
   it('puts the order just placed first, then the others newest first', () => {
-    expect(ordersNewestFirst([oldest, placed, older], placed).map((o) => o._id)).toEqual(['s9', 's1', 's0'])
-    expect(ordersNewestFirst([oldest, older], null).map((o) => o._id)).toEqual(['s1', 's0'])
+    expect(ordenesNewestFirst([oldest, placed, older], placed).map((o) => o._id)).toEqual(['s9', 's1', 's0'])
+    expect(ordenesNewestFirst([oldest, older], null).map((o) => o._id)).toEqual(['s1', 's0'])
   })
 
   it("shows the order just placed even when the list does not hold it yet (staff ordering for a customer)", () => {
-    expect(ordersNewestFirst([oldest], placed).map((o) => o._id)).toEqual(['s9', 's0'])
+    expect(ordenesNewestFirst([oldest], placed).map((o) => o._id)).toEqual(['s9', 's0'])
   })
 })
 
@@ -43,7 +43,7 @@ describe('thank-you page', () => {
       'GET /v1/ventas/ordenes/pendientes/u1': json([oldest, older, placed]),
     })
     storeSession({ name: 'Juan' })
-    storeCart([camara, cable])
+    storeCarrito([camara, cable])
     const { user, router } = renderApp('/carrito')
     await user.click(await screen.findByRole('button', { name: 'Pagar en caja' }))
     await user.click(within(screen.getByRole('dialog', { name: 'Quien Ordena ?' })).getByRole('button', { name: 'Pagar en caja' }))
@@ -52,9 +52,9 @@ describe('thank-you page', () => {
     expect(await screen.findByRole('heading', { name: '¡Gracias por tu compra!' })).toBeInTheDocument()
     expect(screen.getByTestId('folio-reciente')).toHaveTextContent(placed.folio)
     expect(await screen.findByTestId('pendientes')).toHaveTextContent('Tienes 3 órdenes pendientes')
-    const orders = screen.getAllByTestId('orden')
-    expect(orders.map((o) => within(o).getByTestId('folio').textContent)).toEqual([placed.folio, older.folio, oldest.folio])
-    const firstTicket = within(orders[0]).getByRole('link', { name: /^Imprimir ticket/ })
+    const ordenes = screen.getAllByTestId('orden')
+    expect(ordenes.map((o) => within(o).getByTestId('folio').textContent)).toEqual([placed.folio, older.folio, oldest.folio])
+    const firstTicket = within(ordenes[0]).getByRole('link', { name: /^Imprimir ticket/ })
     expect(firstTicket).toHaveAttribute('href', `/ventas/ticket/${placed._id}`)
   })
 

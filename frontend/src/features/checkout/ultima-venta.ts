@@ -25,7 +25,7 @@ export type ThanksState = { ventaId?: string }
  * the cart has just placed (null when the page was opened otherwise); the server's copy of it is
  * preferred, and it is shown even when the list does not hold it (staff ordering for a customer).
  */
-export function ordersNewestFirst(orders: readonly Venta[], recent: Venta | null): Venta[] {
+export function ordenesNewestFirst(orders: readonly Venta[], recent: Venta | null): Venta[] {
   const time = (v: Venta) => Date.parse(v.fecha) || 0
   const byDate = (a: Venta, b: Venta) => time(b) - time(a)
   const rest = orders.filter((o) => o._id !== recent?._id).sort(byDate)

@@ -4,9 +4,9 @@ import { useAppDispatch } from '@/lib/hooks'
 import { api } from '@/lib/api'
 import { apiErrorMessage } from '@/lib/api-errors'
 import type { CarritoItem } from '@/lib/carrito'
-import { cartCleared } from '@/lib/carrito-slice'
+import { carritoCleared } from '@/lib/carrito-slice'
 import { useCreateVentaMutation } from '@/features/checkout/api'
-import { toOrderLines } from '@/features/checkout/orden-lines'
+import { toOrdenLines } from '@/features/checkout/orden-lines'
 import { writeUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
 import { useAttemptKey } from '@/features/checkout/attempt-key'
 
@@ -19,26 +19,26 @@ export function useCounterOrden(items: CarritoItem[]) {
   const navigate = useNavigate()
   const [createVenta, { isLoading: placing }] = useCreateVentaMutation()
   const [askName, setAskName] = useState(false)
-  const [orderError, setOrderError] = useState<string | null>(null)
+  const [ordenError, setOrdenError] = useState<string | null>(null)
   // A retry of the same order sends the same key; a changed cart or name is another attempt.
   const attempt = useAttemptKey()
 
   /** clienteId: the customer's account staff place the order for ('Cliente (cuenta)'). */
-  const order = async (cliente: string, clienteId?: string) => {
-    setOrderError(null)
-    const request = { cliente, carrito: toOrderLines(items), ...(clienteId ? { clienteId } : {}) }
+  const placeOrden = async (cliente: string, clienteId?: string) => {
+    setOrdenError(null)
+    const request = { cliente, carrito: toOrdenLines(items), ...(clienteId ? { clienteId } : {}) }
     try {
       const venta = await createVenta({ ...request, idempotencyKey: attempt.keyFor(request) }).unwrap()
       attempt.done()
       writeUltimaVenta(venta)
-      dispatch(cartCleared())
+      dispatch(carritoCleared())
       // The thank-you page shows this order first; opened any other way, it has no new order.
       navigate('/carrito/gracias', { state: { ventaId: venta._id } satisfies ThanksState })
     } catch (error) {
       const err = error as Parameters<typeof apiErrorMessage>[0]
       const offline = err && 'status' in err && err.status === 'FETCH_ERROR'
       setAskName(false)
-      setOrderError(
+      setOrdenError(
         apiErrorMessage(err, offline ? 'No hay conexión con la tienda. Revisa tu internet e inténtalo de nuevo.' : 'No pudimos registrar tu orden.'),
       )
       // Stock or prices may have changed: the lines check the catalogue again and flag themselves.
@@ -46,5 +46,5 @@ export function useCounterOrden(items: CarritoItem[]) {
     }
   }
 
-  return { placing, askName, setAskName, orderError, order }
+  return { placing, askName, setAskName, orderError: ordenError, order: placeOrden }
 }

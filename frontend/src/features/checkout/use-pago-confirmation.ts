@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useAppDispatch, useAppSelector } from '@/lib/hooks'
-import { cartCleared } from '@/lib/carrito-slice'
+import { carritoCleared } from '@/lib/carrito-slice'
 import { selectIsSignedIn } from '@/lib/session-slice'
 import { useConfirmPagoMutation } from '@/features/checkout/api'
 import { isValidReturn, readReturnParams } from '@/features/checkout/pago-return'
@@ -32,7 +32,7 @@ export function usePagoConfirmation() {
         .unwrap()
         .then((result) => {
           writeUltimaVenta(result.venta)
-          dispatch(cartCleared())
+          dispatch(carritoCleared())
         })
         .catch(() => {
           // Shown from the mutation's state.

@@ -24,7 +24,7 @@ import type {
  * is the customer's purchase history (session feature), 'Venta'/'Orden' the back office's sale
  * lists (sales feature).
  */
-const SALE_TAGS = [
+const VENTA_TAGS = [
   'Compra',
   { type: 'Venta', id: 'LIST' },
   { type: 'Orden', id: 'LIST' },
@@ -56,14 +56,14 @@ export const invoicingApi = api.injectEndpoints({
     /** The signed-in customer invoices one of their sales; 202 with estado 'timbrando' when the PAC is slow. */
     createFactura: build.mutation<Factura, { ventaId: string; perfilId: string }>({
       query: ({ ventaId, perfilId }) => ({ url: `facturas/ventas/${encodeURIComponent(ventaId)}`, method: 'POST', body: { perfilId } }),
-      invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }],
+      invalidatesTags: [...VENTA_TAGS, { type: 'Factura', id: 'LIST' }],
     }),
     findVentaPublica: build.mutation<VentaFacturable, BuscarVentaRequest>({
       query: (body) => ({ url: 'facturas/publica/buscar', method: 'POST', body }),
     }),
     createFacturaPublica: build.mutation<Factura, FacturaPublicaRequest>({
       query: (body) => ({ url: 'facturas/publica', method: 'POST', body }),
-      invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }],
+      invalidatesTags: [...VENTA_TAGS, { type: 'Factura', id: 'LIST' }],
     }),
     listFacturas: build.query<FacturasPage, FacturasListArgs>({
       query: (args) => ({ url: 'facturas', params: presentParams(args) }),
@@ -78,12 +78,12 @@ export const invoicingApi = api.injectEndpoints({
     }),
     cancelFactura: build.mutation<Factura, CancelarRequest>({
       query: ({ id, ...body }) => ({ url: `facturas/${encodeURIComponent(id)}/cancelar`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, { id }) => [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
+      invalidatesTags: (_r, _e, { id }) => [...VENTA_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
     }),
     /** A new CFDI with corrected fiscal data for the same sales; 202 with estado 'timbrando' when the PAC is slow. */
     replaceFactura: build.mutation<Factura, SustituirRequest>({
       query: ({ id, ...body }) => ({ url: `facturas/${encodeURIComponent(id)}/sustituir`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, { id }) => [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
+      invalidatesTags: (_r, _e, { id }) => [...VENTA_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id }],
     }),
     previewFacturaGlobal: build.query<VistaPrevia, VistaPreviaArgs>({
       query: (params) => ({ url: 'facturas/global/vista-previa', params }),
@@ -91,7 +91,7 @@ export const invoicingApi = api.injectEndpoints({
     }),
     createFacturaGlobal: build.mutation<Factura, GlobalRequest>({
       query: (body) => ({ url: 'facturas/global', method: 'POST', body }),
-      invalidatesTags: [...SALE_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id: 'GLOBAL' }],
+      invalidatesTags: [...VENTA_TAGS, { type: 'Factura', id: 'LIST' }, { type: 'Factura', id: 'GLOBAL' }],
     }),
     /** A page of the products without a SAT key (a distributor's catalogue may bring thousands). */
     listProductosSinClaveSat: build.query<{ productos: ProductoSinClave[]; meta: PageMeta }, { page: number; limit: number }>({

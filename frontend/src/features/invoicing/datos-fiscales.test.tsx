@@ -6,7 +6,7 @@ import type { Perfil } from '@/features/invoicing/types'
 import { CATALOGOS_FAILED } from '@/features/invoicing/fiscal-check'
 import { catalogos, perfilFisica, perfilMoral } from '@/features/invoicing/test-fixtures'
 
-const account = { _id: 'u1', name: 'Ana López', email: 'ana@tienda.mx', phone: '', address: '', rol: 'Cliente', status: true, admin: false }
+const cuenta = { _id: 'u1', name: 'Ana López', email: 'ana@tienda.mx', phone: '', address: '', rol: 'Cliente', status: true, admin: false }
 
 /** The profile page's server with an in-memory list of fiscal profiles. */
 function server(start: Perfil[], extra: Parameters<typeof mockServer>[0] = {}) {
@@ -15,7 +15,7 @@ function server(start: Perfil[], extra: Parameters<typeof mockServer>[0] = {}) {
   const mock = mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/productos': json({ products: [], meta: { hasMore: false } }),
-    'GET /v1/usuarios/u1': json({ data: account }),
+    'GET /v1/usuarios/u1': json({ data: cuenta }),
     'GET /v1/ventas/usuario/u1': json([]),
     'GET /v1/facturas/catalogos': json(catalogos),
     'GET /v1/facturas/perfiles': () => json({ perfiles }),

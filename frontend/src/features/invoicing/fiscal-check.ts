@@ -18,7 +18,7 @@ export const catalogosFailed = (q: { data?: Catalogos; error?: unknown }) => Boo
 export const EMPTY_PERFIL: PerfilInput = { rfc: '', razonSocial: '', regimenFiscal: '', codigoPostal: '', usoCfdi: '', email: '' }
 
 /** The form's fields in screen order: the first one with an error gets the focus. */
-export const FIELD_ORDER: (keyof PerfilInput)[] = ['rfc', 'razonSocial', 'regimenFiscal', 'codigoPostal', 'usoCfdi', 'email']
+export const FIELD_SEQUENCE: (keyof PerfilInput)[] = ['rfc', 'razonSocial', 'regimenFiscal', 'codigoPostal', 'usoCfdi', 'email']
 
 /** 'fisica' for a 13-character RFC, 'moral' for 12, null while it is neither. */
 function personaOf(rfc: string): 'fisica' | 'moral' | null {

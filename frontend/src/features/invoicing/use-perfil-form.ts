@@ -3,7 +3,7 @@ import { serverFieldErrors } from '@/lib/api-errors'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
 import type { PerfilInput } from '@/features/invoicing/types'
-import { checkPerfil, FIELD_ORDER, normalizePerfil } from '@/features/invoicing/fiscal-check'
+import { checkPerfil, FIELD_SEQUENCE, normalizePerfil } from '@/features/invoicing/fiscal-check'
 import type { FieldErrors } from '@/features/invoicing/components/fiscal-fields'
 
 /**
@@ -17,7 +17,7 @@ function useFocusFirstError(errors: FieldErrors, attempt: number, serverError: u
     latest.current = errors
   })
   useEffect(() => {
-    const first = FIELD_ORDER.find((k) => latest.current[k])
+    const first = FIELD_SEQUENCE.find((k) => latest.current[k])
     if (!first) return
     ref.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
   }, [attempt, serverError])

@@ -14,18 +14,18 @@ import type {
 
 type PageBody = { ventas?: Venta[]; meta?: Partial<PageMeta> }
 
-const salesPage = (body: PageBody, _meta: unknown, args: VentasListArgs): VentasPage => ({
+const ventasPage = (body: PageBody, _meta: unknown, args: VentasListArgs): VentasPage => ({
   ventas: body.ventas ?? [],
   meta: readMeta(body.meta, args),
 })
 
 /** Every call of the sales back office (issue 6). */
-export const salesApi = api.injectEndpoints({
+export const ventasApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 'Lista de ordenes' a page at a time: the open orders, or any sale when searched or filtered by delivery. */
     listOrdenes: build.query<VentasPage, VentasListArgs>({
       query: (args) => ({ url: 'ventas/ordenes', params: presentParams(args) }),
-      transformResponse: salesPage,
+      transformResponse: ventasPage,
       providesTags: [{ type: 'Orden', id: 'LIST' }],
     }),
     /** A number that changes whenever an order is added or changed; polled by the order list. */
@@ -36,7 +36,7 @@ export const salesApi = api.injectEndpoints({
     /** Every confirmed sale of a range (today by default), a page at a time: reports of sales and shipments. */
     listVentas: build.query<VentasPage, VentasListArgs>({
       query: (args) => ({ url: 'ventas/lista', params: presentParams(args) }),
-      transformResponse: salesPage,
+      transformResponse: ventasPage,
       providesTags: [{ type: 'Venta', id: 'LIST' }],
     }),
     getReporteVentas: build.query<VentasReport, DateRange & { criterio?: ReportCriterio }>({
@@ -77,9 +77,9 @@ export const salesApi = api.injectEndpoints({
         body: { idOrden: itemId, nombre },
       }),
       async onQueryStarted({ sale, itemId }, { dispatch, getState, queryFulfilled }) {
-        const pages = salesApi.util.selectCachedArgsForQuery(getState(), 'listOrdenes')
+        const pages = ventasApi.util.selectCachedArgsForQuery(getState(), 'listOrdenes')
         const patchAll = (change: (orders: Venta[]) => void) =>
-          pages.map((args) => dispatch(salesApi.util.updateQueryData('listOrdenes', args, (page) => change(page.ventas))))
+          pages.map((args) => dispatch(ventasApi.util.updateQueryData('listOrdenes', args, (page) => change(page.ventas))))
         const patches = patchAll((orders) => {
           const item = orders.find((o) => o._id === sale._id)?.carrito.find((i) => i._id === itemId)
           if (item) item.entregado = !item.entregado
@@ -107,4 +107,4 @@ export const {
   useUpdateEnvioMutation,
   useToggleEntregadoMutation,
   useCreateDevolucionMutation,
-} = salesApi
+} = ventasApi

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
+import { queryOf, venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import type { Devolucion, Venta } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
@@ -13,7 +13,7 @@ const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
 const isShown = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && queryOf(r).limit !== '50'
 
 /** A paid, delivered sale: 2 × Cámara at $1,709.10 and 1 × Switch at $500.00, paid by card. */
-const delivered = (overrides: Partial<Venta> = {}) => sale({ _id: 'v7', folio: 'F-ENTREGADA', pago: 'Pagado', entrega: 'Entregado', metodoPago: 'Tarjeta', ...overrides })
+const delivered = (overrides: Partial<Venta> = {}) => venta({ _id: 'v7', folio: 'F-ENTREGADA', pago: 'Pagado', entrega: 'Entregado', metodoPago: 'Tarjeta', ...overrides })
 
 type Routes = Parameters<typeof mockServer>[0]
 
@@ -22,7 +22,7 @@ function server(list: (q: Record<string, string>) => Venta[], extra: Routes = {}
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': json({ version: 1 }),
-    'GET /v1/ventas/ordenes': (r) => json(salesPage(queryOf(r).limit === '50' ? [] : list(queryOf(r)))),
+    'GET /v1/ventas/ordenes': (r) => json(ventasPage(queryOf(r).limit === '50' ? [] : list(queryOf(r)))),
     ...extra,
   })
 }
@@ -41,7 +41,7 @@ const devolucion = (overrides: Partial<Devolucion> = {}): Devolucion => ({
   ...overrides,
 })
 
-async function openReturn(rol = 'Cajero', found: Venta = delivered(), extra: Routes = {}) {
+async function openDevolucion(rol = 'Cajero', found: Venta = delivered(), extra: Routes = {}) {
   screenWidth(1280)
   const mock = server((q) => (q.q ? [found] : []), extra)
   storeSession({ rol })
@@ -53,7 +53,7 @@ async function openReturn(rol = 'Cajero', found: Venta = delivered(), extra: Rou
 
 describe('Lista de ordenes: any sale, and its return', () => {
   it('finds a paid, delivered sale by its folio and says its state, with the ticket at hand', async () => {
-    const { calls, row } = await openReturn('Comandero')
+    const { calls, row } = await openDevolucion('Comandero')
     expect(queryOf(calls.filter(isShown).at(-1)!)).toEqual({ q: 'F-ENTREGADA', orden: '-fecha', page: '1', limit: '25' })
     expect(screen.getByText('La búsqueda incluye todas las ventas: pagadas, entregadas, canceladas y devueltas.')).toBeInTheDocument()
     const chips = (text: string) => within(row).getAllByText(text).filter((el) => el.hasAttribute('data-tone'))
@@ -63,7 +63,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
   })
 
   it.each(['Comandero', 'Auxiliar'])('gives a %s no return and no payment controls', async (rol) => {
-    const { row, user } = await openReturn(rol)
+    const { row, user } = await openDevolucion(rol)
     expect(within(row).queryByRole('button', { name: /Devolución/ })).toBeNull()
     await user.click(within(row).getByRole('button', { name: 'Gestionar orden F-ENTREGADA' }))
     const dialog = screen.getByRole('dialog', { name: 'Actualizar Orden' })
@@ -72,7 +72,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
   })
 
   it('no longer offers Devuelto in Entrega', async () => {
-    const { row, user } = await openReturn('Administrador')
+    const { row, user } = await openDevolucion('Administrador')
     await user.click(within(row).getByRole('button', { name: 'Gestionar orden F-ENTREGADA' }))
     const entrega = within(screen.getByRole('dialog', { name: 'Actualizar Orden' })).getByLabelText('Entrega')
     expect(within(entrega).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pendiente', 'Enviado', 'Entregado', 'Cancelado'])
@@ -80,7 +80,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
 
   it('shows Devuelto in Entrega for a sale returned whole', async () => {
     const returned = delivered({ entrega: 'Devuelto', carrito: delivered().carrito.map((i) => ({ ...i, devueltos: i.cantidad })) })
-    const { row, user } = await openReturn('Cajero', returned)
+    const { row, user } = await openDevolucion('Cajero', returned)
     await user.click(within(row).getByRole('button', { name: 'Gestionar orden F-ENTREGADA' }))
     const entrega = within(screen.getByRole('dialog', { name: 'Actualizar Orden' })).getByLabelText('Entrega')
     expect(entrega).toHaveValue('Devuelto')
@@ -95,7 +95,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
       entrega: 'Devuelto',
       carrito: delivered().carrito.map((i) => ({ ...i, devueltos: i.cantidad })),
     })
-    const unpaid = sale({ _id: 'v9', folio: 'F-PENDIENTE' })
+    const unpaid = venta({ _id: 'v9', folio: 'F-PENDIENTE' })
     const partly = delivered({ _id: 'v10', folio: 'F-PARCIAL', carrito: delivered().carrito.map((i, n) => ({ ...i, devueltos: n === 0 ? 1 : 0 })) })
     server(() => [returned, unpaid, partly])
     storeSession({ rol: 'Cajero' })
@@ -117,7 +117,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
       carrito: delivered().carrito.map((i, n) => ({ ...i, devueltos: n === 0 ? 1 : 0 })),
       devoluciones: [devolucion()],
     })
-    const { calls, row, user } = await openReturn(rol, delivered(), {
+    const { calls, row, user } = await openDevolucion(rol, delivered(), {
       'POST /v1/ventas/v7/devoluciones': () => {
         answered = after
         return json(after, 201)
@@ -153,7 +153,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
 
   it('refunds the rest of a line partly returned as the server does', async () => {
     const partly = delivered({ carrito: delivered().carrito.map((i, n) => ({ ...i, devueltos: n === 0 ? 1 : 0 })) })
-    const { row, user } = await openReturn('Cajero', partly)
+    const { row, user } = await openDevolucion('Cajero', partly)
     await user.click(within(row).getByRole('button', { name: 'Devolución de la orden F-ENTREGADA' }))
     const dialog = screen.getByRole('dialog', { name: 'Devolución' })
     const camara = within(dialog).getByLabelText('Piezas por devolver de Cámara IP bala 4 MP con luz híbrida y micrófono')
@@ -164,7 +164,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
   })
 
   it('checks the form before sending it', async () => {
-    const { calls, row, user } = await openReturn()
+    const { calls, row, user } = await openDevolucion()
     await user.click(within(row).getByRole('button', { name: 'Devolución de la orden F-ENTREGADA' }))
     const dialog = screen.getByRole('dialog', { name: 'Devolución' })
     await user.click(within(dialog).getByRole('button', { name: 'Registrar devolución' }))
@@ -178,7 +178,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
   })
 
   it('shows the server’s field messages on their fields', async () => {
-    const { row, user } = await openReturn('Cajero', delivered(), {
+    const { row, user } = await openDevolucion('Cajero', delivered(), {
       'POST /v1/ventas/v7/devoluciones': json(
         {
           error: {
@@ -208,7 +208,7 @@ describe('Lista de ordenes: any sale, and its return', () => {
     [409, 'conflict', 'Solo se puede devolver una venta pagada.'],
     [404, 'not_found', 'No se encontró la venta.'],
   ])('keeps the dialog open with the server’s %s message', async (status, code, message) => {
-    const { row, user } = await openReturn('Cajero', delivered(), {
+    const { row, user } = await openDevolucion('Cajero', delivered(), {
       'POST /v1/ventas/v7/devoluciones': json({ error: { code, message } }, status),
     })
     await user.click(within(row).getByRole('button', { name: 'Devolución de la orden F-ENTREGADA' }))
@@ -230,10 +230,10 @@ describe('Lista de ordenes: any sale, and its return', () => {
         { campo: 'observaciones', de: '', a: 'Recogió en mostrador', por: 'u2', nombre: 'Carmen Cajera', fecha: '2026-03-05T21:03:00Z' },
       ],
     })
-    const { row, user } = await openReturn('Cajero', found)
+    const { row, user } = await openDevolucion('Cajero', found)
     await user.click(within(row).getByRole('button', { name: 'Gestionar orden F-ENTREGADA' }))
-    const returns = screen.getByRole('region', { name: 'Devoluciones de la orden' })
-    const entry = within(returns).getByTestId('devolucion')
+    const devoluciones = screen.getByRole('region', { name: 'Devoluciones de la orden' })
+    const entry = within(devoluciones).getByTestId('devolucion')
     expect(entry).toHaveTextContent('2026-03-06 12:30 · Carmen Cajera')
     expect(entry).toHaveTextContent('$1,982.56 en Efectivo')
     expect(entry).toHaveTextContent('1 pieza de Cámara IP bala 4 MP con luz híbrida y micrófono · $1,982.56')

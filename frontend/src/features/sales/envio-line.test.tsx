@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { sale, salesPage } from '@/features/sales/test-fixtures'
+import { venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
@@ -21,11 +21,11 @@ describe('the shipping line of an order', () => {
       entregado: false,
       envio: true,
     }
-    const charged = sale({ carrito: [...sale().carrito, envioLine], total: 4719.69 })
+    const charged = venta({ carrito: [...venta().carrito, envioLine], total: 4719.69 })
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'GET /v1/ventas/ordenes/version': json({ version: 1 }),
-      'GET /v1/ventas/ordenes': json(salesPage([charged])),
+      'GET /v1/ventas/ordenes': json(ventasPage([charged])),
     })
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { shiftDay, shopToday } from '@/lib/dates'
-import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
+import { queryOf, venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import type { Venta } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
@@ -9,7 +9,7 @@ import { renderApp, storeSession } from '@/testing/render'
 
 const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
 
-const shipped = sale({
+const shipped = venta({
   _id: 'v2',
   folio: 'F-ENV',
   entrega: 'Enviado',
@@ -26,7 +26,7 @@ const shipped = sale({
 describe('Reporte de envíos', () => {
   it('lists the last 30 days with every column, newest first', async () => {
     screenWidth(1280)
-    const { calls } = mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage([shipped, sale()])) })
+    const { calls } = mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(ventasPage([shipped, venta()])) })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas/envios')
     const table = await screen.findByRole('table')
@@ -61,13 +61,13 @@ describe('Reporte de envíos', () => {
 
   it('records a shipment with PATCH ventas/{id} {envio} and shows it', async () => {
     screenWidth(1280)
-    let list: Venta[] = [sale()]
+    let list: Venta[] = [venta()]
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/ventas/lista': () => json(salesPage(list)),
+      'GET /v1/ventas/lista': () => json(ventasPage(list)),
       'PATCH /v1/ventas/v1': async (r) => {
         const { envio } = (await bodyOf(r)) as { envio: Venta['envio'] }
-        const saved = sale({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' } })
+        const saved = venta({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' } })
         list = [saved]
         return json(saved)
       },
@@ -98,13 +98,13 @@ describe('Reporte de envíos', () => {
 
   it('charges the shipment to the customer and shows the sale’s total with it (IVA per line)', async () => {
     screenWidth(1280)
-    let list: Venta[] = [sale()]
+    let list: Venta[] = [venta()]
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/ventas/lista': () => json(salesPage(list)),
+      'GET /v1/ventas/lista': () => json(ventasPage(list)),
       'PATCH /v1/ventas/v1': async (r) => {
         const { envio } = (await bodyOf(r)) as { envio: Venta['envio'] }
-        const saved = sale({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' }, total: 4719.69 })
+        const saved = venta({ envio: { ...envio!, fecha: '2026-03-07T17:00:00Z' }, total: 4719.69 })
         list = [saved]
         return json(saved)
       },
@@ -134,13 +134,13 @@ describe('Reporte de envíos', () => {
 
   it('replaces a charged shipment’s line in the total, and fixes the charge of a paid sale', async () => {
     const envioLine = { _id: 'envio', producto_id: '', nombre: 'Envío DHL', precio: 150.5, descuento: 0, precioFinal: 150.5, cantidad: 1, entregado: false, envio: true }
-    const charged = sale({
-      carrito: [...sale().carrito, envioLine],
+    const charged = venta({
+      carrito: [...venta().carrito, envioLine],
       total: 4719.69,
       envio: { status: 'Enviado', empresa: 'DHL', guia: '', observaciones: '', costoEnvio: 150.5, cobrarEnvio: true },
     })
-    const paid = sale({ ...charged, _id: 'v2', folio: 'F-PAGADA', pago: 'Pagado' })
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage([charged, paid])) })
+    const paid = venta({ ...charged, _id: 'v2', folio: 'F-PAGADA', pago: 'Pagado' })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(ventasPage([charged, paid])) })
     screenWidth(1280)
     storeSession({ rol: 'Administrador' })
     const { user } = renderApp('/ventas/envios')
@@ -164,7 +164,7 @@ describe('Reporte de envíos', () => {
   it('refuses a cost that is not an amount, and shows the server’s refusal', async () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
-      'GET /v1/ventas/lista': json(salesPage([sale()])),
+      'GET /v1/ventas/lista': json(ventasPage([venta()])),
       'PATCH /v1/ventas/v1': json({ error: { code: 'forbidden', message: 'No tienes permiso para registrar envíos.' } }, 403),
     })
     storeSession({ rol: 'Administrador' })
@@ -186,7 +186,7 @@ describe('Reporte de envíos', () => {
 
   it('shows cards on a tablet and the empty text', async () => {
     screenWidth(900)
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage([shipped])) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(ventasPage([shipped])) })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas/envios')
     const card = await screen.findByTestId('envio-venta')
@@ -195,7 +195,7 @@ describe('Reporte de envíos', () => {
   })
 
   it('says when there are no sales in the period', async () => {
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage([])) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(ventasPage([])) })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas/envios')
     expect(await screen.findByText('No hay ventas')).toBeInTheDocument()
@@ -208,7 +208,7 @@ describe('Reporte de envíos', () => {
       'GET /v1/ventas/lista': (r) => {
         const q = queryOf(r)
         const page = Number(q.page)
-        return json(salesPage([sale({ _id: `v${page}`, folio: `F-${page}` })], { page, limit: 25, total: 30, hasMore: page === 1 }))
+        return json(ventasPage([venta({ _id: `v${page}`, folio: `F-${page}` })], { page, limit: 25, total: 30, hasMore: page === 1 }))
       },
     })
     storeSession({ rol: 'Auxiliar' })

@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { sale, salesPage } from '@/features/sales/test-fixtures'
+import { venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
 /** Three sales: invoiced on its own, in a factura global, and not invoiced. */
-const SALES = [
-  sale({ _id: 'v1', folio: 'F-IND', factura: { id: 'f1', tipo: 'individual', uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' } }),
-  sale({ _id: 'v2', folio: 'F-GLO', factura: { id: 'f2', tipo: 'global' } }),
-  sale({ _id: 'v3', folio: 'F-SIN' }),
+const VENTAS = [
+  venta({ _id: 'v1', folio: 'F-IND', factura: { id: 'f1', tipo: 'individual', uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' } }),
+  venta({ _id: 'v2', folio: 'F-GLO', factura: { id: 'f2', tipo: 'global' } }),
+  venta({ _id: 'v3', folio: 'F-SIN' }),
 ]
 
 const ZERO = { ventas: 0, subtotal: 0, iva: 0, total: 0 }
@@ -27,7 +27,7 @@ describe('the factura badge on the sales lists', () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'GET /v1/ventas/ordenes/version': json({ version: 1 }),
-      'GET /v1/ventas/ordenes': json(salesPage(SALES)),
+      'GET /v1/ventas/ordenes': json(ventasPage(VENTAS)),
     })
     storeSession({ rol: 'Cajero' })
     renderApp('/ventas/ordenes')
@@ -37,7 +37,7 @@ describe('the factura badge on the sales lists', () => {
 
   it("marks each sale of 'Reporte de envíos'", async () => {
     screenWidth(1280)
-    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(salesPage(SALES)) })
+    mockServer({ 'GET /v1/config': json(sampleConfig), 'GET /v1/ventas/lista': json(ventasPage(VENTAS)) })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas/envios')
     await screen.findByText(/F-SIN/)
@@ -49,7 +49,7 @@ describe('the factura badge on the sales lists', () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json({ totalVentas: 0, totalIngresos: 0, porCobrar: 0, pagadas: ZERO, pendientes: ZERO, productosVendidos: {} }),
-      'GET /v1/ventas/lista': json(salesPage(SALES.map((s) => ({ ...s, carrito: [s.carrito[1]] })))),
+      'GET /v1/ventas/lista': json(ventasPage(VENTAS.map((s) => ({ ...s, carrito: [s.carrito[1]] })))),
     })
     storeSession({ rol: 'Auxiliar' })
     renderApp('/ventas')

@@ -46,7 +46,7 @@ export function unitsLeft(item: { cantidad: number; devueltos?: number; envio?: 
 }
 
 /** Whether a sale can take a return: paid, with some unit not returned yet. */
-export function canReturn(sale: { pago: string; carrito: { cantidad: number; devueltos?: number; envio?: boolean }[] }): boolean {
+export function admitsDevolucion(sale: { pago: string; carrito: { cantidad: number; devueltos?: number; envio?: boolean }[] }): boolean {
   return sale.pago === 'Pagado' && sale.carrito.some((i) => unitsLeft(i) > 0)
 }
 
@@ -66,6 +66,6 @@ export function shippingCharge(
   const old = sale.carrito.find((it) => it.envio)
   const oldLine = old ? priceLine(old.precioFinal, old.cantidad) : { total: 0 }
   const line = cobrar && costo > 0 ? priceLine(costo, 1) : { base: 0, iva: 0, total: 0 }
-  const saleTotal = toCents(sale.total) - oldLine.total + line.total
-  return { base: line.base / 100, iva: line.iva / 100, total: line.total / 100, saleTotal: saleTotal / 100 }
+  const ventaTotal = toCents(sale.total) - oldLine.total + line.total
+  return { base: line.base / 100, iva: line.iva / 100, total: line.total / 100, saleTotal: ventaTotal / 100 }
 }

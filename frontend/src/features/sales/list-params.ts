@@ -14,7 +14,7 @@ export type VentasFilters = {
 }
 
 /** 'Lista de ordenes': every open order, newest first. */
-export const ORDER_DEFAULTS: VentasFilters = {
+export const ORDENES_DEFAULTS: VentasFilters = {
   q: '',
   pago: '',
   entrega: '',
@@ -26,7 +26,7 @@ export const ORDER_DEFAULTS: VentasFilters = {
 }
 
 /** The sorts the server knows (`orden`). */
-export const SALE_SORTS: readonly Option[] = [
+export const VENTA_SORTS: readonly Option[] = [
   { value: '-fecha', label: 'Recientes primero' },
   { value: 'fecha', label: 'Antiguas primero' },
   { value: '-total', label: 'Total: mayor a menor' },
@@ -47,7 +47,7 @@ export const NARROWING: (keyof VentasFilters)[] = ['q', 'pago', 'entrega', 'meto
 export const NARROWING_DAYS: (keyof VentasFilters)[] = [...NARROWING, 'desde', 'hasta']
 
 /** What the list call sends for a list's state. */
-export function salesArgs(state: ListState<VentasFilters>): VentasListArgs {
+export function ventasArgs(state: ListState<VentasFilters>): VentasListArgs {
   const { q, pago, entrega, metodo, desde, hasta, orden, envio, page, limit } = state
   return { q, pago, entrega, metodo, desde, hasta, orden, envio, page, limit }
 }

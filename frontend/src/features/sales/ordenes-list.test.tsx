@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
+import { queryOf, venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import type { Venta } from '@/features/sales/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
@@ -15,19 +15,19 @@ const isNewest = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && queryOf
 const isShown = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && !isNewest(r)
 
 /** Order n: folio F-000n, placed n minutes after 10:00 UTC on 2026-03-05. */
-function order(n: number, overrides: Partial<Venta> = {}): Venta {
+function orden(n: number, overrides: Partial<Venta> = {}): Venta {
   const fecha = new Date(Date.UTC(2026, 2, 5, 10, n)).toISOString()
-  const carrito = [sale().carrito[1]]
-  return sale({ _id: `v${n}`, folio: `F-${String(n).padStart(4, '0')}`, fecha, cliente: `Cliente ${n}`, carrito, ...overrides })
+  const carrito = [venta().carrito[1]]
+  return venta({ _id: `v${n}`, folio: `F-${String(n).padStart(4, '0')}`, fecha, cliente: `Cliente ${n}`, carrito, ...overrides })
 }
 
-type Answer = (query: Record<string, string>) => ReturnType<typeof salesPage>
+type Answer = (query: Record<string, string>) => ReturnType<typeof ventasPage>
 
 function server(list: Answer, { version = () => 1, newest = () => [] }: { version?: () => number; newest?: () => Venta[] } = {}) {
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': () => json({ version: version() }),
-    'GET /v1/ventas/ordenes': (r) => json(isNewest(r) ? salesPage(newest(), { limit: 50 }) : list(queryOf(r))),
+    'GET /v1/ventas/ordenes': (r) => json(isNewest(r) ? ventasPage(newest(), { limit: 50 }) : list(queryOf(r))),
   })
 }
 
@@ -35,9 +35,9 @@ function server(list: Answer, { version = () => 1, newest = () => [] }: { versio
 const sixty: Answer = (q) => {
   const page = Number(q.page ?? 1)
   const limit = Number(q.limit ?? 25)
-  const all = Array.from({ length: 60 }, (_, i) => order(60 - i))
+  const all = Array.from({ length: 60 }, (_, i) => orden(60 - i))
   const items = all.slice((page - 1) * limit, page * limit)
-  return salesPage(items, { page, limit, total: 60, hasMore: page * limit < 60 })
+  return ventasPage(items, { page, limit, total: 60, hasMore: page * limit < 60 })
 }
 
 afterEach(() => {
@@ -76,7 +76,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
   it('searches once typing stops, keeps it in the address and back on page 1', async () => {
     screenWidth(1280)
     const { calls } = server((q) =>
-      q.q === 'F-0042' ? salesPage([order(42)]) : sixty(q),
+      q.q === 'F-0042' ? ventasPage([orden(42)]) : sixty(q),
     )
     storeSession({ rol: 'Cajero' })
     const { user, router } = renderApp('/ventas/ordenes?page=2')
@@ -94,7 +94,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
 
   it('filters by payment, delivery, method and days, sorts, and clears the filters', async () => {
     screenWidth(1280)
-    const { calls } = server((q) => (q.pago === 'Pagado' ? salesPage([order(7, { pago: 'Pagado' })]) : sixty(q)))
+    const { calls } = server((q) => (q.pago === 'Pagado' ? ventasPage([orden(7, { pago: 'Pagado' })]) : sixty(q)))
     storeSession({ rol: 'Administrador' })
     const { user, router } = renderApp('/ventas/ordenes')
     await screen.findByText('Folio F-0060')
@@ -139,7 +139,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
 
   it('opens with the search, filters and page of the address (a reload keeps them)', async () => {
     screenWidth(1280)
-    const { calls } = server((q) => salesPage([order(3)], { page: Number(q.page), total: 30, hasMore: false }))
+    const { calls } = server((q) => ventasPage([orden(3)], { page: Number(q.page), total: 30, hasMore: false }))
     storeSession({ rol: 'Cajero' })
     renderApp('/ventas/ordenes?q=juan&pago=Pendiente&orden=fecha&page=2')
     await screen.findByText('Folio F-0003')
@@ -152,7 +152,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
 
   it('says when nothing matches, and refuses a start after the end', async () => {
     screenWidth(1280)
-    const { calls } = server((q) => (q.q ? salesPage([]) : sixty(q)))
+    const { calls } = server((q) => (q.q ? ventasPage([]) : sixty(q)))
     storeSession({ rol: 'Cajero' })
     const { user } = renderApp('/ventas/ordenes')
     await screen.findByText('Folio F-0060')
@@ -169,7 +169,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
 
   it('offers each order’s ticket in a new tab', async () => {
     screenWidth(390)
-    server(() => salesPage([order(5)]))
+    server(() => ventasPage([orden(5)]))
     storeSession({ rol: 'Cajero' })
     const { user } = renderApp('/ventas/ordenes')
     const link = await screen.findByRole('link', { name: /Imprimir ticket de la orden F-0005/ })
@@ -189,8 +189,8 @@ describe('Lista de ordenes: new orders', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     screenWidth(1280)
     let version = 1
-    let newest = [order(60), order(59)]
-    const { calls } = server((q) => (q.pago === 'Pagado' ? salesPage([order(3, { pago: 'Pagado' })]) : sixty(q)), {
+    let newest = [orden(60), orden(59)]
+    const { calls } = server((q) => (q.pago === 'Pagado' ? ventasPage([orden(3, { pago: 'Pagado' })]) : sixty(q)), {
       version: () => version,
       newest: () => newest,
     })
@@ -200,7 +200,7 @@ describe('Lista de ordenes: new orders', () => {
     expect(screen.queryByTestId('ordenes-nuevas')).toBeNull()
 
     // Two orders arrive while the Cajero looks at paid orders.
-    newest = [order(62), order(61), order(60), order(59)]
+    newest = [orden(62), orden(61), orden(60), orden(59)]
     version = 2
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     const banner = await screen.findByTestId('ordenes-nuevas')
@@ -222,13 +222,13 @@ describe('Lista de ordenes: new orders', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     screenWidth(1280)
     let version = 1
-    let newest = [order(2), order(1)]
-    let shown = [order(2), order(1)]
-    server(() => salesPage(shown), { version: () => version, newest: () => newest })
+    let newest = [orden(2), orden(1)]
+    let shown = [orden(2), orden(1)]
+    server(() => ventasPage(shown), { version: () => version, newest: () => newest })
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')
     await screen.findByText('Folio F-0002')
-    newest = [order(3), order(2), order(1)]
+    newest = [orden(3), orden(2), orden(1)]
     shown = newest
     version = 2
     await act(() => vi.advanceTimersByTimeAsync(5_000))
@@ -244,12 +244,12 @@ describe('Lista de ordenes: new orders', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     screenWidth(1280)
     let version = 1
-    let newest = [order(9), order(8)]
-    server(() => salesPage(newest), { version: () => version, newest: () => newest })
+    let newest = [orden(9), orden(8)]
+    server(() => ventasPage(newest), { version: () => version, newest: () => newest })
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')
     await screen.findByText('Folio F-0009')
-    newest = [order(9), order(8), order(4)]
+    newest = [orden(9), orden(8), orden(4)]
     version = 2
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     expect(await screen.findByText('Folio F-0004')).toBeInTheDocument()

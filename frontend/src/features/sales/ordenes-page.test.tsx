@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
+import { queryOf, venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import type { Venta } from '@/features/sales/types'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
@@ -14,7 +14,7 @@ function server(orders: () => Venta[], version: () => number = () => 1, extra: R
   const routes: Parameters<typeof mockServer>[0] = {
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': () => json({ version: version() }),
-    'GET /v1/ventas/ordenes': () => json(salesPage(orders())),
+    'GET /v1/ventas/ordenes': () => json(ventasPage(orders())),
   }
   for (const [k, v] of Object.entries(extra)) routes[k] = typeof v === 'function' ? (v as (r: Request) => Response) : json(v)
   return mockServer(routes)
@@ -27,7 +27,7 @@ afterEach(() => {
 describe('Lista de ordenes', () => {
   it('shows every column of an order on a desktop table', async () => {
     screenWidth(1280)
-    const paid = sale({
+    const paid = venta({
       _id: 'v2',
       folio: 'F-MP',
       cliente: '',
@@ -36,14 +36,14 @@ describe('Lista de ordenes', () => {
       mercadoPago: { payment_id: '1', status: 'approved' },
       order: { id: 'o1', status: 'COMPLETED', payer: { name: { given_name: 'Luisa', surname: 'Paz' } } },
     })
-    const waiting = sale({
+    const waiting = venta({
       _id: 'v3',
       folio: 'F-PEND',
       mercadoPago: { payment_id: '2', status: 'pending' },
       order: { id: 'o2', status: 'VOIDED' },
       entrega: 'Enviado',
     })
-    server(() => [sale(), paid, waiting])
+    server(() => [venta(), paid, waiting])
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')
 
@@ -88,7 +88,7 @@ describe('Lista de ordenes', () => {
 
   it('shows cards instead of the wide table on a tablet', async () => {
     screenWidth(800)
-    server(() => [sale()])
+    server(() => [venta()])
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')
     const card = await screen.findByTestId('orden')
@@ -99,7 +99,7 @@ describe('Lista de ordenes', () => {
 
   it('cuts item names at 25 characters on phones', async () => {
     screenWidth(390)
-    server(() => [sale()])
+    server(() => [venta()])
     storeSession({ rol: 'Comandero' })
     renderApp('/ventas/ordenes')
     expect(await screen.findByText('Cámara IP bala 4 MP con l…')).toBeInTheDocument()
@@ -116,9 +116,9 @@ describe('Lista de ordenes', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     screenWidth(1280)
     let version = 7
-    let orders = [sale()]
+    let ordenes = [venta()]
     const { calls } = server(
-      () => orders,
+      () => ordenes,
       () => version,
     )
     storeSession({ rol: 'Comandero' })
@@ -135,7 +135,7 @@ describe('Lista de ordenes', () => {
     expect(lists()).toBe(1)
 
     version = 8
-    orders = [sale(), sale({ _id: 'v9', folio: 'F-NUEVA', cliente: 'Pedro Mostrador' })]
+    ordenes = [venta(), venta({ _id: 'v9', folio: 'F-NUEVA', cliente: 'Pedro Mostrador' })]
     await act(() => vi.advanceTimersByTimeAsync(5_000))
     expect(await screen.findByText('Pedro Mostrador')).toBeInTheDocument()
     expect(lists()).toBe(2)
@@ -148,9 +148,9 @@ describe('Lista de ordenes', () => {
 
   it('toggles an item delivered with PATCH ventas/order/{saleId}', async () => {
     screenWidth(1280)
-    const { calls } = server(() => [sale()], () => 1, {
+    const { calls } = server(() => [venta()], () => 1, {
       'PATCH /v1/ventas/order/v1': () =>
-        json(sale({ carrito: sale().carrito.map((i) => ({ ...i, entregado: true })) })),
+        json(venta({ carrito: venta().carrito.map((i) => ({ ...i, entregado: true })) })),
     })
     storeSession({ rol: 'Comandero' })
     const { user } = renderApp('/ventas/ordenes')
@@ -163,7 +163,7 @@ describe('Lista de ordenes', () => {
 
   it('undoes the toggle and says why when the server refuses', async () => {
     screenWidth(1280)
-    server(() => [sale()], () => 1, {
+    server(() => [venta()], () => 1, {
       'PATCH /v1/ventas/order/v1': () => json({ error: { code: 'not_found', message: 'No se encontró la venta.' } }, 404),
     })
     storeSession({ rol: 'Comandero' })
@@ -178,13 +178,13 @@ describe('Lista de ordenes', () => {
     screenWidth(1280)
     const { calls } = server(
       () => [
-        sale({
+        venta({
           revisar: 'El pago en línea no coincide con el total; revisa antes de entregar.',
           historial: [{ campo: 'entrega', de: 'Pendiente', a: 'Enviado', por: 'u2', nombre: 'Carmen Cajera', fecha: '2026-03-05T21:00:00Z' }],
         }),
       ],
       () => 1,
-      { 'PATCH /v1/ventas/v1': () => json(sale({ entrega: 'Entregado' })) },
+      { 'PATCH /v1/ventas/v1': () => json(venta({ entrega: 'Entregado' })) },
     )
     storeSession({ rol: 'Comandero' })
     const { user } = renderApp('/ventas/ordenes')
@@ -207,7 +207,7 @@ describe('Lista de ordenes', () => {
 
   it.each(['Cajero', 'Administrador'])('lets a %s record the payment', async (rol) => {
     screenWidth(1280)
-    const { calls } = server(() => [sale()], () => 1, { 'PATCH /v1/ventas/v1': () => json(sale({ pago: 'Pagado' })) })
+    const { calls } = server(() => [venta()], () => 1, { 'PATCH /v1/ventas/v1': () => json(venta({ pago: 'Pagado' })) })
     storeSession({ rol })
     const { user } = renderApp('/ventas/ordenes')
     await user.click(await screen.findByRole('button', { name: 'Gestionar orden 20260305-140700-0001' }))
@@ -222,7 +222,7 @@ describe('Lista de ordenes', () => {
 
   it('keeps the dialog open with the server’s Spanish message when the update is refused', async () => {
     screenWidth(1280)
-    server(() => [sale({ pago: 'Pagado' })], () => 1, {
+    server(() => [venta({ pago: 'Pagado' })], () => 1, {
       'PATCH /v1/ventas/v1': () =>
         json({ error: { code: 'conflict', message: 'No se puede cancelar una orden pagada; registra su devolución con «Devolución».' } }, 409),
     })
@@ -242,7 +242,7 @@ describe('Lista de ordenes', () => {
     screenWidth(1280)
     const uuid = '3F2504E0-4F89-41D3-9A0C-0305E82C3301'
     const message = `La venta está facturada (${uuid}). Cancela primero su factura en Facturas.`
-    server(() => [sale({ pago: 'Pagado', factura: { id: 'f1', tipo: 'individual', uuid } })], () => 1, {
+    server(() => [venta({ pago: 'Pagado', factura: { id: 'f1', tipo: 'individual', uuid } })], () => 1, {
       'PATCH /v1/ventas/v1': () => json({ error: { code: 'conflict', message } }, 409),
     })
     storeSession({ rol: 'Cajero' })

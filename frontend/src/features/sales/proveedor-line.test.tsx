@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { sale, salesPage } from '@/features/sales/test-fixtures'
+import { venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import type { Venta } from '@/features/sales/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
@@ -12,18 +12,18 @@ import { renderApp, storeSession } from '@/testing/render'
 const ENTREGA = 'Disponible con proveedor: entrega en 3 a 5 días hábiles'
 
 /** An order whose camera line (3 units) has 2 of them from the distributor. */
-function withSupplierUnits(overrides: Partial<Venta> = {}): Venta {
-  const base = sale()
+function withProveedorUnits(overrides: Partial<Venta> = {}): Venta {
+  const base = venta()
   const camera = { ...base.carrito[0], cantidad: 3, conProveedor: 2, entrega: ENTREGA }
-  return sale({ carrito: [camera, base.carrito[1]], ...overrides })
+  return venta({ carrito: [camera, base.carrito[1]], ...overrides })
 }
 
 function serve(orders: Venta[]) {
   mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': json({ version: 1 }),
-    'GET /v1/ventas/ordenes': json(salesPage(orders)),
-    'GET /v1/ventas/lista': json(salesPage(orders)),
+    'GET /v1/ventas/ordenes': json(ventasPage(orders)),
+    'GET /v1/ventas/lista': json(ventasPage(orders)),
   })
 }
 
@@ -33,7 +33,7 @@ describe('units from the distributor in the staff order screens', () => {
     ['Comandero', 390],
   ] as const)("'Lista de ordenes' (%s, %i px) says to order them from the distributor on their line only", async (rol, width) => {
     screenWidth(width)
-    serve([withSupplierUnits()])
+    serve([withProveedorUnits()])
     storeSession({ rol })
     renderApp('/ventas/ordenes')
     const badges = await screen.findAllByTestId('proveedor-line')
@@ -48,9 +48,9 @@ describe('units from the distributor in the staff order screens', () => {
 
   it('once the line is delivered it only records that the units came from the distributor', async () => {
     screenWidth(1280)
-    const order = withSupplierUnits()
-    order.carrito[0] = { ...order.carrito[0], entregado: true, conProveedor: 1 }
-    serve([order])
+    const orden = withProveedorUnits()
+    orden.carrito[0] = { ...orden.carrito[0], entregado: true, conProveedor: 1 }
+    serve([orden])
     storeSession({ rol: 'Cajero' })
     renderApp('/ventas/ordenes')
     const badge = await screen.findByTestId('proveedor-line')
@@ -60,7 +60,7 @@ describe('units from the distributor in the staff order screens', () => {
 
   it.each(['/ventas/envios', '/ventas'])("%s shows it on the order's line too", async (path) => {
     screenWidth(1280)
-    serve([withSupplierUnits()])
+    serve([withProveedorUnits()])
     storeSession({ rol: 'Auxiliar' })
     renderApp(path)
     const badge = await screen.findByTestId('proveedor-line')
@@ -69,7 +69,7 @@ describe('units from the distributor in the staff order screens', () => {
 
   it('an order the shop had every unit of shows no badge', async () => {
     screenWidth(1280)
-    serve([sale()])
+    serve([venta()])
     storeSession({ rol: 'Cajero' })
     renderApp('/ventas/ordenes')
     await screen.findByRole('table')

@@ -1,7 +1,7 @@
 import type { Venta } from '@/features/sales/types'
 
 /** A counter order as the server returns it, with overrides. */
-export function sale(overrides: Partial<Venta> = {}): Venta {
+export function venta(overrides: Partial<Venta> = {}): Venta {
   return {
     _id: 'v1',
     folio: '20260305-140700-0001',
@@ -54,7 +54,7 @@ export function sale(overrides: Partial<Venta> = {}): Venta {
 }
 
 /** A paged answer of the sales lists (`{ventas, meta}`); the meta says it is the only page unless told. */
-export function salesPage(ventas: Venta[], meta: Partial<{ page: number; limit: number; total: number; hasMore: boolean }> = {}) {
+export function ventasPage(ventas: Venta[], meta: Partial<{ page: number; limit: number; total: number; hasMore: boolean }> = {}) {
   return { ventas, meta: { page: 1, limit: 25, total: ventas.length, hasMore: false, ...meta } }
 }
 

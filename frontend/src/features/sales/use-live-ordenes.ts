@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useGetOrdenesVersionQuery, useListOrdenesQuery } from '@/features/sales/api'
-import { ORDER_DEFAULTS } from '@/features/sales/list-params'
+import { ORDENES_DEFAULTS } from '@/features/sales/list-params'
 import type { Venta, VentasListArgs } from '@/features/sales/types'
 
 /** How often the list asks whether anything changed (a Comandero keeps it open all day). */
@@ -12,7 +12,7 @@ export const NEWEST_LIMIT = 50
 /** How long the orders just shown with 'Ver órdenes nuevas' stay highlighted. */
 const HIGHLIGHT_MS = 10_000
 
-const NEWEST: VentasListArgs = { ...ORDER_DEFAULTS, orden: '-fecha', page: 1, limit: NEWEST_LIMIT }
+const NEWEST: VentasListArgs = { ...ORDENES_DEFAULTS, orden: '-fecha', page: 1, limit: NEWEST_LIMIT }
 
 /**
  * The page of open orders asked for, and the newest open orders, kept fresh without reloading: a

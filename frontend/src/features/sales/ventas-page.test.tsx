@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { shopToday } from '@/lib/dates'
-import { queryOf, sale, salesPage } from '@/features/sales/test-fixtures'
+import { queryOf, venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
 import { bodyOf, json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
@@ -32,7 +32,7 @@ describe('Reporte de ventas', () => {
         productosVendidos: { 'Switch 8 puertos': 2, 'Cámara IP bala 4 MP con luz híbrida y micrófono': 2 },
       }),
       'GET /v1/ventas/lista': json(
-        salesPage([sale(), sale({ _id: 'v2', folio: 'F2', carrito: [sale().carrito[1]], entrega: 'Entregado' })]),
+        ventasPage([venta(), venta({ _id: 'v2', folio: 'F2', carrito: [venta().carrito[1]], entrega: 'Entregado' })]),
       ),
     })
     storeSession({ rol: 'Auxiliar' })
@@ -60,8 +60,8 @@ describe('Reporte de ventas', () => {
     const list = calls.find((c) => path(c) === 'GET /v1/ventas/lista')!
     expect(queryOf(list)).toEqual({ desde: today, hasta: today, orden: '-fecha', page: '1', limit: '25' })
 
-    const products = screen.getByRole('region', { name: 'Productos vendidos' })
-    const lines = within(products).getAllByRole('listitem').map((li) => li.textContent)
+    const productos = screen.getByRole('region', { name: 'Productos vendidos' })
+    const lines = within(productos).getAllByRole('listitem').map((li) => li.textContent)
     expect(lines).toEqual(['Cámara IP bala 4 MP con luz híbrida y micrófono2', 'Switch 8 puertos2'])
 
     const table = await screen.findByRole('table')
@@ -88,7 +88,7 @@ describe('Reporte de ventas', () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json({ ...emptyReport, totalVentas: 1441, canceladas: 52, devueltas: 1 }),
-      'GET /v1/ventas/lista': json(salesPage([sale()], { total: 1513, hasMore: true })),
+      'GET /v1/ventas/lista': json(ventasPage([venta()], { total: 1513, hasMore: true })),
     })
     storeSession({ rol: 'Administrador' })
     renderApp('/ventas')
@@ -100,7 +100,7 @@ describe('Reporte de ventas', () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json({ ...emptyReport, totalVentas: 3 }),
-      'GET /v1/ventas/lista': json(salesPage([sale()])),
+      'GET /v1/ventas/lista': json(ventasPage([venta()])),
     })
     storeSession({ rol: 'Administrador' })
     const { user } = renderApp('/ventas')
@@ -118,7 +118,7 @@ describe('Reporte de ventas', () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json({ ...emptyReport, totalVentas: 3 }),
-      'GET /v1/ventas/lista': json(salesPage([sale()])),
+      'GET /v1/ventas/lista': json(ventasPage([venta()])),
     })
     storeSession({ rol: 'Administrador' })
     renderApp('/ventas')
@@ -130,7 +130,7 @@ describe('Reporte de ventas', () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json(emptyReport),
-      'GET /v1/ventas/lista': json(salesPage([])),
+      'GET /v1/ventas/lista': json(ventasPage([])),
     })
     storeSession({ rol: 'Administrador' })
     renderApp('/ventas')
@@ -143,7 +143,7 @@ describe('Reporte de ventas', () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json(emptyReport),
-      'GET /v1/ventas/lista': json(salesPage([])),
+      'GET /v1/ventas/lista': json(ventasPage([])),
     })
     storeSession({ rol: 'Auxiliar' })
     const { user } = renderApp('/ventas')
@@ -167,7 +167,7 @@ describe('Reporte de ventas', () => {
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
       'POST /v1/ventas/reporte': json(emptyReport),
-      'GET /v1/ventas/lista': json(salesPage([])),
+      'GET /v1/ventas/lista': json(ventasPage([])),
     })
     storeSession({ rol: 'Auxiliar' })
     const { user } = renderApp('/ventas')
@@ -205,7 +205,7 @@ describe('Reporte de ventas', () => {
         const q = queryOf(r)
         const page = Number(q.page)
         const folio = q.q ? `Q-${q.q}` : `F-${page}`
-        return json(salesPage([sale({ _id: folio, folio })], { page, total: q.q ? 1 : 26, hasMore: !q.q && page === 1 }))
+        return json(ventasPage([venta({ _id: folio, folio })], { page, total: q.q ? 1 : 26, hasMore: !q.q && page === 1 }))
       },
     })
     storeSession({ rol: 'Administrador' })

@@ -2,7 +2,7 @@ import { formatDate as formatShopDate } from '@/lib/dates'
 import { priceLine } from '@/lib/refund'
 import type { Compra, CompraItem } from '@/features/session/cuenta-types'
 
-export const NO_PURCHASES = 'Aún no tienes compras.'
+export const NO_COMPRAS = 'Aún no tienes compras.'
 
 /** Date as year-month-day in the shop's time zone; '' when there is none. */
 export function formatDate(value: string | undefined): string {
@@ -10,7 +10,7 @@ export function formatDate(value: string | undefined): string {
 }
 
 /** The payment state of a sale as the shopper reads it: 'Pagado' or 'Pendiente de pago'. */
-export function paymentState(p: Compra): 'Pagado' | 'Pendiente de pago' {
+export function pagoState(p: Compra): 'Pagado' | 'Pendiente de pago' {
   return p.pago === 'Pagado' || p.pago === true ? 'Pagado' : 'Pendiente de pago'
 }
 

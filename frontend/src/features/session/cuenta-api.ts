@@ -13,7 +13,7 @@ type Data<T> = { data: T }
 type Message = { message: string }
 
 /** The signed-in user's own account: registration, recovery, profile, password and purchases. */
-export const accountApi = api.injectEndpoints({
+export const cuentaApi = api.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<Cuenta, RegisterRequest>({
       query: (body) => ({ url: 'usuarios', method: 'POST', body }),
@@ -74,4 +74,4 @@ export const {
   useRecoverPasswordMutation,
   useResetPasswordMutation,
   useListComprasQuery,
-} = accountApi
+} = cuentaApi

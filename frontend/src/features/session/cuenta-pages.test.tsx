@@ -107,7 +107,7 @@ describe('restablecer cuenta', () => {
   })
 })
 
-const account = {
+const cuenta = {
   _id: 'u1',
   name: 'Ana López',
   email: 'ana@tienda.mx',
@@ -123,9 +123,9 @@ describe('perfil', () => {
     storeSession()
     const { calls } = mockServer({
       ...base,
-      'GET /v1/usuarios/u1': json({ data: account }),
+      'GET /v1/usuarios/u1': json({ data: cuenta }),
       'GET /v1/ventas/usuario/u1': json([]),
-      'PATCH /v1/usuarios/perfil': async (req) => json({ data: { ...account, ...(await req.json()), _id: 'u1' } }),
+      'PATCH /v1/usuarios/perfil': async (req) => json({ data: { ...cuenta, ...(await req.json()), _id: 'u1' } }),
     })
     const { user } = renderApp('/usuarios/perfil')
     expect(await screen.findByText('Calle Reforma 45')).toBeInTheDocument()
@@ -165,7 +165,7 @@ describe('perfil', () => {
     storeSession()
     const { calls } = mockServer({
       ...base,
-      'GET /v1/usuarios/u1': json({ data: account }),
+      'GET /v1/usuarios/u1': json({ data: cuenta }),
       'GET /v1/ventas/usuario/u1': json([], 200),
       'PATCH /v1/usuarios/perfil/password': async (req) => {
         const body = await req.json()
@@ -200,7 +200,7 @@ describe('perfil', () => {
   it("lets a long e-mail wrap only after the '@' and before a dot", async () => {
     storeSession()
     const email = 'maria.fernanda.gonzalez.hernandez@seguridad-integral-monterrey.com.mx'
-    mockServer({ ...base, 'GET /v1/usuarios/u1': json({ data: { ...account, email } }), 'GET /v1/ventas/usuario/u1': json([]) })
+    mockServer({ ...base, 'GET /v1/usuarios/u1': json({ data: { ...cuenta, email } }), 'GET /v1/ventas/usuario/u1': json([]) })
     renderApp('/usuarios/perfil')
     const dd = (await screen.findByText('Correo electrónico', { selector: 'dt' })).nextElementSibling as HTMLElement
     await waitFor(() => expect(dd).toHaveTextContent(email))
@@ -213,7 +213,7 @@ describe('perfil', () => {
     storeSession()
     mockServer({
       ...base,
-      'GET /v1/usuarios/u1': json({ data: account }),
+      'GET /v1/usuarios/u1': json({ data: cuenta }),
       'GET /v1/ventas/usuario/u1': json([
         {
           _id: 's1',

@@ -9,7 +9,7 @@ const base = {
   'GET /v1/ventas/usuario/u1': json([]),
 }
 
-const account = {
+const cuenta = {
   _id: 'u1',
   name: 'Ana López',
   email: 'ana@tienda.mx',
@@ -23,7 +23,7 @@ const account = {
 describe("perfil · 'Recibir correos de mis pedidos'", () => {
   it('shows the choice the account has, and turns the e-mails off and on again through the API', async () => {
     storeSession()
-    let stored = { ...account, sinCorreosPedidos: false }
+    let stored = { ...cuenta, sinCorreosPedidos: false }
     const { calls } = mockServer({
       ...base,
       'GET /v1/usuarios/u1': () => json({ data: stored }),
@@ -51,7 +51,7 @@ describe("perfil · 'Recibir correos de mis pedidos'", () => {
     storeSession()
     mockServer({
       ...base,
-      'GET /v1/usuarios/u1': json({ data: { ...account, sinCorreosPedidos: true } }),
+      'GET /v1/usuarios/u1': json({ data: { ...cuenta, sinCorreosPedidos: true } }),
       'PATCH /v1/usuarios/perfil/correos': json(
         { error: { code: 'forbidden', message: 'Solo puedes ver y cambiar tu propia cuenta.', request_id: 'r1' } },
         403,
@@ -68,7 +68,7 @@ describe("perfil · 'Recibir correos de mis pedidos'", () => {
 
   it('is not offered to staff, who get no order e-mails', async () => {
     storeSession({ name: 'Carmen Cajera', rol: 'Cajero' })
-    mockServer({ ...base, 'GET /v1/usuarios/u1': json({ data: { ...account, name: 'Carmen Cajera', rol: 'Cajero' } }) })
+    mockServer({ ...base, 'GET /v1/usuarios/u1': json({ data: { ...cuenta, name: 'Carmen Cajera', rol: 'Cajero' } }) })
     renderApp('/usuarios/perfil')
     expect(await screen.findByText('Calle Reforma 45')).toBeInTheDocument()
     expect(screen.queryByRole('checkbox', { name: 'Recibir correos de mis pedidos' })).not.toBeInTheDocument()

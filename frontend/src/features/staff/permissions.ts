@@ -32,7 +32,7 @@ export type StaffScreenInfo = {
 }
 
 const STAFF: readonly Rol[] = ['Comandero', 'Cajero', 'Auxiliar', 'Administrador']
-const CASH: readonly Rol[] = ['Cajero', 'Administrador']
+const CAJA: readonly Rol[] = ['Cajero', 'Administrador']
 const CATALOGUE: readonly Rol[] = ['Auxiliar', 'Administrador']
 const ADMIN: readonly Rol[] = ['Administrador']
 
@@ -44,8 +44,8 @@ export const STAFF_SCREENS: readonly StaffScreenInfo[] = [
   { screen: 'ventas', label: 'Ventas', title: 'Reporte de ventas', path: '/ventas', roles: CATALOGUE },
   { screen: 'ordenes', label: 'Ordenes', title: 'Lista de ordenes', path: '/ventas/ordenes', roles: STAFF },
   { screen: 'envios', label: 'Envíos', title: 'Reporte de envíos', path: '/ventas/envios', roles: CATALOGUE },
-  { screen: 'corte', label: 'Cortes de caja', title: 'Cortes de caja', path: '/corte', roles: CASH },
-  { screen: 'facturas', label: 'Facturas', title: 'Facturas', path: '/facturas', roles: CASH },
+  { screen: 'corte', label: 'Cortes de caja', title: 'Cortes de caja', path: '/corte', roles: CAJA },
+  { screen: 'facturas', label: 'Facturas', title: 'Facturas', path: '/facturas', roles: CAJA },
   { screen: 'usuarios', label: 'Usuarios', title: 'Usuarios', path: '/usuarios', roles: ADMIN },
   {
     screen: 'registro-errores',

@@ -12,7 +12,7 @@ import type {
   Seleccion,
 } from '@/features/supplier-catalog/types'
 
-const supplierApi = api.injectEndpoints({
+const proveedorApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/proveedor/ajustes`: credentials set or not (never the secret), rules, sync schedule. */
     getAjustesProveedor: build.query<Ajustes, void>({ query: () => 'proveedor/ajustes', providesTags: ['ProveedorAjustes'] }),
@@ -67,4 +67,4 @@ export const {
   useCreateImportacionProveedorMutation,
   useListCambiosProveedorQuery,
   useSyncProveedorMutation,
-} = supplierApi
+} = proveedorApi

@@ -9,7 +9,7 @@ const reglas = { general: 30, minimo: 10, porCategoria: {}, porMarca: {}, termin
 const sin: Ajustes = { configuradas: false, reglas, sincronizarCadaHoras: 6 }
 const con: Ajustes = { configuradas: true, clientIdFin: 'a1b2', secretoFin: '9f3e', reglas, sincronizarCadaHoras: 6 }
 
-function job(over: Partial<Importacion>): Importacion {
+function importacion(over: Partial<Importacion>): Importacion {
   return {
     _id: 'j1',
     seleccion: { categorias: ['22'], marcas: [], productos: [] },
@@ -106,7 +106,7 @@ describe("'Catálogo del proveedor'", () => {
 
   it('imports a picked category and follows its progress until it ends', async () => {
     storeSession({ rol: 'Administrador' })
-    let jobs: Importacion[] = []
+    let importaciones: Importacion[] = []
     let reads = 0
     const { calls } = mockServer({
       'GET /v1/config': json(sampleConfig),
@@ -121,12 +121,12 @@ describe("'Catálogo del proveedor'", () => {
       ]),
       'GET /v1/proveedor/importaciones': () => {
         reads++
-        if (jobs.length && reads > 3) jobs = [job({ estado: 'terminada', hechos: 10, creados: 10 })]
-        return json(jobs)
+        if (importaciones.length && reads > 3) importaciones = [importacion({ estado: 'terminada', hechos: 10, creados: 10 })]
+        return json(importaciones)
       },
       'POST /v1/proveedor/importaciones': () => {
-        jobs = [job({})]
-        return json(jobs[0], 202)
+        importaciones = [importacion({})]
+        return json(importaciones[0], 202)
       },
     })
     const { user } = renderApp('/proveedor')

@@ -6,7 +6,7 @@ import { PAPER_KEY, pageRule, ticketDate } from '@/features/ticket/paper'
 
 const ID = '6955b90064656d6f00000001'
 
-const sale = {
+const venta = {
   _id: ID,
   folio: '20261123-153045-4821',
   fecha: '2026-11-24T02:30:00.000Z', // 23 Nov, 20:30 in Mexico City
@@ -27,7 +27,7 @@ const sale = {
 
 afterEach(() => vi.restoreAllMocks())
 
-function server(saleReply = json(sale)) {
+function server(saleReply = json(venta)) {
   return mockServer({ [`GET /v1/ventas/${ID}`]: saleReply, 'GET /v1/config': json(sampleConfig) })
 }
 
@@ -56,8 +56,8 @@ describe('Imprimir ticket', () => {
   })
 
   it('says on a line ordered from the distributor that its delivery takes longer', async () => {
-    const line = { ...sale.carrito[1], conProveedor: 1, entrega: 'Disponible con proveedor: entrega en 3 a 5 días hábiles' }
-    server(json({ ...sale, carrito: [sale.carrito[0], line] }))
+    const line = { ...venta.carrito[1], conProveedor: 1, entrega: 'Disponible con proveedor: entrega en 3 a 5 días hábiles' }
+    server(json({ ...venta, carrito: [venta.carrito[0], line] }))
     vi.spyOn(window, 'print').mockImplementation(() => {})
     storeSession({ rol: 'Cajero' })
     renderApp(`/ventas/ticket/${ID}`)

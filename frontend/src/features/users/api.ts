@@ -7,7 +7,7 @@ import type { NewUsuarioRequest, UpdateUsuarioRequest, UsuariosListArgs, Usuario
 type Data<T> = { data: T }
 
 /** User administration (Administrador only; the server refuses everyone else). */
-export const usersApi = api.injectEndpoints({
+export const usuariosApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A page of accounts, searched (name, e-mail, phone), filtered by rol and status, sorted. */
     listUsuarios: build.query<UsuariosPage, UsuariosListArgs>({
@@ -42,4 +42,4 @@ registerErrorMessages({
   deleteUsuario: SPEC_MESSAGES.eliminarUsuario,
 })
 
-export const { useListUsuariosQuery, useCreateUsuarioMutation, useUpdateUsuarioMutation, useDeleteUsuarioMutation } = usersApi
+export const { useListUsuariosQuery, useCreateUsuarioMutation, useUpdateUsuarioMutation, useDeleteUsuarioMutation } = usuariosApi

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
-const users = [
+const usuarios = [
   { _id: 'a1', name: 'Adriana Administradora', email: 'admin@tienda.mx', phone: '5512345670', address: '', rol: 'Administrador', status: true, admin: true },
   { _id: 'c1', name: 'Claudia Cliente', email: 'cliente@tienda.mx', phone: '5512345674', address: '', rol: 'Cliente', status: false, admin: false },
 ]
 
 function server(extra: Record<string, Response | ((r: Request) => Response | Promise<Response>)> = {}) {
-  let list = [...users]
+  let list = [...usuarios]
   return mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/usuarios/lista': () => json({ usuarios: list, meta: { page: 1, limit: 25, total: list.length, hasMore: false } }),
@@ -130,7 +130,7 @@ describe('usuarios (admin)', () => {
         const q = Object.fromEntries(new URL(r.url).searchParams)
         asked.push(q)
         const page = Number(q.page)
-        const found = q.q ? [users[1]] : [{ ...users[0], _id: `a${page}`, name: `Usuario ${page}` }]
+        const found = q.q ? [usuarios[1]] : [{ ...usuarios[0], _id: `a${page}`, name: `Usuario ${page}` }]
         return json({ usuarios: found, meta: { page, limit: 25, total: q.q ? 1 : 40, hasMore: !q.q && page === 1 } })
       },
     })

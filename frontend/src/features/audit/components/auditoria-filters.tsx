@@ -1,6 +1,6 @@
 import { DayRangeFields, SearchField, SelectFilter } from '@/components/list-filters'
 import { hasFilters } from '@/lib/list-state'
-import { AUDIT_DEFAULTS, COLLECTIONS } from '@/features/audit/labels'
+import { AUDITORIA_DEFAULTS, COLLECTIONS } from '@/features/audit/labels'
 import type { AuditoriaFilters } from '@/features/audit/types'
 
 type AuditoriaFiltersProps = {
@@ -19,7 +19,7 @@ export function AuditoriaFiltersBar({ state, onChange, onClear }: AuditoriaFilte
         <SearchField label="Usuario" placeholder="Id o nombre" value={state.usuario} onSearch={(usuario) => onChange({ usuario })} />
         <DayRangeFields desde={state.desde} hasta={state.hasta} labels={['Fecha de inicio', 'Fecha de fin']} onChange={onChange} />
       </div>
-      {hasFilters(state, AUDIT_DEFAULTS) ? (
+      {hasFilters(state, AUDITORIA_DEFAULTS) ? (
         <button type="button" className="link mt-3 text-sm" onClick={onClear}>
           Quitar filtros
         </button>

@@ -7,13 +7,13 @@ import { useClampPage, useListState } from '@/lib/list-state'
 import { formatCount } from '@/lib/money'
 import { useListAuditoriaQuery } from '@/features/audit/api'
 import { AuditoriaFiltersBar } from '@/features/audit/components/auditoria-filters'
-import { AUDIT_DEFAULTS } from '@/features/audit/labels'
+import { AUDITORIA_DEFAULTS } from '@/features/audit/labels'
 import { AuditoriaTable } from '@/features/audit/components/auditoria-table'
 
 /** `/auditoria` 'Auditoría': who changed which product, discount, account or order, newest first (Administrador). */
 export function AuditoriaPage() {
   useDocumentTitle('Auditoría')
-  const [state, update, reset] = useListState(AUDIT_DEFAULTS)
+  const [state, update, reset] = useListState(AUDITORIA_DEFAULTS)
   const { data, error, isFetching, isLoading, refetch } = useListAuditoriaQuery(state)
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(data?.meta, state.page, setPage)

@@ -20,11 +20,11 @@ import { CorteTotals } from '@/features/cashcut/components/corte-totals'
 import { DenominationCount } from '@/features/cashcut/components/denomination-count'
 import {
   DENOMINACIONES,
-  MOVEMENT_LABELS,
-  NOTHING_TO_CUT,
+  MOVIMIENTO_LABELS,
+  NOTHING_FOR_CORTE,
   NO_PIECES,
   counted,
-  cutTitle,
+  corteTitle,
   openPrint,
   readPieces,
   type Pieces,
@@ -150,7 +150,7 @@ function CorteResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 id="corte-realizado" className="text-lg font-semibold text-emerald-900">
-          {cutTitle(cut)} realizado
+          {corteTitle(cut)} realizado
         </h2>
         <div className="flex gap-2">
           <button type="button" className="btn-secondary min-h-10" onClick={() => openPrint(cut._id)}>
@@ -173,7 +173,7 @@ function CorteResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
 
 /** 'Caja': the float, withdrawal and deposit forms, the cash each drawer should hold, and the movements waiting for the cut. */
 function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendienteCajaQuery> }) {
-  const [movement, setMovement] = useState<TipoMovimiento | null>(null)
+  const [movimiento, setMovimiento] = useState<TipoMovimiento | null>(null)
   return (
     <>
       <section aria-labelledby="movimientos-de-caja" className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50/60 p-5 shadow-sm">
@@ -183,8 +183,8 @@ function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendienteCajaQu
           </h2>
           <div className="flex flex-wrap gap-2">
             {(['fondo', 'retiro', 'deposito'] as const).map((tipo) => (
-              <button key={tipo} type="button" className="btn-secondary min-h-10" onClick={() => setMovement(tipo)}>
-                {MOVEMENT_LABELS[tipo]}
+              <button key={tipo} type="button" className="btn-secondary min-h-10" onClick={() => setMovimiento(tipo)}>
+                {MOVIMIENTO_LABELS[tipo]}
               </button>
             ))}
           </div>
@@ -201,7 +201,7 @@ function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendienteCajaQu
           </div>
         ) : null}
       </section>
-      {movement ? <MovimientoDialog tipo={movement} onClose={() => setMovement(null)} onDone={() => setMovement(null)} /> : null}
+      {movimiento ? <MovimientoDialog tipo={movimiento} onClose={() => setMovimiento(null)} onDone={() => setMovimiento(null)} /> : null}
     </>
   )
 }
@@ -213,12 +213,12 @@ function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendienteCajaQu
 export function CortePage({ actions }: { actions?: ReactNode } = {}) {
   useDocumentTitle('Cortes de caja')
   const byMethod = useGetPendientePorMetodoQuery(undefined, { refetchOnMountOrArgChange: true })
-  const byUser = useGetPendientePorUsuarioQuery(undefined, { refetchOnMountOrArgChange: true })
-  const cash = useGetPendienteCajaQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byUsuario = useGetPendientePorUsuarioQuery(undefined, { refetchOnMountOrArgChange: true })
+  const caja = useGetPendienteCajaQuery(undefined, { refetchOnMountOrArgChange: true })
   const [confirming, setConfirming] = useState(false)
   const [result, setResult] = useState<Corte | null>(null)
-  const loading = byMethod.isLoading || byUser.isLoading
-  const nothing = cash.data !== undefined && !cash.data.pendiente
+  const loading = byMethod.isLoading || byUsuario.isLoading
+  const nothing = caja.data !== undefined && !caja.data.pendiente
 
   return (
     <section className="space-y-6">
@@ -232,7 +232,7 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
           <button
             type="button"
             className="btn-primary"
-            disabled={!cash.data?.pendiente}
+            disabled={!caja.data?.pendiente}
             aria-describedby={nothing ? 'corte-sin-pendientes' : undefined}
             onClick={() => {
               setResult(null)
@@ -245,7 +245,7 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
       </div>
       {nothing ? (
         <p id="corte-sin-pendientes" className="-mt-3 text-right text-sm text-slate-600">
-          {NOTHING_TO_CUT}
+          {NOTHING_FOR_CORTE}
         </p>
       ) : null}
 
@@ -256,27 +256,27 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
         {byMethod.error ? (
           <ErrorNote>{errorText(byMethod.error, 'Error al obtener el reporte por metodo de pago')}</ErrorNote>
         ) : null}
-        {byUser.error ? <ErrorNote>{errorText(byUser.error, 'Error al obtener el reporte por usuario')}</ErrorNote> : null}
+        {byUsuario.error ? <ErrorNote>{errorText(byUsuario.error, 'Error al obtener el reporte por usuario')}</ErrorNote> : null}
         {loading ? (
           <div className="grid gap-4 md:grid-cols-2">
             <Skeleton className="h-40 w-full" />
             <Skeleton className="h-40 w-full" />
           </div>
-        ) : byMethod.error || byUser.error ? null : (
-          <div aria-busy={byMethod.isFetching || byUser.isFetching || undefined}>
-            <CorteTotals byMethod={byMethod.data} byUser={byUser.data} />
+        ) : byMethod.error || byUsuario.error ? null : (
+          <div aria-busy={byMethod.isFetching || byUsuario.isFetching || undefined}>
+            <CorteTotals byMethod={byMethod.data} byUsuario={byUsuario.data} />
           </div>
         )}
       </div>
 
-      <PendingDrawer cash={cash} />
+      <PendingDrawer cash={caja} />
 
       <CortesAnteriores />
 
-      {confirming && cash.data ? (
+      {confirming && caja.data ? (
         <HacerCorteDialog
           byMethod={byMethod.data}
-          pending={cash.data}
+          pending={caja.data}
           onClose={() => setConfirming(false)}
           onDone={(cut) => {
             setConfirming(false)

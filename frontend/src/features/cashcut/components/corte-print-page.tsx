@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 import { useAppSelector } from '@/lib/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatDateTime } from '@/lib/dates'
-import { selectUser } from '@/lib/session-slice'
+import { selectUsuario } from '@/lib/session-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { errorText } from '@/lib/api-errors'
 import { usePrintWhenReady } from '@/lib/print'
@@ -12,21 +12,21 @@ import { MovimientoList } from '@/features/cashcut/components/movimientos-caja'
 import { CorteVentas } from '@/features/cashcut/components/corte-ventas'
 import { CorteSummary } from '@/features/cashcut/components/corte-summary'
 import { CorteTotals } from '@/features/cashcut/components/corte-totals'
-import { cutTitle } from '@/features/cashcut/helpers'
+import { corteTitle } from '@/features/cashcut/helpers'
 import './corte-print.css'
 
 function PendingTotals() {
   const byMethod = useGetPendientePorMetodoQuery(undefined, { refetchOnMountOrArgChange: true })
-  const byUser = useGetPendientePorUsuarioQuery(undefined, { refetchOnMountOrArgChange: true })
-  const cash = useGetPendienteCajaQuery(undefined, { refetchOnMountOrArgChange: true })
+  const byUsuario = useGetPendientePorUsuarioQuery(undefined, { refetchOnMountOrArgChange: true })
+  const caja = useGetPendienteCajaQuery(undefined, { refetchOnMountOrArgChange: true })
   const error = byMethod.error
     ? errorText(byMethod.error, 'Error al obtener el reporte por metodo de pago')
-    : byUser.error
-      ? errorText(byUser.error, 'Error al obtener el reporte por usuario')
-      : cash.error
-        ? errorText(cash.error, 'Error al obtener el efectivo en caja')
+    : byUsuario.error
+      ? errorText(byUsuario.error, 'Error al obtener el reporte por usuario')
+      : caja.error
+        ? errorText(caja.error, 'Error al obtener el efectivo en caja')
         : ''
-  const ready = Boolean(byMethod.data && byUser.data && cash.data)
+  const ready = Boolean(byMethod.data && byUsuario.data && caja.data)
   usePrintWhenReady(ready)
   if (error) return <p role="alert">{error}</p>
   if (!ready) return <p role="status">Cargando…</p>
@@ -34,12 +34,12 @@ function PendingTotals() {
     <>
       <p className="text-xs">Ventas pendientes de corte</p>
       <div className="mt-3">
-        <CorteTotals byMethod={byMethod.data} byUser={byUser.data} compact />
+        <CorteTotals byMethod={byMethod.data} byUsuario={byUsuario.data} compact />
       </div>
-      {cash.data ? (
+      {caja.data ? (
         <>
-          <EfectivoSummary cash={cash.data} porCajero={cash.data.porCajero} compact />
-          <MovimientoList movimientos={cash.data.movimientos} compact />
+          <EfectivoSummary cash={caja.data} porCajero={caja.data.porCajero} compact />
+          <MovimientoList movimientos={caja.data.movimientos} compact />
         </>
       ) : null}
     </>
@@ -53,12 +53,12 @@ function CorteById({ id }: { id: string }) {
   if (!cut) return <p role="status">Cargando…</p>
   return (
     <>
-      <p className="text-sm font-bold">{cutTitle(cut)}</p>
+      <p className="text-sm font-bold">{corteTitle(cut)}</p>
       <div className="mt-2 border-t border-dashed border-black pt-2">
         <CorteSummary cut={cut} compact />
       </div>
       <div className="mt-3">
-        <CorteTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
+        <CorteTotals byMethod={cut.porMetodo} byUsuario={cut.porUsuario} compact />
       </div>
       <EfectivoSummary cash={cut} porCajero={cut.porCajero} compact />
       <MovimientoList movimientos={cut.movimientos} compact />
@@ -72,7 +72,7 @@ export function CortePrintPage() {
   useDocumentTitle('Corte de caja')
   const [params] = useSearchParams()
   const id = params.get('id')
-  const user = useAppSelector(selectUser)
+  const usuario = useAppSelector(selectUsuario)
   const { data: config } = useGetConfigQuery()
   const printedAt = formatDateTime(new Date())
 
@@ -92,7 +92,7 @@ export function CortePrintPage() {
           {config?.tienda.direccion ? <p className="text-[11px]">{config.tienda.direccion}</p> : null}
           <h1 className="mt-2 text-base font-bold uppercase">Corte de caja</h1>
           <p className="text-[11px]">Impreso: {printedAt}</p>
-          {user?.name ? <p className="text-[11px]">Por: {user.name}</p> : null}
+          {usuario?.name ? <p className="text-[11px]">Por: {usuario.name}</p> : null}
         </header>
         <div className="mt-3">{id ? <CorteById id={id} /> : <PendingTotals />}</div>
         <footer className="mt-6 border-t border-dashed border-black pt-6 text-center text-[11px]">

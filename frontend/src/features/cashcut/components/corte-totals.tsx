@@ -1,5 +1,5 @@
 import { formatMoney } from '@/lib/money'
-import { EMPTY_BY_METHOD, EMPTY_BY_USER, sumPesos } from '@/features/cashcut/helpers'
+import { EMPTY_BY_METHOD, EMPTY_BY_USUARIO, sumPesos } from '@/features/cashcut/helpers'
 import type { ByMethod, ByUsuario } from '@/features/cashcut/types'
 
 type Line = { key: string; label: string; amount: number }
@@ -51,12 +51,12 @@ function TotalsList({
   )
 }
 
-type Props = { byMethod?: ByMethod; byUser?: ByUsuario[]; compact?: boolean }
+type Props = { byMethod?: ByMethod; byUsuario?: ByUsuario[]; compact?: boolean }
 
 /** 'Por metodo de pago' and 'Por usuario', each line with its amount (2 decimals) and a Total. */
-export function CorteTotals({ byMethod, byUser, compact = false }: Props) {
+export function CorteTotals({ byMethod, byUsuario, compact = false }: Props) {
   const methodLines = (byMethod?.totales ?? []).map((t) => ({ key: t.metodo, label: t.metodo, amount: t.venta }))
-  const userLines = (byUser ?? []).map((u) => ({
+  const usuarioLines = (byUsuario ?? []).map((u) => ({
     key: u._id.usuarioId || u._id.nombreUsuario,
     label: u._id.nombreUsuario || 'Sin nombre',
     amount: u.ventaTotal,
@@ -72,9 +72,9 @@ export function CorteTotals({ byMethod, byUser, compact = false }: Props) {
       />
       <TotalsList
         title="Por usuario"
-        lines={userLines}
-        total={sumPesos(userLines.map((l) => l.amount))}
-        empty={EMPTY_BY_USER}
+        lines={usuarioLines}
+        total={sumPesos(usuarioLines.map((l) => l.amount))}
+        empty={EMPTY_BY_USUARIO}
         compact={compact}
       />
     </div>

@@ -15,7 +15,7 @@ import { MovimientoList } from '@/features/cashcut/components/movimientos-caja'
 import { CorteVentas } from '@/features/cashcut/components/corte-ventas'
 import { CorteSummary } from '@/features/cashcut/components/corte-summary'
 import { CorteTotals } from '@/features/cashcut/components/corte-totals'
-import { cutTitle, differenceLabel, openPrint } from '@/features/cashcut/helpers'
+import { corteTitle, differenceLabel, openPrint } from '@/features/cashcut/helpers'
 import type { Corte } from '@/features/cashcut/types'
 
 /** Every past cut, newest first, 20 a page. */
@@ -30,7 +30,7 @@ function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void })
     <Dialog
       open
       onClose={onClose}
-      title={cut ? cutTitle(cut) : 'Corte de caja'}
+      title={cut ? corteTitle(cut) : 'Corte de caja'}
       footer={
         <>
           <button type="button" className="btn-secondary" onClick={onClose}>
@@ -48,7 +48,7 @@ function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void })
         {cut ? (
           <>
             <CorteSummary cut={cut} />
-            <CorteTotals byMethod={cut.porMetodo} byUser={cut.porUsuario} compact />
+            <CorteTotals byMethod={cut.porMetodo} byUsuario={cut.porUsuario} compact />
             <EfectivoSummary cash={cut} porCajero={cut.porCajero} compact />
             <MovimientoList movimientos={cut.movimientos} compact />
             <CorteVentas sales={cut.ventas} />
@@ -65,7 +65,7 @@ function CorteRow({ corte: c, onOpen }: { corte: Corte; onOpen: (id: string) => 
     <li data-testid="corte-anterior" className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0 text-sm">
         <p className="font-semibold text-slate-900">
-          {cutTitle(c)} · {formatDateTime(c.fecha)}
+          {corteTitle(c)} · {formatDateTime(c.fecha)}
         </p>
         <p className="text-slate-600">
           {c.nombreUsuario} · Total {formatMoney(c.porMetodo.totalGeneral)} · Efectivo calculado {formatMoney(c.efectivoEsperado)}
@@ -79,7 +79,7 @@ function CorteRow({ corte: c, onOpen }: { corte: Corte; onOpen: (id: string) => 
           type="button"
           className="btn-secondary min-h-10 px-4"
           onClick={() => onOpen(c._id)}
-          aria-label={`Ver ${cutTitle(c)} del ${formatDateTime(c.fecha)}`}
+          aria-label={`Ver ${corteTitle(c)} del ${formatDateTime(c.fecha)}`}
         >
           Ver
         </button>
@@ -87,7 +87,7 @@ function CorteRow({ corte: c, onOpen }: { corte: Corte; onOpen: (id: string) => 
           type="button"
           className="btn-secondary min-h-10 px-4"
           onClick={() => openPrint(c._id)}
-          aria-label={`Reimprimir ${cutTitle(c)} del ${formatDateTime(c.fecha)}`}
+          aria-label={`Reimprimir ${corteTitle(c)} del ${formatDateTime(c.fecha)}`}
         >
           Reimprimir
         </button>

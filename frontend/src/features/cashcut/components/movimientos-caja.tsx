@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { errorText } from '@/lib/api-errors'
 import { useCreateMovimientoCajaMutation } from '@/features/cashcut/api'
-import { MOVEMENT_LABELS, newMovementId, parseAmount } from '@/features/cashcut/helpers'
+import { MOVIMIENTO_LABELS, newMovimientoId, parseAmount } from '@/features/cashcut/helpers'
 import type { MovimientoCaja, TipoMovimiento } from '@/features/cashcut/types'
 
 /**
@@ -14,7 +14,7 @@ import type { MovimientoCaja, TipoMovimiento } from '@/features/cashcut/types'
  * (required but for the float). Its `_id` is chosen when it opens, so sending it twice records it once.
  */
 export function MovimientoDialog({ tipo, onClose, onDone }: { tipo: TipoMovimiento; onClose: () => void; onDone: (m: MovimientoCaja) => void }) {
-  const [id] = useState(newMovementId)
+  const [id] = useState(newMovimientoId)
   const [monto, setMonto] = useState('')
   const [motivo, setMotivo] = useState('')
   const [problems, setProblems] = useState<{ monto?: string; motivo?: string }>({})
@@ -40,7 +40,7 @@ export function MovimientoDialog({ tipo, onClose, onDone }: { tipo: TipoMovimien
   return (
     <FormDialog
       onClose={onClose}
-      title={MOVEMENT_LABELS[tipo]}
+      title={MOVIMIENTO_LABELS[tipo]}
       description={
         tipo === 'fondo'
           ? 'El efectivo con el que abres tu caja hoy. Se registra una vez por cajero y día.'
@@ -87,7 +87,7 @@ export function MovimientoList({ movimientos, compact = false, empty }: { movimi
         {list.map((m) => (
           <li key={m._id} data-testid="movimiento-caja" className={compact ? 'py-0.5' : 'flex flex-wrap justify-between gap-2 py-2'}>
             <span>
-              <span className="font-medium">{MOVEMENT_LABELS[m.tipo] ?? m.tipo}</span>
+              <span className="font-medium">{MOVIMIENTO_LABELS[m.tipo] ?? m.tipo}</span>
               {` · ${m.nombreUsuario} · ${formatDateTime(m.fecha)}`}
               {m.motivo ? ` · ${m.motivo}` : ''}
             </span>

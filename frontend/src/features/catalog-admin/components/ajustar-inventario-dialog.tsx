@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Dialog, FormDialog } from '@/components/dialog'
 import { Field, FormField } from '@/components/form-field'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
-import { productTitle, type ProductoAdmin } from '@/lib/producto'
+import { productoTitle, type ProductoAdmin } from '@/lib/producto'
 import { useGetProductoAdminQuery } from '@/features/catalog-admin/api'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
 import { useCreateAjusteInventarioMutation, type Movimiento, type TipoAjuste } from '@/features/catalog-admin/inventario-api'
@@ -61,7 +61,7 @@ function AjusteForm({ product, initialVariant, onClose, onDone }: FormProps) {
   return (
     <FormDialog
       title="Ajustar inventario"
-      description={productTitle(product)}
+      description={productoTitle(product)}
       onClose={onClose}
       onSubmit={submit}
       submitLabel="Guardar ajuste"

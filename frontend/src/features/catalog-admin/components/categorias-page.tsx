@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { CATEGORY_ICON_NAMES, CATEGORY_ICONS } from '@/components/layout/categoria-icons'
+import { CATEGORIA_ICON_NAMES, CATEGORIA_ICONS } from '@/components/layout/categoria-icons'
 import { CategoriaIcon } from '@/components/layout/categoria-icon'
 import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/admin-dialogs'
 import { FieldError } from '@/features/catalog-admin/components/field-error'
@@ -87,9 +87,9 @@ function CategoriaFields({ list, editing, d, set, errors }: FieldsProps) {
             <CategoriaIcon name={d.icono} size={20} />
           </span>
           <select className="field-input" value={d.icono} onChange={(e) => set('icono', e.target.value)}>
-            {CATEGORY_ICON_NAMES.map((name) => (
+            {CATEGORIA_ICON_NAMES.map((name) => (
               <option key={name} value={name}>
-                {CATEGORY_ICONS[name].label}
+                {CATEGORIA_ICONS[name].label}
               </option>
             ))}
           </select>

@@ -8,7 +8,7 @@ import { DownloadError, downloadFile, saveFile } from '@/lib/download'
 import { useDownloadAuth } from '@/lib/use-download-auth'
 import {
   enCurso,
-  IMPORT_POLL_MS,
+  IMPORTACION_POLL_MS,
   PLANTILLA_PATH,
   useCreateImportacionMutation,
   useGetImportacionQuery,
@@ -31,13 +31,13 @@ import { filasText, planSummary, progressPct, progressText, resultSummary } from
 export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null)
   const [plan, setPlan] = useState<PlanImportacion | null>(null)
-  const [jobId, setJobId] = useState<string | null>(null)
+  const [trabajoId, setTrabajoId] = useState<string | null>(null)
   const [failure, setFailure] = useState('')
   const [preview, previewing] = usePreviewImportacionMutation()
   const [apply, applying] = useCreateImportacionMutation()
   const template = useTemplate()
   const recent = useListImportacionesQuery(undefined, { refetchOnMountOrArgChange: true })
-  const job = useImportJob(jobId ?? recent.data?.find(enCurso)?._id ?? null)
+  const trabajo = useTrabajoImportacion(trabajoId ?? recent.data?.find(enCurso)?._id ?? null)
 
   async function review() {
     if (!file) {
@@ -55,10 +55,10 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
     setFailure('')
     const res = await apply(file)
     if (res.error) setFailure(apiErrorMessage(res.error, 'No se pudo importar el archivo.'))
-    else setJobId(res.data._id)
+    else setTrabajoId(res.data._id)
   }
 
-  const step = job ? (enCurso(job) ? 'running' : 'done') : plan ? 'plan' : 'file'
+  const step = trabajo ? (enCurso(trabajo) ? 'running' : 'done') : plan ? 'plan' : 'file'
   const footer = (
     <ImportacionFooter
       step={step}
@@ -79,7 +79,7 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
       footer={footer}
     >
       <div className="space-y-4 text-sm">
-        {job ? null : (
+        {trabajo ? null : (
           <div className="flex flex-wrap items-end gap-3">
             <label className="flex flex-col gap-1">
               <span className="field-label">Archivo CSV o Excel</span>
@@ -103,7 +103,7 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
             {failure || template.error}
           </p>
         ) : null}
-        {job ? <Trabajo job={job} /> : plan ? <Plan plan={plan} /> : null}
+        {trabajo ? <Trabajo job={trabajo} /> : plan ? <Plan plan={plan} /> : null}
       </div>
     </Dialog>
   )
@@ -113,11 +113,11 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
  * The import job shown (none: null), read again every second while it runs; once it ends, the
  * product lists are read again.
  */
-function useImportJob(id: string | null): TrabajoImportacion | undefined {
+function useTrabajoImportacion(id: string | null): TrabajoImportacion | undefined {
   const dispatch = useAppDispatch()
   const first = useGetImportacionQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
   const running = !first.data || enCurso(first.data)
-  const { data } = useGetImportacionQuery(id ?? skipToken, { pollingInterval: running ? IMPORT_POLL_MS : 0 })
+  const { data } = useGetImportacionQuery(id ?? skipToken, { pollingInterval: running ? IMPORTACION_POLL_MS : 0 })
   const ended = data !== undefined && !enCurso(data)
   useEffect(() => {
     if (ended) dispatch(api.util.invalidateTags(['Producto']))

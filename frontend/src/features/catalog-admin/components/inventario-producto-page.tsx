@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { apiErrorMessage } from '@/lib/api-errors'
 import { useClampPage, useListState } from '@/lib/list-state'
-import { productTitle, type ProductoAdmin } from '@/lib/producto'
+import { productoTitle, type ProductoAdmin } from '@/lib/producto'
 import { useGetProductoAdminQuery } from '@/features/catalog-admin/api'
 import { AjustarInventarioDialog } from '@/features/catalog-admin/components/ajustar-inventario-dialog'
 import { MovimientosTable } from '@/features/catalog-admin/components/movimientos-table'
@@ -20,14 +20,14 @@ const DEFAULTS = { variante: '', tipo: '', desde: '', hasta: '' }
 /** `/productos/:id/inventario`: a product's units per variant, 'Ajustar inventario' and its movement history. */
 export function InventarioProductoPage() {
   const { id = '' } = useParams()
-  const product = useGetProductoAdminQuery(id, { refetchOnMountOrArgChange: true })
+  const producto = useGetProductoAdminQuery(id, { refetchOnMountOrArgChange: true })
   const [state, update] = useListState(DEFAULTS)
   const movimientos = useListMovimientosQuery({ producto: id, ...state })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(movimientos.data?.meta, state.page, setPage)
   const [adjusting, setAdjusting] = useState<{ varianteId?: string } | null>(null)
   const [done, setDone] = useState('')
-  const title = product.data ? productTitle(product.data) : 'Producto'
+  const title = producto.data ? productoTitle(producto.data) : 'Producto'
   useDocumentTitle(`Inventario de ${title}`)
 
   return (
@@ -37,7 +37,7 @@ export function InventarioProductoPage() {
       </Link>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-900">Inventario de {title}</h1>
-        <button type="button" className="btn-primary" disabled={!product.data} onClick={() => setAdjusting({})}>
+        <button type="button" className="btn-primary" disabled={!producto.data} onClick={() => setAdjusting({})}>
           Ajustar inventario
         </button>
       </div>
@@ -46,16 +46,16 @@ export function InventarioProductoPage() {
           {done}
         </p>
       ) : null}
-      {product.error ? (
+      {producto.error ? (
         <p role="alert" className="mt-3 text-rose-700">
-          {apiErrorMessage(product.error, 'Error al obtener un producto')}
+          {apiErrorMessage(producto.error, 'Error al obtener un producto')}
         </p>
       ) : null}
-      {product.data ? <Existencias product={product.data} onAdjust={(varianteId) => setAdjusting({ varianteId })} /> : null}
+      {producto.data ? <Existencias product={producto.data} onAdjust={(varianteId) => setAdjusting({ varianteId })} /> : null}
 
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Movimientos</h2>
       <p className="text-sm text-slate-600">Quién cambió las existencias, cuándo, cuántas había antes y después, y por qué.</p>
-      <MovimientosFilters product={product.data} state={state} onChange={update} />
+      <MovimientosFilters product={producto.data} state={state} onChange={update} />
       <div className="mt-3">
         <ExportControl
           path="/v1/inventario/movimientos/exportar"

@@ -1,6 +1,6 @@
 import { SearchField, SelectFilter } from '@/components/list-filters'
 import { type Option } from '@/lib/list-state'
-import { categoryOptions, useListCategoriasQuery } from '@/lib/categorias'
+import { categoriaOptions, useListCategoriasQuery } from '@/lib/categorias'
 
 /** The search, category and sort of 'Productos', as kept in the address ('' = not set). */
 export type ProductosFilters = { titulo: string; categoria: string; orden: string; archivados: string }
@@ -36,7 +36,7 @@ export function ProductosFiltersBar({ state, onChange }: ProductosFiltersProps) 
         label="Categoría"
         allLabel="Todas"
         value={state.categoria}
-        options={categoryOptions(categorias)}
+        options={categoriaOptions(categorias)}
         onChange={(categoria) => onChange({ categoria })}
       />
       <SelectFilter label="Ordenar por" value={state.orden} options={SORTS} onChange={(orden) => onChange({ orden })} />

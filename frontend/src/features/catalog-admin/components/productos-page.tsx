@@ -7,7 +7,7 @@ import { ProductoImage } from '@/components/producto-image'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatMoney } from '@/lib/money'
 import { useClampPage, useListState } from '@/lib/list-state'
-import { productImage, productPrice, productTitle, type Producto } from '@/lib/producto'
+import { productoImage, productoPrice, productoTitle, type Producto } from '@/lib/producto'
 import {
   fieldErrors,
   useCreateProductoMutation,
@@ -22,7 +22,7 @@ import { DeleteDialog, SaveError } from '@/features/catalog-admin/components/adm
 import { ProductosFiltersBar, type ProductosFilters } from '@/features/catalog-admin/components/productos-filters'
 import { ImportarProductosDialog } from '@/features/catalog-admin/components/importar-productos-dialog'
 import { ProductoForm } from '@/features/catalog-admin/components/producto-form'
-import { emptyForm, formFromProduct, toBody, type ProductoForm as Form } from '@/features/catalog-admin/form-model'
+import { emptyForm, formFromProducto, toBody, type ProductoForm as Form } from '@/features/catalog-admin/form-model'
 
 type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | null
 
@@ -115,7 +115,7 @@ export function ProductosPage() {
       {importing ? <ImportarProductosDialog onClose={() => setImporting(false)} /> : null}
       {editing?.kind === 'edit' ? <EditProductoDialog id={editing.id} onClose={() => setEditing(null)} /> : null}
       <DeleteDialog
-        target={deleting && { id: deleting._id, name: productTitle(deleting) }}
+        target={deleting && { id: deleting._id, name: productoTitle(deleting) }}
         question="¿Estás seguro de querer eliminar este producto?"
         failMessage="Error al eliminar un producto"
         removal={removal}
@@ -137,32 +137,32 @@ type ProductoRowProps = { product: Producto & { archivado?: boolean }; onEdit: (
 
 /** One product of the table: picture, brand line, name, prices, stock and its 'Editar' / 'Inventario' / 'Archivar' or 'Restaurar' / 'Eliminar' actions. */
 function ProductoRow({ product: p, onEdit, onArchive, onDelete }: ProductoRowProps) {
-  const price = productPrice(p)
+  const price = productoPrice(p)
   return (
     <tr className="border-t border-slate-100">
       <td className="p-2">
-        <ProductoImage src={productImage(p)} alt={productTitle(p)} compact className="h-12 w-12" />
+        <ProductoImage src={productoImage(p)} alt={productoTitle(p)} compact className="h-12 w-12" />
       </td>
       <td className="p-2 text-xs text-slate-600">
         {[p.marca, p.modelo, (p as { garantia?: string }).garantia].filter(Boolean).join(' · ')}
       </td>
-      <td className="p-2 font-medium">{productTitle(p)}</td>
+      <td className="p-2 font-medium">{productoTitle(p)}</td>
       <td className="p-2">{price ? formatMoney(price.precio) : '—'}</td>
       <td className="p-2">{price ? formatMoney(price.precioFinal) : '—'}</td>
       <td className="p-2">{p.stock ?? 0}</td>
       <td className="p-2 whitespace-nowrap">
         <button type="button" className="link mr-3" onClick={onEdit}>
-          Editar<span className="sr-only"> {productTitle(p)}</span>
+          Editar<span className="sr-only"> {productoTitle(p)}</span>
         </button>
         <Link to={`/productos/${encodeURIComponent(p._id)}/inventario`} className="link mr-3">
-          Inventario <span className="sr-only">de {productTitle(p)}</span>
+          Inventario <span className="sr-only">de {productoTitle(p)}</span>
         </Link>
         <button type="button" className="link mr-3" onClick={() => onArchive(!p.archivado)}>
           {p.archivado ? 'Restaurar' : 'Archivar'}
-          <span className="sr-only"> {productTitle(p)}</span>
+          <span className="sr-only"> {productoTitle(p)}</span>
         </button>
         <button type="button" className="text-rose-700 underline" onClick={onDelete}>
-          Eliminar<span className="sr-only"> {productTitle(p)}</span>
+          Eliminar<span className="sr-only"> {productoTitle(p)}</span>
         </button>
       </td>
     </tr>
@@ -228,7 +228,7 @@ function EditProductoDialog({ id, onClose }: { id: string; onClose: () => void }
   return (
     <SaveDialog
       title="Actualizar Producto"
-      initial={formFromProduct(data)}
+      initial={formFromProducto(data)}
       onClose={onClose}
       loading={state.isLoading}
       failMessage="Error al actualizar  el producto"

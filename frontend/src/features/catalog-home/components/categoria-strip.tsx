@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react'
 import { Link } from 'react-router'
-import { categoryPath, storeCards, useListCategoriasQuery } from '@/lib/categorias'
+import { categoriaPath, storeCards, useListCategoriasQuery } from '@/lib/categorias'
 
 /** The storefront's category cards (the categories marked as cards, in their order, in their colour). */
 export function CategoriaStrip() {
@@ -21,7 +21,7 @@ export function CategoriaStrip() {
         {cards.map((c) => (
           <li key={c.id} className="w-40 shrink-0 snap-start">
             <Link
-              to={categoryPath(c.id)}
+              to={categoriaPath(c.id)}
               className="flex h-24 items-end rounded-2xl p-3 text-sm font-semibold text-white shadow-sm"
               style={{ backgroundColor: c.color }}
             >

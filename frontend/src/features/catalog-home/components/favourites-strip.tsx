@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router'
 import { MasIva } from '@/components/mas-iva'
 import { ProductoImage } from '@/components/producto-image'
 import { formatMoney } from '@/lib/money'
-import { productImage, productPrice, productTitle } from '@/lib/producto'
+import { productoImage, productoPrice, productoTitle } from '@/lib/producto'
 import { truncate } from '@/lib/text'
 import { useListProductosDestacadosInfiniteQuery } from '@/features/catalog-home/api'
 
 /** The description preview: its first 20 characters and an ellipsis. */
-const DESCRIPTION_CUT = 20
+const DESCRIPTION_TRUNCATED_AT = 20
 
 /** '$X.00 MXN', as the favourites strip writes prices. */
 const mxn = (amount: number) => `${formatMoney(amount)} MXN`
@@ -30,9 +30,9 @@ export function FavouritesStrip() {
       </h2>
       <ul className="mt-4 flex snap-x gap-3 overflow-x-auto pb-2">
         {favourites.map((p) => {
-          const price = productPrice(p)
-          const title = productTitle(p)
-          const desc = truncate(p.descripcion ?? '', DESCRIPTION_CUT)
+          const price = productoPrice(p)
+          const title = productoTitle(p)
+          const desc = truncate(p.descripcion ?? '', DESCRIPTION_TRUNCATED_AT)
           return (
             <li key={p._id} className="w-44 shrink-0 snap-start">
               <button
@@ -44,7 +44,7 @@ export function FavouritesStrip() {
                   navigate(`/product/${encodeURIComponent(p._id)}`, { preventScrollReset: true })
                 }}
               >
-                <ProductoImage src={productImage(p)} alt={title} className="aspect-square w-full rounded-lg" />
+                <ProductoImage src={productoImage(p)} alt={title} className="aspect-square w-full rounded-lg" />
                 <span className="mt-2 line-clamp-2 text-sm font-medium text-slate-800">{title}</span>
                 {desc ? <span className="text-xs text-slate-500">{desc}</span> : null}
                 {price ? (

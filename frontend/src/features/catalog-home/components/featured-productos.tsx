@@ -11,7 +11,7 @@ export function FeaturedProductos() {
   // The answer is drawn in a deferred render, which React cuts into short slices, not in one long
   // task that holds up the first taps (Total Blocking Time); the loading state shows until then.
   const featured = useDeferredValue(useListProductosDestacadosInfiniteQuery())
-  const products = (featured.data?.pages ?? []).flatMap((page) => page.products).filter((p) => !isOutOfStock(p))
+  const productos = (featured.data?.pages ?? []).flatMap((page) => page.products).filter((p) => !isOutOfStock(p))
 
   return (
     <section aria-labelledby="productos-destacados" className="mt-10">
@@ -19,13 +19,13 @@ export function FeaturedProductos() {
         Productos Destacados
       </h2>
       <InfiniteProductoList
-        products={products}
+        products={productos}
         query={featured}
         marginPx={SCROLL_MARGIN_PX}
         errorMessage="No pudimos cargar los productos en este momento."
         emptyMessage="Por ahora no hay productos destacados."
       />
-      {featured.isError && products.length > 0 ? (
+      {featured.isError && productos.length > 0 ? (
         <div className="mt-4 text-center">
           <button type="button" className="btn-secondary" onClick={() => void featured.fetchNextPage()}>
             Cargar más productos

@@ -4,7 +4,7 @@ import { InfiniteProductoList } from '@/components/infinite-producto-list'
 import { NotFoundPage } from '@/components/not-found-page'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useListProductosInfiniteQuery, type CatalogoQuery } from '@/features/catalog/api'
-import { resolveCategory, useListCategoriasQuery } from '@/lib/categorias'
+import { resolveCategoria, useListCategoriasQuery } from '@/lib/categorias'
 
 /** Category pages ask for the next page 800 px before the end. */
 const SCROLL_MARGIN_PX = 800
@@ -19,7 +19,7 @@ export function CategoriaPage() {
   if (!categorias.data) {
     return categorias.isError ? <ProductoGrid title="Categoría" query={{ categoria: id }} /> : <section className="mx-auto min-h-screen w-full max-w-7xl" aria-busy="true" />
   }
-  const title = resolveCategory(categorias.data, id)?.nombre
+  const title = resolveCategoria(categorias.data, id)?.nombre
   if (!title) return <NotFoundPage />
   return <ProductoGrid title={title} query={{ categoria: id }} />
 }
@@ -38,16 +38,16 @@ function ProductoGrid({ title, query }: { title: string; query: CatalogoQuery })
   useDocumentTitle(title)
   // The answer is drawn in a deferred render, which React cuts into short slices, not in one long
   // task that holds up the first taps (Total Blocking Time); the loading state shows until then.
-  const catalog = useDeferredValue(useListProductosInfiniteQuery(query))
-  const products = (catalog.data?.pages ?? []).flatMap((p) => p.products)
+  const catalogo = useDeferredValue(useListProductosInfiniteQuery(query))
+  const productos = (catalogo.data?.pages ?? []).flatMap((p) => p.products)
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-6" aria-labelledby="grid-title">
       <h1 id="grid-title" className="section-title">
         {title}
       </h1>
       <InfiniteProductoList
-        products={products}
-        query={catalog}
+        products={productos}
+        query={catalogo}
         marginPx={SCROLL_MARGIN_PX}
         cardHeading="h2"
         errorMessage="Error al obtener los productos"

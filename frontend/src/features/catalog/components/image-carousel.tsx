@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { ChevronRightIcon } from '@/components/icons'
 import { ProductoImage } from '@/components/producto-image'
-import { PRODUCT_MAIN_IMAGE_SIZES } from '@/lib/images'
+import { PRODUCTO_MAIN_IMAGE_SIZES } from '@/lib/images'
 
 /** A swipe shorter than this does not change the picture. */
 export const SWIPE_THRESHOLD_PX = 40
@@ -38,7 +38,7 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
           alt={`${alt} (${index + 1} de ${count})`}
           className="aspect-square w-full"
           priority={index === 0}
-          sizes={PRODUCT_MAIN_IMAGE_SIZES}
+          sizes={PRODUCTO_MAIN_IMAGE_SIZES}
         />
       </div>
       {count > 1 ? (

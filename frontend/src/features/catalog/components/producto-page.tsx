@@ -9,9 +9,9 @@ import { priceLine, type LineMoney } from '@/lib/refund'
 import { satUnitName } from '@/lib/sat-units'
 import {
   ENTREGA_PROVEEDOR,
-  productImage,
-  productTitle,
-  variantDiscount,
+  productoImage,
+  productoTitle,
+  variantDescuento,
   variantFinalPrice,
   type Extra,
   type ProductoDetalle,
@@ -22,7 +22,7 @@ import { useProductoChoice } from '@/features/catalog/use-producto-choice'
 import { ImageCarousel } from '@/features/catalog/components/image-carousel'
 
 function images(p: ProductoDetalle): string[] {
-  const all = [productImage(p), ...(p.details?.imagenes ?? [])].filter((s): s is string => Boolean(s))
+  const all = [productoImage(p), ...(p.details?.imagenes ?? [])].filter((s): s is string => Boolean(s))
   return [...new Set(all)]
 }
 
@@ -30,7 +30,7 @@ function images(p: ProductoDetalle): string[] {
 export function ProductoPage() {
   const { id = '' } = useParams()
   const { data: product, isLoading, isError, error, refetch } = useGetProductoQuery(id)
-  useDocumentTitle(product ? productTitle(product) : 'Producto')
+  useDocumentTitle(product ? productoTitle(product) : 'Producto')
 
   if (isLoading) {
     return (
@@ -64,10 +64,10 @@ export function ProductoPage() {
 }
 
 function ProductoDetalleView({ product }: { product: ProductoDetalle }) {
-  const title = productTitle(product)
+  const title = productoTitle(product)
   const choice = useProductoChoice(product)
   const { variantes, variant, qty, max, limit, line } = choice
-  const descuento = variant ? variantDiscount(variant) : 0
+  const descuento = variant ? variantDescuento(variant) : 0
   const features = product.details?.caracteristicas ?? []
   const recursos = (product.details?.recursos ?? []).filter((r) => /^https?:\/\//i.test(r.link))
 

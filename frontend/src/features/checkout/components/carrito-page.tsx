@@ -7,12 +7,12 @@ import { Skeleton } from '@/components/skeleton'
 import { useInBrowser } from '@/components/use-in-browser'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { formatMoney } from '@/lib/money'
-import { cartCleared, selectCartItems } from '@/lib/carrito-slice'
+import { carritoCleared, selectCarritoItems } from '@/lib/carrito-slice'
 import { useGetConfigQuery } from '@/lib/config-api'
-import { selectUser } from '@/lib/session-slice'
+import { selectUsuario } from '@/lib/session-slice'
 import { lineKey } from '@/features/checkout/carrito-refresh'
 import { CarritoKnownEmpty } from '@/features/checkout/served-empty'
-import { cartTotals } from '@/features/checkout/carrito-totals'
+import { carritoTotals } from '@/features/checkout/carrito-totals'
 import type { PriceNotice } from '@/features/checkout/use-line-check'
 import { useLineReports } from '@/features/checkout/use-line-reports'
 import { useCounterOrden } from '@/features/checkout/use-counter-orden'
@@ -31,20 +31,20 @@ export function CarritoPage() {
   // Prerendering the page for a browser whose cart is empty (served-empty.ts).
   const knownEmpty = useContext(CarritoKnownEmpty)
   const dispatch = useAppDispatch()
-  const items = useAppSelector(selectCartItems)
-  const user = useAppSelector(selectUser)
+  const items = useAppSelector(selectCarritoItems)
+  const usuario = useAppSelector(selectUsuario)
   const { data: config } = useGetConfigQuery()
   const phone = config?.tienda?.telefono || DEFAULT_PHONE
   const counter = useCounterOrden(items)
   const [confirmClear, setConfirmClear] = useState(false)
   const lines = useLineReports(items)
-  const totals = useMemo(() => cartTotals(items), [items])
+  const totals = useMemo(() => carritoTotals(items), [items])
   const hasItems = items.length > 0
   // Phones: while the summary is off screen, a bar above the tab bar shows the total and leads to it.
   const [summary, summaryInView] = useInView<HTMLElement>(hasItems)
 
   const clearAll = () => {
-    dispatch(cartCleared())
+    dispatch(carritoCleared())
     setConfirmClear(false)
   }
 
@@ -96,8 +96,8 @@ export function CarritoPage() {
       <QuienOrdenaDialog
         open={counter.askName}
         onClose={() => counter.setAskName(false)}
-        defaultName={user?.name ?? ''}
-        staff={STAFF.has(user?.rol ?? '')}
+        defaultName={usuario?.name ?? ''}
+        staff={STAFF.has(usuario?.rol ?? '')}
         busy={counter.placing}
         onSubmit={counter.order}
       />

@@ -7,9 +7,9 @@ import { ENTREGA_PROVEEDOR } from '@/lib/producto'
 import { itemRemoved, quantityChanged } from '@/lib/carrito-slice'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
-import { CART_NARROW, NAME_CUT, useMediaQuery } from '@/lib/use-media-query'
+import { CARRITO_NARROW, NAME_TRUNCATED_AT, useMediaQuery } from '@/lib/use-media-query'
 import { lineCents } from '@/features/checkout/carrito-totals'
-import { discountLabel, originalPrice } from '@/features/checkout/line-descuento'
+import { descuentoLabel, originalPrice } from '@/features/checkout/line-descuento'
 import { useLineCheck, type LineReports } from '@/features/checkout/use-line-check'
 
 type CarritoRowProps = LineReports & { item: CarritoItem }
@@ -22,7 +22,7 @@ function lineSize(item: CarritoItem): string {
 /** One cart line: image, quantity chip, name, discount chip, prices, delete. */
 export function CarritoRow({ item, onPriceChange, onProblem }: CarritoRowProps) {
   const dispatch = useAppDispatch()
-  const narrow = useMediaQuery(CART_NARROW)
+  const narrow = useMediaQuery(CARRITO_NARROW)
   const { check, problem, key } = useLineCheck(item, { onPriceChange, onProblem })
   const original = originalPrice(item)
   const size = lineSize(item)
@@ -50,7 +50,7 @@ export function CarritoRow({ item, onPriceChange, onProblem }: CarritoRowProps) 
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex items-start gap-2">
           <h2 className="min-w-0 flex-1 text-sm leading-snug font-semibold text-slate-900 sm:text-base" title={item.nombre}>
-            {narrow ? truncate(item.nombre, NAME_CUT) : item.nombre}
+            {narrow ? truncate(item.nombre, NAME_TRUNCATED_AT) : item.nombre}
           </h2>
           <RemoveButton nombre={item.nombre} onClick={() => dispatch(itemRemoved({ id: item.id, producto_id: item.producto_id }))} />
         </div>
@@ -122,7 +122,7 @@ function LineExtras({ extras }: { extras: NonNullable<CarritoItem['extras']> }) 
 
 /** The discount chip and the price before it, each when there is one. */
 function PriceChips({ item, original }: { item: CarritoItem; original: number | null }) {
-  const label = discountLabel(item, original)
+  const label = descuentoLabel(item, original)
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       {label ? (

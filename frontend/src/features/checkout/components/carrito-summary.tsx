@@ -11,7 +11,7 @@ import type { CarritoTotals } from '@/features/checkout/carrito-totals'
 import { MercadoPagoCheckout } from '@/features/checkout/components/mercado-pago-checkout'
 
 /** The checkout failure text; `{phone}` is the shop's phone. */
-export const ORDER_FAILED = 'La orden no se ha completado, contacta con nosotros {phone} para mas informacion'
+export const ORDEN_FAILED = 'La orden no se ha completado, contacta con nosotros {phone} para mas informacion'
 
 type Props = {
   ref: Ref<HTMLElement>
@@ -83,11 +83,11 @@ function OrdenFailed({ message, phone }: { message: string; phone: string }) {
       <p className="flex gap-2 font-semibold">
         <AlertIcon size={18} className="mt-px shrink-0" />
         <span>
-          {ORDER_FAILED.split('{phone}')[0]}
+          {ORDEN_FAILED.split('{phone}')[0]}
           <a href={telHref(phone)} className="underline">
             {phone}
           </a>
-          {ORDER_FAILED.split('{phone}')[1]}
+          {ORDEN_FAILED.split('{phone}')[1]}
         </span>
       </p>
       <p className="mt-1.5 pl-[26px]" data-testid="order-error">
@@ -103,7 +103,7 @@ type PayOptionsProps = Pick<Props, 'items' | 'blocked' | 'placing' | 'onPayAtCou
 function PayOptions({ items, blocked, placing, onPayAtCounter }: PayOptionsProps) {
   const signedIn = useAppSelector(selectIsSignedIn)
   // Online payment is prepared for exactly these lines; any change starts it again.
-  const cartSignature = items.map((i) => `${lineKey(i)}x${i.cantidad}`).join('|')
+  const carritoSignature = items.map((i) => `${lineKey(i)}x${i.cantidad}`).join('|')
   return (
     <div className="mt-4 space-y-3">
       {signedIn ? (
@@ -115,7 +115,7 @@ function PayOptions({ items, blocked, placing, onPayAtCounter }: PayOptionsProps
             <span className="h-px flex-1 bg-slate-200" />o paga en línea
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <MercadoPagoCheckout key={cartSignature} items={items} disabled={blocked} />
+          <MercadoPagoCheckout key={carritoSignature} items={items} disabled={blocked} />
         </>
       ) : (
         <Link to="/login" state={{ volver: '/carrito' }} className="btn-primary min-h-12 w-full">

@@ -61,7 +61,7 @@ export function FailurePage() {
 export function PendingPage() {
   const phone = usePhone()
   const [search] = useSearchParams()
-  const paymentId = shown(search.get('payment_id') ?? search.get('collection_id') ?? '')
+  const pagoId = shown(search.get('payment_id') ?? search.get('collection_id') ?? '')
   return (
     <PagoNotice tone="amber" icon={<ClockIcon size={28} />} title="Pago pendiente">
       <p>
@@ -72,8 +72,8 @@ export function PendingPage() {
         <strong>No vuelvas a pagar.</strong> Tus productos quedan apartados mientras el pago está vigente; cuando se
         apruebe, tu orden aparecerá en tu historial de compras.
       </p>
-      {paymentId !== '—' ? (
-        <p className="rounded-xl bg-slate-50 px-3 py-2 font-mono text-xs text-slate-600">ID de pago: {paymentId}</p>
+      {pagoId !== '—' ? (
+        <p className="rounded-xl bg-slate-50 px-3 py-2 font-mono text-xs text-slate-600">ID de pago: {pagoId}</p>
       ) : null}
       <p>
         ¿Dudas? Llámanos al{' '}

@@ -4,7 +4,7 @@ import { apiErrorMessage } from '@/lib/api-errors'
 import type { CarritoItem } from '@/lib/carrito'
 import { useGetConfigQuery } from '@/lib/config-api'
 import { useCreatePreferenceMutation } from '@/features/checkout/api'
-import { toOrderLines } from '@/features/checkout/orden-lines'
+import { toOrdenLines } from '@/features/checkout/orden-lines'
 import { MercadoPagoWallet } from '@/features/checkout/components/mercado-pago-wallet'
 import { useAttemptKey } from '@/features/checkout/attempt-key'
 
@@ -60,7 +60,7 @@ export function MercadoPagoCheckout({ items, disabled }: Props) {
   const pay = async () => {
     setState({ step: 'idle' })
     try {
-      const request = { public_key: publicKey, items: toOrderLines(items) }
+      const request = { public_key: publicKey, items: toOrdenLines(items) }
       const { id } = await createPreference({ ...request, idempotencyKey: attempt.keyFor(request) }).unwrap()
       attempt.done()
       initOnce(publicKey)

@@ -10,7 +10,7 @@ import { formatMoney } from '@/lib/money'
 import { telHref } from '@/lib/phone'
 import { returnHere } from '@/lib/return-path'
 import { useGetConfigQuery } from '@/lib/config-api'
-import { operationKind, paymentNotAccepted, shown } from '@/features/checkout/pago-return'
+import { operationKind, pagoNotAccepted, shown } from '@/features/checkout/pago-return'
 import type { ReturnParams, Venta } from '@/features/checkout/types'
 import { usePagoConfirmation } from '@/features/checkout/use-pago-confirmation'
 
@@ -26,10 +26,10 @@ export function SuccessPage() {
   useDocumentTitle('Resultado del pago')
   const { data: config } = useGetConfigQuery()
   const phone = config?.tienda?.telefono || DEFAULT_PHONE
-  const payment = usePagoConfirmation()
+  const pago = usePagoConfirmation()
   return (
     <Shell>
-      <PagoResult payment={payment} phone={phone} />
+      <PagoResult payment={pago} phone={phone} />
     </Shell>
   )
 }
@@ -45,7 +45,7 @@ function PagoResult({ payment, phone }: { payment: Pago; phone: string }) {
   if (!payment.signedIn) return <SignInToSave params={params} phone={phone} />
   if (data) return <Receipt venta={data.venta} params={params} saved={data.guardada} />
   // The server asked Mercado Pago and did not accept the payment: its reason is all there is to say.
-  if (error && paymentNotAccepted(error)) return <NotAccepted error={error} params={params} phone={phone} />
+  if (error && pagoNotAccepted(error)) return <NotAccepted error={error} params={params} phone={phone} />
   // No answer about the payment (no connection, the provider or the store down): nothing is
   // claimed about it, only what to do.
   if (error) return <SaveFailed error={error} params={params} phone={phone} onRetry={payment.retry} />
@@ -202,7 +202,7 @@ function Technical({ params, venta }: { params: ReturnParams; venta?: Venta }) {
 
 function Receipt({ venta, params, saved }: { venta: Venta; params: ReturnParams; saved: boolean }) {
   const amount = venta.montoCobro ?? venta.total
-  const paymentType = params.payment_type || venta.mercadoPago?.payment_type
+  const pagoType = params.payment_type || venta.mercadoPago?.payment_type
   const reference = shown(params.external_reference || venta.mercadoPago?.external_reference || venta._id)
   const date = venta.mercadoPago?.timestamp || venta.fecha
   return (
@@ -225,7 +225,7 @@ function Receipt({ venta, params, saved }: { venta: Venta; params: ReturnParams;
       </div>
       <div className="space-y-4 p-5">
         <dl className="divide-y divide-slate-100 text-sm">
-          <Row label="Tipo de operación" value={operationKind(paymentType)} />
+          <Row label="Tipo de operación" value={operationKind(pagoType)} />
           <Row label="Folio" value={<span data-testid="folio">{venta.folio}</span>} mono />
           <Row label="Referencia" value={reference} mono />
           <Row label="Fecha" value={date ? formatDateTime(date) : '—'} />

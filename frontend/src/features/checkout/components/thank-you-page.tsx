@@ -7,12 +7,12 @@ import { CheckCircleIcon } from '@/components/icons'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { truncate } from '@/lib/text'
-import { NAME_CUT, ORDERS_NARROW, useMediaQuery } from '@/lib/use-media-query'
+import { NAME_TRUNCATED_AT, ORDENES_NARROW, useMediaQuery } from '@/lib/use-media-query'
 import type { VentaItem } from '@/lib/venta'
-import { selectUser } from '@/lib/session-slice'
+import { selectUsuario } from '@/lib/session-slice'
 import { useListOrdenesPendientesQuery } from '@/features/checkout/api'
 import type { Venta } from '@/features/checkout/types'
-import { ordersNewestFirst, readUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
+import { ordenesNewestFirst, readUltimaVenta, type ThanksState } from '@/features/checkout/ultima-venta'
 
 /**
  * `/carrito/gracias`: the order the cart has just placed, first, and the
@@ -20,21 +20,21 @@ import { ordersNewestFirst, readUltimaVenta, type ThanksState } from '@/features
  * typed address), there is no new order to thank for, and the page says so.
  */
 export function ThankYouPage() {
-  const user = useAppSelector(selectUser)
-  const userId = user?.id ?? ''
-  const { data = [], isLoading, isError, refetch } = useListOrdenesPendientesQuery(userId, { skip: !userId })
+  const usuario = useAppSelector(selectUsuario)
+  const usuarioId = usuario?.id ?? ''
+  const { data = [], isLoading, isError, refetch } = useListOrdenesPendientesQuery(usuarioId, { skip: !usuarioId })
   // The order the cart placed, named by the navigation (kept by a reload, absent when typed).
   const placedId = ((useLocation().state ?? null) as ThanksState | null)?.ventaId
   const [ultima] = useState(readUltimaVenta)
   const recent = placedId && ultima?._id === placedId ? ultima : null
-  const orders = ordersNewestFirst(data, recent)
+  const ordenes = ordenesNewestFirst(data, recent)
   useDocumentTitle(recent ? '¡Gracias por tu compra!' : 'Sin compra reciente')
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10">
       {recent ? <Thanks folio={recent.folio} /> : <NoRecentOrden />}
 
-      {!userId ? (
+      {!usuarioId ? (
         <p className="mt-6 text-center text-slate-600">
           <Link to="/login" state={{ volver: '/carrito/gracias' }} className="link">
             Inicia sesión
@@ -53,13 +53,13 @@ export function ThankYouPage() {
             Reintentar
           </button>
         </div>
-      ) : orders.length === 0 ? null : (
+      ) : ordenes.length === 0 ? null : (
         <>
           <h2 className="mt-7 text-lg font-semibold text-brand-900" data-testid="pendientes">
-            {orders.length === 1 ? 'Tienes 1 orden pendiente' : `Tienes ${orders.length} órdenes pendientes`}
+            {ordenes.length === 1 ? 'Tienes 1 orden pendiente' : `Tienes ${ordenes.length} órdenes pendientes`}
           </h2>
           <ul className="mt-3 space-y-4">
-            {orders.map((o) => (
+            {ordenes.map((o) => (
               <OrdenCard key={o._id} order={o} highlight={o._id === recent?._id} />
             ))}
           </ul>
@@ -158,14 +158,14 @@ function OrdenCard({ order, highlight }: { order: Venta; highlight: boolean }) {
 }
 
 function OrdenItem({ item }: { item: VentaItem }) {
-  const narrow = useMediaQuery(ORDERS_NARROW)
+  const narrow = useMediaQuery(ORDENES_NARROW)
   const labelId = useId()
   const showTalla = Boolean(item.talla) && item.talla !== 'Unico'
   return (
     <li className="flex items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-900" title={item.nombre}>
-          {narrow ? truncate(item.nombre, NAME_CUT) : item.nombre}
+          {narrow ? truncate(item.nombre, NAME_TRUNCATED_AT) : item.nombre}
         </p>
         <p className="text-xs text-slate-500">
           {showTalla ? <span data-testid="talla">Talla: {item.talla} · </span> : null}

@@ -118,7 +118,7 @@ export function DevolucionDialog({ sale, onClose, onSaved }: Props) {
       busyLabel="Registrando…"
       className="max-h-[60vh] space-y-4 overflow-y-auto pr-1"
     >
-      <ReturnLines sale={sale} units={form.units} errors={errors} onChange={setUnits} />
+      <DevolucionLines sale={sale} units={form.units} errors={errors} onChange={setUnits} />
       <RefundFields form={form} errors={errors} onChange={set} />
       <RefundSummary refund={refund} metodo={form.metodo} />
       {failure ? (
@@ -133,13 +133,13 @@ export function DevolucionDialog({ sale, onClose, onSaved }: Props) {
 type LinesProps = { sale: Venta; units: string[]; errors: Record<string, string>; onChange: (line: number, text: string) => void }
 
 /** 'Piezas por devolver': a field for each cart line, and what is wrong with the choice as a whole. */
-function ReturnLines({ sale, units, errors, onChange }: LinesProps) {
+function DevolucionLines({ sale, units, errors, onChange }: LinesProps) {
   return (
     <fieldset aria-describedby={errors.lineas ? 'devolucion-lineas-error' : undefined}>
       <legend className="field-label">Piezas por devolver</legend>
       <ul className="space-y-3">
         {sale.carrito.map((item, i) => (
-          <ReturnLine key={`${item._id}-${i}`} sale={sale} index={i} value={units[i]} error={errors[`linea.${i}`]} onChange={(t) => onChange(i, t)} />
+          <DevolucionLine key={`${item._id}-${i}`} sale={sale} index={i} value={units[i]} error={errors[`linea.${i}`]} onChange={(t) => onChange(i, t)} />
         ))}
       </ul>
       {errors.lineas ? (
@@ -214,7 +214,7 @@ function FieldMessage({ id, message }: { id: string; message: string | undefined
 type LineProps = { sale: Venta; index: number; value: string; error?: string; onChange: (text: string) => void }
 
 /** One cart line: what was sold and returned, and the units to return now. */
-function ReturnLine({ sale, index, value, error, onChange }: LineProps) {
+function DevolucionLine({ sale, index, value, error, onChange }: LineProps) {
   const item = sale.carrito[index]
   const left = unitsLeft(item)
   const detail = itemDetail(item)

@@ -13,7 +13,7 @@ import { DateRangeForm } from '@/features/sales/components/date-range-form'
 import { EnvioCards, EnviosTable } from '@/features/sales/components/envio-rows'
 import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
 import { EmptyList, Notice } from '@/features/sales/components/ventas-list'
-import { NARROWING, ORDER_DEFAULTS, salesArgs, type VentasFilters } from '@/features/sales/list-params'
+import { NARROWING, ORDENES_DEFAULTS, ventasArgs, type VentasFilters } from '@/features/sales/list-params'
 import { ENTREGA_VALUES, type Venta } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
 
@@ -23,10 +23,10 @@ const DEFAULT_DAYS = 30
 function useEnviosState() {
   const [defaults] = useState<VentasFilters>(() => {
     const today = shopToday()
-    return { ...ORDER_DEFAULTS, desde: shiftDay(today, DEFAULT_DAYS), hasta: today }
+    return { ...ORDENES_DEFAULTS, desde: shiftDay(today, DEFAULT_DAYS), hasta: today }
   })
   const [state, update, reset] = useListState(defaults)
-  const query = useListVentasQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
+  const query = useListVentasQuery(ventasArgs(state), { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(query.data?.meta, state.page, setPage)
   return { defaults, state, update, reset, query, setPage }
@@ -38,7 +38,7 @@ export function EnviosPage() {
   const wide = useMediaQuery(WIDE)
   const { defaults, state, update, reset, query, setPage } = useEnviosState()
   const { data, error, isLoading, isFetching, refetch } = query
-  const sales = data?.ventas ?? []
+  const ventas = data?.ventas ?? []
   const [editing, setEditing] = useState<Venta | null>(null)
   const [notice, setNotice] = useNotice()
 
@@ -70,14 +70,14 @@ export function EnviosPage() {
         {error ? <ErrorNote>{errorText(error, 'Error al filtrar las ventas')}</ErrorNote> : null}
         {isLoading ? (
           <Skeleton className="h-40 w-full" />
-        ) : !error && sales.length === 0 ? (
+        ) : !error && ventas.length === 0 ? (
           <EmptyList>{hasFilters(state, defaults, NARROWING) ? 'Ninguna venta coincide con la búsqueda' : 'No hay ventas'}</EmptyList>
         ) : wide ? (
-          <EnviosTable sales={sales} onOpen={setEditing} />
+          <EnviosTable sales={ventas} onOpen={setEditing} />
         ) : (
-          <EnvioCards sales={sales} onOpen={setEditing} />
+          <EnvioCards sales={ventas} onOpen={setEditing} />
         )}
-        <Pager meta={data?.meta} shown={sales.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="ventas" />
+        <Pager meta={data?.meta} shown={ventas.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="ventas" />
       </div>
       {editing ? (
         <ActualizarEnvioDialog

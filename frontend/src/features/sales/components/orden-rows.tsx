@@ -4,7 +4,7 @@ import { OrdenItems } from '@/features/sales/components/orden-items'
 import { CardPart, CardTop, Fecha, GestionarButton, VentasTable } from '@/features/sales/components/ventas-list'
 import { StatusChip } from '@/components/status-chip'
 import { EntregaChip, PagoCell } from '@/features/sales/components/status'
-import { canReturn } from '@/features/sales/helpers'
+import { admitsDevolucion } from '@/features/sales/helpers'
 import type { Venta } from '@/features/sales/types'
 
 type RowsProps = {
@@ -54,8 +54,8 @@ function TicketLink({ sale, compact }: { sale: Venta; compact?: boolean }) {
 }
 
 /** 'Devolución': offered to the cash desk for a paid sale with units left to return. */
-function ReturnButton({ sale, onReturn }: { sale: Venta; onReturn?: (s: Venta) => void }) {
-  if (!onReturn || !canReturn(sale)) return null
+function DevolucionButton({ sale, onReturn }: { sale: Venta; onReturn?: (s: Venta) => void }) {
+  if (!onReturn || !admitsDevolucion(sale)) return null
   return (
     <button
       type="button"
@@ -148,7 +148,7 @@ export function OrdenesTable({ orders, highlighted, onOpen, onReturn }: RowsProp
           <td className={`${TD} text-right`}>
             <div className="flex flex-col items-end gap-2">
               <Gestionar sale={sale} onOpen={onOpen} />
-              <ReturnButton sale={sale} onReturn={onReturn} />
+              <DevolucionButton sale={sale} onReturn={onReturn} />
               <TicketLink sale={sale} compact />
             </div>
           </td>
@@ -192,7 +192,7 @@ export function OrdenCards({ orders, highlighted, onOpen, onReturn }: RowsProps)
             </div>
             <div className="flex flex-wrap gap-2">
               <TicketLink sale={sale} />
-              <ReturnButton sale={sale} onReturn={onReturn} />
+              <DevolucionButton sale={sale} onReturn={onReturn} />
               <Gestionar sale={sale} onOpen={onOpen} />
             </div>
           </div>

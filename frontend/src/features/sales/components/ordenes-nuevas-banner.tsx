@@ -1,7 +1,7 @@
 type OrdenesNuevasBannerProps = { count: number; capped: boolean; onShow: () => void }
 
 /** "Hay 1 orden nueva" / "Hay 3 órdenes nuevas" / "Hay 50 o más órdenes nuevas". */
-function newOrdersText(count: number, capped: boolean): string {
+function newOrdenesText(count: number, capped: boolean): string {
   if (capped) return `Hay ${count} o más órdenes nuevas`
   return count === 1 ? 'Hay 1 orden nueva' : `Hay ${count} órdenes nuevas`
 }
@@ -23,7 +23,7 @@ export function OrdenesNuevasBanner({ count, capped, onShow }: OrdenesNuevasBann
           <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-white opacity-70" />
           <span className="relative inline-flex h-3 w-3 rounded-full bg-white" />
         </span>
-        {newOrdersText(count, capped)}
+        {newOrdenesText(count, capped)}
       </p>
       <button
         type="button"

@@ -14,7 +14,7 @@ import { OrdenesNuevasBanner } from '@/features/sales/components/ordenes-nuevas-
 import { OrdenCards, OrdenesTable } from '@/features/sales/components/orden-rows'
 import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
 import { EmptyList, Notice } from '@/features/sales/components/ventas-list'
-import { NARROWING_DAYS, ORDER_DEFAULTS, salesArgs } from '@/features/sales/list-params'
+import { NARROWING_DAYS, ORDENES_DEFAULTS, ventasArgs } from '@/features/sales/list-params'
 import { DevolucionDialog } from '@/features/sales/components/devolucion-dialog'
 import { ENTREGA_VALUES, type Venta } from '@/features/sales/types'
 import { useNotice } from '@/features/sales/use-notice'
@@ -50,9 +50,9 @@ function Announcement({ count: n }: { count: number }) {
   )
 }
 
-function useOrdersScreen() {
-  const [state, update, reset] = useListState(ORDER_DEFAULTS)
-  const { list, newest } = useLiveOrdenes(salesArgs(state))
+function useOrdenesScreen() {
+  const [state, update, reset] = useListState(ORDENES_DEFAULTS)
+  const { list, newest } = useLiveOrdenes(ventasArgs(state))
   const arrivals = useOrdenesNuevas(newest)
   const setPage = useCallback((page: number) => update({ page }), [update])
   useClampPage(list.data?.meta, state.page, setPage)
@@ -79,7 +79,7 @@ export function OrdenesPage() {
   const rol = normalizeRol(useAppSelector(selectRol))
   const canCharge = rol === 'Cajero' || rol === 'Administrador'
   const wide = useMediaQuery(WIDE)
-  const { state, update, reset, list, arrivals, setPage, top, showNew } = useOrdersScreen()
+  const { state, update, reset, list, arrivals, setPage, top, showNew } = useOrdenesScreen()
   const { data, error, isFetching } = list
   const [editing, setEditing] = useState<Venta | null>(null)
   const [returning, setReturning] = useState<Venta | null>(null)
@@ -114,7 +114,7 @@ export function OrdenesPage() {
         ) : null}
         {data && data.ventas.length === 0 && data.meta.total === 0 ? (
           <EmptyList>
-            {hasFilters(state, ORDER_DEFAULTS, NARROWING_DAYS) ? 'Ninguna orden coincide con la búsqueda' : 'No hay órdenes pendientes'}
+            {hasFilters(state, ORDENES_DEFAULTS, NARROWING_DAYS) ? 'Ninguna orden coincide con la búsqueda' : 'No hay órdenes pendientes'}
           </EmptyList>
         ) : null}
         {data && data.ventas.length > 0 ? (

@@ -1,6 +1,6 @@
 import { CollapsibleFilters, DayRangeFields, SearchField, SelectFilter } from '@/components/list-filters'
 import { options } from '@/lib/list-state'
-import { ENVIO_FILTERS, SALE_SORTS, type VentasFilters } from '@/features/sales/list-params'
+import { ENVIO_FILTERS, VENTA_SORTS, type VentasFilters } from '@/features/sales/list-params'
 import { METODO_VALUES, PAGO_VALUES } from '@/features/sales/types'
 
 type VentasFiltersProps = {
@@ -67,7 +67,7 @@ function FilterFields({ state, onChange, entregaValues, withEnvio, withDates }: 
         <SelectFilter label="Envío" allLabel="Con y sin envío" value={state.envio} options={ENVIO_FILTERS} onChange={(envio) => onChange({ envio })} />
       ) : null}
       {withDates ? <DayRangeFields desde={state.desde} hasta={state.hasta} onChange={onChange} /> : null}
-      <SelectFilter label="Ordenar por" value={state.orden} options={SALE_SORTS} onChange={(orden) => onChange({ orden })} />
+      <SelectFilter label="Ordenar por" value={state.orden} options={VENTA_SORTS} onChange={(orden) => onChange({ orden })} />
     </>
   )
 }

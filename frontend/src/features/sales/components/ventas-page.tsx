@@ -14,7 +14,7 @@ import { VentasFiltersBar } from '@/features/sales/components/ventas-filters'
 import { EmptyList } from '@/features/sales/components/ventas-list'
 import { ItemCards, ItemsTable, type Row } from '@/features/sales/components/ventas-items'
 import { ProductosVendidos, ReportTotals } from '@/features/sales/components/ventas-totals'
-import { NARROWING, ORDER_DEFAULTS, salesArgs, type VentasFilters } from '@/features/sales/list-params'
+import { NARROWING, ORDENES_DEFAULTS, ventasArgs, type VentasFilters } from '@/features/sales/list-params'
 import { ENTREGA_VALUES, type ReportCriterio, type Venta } from '@/features/sales/types'
 
 function rowsOf(sales: Venta[] | undefined): Row[] {
@@ -25,17 +25,17 @@ function rowsOf(sales: Venta[] | undefined): Row[] {
 function useVentasScreen() {
   const [defaults] = useState<VentasFilters>(() => {
     const today = shopToday()
-    return { ...ORDER_DEFAULTS, desde: today, hasta: today }
+    return { ...ORDENES_DEFAULTS, desde: today, hasta: today }
   })
   const [state, update, reset] = useListState(defaults)
   const range = useMemo(() => ({ startDate: state.desde, endDate: state.hasta }), [state.desde, state.hasta])
   const [criterio, setCriterio] = useState<ReportCriterio>('pago')
   const reportArgs = useMemo(() => (criterio === 'pago' ? range : { ...range, criterio }), [range, criterio])
   const report = useGetReporteVentasQuery(reportArgs, { refetchOnMountOrArgChange: true })
-  const sales = useListVentasQuery(salesArgs(state), { refetchOnMountOrArgChange: true })
+  const ventas = useListVentasQuery(ventasArgs(state), { refetchOnMountOrArgChange: true })
   const setPage = useCallback((page: number) => update({ page }), [update])
-  useClampPage(sales.data?.meta, state.page, setPage)
-  return { defaults, state, update, reset, range, criterio, setCriterio, report, sales, setPage }
+  useClampPage(ventas.data?.meta, state.page, setPage)
+  return { defaults, state, update, reset, range, criterio, setCriterio, report, sales: ventas, setPage }
 }
 
 /** The choice of how ingresos are counted, with what each means. */

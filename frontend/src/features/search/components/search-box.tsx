@@ -5,7 +5,7 @@ import { MasIva } from '@/components/mas-iva'
 import { ProductoImage } from '@/components/producto-image'
 import { useInBrowser } from '@/components/use-in-browser'
 import { formatMoney } from '@/lib/money'
-import { isOutOfStock, productImage, productPrice, productTitle, type Producto } from '@/lib/producto'
+import { isOutOfStock, productoImage, productoPrice, productoTitle, type Producto } from '@/lib/producto'
 import { truncate } from '@/lib/text'
 import { searchResultsPath, useSearchCombobox } from '@/features/search/use-search-combobox'
 
@@ -112,7 +112,7 @@ function SearchPanel({ listId, search }: SearchPanelProps) {
 type SuggestionProps = { id: string; product: Producto; active: boolean; onChoose: () => void }
 
 function Suggestion({ id, product, active, onChoose }: SuggestionProps) {
-  const price = productPrice(product)
+  const price = productoPrice(product)
   return (
     <li
       id={id}
@@ -122,9 +122,9 @@ function Suggestion({ id, product, active, onChoose }: SuggestionProps) {
       onClick={onChoose}
       className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${active ? 'bg-teal-50' : 'hover:bg-slate-50'}`}
     >
-      <ProductoImage src={productImage(product)} alt="" compact className="h-12 w-12 shrink-0 rounded-md border border-slate-100" />
+      <ProductoImage src={productoImage(product)} alt="" compact className="h-12 w-12 shrink-0 rounded-md border border-slate-100" />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium">{truncate(productTitle(product), 60)}</span>
+        <span className="block truncate text-sm font-medium">{truncate(productoTitle(product), 60)}</span>
         {isOutOfStock(product) ? (
           <span className="text-xs font-semibold text-slate-500">Agotado</span>
         ) : price ? (

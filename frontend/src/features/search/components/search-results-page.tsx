@@ -20,7 +20,7 @@ export function SearchResultsPage() {
   useDocumentTitle(title)
   const search = useSearchProductosPageInfiniteQuery(enabled ? q : skipToken)
   const pages = search.data?.pages ?? []
-  const products = pages.flatMap((p) => p.productos)
+  const productos = pages.flatMap((p) => p.productos)
   const total = pages[0]?.total
 
   return (
@@ -38,7 +38,7 @@ export function SearchResultsPage() {
             </p>
           ) : null}
           <InfiniteProductoList
-            products={products}
+            products={productos}
             query={search}
             marginPx={SCROLL_MARGIN_PX}
             cardHeading="h2"

@@ -2,24 +2,24 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useAppSelector } from '@/lib/hooks'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { selectIsSignedIn, selectUser } from '@/lib/session-slice'
+import { selectIsSignedIn, selectUsuario } from '@/lib/session-slice'
 import type { Compra } from '@/features/session/cuenta-types'
 import { CompraList } from '@/features/session/components/compras'
 
 /**
  * `/usuarios/compras` and `/usuarios/listar`: the signed-in customer's real purchases;
- * `invoiceAction` renders a purchase's invoicing line (another feature's, composed in src/app).
+ * `facturaAction` renders a purchase's invoicing line (another feature's, composed in src/app).
  */
-export function ComprasPage({ invoiceAction }: { invoiceAction?: (p: Compra) => ReactNode } = {}) {
+export function ComprasPage({ facturaAction }: { facturaAction?: (p: Compra) => ReactNode } = {}) {
   useDocumentTitle('Mis compras')
   const signedIn = useAppSelector(selectIsSignedIn)
-  const user = useAppSelector(selectUser)
+  const usuario = useAppSelector(selectUsuario)
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-900">Mis compras</h1>
       <div className="mt-4">
-        {signedIn && user?.id ? (
-          <CompraList userId={user.id} invoiceAction={invoiceAction} />
+        {signedIn && usuario?.id ? (
+          <CompraList userId={usuario.id} facturaAction={facturaAction} />
         ) : (
           <div className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
             <p>Inicia sesión para ver tus compras.</p>

@@ -10,15 +10,15 @@ import {
   formatDate,
   itemLabel,
   lineTotalWithIva,
-  NO_PURCHASES,
-  paymentState,
+  NO_COMPRAS,
+  pagoState,
 } from '@/features/session/compra-format'
 
 const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold'
 
 /** The payment, one state: 'Pagado' or 'Pendiente de pago'. */
 function PagoBadge({ p }: { p: Compra }) {
-  const state = paymentState(p)
+  const state = pagoState(p)
   const paid = state === 'Pagado'
   return (
     <span data-testid="pago" className={`${BADGE} ${paid ? 'bg-teal-50 text-teal-800' : 'bg-amber-50 text-amber-800'}`}>
@@ -51,12 +51,12 @@ function DeliveryBadge({ p }: { p: Compra }) {
  * The signed-in customer's purchases. The sales API answers 404 or [] when there are none; both
  * show the empty state. Other failures show a message and a retry button.
  */
-function usePurchases(userId: string) {
+function useCompras(userId: string) {
   const query = useListComprasQuery(userId, { skip: !userId })
   const none = errorStatus(query.error) === 404
-  const purchases = none ? [] : (query.data ?? [])
+  const compras = none ? [] : (query.data ?? [])
   const failed = Boolean(query.error) && !none
-  return { ...query, purchases, failed }
+  return { ...query, purchases: compras, failed }
 }
 
 function Status({ loading, failed, empty, retry }: { loading: boolean; failed: boolean; empty: boolean; retry: () => void }) {
@@ -70,7 +70,7 @@ function Status({ loading, failed, empty, retry }: { loading: boolean; failed: b
         </button>
       </div>
     )
-  if (empty) return <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">{NO_PURCHASES}</p>
+  if (empty) return <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">{NO_COMPRAS}</p>
   return null
 }
 
@@ -100,7 +100,7 @@ function ItemName({ item }: { item: CompraItem }) {
 
 /** 'Historial de compras' of the profile: one row (one card on phones) per item bought. */
 export function CompraHistoryTable({ userId }: { userId: string }) {
-  const { purchases, failed, isLoading, refetch } = usePurchases(userId)
+  const { purchases, failed, isLoading, refetch } = useCompras(userId)
   const rows = purchases.flatMap((p) => (p.carrito ?? []).map((item, i) => ({ p, item, key: `${p._id}-${i}` })))
   return (
     <section aria-labelledby="historial" className="mt-8">
@@ -179,8 +179,8 @@ export function CompraHistoryTable({ userId }: { userId: string }) {
 }
 
 /** `/usuarios/compras` and `/usuarios/listar`: one card per purchase. */
-export function CompraList({ userId, invoiceAction }: { userId: string; invoiceAction?: (p: Compra) => ReactNode }) {
-  const { purchases, failed, isLoading, refetch } = usePurchases(userId)
+export function CompraList({ userId, facturaAction }: { userId: string; facturaAction?: (p: Compra) => ReactNode }) {
+  const { purchases, failed, isLoading, refetch } = useCompras(userId)
   return (
     <div className="space-y-4">
       <Status loading={isLoading} failed={failed} empty={purchases.length === 0} retry={() => void refetch()} />
@@ -217,7 +217,7 @@ export function CompraList({ userId, invoiceAction }: { userId: string; invoiceA
             ))}
           </ul>
           <p className="mt-2 text-right font-semibold">Total con IVA {formatMoney(p.total ?? 0)}</p>
-          {invoiceAction ? <div className="mt-3 border-t border-slate-100 pt-3">{invoiceAction(p)}</div> : null}
+          {facturaAction ? <div className="mt-3 border-t border-slate-100 pt-3">{facturaAction(p)}</div> : null}
         </article>
       ))}
     </div>

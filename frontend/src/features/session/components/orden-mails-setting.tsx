@@ -4,8 +4,8 @@ import { apiErrorMessage } from '@/lib/api-errors'
 import type { Cuenta } from '@/lib/cuenta'
 import { useUpdateCorreosPedidosMutation } from '@/features/session/cuenta-api'
 
-export const ORDER_MAILS_LABEL = 'Recibir correos de mis pedidos'
-export const ORDER_MAILS_HINT =
+export const ORDEN_MAILS_LABEL = 'Recibir correos de mis pedidos'
+export const ORDEN_MAILS_HINT =
   'Te escribimos cuando recibimos tu pedido o tu pago, cuando sale, cuando se entrega y si registramos una devolución.'
 
 type Props = {
@@ -39,10 +39,10 @@ export function OrdenMailsSetting({ account, onSaved }: Props) {
           aria-describedby={`${id}-hint`}
           onChange={(e) => void onChange(e.target.checked)}
         />
-        {ORDER_MAILS_LABEL}
+        {ORDEN_MAILS_LABEL}
       </label>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        {ORDER_MAILS_HINT}
+        {ORDEN_MAILS_HINT}
       </p>
       {error ? (
         <p role="alert" className="mt-2 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800">

@@ -9,7 +9,7 @@ import { SPEC_MESSAGES } from '@/lib/error-messages'
 import { apiErrorMessage, serverFieldErrors } from '@/lib/api-errors'
 import type { Cuenta } from '@/lib/cuenta'
 import type { DataUsuario } from '@/lib/session'
-import { selectIsSignedIn, selectUser, sessionUpdated } from '@/lib/session-slice'
+import { selectIsSignedIn, selectUsuario, sessionUpdated } from '@/lib/session-slice'
 import { useGetCuentaQuery, useUpdateOwnPasswordMutation, useUpdateCuentaMutation } from '@/features/session/cuenta-api'
 import { EmailField, FormAlert, NameField, PhoneField } from '@/features/session/components/cuenta-fields'
 import { OrdenMailsSetting } from '@/features/session/components/orden-mails-setting'
@@ -209,7 +209,7 @@ function PerfilHeader({ name }: { name: string }) {
 }
 
 /** What the session knows of the account, shown until (or unless) the account itself arrives. */
-function accountOf(user: DataUsuario): Cuenta {
+function cuentaOf(user: DataUsuario): Cuenta {
   return {
     _id: user.id,
     name: user.name,
@@ -229,12 +229,12 @@ function accountOf(user: DataUsuario): Cuenta {
 export function PerfilPage({ fiscal }: { fiscal?: ReactNode } = {}) {
   useDocumentTitle('Mi perfil')
   const signedIn = useAppSelector(selectIsSignedIn)
-  const user = useAppSelector(selectUser)
-  const { data, error, isLoading } = useGetCuentaQuery(user?.id ?? '', { skip: !signedIn || !user?.id })
+  const usuario = useAppSelector(selectUsuario)
+  const { data, error, isLoading } = useGetCuentaQuery(usuario?.id ?? '', { skip: !signedIn || !usuario?.id })
   const [dialog, setDialog] = useState<'info' | 'password' | null>(null)
   const [toast, setToast] = useToast()
 
-  if (!signedIn || !user) {
+  if (!signedIn || !usuario) {
     return (
       <PlaceholderPage title="Mi perfil">
         <p>Inicia sesión para ver tu perfil, tus compras y tus pedidos pendientes.</p>
@@ -245,12 +245,12 @@ export function PerfilPage({ fiscal }: { fiscal?: ReactNode } = {}) {
     )
   }
 
-  const account = data ?? accountOf(user)
+  const cuenta = data ?? cuentaOf(usuario)
   const openInfo = () => setDialog('info')
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8">
-      <PerfilHeader name={account.name} />
+      <PerfilHeader name={cuenta.name} />
 
       {error ? (
         <p role="alert" className="mt-4 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800">
@@ -259,14 +259,14 @@ export function PerfilPage({ fiscal }: { fiscal?: ReactNode } = {}) {
       ) : null}
 
       <dl className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4" aria-busy={isLoading}>
-        <Row label="Nombre" value={account.name} onEdit={openInfo} />
-        <Row label="Teléfono" value={account.phone} onEdit={openInfo} />
-        <Row label="Dirección" value={account.address} onEdit={openInfo} />
-        <Row label="Correo electrónico" value={account.email} onEdit={openInfo} email />
+        <Row label="Nombre" value={cuenta.name} onEdit={openInfo} />
+        <Row label="Teléfono" value={cuenta.phone} onEdit={openInfo} />
+        <Row label="Dirección" value={cuenta.address} onEdit={openInfo} />
+        <Row label="Correo electrónico" value={cuenta.email} onEdit={openInfo} email />
         <Row label="Contraseña" value="••••••••" onEdit={() => setDialog('password')} />
       </dl>
 
-      {account.rol === 'Cliente' ? <OrdenMailsSetting account={data} onSaved={setToast} /> : null}
+      {cuenta.rol === 'Cliente' ? <OrdenMailsSetting account={data} onSaved={setToast} /> : null}
       {/* Every purchase with its folio, ticket and invoicing, one tap away. */}
       <Link to="/usuarios/compras" className="btn-primary mt-6 w-full" data-testid="mis-compras">
         Mis compras: folios y facturas
@@ -274,11 +274,11 @@ export function PerfilPage({ fiscal }: { fiscal?: ReactNode } = {}) {
 
       {fiscal}
 
-      <CompraHistoryTable userId={account._id} />
+      <CompraHistoryTable userId={cuenta._id} />
 
       {dialog === 'info' ? (
         <InfoDialog
-          account={account}
+          account={cuenta}
           onClose={() => setDialog(null)}
           onSaved={(a) => {
             setDialog(null)
@@ -288,11 +288,11 @@ export function PerfilPage({ fiscal }: { fiscal?: ReactNode } = {}) {
       ) : null}
       {dialog === 'password' ? (
         <PasswordDialog
-          email={account.email}
+          email={cuenta.email}
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null)
-            setToast(`${account.name} actualizado correctamente.`)
+            setToast(`${cuenta.name} actualizado correctamente.`)
           }}
         />
       ) : null}

@@ -106,19 +106,19 @@ export function CatalogoBrowser() {
   const marcas = useListMarcasProveedorQuery()
   const [pickedCats, setPickedCats] = useState<string[]>([])
   const [pickedBrands, setPickedBrands] = useState<string[]>([])
-  const [pickedProducts, setPickedProducts] = useState<string[]>([])
+  const [pickedProductos, setPickedProductos] = useState<string[]>([])
   const [brandFilter, setBrandFilter] = useState('')
   const [createImportacion, { isLoading: importing }] = useCreateImportacionProveedorMutation()
   const [note, setNote] = useState<NoteValue>(null)
-  const count = pickedCats.length + pickedBrands.length + pickedProducts.length
+  const count = pickedCats.length + pickedBrands.length + pickedProductos.length
 
   async function start() {
     setNote(null)
     try {
-      await createImportacion({ categorias: pickedCats, marcas: pickedBrands, productos: pickedProducts }).unwrap()
+      await createImportacion({ categorias: pickedCats, marcas: pickedBrands, productos: pickedProductos }).unwrap()
       setPickedCats([])
       setPickedBrands([])
-      setPickedProducts([])
+      setPickedProductos([])
       setNote({ ok: true, text: 'Importación iniciada: sigue su avance abajo. Puedes salir de esta pantalla; continúa en segundo plano.' })
     } catch (err) {
       setNote({ ok: false, text: errorText(err as Parameters<typeof errorText>[0], 'Error al iniciar la importación') })
@@ -153,7 +153,7 @@ export function CatalogoBrowser() {
         </div>
       </div>
 
-      <ProductoSearch picked={pickedProducts} onToggle={(id) => setPickedProducts((l) => toggle(l, id))} />
+      <ProductoSearch picked={pickedProductos} onToggle={(id) => setPickedProductos((l) => toggle(l, id))} />
 
       <button type="button" className="btn-primary mt-4" disabled={count === 0 || importing} aria-busy={importing} onClick={() => void start()}>
         {importing ? 'Iniciando…' : count > 0 ? `Importar (${count})` : 'Importar'}

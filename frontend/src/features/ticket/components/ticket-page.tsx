@@ -51,12 +51,12 @@ function useHeightMm(deps: unknown[]) {
 export function TicketPage() {
   const { id = '' } = useParams()
   const token = useSelector(selectToken)
-  const sale = useGetTicketQuery(id, { skip: !token })
+  const venta = useGetTicketQuery(id, { skip: !token })
   const config = useGetConfigQuery()
   const [paper, setPaper] = useState<Paper>(readPaper)
-  const { ref, mm } = useHeightMm([sale.data, config.data, paper])
-  useDocumentTitle(sale.data ? `Ticket ${sale.data.folio}` : 'Ticket de venta')
-  usePrintWhenReady(Boolean(sale.data) && !config.isLoading)
+  const { ref, mm } = useHeightMm([venta.data, config.data, paper])
+  useDocumentTitle(venta.data ? `Ticket ${venta.data.folio}` : 'Ticket de venta')
+  usePrintWhenReady(Boolean(venta.data) && !config.isLoading)
   const choose = (p: Paper) => {
     setPaper(p)
     writePaper(p)
@@ -68,7 +68,7 @@ export function TicketPage() {
       <div className="ticket-no-print mx-auto mb-4 flex max-w-md flex-wrap items-center justify-between gap-3 px-4">
         <PaperChoice paper={paper} onChange={choose} />
         <div className="flex gap-2">
-          <button type="button" className="btn-primary min-h-10 px-4" onClick={() => window.print()} disabled={!sale.data}>
+          <button type="button" className="btn-primary min-h-10 px-4" onClick={() => window.print()} disabled={!venta.data}>
             Imprimir
           </button>
           <button type="button" className="btn-secondary min-h-10 px-4" onClick={() => window.close()}>
@@ -84,10 +84,10 @@ export function TicketPage() {
             </Link>{' '}
             para imprimir el ticket.
           </p>
-        ) : sale.error ? (
-          <p role="alert">{errorText(sale.error, 'Error al obtener la venta')}</p>
-        ) : sale.data ? (
-          <TicketReceipt sale={sale.data} tienda={config.data?.tienda} />
+        ) : venta.error ? (
+          <p role="alert">{errorText(venta.error, 'Error al obtener la venta')}</p>
+        ) : venta.data ? (
+          <TicketReceipt sale={venta.data} tienda={config.data?.tienda} />
         ) : (
           <p role="status">Cargando…</p>
         )}

@@ -19,7 +19,7 @@ const DEFAULTS: UsuariosFilters = { q: '', rol: '', status: '', orden: 'nombre' 
 const NARROWING: (keyof UsuariosFilters)[] = ['q', 'rol', 'status']
 
 /** The page of accounts asked for in the address. */
-function useUsersList() {
+function useUsuariosList() {
   const [state, update, reset] = useListState(DEFAULTS)
   const query = useListUsuariosQuery(state)
   const setPage = useCallback((page: number) => update({ page }), [update])
@@ -108,9 +108,9 @@ function UsuarioDialog({ user, onClose }: { user?: Cuenta; onClose: () => void }
 /** `/usuarios`: the accounts a page at a time, searched and filtered; create, edit and delete. */
 export function UsuariosPage() {
   useDocumentTitle('Usuarios')
-  const { state, update, reset, query, setPage } = useUsersList()
+  const { state, update, reset, query, setPage } = useUsuariosList()
   const { data, error, isLoading, isFetching, refetch } = query
-  const users = data?.usuarios ?? []
+  const usuarios = data?.usuarios ?? []
   const narrowed = hasFilters(state, DEFAULTS, NARROWING)
   const [remove, removal] = useDeleteUsuarioMutation()
   const [editing, setEditing] = useState<Cuenta | 'new' | null>(null)
@@ -149,14 +149,14 @@ export function UsuariosPage() {
 
       <UsuariosFiltersBar state={state} narrowed={narrowed} onChange={update} onClear={() => reset({ orden: state.orden, limit: state.limit })} />
       <UsuariosTable
-        users={users}
+        users={usuarios}
         loading={isLoading}
         failed={Boolean(error)}
         onEdit={setEditing}
         onDelete={setDeleting}
         emptyText={narrowed ? 'Ningún usuario coincide con la búsqueda.' : undefined}
       />
-      <Pager meta={data?.meta} shown={users.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="usuarios" />
+      <Pager meta={data?.meta} shown={usuarios.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="usuarios" />
 
       {editing ? <UsuarioDialog user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
