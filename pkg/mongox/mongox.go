@@ -239,8 +239,8 @@ func startEmbedded(dir, addr string) (*embedded, error) {
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/",
 		// FerretDB logs every connection at info and dumps every error reply at warn; keep only
-		// real failures. Never debug: it slows the store tenfold.
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
+		// real failures (storeLog). Never debug: it slows the store tenfold.
+		Logger: slog.New(storeLog{out: slog.NewTextHandler(os.Stderr, nil)}),
 	})
 	newFerretDB.Unlock()
 	if err != nil {
