@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, DESKTOP, MOBILE, logIn, shot, startShop, watchPageErrors } from './helpers'
+import { DEMO, DESKTOP, MOBILE, logIn, logInWithForm, shot, startShop, watchPageErrors } from './helpers'
 import { startSmtpServer } from './smtp-server'
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`
@@ -34,7 +34,7 @@ test.describe('accounts on a phone', () => {
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByText('Tu cuenta fue creada. Ya puedes iniciar sesión.')).toBeVisible()
     await expect(page.getByLabel('Correo electrónico')).toHaveValue(email)
-    await logIn(page, { email, password: 'secreta-123' })
+    await logInWithForm(page, { email, password: 'secreta-123' })
     await expect(page.getByTestId('greeting')).toHaveText('Hola Lucía')
 
     const menu = await openSideMenu(page)
@@ -78,7 +78,7 @@ test.describe('accounts on a phone', () => {
     await page.getByLabel('Contraseña').fill('secreta-123')
     await page.getByRole('button', { name: 'Ingresar' }).click()
     await expect(page.getByRole('alert')).toHaveText('Correo o contraseña incorrectos.')
-    await logIn(page, { email, password: 'otra-clave-2026' })
+    await logInWithForm(page, { email, password: 'otra-clave-2026' })
     await expect(page.getByTestId('greeting')).toHaveText('Hola Lucía')
     await page.goto('/usuarios/compras')
     await expect(page.getByRole('heading', { name: 'Mis compras' })).toBeVisible()

@@ -25,8 +25,35 @@ export async function shot(page: Page, name: string, { fullPage = false } = {}) 
   await page.screenshot({ path: `shots/${name}.png`, fullPage })
 }
 
-/** Signs in through the login screen (of the shop at `base`, else the shared one) and waits for the redirect to the home page. */
+/**
+ * Signs in as `account` (at the shop at `base`, else the shared one) without the login screen, and
+ * opens the home page: the login call, its answer stored under the keys the login screen stores it
+ * (frontend/src/lib/session-storage.ts). It saves the screen's 2 s welcome in every spec that only
+ * needs a session; logInWithForm walks through the screen itself.
+ */
 export async function logIn(page: Page, account: Cuenta, base = '') {
+  const answer = await page.request.post(`${base}/v1/usuarios/login`, { data: account })
+  expect(answer.ok(), await answer.text()).toBe(true)
+  const { data } = (await answer.json()) as { data: { token: string; email: string; dataUser: Record<string, unknown> } }
+  await page.goto(`${base}/v1/health`) // the shop's origin, without loading the app
+  await page.evaluate(({ token, email, dataUser }) => {
+    const usuario = { id: String(dataUser.id ?? ''), name: String(dataUser.name ?? ''), email, admin: dataUser.admin === true, rol: dataUser.rol }
+    const keys: Record<string, string> = {
+      token,
+      name: usuario.name,
+      email,
+      admin: String(usuario.admin),
+      id: usuario.id,
+      user: JSON.stringify(usuario),
+      lastLogin: new Date().toISOString(),
+    }
+    for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value)
+  }, data)
+  await page.goto(`${base}/`)
+}
+
+/** Signs in through the login screen (of the shop at `base`, else the shared one) and waits for the redirect to the home page. */
+export async function logInWithForm(page: Page, account: Cuenta, base = '') {
   await page.goto(`${base}/login`)
   await page.getByLabel('Correo electrónico').fill(account.email)
   await page.getByLabel('Contraseña').fill(account.password)

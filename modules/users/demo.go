@@ -22,7 +22,14 @@ var DemoAccounts = []NewUser{
 func (s *Service) SeedDemo(ctx context.Context) error {
 	created := 0
 	for _, a := range DemoAccounts {
-		_, err := s.Create(ctx, a)
+		_, err := s.store.byEmail(ctx, a.Email)
+		if err == nil {
+			continue // exists already: a restart hashes no password
+		}
+		if !apperr.Is(err, apperr.NotFound) {
+			return err
+		}
+		_, err = s.Create(ctx, a)
 		if apperr.Is(err, apperr.Invalid) {
 			continue // exists already
 		}
