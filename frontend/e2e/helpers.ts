@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 export const MOBILE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
@@ -27,28 +27,37 @@ export async function shot(page: Page, name: string, { fullPage = false } = {}) 
 
 /**
  * Signs in as `account` (at the shop at `base`, else the shared one) without the login screen, and
- * opens the home page: the login call, its answer stored under the keys the login screen stores it
- * (frontend/src/lib/session-storage.ts). It saves the screen's 2 s welcome in every spec that only
- * needs a session; logInWithForm walks through the screen itself.
+ * opens the home page: the login call, and its answer stored under the keys the login screen
+ * stores it (frontend/src/lib/session-storage.ts) before the page's first script runs. It saves
+ * the screen's 2 s welcome in every spec that only needs a session; logInWithForm walks through
+ * the screen itself.
  */
 export async function logIn(page: Page, account: Cuenta, base = '') {
   const answer = await page.request.post(`${base}/v1/usuarios/login`, { data: account })
   expect(answer.ok(), await answer.text()).toBe(true)
   const { data } = (await answer.json()) as { data: { token: string; email: string; dataUser: Record<string, unknown> } }
-  await page.goto(`${base}/v1/health`) // the shop's origin, without loading the app
-  await page.evaluate(({ token, email, dataUser }) => {
-    const usuario = { id: String(dataUser.id ?? ''), name: String(dataUser.name ?? ''), email, admin: dataUser.admin === true, rol: dataUser.rol }
-    const keys: Record<string, string> = {
-      token,
-      name: usuario.name,
-      email,
-      admin: String(usuario.admin),
-      id: usuario.id,
-      user: JSON.stringify(usuario),
-      lastLogin: new Date().toISOString(),
-    }
-    for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value)
-  }, data)
+  const { id, name, admin, rol } = data.dataUser
+  const usuario = { id: String(id ?? ''), name: String(name ?? ''), email: data.email, admin: admin === true, rol }
+  const keys = {
+    token: data.token,
+    name: usuario.name,
+    email: data.email,
+    admin: String(usuario.admin),
+    id: usuario.id,
+    user: JSON.stringify(usuario),
+    lastLogin: new Date().toISOString(),
+  }
+  // Once, at the page's next document of the shop's origin: a later logout stays a logout.
+  const origin = new URL(base || String(test.info().project.use.baseURL)).origin
+  const once = `e2e-logIn-${Date.now()}-${Math.random()}`
+  await page.addInitScript(
+    ({ origin, once, keys }) => {
+      if (location.origin !== origin || sessionStorage.getItem(once)) return
+      sessionStorage.setItem(once, '1')
+      for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value)
+    },
+    { origin, once, keys },
+  )
   await page.goto(`${base}/`)
 }
 
