@@ -372,9 +372,9 @@ func TestImageSourcesFollowTheFrontEndsRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	widths := regexp.MustCompile(`IMAGE_WIDTHS = \[([0-9, ]+)\]`).FindSubmatch(ts)
-	sizes := regexp.MustCompile(`PRODUCT_MAIN_IMAGE_SIZES =\s+'([^']+)'`).FindSubmatch(ts)
+	sizes := regexp.MustCompile(`PRODUCTO_MAIN_IMAGE_SIZES =\s+'([^']+)'`).FindSubmatch(ts)
 	if widths == nil || sizes == nil {
-		t.Fatal("frontend/src/lib/images.ts: IMAGE_WIDTHS or PRODUCT_MAIN_IMAGE_SIZES not found")
+		t.Fatal("frontend/src/lib/images.ts: IMAGE_WIDTHS or PRODUCTO_MAIN_IMAGE_SIZES not found")
 	}
 	var goWidths []string
 	for _, w := range imageWidths {
