@@ -19,40 +19,30 @@ func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
 	if _, err := env.db.IndexIDs(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	waitFor := func(what string, ok func() bool) {
-		t.Helper()
-		deadline := time.Now().Add(5 * time.Second)
-		for !ok() {
-			if time.Now().After(deadline) {
-				t.Fatalf("the other replica did not see: %s", what)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
-	waitFor("the new product", func() bool { _, err := other.Service().Product(p.ID.Hex()); return err == nil })
+	catalogtest.WaitUntil(t, "the other replica sees the new product", func() bool { _, err := other.Service().Product(p.ID.Hex()); return err == nil })
 	hidden := hiddenProduct(t, env)
 
 	rec := env.do(auth.Administrador, http.MethodPatch, "/v1/productos/"+p.ID.Hex(), map[string]any{"nombre": "Cámara renombrada"})
 	if rec.Code != http.StatusOK {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	waitFor("the new name", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Nombre == "Cámara renombrada" })
+	catalogtest.WaitUntil(t, "the other replica sees the new name", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Nombre == "Cámara renombrada" })
 
 	if _, err := env.m.Service().TakeStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex(), Cantidad: 5}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("the sale", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Variantes[0].Stock == 0 })
+	catalogtest.WaitUntil(t, "the other replica sees the sale", func() bool { q, _ := other.Service().Product(p.ID.Hex()); return q.Variantes[0].Stock == 0 })
 	if _, err := env.m.Service().TakeStockFor(context.Background(), "venta:1", OrderLine{ProductID: p.ID.Hex(), VariantID: p.Variantes[1].ID.Hex(), Cantidad: 1}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("a second sale", func() bool {
+	catalogtest.WaitUntil(t, "the other replica sees a second sale", func() bool {
 		q, _ := other.Service().Product(p.ID.Hex())
 		return q.Variantes[1].Stock == 2 && q.Stock == 2
 	})
 	if err := env.m.Service().ReturnStockFor(context.Background(), "venta:0", OrderLine{ProductID: p.ID.Hex()}, StockNote{}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("the units given back", func() bool {
+	catalogtest.WaitUntil(t, "the other replica sees the units given back", func() bool {
 		q, _ := other.Service().Product(p.ID.Hex())
 		return q.Variantes[0].Stock == 5 && q.Stock == 7
 	})
@@ -61,7 +51,7 @@ func TestASecondReplicaSeesAnEditWithinSeconds(t *testing.T) {
 	if rec := env.do(auth.Administrador, http.MethodPost, "/v1/productos/"+p.ID.Hex()+"/archivar", nil); rec.Code != http.StatusOK {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	waitFor("the archiving", func() bool { _, err := other.Service().PublicProduct(p.ID.Hex()); return err != nil })
+	catalogtest.WaitUntil(t, "the other replica sees the archiving", func() bool { _, err := other.Service().PublicProduct(p.ID.Hex()); return err != nil })
 
 	// None of these writes made the other replica read the whole catalogue again: each stamped its
 	// product, which the poll reads.
