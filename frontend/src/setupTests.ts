@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, beforeEach } from 'vitest'
 
 // jsdom has no fetch of its own, so Node's is used, and it rejects relative URLs such as
 // "/v1/productos" that RTK Query builds; resolve them against the page like a browser does.
@@ -20,8 +20,19 @@ if (typeof window !== 'undefined') window.scrollTo = () => {}
 // its second page): wait up to 5 s. A passing test does not wait any longer for it.
 configure({ asyncUtilTimeout: 5000 })
 
+/** Browser storage as a fresh tab has it. */
+function clearStorage() {
+  // Tests of the build-time prerender run in Node, without a window.
+  if (typeof window === 'undefined') return
+  window.localStorage.clear()
+  window.sessionStorage.clear()
+}
+
+// The test files of a worker share one page (vite.config.ts: isolate false). A request of the test
+// before, answered after its cleanup, can still write its cache to storage: clear it again before.
+beforeEach(clearStorage)
+
 afterEach(() => {
   cleanup()
-  // Tests of the build-time prerender run in Node, without a window.
-  if (typeof window !== 'undefined') window.localStorage.clear()
+  clearStorage()
 })

@@ -4,11 +4,6 @@ import { cable, camara, LONG_NAME, p1, p2, producto, storeCarrito } from '@/feat
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
 
-vi.mock('@mercadopago/sdk-react', () => ({
-  initMercadoPago: vi.fn(),
-  Wallet: () => <div data-testid="mp-wallet" />,
-}))
-
 /** Makes `(max-width: …)` queries match (a phone) or not (a desktop). */
 function screenWidth(narrow: boolean) {
   vi.stubGlobal(

@@ -1,27 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { initMercadoPago } from '@mercadopago/sdk-react'
 import { cable, camara, p1, p2, storeCarrito } from '@/features/checkout/test-fixtures'
 import type { Venta } from '@/features/checkout/types'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { renderApp, storeSession } from '@/testing/render'
-
-// The provider's widget, as the notes suggest: a stand-in that reports ready and shows its props.
-vi.mock('@mercadopago/sdk-react', () => ({
-  initMercadoPago: vi.fn(),
-  Wallet: ({ initialization, locale, onReady }: { initialization: { preferenceId: string; redirectMode?: string }; locale?: string; onReady?: () => void }) => {
-    useEffect(() => onReady?.(), [onReady])
-    return (
-      <div
-        data-testid="mp-wallet"
-        data-preference-id={initialization.preferenceId}
-        data-redirect-mode={initialization.redirectMode}
-        data-locale={locale}
-      />
-    )
-  },
-}))
 
 const venta: Venta = {
   _id: 's1',

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cable, camara, p1, p2, storeCarrito } from '@/features/checkout/test-fixtures'
 import type { Venta } from '@/features/checkout/types'
 import { ordenesNewestFirst } from '@/features/checkout/ultima-venta'
@@ -8,8 +8,6 @@ import { renderApp, storeSession } from '@/testing/render'
 
 // Issue 26: the thank-you page shows the order just placed first, and its 'Imprimir ticket'
 // prints that order; opened with no order just placed, it says so.
-
-vi.mock('@mercadopago/sdk-react', () => ({ initMercadoPago: vi.fn(), Wallet: () => null }))
 
 const line = { _id: 'v1', producto_id: 'p1', nombre: 'Cámara', precio: 100, descuento: 0, precioFinal: 100, cantidad: 1, entregado: false }
 

@@ -22,17 +22,17 @@ import { storeSession } from '@/testing/render'
 // message lib/error-messages.ts knows by the endpoint's name; one with no message.
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    probeProductos: build.query<unknown, void>({ query: () => ({ url: 'productos', params: { page: 1 } }) }),
+    getProbeProductos: build.query<unknown, void>({ query: () => ({ url: 'productos', params: { page: 1 } }) }),
     login: build.mutation<unknown, { email: string; password: string }>({
       query: (body) => ({ url: 'usuarios/login', method: 'POST', body }),
     }),
-    probeSinMensaje: build.query<unknown, void>({ query: () => 'config' }),
+    getProbeSinMensaje: build.query<unknown, void>({ query: () => 'config' }),
   }),
 })
-registerErrorMessages({ probeProductos: SPEC_MESSAGES.productos })
+registerErrorMessages({ getProbeProductos: SPEC_MESSAGES.productos })
 
 function Probe() {
-  const { error, isLoading } = probeApi.useProbeProductosQuery()
+  const { error, isLoading } = probeApi.useGetProbeProductosQuery()
   if (isLoading) return <p>Cargando…</p>
   return <p role="alert">{error ? callErrorMessage(error) : 'bien'}</p>
 }
@@ -77,7 +77,7 @@ describe('a failed call', () => {
 
     const log = readErrorLog()
     expect(log).toHaveLength(1)
-    expect(log[0]).toMatchObject({ title: 'Error al obtener los productos', origen: 'api:probeProductos', user: 'Ana López' })
+    expect(log[0]).toMatchObject({ title: 'Error al obtener los productos', origen: 'api:getProbeProductos', user: 'Ana López' })
     expect(new Date(log[0].time).toISOString()).toBe(log[0].time)
     expect(log[0].error).toContain('GET /v1/productos')
     expect(log[0].error).toContain('estado 500')
@@ -93,7 +93,7 @@ describe('a failed call', () => {
     const store = makeStore()
     const login = await store.dispatch(probeApi.endpoints.login.initiate({ email: 'a@b.mx', password: 'MiClave#123' }))
     expect(callErrorMessage('error' in login ? login.error : undefined)).toBe('Error al ingresar')
-    const other = await store.dispatch(probeApi.endpoints.probeSinMensaje.initiate(undefined, { subscribe: false }))
+    const other = await store.dispatch(probeApi.endpoints.getProbeSinMensaje.initiate(undefined, { subscribe: false }))
     expect(callErrorMessage(other.error)).toBe('Error desconocido')
 
     const log = readErrorLog()
@@ -105,7 +105,7 @@ describe('a failed call', () => {
   it('network failures are logged too', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
     const store = makeStore()
-    await store.dispatch(probeApi.endpoints.probeProductos.initiate(undefined, { subscribe: false }))
+    await store.dispatch(probeApi.endpoints.getProbeProductos.initiate(undefined, { subscribe: false }))
     expect(readErrorLog()).toHaveLength(1)
     expect(readErrorLog()[0].error).toContain('FETCH_ERROR')
   })
@@ -246,7 +246,7 @@ describe('Sentry', () => {
     })
     expect(started).toBe(true)
     mockServer({ 'GET /v1/productos': json({ error: { code: 'internal', message: 'x' } }, 500) })
-    await makeStore().dispatch(probeApi.endpoints.probeProductos.initiate(undefined, { subscribe: false }))
+    await makeStore().dispatch(probeApi.endpoints.getProbeProductos.initiate(undefined, { subscribe: false }))
     const Sentry = await import('@sentry/react')
     await Sentry.flush(1000)
     expect(sent).toHaveLength(1)

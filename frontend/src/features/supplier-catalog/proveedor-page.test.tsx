@@ -58,7 +58,8 @@ describe("'Catálogo del proveedor'", () => {
     await user.type(screen.getByLabelText('Secreto'), 'secreto-9f3e')
     await user.click(screen.getByRole('button', { name: 'Guardar credenciales' }))
     expect(await screen.findByRole('status')).toHaveTextContent('Credenciales guardadas: Syscom las aceptó.')
-    expect(await screen.findByTestId('estado-credenciales')).toHaveTextContent('ID de cliente …a1b2, secreto …9f3e')
+    // The saved credentials show once the settings are read again (the save invalidates them).
+    await waitFor(() => expect(screen.getByTestId('estado-credenciales')).toHaveTextContent('ID de cliente …a1b2, secreto …9f3e'))
     expect(screen.getByLabelText('Secreto')).toHaveValue('')
     expect(screen.getByLabelText('Secreto')).toHaveAttribute('type', 'password')
     expect(await screen.findByRole('region', { name: 'Catálogo de Syscom' })).toBeInTheDocument()
