@@ -35,6 +35,9 @@ var listedMeanings = []string{
 	"Debe tener al menos",       // apperr.MsgMinChars, MsgMinItems
 	"Debe ser uno de",           // apperr.MsgOneOf
 	"Debe ser una de",           //   (other words for it)
+	"Identificador inválido",    // apperr.MsgID
+	"ID inválido",               //   (other words for it)
+	"Ingresa una dirección web", // apperr.MsgURL
 }
 
 // namedMeanings are listed meanings as said of a named field, anywhere in a literal: 'El nombre

@@ -63,7 +63,7 @@ func (in MovementInput) check() (Movement, money.Cents, error) {
 	if id := strings.TrimSpace(in.ID); id == "" {
 		m.ID = bson.NewObjectID()
 	} else if oid, err := bson.ObjectIDFromHex(id); err != nil {
-		f.Add("_id", "Identificador inválido.")
+		f.Add("_id", apperr.MsgID)
 	} else {
 		m.ID = oid
 	}

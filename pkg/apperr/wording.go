@@ -30,6 +30,10 @@ const (
 	MsgInteger = "Debe ser un número entero."
 	// MsgInvalid is a value no more precise wording fits.
 	MsgInvalid = "Valor inválido."
+	// MsgID is an identifier that cannot be one (not a 24-digit hex ObjectID).
+	MsgID = "Identificador inválido."
+	// MsgURL is a web address that is not one.
+	MsgURL = "Ingresa una dirección web válida."
 )
 
 // MsgMaxChars is a text longer than n characters.

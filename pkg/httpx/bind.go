@@ -108,9 +108,9 @@ func fieldMessage(fe validator.FieldError) string {
 	case oneOfLists[tag] != nil:
 		return apperr.MsgOneOf(oneOfLists[tag]...)
 	case tag == "mongodb":
-		return "Identificador inválido."
+		return apperr.MsgID
 	case tag == "url" || tag == "http_url":
-		return "Ingresa una dirección web válida."
+		return apperr.MsgURL
 	case kind == reflect.String:
 		return lengthMessage(tag, n, apperr.MsgMinChars, apperr.MsgMaxChars)
 	case kind == reflect.Slice || kind == reflect.Map:
