@@ -6,11 +6,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO, MOBILE, logIn, shot, watchPageErrors } from './helpers'
 
 /** The query Mercado Pago adds to the shop's return address (/success) after a payment. */
-function returnQuery(paymentId: number, status: string, ref: string, preferenceId: string) {
+function returnQuery(pagoId: number, status: string, ref: string, preferenceId: string) {
   return new URLSearchParams({
-    collection_id: String(paymentId),
+    collection_id: String(pagoId),
     collection_status: status,
-    payment_id: String(paymentId),
+    payment_id: String(pagoId),
     status,
     external_reference: ref,
     payment_type: 'credit_card',
@@ -60,8 +60,8 @@ async function twoProductos(request: APIRequestContext, base = ''): Promise<Prod
 }
 
 /** Opens a product page and adds it with the page's own 'Agregar al carrito'. */
-async function addFromProductoPage(page: Page, base: string, product: Producto) {
-  await page.goto(`${base}/product/${product._id}`)
+async function addFromProductoPage(page: Page, base: string, producto: Producto) {
+  await page.goto(`${base}/product/${producto._id}`)
   await page.getByRole('button', { name: 'Agregar al carrito' }).click()
   await expect(page.getByText('Producto agregado al carrito.')).toBeVisible()
 }

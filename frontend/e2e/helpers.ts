@@ -26,14 +26,14 @@ export async function shot(page: Page, name: string, { fullPage = false } = {}) 
 }
 
 /**
- * Signs in as `account` (at the shop at `base`, else the shared one) without the login screen, and
+ * Signs in as `cuenta` (at the shop at `base`, else the shared one) without the login screen, and
  * opens the home page: the login call, and its answer stored under the keys the login screen
  * stores it (frontend/src/lib/session-storage.ts) before the page's first script runs. It saves
  * the screen's 2 s welcome in every spec that only needs a session; logInWithForm walks through
  * the screen itself.
  */
-export async function logIn(page: Page, account: Cuenta, base = '') {
-  const answer = await page.request.post(`${base}/v1/usuarios/login`, { data: account })
+export async function logIn(page: Page, cuenta: Cuenta, base = '') {
+  const answer = await page.request.post(`${base}/v1/usuarios/login`, { data: cuenta })
   expect(answer.ok(), await answer.text()).toBe(true)
   const { data } = (await answer.json()) as { data: { token: string; email: string; dataUser: Record<string, unknown> } }
   const { id, name, admin, rol } = data.dataUser
@@ -62,10 +62,10 @@ export async function logIn(page: Page, account: Cuenta, base = '') {
 }
 
 /** Signs in through the login screen (of the shop at `base`, else the shared one) and waits for the redirect to the home page. */
-export async function logInWithForm(page: Page, account: Cuenta, base = '') {
+export async function logInWithForm(page: Page, cuenta: Cuenta, base = '') {
   await page.goto(`${base}/login`)
-  await page.getByLabel('Correo electrónico').fill(account.email)
-  await page.getByLabel('Contraseña').fill(account.password)
+  await page.getByLabel('Correo electrónico').fill(cuenta.email)
+  await page.getByLabel('Contraseña').fill(cuenta.password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
   await expect(page.getByRole('status')).toContainText('Bienvenido')
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 })
@@ -82,8 +82,8 @@ export function watchPageErrors(page: Page): string[] {
 }
 
 /** A session token of an account, through the API (of the shop at `base`, else the shared one). */
-export async function apiToken(request: APIRequestContext, account: Cuenta, base = ''): Promise<string> {
-  const r = await request.post(`${base}/v1/usuarios/login`, { data: account })
+export async function apiToken(request: APIRequestContext, cuenta: Cuenta, base = ''): Promise<string> {
+  const r = await request.post(`${base}/v1/usuarios/login`, { data: cuenta })
   expect(r.ok(), await r.text()).toBeTruthy()
   return ((await r.json()) as { data: { token: string } }).data.token
 }

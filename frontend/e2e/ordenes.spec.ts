@@ -21,8 +21,8 @@ async function inStock(request: APIRequestContext, skip = 0): Promise<Producto> 
   return list[skip]
 }
 
-async function addToCarrito(page: Page, product: Producto) {
-  await page.goto(`/product/${product._id}`)
+async function addToCarrito(page: Page, producto: Producto) {
+  await page.goto(`/product/${producto._id}`)
   await page.getByRole('button', { name: 'Agregar al carrito' }).click()
   await expect(page.getByText('Producto agregado al carrito.')).toBeVisible()
 }

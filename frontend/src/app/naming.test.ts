@@ -1,3 +1,4 @@
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { api } from '@/lib/api'
 import { endpointsWithMessages } from '@/lib/error-messages'
@@ -96,6 +97,97 @@ const namesIn = (list: string) =>
  * `UserEvent`), a code word as the library's `userEvent` is; the shop's user is a `usuario`.
  */
 const TESTING_LIBRARY_USER = /(?:const|let)\s+user(?:\s*=\s*userEvent\.setup\(\)|:\s*UserEvent\b)/g
+
+/**
+ * 'Return' as a devolución (`onReturn`), not as the way back, a code word: a place to go back to
+ * (`returnTo`, `safeReturnPath`, `returnHere`, `ReturnState`) or the payment provider's return to
+ * the shop (`ReturnParams`).
+ */
+const DEVOLUCION_RETURN = /(^return|Return)s?(?=[A-Z]|$)(?!To|Path|Here|State|Params)/
+
+/**
+ * A source's syntax tree, by the TypeScript compiler's parser (no types: all the sources take
+ * about a second). Parameters and props are read from the tree, not by regexes: a parameter list
+ * mixes names with types, defaults and functions of its own, and a props type nests other object
+ * types, which a regex cannot tell apart without guessing.
+ */
+const parse = (file: string, text: string) =>
+  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+
+/** The names a parameter declares: `venta`, or those of an array pattern (`[corte, total]`); none of an object pattern. */
+const bindingNames = (name: ts.BindingName): string[] =>
+  ts.isIdentifier(name)
+    ? [name.text]
+    : ts.isArrayBindingPattern(name)
+      ? name.elements.flatMap((element) => (ts.isBindingElement(element) ? bindingNames(element.name) : []))
+      : []
+
+/** Testing Library's `user: UserEvent`, the person at the screen (see TESTING_LIBRARY_USER). */
+const isUserEvent = (parameter: ts.ParameterDeclaration) =>
+  parameter.type !== undefined &&
+  ts.isTypeReferenceNode(parameter.type) &&
+  ts.isIdentifier(parameter.type.typeName) &&
+  parameter.type.typeName.text === 'UserEvent'
+
+/**
+ * The parameters the functions of a source declare, ours to name: of functions, arrow functions
+ * and callbacks (`(venta: Venta) => …`, `.map((producto) => …)`), methods and function types
+ * (`onOpen: (venta: Venta) => void`), an array pattern's names too. An object pattern is skipped:
+ * it takes apart what the function is given and keeps its field names, the API's JSON among
+ * them; a component's props are checked where their type names them (propNames).
+ */
+const parameterNames = (source: ts.SourceFile) => {
+  const names: string[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isParameter(node) && !isUserEvent(node)) names.push(...bindingNames(node.name))
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return names
+}
+
+/** The members an object type names (`{ venta: Venta; onCorte: () => void }`), those of an intersection's or union's object types too. */
+const memberNames = (type: ts.TypeNode): string[] =>
+  ts.isTypeLiteralNode(type)
+    ? type.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : []))
+    : ts.isIntersectionTypeNode(type) || ts.isUnionTypeNode(type)
+      ? type.types.flatMap(memberNames)
+      : ts.isParenthesizedTypeNode(type)
+        ? memberNames(type.type)
+        : []
+
+/** A component: a function, or a constant holding an arrow function or a function, named in PascalCase. */
+const componentOf = (node: ts.Node) => {
+  const fn = ts.isFunctionDeclaration(node)
+    ? node
+    : ts.isVariableDeclaration(node) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+      ? node.initializer
+      : undefined
+  const name = (node as ts.FunctionDeclaration | ts.VariableDeclaration).name
+  return fn && name && ts.isIdentifier(name) && /^[A-Z]/.test(name.text) ? fn : undefined
+}
+
+/**
+ * The props the components of a source declare, ours to name: the members of a `type XProps =
+ * {…}` and of an `interface XProps {…}`, and of the object type written beside a component's
+ * destructured props (`function VentaRow({ venta }: { venta: Venta })`). Other object types are
+ * skipped: the API's answers (`types.ts`), requests and the patterns taking them apart
+ * (`const { ventas } = data`) keep the JSON's field names.
+ */
+const propNames = (source: ts.SourceFile) => {
+  const names: string[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isTypeAliasDeclaration(node) && node.name.text.endsWith('Props')) names.push(...memberNames(node.type))
+    if (ts.isInterfaceDeclaration(node) && node.name.text.endsWith('Props')) {
+      names.push(...node.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])))
+    }
+    const props = componentOf(node)?.parameters[0]
+    if (props?.type && ts.isObjectBindingPattern(props.name)) names.push(...memberNames(props.type))
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return names
+}
 
 const endpoints = Object.keys(api.endpoints)
 
@@ -210,5 +302,72 @@ describe('function and variable names', () => {
           'const { products } = data\nclass CartError {}\ntry {} catch (cutError) {}\nconst [whole, fraction = \'\'] = parts',
       ),
     ).toEqual(['toCartItem', 'salesApi', 'i', 'CartError', 'cutError', 'orderError', 'setOrderError', 'whole', 'fraction', 'selectUser'])
+  })
+})
+
+describe('parameter and prop names', () => {
+  // This file's own examples of wrong names aside.
+  const trees = Object.entries(sources)
+    .filter(([file]) => file !== '/src/app/naming.test.ts')
+    .map(([file, text]) => [file, parse(file, text)] as const)
+  const parameters = trees.flatMap(([file, tree]) => parameterNames(tree).map((name) => `${file}: ${name}`))
+  const props = trees.flatMap(([file, tree]) => propNames(tree).map((name) => `${file}: ${name}`))
+  const refused = (entry: string) => {
+    const name = entry.slice(entry.indexOf(': ') + 2)
+    return inVariableName(ENGLISH_DOMAIN).test(name) || DEVOLUCION_RETURN.test(name)
+  }
+
+  it('finds the parameters and props of every source', () => {
+    expect(parameters.length).toBeGreaterThan(1500)
+    expect(props.length).toBeGreaterThan(600)
+    expect(parameters).toEqual(
+      expect.arrayContaining([
+        '/src/features/catalog/stock-limit.ts: inCarrito',
+        '/src/features/cashcut/helpers.ts: corte',
+        '/e2e/helpers.ts: cuenta',
+      ]),
+    )
+    expect(props).toEqual(
+      expect.arrayContaining([
+        '/src/components/producto-card.tsx: producto',
+        '/src/features/sales/components/orden-rows.tsx: onDevolucion',
+        '/src/features/staff/components/staff-layout.tsx: usuarioName',
+      ]),
+    )
+  })
+
+  it('of parameters use the Spanish word of a thing users see', () => {
+    expect(parameters.filter(refused)).toEqual([])
+  })
+
+  it('of props use the Spanish word of a thing users see', () => {
+    expect(props.filter(refused)).toEqual([])
+  })
+
+  it('its check refuses a mixed name', () => {
+    expect(
+      parameterNames(
+        parse(
+          'x.tsx',
+          'function f(order: Orden, [cut, total]: [Corte, number], n = 1) {}\n' +
+            'const g = (user: UserEvent, { products }: Data) => items.map((product) => product.id)\n' +
+            'type H = { onOpen: (sale: Venta) => void }',
+        ),
+      ),
+    ).toEqual(['order', 'cut', 'total', 'n', 'product', 'sale'])
+    expect(
+      propNames(
+        parse(
+          'x.tsx',
+          'type RowProps = Base & { sale: Venta; onCut: () => void }\ninterface ListProps { products: Producto[] }\n' +
+            'export function VentaRow({ order }: { order: Venta }) {}\nconst Card = ({ cart }: { cart: Carrito }) => null\n' +
+            'function toVenta({ sale }: { sale: Venta }) {}\ntype Venta = { user: string }',
+        ),
+      ),
+    ).toEqual(['sale', 'onCut', 'products', 'order', 'cart'])
+    for (const name of ['onReturn', 'returns', 'returnVenta']) expect(DEVOLUCION_RETURN.test(name), name).toBe(true)
+    for (const name of ['returnTo', 'safeReturnPath', 'returnHere', 'ReturnState', 'ReturnParams', 'returning', 'onDevolucion']) {
+      expect(DEVOLUCION_RETURN.test(name), name).toBe(false)
+    }
   })
 })

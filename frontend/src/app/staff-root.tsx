@@ -21,7 +21,7 @@ export function StaffRoot() {
   return (
     <StaffLayout
       rol={rol}
-      userName={usuario?.name ?? ''}
+      usuarioName={usuario?.name ?? ''}
       badges={BADGES}
       version={version}
       onSignOut={() => {

@@ -23,7 +23,7 @@ type InfiniteQuery = {
 }
 
 type InfiniteProductoListProps = {
-  products: Producto[]
+  productos: Producto[]
   query: InfiniteQuery
   /** The next page is asked for this many px before the end of the list. */
   marginPx: number
@@ -36,11 +36,11 @@ type InfiniteProductoListProps = {
 
 /** A product grid that loads page after page as it scrolls, with skeletons, retry and empty text. */
 export function InfiniteProductoList(props: InfiniteProductoListProps) {
-  const { products } = props
+  const { productos } = props
   const { isLoading, isError, isFetching, isFetchingNextPage, hasNextPage, refetch, fetchNextPage } = props.query
   return (
     <>
-      {isError && products.length === 0 ? (
+      {isError && productos.length === 0 ? (
         <LoadError error={props.query.error} message={props.errorMessage} onRetry={refetch} />
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6" aria-busy={isFetching}>
@@ -50,9 +50,9 @@ export function InfiniteProductoList(props: InfiniteProductoListProps) {
                   <ProductoCardSkeleton />
                 </li>
               ))
-            : products.map((p) => (
+            : productos.map((p) => (
                 <li key={p._id}>
-                  <ProductoCard product={p} heading={props.cardHeading} />
+                  <ProductoCard producto={p} heading={props.cardHeading} />
                 </li>
               ))}
           {isFetchingNextPage
@@ -64,7 +64,7 @@ export function InfiniteProductoList(props: InfiniteProductoListProps) {
             : null}
         </ul>
       )}
-      {!isLoading && !isError && products.length === 0 ? <p className="mt-4 text-slate-600">{props.emptyMessage}</p> : null}
+      {!isLoading && !isError && productos.length === 0 ? <p className="mt-4 text-slate-600">{props.emptyMessage}</p> : null}
       <LoadMoreSentinel
         enabled={Boolean(hasNextPage) && !isFetching && !isError}
         marginPx={props.marginPx}

@@ -10,29 +10,29 @@ import { truncate } from '@/lib/text'
 export type CardHeading = 'h2' | 'h3'
 
 /** A product tile of the catalogue grids; the whole card opens `/product/{_id}`. */
-export function ProductoCard({ product, heading: Heading = 'h3' }: { product: Producto; heading?: CardHeading }) {
-  const title = productoTitle(product)
-  const price = productoPrice(product)
+export function ProductoCard({ producto, heading: Heading = 'h3' }: { producto: Producto; heading?: CardHeading }) {
+  const title = productoTitle(producto)
+  const price = productoPrice(producto)
   const hasDescuento = price !== undefined && price.precioFinal < price.precio
   return (
     <Link
-      to={`/product/${encodeURIComponent(product._id)}`}
+      to={`/product/${encodeURIComponent(producto._id)}`}
       className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:border-teal-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-500"
     >
       <div className="relative bg-white p-3">
-        <ProductoImage src={productoImage(product)} alt={title} className="aspect-square w-full rounded-lg" />
+        <ProductoImage src={productoImage(producto)} alt={title} className="aspect-square w-full rounded-lg" />
         {hasDescuento && price.descuento > 0 ? (
           <span className="absolute top-2 left-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
             -{price.descuento}%
           </span>
         ) : null}
-        {isOutOfStock(product) ? (
+        {isOutOfStock(producto) ? (
           <span className="absolute top-2 right-2 rounded-full bg-slate-700 px-2 py-0.5 text-xs font-bold text-white">Agotado</span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 border-t border-slate-100 p-3">
-        {product.marca ? (
-          <span className="text-[11px] font-semibold tracking-wide text-teal-700 uppercase">{product.marca}</span>
+        {producto.marca ? (
+          <span className="text-[11px] font-semibold tracking-wide text-teal-700 uppercase">{producto.marca}</span>
         ) : null}
         <Heading className="text-sm leading-snug font-medium text-slate-800 group-hover:text-brand-800" title={title}>
           {truncate(title, 30)}

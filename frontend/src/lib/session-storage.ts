@@ -50,12 +50,12 @@ export function readSession(): StoredSession {
 }
 
 /** Writes every session key, as the original shop did after a login. */
-export function writeSession(token: string, email: string, user: DataUsuario, lastLogin: string): void {
+export function writeSession(token: string, email: string, usuario: DataUsuario, lastLogin: string): void {
   writeItem(SESSION_KEYS.token, token)
-  writeItem(SESSION_KEYS.name, user.name)
-  writeItem(SESSION_KEYS.email, email || user.email)
-  writeItem(SESSION_KEYS.admin, user.admin ? 'true' : 'false')
-  writeItem(SESSION_KEYS.id, user.id)
-  writeItem(SESSION_KEYS.user, JSON.stringify(user))
+  writeItem(SESSION_KEYS.name, usuario.name)
+  writeItem(SESSION_KEYS.email, email || usuario.email)
+  writeItem(SESSION_KEYS.admin, usuario.admin ? 'true' : 'false')
+  writeItem(SESSION_KEYS.id, usuario.id)
+  writeItem(SESSION_KEYS.user, JSON.stringify(usuario))
   writeItem(SESSION_KEYS.lastLogin, lastLogin)
 }

@@ -38,8 +38,8 @@ export function parseAmount(text: string): { value?: number; problem?: string } 
 }
 
 /** The cut's title: 'Corte #3' when the server numbers it. */
-export function corteTitle(cut: Pick<Corte, 'numero'>): string {
-  return cut.numero ? `Corte #${cut.numero}` : 'Corte de caja'
+export function corteTitle(corte: Pick<Corte, 'numero'>): string {
+  return corte.numero ? `Corte #${corte.numero}` : 'Corte de caja'
 }
 
 /** The MXN bills and coins a drawer holds, in the order they are counted. */

@@ -11,7 +11,7 @@ const empty: PendienteCaja = { pendiente: false, ventas: 0, ...zero, porCajero: 
 
 afterEach(() => vi.useRealTimers())
 
-function server(movementReplies: Response[]) {
+function server(movimientoReplies: Response[]) {
   let pending = empty
   return mockServer({
     'GET /v1/config': json(sampleConfig),
@@ -20,7 +20,7 @@ function server(movementReplies: Response[]) {
     'GET /v1/cortes/pendiente': () => json(pending),
     'GET /v1/cortes': json({ cortes: [], meta: { hasMore: false, page: 1 } }),
     'POST /v1/cortes/movimientos': async (r) => {
-      const reply = movementReplies.shift()!
+      const reply = movimientoReplies.shift()!
       if (reply.status === 201) {
         const m = { ...((await bodyOf(r)) as object), fecha: '2026-03-06T00:00:00Z', usuarioId: 'u1', nombreUsuario: 'Carmen Cajera' } as PendienteCaja['movimientos'][0]
         pending = {

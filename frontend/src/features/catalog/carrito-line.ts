@@ -14,13 +14,13 @@ import {
  * the PRODUCT's _id; the extras' prices are added to the final price (extras are not discounted).
  * The server prices the order again from the catalogue; these numbers are only what the cart shows.
  */
-export function toCarritoItem(product: ProductoDetalle, variant: VarianteDetalle, extras: Extra[], cantidad: number): CarritoItem {
+export function toCarritoItem(producto: ProductoDetalle, variant: VarianteDetalle, extras: Extra[], cantidad: number): CarritoItem {
   const extrasTotal = extras.reduce((sum, e) => sum + e.precio, 0)
   const item: CarritoItem = {
     id: variant._id,
-    producto_id: product._id,
-    nombre: productoTitle(product),
-    imagen: productoImage(product) ?? '',
+    producto_id: producto._id,
+    nombre: productoTitle(producto),
+    imagen: productoImage(producto) ?? '',
     precio: variant.precioVenta ?? 0,
     precioFinal: Math.round((variantFinalPrice(variant) + extrasTotal) * 100) / 100,
     cantidad,

@@ -16,8 +16,8 @@ describe('stockLimit', () => {
     [3, 5, 1, 0, 'Ya tienes en tu carrito las 3 piezas disponibles.'],
     [0, 0, 1, 0, null],
     [-2, 0, 1, 0, null],
-  ])('stock %i, %i in the cart, quantity %i: cap %i', (stock, inCart, cantidad, max, message) => {
-    expect(stockLimit(stock, inCart, cantidad)).toEqual({ max, message })
+  ])('stock %i, %i in the cart, quantity %i: cap %i', (stock, inCarrito, cantidad, max, message) => {
+    expect(stockLimit(stock, inCarrito, cantidad)).toEqual({ max, message })
   })
 
   it('keeps a quantity between 0 and the cap', () => {

@@ -9,13 +9,13 @@ export type StockLimit = {
 const disponibles = (n: number) => (n === 1 ? '1 disponible' : `${n} disponibles`)
 
 /**
- * The cap of the product page's stepper for a variant with `stock` units, `inCart` of them already
+ * The cap of the product page's stepper for a variant with `stock` units, `inCarrito` of them already
  * in the cart, at quantity `cantidad`. The message shows once the stepper is at the cap, so the
  * shopper knows why '+' stops (and why 'Agregar al carrito' does, when the cart holds them all).
  */
-export function stockLimit(stock: number, inCart: number, cantidad: number): StockLimit {
+export function stockLimit(stock: number, inCarrito: number, cantidad: number): StockLimit {
   const total = Math.max(0, Math.floor(stock))
-  const held = Math.max(0, Math.floor(inCart))
+  const held = Math.max(0, Math.floor(inCarrito))
   const max = Math.max(0, total - held)
   if (total === 0) return { max, message: null } // 'Agotado' says it already.
   if (max === 0) {

@@ -16,28 +16,28 @@ export type Price = { precio: number; precioFinal: number; descuento: number; ex
  * still sold, is there stock for the quantity, and what does it cost now (the variant's final
  * price plus the chosen extras at today's price, as the server prices an order).
  */
-export function checkLine(item: CarritoItem, product: ProductoDetalle): LineCheck {
-  const variantes = product.variantes ?? []
+export function checkLine(item: CarritoItem, producto: ProductoDetalle): LineCheck {
+  const variantes = producto.variantes ?? []
   let price: Price
   let stock: number | undefined // what can be ordered: the shop's own units and the distributor's
   let own: number | undefined
   if (variantes.length > 0) {
     const v = variantes.find((x) => x._id === item.id)
     if (!v) return { kind: 'gone' }
-    stock = v.stock === undefined ? undefined : Math.max(0, v.stock) + proveedorUnits(product, v._id)
+    stock = v.stock === undefined ? undefined : Math.max(0, v.stock) + proveedorUnits(producto, v._id)
     own = v.stock
     price = { precio: v.precioVenta ?? 0, precioFinal: variantFinalPrice(v), descuento: variantDescuento(v) }
   } else {
-    const p = productoPrice(product)
+    const p = productoPrice(producto)
     if (!p) return { kind: 'gone' }
-    own = productoStock(product)
-    stock = own === undefined ? undefined : Math.max(0, own) + proveedorUnits(product)
+    own = productoStock(producto)
+    stock = own === undefined ? undefined : Math.max(0, own) + proveedorUnits(producto)
     price = { precio: p.precio, precioFinal: p.precioFinal, descuento: p.descuento }
   }
   if (item.extras?.length) {
     const extras: CarritoExtra[] = []
     for (const e of item.extras) {
-      const now = (product.extras ?? []).find((x) => (e._id ? x._id === e._id : x.nombre === e.nombre))
+      const now = (producto.extras ?? []).find((x) => (e._id ? x._id === e._id : x.nombre === e.nombre))
       if (!now) return { kind: 'gone' }
       extras.push({ _id: now._id, nombre: now.nombre, precio: now.precio })
     }

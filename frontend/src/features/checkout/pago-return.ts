@@ -20,8 +20,8 @@ export function shown(v: string | undefined): string {
 }
 
 /** The operation kind: Spei recibido, Tarjeta, Efectivo, or the raw payment type. */
-export function operationKind(paymentType: string | undefined): string {
-  switch ((paymentType ?? '').trim()) {
+export function operationKind(pagoType: string | undefined): string {
+  switch ((pagoType ?? '').trim()) {
     case 'bank_transfer':
       return 'Spei recibido'
     case 'credit_card':
@@ -35,7 +35,7 @@ export function operationKind(paymentType: string | undefined): string {
     case 'null':
       return '—'
     default:
-      return paymentType as string
+      return pagoType as string
   }
 }
 

@@ -25,12 +25,12 @@ export type ThanksState = { ventaId?: string }
  * the cart has just placed (null when the page was opened otherwise); the server's copy of it is
  * preferred, and it is shown even when the list does not hold it (staff ordering for a customer).
  */
-export function ordenesNewestFirst(orders: readonly Venta[], recent: Venta | null): Venta[] {
+export function ordenesNewestFirst(ordenes: readonly Venta[], recent: Venta | null): Venta[] {
   const time = (v: Venta) => Date.parse(v.fecha) || 0
   const byDate = (a: Venta, b: Venta) => time(b) - time(a)
-  const rest = orders.filter((o) => o._id !== recent?._id).sort(byDate)
+  const rest = ordenes.filter((o) => o._id !== recent?._id).sort(byDate)
   if (!recent) return rest
-  return [orders.find((o) => o._id === recent._id) ?? recent, ...rest]
+  return [ordenes.find((o) => o._id === recent._id) ?? recent, ...rest]
 }
 
 export function writeUltimaVenta(venta: Venta): void {

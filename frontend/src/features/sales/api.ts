@@ -70,25 +70,25 @@ export const ventasApi = api.injectEndpoints({
       ],
     }),
     /** Toggles one item's `entregado`; the list shows the change at once and settles on the answer. */
-    toggleEntregado: build.mutation<Venta, { sale: Venta; itemId: string; nombre: string }>({
-      query: ({ sale, itemId, nombre }) => ({
-        url: `ventas/order/${sale._id}`,
+    toggleEntregado: build.mutation<Venta, { venta: Venta; itemId: string; nombre: string }>({
+      query: ({ venta, itemId, nombre }) => ({
+        url: `ventas/order/${venta._id}`,
         method: 'PATCH',
         body: { idOrden: itemId, nombre },
       }),
-      async onQueryStarted({ sale, itemId }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ venta, itemId }, { dispatch, getState, queryFulfilled }) {
         const pages = ventasApi.util.selectCachedArgsForQuery(getState(), 'listOrdenes')
-        const patchAll = (change: (orders: Venta[]) => void) =>
+        const patchAll = (change: (ordenes: Venta[]) => void) =>
           pages.map((args) => dispatch(ventasApi.util.updateQueryData('listOrdenes', args, (page) => change(page.ventas))))
-        const patches = patchAll((orders) => {
-          const item = orders.find((o) => o._id === sale._id)?.carrito.find((i) => i._id === itemId)
+        const patches = patchAll((ordenes) => {
+          const item = ordenes.find((o) => o._id === venta._id)?.carrito.find((i) => i._id === itemId)
           if (item) item.entregado = !item.entregado
         })
         try {
           const { data } = await queryFulfilled
-          patchAll((orders) => {
-            const i = orders.findIndex((o) => o._id === data._id)
-            if (i >= 0) orders[i] = data
+          patchAll((ordenes) => {
+            const i = ordenes.findIndex((o) => o._id === data._id)
+            if (i >= 0) ordenes[i] = data
           })
         } catch {
           patches.forEach((p) => p.undo())

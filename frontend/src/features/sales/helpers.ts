@@ -46,8 +46,8 @@ export function unitsLeft(item: { cantidad: number; devueltos?: number; envio?: 
 }
 
 /** Whether a sale can take a return: paid, with some unit not returned yet. */
-export function admitsDevolucion(sale: { pago: string; carrito: { cantidad: number; devueltos?: number; envio?: boolean }[] }): boolean {
-  return sale.pago === 'Pagado' && sale.carrito.some((i) => unitsLeft(i) > 0)
+export function admitsDevolucion(venta: { pago: string; carrito: { cantidad: number; devueltos?: number; envio?: boolean }[] }): boolean {
+  return venta.pago === 'Pagado' && venta.carrito.some((i) => unitsLeft(i) > 0)
 }
 
 /** What a shipment costing `costo` pesos before IVA charges the customer, and the sale's total with it. */
@@ -59,13 +59,13 @@ export type ShippingCharge = { base: number; iva: number; total: number; saleTot
  * prices every line (IVA per line, lib/refund's priceLine).
  */
 export function shippingCharge(
-  sale: { total: number; carrito: { envio?: boolean; precioFinal: number; cantidad: number }[] },
+  venta: { total: number; carrito: { envio?: boolean; precioFinal: number; cantidad: number }[] },
   costo: number,
   cobrar: boolean,
 ): ShippingCharge {
-  const old = sale.carrito.find((it) => it.envio)
+  const old = venta.carrito.find((it) => it.envio)
   const oldLine = old ? priceLine(old.precioFinal, old.cantidad) : { total: 0 }
   const line = cobrar && costo > 0 ? priceLine(costo, 1) : { base: 0, iva: 0, total: 0 }
-  const ventaTotal = toCents(sale.total) - oldLine.total + line.total
+  const ventaTotal = toCents(venta.total) - oldLine.total + line.total
   return { base: line.base / 100, iva: line.iva / 100, total: line.total / 100, saleTotal: ventaTotal / 100 }
 }

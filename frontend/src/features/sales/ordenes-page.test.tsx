@@ -10,11 +10,11 @@ const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`
 /** The page the screen shows (25 a page), not the newest orders it reads to count arrivals (50). */
 const isShownList = (r: Request) => path(r) === 'GET /v1/ventas/ordenes' && queryOf(r).limit !== '50'
 
-function server(orders: () => Venta[], version: () => number = () => 1, extra: Record<string, Parameters<typeof json>[0] | ((r: Request) => Response | Promise<Response>)> = {}) {
+function server(ordenes: () => Venta[], version: () => number = () => 1, extra: Record<string, Parameters<typeof json>[0] | ((r: Request) => Response | Promise<Response>)> = {}) {
   const routes: Parameters<typeof mockServer>[0] = {
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': () => json({ version: version() }),
-    'GET /v1/ventas/ordenes': () => json(ventasPage(orders())),
+    'GET /v1/ventas/ordenes': () => json(ventasPage(ordenes())),
   }
   for (const [k, v] of Object.entries(extra)) routes[k] = typeof v === 'function' ? (v as (r: Request) => Response) : json(v)
   return mockServer(routes)

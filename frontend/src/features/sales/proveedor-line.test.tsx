@@ -18,12 +18,12 @@ function withProveedorUnits(overrides: Partial<Venta> = {}): Venta {
   return venta({ carrito: [camera, base.carrito[1]], ...overrides })
 }
 
-function serve(orders: Venta[]) {
+function serve(ordenes: Venta[]) {
   mockServer({
     'GET /v1/config': json(sampleConfig),
     'GET /v1/ventas/ordenes/version': json({ version: 1 }),
-    'GET /v1/ventas/ordenes': json(ventasPage(orders)),
-    'GET /v1/ventas/lista': json(ventasPage(orders)),
+    'GET /v1/ventas/ordenes': json(ventasPage(ordenes)),
+    'GET /v1/ventas/lista': json(ventasPage(ordenes)),
   })
 }
 

@@ -49,8 +49,8 @@ const time = (fecha: string) => {
   return Number.isNaN(t) ? 0 : t
 }
 
-function knownOf(orders: Venta[]): Known {
-  return { at: Math.max(-Infinity, ...orders.map((o) => time(o.fecha))), ids: new Set(orders.map((o) => o._id)) }
+function knownOf(ordenes: Venta[]): Known {
+  return { at: Math.max(-Infinity, ...ordenes.map((o) => time(o.fecha))), ids: new Set(ordenes.map((o) => o._id)) }
 }
 
 /**

@@ -35,11 +35,11 @@ export function useSearchCombobox() {
   const waiting = !tooShort && typed.length > 0 && (typed !== term || isFetching) // the debounce's wait too
   const showPanel = open && (enabled || tooShort || waiting)
 
-  const choose = (product: Producto) => {
+  const choose = (producto: Producto) => {
     setOpen(false)
     setText('')
     setActive(-1)
-    navigate(`/product/${encodeURIComponent(product._id)}`)
+    navigate(`/product/${encodeURIComponent(producto._id)}`)
   }
 
   const submit = () => {

@@ -45,7 +45,7 @@ export const cuentaApi = api.injectEndpoints({
       query: (body) => ({ url: 'usuarios/passwordchange', method: 'POST', body }),
     }),
     listCompras: build.query<Compra[], string>({
-      query: (userId) => `ventas/usuario/${encodeURIComponent(userId)}`,
+      query: (usuarioId) => `ventas/usuario/${encodeURIComponent(usuarioId)}`,
       // A plain list, or {data: list}; anything else counts as no purchases.
       transformResponse: (r: unknown) =>
         Array.isArray(r) ? r : Array.isArray((r as Data<unknown>)?.data) ? (r as Data<Compra[]>).data : [],

@@ -27,8 +27,8 @@ const venta = {
 
 afterEach(() => vi.restoreAllMocks())
 
-function server(saleReply = json(venta)) {
-  return mockServer({ [`GET /v1/ventas/${ID}`]: saleReply, 'GET /v1/config': json(sampleConfig) })
+function server(ventaReply = json(venta)) {
+  return mockServer({ [`GET /v1/ventas/${ID}`]: ventaReply, 'GET /v1/config': json(sampleConfig) })
 }
 
 describe('Imprimir ticket', () => {

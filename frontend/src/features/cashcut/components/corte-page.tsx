@@ -86,7 +86,7 @@ function HacerCorteDialog({
   byMethod: ByMethod | undefined
   pending: PendienteCaja
   onClose: () => void
-  onDone: (cut: Corte) => void
+  onDone: (corte: Corte) => void
 }) {
   const [counts, setCounts] = useState<Record<string, Pieces>>({})
   const [observaciones, setObservaciones] = useState('')
@@ -141,7 +141,7 @@ function HacerCorteDialog({
 }
 
 /** The cut just made: expected vs counted cash and the difference. */
-function CorteResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
+function CorteResult({ corte, onClose }: { corte: Corte; onClose: () => void }) {
   return (
     <section
       role="status"
@@ -150,10 +150,10 @@ function CorteResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 id="corte-realizado" className="text-lg font-semibold text-emerald-900">
-          {corteTitle(cut)} realizado
+          {corteTitle(corte)} realizado
         </h2>
         <div className="flex gap-2">
-          <button type="button" className="btn-secondary min-h-10" onClick={() => openPrint(cut._id)}>
+          <button type="button" className="btn-secondary min-h-10" onClick={() => openPrint(corte._id)}>
             Imprimir corte
           </button>
           <button type="button" className="btn-secondary min-h-10" onClick={onClose}>
@@ -162,17 +162,17 @@ function CorteResult({ cut, onClose }: { cut: Corte; onClose: () => void }) {
         </div>
       </div>
       <div className="mt-3 max-w-md rounded-xl bg-white p-4">
-        <CorteSummary cut={cut} />
+        <CorteSummary corte={corte} />
       </div>
       <div className="mt-4">
-        <EfectivoSummary cash={cut} porCajero={cut.porCajero} />
+        <EfectivoSummary efectivo={corte} porCajero={corte.porCajero} />
       </div>
     </section>
   )
 }
 
 /** 'Caja': the float, withdrawal and deposit forms, the cash each drawer should hold, and the movements waiting for the cut. */
-function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendienteCajaQuery> }) {
+function PendingDrawer({ caja }: { caja: ReturnType<typeof useGetPendienteCajaQuery> }) {
   const [movimiento, setMovimiento] = useState<TipoMovimiento | null>(null)
   return (
     <>
@@ -189,14 +189,14 @@ function PendingDrawer({ cash }: { cash: ReturnType<typeof useGetPendienteCajaQu
             ))}
           </div>
         </div>
-        {cash.error ? <ErrorNote>{errorText(cash.error, 'Error al obtener el efectivo en caja')}</ErrorNote> : null}
-        {cash.isLoading ? <Skeleton className="h-32 w-full" /> : null}
-        {cash.data ? (
-          <div className="space-y-4" aria-busy={cash.isFetching || undefined}>
-            <EfectivoSummary cash={cash.data} porCajero={cash.data.porCajero} />
+        {caja.error ? <ErrorNote>{errorText(caja.error, 'Error al obtener el efectivo en caja')}</ErrorNote> : null}
+        {caja.isLoading ? <Skeleton className="h-32 w-full" /> : null}
+        {caja.data ? (
+          <div className="space-y-4" aria-busy={caja.isFetching || undefined}>
+            <EfectivoSummary efectivo={caja.data} porCajero={caja.data.porCajero} />
             <div>
               <h3 className="text-sm font-semibold text-slate-900">Movimientos de caja pendientes de corte</h3>
-              <MovimientoList movimientos={cash.data.movimientos} empty="No hay movimientos de caja pendientes de corte." />
+              <MovimientoList movimientos={caja.data.movimientos} empty="No hay movimientos de caja pendientes de corte." />
             </div>
           </div>
         ) : null}
@@ -249,7 +249,7 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
         </p>
       ) : null}
 
-      {result ? <CorteResult cut={result} onClose={() => setResult(null)} /> : null}
+      {result ? <CorteResult corte={result} onClose={() => setResult(null)} /> : null}
 
       <div>
         <p className="mb-3 text-sm text-slate-600">Ventas pagadas pendientes de corte.</p>
@@ -269,7 +269,7 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
         )}
       </div>
 
-      <PendingDrawer cash={caja} />
+      <PendingDrawer caja={caja} />
 
       <CortesAnteriores />
 
@@ -278,9 +278,9 @@ export function CortePage({ actions }: { actions?: ReactNode } = {}) {
           byMethod={byMethod.data}
           pending={caja.data}
           onClose={() => setConfirming(false)}
-          onDone={(cut) => {
+          onDone={(corte) => {
             setConfirming(false)
-            setResult(cut)
+            setResult(corte)
           }}
         />
       ) : null}

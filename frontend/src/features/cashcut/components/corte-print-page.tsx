@@ -38,7 +38,7 @@ function PendingTotals() {
       </div>
       {caja.data ? (
         <>
-          <EfectivoSummary cash={caja.data} porCajero={caja.data.porCajero} compact />
+          <EfectivoSummary efectivo={caja.data} porCajero={caja.data.porCajero} compact />
           <MovimientoList movimientos={caja.data.movimientos} compact />
         </>
       ) : null}
@@ -55,14 +55,14 @@ function CorteById({ id }: { id: string }) {
     <>
       <p className="text-sm font-bold">{corteTitle(cut)}</p>
       <div className="mt-2 border-t border-dashed border-black pt-2">
-        <CorteSummary cut={cut} compact />
+        <CorteSummary corte={cut} compact />
       </div>
       <div className="mt-3">
         <CorteTotals byMethod={cut.porMetodo} byUsuario={cut.porUsuario} compact />
       </div>
-      <EfectivoSummary cash={cut} porCajero={cut.porCajero} compact />
+      <EfectivoSummary efectivo={cut} porCajero={cut.porCajero} compact />
       <MovimientoList movimientos={cut.movimientos} compact />
-      <CorteVentas sales={cut.ventas} compact />
+      <CorteVentas ventas={cut.ventas} compact />
     </>
   )
 }

@@ -47,11 +47,11 @@ function CorteDetailDialog({ id, onClose }: { id: string; onClose: () => void })
         {error ? <ErrorNote>{errorText(error, 'Error al obtener el corte')}</ErrorNote> : null}
         {cut ? (
           <>
-            <CorteSummary cut={cut} />
+            <CorteSummary corte={cut} />
             <CorteTotals byMethod={cut.porMetodo} byUsuario={cut.porUsuario} compact />
-            <EfectivoSummary cash={cut} porCajero={cut.porCajero} compact />
+            <EfectivoSummary efectivo={cut} porCajero={cut.porCajero} compact />
             <MovimientoList movimientos={cut.movimientos} compact />
-            <CorteVentas sales={cut.ventas} />
+            <CorteVentas ventas={cut.ventas} />
           </>
         ) : null}
       </div>

@@ -6,16 +6,16 @@ import type { Efectivo, EfectivoCajero } from '@/features/cashcut/types'
 type Line = { label: string; amount: number; sign?: '+' | '−' }
 
 /** One drawer: where its cash came from and went, then 'Calculado / Contado / Diferencia' and the count. */
-function Drawer({ title, cash, total, compact }: { title: string; cash: Partial<Efectivo>; total: boolean; compact: boolean }) {
+function Drawer({ title, efectivo, total, compact }: { title: string; efectivo: Partial<Efectivo>; total: boolean; compact: boolean }) {
   const lines: Line[] = [
-    { label: 'Fondo de caja', amount: cash.fondo ?? NaN },
-    { label: 'Ventas en efectivo', amount: cash.ventasEfectivo ?? NaN, sign: '+' },
-    { label: 'Devoluciones en efectivo', amount: cash.devolucionesEfectivo ?? NaN, sign: '−' },
-    { label: 'Retiros de efectivo', amount: cash.retiros ?? NaN, sign: '−' },
-    { label: 'Depósitos de efectivo', amount: cash.depositos ?? NaN, sign: '+' },
+    { label: 'Fondo de caja', amount: efectivo.fondo ?? NaN },
+    { label: 'Ventas en efectivo', amount: efectivo.ventasEfectivo ?? NaN, sign: '+' },
+    { label: 'Devoluciones en efectivo', amount: efectivo.devolucionesEfectivo ?? NaN, sign: '−' },
+    { label: 'Retiros de efectivo', amount: efectivo.retiros ?? NaN, sign: '−' },
+    { label: 'Depósitos de efectivo', amount: efectivo.depositos ?? NaN, sign: '+' },
   ].filter((l) => !Number.isNaN(l.amount)) as Line[]
   const row = compact ? 'flex justify-between gap-3 py-0.5' : 'flex justify-between gap-3 border-b border-slate-100 py-1.5'
-  const diff = cash.diferencia
+  const diff = efectivo.diferencia
   // The shop's figures keep the test ids the cut has always had.
   const id = (name: string) => (total ? name : undefined)
   return (
@@ -36,13 +36,13 @@ function Drawer({ title, cash, total, compact }: { title: string; cash: Partial<
         <div className={`${row} font-semibold`}>
           <dt>Calculado</dt>
           <dd className="tabular-nums" data-testid={id('efectivo-esperado')}>
-            {formatMoney(cash.efectivoEsperado ?? 0)}
+            {formatMoney(efectivo.efectivoEsperado ?? 0)}
           </dd>
         </div>
         <div className={row}>
           <dt>Contado</dt>
           <dd className="tabular-nums" data-testid={id('efectivo-contado')}>
-            {cash.efectivoContado === undefined || cash.efectivoContado === null ? 'No capturado' : formatMoney(cash.efectivoContado)}
+            {efectivo.efectivoContado === undefined || efectivo.efectivoContado === null ? 'No capturado' : formatMoney(efectivo.efectivoContado)}
           </dd>
         </div>
         {diff !== undefined && diff !== null ? (
@@ -58,11 +58,11 @@ function Drawer({ title, cash, total, compact }: { title: string; cash: Partial<
           </div>
         ) : null}
       </dl>
-      {cash.conteo && cash.conteo.length > 0 ? (
+      {efectivo.conteo && efectivo.conteo.length > 0 ? (
         <div className={compact ? 'mt-1' : 'mt-2'}>
           <p className={compact ? 'text-[11px] font-bold' : 'text-xs font-semibold text-slate-700'}>Conteo por denominación</p>
           <ul className={compact ? 'text-[11px]' : 'text-xs text-slate-700'}>
-            {cash.conteo.map((d) => (
+            {efectivo.conteo.map((d) => (
               <li key={`${d.tipo}-${d.valor}`} className="flex justify-between gap-2">
                 <span>
                   {denominationLabel(d)} × {d.cantidad}
@@ -82,7 +82,7 @@ function Drawer({ title, cash, total, compact }: { title: string; cash: Partial<
  * refunds, withdrawals and deposits, then 'Calculado / Contado / Diferencia' and the count by
  * denomination. `compact` is the printed receipt's.
  */
-export function EfectivoSummary({ cash, porCajero, compact = false }: { cash: Partial<Efectivo>; porCajero?: EfectivoCajero[]; compact?: boolean }) {
+export function EfectivoSummary({ efectivo, porCajero, compact = false }: { efectivo: Partial<Efectivo>; porCajero?: EfectivoCajero[]; compact?: boolean }) {
   const rows = porCajero ?? []
   const headingId = useId()
   return (
@@ -95,9 +95,9 @@ export function EfectivoSummary({ cash, porCajero, compact = false }: { cash: Pa
       </h2>
       <div className={compact ? 'space-y-3' : 'grid gap-3 md:grid-cols-2 xl:grid-cols-3'}>
         {rows.map((r) => (
-          <Drawer key={r.usuarioId} title={`Efectivo de ${r.nombreUsuario || 'Sin nombre'}`} cash={r} total={false} compact={compact} />
+          <Drawer key={r.usuarioId} title={`Efectivo de ${r.nombreUsuario || 'Sin nombre'}`} efectivo={r} total={false} compact={compact} />
         ))}
-        <Drawer title="Efectivo total" cash={cash} total compact={compact} />
+        <Drawer title="Efectivo total" efectivo={efectivo} total compact={compact} />
       </div>
     </section>
   )

@@ -27,13 +27,13 @@ export function AjustarInventarioDialog({ productoId, varianteId, onClose, onDon
       </Dialog>
     )
   }
-  return <AjusteForm product={data} initialVariant={varianteId} onClose={onClose} onDone={onDone} />
+  return <AjusteForm producto={data} initialVariant={varianteId} onClose={onClose} onDone={onDone} />
 }
 
-type FormProps = { product: ProductoAdmin; initialVariant?: string; onClose: () => void; onDone?: (m: Movimiento) => void }
+type FormProps = { producto: ProductoAdmin; initialVariant?: string; onClose: () => void; onDone?: (m: Movimiento) => void }
 
-function AjusteForm({ product, initialVariant, onClose, onDone }: FormProps) {
-  const variantes = product.variantes ?? []
+function AjusteForm({ producto, initialVariant, onClose, onDone }: FormProps) {
+  const variantes = producto.variantes ?? []
   const [varianteId, setVarianteId] = useState(initialVariant ?? variantes[0]?._id ?? '')
   const [form, setForm] = useState<Omit<Ajuste, 'stock'>>({ tipo: 'entrada', cantidad: '', motivo: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -48,7 +48,7 @@ function AjusteForm({ product, initialVariant, onClose, onDone }: FormProps) {
     setErrors(found)
     setFailure('')
     if (Object.keys(found).length > 0) return
-    const res = await ajustar({ productoId: product._id, varianteId, tipo: form.tipo, cantidad: Number(form.cantidad), motivo: form.motivo.trim() })
+    const res = await ajustar({ productoId: producto._id, varianteId, tipo: form.tipo, cantidad: Number(form.cantidad), motivo: form.motivo.trim() })
     if (res.error) {
       setErrors(serverFieldErrors(res.error))
       setFailure(apiErrorMessage(res.error, 'Error al ajustar el inventario'))
@@ -61,7 +61,7 @@ function AjusteForm({ product, initialVariant, onClose, onDone }: FormProps) {
   return (
     <FormDialog
       title="Ajustar inventario"
-      description={productoTitle(product)}
+      description={productoTitle(producto)}
       onClose={onClose}
       onSubmit={submit}
       submitLabel="Guardar ajuste"

@@ -103,7 +103,7 @@ export function ImportarProductosDialog({ onClose }: { onClose: () => void }) {
             {failure || template.error}
           </p>
         ) : null}
-        {trabajo ? <Trabajo job={trabajo} /> : plan ? <Plan plan={plan} /> : null}
+        {trabajo ? <Trabajo trabajo={trabajo} /> : plan ? <Plan plan={plan} /> : null}
       </div>
     </Dialog>
   )
@@ -286,32 +286,32 @@ function Rechazos({ title, items, total = items.length }: { title: string; items
 }
 
 /** A job: its progress while it runs, then its result (or why it stopped). */
-function Trabajo({ job }: { job: TrabajoImportacion }) {
-  if (enCurso(job)) {
+function Trabajo({ trabajo }: { trabajo: TrabajoImportacion }) {
+  if (enCurso(trabajo)) {
     return (
       <div className="space-y-2" data-testid="progreso-importacion">
         <p role="status" className="font-medium">
-          {progressText(job)}
+          {progressText(trabajo)}
         </p>
-        <progress className="w-full" max={100} value={progressPct(job)} aria-label="Avance de la importación" />
+        <progress className="w-full" max={100} value={progressPct(trabajo)} aria-label="Avance de la importación" />
         <p className="text-slate-600">La importación sigue aunque cierres esta ventana; vuelve cuando quieras para ver cómo va.</p>
       </div>
     )
   }
-  if (job.estado === 'fallida') {
+  if (trabajo.estado === 'fallida') {
     return (
       <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-rose-800">
-        {job.mensaje || 'La importación se detuvo por un error.'}
+        {trabajo.mensaje || 'La importación se detuvo por un error.'}
       </p>
     )
   }
   return (
     <div className="space-y-4">
       <p role="status" className="rounded-xl bg-teal-50 px-3 py-2 text-teal-900">
-        {resultSummary(job)}
+        {resultSummary(trabajo)}
       </p>
-      <Rechazos title="No se pudieron guardar" items={job.errores} total={job.numErrores} />
-      <Rechazos title="Rechazados" items={job.rechazados} total={job.numRechazados} />
+      <Rechazos title="No se pudieron guardar" items={trabajo.errores} total={trabajo.numErrores} />
+      <Rechazos title="Rechazados" items={trabajo.rechazados} total={trabajo.numRechazados} />
     </div>
   )
 }

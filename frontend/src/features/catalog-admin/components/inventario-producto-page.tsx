@@ -51,11 +51,11 @@ export function InventarioProductoPage() {
           {apiErrorMessage(producto.error, 'Error al obtener un producto')}
         </p>
       ) : null}
-      {producto.data ? <Existencias product={producto.data} onAdjust={(varianteId) => setAdjusting({ varianteId })} /> : null}
+      {producto.data ? <Existencias producto={producto.data} onAdjust={(varianteId) => setAdjusting({ varianteId })} /> : null}
 
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Movimientos</h2>
       <p className="text-sm text-slate-600">Quién cambió las existencias, cuándo, cuántas había antes y después, y por qué.</p>
-      <MovimientosFilters product={producto.data} state={state} onChange={update} />
+      <MovimientosFilters producto={producto.data} state={state} onChange={update} />
       <div className="mt-3">
         <ExportControl
           path="/v1/inventario/movimientos/exportar"
@@ -101,10 +101,10 @@ function doneText(m: Movimiento): string {
 }
 
 /** Each variant's units and minimum, with its own 'Ajustar'. */
-function Existencias({ product, onAdjust }: { product: ProductoAdmin; onAdjust: (varianteId: string) => void }) {
+function Existencias({ producto, onAdjust }: { producto: ProductoAdmin; onAdjust: (varianteId: string) => void }) {
   return (
     <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Existencias por variante">
-      {(product.variantes ?? []).map((v) => {
+      {(producto.variantes ?? []).map((v) => {
         const low = (v.minimo ?? 0) > 0 && (v.stock ?? 0) <= (v.minimo ?? 0)
         return (
           <li key={v._id} className={`rounded-2xl border bg-white p-3 ${low ? 'border-amber-400' : 'border-slate-200'}`}>
@@ -127,19 +127,19 @@ function Existencias({ product, onAdjust }: { product: ProductoAdmin; onAdjust: 
 const TIPO_OPTIONS = Object.entries(TIPO_MOVIMIENTO).map(([value, label]) => ({ value, label }))
 
 type FiltersProps = {
-  product: ProductoAdmin | undefined
+  producto: ProductoAdmin | undefined
   state: typeof DEFAULTS
   onChange: (patch: Partial<typeof DEFAULTS>) => void
 }
 
-function MovimientosFilters({ product, state, onChange }: FiltersProps) {
+function MovimientosFilters({ producto, state, onChange }: FiltersProps) {
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <SelectFilter
         label="Variante"
         allLabel="Todas"
         value={state.variante}
-        options={(product?.variantes ?? []).map((v) => ({ value: v._id, label: varianteLabel(v) || 'Variante única' }))}
+        options={(producto?.variantes ?? []).map((v) => ({ value: v._id, label: varianteLabel(v) || 'Variante única' }))}
         onChange={(variante) => onChange({ variante })}
       />
       <SelectFilter label="Tipo" allLabel="Todos" value={state.tipo} options={TIPO_OPTIONS} onChange={(tipo) => onChange({ tipo })} />

@@ -39,12 +39,12 @@ function useProductosList() {
 }
 
 /** The page's title, 'Importar productos' and 'Nuevo Producto'. */
-function ProductosHeader({ onImport, onNew }: { onImport: () => void; onNew: () => void }) {
+function ProductosHeader({ onImportacion, onNew }: { onImportacion: () => void; onNew: () => void }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-bold text-brand-900">Productos</h1>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary" onClick={onImport}>
+        <button type="button" className="btn-secondary" onClick={onImportacion}>
           Importar productos
         </button>
         <button type="button" className="btn-primary" onClick={onNew}>
@@ -72,7 +72,7 @@ export function ProductosPage() {
 
   return (
     <section>
-      <ProductosHeader onImport={() => setImporting(true)} onNew={() => setEditing({ kind: 'new' })} />
+      <ProductosHeader onImportacion={() => setImporting(true)} onNew={() => setEditing({ kind: 'new' })} />
       <ProductosFiltersBar state={state} onChange={update} />
       <div className="mt-4"><ExportControl path="/v1/admin/productos/exportar" what="productos" /></div>
       {isError ? (
@@ -95,7 +95,7 @@ export function ProductosPage() {
         {(data?.products ?? []).map((p) => (
           <ProductoRow
             key={p._id}
-            product={p}
+            producto={p}
             onEdit={() => setEditing({ kind: 'edit', id: p._id })}
             onArchive={(archivado) => archive(p, archivado)}
             onDelete={() => setDeleting(p)}
@@ -133,10 +133,10 @@ export function ProductosPage() {
   )
 }
 
-type ProductoRowProps = { product: Producto & { archivado?: boolean }; onEdit: () => void; onArchive: (archivado: boolean) => void; onDelete: () => void }
+type ProductoRowProps = { producto: Producto & { archivado?: boolean }; onEdit: () => void; onArchive: (archivado: boolean) => void; onDelete: () => void }
 
 /** One product of the table: picture, brand line, name, prices, stock and its 'Editar' / 'Inventario' / 'Archivar' or 'Restaurar' / 'Eliminar' actions. */
-function ProductoRow({ product: p, onEdit, onArchive, onDelete }: ProductoRowProps) {
+function ProductoRow({ producto: p, onEdit, onArchive, onDelete }: ProductoRowProps) {
   const price = productoPrice(p)
   return (
     <tr className="border-t border-slate-100">

@@ -19,7 +19,7 @@ export function FeaturedProductos() {
         Productos Destacados
       </h2>
       <InfiniteProductoList
-        products={productos}
+        productos={productos}
         query={featured}
         marginPx={SCROLL_MARGIN_PX}
         errorMessage="No pudimos cargar los productos en este momento."

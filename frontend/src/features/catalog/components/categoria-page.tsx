@@ -46,7 +46,7 @@ function ProductoGrid({ title, query }: { title: string; query: CatalogoQuery })
         {title}
       </h1>
       <InfiniteProductoList
-        products={productos}
+        productos={productos}
         query={catalogo}
         marginPx={SCROLL_MARGIN_PX}
         cardHeading="h2"

@@ -60,26 +60,26 @@ export function ProductoPage() {
       </div>
     )
   }
-  return <ProductoDetalleView key={product._id} product={product} />
+  return <ProductoDetalleView key={product._id} producto={product} />
 }
 
-function ProductoDetalleView({ product }: { product: ProductoDetalle }) {
-  const title = productoTitle(product)
-  const choice = useProductoChoice(product)
+function ProductoDetalleView({ producto }: { producto: ProductoDetalle }) {
+  const title = productoTitle(producto)
+  const choice = useProductoChoice(producto)
   const { variantes, variant, qty, max, limit, line } = choice
   const descuento = variant ? variantDescuento(variant) : 0
-  const features = product.details?.caracteristicas ?? []
-  const recursos = (product.details?.recursos ?? []).filter((r) => /^https?:\/\//i.test(r.link))
+  const features = producto.details?.caracteristicas ?? []
+  const recursos = (producto.details?.recursos ?? []).filter((r) => /^https?:\/\//i.test(r.link))
 
   return (
     <article className="mx-auto grid max-w-5xl gap-6 px-4 py-6 md:grid-cols-2">
-      <ImageCarousel images={images(product)} alt={title} />
+      <ImageCarousel images={images(producto)} alt={title} />
       <div className="flex flex-col gap-3">
         <div className="flex items-center gap-2">
-          {product.marca_logo ? (
-            <img src={product.marca_logo} alt={product.marca ?? ''} className="h-8 object-contain" />
-          ) : product.marca ? (
-            <span className="rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold text-teal-800 uppercase">{product.marca}</span>
+          {producto.marca_logo ? (
+            <img src={producto.marca_logo} alt={producto.marca ?? ''} className="h-8 object-contain" />
+          ) : producto.marca ? (
+            <span className="rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold text-teal-800 uppercase">{producto.marca}</span>
           ) : null}
           {descuento > 0 ? (
             <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">-{Math.round(descuento)}%</span>
@@ -87,10 +87,10 @@ function ProductoDetalleView({ product }: { product: ProductoDetalle }) {
         </div>
         <h1 className="text-xl font-bold text-brand-900 sm:text-2xl">{title}</h1>
         {variant ? <VariantPrice variant={variant} descuento={descuento} /> : <p className="text-slate-600">Precio no disponible</p>}
-        <ProductoFacts product={product} stock={Math.max(0, variant?.stock ?? 0)} />
+        <ProductoFacts producto={producto} stock={Math.max(0, variant?.stock ?? 0)} />
         {variantes.length > 1 ? <VariantSelect variantes={variantes} value={variant?._id} onChange={choice.chooseVariant} /> : null}
-        {(product.extras ?? []).length > 0 ? (
-          <ExtrasPicker extras={product.extras ?? []} chosen={choice.extraIds} onToggle={choice.toggleExtra} />
+        {(producto.extras ?? []).length > 0 ? (
+          <ExtrasPicker extras={producto.extras ?? []} chosen={choice.extraIds} onToggle={choice.toggleExtra} />
         ) : null}
         {line && qty > 0 && (qty > 1 || choice.extras.length > 0) ? (
           <ChoiceTotal line={line} qty={qty} extras={choice.extras.length} />
@@ -111,7 +111,7 @@ function ProductoDetalleView({ product }: { product: ProductoDetalle }) {
             Producto agregado al carrito. <Link to="/carrito" className="link">Ver carrito</Link>
           </p>
         ) : null}
-        {product.descripcion ? <p className="text-sm whitespace-pre-line text-slate-700">{product.descripcion}</p> : null}
+        {producto.descripcion ? <p className="text-sm whitespace-pre-line text-slate-700">{producto.descripcion}</p> : null}
         {features.length > 0 ? (
           <section>
             <h2 className="font-semibold text-slate-900">Características</h2>
@@ -190,21 +190,21 @@ function stockText(stock: number, conProveedor: number | undefined): string {
 }
 
 /** Brand, model, warranty, stock, SAT keys and size, each when the product has it. */
-function ProductoFacts({ product, stock }: { product: ProductoDetalle; stock: number }) {
+function ProductoFacts({ producto, stock }: { producto: ProductoDetalle; stock: number }) {
   const dims = [
-    ['Largo', product.largo],
-    ['Ancho', product.ancho],
-    ['Alto', product.alto],
+    ['Largo', producto.largo],
+    ['Ancho', producto.ancho],
+    ['Alto', producto.alto],
   ] as const
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-      {product.marca ? <Row label="Marca" value={product.marca} /> : null}
-      {product.modelo ? <Row label="Modelo" value={product.modelo} /> : null}
-      {product.garantia ? <Row label="Garantía" value={product.garantia} /> : null}
-      <Row label="Existencias" value={stockText(stock, product.disponibleConProveedor)} />
-      {product.sat_key ? <Row label="Clave SAT" value={product.sat_key} /> : null}
-      {product.unidad_de_medida?.clave_unidad_sat ? (
-        <Row label="Unidad de medida" value={satUnitName(product.unidad_de_medida.clave_unidad_sat)} />
+      {producto.marca ? <Row label="Marca" value={producto.marca} /> : null}
+      {producto.modelo ? <Row label="Modelo" value={producto.modelo} /> : null}
+      {producto.garantia ? <Row label="Garantía" value={producto.garantia} /> : null}
+      <Row label="Existencias" value={stockText(stock, producto.disponibleConProveedor)} />
+      {producto.sat_key ? <Row label="Clave SAT" value={producto.sat_key} /> : null}
+      {producto.unidad_de_medida?.clave_unidad_sat ? (
+        <Row label="Unidad de medida" value={satUnitName(producto.unidad_de_medida.clave_unidad_sat)} />
       ) : null}
       {dims.map(([label, v]) => (typeof v === 'number' && v > 0 ? <Row key={label} label={label} value={`${v} cm`} /> : null))}
     </dl>

@@ -74,7 +74,7 @@ export function CarritoPage() {
               ref={summary}
               items={items}
               totals={totals}
-              orderError={counter.orderError}
+              ordenError={counter.orderError}
               phone={phone}
               blocked={lines.blocked}
               placing={counter.placing}

@@ -18,7 +18,7 @@ type Props = {
   items: CarritoItem[]
   totals: CarritoTotals
   /** Why the last 'Pagar en caja' failed, or null. */
-  orderError: string | null
+  ordenError: string | null
   /** The shop's phone, for the failure text. */
   phone: string
   /** Some line cannot be ordered as it is. */
@@ -29,7 +29,7 @@ type Props = {
 }
 
 /** The cart's summary: totals with IVA, why an order failed, and the two ways to pay. */
-export function CarritoSummary({ ref, items, totals, orderError, phone, blocked, placing, onPayAtCounter }: Props) {
+export function CarritoSummary({ ref, items, totals, ordenError, phone, blocked, placing, onPayAtCounter }: Props) {
   return (
     <aside
       ref={ref}
@@ -38,7 +38,7 @@ export function CarritoSummary({ ref, items, totals, orderError, phone, blocked,
     >
       <Totals totals={totals} />
 
-      {orderError ? <OrdenFailed message={orderError} phone={phone} /> : null}
+      {ordenError ? <OrdenFailed message={ordenError} phone={phone} /> : null}
 
       {blocked ? (
         <p className="mt-4 rounded-xl bg-amber-50 px-3 py-2.5 text-sm text-amber-900">

@@ -29,7 +29,7 @@ export function SuccessPage() {
   const pago = usePagoConfirmation()
   return (
     <Shell>
-      <PagoResult payment={pago} phone={phone} />
+      <PagoResult pago={pago} phone={phone} />
     </Shell>
   )
 }
@@ -38,22 +38,22 @@ type Pago = ReturnType<typeof usePagoConfirmation>
 type ApiError = Parameters<typeof apiErrorMessage>[0]
 
 /** What there is to say about the payment, by how far its confirmation got. */
-function PagoResult({ payment, phone }: { payment: Pago; phone: string }) {
-  const { params, already, data, error } = payment
-  if (!payment.valid) return <InvalidReturn phone={phone} />
+function PagoResult({ pago, phone }: { pago: Pago; phone: string }) {
+  const { params, already, data, error } = pago
+  if (!pago.valid) return <InvalidReturn phone={phone} />
   if (already) return <Receipt venta={already} params={params} saved />
-  if (!payment.signedIn) return <SignInToSave params={params} phone={phone} />
+  if (!pago.signedIn) return <SignInToSave params={params} phone={phone} />
   if (data) return <Receipt venta={data.venta} params={params} saved={data.guardada} />
   // The server asked Mercado Pago and did not accept the payment: its reason is all there is to say.
   if (error && pagoNotAccepted(error)) return <NotAccepted error={error} params={params} phone={phone} />
   // No answer about the payment (no connection, the provider or the store down): nothing is
   // claimed about it, only what to do.
-  if (error) return <SaveFailed error={error} params={params} phone={phone} onRetry={payment.retry} />
+  if (error) return <SaveFailed error={error} params={params} phone={phone} onRetry={pago.retry} />
   return (
     <div className="flex flex-col items-center gap-4 rounded-3xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm" role="status">
       <span className="h-10 w-10 animate-spin rounded-full border-4 border-sky-100 border-t-sky-600" aria-hidden="true" />
       <p className="text-lg font-semibold text-slate-800">
-        {payment.isUninitialized ? 'Procesando pago…' : payment.isLoading ? 'Guardando venta…' : 'Procesando pago…'}
+        {pago.isUninitialized ? 'Procesando pago…' : pago.isLoading ? 'Guardando venta…' : 'Procesando pago…'}
       </p>
       <p className="text-sm text-slate-500">No cierres esta ventana.</p>
     </div>

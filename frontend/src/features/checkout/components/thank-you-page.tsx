@@ -60,7 +60,7 @@ export function ThankYouPage() {
           </h2>
           <ul className="mt-3 space-y-4">
             {ordenes.map((o) => (
-              <OrdenCard key={o._id} order={o} highlight={o._id === recent?._id} />
+              <OrdenCard key={o._id} orden={o} highlight={o._id === recent?._id} />
             ))}
           </ul>
         </>
@@ -113,7 +113,7 @@ function NoRecentOrden() {
   )
 }
 
-function OrdenCard({ order, highlight }: { order: Venta; highlight: boolean }) {
+function OrdenCard({ orden, highlight }: { orden: Venta; highlight: boolean }) {
   return (
     <li
       data-testid="orden"
@@ -123,32 +123,32 @@ function OrdenCard({ order, highlight }: { order: Venta; highlight: boolean }) {
         <div>
           <p className="text-xs text-slate-500">Folio</p>
           <p className="font-mono text-sm font-semibold text-slate-900" data-testid="folio">
-            {order.folio}
+            {orden.folio}
           </p>
         </div>
         <div className="text-right">
           <p className="text-xs text-slate-500">Cliente</p>
-          <p className="text-sm font-semibold text-slate-900">{order.cliente || '—'}</p>
+          <p className="text-sm font-semibold text-slate-900">{orden.cliente || '—'}</p>
         </div>
       </div>
       <ul className="divide-y divide-slate-100 px-4">
-        {order.carrito.map((item, i) => (
+        {orden.carrito.map((item, i) => (
           <OrdenItem key={`${item._id}-${i}`} item={item} />
         ))}
       </ul>
       <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3">
-        <span className="text-xs text-slate-500">{order.fecha ? formatDateTime(order.fecha) : ''}</span>
+        <span className="text-xs text-slate-500">{orden.fecha ? formatDateTime(orden.fecha) : ''}</span>
         <p className="text-sm">
-          Total <strong className="ml-1 text-base text-brand-900 tabular-nums">{formatMoney(order.total)}</strong>
+          Total <strong className="ml-1 text-base text-brand-900 tabular-nums">{formatMoney(orden.total)}</strong>
         </p>
       </div>
       <div className="flex justify-end border-t border-slate-100 px-4 py-3">
         <a
-          href={`/ventas/ticket/${encodeURIComponent(order._id)}`}
+          href={`/ventas/ticket/${encodeURIComponent(orden._id)}`}
           target="_blank"
           rel="noopener"
           className="btn-secondary px-4"
-          aria-label={`Imprimir ticket de la orden ${order.folio} (se abre en otra pestaña)`}
+          aria-label={`Imprimir ticket de la orden ${orden.folio} (se abre en otra pestaña)`}
         >
           Imprimir ticket
         </a>

@@ -8,7 +8,7 @@ import { useUpdateEnvioMutation } from '@/features/sales/api'
 import { shippingCharge } from '@/features/sales/helpers'
 import { ENVIO_STATUS_VALUES, type Venta } from '@/features/sales/types'
 
-type Props = { sale: Venta; onClose: () => void; onSaved: (sale: Venta) => void }
+type Props = { venta: Venta; onClose: () => void; onSaved: (venta: Venta) => void }
 
 /** A typed amount in pesos, or null when it is not one (up to two decimals, 0 to 1,000,000). */
 function parseCosto(text: string): number | null {
@@ -23,8 +23,8 @@ function parseCosto(text: string): number | null {
  * it, and observaciones (PATCH ventas/{id}). A charged shipment is a line of the sale: the dialog
  * shows the sale's total with it. A paid sale's total cannot change, so its charge is fixed.
  */
-export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
-  const current = sale.envio
+export function ActualizarEnvioDialog({ venta, onClose, onSaved }: Props) {
+  const current = venta.envio
   const [status, setStatus] = useState(current?.status || 'Enviado')
   const [empresa, setEmpresa] = useState(current?.empresa ?? '')
   const [guia, setGuia] = useState(current?.guia ?? '')
@@ -46,7 +46,7 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
     setProblem('')
     try {
       const saved = await update({
-        id: sale._id,
+        id: venta._id,
         envio: { status, empresa: empresa.trim(), guia: guia.trim(), costoEnvio, cobrarEnvio: cobrar, observaciones },
       }).unwrap()
       onSaved(saved)
@@ -61,7 +61,7 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
       title="Actualizar Envio"
       description={
         <span>
-          Folio <strong className="text-slate-800">{sale.folio}</strong> · {sale.usuario?.name || sale.cliente}
+          Folio <strong className="text-slate-800">{venta.folio}</strong> · {venta.usuario?.name || venta.cliente}
         </span>
       }
       onSubmit={submit}
@@ -89,7 +89,7 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
         onChange={(e) => setCosto(e.target.value)}
         aria-invalid={Boolean(problem) || undefined}
       />
-      <CobrarEnvio sale={sale} costoEnvio={costoEnvio} cobrar={cobrar} onChange={setCobrar} />
+      <CobrarEnvio venta={venta} costoEnvio={costoEnvio} cobrar={cobrar} onChange={setCobrar} />
       <TextAreaField
         label="Observaciones"
         className="resize-y"
@@ -104,13 +104,13 @@ export function ActualizarEnvioDialog({ sale, onClose, onSaved }: Props) {
   )
 }
 
-type CobrarProps = { sale: Venta; costoEnvio: number | null; cobrar: boolean; onChange: (cobrar: boolean) => void }
+type CobrarProps = { venta: Venta; costoEnvio: number | null; cobrar: boolean; onChange: (cobrar: boolean) => void }
 
 /** 'Cobrar el envío al cliente', and what the customer then pays: the shipment with its IVA and the sale's total. */
-function CobrarEnvio({ sale, costoEnvio, cobrar, onChange }: CobrarProps) {
+function CobrarEnvio({ venta, costoEnvio, cobrar, onChange }: CobrarProps) {
   const cobrarId = useId()
-  const paid = sale.pago === 'Pagado'
-  const charge = costoEnvio === null ? null : shippingCharge(sale, costoEnvio, cobrar)
+  const paid = venta.pago === 'Pagado'
+  const charge = costoEnvio === null ? null : shippingCharge(venta, costoEnvio, cobrar)
   return (
     <div className="space-y-1">
       <label htmlFor={cobrarId} className="flex items-center gap-2 text-sm font-medium text-slate-800">

@@ -20,11 +20,11 @@ import {
 } from '@/features/sales/types'
 
 type Props = {
-  sale: Venta
+  venta: Venta
   /** Cajero and Administrador may change pago and metodoPago. */
   canCharge: boolean
   onClose: () => void
-  onSaved: (sale: Venta) => void
+  onSaved: (venta: Venta) => void
 }
 
 /**
@@ -36,26 +36,26 @@ function entregaOptions(current: Entrega): readonly Entrega[] {
 }
 
 /** 'Actualizar Orden': pago and metodoPago (cash desk only), entrega and observaciones; its returns and history. */
-export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Props) {
-  const [pago, setPago] = useState<Pago>(sale.pago)
-  const [metodoPago, setMetodoPago] = useState<MetodoPago>(sale.metodoPago || 'Efectivo')
-  const [entrega, setEntrega] = useState<Entrega>(sale.entrega)
-  const [observaciones, setObservaciones] = useState(sale.observaciones ?? '')
+export function ActualizarOrdenDialog({ venta, canCharge, onClose, onSaved }: Props) {
+  const [pago, setPago] = useState<Pago>(venta.pago)
+  const [metodoPago, setMetodoPago] = useState<MetodoPago>(venta.metodoPago || 'Efectivo')
+  const [entrega, setEntrega] = useState<Entrega>(venta.entrega)
+  const [observaciones, setObservaciones] = useState(venta.observaciones ?? '')
   const [update, { isLoading, error }] = useUpdateOrdenMutation()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     const changes: OrdenUpdate = {}
-    if (canCharge && pago !== sale.pago) changes.pago = pago
-    if (canCharge && metodoPago !== sale.metodoPago) changes.metodoPago = metodoPago
-    if (entrega !== sale.entrega) changes.entrega = entrega
-    if (observaciones !== (sale.observaciones ?? '')) changes.observaciones = observaciones
+    if (canCharge && pago !== venta.pago) changes.pago = pago
+    if (canCharge && metodoPago !== venta.metodoPago) changes.metodoPago = metodoPago
+    if (entrega !== venta.entrega) changes.entrega = entrega
+    if (observaciones !== (venta.observaciones ?? '')) changes.observaciones = observaciones
     if (Object.keys(changes).length === 0) {
       onClose()
       return
     }
     try {
-      onSaved(await update({ id: sale._id, changes }).unwrap())
+      onSaved(await update({ id: venta._id, changes }).unwrap())
     } catch {
       // The message stays on screen (below); the dialog stays open.
     }
@@ -67,8 +67,8 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
       title="Actualizar Orden"
       description={
         <span>
-          Folio <strong className="text-slate-800">{sale.folio}</strong> · {sale.cliente || sale.usuario.name} ·{' '}
-          {formatMoney(sale.total)}
+          Folio <strong className="text-slate-800">{venta.folio}</strong> · {venta.cliente || venta.usuario.name} ·{' '}
+          {formatMoney(venta.total)}
         </span>
       }
       onSubmit={submit}
@@ -77,15 +77,15 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
       busyLabel="Guardando…"
       className="max-h-[60vh] space-y-4 overflow-y-auto pr-1"
     >
-      {sale.revisar ? (
+      {venta.revisar ? (
         <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <strong className="block">Revisar</strong>
-          {sale.revisar}
+          {venta.revisar}
         </p>
       ) : null}
-      {sale.factura ? (
+      {venta.factura ? (
         <p role="note" className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
-          <strong className="block">{sale.factura.tipo === 'global' ? 'En factura global' : 'Facturada'}</strong>
+          <strong className="block">{venta.factura.tipo === 'global' ? 'En factura global' : 'Facturada'}</strong>
           El pago, el método de pago y la devolución no cambian mientras su factura esté vigente. Para cambiarlos, cancela
           primero la factura en Facturas.
         </p>
@@ -101,7 +101,7 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
           />
         </div>
       ) : null}
-      <SelectField label="Entrega" options={entregaOptions(sale.entrega)} value={entrega} onChange={(e) => setEntrega(e.target.value as Entrega)} />
+      <SelectField label="Entrega" options={entregaOptions(venta.entrega)} value={entrega} onChange={(e) => setEntrega(e.target.value as Entrega)} />
       <TextAreaField
         label="Observaciones"
         rows={3}
@@ -110,15 +110,15 @@ export function ActualizarOrdenDialog({ sale, canCharge, onClose, onSaved }: Pro
         onChange={(e) => setObservaciones(e.target.value)}
       />
       <ErrorNote>{errorText(error, 'Error al actualizar una venta')}</ErrorNote>
-      <OrdenDevoluciones sale={sale} />
-      <OrdenHistory sale={sale} />
+      <OrdenDevoluciones venta={venta} />
+      <OrdenHistory venta={venta} />
     </FormDialog>
   )
 }
 
 /** 'Historial': the order's recorded changes, newest first. */
-function OrdenHistory({ sale }: { sale: Venta }) {
-  const historial = [...(sale.historial ?? [])].reverse()
+function OrdenHistory({ venta }: { venta: Venta }) {
+  const historial = [...(venta.historial ?? [])].reverse()
   return (
     <section aria-label="Historial de la orden">
       <h3 className="text-sm font-semibold text-slate-800">Historial</h3>
@@ -142,8 +142,8 @@ function OrdenHistory({ sale }: { sale: Venta }) {
 }
 
 /** 'Devoluciones': each return of the sale, oldest first: when, who, the units of each line, the refund and why. */
-function OrdenDevoluciones({ sale }: { sale: Venta }) {
-  const devoluciones = sale.devoluciones ?? []
+function OrdenDevoluciones({ venta }: { venta: Venta }) {
+  const devoluciones = venta.devoluciones ?? []
   if (devoluciones.length === 0) return null
   return (
     <section aria-label="Devoluciones de la orden">
@@ -162,7 +162,7 @@ function OrdenDevoluciones({ sale }: { sale: Venta }) {
             <ul className="mt-1 text-slate-700">
               {d.lineas.map((l) => (
                 <li key={`${l.idOrden}-${l.indice}`}>
-                  {l.cantidad} {l.cantidad === 1 ? 'pieza' : 'piezas'} de {sale.carrito[l.indice]?.nombre ?? 'un artículo'} ·{' '}
+                  {l.cantidad} {l.cantidad === 1 ? 'pieza' : 'piezas'} de {venta.carrito[l.indice]?.nombre ?? 'un artículo'} ·{' '}
                   <span className="tabular-nums">{formatMoney(l.monto)}</span>
                 </li>
               ))}

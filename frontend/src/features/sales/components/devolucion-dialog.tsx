@@ -9,10 +9,10 @@ import { itemDetail, unitsLeft } from '@/features/sales/helpers'
 import { METODO_VALUES, type DevolucionRequest, type MetodoPago, type Venta } from '@/features/sales/types'
 
 type Props = {
-  sale: Venta
+  venta: Venta
   onClose: () => void
   /** Called with the sale as the server answered it and the refund in pesos, once the return is recorded. */
-  onSaved: (sale: Venta, refund: number) => void
+  onSaved: (venta: Venta, refund: number) => void
 }
 
 const MAX_MOTIVO = 200
@@ -22,7 +22,7 @@ const WHOLE = /^\d+$/
 type Form = { units: string[]; metodo: MetodoPago; motivo: string }
 
 /** The units asked for of each line, and the form's own Spanish messages (by field name). */
-function read(sale: Venta, form: Form) {
+function read(venta: Venta, form: Form) {
   const errors: Record<string, string> = {}
   const units = form.units.map((text, i) => {
     const t = text.trim()
@@ -32,7 +32,7 @@ function read(sale: Venta, form: Form) {
       return 0
     }
     const n = Number(t)
-    const left = unitsLeft(sale.carrito[i])
+    const left = unitsLeft(venta.carrito[i])
     if (n > left) errors[`linea.${i}`] = `Solo quedan ${left} por devolver.`
     return n
   })
@@ -42,9 +42,9 @@ function read(sale: Venta, form: Form) {
 }
 
 /** The refund of the units asked for, line by line as the server prices it. */
-function refundOf(sale: Venta, units: number[]): LineMoney {
+function refundOf(venta: Venta, units: number[]): LineMoney {
   return sumLines(
-    sale.carrito.map((item, i) => (units[i] > 0 ? lineRefund(item.precioFinal, item.devueltos ?? 0, units[i]) : { base: 0, iva: 0, total: 0 })),
+    venta.carrito.map((item, i) => (units[i] > 0 ? lineRefund(item.precioFinal, item.devueltos ?? 0, units[i]) : { base: 0, iva: 0, total: 0 })),
   )
 }
 
@@ -68,38 +68,38 @@ function serverErrors(fields: Record<string, string>, sent: number[]): Record<st
  * by default, up to what is left), the refund's method (the sale's by default) and a required
  * reason; it shows the refund with IVA as the server will record it.
  */
-export function DevolucionDialog({ sale, onClose, onSaved }: Props) {
+export function DevolucionDialog({ venta, onClose, onSaved }: Props) {
   const [form, setForm] = useState<Form>({
-    units: sale.carrito.map(() => ''),
-    metodo: sale.metodoPago || 'Efectivo',
+    units: venta.carrito.map(() => ''),
+    metodo: venta.metodoPago || 'Efectivo',
     motivo: '',
   })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [record, { isLoading, error, reset }] = useCreateDevolucionMutation()
-  const { units } = read(sale, form)
-  const refund = refundOf(sale, units)
+  const { units } = read(venta, form)
+  const refund = refundOf(venta, units)
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }))
   const setUnits = (i: number, text: string) => set({ units: form.units.map((u, j) => (j === i ? text : u)) })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const checked = read(sale, form)
+    const checked = read(venta, form)
     setErrors(checked.errors)
     reset()
     if (Object.keys(checked.errors).length > 0) return
     const sent = checked.units.flatMap((n, i) => (n > 0 ? [i] : []))
     const devolucion: DevolucionRequest = {
-      lineas: sent.map((i) => ({ idOrden: sale.carrito[i]._id, indice: i, cantidad: checked.units[i] })),
+      lineas: sent.map((i) => ({ idOrden: venta.carrito[i]._id, indice: i, cantidad: checked.units[i] })),
       metodo: form.metodo,
       motivo: form.motivo.trim(),
     }
-    const res = await record({ id: sale._id, devolucion })
+    const res = await record({ id: venta._id, devolucion })
     if (res.error) {
       setErrors(serverErrors(serverFieldErrors(res.error), sent))
       return
     }
     // The refund the server recorded (the last return), or the one shown when it does not say.
-    onSaved(res.data, res.data.devoluciones?.at(-1)?.monto ?? refundOf(sale, checked.units).total / 100)
+    onSaved(res.data, res.data.devoluciones?.at(-1)?.monto ?? refundOf(venta, checked.units).total / 100)
   }
 
   const failure = error && errorStatus(error) !== 400 ? errorText(error, 'Error al registrar la devolución') : ''
@@ -109,7 +109,7 @@ export function DevolucionDialog({ sale, onClose, onSaved }: Props) {
       title="Devolución"
       description={
         <span>
-          Folio <strong className="text-slate-800">{sale.folio}</strong> · {sale.cliente || sale.usuario.name} · {formatMoney(sale.total)}
+          Folio <strong className="text-slate-800">{venta.folio}</strong> · {venta.cliente || venta.usuario.name} · {formatMoney(venta.total)}
         </span>
       }
       onSubmit={submit}
@@ -118,7 +118,7 @@ export function DevolucionDialog({ sale, onClose, onSaved }: Props) {
       busyLabel="Registrando…"
       className="max-h-[60vh] space-y-4 overflow-y-auto pr-1"
     >
-      <DevolucionLines sale={sale} units={form.units} errors={errors} onChange={setUnits} />
+      <DevolucionLines venta={venta} units={form.units} errors={errors} onChange={setUnits} />
       <RefundFields form={form} errors={errors} onChange={set} />
       <RefundSummary refund={refund} metodo={form.metodo} />
       {failure ? (
@@ -130,16 +130,16 @@ export function DevolucionDialog({ sale, onClose, onSaved }: Props) {
   )
 }
 
-type LinesProps = { sale: Venta; units: string[]; errors: Record<string, string>; onChange: (line: number, text: string) => void }
+type LinesProps = { venta: Venta; units: string[]; errors: Record<string, string>; onChange: (line: number, text: string) => void }
 
 /** 'Piezas por devolver': a field for each cart line, and what is wrong with the choice as a whole. */
-function DevolucionLines({ sale, units, errors, onChange }: LinesProps) {
+function DevolucionLines({ venta, units, errors, onChange }: LinesProps) {
   return (
     <fieldset aria-describedby={errors.lineas ? 'devolucion-lineas-error' : undefined}>
       <legend className="field-label">Piezas por devolver</legend>
       <ul className="space-y-3">
-        {sale.carrito.map((item, i) => (
-          <DevolucionLine key={`${item._id}-${i}`} sale={sale} index={i} value={units[i]} error={errors[`linea.${i}`]} onChange={(t) => onChange(i, t)} />
+        {venta.carrito.map((item, i) => (
+          <DevolucionLine key={`${item._id}-${i}`} venta={venta} index={i} value={units[i]} error={errors[`linea.${i}`]} onChange={(t) => onChange(i, t)} />
         ))}
       </ul>
       {errors.lineas ? (
@@ -211,11 +211,11 @@ function FieldMessage({ id, message }: { id: string; message: string | undefined
   )
 }
 
-type LineProps = { sale: Venta; index: number; value: string; error?: string; onChange: (text: string) => void }
+type LineProps = { venta: Venta; index: number; value: string; error?: string; onChange: (text: string) => void }
 
 /** One cart line: what was sold and returned, and the units to return now. */
-function DevolucionLine({ sale, index, value, error, onChange }: LineProps) {
-  const item = sale.carrito[index]
+function DevolucionLine({ venta, index, value, error, onChange }: LineProps) {
+  const item = venta.carrito[index]
   const left = unitsLeft(item)
   const detail = itemDetail(item)
   const returned = item.devueltos ?? 0

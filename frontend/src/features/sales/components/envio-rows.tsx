@@ -9,15 +9,15 @@ import { ProveedorLine } from '@/features/sales/components/proveedor-line'
 import { itemDetail } from '@/features/sales/helpers'
 import type { Venta } from '@/features/sales/types'
 
-function Transaccion({ sale }: { sale: Venta }) {
+function Transaccion({ venta }: { venta: Venta }) {
   return (
     <div>
       <p className="mb-2 flex flex-wrap items-center gap-2 text-xs font-semibold text-slate-500">
-        Folio {sale.folio}
-        <FacturaBadge sale={sale} />
+        Folio {venta.folio}
+        <FacturaBadge venta={venta} />
       </p>
       <ul className="space-y-2">
-        {sale.carrito.map((item, i) => {
+        {venta.carrito.map((item, i) => {
           const detail = itemDetail(item)
           return (
             <li key={`${item._id}-${i}`} className="flex items-center gap-3">
@@ -28,7 +28,7 @@ function Transaccion({ sale }: { sale: Venta }) {
                   {detail ? `${detail} · ` : ''}
                   {item.cantidad} × {formatMoney(item.precioFinal)}
                 </p>
-                <ProveedorLine item={item} sale={sale} />
+                <ProveedorLine item={item} venta={venta} />
               </div>
             </li>
           )
@@ -38,24 +38,24 @@ function Transaccion({ sale }: { sale: Venta }) {
   )
 }
 
-function Comprador({ sale }: { sale: Venta }) {
+function Comprador({ venta }: { venta: Venta }) {
   return (
     <div className="space-y-0.5 text-sm wrap-anywhere">
-      <p className="font-semibold text-slate-900">{sale.usuario?.name || sale.cliente}</p>
-      {sale.usuario?.email ? <p className="text-slate-600">{sale.usuario.email}</p> : null}
-      {sale.usuario?.phone ? <p className="text-slate-600">{sale.usuario.phone}</p> : null}
-      {sale.usuario?.address ? <p className="text-xs text-slate-500">{sale.usuario.address}</p> : null}
+      <p className="font-semibold text-slate-900">{venta.usuario?.name || venta.cliente}</p>
+      {venta.usuario?.email ? <p className="text-slate-600">{venta.usuario.email}</p> : null}
+      {venta.usuario?.phone ? <p className="text-slate-600">{venta.usuario.phone}</p> : null}
+      {venta.usuario?.address ? <p className="text-xs text-slate-500">{venta.usuario.address}</p> : null}
     </div>
   )
 }
 
 /** Who ordered ('Quien Ordena', the name given at the counter), beside the account's name. */
-function QuienOrdena({ sale }: { sale: Venta }) {
-  return <p className="text-sm font-medium wrap-anywhere text-slate-900">{sale.cliente || '—'}</p>
+function QuienOrdena({ venta }: { venta: Venta }) {
+  return <p className="text-sm font-medium wrap-anywhere text-slate-900">{venta.cliente || '—'}</p>
 }
 
-function EnvioInfo({ sale }: { sale: Venta }) {
-  const envio = sale.envio
+function EnvioInfo({ venta }: { venta: Venta }) {
+  const envio = venta.envio
   if (!envio) return <p className="text-sm text-slate-500">Sin envío registrado</p>
   return (
     <dl className="space-y-0.5 text-sm" data-testid="envio">
@@ -92,15 +92,15 @@ function EnvioInfo({ sale }: { sale: Venta }) {
   )
 }
 
-function Gestionar({ sale, onOpen }: { sale: Venta; onOpen: (s: Venta) => void }) {
-  return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar envío ${sale.folio}`} className="px-4" />
+function Gestionar({ venta, onOpen }: { venta: Venta; onOpen: (s: Venta) => void }) {
+  return <GestionarButton venta={venta} onOpen={onOpen} label={`Gestionar envío ${venta.folio}`} className="px-4" />
 }
 
 const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
 const TD = 'px-2 py-4 align-top'
 
 /** The sales of a page as a wide table (the original columns, plus 'Quien Ordena'). */
-export function EnviosTable({ sales, onOpen }: { sales: Venta[]; onOpen: (s: Venta) => void }) {
+export function EnviosTable({ ventas, onOpen }: { ventas: Venta[]; onOpen: (s: Venta) => void }) {
   return (
     <VentasTable
       className="min-w-[940px]"
@@ -115,30 +115,30 @@ export function EnviosTable({ sales, onOpen }: { sales: Venta[]; onOpen: (s: Ven
         { label: 'Envio', className: 'w-[16%]' },
       ]}
     >
-      {sales.map((sale) => (
-        <tr key={sale._id} data-testid="envio-venta" data-folio={sale.folio}>
+      {ventas.map((venta) => (
+        <tr key={venta._id} data-testid="envio-venta" data-folio={venta.folio}>
           <td className={TD}>
-            <Transaccion sale={sale} />
+            <Transaccion venta={venta} />
           </td>
           <td className={TD}>
-            <Fecha fecha={sale.fecha} />
+            <Fecha fecha={venta.fecha} />
           </td>
           <td className={TD}>
-            <EntregaChip entrega={sale.entrega} />
-            <span className="mt-1 block text-xs text-slate-500">Pago: {sale.pago}</span>
+            <EntregaChip entrega={venta.entrega} />
+            <span className="mt-1 block text-xs text-slate-500">Pago: {venta.pago}</span>
           </td>
-          <td className={`${TD} font-semibold whitespace-nowrap`}>{formatMoney(sale.total)}</td>
+          <td className={`${TD} font-semibold whitespace-nowrap`}>{formatMoney(venta.total)}</td>
           <td className={TD}>
-            <Comprador sale={sale} />
-          </td>
-          <td className={TD}>
-            <QuienOrdena sale={sale} />
+            <Comprador venta={venta} />
           </td>
           <td className={TD}>
-            <EnvioInfo sale={sale} />
+            <QuienOrdena venta={venta} />
+          </td>
+          <td className={TD}>
+            <EnvioInfo venta={venta} />
           </td>
           <td className={`${TD} text-right`}>
-            <Gestionar sale={sale} onOpen={onOpen} />
+            <Gestionar venta={venta} onOpen={onOpen} />
           </td>
         </tr>
       ))}
@@ -147,36 +147,36 @@ export function EnviosTable({ sales, onOpen }: { sales: Venta[]; onOpen: (s: Ven
 }
 
 /** The sales of a page as cards (tablets and phones). */
-export function EnvioCards({ sales, onOpen }: { sales: Venta[]; onOpen: (s: Venta) => void }) {
+export function EnvioCards({ ventas, onOpen }: { ventas: Venta[]; onOpen: (s: Venta) => void }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
-      {sales.map((sale) => (
+      {ventas.map((venta) => (
         <li
-          key={sale._id}
+          key={venta._id}
           data-testid="envio-venta"
-          data-folio={sale.folio}
+          data-folio={venta.folio}
           className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
         >
-          <CardTop fecha={sale.fecha}>
-            <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
-            <EntregaChip entrega={sale.entrega} />
+          <CardTop fecha={venta.fecha}>
+            <p className="text-lg font-bold text-slate-900">{formatMoney(venta.total)}</p>
+            <EntregaChip entrega={venta.entrega} />
           </CardTop>
           <div className="border-t border-slate-100 pt-3">
-            <Transaccion sale={sale} />
+            <Transaccion venta={venta} />
           </div>
           <div className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
             <CardPart label="Comprador">
-              <Comprador sale={sale} />
+              <Comprador venta={venta} />
             </CardPart>
             <CardPart label="Quien Ordena">
-              <QuienOrdena sale={sale} />
+              <QuienOrdena venta={venta} />
             </CardPart>
             <CardPart label="Envio">
-              <EnvioInfo sale={sale} />
+              <EnvioInfo venta={venta} />
             </CardPart>
           </div>
           <div className="flex justify-end border-t border-slate-100 pt-3">
-            <Gestionar sale={sale} onOpen={onOpen} />
+            <Gestionar venta={venta} onOpen={onOpen} />
           </div>
         </li>
       ))}

@@ -73,16 +73,16 @@ export function EnviosPage() {
         ) : !error && ventas.length === 0 ? (
           <EmptyList>{hasFilters(state, defaults, NARROWING) ? 'Ninguna venta coincide con la búsqueda' : 'No hay ventas'}</EmptyList>
         ) : wide ? (
-          <EnviosTable sales={ventas} onOpen={setEditing} />
+          <EnviosTable ventas={ventas} onOpen={setEditing} />
         ) : (
-          <EnvioCards sales={ventas} onOpen={setEditing} />
+          <EnvioCards ventas={ventas} onOpen={setEditing} />
         )}
         <Pager meta={data?.meta} shown={ventas.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="ventas" />
       </div>
       {editing ? (
         <ActualizarEnvioDialog
           key={editing._id}
-          sale={editing}
+          venta={editing}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null)

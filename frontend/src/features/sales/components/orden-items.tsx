@@ -35,13 +35,13 @@ function DeliveredSwitch({ on, label, onToggle, busy }: { on: boolean; label: st
 }
 
 /** 'Orden' column: the cart items, each with its delivered toggle (PATCH ventas/order/{saleId}). */
-export function OrdenItems({ sale }: { sale: Venta }) {
+export function OrdenItems({ venta }: { venta: Venta }) {
   const narrow = useMediaQuery('(max-width: 767px)')
   const [toggle, { isLoading, error, originalArgs }] = useToggleEntregadoMutation()
   return (
     <div>
       <ul className="space-y-2">
-        {sale.carrito.map((item, index) => {
+        {venta.carrito.map((item, index) => {
           const detail = itemDetail(item)
           const extras = (item.extras ?? []).map((e) => e.nombre).join(', ')
           const name = narrow ? truncate(item.nombre, 25) : item.nombre
@@ -61,7 +61,7 @@ export function OrdenItems({ sale }: { sale: Venta }) {
                   </p>
                 ) : null}
                 <p className="text-xs text-slate-500">{formatMoney(item.precioFinal * item.cantidad)}</p>
-                <ProveedorLine item={item} sale={sale} />
+                <ProveedorLine item={item} venta={venta} />
                 {item.devueltos ? (
                   <p className="text-xs font-medium text-rose-700">
                     Devueltas: {item.devueltos} de {item.cantidad}
@@ -77,7 +77,7 @@ export function OrdenItems({ sale }: { sale: Venta }) {
                   label={`Entregado: ${item.nombre}`}
                   busy={isLoading && originalArgs?.itemId === item._id}
                   onToggle={() => {
-                    toggle({ sale, itemId: item._id, nombre: item.nombre })
+                    toggle({ venta, itemId: item._id, nombre: item.nombre })
                   }}
                 />
               )}

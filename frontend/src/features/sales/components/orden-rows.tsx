@@ -8,45 +8,45 @@ import { admitsDevolucion } from '@/features/sales/helpers'
 import type { Venta } from '@/features/sales/types'
 
 type RowsProps = {
-  orders: Venta[]
+  ordenes: Venta[]
   highlighted: ReadonlySet<string>
   onOpen: (s: Venta) => void
   /** 'Devolución' of a paid sale; absent for the roles that may not record one (Comandero, Auxiliar). */
-  onReturn?: (s: Venta) => void
+  onDevolucion?: (s: Venta) => void
 }
 
-function Cliente({ sale }: { sale: Venta }) {
-  const payer = sale.order?.payer?.name
+function Cliente({ venta }: { venta: Venta }) {
+  const payer = venta.order?.payer?.name
   const payerName = [payer?.given_name, payer?.surname].filter(Boolean).join(' ')
   return (
     <div className="min-w-0 space-y-0.5 text-sm wrap-anywhere">
-      <p className="font-semibold text-slate-900">{sale.usuario?.name || sale.cliente}</p>
-      {sale.cliente && sale.cliente !== sale.usuario?.name ? (
+      <p className="font-semibold text-slate-900">{venta.usuario?.name || venta.cliente}</p>
+      {venta.cliente && venta.cliente !== venta.usuario?.name ? (
         <p className="text-slate-700">
-          Ordena: <strong>{sale.cliente}</strong>
+          Ordena: <strong>{venta.cliente}</strong>
         </p>
       ) : null}
-      {sale.usuario?.email ? <p className="text-slate-600">{sale.usuario.email}</p> : null}
-      {sale.usuario?.phone ? <p className="text-slate-600">{sale.usuario.phone}</p> : null}
+      {venta.usuario?.email ? <p className="text-slate-600">{venta.usuario.email}</p> : null}
+      {venta.usuario?.phone ? <p className="text-slate-600">{venta.usuario.phone}</p> : null}
       {payerName ? <p className="text-slate-600">Pagador: {payerName}</p> : null}
-      {sale.usuario?.address ? <p className="text-xs text-slate-500">{sale.usuario.address}</p> : null}
+      {venta.usuario?.address ? <p className="text-xs text-slate-500">{venta.usuario.address}</p> : null}
     </div>
   )
 }
 
-function Gestionar({ sale, onOpen }: { sale: Venta; onOpen: (s: Venta) => void }) {
-  return <GestionarButton sale={sale} onOpen={onOpen} label={`Gestionar orden ${sale.folio}`} className="px-3.5" />
+function Gestionar({ venta, onOpen }: { venta: Venta; onOpen: (s: Venta) => void }) {
+  return <GestionarButton venta={venta} onOpen={onOpen} label={`Gestionar orden ${venta.folio}`} className="px-3.5" />
 }
 
 /** 'Imprimir ticket': the order's receipt in a new tab (`/ventas/ticket/{id}`); a button on cards, a link in the table. */
-function TicketLink({ sale, compact }: { sale: Venta; compact?: boolean }) {
+function TicketLink({ venta, compact }: { venta: Venta; compact?: boolean }) {
   return (
     <a
-      href={`/ventas/ticket/${encodeURIComponent(sale._id)}`}
+      href={`/ventas/ticket/${encodeURIComponent(venta._id)}`}
       target="_blank"
       rel="noopener"
       className={compact ? 'link inline-flex min-h-10 items-center text-right text-sm' : 'btn-secondary min-h-10 px-3.5 whitespace-nowrap'}
-      aria-label={`Imprimir ticket de la orden ${sale.folio} (se abre en otra pestaña)`}
+      aria-label={`Imprimir ticket de la orden ${venta.folio} (se abre en otra pestaña)`}
     >
       Imprimir ticket
     </a>
@@ -54,14 +54,14 @@ function TicketLink({ sale, compact }: { sale: Venta; compact?: boolean }) {
 }
 
 /** 'Devolución': offered to the cash desk for a paid sale with units left to return. */
-function DevolucionButton({ sale, onReturn }: { sale: Venta; onReturn?: (s: Venta) => void }) {
-  if (!onReturn || !admitsDevolucion(sale)) return null
+function DevolucionButton({ venta, onDevolucion }: { venta: Venta; onDevolucion?: (s: Venta) => void }) {
+  if (!onDevolucion || !admitsDevolucion(venta)) return null
   return (
     <button
       type="button"
       className="btn-secondary min-h-10 px-3.5"
-      onClick={() => onReturn(sale)}
-      aria-label={`Devolución de la orden ${sale.folio}`}
+      onClick={() => onDevolucion(venta)}
+      aria-label={`Devolución de la orden ${venta.folio}`}
     >
       Devolución
     </button>
@@ -69,8 +69,8 @@ function DevolucionButton({ sale, onReturn }: { sale: Venta; onReturn?: (s: Vent
 }
 
 /** A sale with some units returned, not all: its delivery state alone does not say it. */
-function PartlyReturned({ sale }: { sale: Venta }) {
-  if (sale.entrega === 'Devuelto' || !sale.carrito.some((i) => (i.devueltos ?? 0) > 0)) return null
+function PartlyReturned({ venta }: { venta: Venta }) {
+  if (venta.entrega === 'Devuelto' || !venta.carrito.some((i) => (i.devueltos ?? 0) > 0)) return null
   return (
     <p className="mt-2">
       <StatusChip tone="neutral">Devolución parcial</StatusChip>
@@ -78,23 +78,23 @@ function PartlyReturned({ sale }: { sale: Venta }) {
   )
 }
 
-function Revisar({ sale }: { sale: Venta }) {
-  if (!sale.revisar) return null
+function Revisar({ venta }: { venta: Venta }) {
+  if (!venta.revisar) return null
   return (
     <p className="mt-2">
-      <StatusChip tone="warning" label={`Revisar: ${sale.revisar}`}>
+      <StatusChip tone="warning" label={`Revisar: ${venta.revisar}`}>
         Revisar
       </StatusChip>
     </p>
   )
 }
 
-function Folio({ sale, isNew }: { sale: Venta; isNew: boolean }) {
+function Folio({ venta, isNew }: { venta: Venta; isNew: boolean }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-xs font-semibold text-slate-500">
-      Folio {sale.folio}
+      Folio {venta.folio}
       {isNew ? <span className="rounded-full bg-teal-600 px-2 py-0.5 text-[11px] font-bold text-white uppercase">Nueva</span> : null}
-      <FacturaBadge sale={sale} />
+      <FacturaBadge venta={venta} />
     </p>
   )
 }
@@ -103,7 +103,7 @@ const TH = 'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-6
 const TD = 'px-2 py-4 align-top'
 
 /** The orders of a page as a wide table: the original columns, then 'Gestionar' and 'Imprimir ticket'. */
-export function OrdenesTable({ orders, highlighted, onOpen, onReturn }: RowsProps) {
+export function OrdenesTable({ ordenes, highlighted, onOpen, onDevolucion }: RowsProps) {
   return (
     <VentasTable
       className="min-w-[880px]"
@@ -117,39 +117,39 @@ export function OrdenesTable({ orders, highlighted, onOpen, onReturn }: RowsProp
         { label: 'Entregado' },
       ]}
     >
-      {orders.map((sale) => (
+      {ordenes.map((venta) => (
         <tr
-          key={sale._id}
+          key={venta._id}
           data-testid="orden"
-          data-folio={sale.folio}
-          className={highlighted.has(sale._id) ? 'bg-teal-50 transition-colors' : undefined}
+          data-folio={venta.folio}
+          className={highlighted.has(venta._id) ? 'bg-teal-50 transition-colors' : undefined}
         >
           <td className={TD}>
             <div className="mb-2">
-              <Folio sale={sale} isNew={highlighted.has(sale._id)} />
+              <Folio venta={venta} isNew={highlighted.has(venta._id)} />
             </div>
-            <OrdenItems sale={sale} />
+            <OrdenItems venta={venta} />
           </td>
           <td className={TD}>
-            <Cliente sale={sale} />
+            <Cliente venta={venta} />
           </td>
-          <td className={`${TD} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(sale.total)}</td>
+          <td className={`${TD} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(venta.total)}</td>
           <td className={TD}>
-            <Fecha fecha={sale.fecha} />
-          </td>
-          <td className={TD}>
-            <PagoCell sale={sale} />
+            <Fecha fecha={venta.fecha} />
           </td>
           <td className={TD}>
-            <EntregaChip entrega={sale.entrega} />
-            <PartlyReturned sale={sale} />
-            <Revisar sale={sale} />
+            <PagoCell venta={venta} />
+          </td>
+          <td className={TD}>
+            <EntregaChip entrega={venta.entrega} />
+            <PartlyReturned venta={venta} />
+            <Revisar venta={venta} />
           </td>
           <td className={`${TD} text-right`}>
             <div className="flex flex-col items-end gap-2">
-              <Gestionar sale={sale} onOpen={onOpen} />
-              <DevolucionButton sale={sale} onReturn={onReturn} />
-              <TicketLink sale={sale} compact />
+              <Gestionar venta={venta} onOpen={onOpen} />
+              <DevolucionButton venta={venta} onDevolucion={onDevolucion} />
+              <TicketLink venta={venta} compact />
             </div>
           </td>
         </tr>
@@ -159,41 +159,41 @@ export function OrdenesTable({ orders, highlighted, onOpen, onReturn }: RowsProp
 }
 
 /** The orders of a page as cards (tablets and phones). */
-export function OrdenCards({ orders, highlighted, onOpen, onReturn }: RowsProps) {
+export function OrdenCards({ ordenes, highlighted, onOpen, onDevolucion }: RowsProps) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
-      {orders.map((sale) => (
+      {ordenes.map((venta) => (
         <li
-          key={sale._id}
+          key={venta._id}
           data-testid="orden"
-          data-folio={sale.folio}
-          className={`flex flex-col rounded-2xl border bg-white p-4 shadow-sm ${highlighted.has(sale._id) ? 'border-teal-400 ring-2 ring-teal-300' : 'border-slate-200'}`}
+          data-folio={venta.folio}
+          className={`flex flex-col rounded-2xl border bg-white p-4 shadow-sm ${highlighted.has(venta._id) ? 'border-teal-400 ring-2 ring-teal-300' : 'border-slate-200'}`}
         >
-          <CardTop fecha={sale.fecha}>
-            <Folio sale={sale} isNew={highlighted.has(sale._id)} />
-            <p className="text-lg font-bold text-slate-900">{formatMoney(sale.total)}</p>
+          <CardTop fecha={venta.fecha}>
+            <Folio venta={venta} isNew={highlighted.has(venta._id)} />
+            <p className="text-lg font-bold text-slate-900">{formatMoney(venta.total)}</p>
           </CardTop>
           <div className="mt-3 border-t border-slate-100 pt-3">
-            <OrdenItems sale={sale} />
+            <OrdenItems venta={venta} />
           </div>
           <div className="mt-3 border-t border-slate-100 pt-3">
-            <Cliente sale={sale} />
+            <Cliente venta={venta} />
           </div>
           <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-slate-100 pt-3">
             <div className="flex flex-wrap items-start gap-4">
               <CardPart label="Pago">
-                <PagoCell sale={sale} />
+                <PagoCell venta={venta} />
               </CardPart>
               <CardPart label="Entregado">
-                <EntregaChip entrega={sale.entrega} />
-                <PartlyReturned sale={sale} />
-                <Revisar sale={sale} />
+                <EntregaChip entrega={venta.entrega} />
+                <PartlyReturned venta={venta} />
+                <Revisar venta={venta} />
               </CardPart>
             </div>
             <div className="flex flex-wrap gap-2">
-              <TicketLink sale={sale} />
-              <DevolucionButton sale={sale} onReturn={onReturn} />
-              <Gestionar sale={sale} onOpen={onOpen} />
+              <TicketLink venta={venta} />
+              <DevolucionButton venta={venta} onDevolucion={onDevolucion} />
+              <Gestionar venta={venta} onOpen={onOpen} />
             </div>
           </div>
         </li>

@@ -119,9 +119,9 @@ export function OrdenesPage() {
         ) : null}
         {data && data.ventas.length > 0 ? (
           wide ? (
-            <OrdenesTable orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onReturn={canCharge ? setReturning : undefined} />
+            <OrdenesTable ordenes={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onDevolucion={canCharge ? setReturning : undefined} />
           ) : (
-            <OrdenCards orders={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onReturn={canCharge ? setReturning : undefined} />
+            <OrdenCards ordenes={data.ventas} highlighted={arrivals.highlighted} onOpen={setEditing} onDevolucion={canCharge ? setReturning : undefined} />
           )
         ) : null}
         <Pager meta={data?.meta} shown={data?.ventas.length ?? 0} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="órdenes" />
@@ -129,7 +129,7 @@ export function OrdenesPage() {
       {editing ? (
         <ActualizarOrdenDialog
           key={editing._id}
-          sale={editing}
+          venta={editing}
           canCharge={canCharge}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
@@ -141,7 +141,7 @@ export function OrdenesPage() {
       {returning ? (
         <DevolucionDialog
           key={returning._id}
-          sale={returning}
+          venta={returning}
           onClose={() => setReturning(null)}
           onSaved={(saved, refund) => {
             setReturning(null)

@@ -13,10 +13,10 @@ function piezas(n: number): string {
  * proveedor: N pzas' once delivered or the order is closed without it), and the delivery the
  * customer was told. Nothing for a line the shop had in its hands.
  */
-export function ProveedorLine({ item, sale }: { item: VentaItem; sale: Pick<Venta, 'entrega'> }) {
+export function ProveedorLine({ item, venta }: { item: VentaItem; venta: Pick<Venta, 'entrega'> }) {
   const n = item.conProveedor ?? 0
   if (n <= 0) return null
-  const pending = !item.entregado && sale.entrega !== 'Cancelado' && sale.entrega !== 'Devuelto'
+  const pending = !item.entregado && venta.entrega !== 'Cancelado' && venta.entrega !== 'Devuelto'
   return (
     <div data-testid="proveedor-line" className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5">
       <StatusChip tone={pending ? 'warning' : 'neutral'}>

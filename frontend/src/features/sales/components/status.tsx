@@ -25,19 +25,19 @@ const PROVIDER_TEXT: Record<string, string> = {
 }
 
 /** 'Pago' column: the shop's payment state, the method, and what the provider said. */
-export function PagoCell({ sale }: { sale: Venta }) {
+export function PagoCell({ venta }: { venta: Venta }) {
   return (
     <div className="flex flex-col items-start gap-1">
-      <StatusChip tone={sale.pago === 'Pagado' ? 'success' : 'warning'}>{sale.pago}</StatusChip>
-      {sale.metodoPago ? <span className="text-xs text-slate-600">{sale.metodoPago}</span> : null}
-      {sale.mercadoPago?.status ? (
-        <StatusChip tone={providerTone(sale.mercadoPago.status)} label={`Mercado Pago: ${sale.mercadoPago.status}`}>
-          {PROVIDER_TEXT[sale.mercadoPago.status] ?? sale.mercadoPago.status}
+      <StatusChip tone={venta.pago === 'Pagado' ? 'success' : 'warning'}>{venta.pago}</StatusChip>
+      {venta.metodoPago ? <span className="text-xs text-slate-600">{venta.metodoPago}</span> : null}
+      {venta.mercadoPago?.status ? (
+        <StatusChip tone={providerTone(venta.mercadoPago.status)} label={`Mercado Pago: ${venta.mercadoPago.status}`}>
+          {PROVIDER_TEXT[venta.mercadoPago.status] ?? venta.mercadoPago.status}
         </StatusChip>
       ) : null}
-      {sale.order?.status ? (
-        <StatusChip tone={sale.order.status === 'COMPLETED' ? 'success' : 'error'} label={`Orden ${sale.order.status}`}>
-          {sale.order.status}
+      {venta.order?.status ? (
+        <StatusChip tone={venta.order.status === 'COMPLETED' ? 'success' : 'error'} label={`Orden ${venta.order.status}`}>
+          {venta.order.status}
         </StatusChip>
       ) : null}
     </div>

@@ -17,11 +17,11 @@ function ItemName({ row }: { row: Row }) {
     <div className="min-w-0">
       <p className="font-medium text-slate-900">{row.item.nombre}</p>
       {detail ? <p className="text-xs text-slate-500">{detail}</p> : null}
-      <ProveedorLine item={row.item} sale={row.sale} />
+      <ProveedorLine item={row.item} venta={row.sale} />
       <p className="text-xs break-all text-slate-500">Producto {row.item.producto_id}</p>
       <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         Folio {row.sale.folio}
-        <FacturaBadge sale={row.sale} />
+        <FacturaBadge venta={row.sale} />
       </p>
     </div>
   )

@@ -49,12 +49,12 @@ export function CardPart({ label, children }: { label: string; children: ReactNo
   )
 }
 
-type GestionarButtonProps = { sale: Venta; onOpen: (s: Venta) => void; label: string; className: string }
+type GestionarButtonProps = { venta: Venta; onOpen: (s: Venta) => void; label: string; className: string }
 
 /** 'Gestionar', named for screen readers by `label` ('Gestionar orden 2026…'). */
-export function GestionarButton({ sale, onOpen, label, className }: GestionarButtonProps) {
+export function GestionarButton({ venta, onOpen, label, className }: GestionarButtonProps) {
   return (
-    <button type="button" className={`btn-secondary min-h-10 ${className}`} onClick={() => onOpen(sale)} aria-label={label}>
+    <button type="button" className={`btn-secondary min-h-10 ${className}`} onClick={() => onOpen(venta)} aria-label={label}>
       Gestionar
     </button>
   )

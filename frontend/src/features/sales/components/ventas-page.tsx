@@ -17,8 +17,8 @@ import { ProductosVendidos, ReportTotals } from '@/features/sales/components/ven
 import { NARROWING, ORDENES_DEFAULTS, ventasArgs, type VentasFilters } from '@/features/sales/list-params'
 import { ENTREGA_VALUES, type ReportCriterio, type Venta } from '@/features/sales/types'
 
-function rowsOf(sales: Venta[] | undefined): Row[] {
-  return (sales ?? []).flatMap((sale) => sale.carrito.map((item, i) => ({ key: `${sale._id}-${i}`, sale, item })))
+function rowsOf(ventas: Venta[] | undefined): Row[] {
+  return (ventas ?? []).flatMap((venta) => venta.carrito.map((item, i) => ({ key: `${venta._id}-${i}`, sale: venta, item })))
 }
 
 /** The range (today in Mexico City by default), the report of it, and a page of its sales. */

@@ -85,13 +85,13 @@ function SearchPanel({ listId, search }: SearchPanelProps) {
         </p>
       ) : null}
       <ul id={listId} role="listbox" aria-label="Resultados de búsqueda" className="max-h-[60vh] overflow-y-auto">
-        {results.map((product, index) => (
+        {results.map((producto, index) => (
           <Suggestion
-            key={product._id}
+            key={producto._id}
             id={`${listId}-${index}`}
-            product={product}
+            producto={producto}
             active={index === active}
-            onChoose={() => search.choose(product)}
+            onChoose={() => search.choose(producto)}
           />
         ))}
       </ul>
@@ -109,10 +109,10 @@ function SearchPanel({ listId, search }: SearchPanelProps) {
   )
 }
 
-type SuggestionProps = { id: string; product: Producto; active: boolean; onChoose: () => void }
+type SuggestionProps = { id: string; producto: Producto; active: boolean; onChoose: () => void }
 
-function Suggestion({ id, product, active, onChoose }: SuggestionProps) {
-  const price = productoPrice(product)
+function Suggestion({ id, producto, active, onChoose }: SuggestionProps) {
+  const price = productoPrice(producto)
   return (
     <li
       id={id}
@@ -122,10 +122,10 @@ function Suggestion({ id, product, active, onChoose }: SuggestionProps) {
       onClick={onChoose}
       className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${active ? 'bg-teal-50' : 'hover:bg-slate-50'}`}
     >
-      <ProductoImage src={productoImage(product)} alt="" compact className="h-12 w-12 shrink-0 rounded-md border border-slate-100" />
+      <ProductoImage src={productoImage(producto)} alt="" compact className="h-12 w-12 shrink-0 rounded-md border border-slate-100" />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium">{truncate(productoTitle(product), 60)}</span>
-        {isOutOfStock(product) ? (
+        <span className="block truncate text-sm font-medium">{truncate(productoTitle(producto), 60)}</span>
+        {isOutOfStock(producto) ? (
           <span className="text-xs font-semibold text-slate-500">Agotado</span>
         ) : price ? (
           <span className="text-xs font-semibold text-brand-800">

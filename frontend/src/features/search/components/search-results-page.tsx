@@ -38,7 +38,7 @@ export function SearchResultsPage() {
             </p>
           ) : null}
           <InfiniteProductoList
-            products={productos}
+            productos={productos}
             query={search}
             marginPx={SCROLL_MARGIN_PX}
             cardHeading="h2"

@@ -19,7 +19,7 @@ export function ComprasPage({ facturaAction }: { facturaAction?: (p: Compra) => 
       <h1 className="text-2xl font-bold text-brand-900">Mis compras</h1>
       <div className="mt-4">
         {signedIn && usuario?.id ? (
-          <CompraList userId={usuario.id} facturaAction={facturaAction} />
+          <CompraList usuarioId={usuario.id} facturaAction={facturaAction} />
         ) : (
           <div className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
             <p>Inicia sesión para ver tus compras.</p>

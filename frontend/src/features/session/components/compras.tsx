@@ -51,8 +51,8 @@ function DeliveryBadge({ p }: { p: Compra }) {
  * The signed-in customer's purchases. The sales API answers 404 or [] when there are none; both
  * show the empty state. Other failures show a message and a retry button.
  */
-function useCompras(userId: string) {
-  const query = useListComprasQuery(userId, { skip: !userId })
+function useCompras(usuarioId: string) {
+  const query = useListComprasQuery(usuarioId, { skip: !usuarioId })
   const none = errorStatus(query.error) === 404
   const compras = none ? [] : (query.data ?? [])
   const failed = Boolean(query.error) && !none
@@ -99,8 +99,8 @@ function ItemName({ item }: { item: CompraItem }) {
 }
 
 /** 'Historial de compras' of the profile: one row (one card on phones) per item bought. */
-export function CompraHistoryTable({ userId }: { userId: string }) {
-  const { purchases, failed, isLoading, refetch } = useCompras(userId)
+export function CompraHistoryTable({ usuarioId }: { usuarioId: string }) {
+  const { purchases, failed, isLoading, refetch } = useCompras(usuarioId)
   const rows = purchases.flatMap((p) => (p.carrito ?? []).map((item, i) => ({ p, item, key: `${p._id}-${i}` })))
   return (
     <section aria-labelledby="historial" className="mt-8">
@@ -179,8 +179,8 @@ export function CompraHistoryTable({ userId }: { userId: string }) {
 }
 
 /** `/usuarios/compras` and `/usuarios/listar`: one card per purchase. */
-export function CompraList({ userId, facturaAction }: { userId: string; facturaAction?: (p: Compra) => ReactNode }) {
-  const { purchases, failed, isLoading, refetch } = useCompras(userId)
+export function CompraList({ usuarioId, facturaAction }: { usuarioId: string; facturaAction?: (p: Compra) => ReactNode }) {
+  const { purchases, failed, isLoading, refetch } = useCompras(usuarioId)
   return (
     <div className="space-y-4">
       <Status loading={isLoading} failed={failed} empty={purchases.length === 0} retry={() => void refetch()} />

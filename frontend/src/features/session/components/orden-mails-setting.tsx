@@ -10,15 +10,15 @@ export const ORDEN_MAILS_HINT =
 
 type Props = {
   /** The account as the server answered it; undefined until it arrives (the box waits for it). */
-  account?: Cuenta
+  cuenta?: Cuenta
   onSaved: (text: string) => void
 }
 
 /** The customer's choice to get e-mails about their orders ('sinCorreosPedidos' on the account). */
-export function OrdenMailsSetting({ account, onSaved }: Props) {
+export function OrdenMailsSetting({ cuenta, onSaved }: Props) {
   const id = useId()
   const [update, { isLoading, error }] = useUpdateCorreosPedidosMutation()
-  const checked = account ? !account.sinCorreosPedidos : true
+  const checked = cuenta ? !cuenta.sinCorreosPedidos : true
 
   const onChange = async (wanted: boolean) => {
     const result = await update({ sinCorreosPedidos: !wanted })
@@ -35,7 +35,7 @@ export function OrdenMailsSetting({ account, onSaved }: Props) {
           type="checkbox"
           className="h-5 w-5 rounded border-slate-300"
           checked={checked}
-          disabled={!account || isLoading}
+          disabled={!cuenta || isLoading}
           aria-describedby={`${id}-hint`}
           onChange={(e) => void onChange(e.target.checked)}
         />

@@ -42,17 +42,17 @@ function SavedNote({ text }: { text: string }) {
   return <p className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-900">{text}</p>
 }
 
-type InfoDialogProps = { account: Cuenta; onClose: () => void; onSaved: (a: Cuenta) => void }
+type InfoDialogProps = { cuenta: Cuenta; onClose: () => void; onSaved: (a: Cuenta) => void }
 
 /** 'Actualizar información': name, phone, address and e-mail. */
-function InfoDialog({ account, onClose, onSaved }: InfoDialogProps) {
+function InfoDialog({ cuenta, onClose, onSaved }: InfoDialogProps) {
   const dispatch = useAppDispatch()
   const [update, { isLoading, error }] = useUpdateCuentaMutation()
   const [form, setForm] = useState({
-    name: account.name,
-    phone: account.phone ?? '',
-    address: account.address ?? '',
-    email: account.email,
+    name: cuenta.name,
+    phone: cuenta.phone ?? '',
+    address: cuenta.address ?? '',
+    email: cuenta.email,
   })
   const [saved, setSaved] = useState<Cuenta | null>(null)
   const fields = serverFieldErrors(error)
@@ -62,7 +62,7 @@ function InfoDialog({ account, onClose, onSaved }: InfoDialogProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isLoading || saved) return
-    const result = await update({ id: account._id, ...form, email: form.email.trim() })
+    const result = await update({ id: cuenta._id, ...form, email: form.email.trim() })
     if ('data' in result && result.data) {
       dispatch(sessionUpdated({ name: result.data.name, email: result.data.email }))
       setSaved(result.data)
@@ -209,16 +209,16 @@ function PerfilHeader({ name }: { name: string }) {
 }
 
 /** What the session knows of the account, shown until (or unless) the account itself arrives. */
-function cuentaOf(user: DataUsuario): Cuenta {
+function cuentaOf(usuario: DataUsuario): Cuenta {
   return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
+    _id: usuario.id,
+    name: usuario.name,
+    email: usuario.email,
     phone: '',
     address: '',
-    rol: user.rol ?? '',
+    rol: usuario.rol ?? '',
     status: true,
-    admin: user.admin,
+    admin: usuario.admin,
   }
 }
 
@@ -266,7 +266,7 @@ export function PerfilPage({ fiscal }: { fiscal?: ReactNode } = {}) {
         <Row label="Contraseña" value="••••••••" onEdit={() => setDialog('password')} />
       </dl>
 
-      {cuenta.rol === 'Cliente' ? <OrdenMailsSetting account={data} onSaved={setToast} /> : null}
+      {cuenta.rol === 'Cliente' ? <OrdenMailsSetting cuenta={data} onSaved={setToast} /> : null}
       {/* Every purchase with its folio, ticket and invoicing, one tap away. */}
       <Link to="/usuarios/compras" className="btn-primary mt-6 w-full" data-testid="mis-compras">
         Mis compras: folios y facturas
@@ -274,11 +274,11 @@ export function PerfilPage({ fiscal }: { fiscal?: ReactNode } = {}) {
 
       {fiscal}
 
-      <CompraHistoryTable userId={cuenta._id} />
+      <CompraHistoryTable usuarioId={cuenta._id} />
 
       {dialog === 'info' ? (
         <InfoDialog
-          account={cuenta}
+          cuenta={cuenta}
           onClose={() => setDialog(null)}
           onSaved={(a) => {
             setDialog(null)

@@ -11,7 +11,7 @@ export type StaffHandle = { staffScreen: StaffScreen }
 
 type StaffLayoutProps = {
   rol: string | null
-  userName: string
+  usuarioName: string
   onSignOut: () => void
   /** Shown beside entries of the drawer (StaffNav). */
   badges?: Partial<Record<StaffScreen, ReactNode>>
@@ -29,7 +29,7 @@ function useStaffScreen(): StaffScreen | undefined {
 }
 
 /** The back office frame: the admin drawer (a sidebar on wide screens) and the guarded screen. */
-export function StaffLayout({ rol, userName, onSignOut, badges, version }: StaffLayoutProps) {
+export function StaffLayout({ rol, usuarioName, onSignOut, badges, version }: StaffLayoutProps) {
   const screen = useStaffScreen()
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -42,7 +42,7 @@ export function StaffLayout({ rol, userName, onSignOut, badges, version }: Staff
           <img src="/favicon.svg" alt="" width={36} height={36} className="h-9 w-9" />
           <div className="min-w-0">
             <p className="text-sm font-bold">Administración</p>
-            <p className="truncate text-xs text-slate-300">{userName}</p>
+            <p className="truncate text-xs text-slate-300">{usuarioName}</p>
             <p className="mt-1 inline-block rounded-full bg-teal-500/15 px-2 py-0.5 text-[11px] font-semibold text-teal-200">
               {rol}
             </p>
@@ -72,7 +72,7 @@ export function StaffLayout({ rol, userName, onSignOut, badges, version }: Staff
           header={
             <div className="min-w-0">
               <p className="text-sm font-bold">Administración</p>
-              <p className="truncate text-xs text-slate-300">{userName}</p>
+              <p className="truncate text-xs text-slate-300">{usuarioName}</p>
             </div>
           }
         >

@@ -87,7 +87,7 @@ export function TicketPage() {
         ) : venta.error ? (
           <p role="alert">{errorText(venta.error, 'Error al obtener la venta')}</p>
         ) : venta.data ? (
-          <TicketReceipt sale={venta.data} tienda={config.data?.tienda} />
+          <TicketReceipt venta={venta.data} tienda={config.data?.tienda} />
         ) : (
           <p role="status">Cargando…</p>
         )}

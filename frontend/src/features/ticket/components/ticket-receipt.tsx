@@ -53,9 +53,9 @@ function Line({ item }: { item: VentaItem }) {
  * subtotal, IVA and total, how it is paid and whether it is. Drawn in millimetres for the paper
  * (ticket.css), in a monospace font.
  */
-export function TicketReceipt({ sale, tienda }: { sale: TicketVenta; tienda?: Tienda }) {
+export function TicketReceipt({ venta, tienda }: { venta: TicketVenta; tienda?: Tienda }) {
   return (
-    <article className="ticket" data-testid="ticket" aria-label={`Ticket de la venta ${sale.folio}`}>
+    <article className="ticket" data-testid="ticket" aria-label={`Ticket de la venta ${venta.folio}`}>
       <header className="ticket-center">
         <p className="ticket-strong ticket-big">{tienda?.nombre || 'Tienda de Seguridad y Redes'}</p>
         {tienda?.direccion ? <p>{tienda.direccion}</p> : null}
@@ -63,28 +63,28 @@ export function TicketReceipt({ sale, tienda }: { sale: TicketVenta; tienda?: Ti
       </header>
       <hr />
       <dl>
-        <Row label="Folio" value={sale.folio} />
-        <Row label="Fecha" value={ticketDate(formatDateTime(sale.fecha))} />
-        <Row label="Quien Ordena" value={sale.cliente || sale.usuario?.name || '—'} />
-        {sale.nombreCreador ? <Row label="Registró" value={sale.nombreCreador} /> : null}
+        <Row label="Folio" value={venta.folio} />
+        <Row label="Fecha" value={ticketDate(formatDateTime(venta.fecha))} />
+        <Row label="Quien Ordena" value={venta.cliente || venta.usuario?.name || '—'} />
+        {venta.nombreCreador ? <Row label="Registró" value={venta.nombreCreador} /> : null}
       </dl>
       <hr />
       <ul aria-label="Productos">
-        {sale.carrito.map((item, i) => (
+        {venta.carrito.map((item, i) => (
           <Line key={`${item._id}-${i}`} item={item} />
         ))}
       </ul>
       <hr />
       <dl>
-        <Row label="Subtotal" value={formatMoney(sale.subtotal)} />
-        <Row label="IVA 16%" value={formatMoney(sale.iva)} />
-        <Row label="TOTAL" value={formatMoney(sale.total)} strong />
+        <Row label="Subtotal" value={formatMoney(venta.subtotal)} />
+        <Row label="IVA 16%" value={formatMoney(venta.iva)} />
+        <Row label="TOTAL" value={formatMoney(venta.total)} strong />
       </dl>
       <hr />
       <dl>
-        <Row label="Método de pago" value={sale.metodoPago || '—'} />
-        <Row label="Pago" value={sale.pago === 'Pagado' ? 'Pagado' : 'Pendiente de pago'} />
-        <Row label="Entrega" value={sale.entrega} />
+        <Row label="Método de pago" value={venta.metodoPago || '—'} />
+        <Row label="Pago" value={venta.pago === 'Pagado' ? 'Pagado' : 'Pendiente de pago'} />
+        <Row label="Entrega" value={venta.entrega} />
       </dl>
       <footer className="ticket-center ticket-foot">
         <p>Precios unitarios sin IVA.</p>

@@ -32,15 +32,15 @@ type FormState = { name: string; email: string; password: string; phone: string;
 const blank: FormState = { name: '', email: '', password: '', phone: '', rol: 'Cliente', status: true }
 
 /** 'Nuevo Usuario' (user undefined) or 'Actualizar Usuario'. */
-function UsuarioDialog({ user, onClose }: { user?: Cuenta; onClose: () => void }) {
+function UsuarioDialog({ usuario, onClose }: { usuario?: Cuenta; onClose: () => void }) {
   const [create, created] = useCreateUsuarioMutation()
   const [update, updated] = useUpdateUsuarioMutation()
   const busy = created.isLoading || updated.isLoading
-  const error = user ? updated.error : created.error
+  const error = usuario ? updated.error : created.error
   const fields = serverFieldErrors(error)
   const rolId = useId()
   const [form, setForm] = useState<FormState>(
-    user ? { name: user.name, email: user.email, password: '', phone: user.phone ?? '', rol: user.rol, status: user.status } : blank,
+    usuario ? { name: usuario.name, email: usuario.email, password: '', phone: usuario.phone ?? '', rol: usuario.rol, status: usuario.status } : blank,
   )
   const set = (key: keyof FormState) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value })
 
@@ -48,12 +48,12 @@ function UsuarioDialog({ user, onClose }: { user?: Cuenta; onClose: () => void }
     event.preventDefault()
     if (busy) return
     const { status, ...fields } = { ...form, email: form.email.trim() }
-    const result = user ? await update({ _id: user._id, ...fields, status }) : await create(fields)
+    const result = usuario ? await update({ _id: usuario._id, ...fields, status }) : await create(fields)
     if ('data' in result) onClose()
   }
 
   return (
-    <Dialog open onClose={onClose} title={user ? 'Actualizar Usuario' : 'Nuevo Usuario'}>
+    <Dialog open onClose={onClose} title={usuario ? 'Actualizar Usuario' : 'Nuevo Usuario'}>
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
         <FormField label="Nombre" name="name" value={form.name} onChange={set('name')} error={fields.name} />
         <FormField label="Email" name="email" type="email" inputMode="email" value={form.email} onChange={set('email')} error={fields.email} />
@@ -62,7 +62,7 @@ function UsuarioDialog({ user, onClose }: { user?: Cuenta; onClose: () => void }
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={user ? 'Déjala vacía para no cambiarla.' : 'Al menos 8 caracteres.'}
+          hint={usuario ? 'Déjala vacía para no cambiarla.' : 'Al menos 8 caracteres.'}
           value={form.password}
           onChange={set('password')}
           error={fields.password}
@@ -81,7 +81,7 @@ function UsuarioDialog({ user, onClose }: { user?: Cuenta; onClose: () => void }
           </select>
           {fields.rol ? <p className="mt-1 text-sm font-medium text-rose-700">{fields.rol}</p> : null}
         </div>
-        {user ? (
+        {usuario ? (
           <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
             <input
               type="checkbox"
@@ -149,7 +149,7 @@ export function UsuariosPage() {
 
       <UsuariosFiltersBar state={state} narrowed={narrowed} onChange={update} onClear={() => reset({ orden: state.orden, limit: state.limit })} />
       <UsuariosTable
-        users={usuarios}
+        usuarios={usuarios}
         loading={isLoading}
         failed={Boolean(error)}
         onEdit={setEditing}
@@ -158,7 +158,7 @@ export function UsuariosPage() {
       />
       <Pager meta={data?.meta} shown={usuarios.length} onPage={setPage} onLimit={(limit) => update({ limit })} busy={isFetching} label="usuarios" />
 
-      {editing ? <UsuarioDialog user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <UsuarioDialog usuario={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         title={`Eliminar a ${deleting?.name ?? ''}`}

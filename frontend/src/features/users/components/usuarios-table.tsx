@@ -2,18 +2,18 @@ import { UsuariosIcon } from '@/components/icons'
 import type { Cuenta } from '@/lib/cuenta'
 
 type UsuariosTableProps = {
-  users: Cuenta[]
+  usuarios: Cuenta[]
   loading: boolean
   /** The list failed: no 'No hay usuarios.' row then, the alert above says why. */
   failed: boolean
-  onEdit: (user: Cuenta) => void
-  onDelete: (user: Cuenta) => void
+  onEdit: (usuario: Cuenta) => void
+  onDelete: (usuario: Cuenta) => void
   /** What an empty list says ('No hay usuarios.' by default). */
   emptyText?: string
 }
 
 /** Every account: name, e-mail, role, phone and status, with its 'Editar' and 'Eliminar' buttons. */
-export function UsuariosTable({ users, loading, failed, onEdit, onDelete, emptyText = 'No hay usuarios.' }: UsuariosTableProps) {
+export function UsuariosTable({ usuarios, loading, failed, onEdit, onDelete, emptyText = 'No hay usuarios.' }: UsuariosTableProps) {
   return (
     <div className="relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
       <table className="w-full min-w-[720px] text-left text-sm">
@@ -37,15 +37,15 @@ export function UsuariosTable({ users, loading, failed, onEdit, onDelete, emptyT
               </td>
             </tr>
           ) : null}
-          {!loading && !failed && users.length === 0 ? (
+          {!loading && !failed && usuarios.length === 0 ? (
             <tr>
               <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
                 <UsuariosIcon size={20} /> {emptyText}
               </td>
             </tr>
           ) : null}
-          {users.map((u) => (
-            <UsuarioRow key={u._id} user={u} onEdit={() => onEdit(u)} onDelete={() => onDelete(u)} />
+          {usuarios.map((u) => (
+            <UsuarioRow key={u._id} usuario={u} onEdit={() => onEdit(u)} onDelete={() => onDelete(u)} />
           ))}
         </tbody>
       </table>
@@ -53,7 +53,7 @@ export function UsuariosTable({ users, loading, failed, onEdit, onDelete, emptyT
   )
 }
 
-function UsuarioRow({ user: u, onEdit, onDelete }: { user: Cuenta; onEdit: () => void; onDelete: () => void }) {
+function UsuarioRow({ usuario: u, onEdit, onDelete }: { usuario: Cuenta; onEdit: () => void; onDelete: () => void }) {
   return (
     <tr>
       <td className="px-4 py-3 font-medium text-slate-900">{u.name}</td>
