@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { queryOf, venta, ventasPage } from '@/features/sales/test-fixtures'
 import { screenWidth } from '@/testing/screen-width'
@@ -79,10 +80,12 @@ describe('Lista de ordenes: paging, search and filters', () => {
       q.q === 'F-0042' ? ventasPage([orden(42)]) : sixty(q),
     )
     storeSession({ rol: 'Cajero' })
-    const { user, router } = renderApp('/ventas/ordenes?page=2')
+    const { router } = renderApp('/ventas/ordenes?page=2')
     await screen.findByText('Folio F-0035')
     const before = calls.filter(isShown).length
-    await user.type(screen.getByLabelText('Buscar órdenes'), 'F-0042')
+    // The keys in one burst, as a quick typist's: on a busy machine user-event's own pause between
+    // keys can outlast the wait, and the search would rightly go out for part of the word.
+    await userEvent.setup({ delay: null }).type(screen.getByLabelText('Buscar órdenes'), 'F-0042')
     await waitFor(() => expect(screen.getAllByTestId('orden')).toHaveLength(1))
     expect(screen.getByText('Folio F-0042')).toBeInTheDocument()
     // One call for the whole word, not one per key.
