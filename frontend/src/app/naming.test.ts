@@ -111,8 +111,8 @@ const DEVOLUCION_RETURN = /(^return|Return)s?(?=[A-Z]|$)(?!To|Path|Here|State|Pa
  * mixes names with types, defaults and functions of its own, and a props type nests other object
  * types, which a regex cannot tell apart without guessing.
  */
-const parse = (file: string, text: string) =>
-  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+const parse = (file: string, text: string, kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS) =>
+  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind)
 
 /** The names a parameter declares: `venta`, or those of an array pattern (`[corte, total]`); none of an object pattern. */
 const bindingNames = (name: ts.BindingName): string[] =>
@@ -348,20 +348,22 @@ describe('parameter and prop names', () => {
     expect(
       parameterNames(
         parse(
-          'x.tsx',
+          'planted',
           'function f(order: Orden, [cut, total]: [Corte, number], n = 1) {}\n' +
             'const g = (user: UserEvent, { products }: Data) => items.map((product) => product.id)\n' +
             'type H = { onOpen: (sale: Venta) => void }',
+          ts.ScriptKind.TSX,
         ),
       ),
     ).toEqual(['order', 'cut', 'total', 'n', 'product', 'sale'])
     expect(
       propNames(
         parse(
-          'x.tsx',
+          'planted',
           'type RowProps = Base & { sale: Venta; onCut: () => void }\ninterface ListProps { products: Producto[] }\n' +
             'export function VentaRow({ order }: { order: Venta }) {}\nconst Card = ({ cart }: { cart: Carrito }) => null\n' +
             'function toVenta({ sale }: { sale: Venta }) {}\ntype Venta = { user: string }',
+          ts.ScriptKind.TSX,
         ),
       ),
     ).toEqual(['sale', 'onCut', 'products', 'order', 'cart'])
