@@ -125,6 +125,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     unstubGlobals: true,
     // A screen's journey types and clicks through user-event; with the test files run side by side
     // on 2 busy cores one took over the default 5 s in CI. A passing test waits no longer.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
   },
 }))

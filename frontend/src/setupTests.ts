@@ -15,10 +15,11 @@ globalThis.Request = class extends NodeRequest {
 // window.scrollTo on every navigation. Tests that care spy on it.
 if (typeof window !== 'undefined') window.scrollTo = () => {}
 
-// findBy*/waitFor give up after 1 s by default. On the 2-core CI machine, with test files run side
-// by side, a screen answering a mocked request has taken longer ('Registro de errores' turning to
-// its second page): wait up to 5 s. A passing test does not wait any longer for it.
-configure({ asyncUtilTimeout: 5000 })
+// findBy*/waitFor give up after 1 s by default. On the 2-core CI machine, with a test file on each
+// core and the machine busy besides, a screen answering a mocked request has taken longer than 5 s
+// ('Lista de ordenes' showing its empty search): wait up to 10 s. A passing test does not wait any
+// longer for it.
+configure({ asyncUtilTimeout: 10_000 })
 
 /** Browser storage as a fresh tab has it. */
 function clearStorage() {

@@ -72,7 +72,7 @@ describe('Lista de ordenes: paging, search and filters', () => {
     await waitFor(() => expect(within(pager).getByTestId('pager-range')).toHaveTextContent('Mostrando 1–10 de 60'))
     expect(router.state.location.search).toBe('?limit=10')
     expect(screen.getAllByTestId('orden')).toHaveLength(10)
-  }, 20_000)
+  })
 
   it('searches once typing stops, keeps it in the address and back on page 1', async () => {
     screenWidth(1280)
