@@ -9,7 +9,15 @@ import { defineConfig } from '@playwright/test'
 // `workers: 1`): a spec may close the day's cut or count what a shop holds, so two specs never
 // share a shop at once, and the two run side by side (6.5 min one after another on 2 cores).
 // SECOND_SHOP's specs go to the second; every other spec, a new one too, to the first.
-const SECOND_SHOP = ['cuentas', 'checkout', 'ventas', 'catalogo', 'shopper', 'proveedor', 'tap-targets']
+const SECOND_SHOP = [
+  'e2e/cuentas.spec.ts',
+  'e2e/checkout.spec.ts',
+  'e2e/ventas.spec.ts',
+  'e2e/catalogo.spec.ts',
+  'e2e/shopper.spec.ts',
+  'e2e/proveedor.spec.ts',
+  'e2e/tap-targets.spec.ts',
+]
 const port = Number(process.env.E2E_PORT || '18080')
 // checkout.spec.ts starts its own shop and fake provider on the two ports after the first shop's.
 const shops = [
@@ -20,7 +28,7 @@ const shops = [
 process.on('exit', () => {
   for (const shop of shops) fs.rmSync(shop.dataDir, { recursive: true, force: true })
 })
-const secondShopSpecs = SECOND_SHOP.map((name) => `**/${name}.spec.ts`)
+const secondShopSpecs = SECOND_SHOP.map((file) => `**/${file}`)
 const binary = process.env.TIENDA_BIN || '../bin/tienda'
 // CFDI invoicing stamps at a fake Facturapi (scripts/fakepac, built by `task test:e2e`), its own process.
 const pacPort = process.env.E2E_PAC_PORT || '18091'
