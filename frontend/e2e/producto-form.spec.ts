@@ -62,6 +62,9 @@ test('an administrator fills every field of a product, sees it in the shop, then
   // It has units: 'Eliminar' is refused and offers 'Archivar'.
   await page.goto('/productos')
   await page.getByLabel('Buscar productos por nombre...').fill('ficha completa')
+  // The search's answer first, as a person reads it before clicking: a click on the list before the
+  // search lands on a row the answer then redraws.
+  await expect(page.getByRole('button', { name: /^Eliminar / })).toHaveCount(1)
   await page.getByRole('button', { name: 'Eliminar Cámara Ficha Completa E2E' }).click()
   const confirm = page.getByRole('dialog', { name: 'Eliminar Cámara Ficha Completa E2E' })
   await confirm.getByRole('button', { name: 'Confirmar' }).click()
