@@ -37,7 +37,6 @@ var listedMeanings = []string{
 	"Debe ser una de",           //   (other words for it)
 	"Identificador inválido",    // apperr.MsgID
 	"ID inválido",               //   (other words for it)
-	"Ingresa una dirección web", // apperr.MsgURL
 }
 
 // namedMeanings are listed meanings as said of a named field, anywhere in a literal: 'El nombre

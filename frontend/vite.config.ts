@@ -114,7 +114,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // One worker per core (Vitest's default leaves one core to itself: on 2 cores, one worker), and
     // the test files of a worker share its module registry and jsdom instead of building their
     // own: on 2 cores the suite took 67 s against 276 s. What a file leaves behind is cleared
-    // after each test (setupTests.ts); a module every file must see the same (the payment
+    // before each test (setupTests.ts); a module every file must see the same (the payment
     // provider's SDK) is one stand-in, aliased below, not a per-file vi.mock.
     maxWorkers: '100%',
     isolate: false,

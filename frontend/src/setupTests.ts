@@ -29,11 +29,9 @@ function clearStorage() {
   window.sessionStorage.clear()
 }
 
-// The test files of a worker share one page (vite.config.ts: isolate false). A request of the test
-// before, answered after its cleanup, can still write its cache to storage: clear it again before.
+// The test files of a worker share one page (vite.config.ts: isolate false): each test starts with
+// the storage of a fresh tab, whatever the test before left, even a request of its answered after
+// its cleanup.
 beforeEach(clearStorage)
 
-afterEach(() => {
-  cleanup()
-  clearStorage()
-})
+afterEach(cleanup)

@@ -193,13 +193,14 @@ func TestDemoSales(t *testing.T) {
 	// Open orders asked for, and half as many closed sales: enough for every payment method and
 	// delivery state. (A shop's start asks for DEMO_VENTAS of them; 400 took 20 s under -race.)
 	const demoOpen = 100
+	const demoSales = demoOpen * 3 / 2
 	m := &Module{service: s}
 	lines := []Item{{ID: "v1", ProductID: "p1", Nombre: "Cámara IP", PrecioFinal: 1299.9}, {ID: "v2", ProductID: "p2", Nombre: "Cable UTP", PrecioFinal: 85.5}}
 	start := time.Now()
 	if err := m.SeedDemo(ctx, demoOpen, lines); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d demo sales in %v", demoOpen*3/2, time.Since(start))
+	t.Logf("%d demo sales in %v", demoSales, time.Since(start))
 	if err := m.SeedDemo(ctx, demoOpen, lines); err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestDemoSales(t *testing.T) {
 		t.Fatal(err)
 	}
 	all, err := s.store.find(ctx, bson.M{})
-	if err != nil || len(all) != demoOpen*3/2 {
+	if err != nil || len(all) != demoSales {
 		t.Fatalf("%d demo sales, %v", len(all), err)
 	}
 	open, folios, methods, entregas := 0, map[string]bool{}, map[string]int{}, map[string]int{}
@@ -235,7 +236,7 @@ func TestDemoSales(t *testing.T) {
 			t.Fatalf("demo sale %+v: %v", v, err)
 		}
 	}
-	if open != demoOpen || len(folios) != demoOpen*3/2 || len(methods) != 4 || len(entregas) != 5 {
+	if open != demoOpen || len(folios) != demoSales || len(methods) != 4 || len(entregas) != 5 {
 		t.Fatalf("open %d, folios %d, methods %v, deliveries %v", open, len(folios), methods, entregas)
 	}
 	page, total, err := s.OpenOrders(ctx, ListQuery{Needle: search.Needle(all[123].Folio), Sort: "-fecha", Page: 1, Limit: 25})

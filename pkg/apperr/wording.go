@@ -32,8 +32,6 @@ const (
 	MsgInvalid = "Valor inválido."
 	// MsgID is an identifier that cannot be one (not a 24-digit hex ObjectID).
 	MsgID = "Identificador inválido."
-	// MsgURL is a web address that is not one.
-	MsgURL = "Ingresa una dirección web válida."
 )
 
 // MsgMaxChars is a text longer than n characters.

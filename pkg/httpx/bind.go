@@ -109,8 +109,6 @@ func fieldMessage(fe validator.FieldError) string {
 		return apperr.MsgOneOf(oneOfLists[tag]...)
 	case tag == "mongodb":
 		return apperr.MsgID
-	case tag == "url" || tag == "http_url":
-		return apperr.MsgURL
 	case kind == reflect.String:
 		return lengthMessage(tag, n, apperr.MsgMinChars, apperr.MsgMaxChars)
 	case kind == reflect.Slice || kind == reflect.Map:
