@@ -139,6 +139,11 @@ func (s *Service) ClaimedBy(ctx context.Context, n int64) ([]CutEntry, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.refundsClaimedBy(ctx, n, out)
+}
+
+// refundsClaimedBy appends to out the refunds cut n claimed.
+func (s *Service) refundsClaimedBy(ctx context.Context, n int64, out []CutEntry) ([]CutEntry, error) {
 	refunded, err := s.cutSales(ctx, bson.M{"estado": salestate.Confirmada, "conDevoluciones": true})
 	if err != nil {
 		return nil, err
@@ -146,10 +151,16 @@ func (s *Service) ClaimedBy(ctx context.Context, n int64) ([]CutEntry, error) {
 	return appendRefunds(out, refunded, func(d Devolucion) bool { return d.Corte == n })
 }
 
-// CountClaimedBy counts the payments and refunds cut n claimed.
+// CountClaimedBy counts the payments and refunds cut n claimed, as ClaimedBy lists them: the
+// payments through the index on `corte`, without reading them (the sweep counts the last cuts
+// every minute).
 func (s *Service) CountClaimedBy(ctx context.Context, n int64) (int64, error) {
-	list, err := s.ClaimedBy(ctx, n)
-	return int64(len(list)), err
+	paid, err := s.store.count(ctx, bson.M{"corte": n})
+	if err != nil {
+		return 0, fmt.Errorf("sales: claimed by cut %d: %w", n, err)
+	}
+	refunds, err := s.refundsClaimedBy(ctx, n, nil)
+	return paid + int64(len(refunds)), err
 }
 
 // payments are the payments of the sales filter selects, as a cut counts them.

@@ -89,6 +89,11 @@ func TestAReturnRefundsItsUnitsAndGivesThemBack(t *testing.T) {
 	if one, err := s.ClaimedBy(ctx, 1); err != nil || len(one) != 1 || one[0].Tipo != "pago" {
 		t.Fatalf("cut 1's movements: %+v %v", one, err)
 	}
+	for cut, want := range map[int64]int64{1: 1, 2: 2, 3: 0} {
+		if n, err := s.CountClaimedBy(ctx, cut); err != nil || n != want {
+			t.Fatalf("cut %d counts %d movements, want %d (%v)", cut, n, want, err)
+		}
+	}
 
 	// Nothing is left to return; the sale's payment cannot be taken back.
 	if _, err := s.Return(ctx, v.ID, caja, ReturnRequest{Lineas: []ReturnLine{{IDOrden: v.Carrito[1].ID, Indice: 1, Cantidad: 1}},
