@@ -181,11 +181,11 @@ var unclaimedMovements = bson.M{"corte": bson.M{"$exists": false}}
 
 // anyUnclaimedMovement reports whether a drawer movement waits for a cut.
 func (s store) anyUnclaimedMovement(ctx context.Context) (bool, error) {
-	n, err := s.db.Count(ctx, movementCollection, unclaimedMovements)
+	some, err := s.db.Exists(ctx, movementCollection, unclaimedMovements)
 	if err != nil {
 		return false, fmt.Errorf("cashcut: unclaimed movements: %w", err)
 	}
-	return n > 0, nil
+	return some, nil
 }
 
 // claimMovements puts in cut n every drawer movement no cut has claimed, each by a guarded update

@@ -47,11 +47,11 @@ type CutEntry struct {
 // AnyUnclaimed reports whether some payment or refund waits for a cash cut.
 func (s *Service) AnyUnclaimed(ctx context.Context) (bool, error) {
 	for _, f := range []bson.M{unclaimed, refundsToClaim} {
-		n, err := s.store.count(ctx, f)
+		some, err := s.store.exists(ctx, f)
 		if err != nil {
 			return false, fmt.Errorf("sales: unclaimed: %w", err)
 		}
-		if n > 0 {
+		if some {
 			return true, nil
 		}
 	}

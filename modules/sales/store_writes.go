@@ -22,6 +22,11 @@ func (s store) count(ctx context.Context, filter bson.M) (int64, error) {
 	return s.db.Count(ctx, collection, filter)
 }
 
+// exists reports whether filter selects some sale.
+func (s store) exists(ctx context.Context, filter bson.M) (bool, error) {
+	return s.db.Exists(ctx, collection, filter)
+}
+
 // updateMany applies update to each sale filter selects, each by a guarded update of its own, and
 // answers how many it changed.
 func (s store) updateMany(ctx context.Context, filter, update bson.M) (int64, error) {

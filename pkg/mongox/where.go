@@ -114,20 +114,35 @@ func (s *Store) each(ctx context.Context, coll string, filter, projection bson.M
 // embedded store, a filter that SQLite can say whole (sqlitestore.Select) is counted there, through
 // FerretDB's indexes, instead of reading every document.
 func (s *Store) Count(ctx context.Context, coll string, filter bson.M) (int64, error) {
+	return s.count(ctx, coll, filter, 0)
+}
+
+// Exists reports whether filter selects some document of coll: a count that stops at the first.
+func (s *Store) Exists(ctx context.Context, coll string, filter bson.M) (bool, error) {
+	n, err := s.count(ctx, coll, filter, 1)
+	return n > 0, err
+}
+
+// count counts as Count does, up to limit when limit > 0.
+func (s *Store) count(ctx context.Context, coll string, filter bson.M, limit int64) (int64, error) {
 	if s.local && s.sqlite != nil {
 		if len(filter) == 0 { // every document: the table's rows
-			n, counted, err := s.sqlite.Count(ctx, coll, sqlitestore.Everything)
+			n, counted, err := s.sqlite.Count(ctx, coll, sqlitestore.Everything, limit)
 			if err != nil || counted {
 				return n, err
 			}
 		} else if sel, ok, whole := sqlitestore.Select(filter); ok && whole {
-			n, counted, err := s.sqlite.Count(ctx, coll, sel)
+			n, counted, err := s.sqlite.Count(ctx, coll, sel, limit)
 			if err != nil || counted {
 				return n, err
 			}
 		}
 	}
-	n, err := s.R.Collection(coll).CountDocuments(ctx, filter)
+	opts := options.Count()
+	if limit > 0 {
+		opts.SetLimit(limit)
+	}
+	n, err := s.R.Collection(coll).CountDocuments(ctx, filter, opts)
 	if err != nil {
 		return 0, fmt.Errorf("mongox: count %s: %w", coll, err)
 	}

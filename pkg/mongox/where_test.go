@@ -182,6 +182,9 @@ func TestEachAndMatchSelectAsAFindDoes(t *testing.T) {
 		if n, err := s.Count(ctx, "ventas", f); err != nil || n != int64(len(want)) {
 			t.Errorf("Count %v: %d %v, a find gives %d", f, n, err, len(want))
 		}
+		if some, err := s.Exists(ctx, "ventas", f); err != nil || some != (len(want) > 0) {
+			t.Errorf("Exists %v: %v %v, a find gives %d", f, some, err, len(want))
+		}
 	}
 	n := 0
 	if err := s.Each(ctx, "ventas", bson.M{}, nil, func(bson.Raw) error { n++; return ErrStop }); err != nil || n != 1 {

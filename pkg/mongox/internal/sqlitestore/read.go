@@ -203,9 +203,9 @@ func selectIDs(ctx context.Context, db *sql.DB, coll, table string, sel Selectio
 	return ids, nil
 }
 
-// Count counts the documents of coll that sel selects; counted is false when coll has no table
-// yet.
-func (e *Engine) Count(ctx context.Context, coll string, sel Selection) (n int64, counted bool, err error) {
+// Count counts the documents of coll that sel selects, up to limit when limit > 0; counted is
+// false when coll has no table yet.
+func (e *Engine) Count(ctx context.Context, coll string, sel Selection, limit int64) (n int64, counted bool, err error) {
 	table, ok, err := e.table(ctx, coll)
 	if err != nil || !ok {
 		return 0, false, err
@@ -214,7 +214,11 @@ func (e *Engine) Count(ctx context.Context, coll string, sel Selection) (n int64
 	if err != nil {
 		return 0, false, err
 	}
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM `+sqlName(table)+` WHERE `+sel.where, sel.args...).Scan(&n); err != nil {
+	query, args := `SELECT count(*) FROM `+sqlName(table)+` WHERE `+sel.where, sel.args
+	if limit > 0 {
+		query, args = `SELECT count(*) FROM (SELECT 1 FROM `+sqlName(table)+` WHERE `+sel.where+` LIMIT ?)`, append(append([]any{}, sel.args...), limit)
+	}
+	if err := db.QueryRowContext(ctx, query, args...).Scan(&n); err != nil {
 		return 0, false, fmt.Errorf("mongox: count %s: %w", coll, err)
 	}
 	return n, true, nil

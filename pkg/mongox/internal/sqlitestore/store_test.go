@@ -131,7 +131,7 @@ func TestPlainValuesAreQuotedAsFerretDBStoresThem(t *testing.T) {
 		if !ok || !whole {
 			t.Errorf("%q is not said in SQL", x)
 		}
-		if n, counted, err := e.Count(ctx, "v", sel); err != nil || !counted || n != 1 {
+		if n, counted, err := e.Count(ctx, "v", sel, 0); err != nil || !counted || n != 1 {
 			t.Errorf("%q: counted %d (%v), %v", x, n, counted, err)
 		}
 		r, _ := e.sqlReader()
