@@ -275,4 +275,18 @@ describe("'Facturas'", () => {
     expect(within(rows[0]).getByTestId('total-pac')).toHaveTextContent('El PAC timbró $100.01, no $100.00. Revisa esta factura.')
     expect(within(rows[1]).queryByTestId('total-pac')).toBeNull()
   })
+
+  it('says what a nota de crédito refunded when its total, computed as the SAT does, differs by rounding', async () => {
+    storeSession({ rol: 'Cajero' })
+    const nota = (id: string, total: number, reembolso: number) =>
+      factura({ _id: id, tipo: 'egreso', total, relacionado: UUID_B, ventas: [{ _id: 'v1', folio: '20260305-140700-0001', total: reembolso }] })
+    invoicingServer({ 'GET /v1/facturas': json(facturasPage([nota('n1', 10.44, 10.43), nota('n2', 5.22, 5.22), factura({ _id: 'f3' })])) })
+    renderApp('/facturas')
+    const rows = await screen.findAllByTestId('factura')
+    expect(within(rows[0]).getByTestId('nota-redondeo')).toHaveTextContent(
+      'Se reembolsaron $10.43: el IVA de la nota se calcula por concepto, como lo pide el SAT.',
+    )
+    expect(within(rows[1]).queryByTestId('nota-redondeo')).toBeNull()
+    expect(within(rows[2]).queryByTestId('nota-redondeo')).toBeNull()
+  })
 })

@@ -136,6 +136,7 @@ export function FacturasTable({ facturas, ...rest }: RowsProps) {
               <td className={`${TD} font-semibold whitespace-nowrap text-slate-900`}>
                 {formatMoney(f.total)}
                 <TotalPac factura={f} />
+                <NotaRedondeo factura={f} />
               </td>
               <td className={TD}>
                 <Estado factura={f} />
@@ -171,6 +172,7 @@ export function FacturaCards({ facturas, ...rest }: RowsProps) {
             <div className="text-right">
               <p className="text-lg font-bold whitespace-nowrap text-slate-900">{formatMoney(f.total)}</p>
               <TotalPac factura={f} />
+              <NotaRedondeo factura={f} />
             </div>
           </div>
           <div className="space-y-1 border-t border-slate-100 pt-3">
@@ -185,6 +187,22 @@ export function FacturaCards({ facturas, ...rest }: RowsProps) {
         </li>
       ))}
     </ul>
+  )
+}
+
+/**
+ * A nota de crédito whose total is not its refund's: a line returned in parts refunds, each time,
+ * the line priced with the units less the line priced without them, so that the refunds of a whole
+ * line add up to what was charged; the nota's IVA is 16 % of each concepto's Base, as the SAT
+ * computes it. The two differ by a centavo at most per line, from the second part on.
+ */
+function NotaRedondeo({ factura }: { factura: Factura }) {
+  const reembolso = factura.ventas[0]?.total
+  if (factura.tipo !== 'egreso' || reembolso === undefined || reembolso === factura.total) return null
+  return (
+    <p className="mt-1 text-xs whitespace-normal text-slate-600" data-testid="nota-redondeo">
+      Se reembolsaron {formatMoney(reembolso)}: el IVA de la nota se calcula por concepto, como lo pide el SAT.
+    </p>
   )
 }
 
