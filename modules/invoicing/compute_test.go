@@ -170,6 +170,30 @@ func TestTheNotaDeCreditoIsTheRefund(t *testing.T) {
 	}
 }
 
+// A line returned in two parts: the refunds add up to exactly what the line was charged, and each
+// part's nota takes 16 % of its own Base, as the SAT computes it, so the second part's nota is a
+// centavo more than its refund. That is the rule the shop keeps ('Facturas' says what was
+// refunded beside such a nota).
+func TestALineReturnedInPartsRefundsWhatItWasChargedAndEachNotaFollowsTheSAT(t *testing.T) {
+	unit := money.Cents(189910)
+	charged := money.PriceLine(unit, 2) // IVA 607.71 = 16 % of 3,798.20
+	first, second := money.Refund(unit, 0, 1), money.Refund(unit, 1, 1)
+	if first.Total+second.Total != charged.Total || first.IVA != 30386 || second.IVA != 30385 {
+		t.Fatalf("refunds %v + %v, the line was charged %v", first, second, charged)
+	}
+	for _, part := range []struct {
+		refund   money.Line
+		notaDiff money.Cents
+	}{{first, 0}, {second, 1}} {
+		d := SaleReturn{Lineas: []ReturnLine{{Nombre: "Cámara", Cantidad: 1, Subtotal: part.refund.Base, IVA: part.refund.IVA}}}
+		var f Factura
+		f.setAmounts(noteLines("F-9", d))
+		if got := money.MustFromPesos(f.Total) - part.refund.Total; got != part.notaDiff {
+			t.Errorf("the nota of a refund of %v totals %.2f: %d centavos off, want %d", part.refund.Total, f.Total, got, part.notaDiff)
+		}
+	}
+}
+
 // stampedXML is the CFDI of f as a PAC would stamp it, for the schema check.
 func stampedXML(t *testing.T, s *Service, f Factura) []byte {
 	t.Helper()
