@@ -40,13 +40,7 @@ func BenchmarkCounterOrder(b *testing.B) {
 		seedSales(b, a, n, func(i int) (string, time.Time) {
 			return "", day.Add(-time.Duration(i) * 30 * 24 * time.Hour / time.Duration(n))
 		})
-		// The seeded days' summaries, recomputed now as the minute's sweep would after a seed (a
-		// one-off), not beside the orders being timed: a shop's steady state.
-		body := fmt.Sprintf(`{"startDate":%q,"endDate":%q}`, day.AddDate(0, 0, -31).In(shoptime.Zone).Format(time.DateOnly),
-			time.Now().In(shoptime.Zone).Format(time.DateOnly))
-		if rec := s.call("admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", body); rec.Code != http.StatusOK {
-			b.Fatalf("%d %.200s", rec.Code, rec.Body)
-		}
+		settleDays(b, s, day.AddDate(0, 0, -31), time.Now()) // not beside the orders being timed
 	}
 	tok := s.token("cliente@tienda.mx")
 	// Plenty of stock so that no order is refused.
