@@ -129,14 +129,15 @@ func (s *shop) pick(discounted bool) product {
 }
 
 type sale struct {
-	ID       string  `json:"_id"`
-	Folio    string  `json:"folio"`
-	Cliente  string  `json:"cliente"`
-	Subtotal float64 `json:"subtotal"`
-	IVA      float64 `json:"iva"`
-	Total    float64 `json:"total"`
-	Pago     string  `json:"pago"`
-	Estado   string  `json:"estado"`
+	ID       string    `json:"_id"`
+	Folio    string    `json:"folio"`
+	Fecha    time.Time `json:"fecha"`
+	Cliente  string    `json:"cliente"`
+	Subtotal float64   `json:"subtotal"`
+	IVA      float64   `json:"iva"`
+	Total    float64   `json:"total"`
+	Pago     string    `json:"pago"`
+	Estado   string    `json:"estado"`
 	Carrito  []struct {
 		Precio      float64 `json:"precio"`
 		PrecioFinal float64 `json:"precioFinal"`

@@ -6,14 +6,12 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rs/zerolog"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"tienda/modules/sales"
 	"tienda/pkg/money"
-	"tienda/pkg/shoptime"
 )
 
 // A return of an invoiced sale issues its CFDI de egreso (nota de crédito, issue #23 item 2):
@@ -154,7 +152,7 @@ func TestAReturnOfASaleInAGlobalIssuesAnEgresoToThePublic(t *testing.T) {
 	t.Parallel()
 	s := newInvoicingShop(t)
 	v := s.order("Tarjeta", cartLine(s.pick(true), 2, true))
-	day := time.Now().In(shoptime.Zone).Format("2006-01-02")
+	day := shopDay(s.paidAt(v.ID)) // the global of the day it was paid
 	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": day, "ventas": []string{v.ID}})
 	if rec.Code != 201 {
 		t.Fatalf("global: %d %s", rec.Code, rec.Body)
@@ -194,7 +192,7 @@ func TestANotaDeCreditoTheReturnCouldNotStampIsStampedByTheRetry(t *testing.T) {
 		}
 	}
 	v := s.order("Efectivo", cartLine(s.cheap(), 3, false))
-	day := time.Now().In(shoptime.Zone).Format("2006-01-02")
+	day := shopDay(s.paidAt(v.ID)) // the global of the day it was paid
 	rec := s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": day, "ventas": []string{v.ID}})
 	orig := decodeFactura(t, rec)
 	if rec.Code != 201 {

@@ -174,11 +174,14 @@ func TestCutsExport(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("corte: %d %s", rec.Code, rec.Body)
 	}
-	var cut struct{ Numero int64 }
+	var cut struct {
+		Numero int64
+		Fecha  time.Time
+	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &cut); err != nil {
 		t.Fatal(err)
 	}
-	today := now.In(shoptime.Zone).Format(time.DateOnly)
+	today := shopDay(cut.Fecha) // the cut's day, as the server dated it
 	rows := readCSV(t, s.call("cajero@tienda.mx", http.MethodGet, "/v1/cortes/exportar?desde="+today+"&hasta="+today, nil),
 		"cortes-"+today+"-a-"+today+".csv")
 	if len(rows) != 2 {
@@ -228,8 +231,14 @@ func TestProductsExport(t *testing.T) {
 			break
 		}
 	}
-	today := time.Now().In(shoptime.Zone).Format(time.DateOnly)
-	rows := readCSV(t, s.call("auxiliar@tienda.mx", http.MethodGet, "/v1/admin/productos/exportar", nil), "productos-"+today+".csv")
+	// The file is named after the server's day when it answers: the day before or after the request.
+	before := shopDay(time.Now())
+	rec := s.call("auxiliar@tienda.mx", http.MethodGet, "/v1/admin/productos/exportar", nil)
+	day := before
+	if after := shopDay(time.Now()); strings.Contains(rec.Header().Get("Content-Disposition"), after) {
+		day = after
+	}
+	rows := readCSV(t, rec, "productos-"+day+".csv")
 	if len(rows)-1 != variants || variants == 0 {
 		t.Fatalf("%d rows for %d variants", len(rows)-1, variants)
 	}

@@ -7,11 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"tienda/pkg/apperr"
 	"tienda/pkg/httpx/httpxtest"
-	"tienda/pkg/shoptime"
 )
 
 // What a customer is refused: guessing tickets too fast, invoicing a cancelled order, an 11th
@@ -85,8 +83,8 @@ func TestInvoicingRefusesACustomerTooManyTriesACancelledOrderAndAnEleventhProfil
 func TestInvoicingRefusesTheCashDeskBadMotivosGlobalSubstitutesAndBadQueries(t *testing.T) {
 	t.Parallel()
 	s := newInvoicingShop(t)
-	s.paidSale(1, false, false, "Efectivo")
-	today := time.Now().In(shoptime.Zone).Format("2006-01-02")
+	v := s.paidSale(1, false, false, "Efectivo")
+	today := shopDay(s.paidAt(v.ID)) // the global of the day it was paid
 	rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?periodicidad=dia&fecha="+today, nil)
 	var preview struct {
 		Ventas []struct {

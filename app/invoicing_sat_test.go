@@ -130,18 +130,28 @@ func TestEveryCFDIIsOneTheSATAccepts(t *testing.T) {
 		t.Fatalf("a free sale: %d %s", rec.Code, rec.Body)
 	}
 
-	// The day's global leaves the free sale out of its preview and never blocks on it.
+	// The day's global leaves the free sale out of its preview and never blocks on it. (Each sale is
+	// in the global of the day it was paid: two days if the payments crossed the shop's midnight.)
 	cash := s.order("Efectivo", cartLine(s.cheap(), 1, false))
-	day := time.Now().In(shoptime.Zone).Format("2006-01-02")
-	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?periodicidad=dia&fecha="+day, nil)
-	if rec.Code != 200 || !strings.Contains(rec.Body.String(), cash.ID) || strings.Contains(rec.Body.String(), allFree.ID) {
-		t.Fatalf("preview: %d %s", rec.Code, rec.Body)
+	cashDay, freeDay := shopDay(s.paidAt(cash.ID)), shopDay(s.paidAt(allFree.ID))
+	preview := func(day string) string {
+		rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?periodicidad=dia&fecha="+day, nil)
+		if rec.Code != 200 {
+			t.Fatalf("preview: %d %s", rec.Code, rec.Body)
+		}
+		return rec.Body.String()
 	}
-	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": day, "ventas": []string{allFree.ID}})
+	if got := preview(cashDay); !strings.Contains(got, cash.ID) {
+		t.Fatalf("the preview leaves out a cash sale: %s", got)
+	}
+	if got := preview(freeDay); strings.Contains(got, allFree.ID) {
+		t.Fatalf("the preview has a free sale: %s", got)
+	}
+	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": freeDay, "ventas": []string{allFree.ID}})
 	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || !strings.Contains(e.Message, "sin costo") {
 		t.Fatalf("a global of a free sale: %d %s", rec.Code, rec.Body)
 	}
-	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": day, "ventas": []string{cash.ID, allFree.ID}})
+	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": cashDay, "ventas": []string{cash.ID, allFree.ID}})
 	g := decodeFactura(t, rec)
 	if rec.Code != 201 || g.Estado != "valida" || len(g.Conceptos) != 1 || g.Total != cash.Total {
 		t.Fatalf("global: %d %s", rec.Code, rec.Body)
@@ -250,7 +260,7 @@ func TestCancellationMotivos04And03(t *testing.T) {
 	if e := httpxtest.DecodeError(t, rec); rec.Code != 409 || !strings.Contains(e.Message, "motivo 03") {
 		t.Fatalf("billed again: %d %s", rec.Code, rec.Body)
 	}
-	day := time.Now().In(shoptime.Zone).Format("2006-01-02")
+	day := shopDay(s.paidAt(v.ID)) // the global of the day it was paid
 	rec = s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?periodicidad=dia&fecha="+day, nil)
 	if rec.Code != 200 || strings.Contains(rec.Body.String(), v.ID) {
 		t.Fatalf("in the global: %s", rec.Body)
@@ -266,7 +276,7 @@ func TestTheGlobalTakesTheSalesPaidInItsPeriod(t *testing.T) {
 	t.Parallel()
 	s := newInvoicingShop(t)
 	v := s.paidSale(1, false, false, "Efectivo")
-	now := time.Now().In(shoptime.Zone)
+	now := s.paidAt(v.ID).In(shoptime.Zone) // "today" is the day it was paid
 	if _, err := s.app.store.W.Collection("ventas").UpdateOne(context.Background(), bson.M{"_id": mustOID(t, v.ID)},
 		bson.M{"$set": bson.M{"fecha": now.AddDate(0, 0, -1)}}); err != nil {
 		t.Fatal(err)

@@ -253,9 +253,10 @@ func TestStampingIsIdempotentWhenThePACTimesOut(t *testing.T) {
 func TestOneSaleIsInOneCFDIWhateverRacesForIt(t *testing.T) {
 	t.Parallel()
 	s := newInvoicingShop(t)
+	clearOfMidnight(t) // the day's global takes the three sales: they must be paid in one day
 	sales := []sale{s.paidSale(1, false, false, "Efectivo"), s.paidSale(1, false, false, "Tarjeta"), s.paidSale(1, false, false, "Efectivo")}
 	pid := s.profile("cliente@tienda.mx", fisica)
-	today := time.Now().In(time.FixedZone("MX", -6*3600)).Format("2006-01-02")
+	today := shopDay(s.paidAt(sales[0].ID))
 	rec := s.call("cajero@tienda.mx", http.MethodGet, "/v1/facturas/global/vista-previa?periodicidad=dia&fecha="+today, nil)
 	var preview struct {
 		Ventas []struct {
@@ -474,7 +475,7 @@ func TestWhatACustomerCannotInvoice(t *testing.T) {
 	}
 	// Already in the day's global invoice.
 	v := s.paidSaleOf(s.cheap())
-	today := time.Now().In(time.FixedZone("MX", -6*3600)).Format("2006-01-02")
+	today := shopDay(s.paidAt(v.ID)) // the global of the day it was paid
 	rec = s.call("cajero@tienda.mx", http.MethodPost, "/v1/facturas/global", map[string]any{"periodicidad": "dia", "fecha": today, "ventas": []string{v.ID}})
 	if rec.Code != 201 {
 		t.Fatalf("global: %d %s", rec.Code, rec.Body)

@@ -46,6 +46,7 @@ func listOf(t *testing.T, s *shop, who, path string) salesPage {
 func TestStaffSalesLists(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
+	clearOfMidnight(t) // the list asked with no days is the server's today: the sales placed must be of it
 	p := s.pick(false)
 	var placed []sale
 	for i, who := range []string{"cliente@tienda.mx", "cajero@tienda.mx", "cliente@tienda.mx"} {
@@ -230,12 +231,17 @@ func TestOrderListSearchFindsSalesInEveryState(t *testing.T) {
 func TestCutsListPagesWithATotalAndARange(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
+	var cuts []cashcut.Cut
 	for i := range 3 {
 		seedPaid(t, s.app, 2, func(int) float64 { return 10 }, func(int) string { return "Efectivo" }, func(int) (string, string) { return "c", "Caja" })
-		if _, err := s.app.cashcut.Service().MakeCut(context.Background(), cashcut.Actor{ID: "c", Name: "Caja"}, nil, ""); err != nil {
+		c, err := s.app.cashcut.Service().MakeCut(context.Background(), cashcut.Actor{ID: "c", Name: "Caja"}, nil, "")
+		if err != nil {
 			t.Fatalf("cut %d: %v", i, err)
 		}
+		cuts = append(cuts, c)
 	}
+	// The cuts' days, as the server dated them: one, or two if they crossed the shop's midnight.
+	first, last := cuts[0].Fecha.In(shoptime.Zone), cuts[2].Fecha.In(shoptime.Zone)
 	type cutsPage struct {
 		Cortes []cashcut.Cut
 		Meta   struct {
@@ -252,20 +258,19 @@ func TestCutsListPagesWithATotalAndARange(t *testing.T) {
 		}
 		return p
 	}
-	today := time.Now().In(shoptime.Zone)
 	if p := get("/v1/cortes?limit=2"); p.Meta.Total != 3 || !p.Meta.HasMore || p.Meta.Limit != 2 || len(p.Cortes) != 2 || p.Cortes[0].Numero != 3 || p.Cortes[1].Numero != 2 {
 		t.Fatalf("first page: %+v", p)
 	}
 	if p := get("/v1/cortes?limit=2&page=2"); p.Meta.HasMore || len(p.Cortes) != 1 || p.Cortes[0].Numero != 1 {
 		t.Fatalf("second page: %+v", p)
 	}
-	if p := get("/v1/cortes?desde=" + today.Format(time.DateOnly) + "&hasta=" + today.Format(time.DateOnly)); p.Meta.Total != 3 || p.Meta.Limit != 20 {
+	if p := get("/v1/cortes?desde=" + shopDay(first) + "&hasta=" + shopDay(last)); p.Meta.Total != 3 || p.Meta.Limit != 20 {
 		t.Fatalf("today: %+v", p.Meta)
 	}
-	if p := get("/v1/cortes?desde=" + today.AddDate(0, 0, 1).Format(time.DateOnly)); p.Meta.Total != 0 || len(p.Cortes) != 0 {
+	if p := get("/v1/cortes?desde=" + shopDay(last.AddDate(0, 0, 1))); p.Meta.Total != 0 || len(p.Cortes) != 0 {
 		t.Fatalf("from tomorrow: %+v", p.Meta)
 	}
-	if p := get("/v1/cortes?hasta=" + today.AddDate(0, 0, -1).Format(time.DateOnly)); p.Meta.Total != 0 {
+	if p := get("/v1/cortes?hasta=" + shopDay(first.AddDate(0, 0, -1))); p.Meta.Total != 0 {
 		t.Fatalf("until yesterday: %+v", p.Meta)
 	}
 	for path, field := range map[string]string{"/v1/cortes?limit=0": "limit", "/v1/cortes?page=x": "page", "/v1/cortes?desde=hoy": "desde",

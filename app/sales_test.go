@@ -33,8 +33,9 @@ func TestSalesOfADateRangeNewestFirst(t *testing.T) {
 		placed = append(placed, decodeSale(t, rec))
 		time.Sleep(3 * time.Millisecond) // dates are kept to the millisecond
 	}
-	now := time.Now().In(shoptime.Zone)
-	noonYesterday := time.Date(now.Year(), now.Month(), now.Day()-1, 12, 0, 0, 0, shoptime.Zone).UTC()
+	// The placed sales' days, as the server dated them: one, or two if they crossed the shop's midnight.
+	first, last := placed[0].Fecha.In(shoptime.Zone), placed[2].Fecha.In(shoptime.Zone)
+	noonYesterday := time.Date(first.Year(), first.Month(), first.Day()-1, 12, 0, 0, 0, shoptime.Zone).UTC()
 	old := sales.Sale{ID: bson.NewObjectID(), Folio: "F-ayer", Fecha: noonYesterday,
 		Carrito: []sales.Item{{ID: "v", ProductID: "p", Nombre: "Algo", Cantidad: 1}}, Historial: []sales.Cambio{},
 		Total: 116, Estado: salestate.Confirmada, Guardado: true, Pago: sales.PagoPagado, Entrega: sales.EntregaPendiente,
@@ -62,9 +63,9 @@ func TestSalesOfADateRangeNewestFirst(t *testing.T) {
 		}
 		return out
 	}
-	today, yesterday := now.Format(time.DateOnly), now.AddDate(0, 0, -1).Format(time.DateOnly)
+	today, yesterday := shopDay(last), shopDay(noonYesterday)
 
-	got := list(today, today)
+	got := list(shopDay(first), today)
 	if want := []any{placed[2].Folio, placed[1].Folio, placed[0].Folio}; !reflect.DeepEqual(folios(got), want) {
 		t.Fatalf("today: %v, want %v", folios(got), want)
 	}

@@ -172,8 +172,9 @@ func TestAChargedShipmentIsALineOfTheSale(t *testing.T) {
 	if rec.Code != 201 || json.Unmarshal(rec.Body.Bytes(), &cut) != nil || cut.PorMetodo.TotalGeneral != paid.Total {
 		t.Fatalf("cut (sale total %v): %d %s", paid.Total, rec.Code, rec.Body)
 	}
-	// So does 'Reporte de ventas'; the shipment is no product sold.
-	rec = s.call("admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", `{}`)
+	// So does 'Reporte de ventas' of the day it was paid; the shipment is no product sold.
+	day := shopDay(s.paidAt(placed.ID))
+	rec = s.call("admin@tienda.mx", http.MethodPost, "/v1/ventas/reporte", map[string]string{"startDate": day, "endDate": day})
 	var report struct {
 		TotalIngresos     float64 `json:"totalIngresos"`
 		Ingresos          struct{ Subtotal, IVA float64 }

@@ -458,7 +458,11 @@ func TestShopListsSearchAndFilters(t *testing.T) {
 func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 	t.Parallel()
 	env := newEnv(t)
-	today := time.Now().In(shoptime.Zone).Format(time.DateOnly)
+	// The service's clock stays at one instant, so its today is the test's whatever the wall clock
+	// does meanwhile (the run may cross the shop's midnight).
+	at := time.Now()
+	env.m.Service().now = func() time.Time { return at }
+	today := at.In(shoptime.Zone).Format(time.DateOnly)
 	rec := env.do(auth.Administrador, http.MethodPost, "/v1/discounts", map[string]any{
 		"name": " Hot Sale ", "description": "Mayo", "percentage": 20, "expirationDate": today})
 	if rec.Code != http.StatusCreated {
@@ -492,7 +496,7 @@ func TestDiscountsCRUDValidationAndExpiry(t *testing.T) {
 		{map[string]any{"name": strings.Repeat("x", 121), "percentage": 10, "expirationDate": today}, "name"},
 		{map[string]any{"name": map[string]any{"$gt": ""}, "percentage": 10, "expirationDate": today}, "name"},
 		{map[string]any{"name": "X", "percentage": 15, "expirationDate": "2020-01-01"}, "expirationDate"},
-		{map[string]any{"name": "X", "percentage": 15, "expirationDate": time.Now().In(shoptime.Zone).AddDate(0, 0, -1).Format(time.DateOnly)}, "expirationDate"},
+		{map[string]any{"name": "X", "percentage": 15, "expirationDate": at.In(shoptime.Zone).AddDate(0, 0, -1).Format(time.DateOnly)}, "expirationDate"},
 	}
 	for _, b := range bad {
 		for _, r := range []struct{ method, path string }{{http.MethodPost, "/v1/discounts"}, {http.MethodPatch, "/v1/discounts/" + d.ID.Hex()}} {

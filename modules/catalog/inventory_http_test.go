@@ -60,9 +60,10 @@ func TestMovementsListFiltersAndPages(t *testing.T) {
 	if only := list("?producto=" + b.ID.Hex() + "&tipo=edicion"); only.Meta.Total != 2 {
 		t.Fatalf("b's creation: %+v", only.Meta)
 	}
-	today := time.Now().In(shoptime.Zone).Format(time.DateOnly)
-	tomorrow := time.Now().In(shoptime.Zone).AddDate(0, 0, 1).Format(time.DateOnly)
-	if days := list("?desde=" + today + "&hasta=" + today); days.Meta.Total != 7 {
+	// The movements' days, as the server dated them: one, or two if they crossed the shop's midnight.
+	first, last := all.Movimientos[6].Fecha.In(shoptime.Zone), all.Movimientos[0].Fecha.In(shoptime.Zone)
+	tomorrow := last.AddDate(0, 0, 1).Format(time.DateOnly)
+	if days := list("?desde=" + first.Format(time.DateOnly) + "&hasta=" + last.Format(time.DateOnly)); days.Meta.Total != 7 {
 		t.Fatalf("today: %+v", days.Meta)
 	}
 	if days := list("?desde=" + tomorrow); days.Meta.Total != 0 || days.Movimientos == nil {
@@ -209,10 +210,15 @@ func TestMovementsExportAsCSV(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	day := time.Now().In(shoptime.Zone).Format(time.DateOnly)
-	rec = env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos/exportar?formato=csv&producto="+p.ID.Hex()+"&desde="+day+"&hasta="+day, nil)
+	// The movements' days, as the server dated them: one, or two if they crossed the shop's midnight.
+	ms, _, err := env.m.service.Movements(context.Background(), MovementFilter{ProductID: p.ID.Hex()}, 1, 10) // newest first
+	if err != nil || len(ms) != 3 {
+		t.Fatal(len(ms), err)
+	}
+	first, last := ms[2].Fecha.In(shoptime.Zone).Format(time.DateOnly), ms[0].Fecha.In(shoptime.Zone).Format(time.DateOnly)
+	rec = env.do(auth.Administrador, http.MethodGet, "/v1/inventario/movimientos/exportar?formato=csv&producto="+p.ID.Hex()+"&desde="+first+"&hasta="+last, nil)
 	if rec.Code != http.StatusOK || rec.Header().Get("X-Total-Filas") != "3" ||
-		!strings.Contains(rec.Header().Get("Content-Disposition"), `filename="movimientos-`+day+"-a-"+day+`.csv"`) {
+		!strings.Contains(rec.Header().Get("Content-Disposition"), `filename="movimientos-`+first+"-a-"+last+`.csv"`) {
 		t.Fatalf("%d %v", rec.Code, rec.Header())
 	}
 	lines := strings.Split(strings.TrimSuffix(rec.Body.String(), "\r\n"), "\r\n")

@@ -72,8 +72,12 @@ func TestQuotePricesFromTheCatalogue(t *testing.T) {
 		t.Fatalf("second line %+v", q[1])
 	}
 
-	// A product discount applies while it has not expired (the larger of the two wins).
-	today := time.Now().In(shoptime.Zone).Format(time.DateOnly)
+	// A product discount applies while it has not expired (the larger of the two wins). The
+	// service's clock stays at one instant, so its today is the test's whatever the wall clock does
+	// meanwhile (the run may cross the shop's midnight).
+	at := time.Now()
+	svc.now = func() time.Time { return at }
+	today := at.In(shoptime.Zone).Format(time.DateOnly)
 	rec := env.do(auth.Auxiliar, http.MethodPost, "/v1/discounts", map[string]any{
 		"name": "Buen Fin", "description": "Noviembre", "percentage": 25, "expirationDate": today})
 	if rec.Code != http.StatusCreated {

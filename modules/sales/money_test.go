@@ -194,17 +194,26 @@ func TestTheReportCountsMoneyOnTheDayItMoved(t *testing.T) {
 	// Placed yesterday: its date is written as a sale of yesterday would have it (the service's
 	// clock is read by its background loop too, so it stays as it is).
 	old := MustSale(t, s, "u1", Item{Nombre: "Cámara", PrecioFinal: 100, Cantidad: 2})
-	if _, err := s.store.update(ctx, old.ID, bson.M{}, bson.M{"$set": bson.M{"fecha": time.Now().AddDate(0, 0, -1).UTC().Truncate(time.Millisecond)}}); err != nil {
+	placed := time.Now().AddDate(0, 0, -1).UTC().Truncate(time.Millisecond)
+	if _, err := s.store.update(ctx, old.ID, bson.M{}, bson.M{"$set": bson.M{"fecha": placed}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.UpdateOrder(ctx, old.ID, Actor{ID: "c"}, OrderChange{Pago: ptr(PagoPagado)}); err != nil {
+	paid, err := s.UpdateOrder(ctx, old.ID, Actor{ID: "c"}, OrderChange{Pago: ptr(PagoPagado)})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Return(ctx, old.ID, Actor{ID: "c"}, ReturnRequest{Lineas: []ReturnLine{{IDOrden: old.Carrito[0].ID, Cantidad: 1}},
-		Metodo: "Efectivo", Motivo: "Roto"}); err != nil {
+	back, err := s.Return(ctx, old.ID, Actor{ID: "c"}, ReturnRequest{Lineas: []ReturnLine{{IDOrden: old.Carrito[0].ID, Cantidad: 1}},
+		Metodo: "Efectivo", Motivo: "Roto"})
+	if err != nil {
 		t.Fatal(err)
 	}
-	today, end, err := ParseRange("", "", time.Now())
+	// "Today" is the day the money moved, as the service dated it (the payment's to the refund's:
+	// two days if they crossed the shop's midnight); "yesterday", the day the sale was placed.
+	today, end, err := ParseRange(dayOf(*paid.PagadoEn), dayOf(back.Devoluciones[0].Fecha), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, _, err := ParseRange(dayOf(placed), dayOf(placed), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +228,6 @@ func TestTheReportCountsMoneyOnTheDayItMoved(t *testing.T) {
 	if err != nil || r.TotalIngresos != 0 {
 		t.Fatalf("today by sale: %+v %v", r, err)
 	}
-	from := today.AddDate(0, 0, -1)
 	r, err = s.SalesReport(ctx, from, today, PorFechaDeVenta)
 	if err != nil || r.TotalIngresos != 116 || r.TotalVentas != 1 || r.ProductosVendidos["Cámara"] != 1 {
 		t.Fatalf("yesterday by sale: %+v %v", r, err)

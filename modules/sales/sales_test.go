@@ -210,6 +210,7 @@ func TestSalesReportMatchesAHandComputedFixture(t *testing.T) {
 	t.Parallel()
 	s, _ := newService(t)
 	ctx := context.Background()
+	first := dayOf(time.Now()) // before the sales: the report runs from this day to today, whatever midnight they cross
 	pay := func(v Sale) {
 		t.Helper()
 		if _, err := s.UpdateOrder(ctx, v.ID, Actor{ID: "caja"}, OrderChange{Pago: ptr(PagoPagado)}); err != nil {
@@ -231,7 +232,7 @@ func TestSalesReportMatchesAHandComputedFixture(t *testing.T) {
 	if _, err := s.Return(ctx, returned.ID, Actor{ID: "x"}, wholeReturn(returned)); err != nil {
 		t.Fatal(err)
 	}
-	from, to, err := ParseRange("", "", time.Now())
+	from, to, err := ParseRange(first, "", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,7 +392,7 @@ func TestHistoryAndDayListsMatchAFind(t *testing.T) {
 		}
 		return out
 	}
-	from, to, err := ParseRange("", "", time.Now())
+	from, to, err := ParseRange(dayOf(now), "", time.Now()) // the day of the sales placed above, to today (after a midnight, the day after)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -167,6 +167,11 @@ func TestReportsDuringPaymentsEndUpRight(t *testing.T) {
 		}
 	})
 	wg.Wait()
+	// The payments' days: today's, to the day after if they crossed the shop's midnight.
+	today, end, err = ParseRange(dayOf(today), "", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
 	r, err := s.SalesReport(ctx, today, end, PorFechaDePago)
 	want := 0.0
 	for i := range 16 {
