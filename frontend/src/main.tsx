@@ -4,6 +4,7 @@ import { Provider } from 'react-redux'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { keyHistoryEntry } from '@/app/history-entry-key'
+import { adoptPrerenderedPage } from '@/components/use-in-browser'
 import { routes } from '@/app/router'
 import { makeStore } from '@/lib/store'
 import { seedProductoFromPage } from '@/features/catalog/page-data'
@@ -53,6 +54,7 @@ function start() {
       // nothing is lost, so it is no error for the error log (e2e/prerender.spec.ts checks our pages).
       // In a transition, React adopts the page in short slices (TransitionHydrationLane) instead of
       // one long task, so a tap or scroll meanwhile is not kept waiting.
+      adoptPrerenderedPage()
       startTransition(() => {
         hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('La página se dibujó de nuevo:', error) })
       })
