@@ -74,6 +74,34 @@ test.describe('fresh loads on a phone (390x844)', () => {
     expect(await scrollY(page)).toBeLessThanOrEqual(left)
   })
 
+  test('a fresh home leaves the cards below its first screen for later; Back to the scrolled home lands on the same product', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const cards = page.getByRole('region', { name: 'Productos Destacados' }).getByRole('listitem')
+    const contentVisibility = (card: Locator) => card.evaluate((el) => getComputedStyle(el).contentVisibility)
+    await expect(cards.nth(15)).toBeAttached()
+    // The first screen of a fresh load: the browser lays out a card far below only as it nears the viewport.
+    expect(await contentVisibility(cards.nth(15))).toBe('auto')
+
+    const target = cards.nth(13)
+    await target.scrollIntoViewIfNeeded()
+    await page.waitForTimeout(300)
+    const top = Math.round((await target.boundingBox())?.y ?? -1)
+    const link = target.getByRole('link').first()
+    const href = await link.getAttribute('href')
+    await link.click()
+    await expect(page).toHaveURL(new RegExp(`${href}$`))
+
+    // Back within the app: the page is drawn in full, so its position lands on the same product.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(target.getByRole('link').first()).toHaveAttribute('href', href ?? '')
+    await expect(target).toBeInViewport()
+    expect(await contentVisibility(cards.nth(15))).toBe('visible')
+    await expect.poll(async () => Math.round((await target.boundingBox())?.y ?? -1)).toBe(top)
+  })
+
   test("the return from Mercado Pago to /success lands on '¡Pago recibido!' after a scrolled page", async ({ page, request }) => {
     const [productoId] = await twoProductoIds(request)
     // A real sale of the demo customer, kept by this browser as the one Mercado Pago paid (the

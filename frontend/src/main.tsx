@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom'
 import { keyHistoryEntry } from '@/app/history-entry-key'
 import { adoptPrerenderedPage } from '@/components/use-in-browser'
 import { routes } from '@/app/router'
+import { setFirstScreen } from '@/lib/first-screen'
 import { makeStore } from '@/lib/store'
 import { seedProductoFromPage } from '@/features/catalog/page-data'
 import { startErrorLogWhenIdle } from '@/features/error-log/start'
@@ -30,8 +31,9 @@ function start() {
   // The local error log: global errors, upload every 60 s and when back online, Sentry if configured.
   // It starts once the page has loaded, keeping what fails before.
   startErrorLogWhenIdle(store.dispatch)
-  // Each fresh load's history entry gets its own key, so it opens at the top (app/history-entry-key.ts).
-  keyHistoryEntry()
+  // Each fresh load's history entry gets its own key, so it opens at the top (app/history-entry-key.ts);
+  // that first screen may leave the cards below it for later (lib/first-screen.ts).
+  setFirstScreen(keyHistoryEntry())
   const router = createBrowserRouter(routes)
 
   const root = document.getElementById('root')

@@ -6,7 +6,7 @@ describe('keyHistoryEntry', () => {
 
   it('gives an entry opened by a fresh load a key of its own, keeping its state', () => {
     window.history.replaceState({ idx: 0, usr: { a: 1 } }, '')
-    keyHistoryEntry()
+    expect(keyHistoryEntry()).toBe(true) // a fresh entry: it opens at the top
     const first = window.history.state as { key: string; idx: number; usr: unknown }
     expect(first.key).toMatch(/^[a-z0-9]{4,}$/)
     expect(first).toMatchObject({ idx: 0, usr: { a: 1 } })
@@ -18,7 +18,7 @@ describe('keyHistoryEntry', () => {
 
   it("keeps the key an entry has (Back, Forward, a reload return to that entry's position)", () => {
     window.history.replaceState({ key: 'abc123', idx: 3 }, '')
-    keyHistoryEntry()
+    expect(keyHistoryEntry()).toBe(false) // not a fresh entry: its position is restored
     expect(window.history.state).toEqual({ key: 'abc123', idx: 3 })
   })
 })

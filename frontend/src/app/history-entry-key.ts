@@ -6,10 +6,13 @@
  * so every fresh load would share one saved position and open where the previous one was left.
  * With a key of its own, a fresh load opens at the top; Back, Forward and a reload of the same
  * entry (the key is kept in the entry's state) still return to where the shopper left it.
+ *
+ * Returns whether the entry was a fresh one, which opens at the top.
  */
-export function keyHistoryEntry(history: History = window.history): void {
+export function keyHistoryEntry(history: History = window.history): boolean {
   const state: unknown = history.state
   const current = state && typeof state === 'object' ? (state as Record<string, unknown>) : {}
-  if (typeof current.key === 'string' && current.key !== '') return
+  if (typeof current.key === 'string' && current.key !== '') return false
   history.replaceState({ ...current, key: Math.random().toString(36).slice(2, 10) }, '')
+  return true
 }

@@ -4,6 +4,7 @@ import { LoadError } from '@/components/load-error'
 import { LoadMoreSentinel } from '@/components/load-more-sentinel'
 import { ProductoCard, type CardHeading } from '@/components/producto-card'
 import { ProductoCardSkeleton } from '@/components/skeleton'
+import { useOffscreenCardClass } from '@/lib/first-screen'
 import type { Producto } from '@/lib/producto'
 
 /** Skeleton cards while the first page loads, and while the next one does. */
@@ -37,6 +38,7 @@ type InfiniteProductoListProps = {
 /** A product grid that loads page after page as it scrolls, with skeletons, retry and empty text. */
 export function InfiniteProductoList(props: InfiniteProductoListProps) {
   const { productos } = props
+  const cardClass = useOffscreenCardClass()
   const { isLoading, isError, isFetching, isFetchingNextPage, hasNextPage, refetch, fetchNextPage } = props.query
   return (
     <>
@@ -51,7 +53,7 @@ export function InfiniteProductoList(props: InfiniteProductoListProps) {
                 </li>
               ))
             : productos.map((p) => (
-                <li key={p._id}>
+                <li key={p._id} className={cardClass}>
                   <ProductoCard producto={p} heading={props.cardHeading} />
                 </li>
               ))}
