@@ -3,10 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { keyHistoryEntry } from '@/app/history-entry-key'
-import { adoptPrerenderedPage } from '@/components/use-in-browser'
 import { routes } from '@/app/router'
-import { setFirstScreen } from '@/lib/first-screen'
+import { keyHistoryEntry } from '@/lib/history-entry-key'
 import { makeStore } from '@/lib/store'
 import { seedProductoFromPage } from '@/features/catalog/page-data'
 import { startErrorLogWhenIdle } from '@/features/error-log/start'
@@ -31,9 +29,8 @@ function start() {
   // The local error log: global errors, upload every 60 s and when back online, Sentry if configured.
   // It starts once the page has loaded, keeping what fails before.
   startErrorLogWhenIdle(store.dispatch)
-  // Each fresh load's history entry gets its own key, so it opens at the top (app/history-entry-key.ts);
-  // that first screen may leave the cards below it for later (lib/first-screen.ts).
-  setFirstScreen(keyHistoryEntry())
+  // Each fresh load's history entry gets its own key, so it opens at the top (lib/history-entry-key.ts).
+  keyHistoryEntry()
   const router = createBrowserRouter(routes)
 
   const root = document.getElementById('root')
@@ -51,12 +48,11 @@ function start() {
     if (container.hasAttribute('data-prerendered')) {
       // The page prerendered for this very route (scripts/prerender.mjs): React adopts its markup,
       // so the browser neither builds the page again nor lays it out anew. What depends on the
-      // browser renders as in the prerender first (useInBrowser), then updates.
+      // browser renders as in the prerender first (useInBrowser, while #root is marked), then updates.
       // If the markup differs after all (a browser extension may edit it), React draws the page anew:
       // nothing is lost, so it is no error for the error log (e2e/prerender.spec.ts checks our pages).
       // In a transition, React adopts the page in short slices (TransitionHydrationLane) instead of
       // one long task, so a tap or scroll meanwhile is not kept waiting.
-      adoptPrerenderedPage()
       startTransition(() => {
         hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('La página se dibujó de nuevo:', error) })
       })

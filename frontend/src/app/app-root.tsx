@@ -1,6 +1,4 @@
-import { useEffect, useRef } from 'react'
-import { Outlet, ScrollRestoration, useLocation } from 'react-router'
-import { setFirstScreen } from '@/lib/first-screen'
+import { Outlet, ScrollRestoration } from 'react-router'
 
 /**
  * The root route's screen: every page, and React Router's scroll restoration (once, for the whole
@@ -8,12 +6,6 @@ import { setFirstScreen } from '@/lib/first-screen'
  * the route's lazy screen has loaded, so the content is there to scroll to.
  */
 export function AppRoot() {
-  // The first navigation ends the fresh load's first screen (lib/first-screen.ts).
-  const { key } = useLocation()
-  const firstKey = useRef(key)
-  useEffect(() => {
-    if (key !== firstKey.current) setFirstScreen(false)
-  }, [key])
   return (
     <>
       <Outlet />

@@ -1,10 +1,11 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
+import { useLocation, useNavigationType } from 'react-router'
 import { LoadError } from '@/components/load-error'
 import { LoadMoreSentinel } from '@/components/load-more-sentinel'
 import { ProductoCard, type CardHeading } from '@/components/producto-card'
 import { ProductoCardSkeleton } from '@/components/skeleton'
-import { useOffscreenCardClass } from '@/lib/first-screen'
+import { onFreshEntry } from '@/lib/history-entry-key'
 import type { Producto } from '@/lib/producto'
 
 /** Skeleton cards while the first page loads, and while the next one does. */
@@ -33,6 +34,20 @@ type InfiniteProductoListProps = {
   emptyMessage: string
   /** The cards' title heading: one level under the grid's own (h3 by default, under a section's h2). */
   cardHeading?: CardHeading
+}
+
+/**
+ * The class of a product card's place in the grid. On a page that opens at its top (a fresh load's
+ * first page, or a page reached by a link) the browser lays out a card only when it nears the
+ * viewport (content-visibility), holding a card's usual height until then and its own height once
+ * drawn: the cards below the first screen take nothing from the page's start. A page that
+ * restores a position (Back, Forward, a reload) gets none, so every card has its real size and the
+ * position lands on the same product.
+ */
+function useOffscreenCardClass(): string | undefined {
+  const { key } = useLocation()
+  const opensAtTop = useNavigationType() !== 'POP' || onFreshEntry(key)
+  return opensAtTop ? '[content-visibility:auto] [contain-intrinsic-size:auto_320px]' : undefined
 }
 
 /** A product grid that loads page after page as it scrolls, with skeletons, retry and empty text. */

@@ -1,16 +1,11 @@
 import { startTransition, useEffect, useState } from 'react'
 
 /**
- * Whether what renders now may show the browser's state. False in the prerender at build time
- * (no window) and while React adopts a prerendered page (main.tsx calls adoptPrerenderedPage);
- * true otherwise, and from the first commit in the browser on.
+ * Whether React is adopting a page prerendered for its route: scripts/prerender.mjs marks its
+ * #root, and the first commit in the browser unmarks it. True in the prerender itself (no document).
  */
-let browserStateShown = typeof window !== 'undefined'
-
-/** Called before React adopts a prerendered page: its first render must match the prerendered HTML. */
-export function adoptPrerenderedPage(): void {
-  browserStateShown = false
-}
+const adoptingPrerenderedPage = () =>
+  typeof document === 'undefined' || document.getElementById('root')?.hasAttribute('data-prerendered') === true
 
 /**
  * False while the page is prerendered at build time (scripts/prerender.mjs) and while React adopts
@@ -23,9 +18,9 @@ export function adoptPrerenderedPage(): void {
  * mounts after that renders the browser's state at once.
  */
 export function useInBrowser(): boolean {
-  const [inBrowser, setInBrowser] = useState(browserStateShown)
+  const [inBrowser, setInBrowser] = useState(() => !adoptingPrerenderedPage())
   useEffect(() => {
-    browserStateShown = true
+    document.getElementById('root')?.removeAttribute('data-prerendered')
     if (!inBrowser) startTransition(() => setInBrowser(true))
   }, [inBrowser])
   return inBrowser
