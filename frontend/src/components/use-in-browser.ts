@@ -20,8 +20,10 @@ const adoptingPrerenderedPage = () =>
 export function useInBrowser(): boolean {
   const [inBrowser, setInBrowser] = useState(() => !adoptingPrerenderedPage())
   useEffect(() => {
+    if (inBrowser) return
+    // The adopted page has committed: what mounts from now on shows the browser's state at once.
     document.getElementById('root')?.removeAttribute('data-prerendered')
-    if (!inBrowser) startTransition(() => setInBrowser(true))
+    startTransition(() => setInBrowser(true))
   }, [inBrowser])
   return inBrowser
 }
