@@ -28,8 +28,11 @@ test.describe('offline (phone)', () => {
     const list = (await (await page.request.get('/v1/productos?limit=24')).json()) as { products: Producto[] }
     const [seen, unseen] = list.products
 
-    // Online: the home page installs the service worker, which then controls the page.
-    await page.goto('/')
+    // Online: the home page installs the service worker, which then controls the page. Not during
+    // the page's load (main.tsx): two seconds after the load event nothing is registered yet.
+    await page.goto('/', { waitUntil: 'load' })
+    await page.waitForTimeout(2_000)
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0)
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 })
     await page.goto(`/product/${seen._id}`)
     await expect(page.getByRole('heading', { level: 1, name: seen.nombre })).toBeVisible()
