@@ -11,6 +11,8 @@ import type { Producto } from '@/lib/producto'
 /** Skeleton cards while the first page loads, and while the next one does. */
 const FIRST_SKELETONS = 8
 const NEXT_SKELETONS = 4
+/** The cards of a phone's first screen (two rows of two): on a page the grid leads, their pictures load first. */
+const FIRST_SCREEN_CARDS = 4
 
 /** The parts of an RTK Query infinite query result the list reads. */
 type InfiniteQuery = {
@@ -34,6 +36,11 @@ type InfiniteProductoListProps = {
   emptyMessage: string
   /** The cards' title heading: one level under the grid's own (h3 by default, under a section's h2). */
   cardHeading?: CardHeading
+  /**
+   * The grid is what the page opens on (a category, a search's results): the pictures of its first
+   * cards, the page's largest paint, load at once and before the rest instead of lazily.
+   */
+  leadsThePage?: boolean
 }
 
 /**
@@ -67,9 +74,9 @@ export function InfiniteProductoList(props: InfiniteProductoListProps) {
                   <ProductoCardSkeleton />
                 </li>
               ))
-            : productos.map((p) => (
+            : productos.map((p, i) => (
                 <li key={p._id} className={cardClass}>
-                  <ProductoCard producto={p} heading={props.cardHeading} />
+                  <ProductoCard producto={p} heading={props.cardHeading} priority={props.leadsThePage && i < FIRST_SCREEN_CARDS} />
                 </li>
               ))}
           {isFetchingNextPage

@@ -9,8 +9,15 @@ import { truncate } from '@/lib/text'
  * search page, h2 in a section of the home page), so that headings never skip a level. */
 export type CardHeading = 'h2' | 'h3'
 
+type ProductoCardProps = {
+  producto: Producto
+  heading?: CardHeading
+  /** The card is on the page's first screen: its picture loads at once and first (ProductoImage). */
+  priority?: boolean
+}
+
 /** A product tile of the catalogue grids; the whole card opens `/product/{_id}`. */
-export function ProductoCard({ producto, heading: Heading = 'h3' }: { producto: Producto; heading?: CardHeading }) {
+export function ProductoCard({ producto, heading: Heading = 'h3', priority = false }: ProductoCardProps) {
   const title = productoTitle(producto)
   const price = productoPrice(producto)
   const hasDescuento = price !== undefined && price.precioFinal < price.precio
@@ -20,7 +27,7 @@ export function ProductoCard({ producto, heading: Heading = 'h3' }: { producto: 
       className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:border-teal-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-500"
     >
       <div className="relative bg-white p-3">
-        <ProductoImage src={productoImage(producto)} alt={title} className="aspect-square w-full rounded-lg" />
+        <ProductoImage src={productoImage(producto)} alt={title} priority={priority} className="aspect-square w-full rounded-lg" />
         {hasDescuento && price.descuento > 0 ? (
           <span className="absolute top-2 left-2 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
             -{price.descuento}%

@@ -50,6 +50,26 @@ describe('/busqueda/:id', () => {
     expect(name('juguetes')).toBeUndefined()
   })
 
+  it("loads the pictures of a phone's first screen at once and first, the rest lazily", async () => {
+    const productos = Array.from({ length: 6 }, (_, i) => ({
+      _id: `p${i}`,
+      nombre: `Cámara ${i}`,
+      imagen: `/v1/imagenes/demo/producto-00${i}.svg`,
+      variantes: [{ stock: 3, precioVenta: 100 }],
+    }))
+    mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/productos': json({ products: productos, meta: { hasMore: false } }),
+    })
+    renderApp('/busqueda/22')
+    const images = await screen.findAllByRole('img', { name: /^Cámara \d$/ })
+    expect(images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ...Array.from({ length: 4 }, () => ['eager', 'high']),
+      ['lazy', null],
+      ['lazy', null],
+    ])
+  })
+
   it('shows a category added after the page was built', async () => {
     mockServer({
       'GET /v1/config': json(sampleConfig),

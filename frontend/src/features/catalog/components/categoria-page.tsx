@@ -50,6 +50,7 @@ function ProductoGrid({ title, query }: { title: string; query: CatalogoQuery })
         query={catalogo}
         marginPx={SCROLL_MARGIN_PX}
         cardHeading="h2"
+        leadsThePage
         errorMessage="Error al obtener los productos"
         emptyMessage="No hay productos en esta sección por ahora."
       />

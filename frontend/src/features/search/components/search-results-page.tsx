@@ -42,6 +42,7 @@ export function SearchResultsPage() {
             query={search}
             marginPx={SCROLL_MARGIN_PX}
             cardHeading="h2"
+            leadsThePage
             errorMessage="Error al obtener un producto por nombre"
             emptyMessage={`No encontramos productos para «${q}».`}
           />
