@@ -12,8 +12,9 @@
 //   (/v1/imagenes/...): stale-while-revalidate, answered from the cache at once and refreshed
 //   behind. No other call is cached: staff, account, payment, orders and every POST go to the
 //   network alone, so nothing is replayed or sent twice.
-// src/main.tsx registers it after the page has loaded; the Go server serves it like any file of
-// the build (Cache-Control: no-cache), so a new build's worker is found on the next visit.
+// src/main.tsx registers it a few seconds after the page's load event, so that its first install
+// does not compete with the first screen; the Go server serves it like any file of the build
+// (Cache-Control: no-cache), so a new build's worker is found on the next visit.
 //
 //   node scripts/service-worker.mjs
 import fs from 'node:fs'
