@@ -84,8 +84,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(isSsrBuild
       ? {}
       : {
-          // Which chunks each route needs, for the prerendered pages' preloads (scripts/prerender.mjs
-          // reads it, then removes it).
+          // Which chunks each route needs, for the prerendered pages' preloads (scripts/prerender.mjs)
+          // and the service worker's precache (scripts/service-worker.mjs, which then removes it).
           manifest: true,
           // Every browser the shop supports preloads modules itself.
           modulePreload: { polyfill: false },

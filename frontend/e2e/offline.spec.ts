@@ -34,6 +34,18 @@ test.describe('offline (phone)', () => {
     await page.waitForTimeout(2_000)
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0)
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 })
+    // Its precache holds the shop's code, and none of the back office's (scripts/service-worker.mjs).
+    const precached = await page.evaluate(async () => {
+      const paths: string[] = []
+      for (const name of (await caches.keys()).filter((n) => n.includes('precache'))) {
+        for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname)
+      }
+      return paths
+    })
+    for (const chunk of ['index', 'shop-layout', 'home-page', 'producto-page', 'carrito-page', 'categoria-page', 'facturar-page']) {
+      expect(precached.some((p) => p.startsWith(`/assets/${chunk}-`)), chunk).toBe(true)
+    }
+    expect(precached.filter((p) => /^\/assets\/(staff-root|productos-page|ventas-page|corte-root|usuarios-page)-/.test(p))).toEqual([])
     await page.goto(`/product/${seen._id}`)
     await expect(page.getByRole('heading', { level: 1, name: seen.nombre })).toBeVisible()
     await page.getByRole('button', { name: 'Agregar al carrito' }).click()

@@ -96,9 +96,9 @@ async function main() {
     fs.writeFileSync(path.join(app, 'prerender', page.file), html)
     console.log(`  prerender/${page.file.padEnd(14)} ${page.path.padEnd(12)} ${(html.length / 1000).toFixed(1)} KB`)
   }
+  // The binary embeds dist/: the SSR bundle serves no one (scripts/service-worker.mjs, run next,
+  // reads the manifest and removes it).
   fs.rmSync(ssr, { recursive: true, force: true })
-  // The binary embeds dist/: the manifest served no one.
-  fs.rmSync(path.dirname(manifestFile), { recursive: true, force: true })
 }
 
 main().catch((error) => {

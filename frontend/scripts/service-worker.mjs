@@ -2,8 +2,11 @@
 // The shop's service worker (issue #26): run by `npm run build` last, once scripts/prerender.mjs
 // has written the pages, it writes dist/app/sw.js with Workbox (workbox-build's generateSW), so
 // that the shop's frame and what a shopper already saw open without the network:
-// - precached: the build's code and styles (hashed, so never stale) and the shop's frame page
-//   (prerender/shell.html), the fallback of a page never opened;
+// - precached: the shop's code and styles (hashed, so never stale: the entry, the shop's frame,
+//   every screen under it and what they import, read from the build's manifest and
+//   src/app/router.tsx) and the shop's frame page (prerender/shell.html), the fallback of a page
+//   never opened. The back office's code (its frame, its screens, the printable cut and ticket) is
+//   left to the network: a shopper's phone does not download it (about 85 KB of gzip);
 // - pages (navigations): network first, so the Go server's pages (prerendered, each with its own
 //   title, tags and data) and a new build are always what a connected browser gets; offline, the
 //   page as last seen, or the shop's frame, where the app draws the route (the cart from the
@@ -20,22 +23,97 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { generateSW } from 'workbox-build'
 
-const app = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist/app')
+const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const app = path.join(frontend, 'dist/app')
 
 /** The page the app draws any shop route in when the route's own page was never cached. */
 const SHELL = '/prerender/shell.html'
+
+/** The module of the shop's frame, as src/app/router.tsx imports it; its chunk is the one vite.config.ts names 'shop-layout'. */
+const SHOP_FRAME = '@/app/shop-layout'
+
+/** Every `import('…')` under node, as written ('@/app/shop-layout'). */
+function dynamicImports(node) {
+  const found = []
+  const visit = (n) => {
+    if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteralLike(n.arguments[0])) {
+      found.push(n.arguments[0].text)
+    }
+    ts.forEachChild(n, visit)
+  }
+  visit(node)
+  return found
+}
+
+/**
+ * The lazily loaded route modules of src/app/router.tsx, as keys of the build's manifest: the
+ * shop's (the route of the shop's frame and every route under it) and the others (the back
+ * office's frame and screens, the printable cut and ticket).
+ */
+function routeModules(manifest) {
+  const file = path.join(frontend, 'src/app/router.tsx')
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
+  let shopRoute
+  const find = (node) => {
+    const isShopRoute =
+      ts.isObjectLiteralExpression(node) && node.properties.some((p) => ts.isSpreadAssignment(p) && dynamicImports(p).includes(SHOP_FRAME))
+    if (isShopRoute) shopRoute ??= node
+    else ts.forEachChild(node, find)
+  }
+  find(source)
+  if (!shopRoute) throw new Error(`service worker: no route loads ${SHOP_FRAME} in src/app/router.tsx`)
+  const key = (specifier) => {
+    const keys =
+      specifier === SHOP_FRAME
+        ? Object.keys(manifest).filter((k) => manifest[k].name === 'shop-layout' && !manifest[k].src)
+        : Object.keys(manifest).filter((k) => k.replace(/\.tsx?$/, '') === specifier.replace(/^@\//, 'src/'))
+    if (keys.length !== 1) throw new Error(`service worker: ${specifier} is ${keys.length} chunks of the build, not one`)
+    return keys[0]
+  }
+  const shop = new Set(dynamicImports(shopRoute).map(key))
+  const others = new Set(dynamicImports(source).map(key).filter((k) => !shop.has(k)))
+  return { shop, others }
+}
+
+/**
+ * The files of the shop's code: the entry and what it imports, what it loads lazily besides the
+ * routes (the error log), and the shop's routes with everything they import or load, but nothing
+ * of the other routes'.
+ */
+function shopFiles(manifest) {
+  const { shop, others } = routeModules(manifest)
+  const seen = new Set()
+  const visit = (key) => {
+    if (seen.has(key) || others.has(key)) return
+    seen.add(key)
+    for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])]) visit(next)
+  }
+  visit('index.html')
+  for (const key of shop) visit(key)
+  return new Set([...seen].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]))
+}
+
+// Read from the build's manifest, which the binary, embedding dist/, does not need afterwards.
+const manifestFile = path.join(app, '.vite/manifest.json')
+const shop = shopFiles(JSON.parse(fs.readFileSync(manifestFile, 'utf8')))
+fs.rmSync(path.dirname(manifestFile), { recursive: true, force: true })
 
 const { count, size, warnings } = await generateSW({
   swDest: path.join(app, 'sw.js'),
   globDirectory: app,
   globPatterns: ['assets/**/*.{js,css}', 'prerender/shell.html', 'favicon.svg'],
-  // Sentry's SDK (150 KB of gzip, loaded only when a DSN is set, and of no use offline) is left to
-  // the network: a phone should not download it for nothing.
+  // Of the code, the shop's only. Sentry's SDK (150 KB of gzip, loaded only when a DSN is set, and
+  // of no use offline) is left to the network too: a phone should not download it for nothing.
   manifestTransforms: [
     async (entries) => ({
-      manifest: entries.filter((e) => !fs.readFileSync(path.join(app, e.url), 'utf8').includes('__SENTRY_DEBUG__')),
+      manifest: entries.filter(
+        (e) =>
+          (!e.url.startsWith('assets/') || shop.has(e.url)) &&
+          !fs.readFileSync(path.join(app, e.url), 'utf8').includes('__SENTRY_DEBUG__'),
+      ),
       warnings: [],
     }),
   ],
