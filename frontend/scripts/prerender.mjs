@@ -8,6 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { chunkClosure, readManifest, shopFrameKey } from './build-manifest.mjs'
 
 const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const app = path.join(frontend, 'dist/app')
@@ -66,19 +67,9 @@ function lowerScriptPriority(template) {
  * with it. Read from the build's manifest (dist/app/.vite/manifest.json).
  */
 function routePreloads(manifest, screen) {
-  const frame = Object.keys(manifest).filter((key) => manifest[key].name === 'shop-layout' && !manifest[key].src)
-  if (frame.length !== 1) throw new Error(`prerender: expected one 'shop-layout' chunk in the manifest, found ${frame.length}`)
   if (screen && !manifest[screen]) throw new Error(`prerender: ${screen} is not a chunk of the build`)
-  const closure = (keys, seen = new Set()) => {
-    for (const key of keys) {
-      if (seen.has(key)) continue
-      seen.add(key)
-      closure(manifest[key].imports ?? [], seen)
-    }
-    return seen
-  }
-  const initial = closure(['index.html'])
-  return [...closure(screen ? [...frame, screen] : frame)]
+  const initial = chunkClosure(manifest, ['index.html'])
+  return [...chunkClosure(manifest, screen ? [shopFrameKey(manifest), screen] : [shopFrameKey(manifest)])]
     .filter((key) => !initial.has(key))
     .map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key].file}">`)
     .join('')
@@ -87,8 +78,7 @@ function routePreloads(manifest, screen) {
 async function main() {
   const { render } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href)
   const template = lowerScriptPriority(fs.readFileSync(path.join(app, 'index.html'), 'utf8'))
-  const manifestFile = path.join(app, '.vite/manifest.json')
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
+  const manifest = readManifest(app)
   fs.mkdirSync(path.join(app, 'prerender'), { recursive: true })
   for (const page of PAGES) {
     const preloads = routePreloads(manifest, page.screen)

@@ -25,6 +25,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { generateSW } from 'workbox-build'
+import { chunkClosure, manifestFile, readManifest, shopFrameKey } from './build-manifest.mjs'
 
 const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const app = path.join(frontend, 'dist/app')
@@ -32,7 +33,7 @@ const app = path.join(frontend, 'dist/app')
 /** The page the app draws any shop route in when the route's own page was never cached. */
 const SHELL = '/prerender/shell.html'
 
-/** The module of the shop's frame, as src/app/router.tsx imports it; its chunk is the one vite.config.ts names 'shop-layout'. */
+/** The module of the shop's frame, as src/app/router.tsx imports it (its chunk: shopFrameKey). */
 const SHOP_FRAME = '@/app/shop-layout'
 
 /** Every `import('…')` under node, as written ('@/app/shop-layout'). */
@@ -66,10 +67,8 @@ function routeModules(manifest) {
   find(source)
   if (!shopRoute) throw new Error(`service worker: no route loads ${SHOP_FRAME} in src/app/router.tsx`)
   const key = (specifier) => {
-    const keys =
-      specifier === SHOP_FRAME
-        ? Object.keys(manifest).filter((k) => manifest[k].name === 'shop-layout' && !manifest[k].src)
-        : Object.keys(manifest).filter((k) => k.replace(/\.tsx?$/, '') === specifier.replace(/^@\//, 'src/'))
+    if (specifier === SHOP_FRAME) return shopFrameKey(manifest)
+    const keys = Object.keys(manifest).filter((k) => k.replace(/\.tsx?$/, '') === specifier.replace(/^@\//, 'src/'))
     if (keys.length !== 1) throw new Error(`service worker: ${specifier} is ${keys.length} chunks of the build, not one`)
     return keys[0]
   }
@@ -85,21 +84,13 @@ function routeModules(manifest) {
  */
 function shopFiles(manifest) {
   const { shop, others } = routeModules(manifest)
-  const seen = new Set()
-  const visit = (key) => {
-    if (seen.has(key) || others.has(key)) return
-    seen.add(key)
-    for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])]) visit(next)
-  }
-  visit('index.html')
-  for (const key of shop) visit(key)
-  return new Set([...seen].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]))
+  const chunks = chunkClosure(manifest, ['index.html', ...shop], { lazily: true, skip: others })
+  return new Set([...chunks].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]))
 }
 
 // Read from the build's manifest, which the binary, embedding dist/, does not need afterwards.
-const manifestFile = path.join(app, '.vite/manifest.json')
-const shop = shopFiles(JSON.parse(fs.readFileSync(manifestFile, 'utf8')))
-fs.rmSync(path.dirname(manifestFile), { recursive: true, force: true })
+const shop = shopFiles(readManifest(app))
+fs.rmSync(path.dirname(manifestFile(app)), { recursive: true, force: true })
 
 const { count, size, warnings } = await generateSW({
   swDest: path.join(app, 'sw.js'),
