@@ -149,7 +149,8 @@ func (s *pageServer) page(route string, r *http.Request) (int, []byte, error) {
 			return s.notFound(err)
 		}
 		p.Title += " | " + s.site.Name
-		return s.render(http.StatusOK, "prerender/shell.html", p, false)
+		// Drawn from the first screen the page carries, like a product page.
+		return s.render(http.StatusOK, "prerender/category.html", p, false)
 	case route == "/busqueda":
 		return s.render(http.StatusOK, "prerender/shell.html", searchPage(s.site, r.URL.Query().Get("q")), false)
 	case route == "/carrito":

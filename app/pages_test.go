@@ -245,6 +245,82 @@ func TestCategoryPagesHaveTheirOwnHead(t *testing.T) {
 	}
 }
 
+// A category page carries its first screen as the API answers it (the category tree and the
+// category's first products), so the app draws the grid without two calls first, and preloads the
+// first cards' pictures at the sizes the cards take; after a change, the page carries the new list.
+func TestACategoryPageCarriesItsFirstScreen(t *testing.T) {
+	t.Parallel()
+	a := shopWithWeb(t, prerenderedWeb)
+	h := a.Handler()
+	carried := func(path string) (data struct {
+		Categoria  string
+		Categorias json.RawMessage
+		Productos  json.RawMessage
+	}, body string) {
+		t.Helper()
+		body = do(t, h, http.MethodGet, path, "").Body.String()
+		m := regexp.MustCompile(`<script id="datos-categoria" type="application/json">(.*?)</script>`).FindStringSubmatch(body)
+		if m == nil || json.Unmarshal([]byte(m[1]), &data) != nil {
+			t.Fatalf("%s carries no first screen: %s", path, body)
+		}
+		return data, body
+	}
+	// The API's answers, as the app asks for them (lib/categorias.ts, features/catalog/api.ts).
+	answer := func(path string) any {
+		t.Helper()
+		var v any
+		if rec := do(t, h, http.MethodGet, path, ""); rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &v) != nil {
+			t.Fatalf("%s: %d %s", path, rec.Code, rec.Body)
+		}
+		return v
+	}
+	decode := func(raw json.RawMessage) (v any) {
+		if err := json.Unmarshal(raw, &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	products := func(v any) []any { return v.(map[string]any)["products"].([]any) }
+
+	data, body := carried("/busqueda/video-vigilancia") // an old link: the address's own name is the key
+	list := answer("/v1/productos?page=1&limit=24&compact=1&categoria=video-vigilancia")
+	if data.Categoria != "video-vigilancia" || !reflect.DeepEqual(decode(data.Productos), list) {
+		t.Errorf("categoria %q, products %s, want the API's %v", data.Categoria, data.Productos, list)
+	}
+	if want := answer("/v1/categorias").(map[string]any)["categorias"]; !reflect.DeepEqual(decode(data.Categorias), want) {
+		t.Errorf("categorias %s, want %v", data.Categorias, want)
+	}
+	first := products(list)
+	if len(first) < 5 {
+		t.Fatalf("the demo category has %d products", len(first))
+	}
+	// The first four cards' pictures, each as its card draws it (components/producto-image.tsx).
+	var want []string
+	for _, p := range first[:4] {
+		img := p.(map[string]any)["imagen"].(string)
+		tag := `<link rel="preload" as="image" href="` + html.EscapeString(img) + `" />`
+		if set, ok := catalog.ImageSources(img); ok {
+			tag = `<link rel="preload" as="image" href="` + html.EscapeString(set.Src) + `" imagesrcset="` + html.EscapeString(set.Srcset) +
+				`" imagesizes="` + html.EscapeString(catalog.ProductCardImageSizes) + `" type="image/webp" />`
+		}
+		want = append(want, tag)
+	}
+	if got := regexp.MustCompile(`<link rel="preload" as="image" href="/v1/imagenes/[^>]*>`).FindAllString(body, -1); !reflect.DeepEqual(got, want) {
+		t.Errorf("preloads\n%q\nwant\n%q", got, want)
+	}
+
+	// The first product archived: the page's list follows, as the API's does.
+	id := first[0].(map[string]any)["_id"].(string)
+	if rec := do(t, h, http.MethodPost, "/v1/productos/"+id+"/archivar", "", "Authorization", adminToken(t, a)); rec.Code != 200 {
+		t.Fatalf("archivar: %d %s", rec.Code, rec.Body)
+	}
+	data, _ = carried("/busqueda/video-vigilancia")
+	if got := products(decode(data.Productos)); got[0].(map[string]any)["_id"] == id ||
+		!reflect.DeepEqual(got, products(answer("/v1/productos?page=1&limit=24&compact=1&categoria=video-vigilancia"))) {
+		t.Errorf("after archiving %s the page carries %v", id, got)
+	}
+}
+
 func TestTheSearchPageNamesTheQueryAndIsNotIndexed(t *testing.T) {
 	t.Parallel()
 	h := shopWithWeb(t, prerenderedWeb).Handler()

@@ -49,6 +49,13 @@ test.describe('before any JS runs', () => {
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
   })
 
+  test("a category page shows the frame and its grid's first cards loading", async ({ page }) => {
+    await page.goto('/busqueda/22')
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('main').getByTestId('product-skeleton').first()).toBeVisible()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Cargando…')
+  })
+
   test('the cart waits for the stored cart when its cookie says it has lines, never showing it empty', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'carrito', value: '2', url: baseURL! }])
     await page.goto('/carrito')
@@ -104,6 +111,20 @@ test.describe('deep links', () => {
     await expect(page.getByRole('heading', { level: 1, name: (producto.nombre || producto.titulo || '').trim() })).toBeVisible()
     await expect(page.getByTestId('precio-final')).toHaveText(/^\$[\d,]+\.\d{2}$/)
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('a category page opens from its address with its first products, without asking the API for them', async ({ page }) => {
+    const errors = watchPageErrors(page)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/v1/productos' || url.pathname === '/v1/categorias') asked.push(url.pathname + url.search)
+    })
+    await page.goto('/busqueda/video-vigilancia')
+    await expect(page.getByRole('heading', { level: 1, name: 'Videovigilancia' })).toBeVisible()
+    await expect(page.getByRole('main').locator('a[href^="/product/"]').first()).toBeVisible()
+    expect(asked).toEqual([])
     expect(errors).toEqual([])
   })
 

@@ -22,6 +22,9 @@ const PAGES = [
   { file: 'home.html', path: '/', screen: 'src/features/catalog-home/components/home-page.tsx' },
   // The product screen in its loading state: the same for every product.
   { file: 'product.html', path: '/product/_', screen: 'src/features/catalog/components/producto-page.tsx' },
+  // A category's screen in its loading state, the same for every category: the page then carries
+  // its first screen (app/pages.go), and its code is preloaded with the entry.
+  { file: 'category.html', path: '/busqueda/_', screen: 'src/features/catalog/components/categoria-page.tsx' },
   { file: 'cart.html', path: '/carrito', screen: 'src/features/checkout/components/carrito-page.tsx' },
   // The cart of a browser whose cart cookie says it is empty: drawn empty at once. The app draws
   // it anew (its first render waits for the browser's storage), at the same size.

@@ -75,15 +75,20 @@ func (m *Module) list(c *echo.Context) error {
 		if err := httpx.BindQuery(c, &p); err != nil {
 			return nil, err
 		}
-		f := newFilter(p.Titulo, p.Categoria, p.Favorito, m.service.categories.current())
-		f.withStock = true
-		page, meta := m.listPage(f, "", p.Page, p.Limit, p.Compact)
-		products := make([]PublicProduct, len(page))
-		for i, p := range page {
-			products[i] = p.public()
-		}
-		return listAnswer[PublicProduct]{Products: products, Meta: meta}, nil
+		return m.service.shopList(p), nil
 	})
+}
+
+// shopList is the storefront's list that p asks for: the products for sale, as a shopper sees them.
+func (s *Service) shopList(p shopListParams) listAnswer[PublicProduct] {
+	f := newFilter(p.Titulo, p.Categoria, p.Favorito, s.categories.current())
+	f.withStock = true
+	page, meta := s.listPage(f, "", p.Page, p.Limit, p.Compact)
+	products := make([]PublicProduct, len(page))
+	for i, p := range page {
+		products[i] = p.public()
+	}
+	return listAnswer[PublicProduct]{Products: products, Meta: meta}
 }
 
 // adminList answers GET admin/productos: the same filters, every product (with or without
@@ -95,24 +100,24 @@ func (m *Module) adminList(c *echo.Context) error {
 	}
 	f := newFilter(p.Titulo, p.Categoria, p.Favorito, m.service.categories.current())
 	f.archivados = p.Archivados
-	products, meta := m.listPage(f, p.Orden, p.Page, p.Limit, p.Compact)
+	products, meta := m.service.listPage(f, p.Orden, p.Page, p.Limit, p.Compact)
 	return c.JSON(http.StatusOK, listAnswer[Product]{Products: products, Meta: meta})
 }
 
 // listPage returns the priced products that f selects on the page asked for, sorted by orden
 // (adminOrders; "" is the catalogue's own order). The storefront's list (f.withStock) has no
 // total.
-func (m *Module) listPage(f filter, orden string, page, limit int, compact bool) ([]Product, listMeta) {
-	pr := m.service.memory.pricing(m.service.now())
+func (s *Service) listPage(f filter, orden string, page, limit int, compact bool) ([]Product, listMeta) {
+	pr := s.memory.pricing(s.now())
 	keep := f.selection(pr)
 	var products []Product
 	var more bool
 	if order, sorted := adminOrderNamed(orden); sorted {
 		var total int
-		products, total = m.service.memory.sortedPage(keep, order, page, limit)
+		products, total = s.memory.sortedPage(keep, order, page, limit)
 		more = page*limit < total
 	} else {
-		products, more = m.service.memory.page(keep, page, limit)
+		products, more = s.memory.page(keep, page, limit)
 	}
 	for i := range products {
 		if compact {
@@ -122,7 +127,7 @@ func (m *Module) listPage(f filter, orden string, page, limit int, compact bool)
 	}
 	meta := listMeta{HasMore: more, Page: page, Limit: limit}
 	if !f.withStock {
-		total := m.service.memory.count(keep)
+		total := s.memory.count(keep)
 		meta.Total = &total
 	}
 	return products, meta

@@ -373,8 +373,12 @@ func TestImageSourcesFollowTheFrontEndsRules(t *testing.T) {
 	}
 	widths := regexp.MustCompile(`IMAGE_WIDTHS = \[([0-9, ]+)\]`).FindSubmatch(ts)
 	sizes := regexp.MustCompile(`PRODUCTO_MAIN_IMAGE_SIZES =\s+'([^']+)'`).FindSubmatch(ts)
-	if widths == nil || sizes == nil {
-		t.Fatal("frontend/src/lib/images.ts: IMAGE_WIDTHS or PRODUCTO_MAIN_IMAGE_SIZES not found")
+	cardSizes := regexp.MustCompile(`PRODUCTO_CARD_IMAGE_SIZES =\s+'([^']+)'`).FindSubmatch(ts)
+	if widths == nil || sizes == nil || cardSizes == nil {
+		t.Fatal("frontend/src/lib/images.ts: IMAGE_WIDTHS, PRODUCTO_MAIN_IMAGE_SIZES or PRODUCTO_CARD_IMAGE_SIZES not found")
+	}
+	if string(cardSizes[1]) != ProductCardImageSizes {
+		t.Errorf("images.ts card sizes %q, Go %q", cardSizes[1], ProductCardImageSizes)
 	}
 	var goWidths []string
 	for _, w := range imageWidths {

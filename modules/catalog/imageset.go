@@ -9,6 +9,10 @@ import (
 // in the page's layout (frontend/src/lib/images.ts has the same value; a test compares them).
 const ProductMainImageSizes = "(min-width: 1024px) 450px, (min-width: 768px) calc(50vw - 62px), calc(100vw - 66px)"
 
+// ProductCardImageSizes is the sizes attribute of a product card's picture in the catalogue's grids
+// (PRODUCTO_CARD_IMAGE_SIZES in frontend/src/lib/images.ts; a test compares them).
+const ProductCardImageSizes = "(min-width: 1280px) 169px, (min-width: 1024px) calc(25vw - 46px), (min-width: 640px) calc(33.3vw - 47px), calc(50vw - 48px)"
+
 // ImageSet is how a page shows one of the shop's uploaded pictures: the sizes stored for it, as
 // srcset attribute values (each size's URL and the side, in px, of the square the picture fits in).
 type ImageSet struct {

@@ -32,8 +32,7 @@ type Deps struct {
 type Module struct {
 	service    *Service
 	every      time.Duration
-	responses  responseCache // the storefront's encoded responses (storefront_cache.go)
-	demoPhotos bool          // Deps.Demo
+	demoPhotos bool // Deps.Demo
 
 	runOnce   sync.Once
 	closeOnce sync.Once

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -23,6 +24,16 @@ const descriptionRunes = 160
 // ProductDataID is the id of the <script> that carries a product page's product, as
 // GET /v1/productos/{id} answers it (frontend/src/main.tsx reads it).
 const ProductDataID = "datos-producto"
+
+// CategoryDataID is the id of the <script> that carries a category page's first screen: the
+// category tree and the category's first products, as the API answers them
+// (frontend/src/features/catalog/categoria-page-data.ts reads it).
+const CategoryDataID = "datos-categoria"
+
+// firstScreenCards are the cards of a phone's first screen on a category page (two rows of two,
+// FIRST_SCREEN_CARDS in frontend/src/components/infinite-producto-list.tsx): their pictures are
+// preloaded.
+const firstScreenCards = 4
 
 var errPageNotFound = apperr.New(apperr.NotFound, "La página que buscas no existe.")
 
@@ -110,7 +121,9 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 }
 
 // CategoryPage returns the page /busqueda/{id} of a category (its id, name or an alias, as
-// categorySet.resolve takes them): its head tags and a BreadcrumbList. Errors: not_found for any other id.
+// categorySet.resolve takes them): its head tags, a BreadcrumbList, and what its first screen
+// draws (categoryPageData), so that the app draws the grid without asking the API first and the
+// first cards' pictures download beside the app's code. Errors: not_found for any other id.
 func (s *Service) CategoryPage(site webpage.Site, id string) (webpage.Page, error) {
 	cat, ok := s.categories.current().resolve(id)
 	if !ok {
@@ -118,12 +131,51 @@ func (s *Service) CategoryPage(site webpage.Site, id string) (webpage.Page, erro
 	}
 	name := cat.Nombre
 	path := "/busqueda/" + url.PathEscape(cat.ID) // an old link or name: the category's own page is canonical
-	return webpage.Page{
+	first := newShopListParams()
+	first.Categoria = id
+	products, err := s.cachedResponse("categoryPage/"+id, func() (any, error) { return s.shopList(first), nil })
+	if err != nil {
+		return webpage.Page{}, err
+	}
+	// The first cards' pictures (lib/producto.ts productImage: imagen, else img_portada).
+	var pictures struct {
+		Products []struct {
+			Imagen     string `json:"imagen"`
+			ImgPortada string `json:"img_portada"`
+		} `json:"products"`
+	}
+	if err := json.Unmarshal(products.plain, &pictures); err != nil {
+		return webpage.Page{}, err
+	}
+	page := webpage.Page{
 		Title:       name,
 		Description: fmt.Sprintf("%s: precios en pesos mexicanos, existencias al día y envío gratis en compras mayores a $9999.", name),
 		Path:        path,
 		JSONLD:      []any{breadcrumbList(site, []crumb{{"Inicio", "/"}, {name, path}})},
-	}, nil
+		DataID:      CategoryDataID,
+		Data: categoryPageData{
+			Categoria:  id,
+			Categorias: nonNilCategories(s.Categories()),
+			Productos:  json.RawMessage(products.plain),
+		},
+	}
+	for _, p := range pictures.Products[:min(firstScreenCards, len(pictures.Products))] {
+		img := firstNonEmpty(p.Imagen, p.ImgPortada)
+		if set, ok := ImageSources(img); ok {
+			page.Preloads = append(page.Preloads, webpage.Image{URL: set.Src, Srcset: set.Srcset, Sizes: ProductCardImageSizes, Type: set.Type})
+		} else if img != "" {
+			page.Preloads = append(page.Preloads, webpage.Image{URL: img})
+		}
+	}
+	return page, nil
+}
+
+// categoryPageData is a category page's first screen as the API answers it: the category as the
+// page's address names it, GET categorias's tree and the first page of GET productos?categoria=.
+type categoryPageData struct {
+	Categoria  string          `json:"categoria"`
+	Categorias []Category      `json:"categorias"`
+	Productos  json.RawMessage `json:"productos"`
 }
 
 // SitemapPage is one page of the sitemap.

@@ -31,8 +31,12 @@ type shopListParams struct {
 	Favorito  bool   `query:"favorito"`
 }
 
+// shopPageSize is a page of the storefront's lists, as the app asks for them (PAGE_SIZE in
+// frontend/src/lib/producto.ts; a test compares).
+const shopPageSize = 24
+
 func newShopListParams() shopListParams {
-	return shopListParams{PageParams: httpx.PageParams{Page: 1, Limit: 24}, Compact: true}
+	return shopListParams{PageParams: httpx.PageParams{Page: 1, Limit: shopPageSize}, Compact: true}
 }
 
 // adminListParams are those of GET admin/productos: the storefront's, the archived products

@@ -45,6 +45,9 @@ type Service struct {
 	// categories is the category tree (categories_service.go).
 	categories categories
 
+	// responses are the storefront's encoded answers (storefront_cache.go).
+	responses responseCache
+
 	// moves are the stock movements the store refused, tried again by the background loop
 	// (movements.go).
 	moves movements

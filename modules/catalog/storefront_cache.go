@@ -36,18 +36,9 @@ type encodedResponse struct{ plain, gzipped []byte }
 // serveCached answers the request from the cache under key, building and storing the response
 // first when the catalogue changed since it was stored.
 func (m *Module) serveCached(c *echo.Context, key string, build func() (any, error)) error {
-	mem := m.service.memory
-	gen, day := mem.generation()+m.service.categories.generation(), mem.pricing(m.service.now()).today // read before building
-	a, ok := m.responses.get(key, gen, day)
-	if !ok {
-		v, err := build()
-		if err != nil {
-			return err
-		}
-		if a, err = encodeResponse(v); err != nil {
-			return err
-		}
-		m.responses.put(key, gen, day, a)
+	a, err := m.service.cachedResponse(key, build)
+	if err != nil {
+		return err
 	}
 	h := c.Response().Header()
 	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
@@ -56,6 +47,25 @@ func (m *Module) serveCached(c *echo.Context, key string, build func() (any, err
 		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, a.gzipped)
 	}
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, a.plain)
+}
+
+// cachedResponse returns the encoded answer under key, building and storing it first when the
+// catalogue changed since it was stored.
+func (s *Service) cachedResponse(key string, build func() (any, error)) (encodedResponse, error) {
+	gen, day := s.memory.generation()+s.categories.generation(), s.memory.pricing(s.now()).today // read before building
+	if a, ok := s.responses.get(key, gen, day); ok {
+		return a, nil
+	}
+	v, err := build()
+	if err != nil {
+		return encodedResponse{}, err
+	}
+	a, err := encodeResponse(v)
+	if err != nil {
+		return encodedResponse{}, err
+	}
+	s.responses.put(key, gen, day, a)
+	return a, nil
 }
 
 // gzipWriters are reused: each holds about a megabyte of tables, which every search that misses

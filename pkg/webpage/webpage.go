@@ -24,7 +24,11 @@ type Page struct {
 	Type        string // og:type: "website" (default) or "product"
 	NoIndex     bool   // a page search engines must not list (a search's results): robots noindex
 	Image       *Image
-	Offer       *Offer // og's product:price tags; product pages only
+	// Preloads are other pictures the page draws on its first screen (a category's first cards):
+	// each is preloaded, at the browser's own priority, so that it downloads beside the app's code
+	// rather than after it.
+	Preloads []Image
+	Offer    *Offer // og's product:price tags; product pages only
 	// JSONLD are schema.org objects, each written as its own application/ld+json script.
 	JSONLD []any
 	// Data is written as <script id="{DataID}" type="application/json">: what the app would
@@ -175,16 +179,30 @@ func headTags(site Site, p Page) (string, error) {
 		b.WriteString(`<script type="application/ld+json">` + data + `</script>`)
 	}
 	if img := p.Image; img != nil && img.URL != "" {
-		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s" fetchpriority="high"`, attr(img.URL))
-		if img.Srcset != "" {
-			fmt.Fprintf(&b, ` imagesrcset="%s" imagesizes="%s"`, attr(img.Srcset), attr(img.Sizes))
+		preloadTag(&b, *img, true)
+	}
+	for _, img := range p.Preloads {
+		if img.URL != "" {
+			preloadTag(&b, img, false)
 		}
-		if img.Type != "" {
-			fmt.Fprintf(&b, ` type="%s"`, attr(img.Type))
-		}
-		b.WriteString(" />")
 	}
 	return b.String(), nil
+}
+
+// preloadTag writes the preload of img: its sizes when it has them (the browser takes the one it
+// will draw, as from the <img>'s srcset), first among the pictures when high.
+func preloadTag(b *strings.Builder, img Image, high bool) {
+	fmt.Fprintf(b, `<link rel="preload" as="image" href="%s"`, attr(img.URL))
+	if high {
+		b.WriteString(` fetchpriority="high"`)
+	}
+	if img.Srcset != "" {
+		fmt.Fprintf(b, ` imagesrcset="%s" imagesizes="%s"`, attr(img.Srcset), attr(img.Sizes))
+	}
+	if img.Type != "" {
+		fmt.Fprintf(b, ` type="%s"`, attr(img.Type))
+	}
+	b.WriteString(" />")
 }
 
 // pictureTag draws img in its square box, as the app's ProductImage does for a page's main picture

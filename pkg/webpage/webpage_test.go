@@ -19,6 +19,7 @@ func TestRenderWritesTheHeadTagsAndData(t *testing.T) {
 		Offer:  &Offer{Amount: "1234.50", Currency: "MXN", InStock: true},
 		JSONLD: []any{map[string]any{"@context": "https://schema.org", "@type": "Product", "name": "Cámara"}},
 		DataID: "datos", Data: map[string]any{"_id": "1"},
+		Preloads: []Image{{URL: "/v1/imagenes/b/1200.jpg", Srcset: "/b/160.webp 160w", Sizes: "50vw", Type: "image/webp"}, {URL: "/demo.svg"}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -34,6 +35,9 @@ func TestRenderWritesTheHeadTagsAndData(t *testing.T) {
 		`<meta name="twitter:card" content="summary_large_image" />`,
 		`<link rel="preload" as="image" href="/v1/imagenes/a/1200.jpg" fetchpriority="high" imagesrcset="/a/160.webp 160w, /a/480.webp 480w" imagesizes="100vw" type="image/webp" />`,
 		`<script id="datos" type="application/json">{"_id":"1"}</script></body>`,
+		// Other pictures of the first screen: preloaded at the browser's own priority.
+		`<link rel="preload" as="image" href="/v1/imagenes/b/1200.jpg" imagesrcset="/b/160.webp 160w" imagesizes="50vw" type="image/webp" />` +
+			`<link rel="preload" as="image" href="/demo.svg" /></head>`,
 		`data-prerendered=""`, // Render leaves the page's markup alone
 	} {
 		if !strings.Contains(page, want) {
@@ -50,7 +54,10 @@ func TestRenderEscapesEveryText(t *testing.T) {
 	evil := `"><script>alert(1)</script>` + "\u2028"
 	out, err := Render([]byte(template), site, Page{
 		Title: evil, Description: evil, Path: `/product/"x`, Image: &Image{URL: `/a"b`, Alt: evil},
-		JSONLD: []any{map[string]string{"name": evil}}, DataID: "datos", Data: map[string]string{"nombre": evil},
+		Preloads: []Image{{URL: evil, Srcset: evil, Sizes: evil, Type: evil}},
+		JSONLD:   []any{map[string]string{"name": evil}}, DataID: "datos", Data: map[string]any{"nombre": evil,
+			// An answer encoded elsewhere, carried as it is: escaped all the same.
+			"lista": json.RawMessage(`{"nombre":"</script><script>alert(1)</script>\u2028"}`)},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -66,8 +73,8 @@ func TestRenderEscapesEveryText(t *testing.T) {
 		}
 	}
 	start := strings.Index(page, `<script id="datos" type="application/json">`) + len(`<script id="datos" type="application/json">`)
-	var data map[string]string
-	if err := json.Unmarshal([]byte(page[start:strings.Index(page[start:], "</script>")+start]), &data); err != nil || data["nombre"] != evil {
+	var data struct{ Nombre string }
+	if err := json.Unmarshal([]byte(page[start:strings.Index(page[start:], "</script>")+start]), &data); err != nil || data.Nombre != evil {
 		t.Errorf("data %v %v", data, err)
 	}
 }

@@ -57,6 +57,26 @@ function useOffscreenCardClass(): string | undefined {
   return opensAtTop ? '[content-visibility:auto] [contain-intrinsic-size:auto_320px]' : undefined
 }
 
+/** The grid's columns, as the catalogue's pages lay it out. */
+const GRID_CLASS = 'mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6'
+
+function skeletonItems(count: number, key = '') {
+  return Array.from({ length: count }, (_, i) => (
+    <li key={`${key}${i}`}>
+      <ProductoCardSkeleton />
+    </li>
+  ))
+}
+
+/** The grid's first cards as skeletons, for a page that does not know yet what it lists. */
+export function ProductoGridSkeleton() {
+  return (
+    <ul className={GRID_CLASS} aria-busy="true">
+      {skeletonItems(FIRST_SKELETONS)}
+    </ul>
+  )
+}
+
 /** A product grid that loads page after page as it scrolls, with skeletons, retry and empty text. */
 export function InfiniteProductoList(props: InfiniteProductoListProps) {
   const { productos } = props
@@ -67,25 +87,15 @@ export function InfiniteProductoList(props: InfiniteProductoListProps) {
       {isError && productos.length === 0 ? (
         <LoadError error={props.query.error} message={props.errorMessage} onRetry={refetch} />
       ) : (
-        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6" aria-busy={isFetching}>
+        <ul className={GRID_CLASS} aria-busy={isFetching}>
           {isLoading
-            ? Array.from({ length: FIRST_SKELETONS }, (_, i) => (
-                <li key={i}>
-                  <ProductoCardSkeleton />
-                </li>
-              ))
+            ? skeletonItems(FIRST_SKELETONS)
             : productos.map((p, i) => (
                 <li key={p._id} className={cardClass}>
                   <ProductoCard producto={p} heading={props.cardHeading} priority={props.leadsThePage && i < FIRST_SCREEN_CARDS} />
                 </li>
               ))}
-          {isFetchingNextPage
-            ? Array.from({ length: NEXT_SKELETONS }, (_, i) => (
-                <li key={`more-${i}`}>
-                  <ProductoCardSkeleton />
-                </li>
-              ))
-            : null}
+          {isFetchingNextPage ? skeletonItems(NEXT_SKELETONS, 'more-') : null}
         </ul>
       )}
       {!isLoading && !isError && productos.length === 0 ? <p className="mt-4 text-slate-600">{props.emptyMessage}</p> : null}

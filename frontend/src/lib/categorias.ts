@@ -75,7 +75,7 @@ export function resolveCategoria(cs: readonly Categoria[], id: string): Categori
   return cs.find((c) => c.alias?.includes(k))
 }
 
-const categoriasApi = api.injectEndpoints({
+export const categoriasApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /v1/categorias`: the tree the storefront's strip, menus and the product form draw. */
     listCategorias: build.query<Categoria[], void>({

@@ -1,9 +1,11 @@
 import { useDeferredValue } from 'react'
 import { useParams } from 'react-router'
-import { InfiniteProductoList } from '@/components/infinite-producto-list'
+import { InfiniteProductoList, ProductoGridSkeleton } from '@/components/infinite-producto-list'
 import { NotFoundPage } from '@/components/not-found-page'
+import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useListProductosInfiniteQuery, type CatalogoQuery } from '@/features/catalog/api'
+import { useCategoriaFromPage } from '@/features/catalog/categoria-page-data'
 import { resolveCategoria, useListCategoriasQuery } from '@/lib/categorias'
 
 /** Category pages ask for the next page 800 px before the end. */
@@ -15,13 +17,31 @@ const SCROLL_MARGIN_PX = 800
  */
 export function CategoriaPage() {
   const { id = '' } = useParams()
+  // A category's page, loaded afresh, carries its first screen (the tree and its first products).
+  useCategoriaFromPage(id)
   const categorias = useListCategoriasQuery()
   if (!categorias.data) {
-    return categorias.isError ? <ProductoGrid title="Categoría" query={{ categoria: id }} /> : <section className="mx-auto min-h-screen w-full max-w-7xl" aria-busy="true" />
+    return categorias.isError ? <ProductoGrid title="Categoría" query={{ categoria: id }} /> : <CategoriaLoading />
   }
   const title = resolveCategoria(categorias.data, id)?.nombre
   if (!title) return <NotFoundPage />
   return <ProductoGrid title={title} query={{ categoria: id }} />
+}
+
+/**
+ * While the category tree loads (the page prerendered for every category, scripts/prerender.mjs,
+ * shows this until the app runs): the grid's heading and first cards as skeletons, in their place.
+ */
+function CategoriaLoading() {
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-6" aria-busy="true">
+      <span className="sr-only" role="status">
+        Cargando…
+      </span>
+      <Skeleton className="h-7 w-56 sm:h-8" />
+      <ProductoGridSkeleton />
+    </section>
+  )
 }
 
 /** `/modern`: the whole catalogue. */

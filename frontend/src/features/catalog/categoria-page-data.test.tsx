@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { CATEGORIA_DATA_ID } from '@/features/catalog/categoria-page-data'
+import { sampleCategorias } from '@/testing/categorias'
+import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { renderApp } from '@/testing/render'
+
+const productos = Array.from({ length: 3 }, (_, i) => ({
+  _id: `66aa0000000000000000000${i}`,
+  nombre: `Cámara bala ${i}`,
+  imagen: `/v1/imagenes/demo/producto-00${i}.svg`,
+  variantes: [{ _id: `v${i}`, talla: 'Única', tamano: '1', stock: 3, precioVenta: 100, descuento: 0, descuentoEfectivo: 0, precioFinal: 100 }],
+}))
+
+function pageWith(text: string) {
+  const script = document.createElement('script')
+  script.id = CATEGORIA_DATA_ID
+  script.type = 'application/json'
+  script.textContent = text
+  document.body.append(script)
+}
+
+const carried = (categoria: string) =>
+  JSON.stringify({ categoria, categorias: sampleCategorias, productos: { products: productos, meta: { hasMore: false, page: 1, limit: 24 } } })
+
+/** The calls to the catalogue's API: the category tree and the products. */
+const catalogueCalls = (calls: Request[]) =>
+  calls.map((r) => new URL(r.url)).filter((u) => u.pathname === '/v1/categorias' || u.pathname === '/v1/productos')
+
+afterEach(() => document.getElementById(CATEGORIA_DATA_ID)?.remove())
+
+describe('a category page that carries its first screen', () => {
+  it('draws its heading and products from the page, without asking the API for them', async () => {
+    const { calls } = mockServer({ 'GET /v1/config': json(sampleConfig) })
+    pageWith(carried('video-vigilancia'))
+    renderApp('/busqueda/video-vigilancia')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Videovigilancia' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Cámara bala 2' })).toBeInTheDocument()
+    expect(catalogueCalls(calls)).toEqual([])
+    expect(document.getElementById(CATEGORIA_DATA_ID)).toBeNull()
+  })
+
+  it.each([
+    ['carries another category', carried('22')],
+    ['carries broken data', '{"categoria": '],
+  ])('asks the API when the page %s', async (_, text) => {
+    const { calls } = mockServer({
+      'GET /v1/config': json(sampleConfig),
+      'GET /v1/productos': json({ products: productos.slice(0, 1), meta: { hasMore: false } }),
+    })
+    pageWith(text)
+    renderApp('/busqueda/video-vigilancia')
+    expect(await screen.findByRole('heading', { name: 'Cámara bala 0' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Cámara bala 2' })).toBeNull()
+    expect(catalogueCalls(calls).map((u) => u.pathname)).toEqual(expect.arrayContaining(['/v1/categorias', '/v1/productos']))
+  })
+})

@@ -1,0 +1,42 @@
+import { useLayoutEffect } from 'react'
+import { catalogoApi } from '@/features/catalog/api'
+import { categoriasApi, type Categoria } from '@/lib/categorias'
+import { useAppDispatch } from '@/lib/hooks'
+import type { AppDispatch } from '@/lib/store'
+import { toProductosPage } from '@/lib/producto'
+
+/** The <script> in which the server sends a category page's first screen (modules/catalog/pages.go). */
+export const CATEGORIA_DATA_ID = 'datos-categoria'
+
+/** What the script holds: the category as the address names it, the category tree and its first products. */
+type CategoriaPageData = { categoria?: unknown; categorias?: unknown; productos?: unknown }
+
+/**
+ * Puts the category page's first screen, which the page carries, into the API cache as
+ * `GET /v1/categorias` and the first page of `GET /v1/productos?categoria=` answer it, so the grid
+ * draws without asking the API twice first. The script is read once and removed: a later visit
+ * asks the API as usual. A page without it, or carrying another category, is left alone.
+ */
+export function seedCategoriaFromPage(dispatch: AppDispatch, categoria: string, doc: Document = document): void {
+  const script = doc.getElementById(CATEGORIA_DATA_ID)
+  if (!script) return
+  script.remove()
+  let data: CategoriaPageData
+  try {
+    data = JSON.parse(script.textContent ?? '') as CategoriaPageData
+  } catch {
+    return // not JSON after all: the page asks the API
+  }
+  if (data?.categoria !== categoria || !Array.isArray(data.categorias)) return
+  void dispatch(categoriasApi.util.upsertQueryData('listCategorias', undefined, data.categorias as Categoria[]))
+  void dispatch(catalogoApi.util.upsertQueryData('listProductos', { categoria }, { pages: [toProductosPage(data.productos)], pageParams: [1] }))
+}
+
+/**
+ * Seeds the API cache from the page before the screen's queries start: layout effects run before
+ * the effects in which they subscribe, so neither asks the API for what the page carries.
+ */
+export function useCategoriaFromPage(categoria: string): void {
+  const dispatch = useAppDispatch()
+  useLayoutEffect(() => seedCategoriaFromPage(dispatch, categoria), [dispatch, categoria])
+}
