@@ -20,11 +20,12 @@ import (
 )
 
 // The shop's pages. Every path that is not a file of the build or /v1 gets an HTML page of the
-// front end's build (frontend/scripts/prerender.mjs rendered them): the home page, the product
-// screen and the cart as they first paint, the shop's frame for other shop paths, the bare app for
-// the back office. Product and category pages get their own head (title, description, canonical
-// URL, Open Graph, JSON-LD) from the catalogue, and a product page its product; an unknown product,
-// category or path answers 404 with the 'Página no encontrada' page.
+// front end's build (frontend/scripts/prerender.mjs rendered them): the home page, the product and
+// category screens and the cart as they first paint, the shop's frame for other shop paths, the
+// bare app for the back office. Product and category pages get their own head (title, description,
+// canonical URL, Open Graph, JSON-LD) from the catalogue, a product page its product and a category
+// page its first screen (the category tree and its first products); an unknown product, category
+// or path answers 404 with the 'Página no encontrada' page.
 
 // storefrontPages is what the shop's pages need of the catalogue.
 type storefrontPages interface {
