@@ -29,7 +29,9 @@ export function seedCategoriaFromPage(dispatch: AppDispatch, categoria: string, 
   }
   if (data?.categoria !== categoria || !Array.isArray(data.categorias)) return
   void dispatch(categoriasApi.util.upsertQueryData('listCategorias', undefined, data.categorias as Categoria[]))
-  void dispatch(catalogoApi.util.upsertQueryData('listProductos', { categoria }, { pages: [toProductosPage(data.productos)], pageParams: [1] }))
+  const productos = data.productos as { products?: unknown } | null | undefined
+  if (!Array.isArray(productos?.products)) return // no list after all: the grid asks the API
+  void dispatch(catalogoApi.util.upsertQueryData('listProductos', { categoria }, { pages: [toProductosPage(productos)], pageParams: [1] }))
 }
 
 /**
