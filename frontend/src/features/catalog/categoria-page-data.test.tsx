@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { CATEGORIA_DATA_ID } from '@/features/catalog/categoria-page-data'
 import { sampleCategorias } from '@/testing/categorias'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { pageWithScript } from '@/testing/page-script'
 import { renderApp } from '@/testing/render'
 
 const productos = Array.from({ length: 3 }, (_, i) => ({
@@ -12,13 +13,7 @@ const productos = Array.from({ length: 3 }, (_, i) => ({
   variantes: [{ _id: `v${i}`, talla: 'Única', tamano: '1', stock: 3, precioVenta: 100, descuento: 0, descuentoEfectivo: 0, precioFinal: 100 }],
 }))
 
-function pageWith(text: string) {
-  const script = document.createElement('script')
-  script.id = CATEGORIA_DATA_ID
-  script.type = 'application/json'
-  script.textContent = text
-  document.body.append(script)
-}
+const pageWith = (text: string) => pageWithScript(CATEGORIA_DATA_ID, text)
 
 const carried = (categoria: string) =>
   JSON.stringify({ categoria, categorias: sampleCategorias, productos: { products: productos, meta: { hasMore: false, page: 1, limit: 24 } } })

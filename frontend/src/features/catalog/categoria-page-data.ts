@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react'
 import { catalogoApi } from '@/features/catalog/api'
+import { takePageData } from '@/features/catalog/page-data'
 import { categoriasApi, type Categoria } from '@/lib/categorias'
 import { useAppDispatch } from '@/lib/hooks'
 import type { AppDispatch } from '@/lib/store'
@@ -14,19 +15,11 @@ type CategoriaPageData = { categoria?: unknown; categorias?: unknown; productos?
 /**
  * Puts the category page's first screen, which the page carries, into the API cache as
  * `GET /v1/categorias` and the first page of `GET /v1/productos?categoria=` answer it, so the grid
- * draws without asking the API twice first. The script is read once and removed: a later visit
- * asks the API as usual. A page without it, or carrying another category, is left alone.
+ * draws without asking the API twice first. A page without it, or carrying another category, is
+ * left alone.
  */
 export function seedCategoriaFromPage(dispatch: AppDispatch, categoria: string, doc: Document = document): void {
-  const script = doc.getElementById(CATEGORIA_DATA_ID)
-  if (!script) return
-  script.remove()
-  let data: CategoriaPageData
-  try {
-    data = JSON.parse(script.textContent ?? '') as CategoriaPageData
-  } catch {
-    return // not JSON after all: the page asks the API
-  }
+  const data = takePageData(CATEGORIA_DATA_ID, doc) as CategoriaPageData | undefined
   if (data?.categoria !== categoria || !Array.isArray(data.categorias)) return
   void dispatch(categoriasApi.util.upsertQueryData('listCategorias', undefined, data.categorias as Categoria[]))
   const productos = data.productos as { products?: unknown } | null | undefined

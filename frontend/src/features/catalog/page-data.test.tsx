@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ProductoDetalle } from '@/lib/producto'
 import { PRODUCTO_DATA_ID, seedProductoFromPage } from '@/features/catalog/page-data'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
+import { pageWithScript } from '@/testing/page-script'
 import { renderApp } from '@/testing/render'
 
 const producto: ProductoDetalle = {
@@ -12,13 +13,7 @@ const producto: ProductoDetalle = {
   variantes: [{ _id: 'v1', talla: 'Única', tamano: '1', stock: 4, precioVenta: 900, descuento: 0, descuentoEfectivo: 0, precioFinal: 900 }],
 }
 
-function pageWith(text: string) {
-  const script = document.createElement('script')
-  script.id = PRODUCTO_DATA_ID
-  script.type = 'application/json'
-  script.textContent = text
-  document.body.append(script)
-}
+const pageWith = (text: string) => pageWithScript(PRODUCTO_DATA_ID, text)
 
 afterEach(() => document.getElementById(PRODUCTO_DATA_ID)?.remove())
 
