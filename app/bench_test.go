@@ -129,9 +129,10 @@ func BenchmarkStorefrontPage(b *testing.B) {
 	})
 }
 
-// BenchmarkProductPage serves a product page's HTML (GET /product/{id}) as search engines and
-// link previews read it: the build's page with the product's head, JSON-LD, picture and data.
-// With the front end built, its real page (17 KB); otherwise the tests' stand-in.
+// BenchmarkProductPage serves a product page's and a category page's HTML (GET /product/{id},
+// GET /busqueda/22) as a shopper's browser, search engines and link previews read them: the
+// build's page with its head, JSON-LD, preloads and data. With the front end built, its real pages;
+// otherwise the tests' stand-ins.
 //
 //	go test ./app -run '^$' -bench ProductPage
 func BenchmarkProductPage(b *testing.B) {
@@ -147,18 +148,20 @@ func BenchmarkProductPage(b *testing.B) {
 	}
 	defer a.Close(ctx)
 	h := a.Handler()
-	path := "/product/" + demoProductID(t, h)
-	b.ReportAllocs()
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		for pb.Next() {
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
-			if rec.Code != http.StatusOK {
-				b.Errorf("%d", rec.Code)
-			}
-		}
-	})
+	for _, page := range []struct{ name, path string }{{"product", "/product/" + demoProductID(t, h)}, {"category", "/busqueda/22"}} {
+		b.Run(page.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, page.path, nil))
+					if rec.Code != http.StatusOK {
+						b.Errorf("%s: %d", page.path, rec.Code)
+					}
+				}
+			})
+		})
+	}
 }
 
 // BenchmarkCustomerHistory answers a customer's 'Historial de compras' (GET /v1/ventas/usuario/{id})

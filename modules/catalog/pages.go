@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -45,7 +44,10 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 	if err != nil || p.Archivado {
 		return webpage.Page{}, errPageNotFound
 	}
-	pub := p.public()
+	data, err := webpage.EncodeData(p.public())
+	if err != nil {
+		return webpage.Page{}, err
+	}
 	name := displayName(p)
 	path := "/product/" + p.ID.Hex()
 	page := webpage.Page{
@@ -54,7 +56,7 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 		Path:        path,
 		Type:        "product",
 		DataID:      ProductDataID,
-		Data:        pub,
+		Data:        data,
 	}
 	if img := productImageURL(p); img != "" {
 		page.Image = &webpage.Image{URL: img, Alt: name}
@@ -122,60 +124,62 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 
 // CategoryPage returns the page /busqueda/{id} of a category (its id, name or an alias, as
 // categorySet.resolve takes them): its head tags, a BreadcrumbList, and what its first screen
-// draws (categoryPageData), so that the app draws the grid without asking the API first and the
+// draws (categoryScreen), so that the app draws the grid without asking the API first and the
 // first cards' pictures download beside the app's code. Errors: not_found for any other id.
 func (s *Service) CategoryPage(site webpage.Site, id string) (webpage.Page, error) {
 	cat, ok := s.categories.current().resolve(id)
 	if !ok {
 		return webpage.Page{}, errPageNotFound
 	}
-	name := cat.Nombre
-	path := "/busqueda/" + url.PathEscape(cat.ID) // an old link or name: the category's own page is canonical
-	first := newShopListParams()
-	first.Categoria = id
-	products, err := s.cachedResponse("categoryPage/"+id, func() (any, error) { return s.shopList(first), nil })
+	screen, err := cached(s, &s.categoryScreens, id, func() (categoryScreen, error) { return s.categoryScreen(id) })
 	if err != nil {
 		return webpage.Page{}, err
 	}
-	// The first cards' pictures (lib/producto.ts productImage: imagen, else img_portada).
-	var pictures struct {
-		Products []struct {
-			Imagen     string `json:"imagen"`
-			ImgPortada string `json:"img_portada"`
-		} `json:"products"`
-	}
-	if err := json.Unmarshal(products.plain, &pictures); err != nil {
-		return webpage.Page{}, err
-	}
-	page := webpage.Page{
+	name := cat.Nombre
+	path := "/busqueda/" + url.PathEscape(cat.ID) // an old link or name: the category's own page is canonical
+	return webpage.Page{
 		Title:       name,
 		Description: fmt.Sprintf("%s: precios en pesos mexicanos, existencias al día y envío gratis en compras mayores a $9999.", name),
 		Path:        path,
 		JSONLD:      []any{breadcrumbList(site, []crumb{{"Inicio", "/"}, {name, path}})},
+		Preloads:    screen.preloads,
 		DataID:      CategoryDataID,
-		Data: categoryPageData{
-			Categoria:  id,
-			Categorias: nonNilCategories(s.Categories()),
-			Productos:  json.RawMessage(products.plain),
-		},
-	}
-	for _, p := range pictures.Products[:min(firstScreenCards, len(pictures.Products))] {
-		img := firstNonEmpty(p.Imagen, p.ImgPortada)
-		if set, ok := ImageSources(img); ok {
-			page.Preloads = append(page.Preloads, webpage.Image{URL: set.Src, Srcset: set.Srcset, Sizes: ProductCardImageSizes, Type: set.Type})
-		} else if img != "" {
-			page.Preloads = append(page.Preloads, webpage.Image{URL: img})
-		}
-	}
-	return page, nil
+		Data:        screen.data,
+	}, nil
 }
 
-// categoryPageData is a category page's first screen as the API answers it: the category as the
-// page's address names it, GET categorias's tree and the first page of GET productos?categoria=.
-type categoryPageData struct {
-	Categoria  string          `json:"categoria"`
-	Categorias []Category      `json:"categorias"`
-	Productos  json.RawMessage `json:"productos"`
+// categoryScreen is a category page's first screen, built once for each state of the catalogue
+// (Service.categoryScreens): the data its page carries, encoded, and its first cards' pictures.
+type categoryScreen struct {
+	data     webpage.EncodedData
+	preloads []webpage.Image
+}
+
+// categoryScreen builds the first screen of the category id names, as the API answers: the
+// category as the page's address names it, GET categorias's tree and the first page of
+// GET productos?categoria=.
+func (s *Service) categoryScreen(id string) (categoryScreen, error) {
+	first := newShopListParams()
+	first.Categoria = id
+	products := s.shopList(first)
+	data, err := webpage.EncodeData(struct {
+		Categoria  string                    `json:"categoria"`
+		Categorias []Category                `json:"categorias"`
+		Productos  listAnswer[PublicProduct] `json:"productos"`
+	}{id, nonNilCategories(s.Categories()), products})
+	if err != nil {
+		return categoryScreen{}, err
+	}
+	screen := categoryScreen{data: data}
+	for _, p := range products.Products[:min(firstScreenCards, len(products.Products))] {
+		img := firstNonEmpty(p.Imagen, p.ImgPortada) // lib/producto.ts productImage
+		if set, ok := ImageSources(img); ok {
+			screen.preloads = append(screen.preloads, webpage.Image{URL: set.Src, Srcset: set.Srcset, Sizes: ProductCardImageSizes, Type: set.Type})
+		} else if img != "" {
+			screen.preloads = append(screen.preloads, webpage.Image{URL: img})
+		}
+	}
+	return screen, nil
 }
 
 // SitemapPage is one page of the sitemap.

@@ -45,8 +45,10 @@ type Service struct {
 	// categories is the category tree (categories_service.go).
 	categories categories
 
-	// responses are the storefront's encoded answers (storefront_cache.go).
-	responses responseCache
+	// responses are the storefront's encoded answers, categoryScreens the category pages' first
+	// screens (storefront_cache.go, pages.go).
+	responses       responseCache
+	categoryScreens generationCache[categoryScreen]
 
 	// moves are the stock movements the store refused, tried again by the background loop
 	// (movements.go).

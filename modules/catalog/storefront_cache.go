@@ -17,18 +17,22 @@ import (
 // encoding and a compression. The server's gzip middleware leaves these routes alone
 // (app/server.go); responses are compressed here, once.
 
-// maxCachedResponses bounds the cache: past it, it starts over (odd queries cannot make it grow
-// forever).
+// maxCachedResponses bounds a generationCache: past it, it starts over (odd queries cannot make
+// it grow forever).
 const maxCachedResponses = 2048
 
-// responseCache holds the storefront's encoded responses by request key, for one generation of the
-// in-memory catalogue and one shop day.
-type responseCache struct {
+// generationCache holds what was built from the in-memory catalogue, by key, for one generation of
+// it (and of the categories) and one shop day: the storefront's encoded responses, the category
+// pages' first screens (pages.go).
+type generationCache[T any] struct {
 	mu      sync.Mutex
 	gen     uint64
 	day     string
-	entries map[string]encodedResponse
+	entries map[string]T
 }
+
+// responseCache holds the storefront's encoded responses by request key.
+type responseCache = generationCache[encodedResponse]
 
 // encodedResponse is one response body as JSON, and gzipped when it is worth it (else nil).
 type encodedResponse struct{ plain, gzipped []byte }
@@ -52,20 +56,28 @@ func (m *Module) serveCached(c *echo.Context, key string, build func() (any, err
 // cachedResponse returns the encoded answer under key, building and storing it first when the
 // catalogue changed since it was stored.
 func (s *Service) cachedResponse(key string, build func() (any, error)) (encodedResponse, error) {
+	return cached(s, &s.responses, key, func() (encodedResponse, error) {
+		v, err := build()
+		if err != nil {
+			return encodedResponse{}, err
+		}
+		return encodeResponse(v)
+	})
+}
+
+// cached returns what c holds under key, building and storing it first when the catalogue or the
+// day changed since it was stored.
+func cached[T any](s *Service, c *generationCache[T], key string, build func() (T, error)) (T, error) {
 	gen, day := s.memory.generation()+s.categories.generation(), s.memory.pricing(s.now()).today // read before building
-	if a, ok := s.responses.get(key, gen, day); ok {
-		return a, nil
+	if v, ok := c.get(key, gen, day); ok {
+		return v, nil
 	}
 	v, err := build()
 	if err != nil {
-		return encodedResponse{}, err
+		return v, err
 	}
-	a, err := encodeResponse(v)
-	if err != nil {
-		return encodedResponse{}, err
-	}
-	s.responses.put(key, gen, day, a)
-	return a, nil
+	c.put(key, gen, day, v)
+	return v, nil
 }
 
 // gzipWriters are reused: each holds about a megabyte of tables, which every search that misses
@@ -98,24 +110,25 @@ func encodeResponse(v any) (encodedResponse, error) {
 	return a, nil
 }
 
-func (c *responseCache) get(key string, gen uint64, day string) (encodedResponse, bool) {
+func (c *generationCache[T]) get(key string, gen uint64, day string) (T, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen != gen || c.day != day {
-		return encodedResponse{}, false
+		var none T
+		return none, false
 	}
-	a, ok := c.entries[key]
-	return a, ok
+	v, ok := c.entries[key]
+	return v, ok
 }
 
-func (c *responseCache) put(key string, gen uint64, day string, a encodedResponse) {
+func (c *generationCache[T]) put(key string, gen uint64, day string, v T) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen != gen || c.day != day || len(c.entries) >= maxCachedResponses {
 		if gen < c.gen && c.day == day {
 			return // built from an older catalogue than the cache holds
 		}
-		c.gen, c.day, c.entries = gen, day, map[string]encodedResponse{}
+		c.gen, c.day, c.entries = gen, day, map[string]T{}
 	}
-	c.entries[key] = a
+	c.entries[key] = v
 }

@@ -32,9 +32,19 @@ type Page struct {
 	// JSONLD are schema.org objects, each written as its own application/ld+json script.
 	JSONLD []any
 	// Data is written as <script id="{DataID}" type="application/json">: what the app would
-	// otherwise ask the API for before drawing the page.
+	// otherwise ask the API for before drawing the page (EncodeData).
 	DataID string
-	Data   any
+	Data   EncodedData
+}
+
+// EncodedData is a page's data encoded for its <script>, by EncodeData only: a caller may keep it
+// and give it to every page that carries the same data, which is then encoded once.
+type EncodedData struct{ json string }
+
+// EncodeData encodes v for a page's data script (scriptJSON).
+func EncodeData(v any) (EncodedData, error) {
+	data, err := scriptJSON(v)
+	return EncodedData{json: data}, err
 }
 
 // Image is a page's main picture: the preload, og:image, and the picture drawn in the page's
@@ -109,12 +119,8 @@ func Render(template []byte, site Site, p Page) ([]byte, error) {
 			out = out[:loc[0]] + pictureTag(img) + out[loc[1]:]
 		}
 	}
-	if p.Data != nil {
-		data, err := scriptJSON(p.Data)
-		if err != nil {
-			return nil, err
-		}
-		out = strings.Replace(out, "</body>", `<script id="`+attr(p.DataID)+`" type="application/json">`+data+"</script></body>", 1)
+	if p.Data.json != "" {
+		out = strings.Replace(out, "</body>", `<script id="`+attr(p.DataID)+`" type="application/json">`+p.Data.json+"</script></body>", 1)
 	}
 	return []byte(out), nil
 }

@@ -11,6 +11,16 @@ const template = `<!doctype html><html><head><meta name="description" content="G
 
 var site = Site{Name: "Tienda", Base: "https://tienda.example.mx"}
 
+// mustEncode is EncodeData for a test's page.
+func mustEncode(t *testing.T, v any) EncodedData {
+	t.Helper()
+	data, err := EncodeData(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 func TestRenderWritesTheHeadTagsAndData(t *testing.T) {
 	t.Parallel()
 	out, err := Render([]byte(template), site, Page{
@@ -18,7 +28,7 @@ func TestRenderWritesTheHeadTagsAndData(t *testing.T) {
 		Image:  &Image{URL: "/v1/imagenes/a/1200.jpg", Alt: "Cámara", Srcset: "/a/160.webp 160w, /a/480.webp 480w", Sizes: "100vw", Type: "image/webp"},
 		Offer:  &Offer{Amount: "1234.50", Currency: "MXN", InStock: true},
 		JSONLD: []any{map[string]any{"@context": "https://schema.org", "@type": "Product", "name": "Cámara"}},
-		DataID: "datos", Data: map[string]any{"_id": "1"},
+		DataID: "datos", Data: mustEncode(t, map[string]any{"_id": "1"}),
 		Preloads: []Image{{URL: "/v1/imagenes/b/1200.jpg", Srcset: "/b/160.webp 160w", Sizes: "50vw", Type: "image/webp"}, {URL: "/demo.svg"}},
 	})
 	if err != nil {
@@ -55,9 +65,9 @@ func TestRenderEscapesEveryText(t *testing.T) {
 	out, err := Render([]byte(template), site, Page{
 		Title: evil, Description: evil, Path: `/product/"x`, Image: &Image{URL: `/a"b`, Alt: evil},
 		Preloads: []Image{{URL: evil, Srcset: evil, Sizes: evil, Type: evil}},
-		JSONLD:   []any{map[string]string{"name": evil}}, DataID: "datos", Data: map[string]any{"nombre": evil,
+		JSONLD:   []any{map[string]string{"name": evil}}, DataID: "datos", Data: mustEncode(t, map[string]any{"nombre": evil,
 			// An answer encoded elsewhere, carried as it is: escaped all the same.
-			"lista": json.RawMessage(`{"nombre":"</script><script>alert(1)</script>\u2028"}`)},
+			"lista": json.RawMessage(`{"nombre":"</script><script>alert(1)</script>\u2028"}`)}),
 	})
 	if err != nil {
 		t.Fatal(err)
