@@ -304,9 +304,10 @@ func (rs *replicaSet) counterOrders(from []*replica, p product, n int) int {
 }
 
 // Orders on two replicas, one clock 10 minutes behind, while a third whose clock is 10 minutes
-// ahead sweeps without a pause: to it every reservation being placed looks abandoned. It may fence
-// an order being placed (that order answers an error), but never give back the units of an order
-// that was saved; and a price edited on the ahead replica meanwhile is the one charged.
+// ahead sweeps without a pause (then, if no order got through, with a growing one): to it every
+// reservation being placed looks abandoned. It may fence an order being placed (that order
+// answers an error), but never give back the units of an order that was saved; and a price edited
+// on the ahead replica meanwhile is the one charged.
 func TestSkewOrdersWhileAReplicaAheadSweeps(t *testing.T) {
 	t.Parallel()
 	rs := newReplicaSet(t, 0, -10*time.Minute, 10*time.Minute)
@@ -316,13 +317,14 @@ func TestSkewOrdersWhileAReplicaAheadSweeps(t *testing.T) {
 	done := make(chan struct{})
 	var editing atomic.Bool
 	editing.Store(true)
+	var pause atomic.Int64 // between two sweeps; none at first
 	var sweeps sync.WaitGroup
 	sweeps.Go(func() {
 		for i := 0; ; i++ {
 			select {
 			case <-done:
 				return
-			default:
+			case <-time.After(time.Duration(pause.Load())):
 			}
 			if err := ahead.app.checkout.Service().Reconcile(context.Background()); err != nil {
 				t.Errorf("sweep: %v", err)
@@ -333,11 +335,14 @@ func TestSkewOrdersWhileAReplicaAheadSweeps(t *testing.T) {
 		}
 	})
 	saved := rs.counterOrders([]*replica{a, behind}, p, p.Variantes[0].Stock+4)
-	// On a loaded machine every order of the batch can meet a sweep or a price edit. The cashier
-	// tries again, one order at a time, while the sweeps go on (the edits stop): some order must
-	// get through them, or the sweeps starve the counter.
+	// A sweep with no pause fences every order it finds being placed, so on a loaded machine,
+	// where placing one takes longer than a sweep, none of the batch may be saved. The cashier
+	// tries again, one order at a time, while the sweeps go on (the edits stop) with a pause that
+	// doubles at each try, up to a second (a replica sweeps once a minute): some order must
+	// be saved between two sweeps, or the sweeps starve the counter.
 	editing.Store(false)
-	for try := 0; saved == 0 && try < 50; try++ {
+	for try := 0; saved == 0 && try < 30; try++ {
+		pause.Store(int64(min(time.Millisecond<<try, time.Second)))
 		saved = rs.counterOrders([]*replica{a, behind}[try%2:try%2+1], p, 1)
 	}
 	close(done)
