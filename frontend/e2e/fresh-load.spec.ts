@@ -92,13 +92,16 @@ test.describe('fresh loads on a phone (390x844)', () => {
     const href = await link.getAttribute('href')
     await link.click()
     await expect(page).toHaveURL(new RegExp(`${href}$`))
+    // React Router renders each navigation in a transition: the address changes first, and the page
+    // left stays on screen until the next one is drawn. The product is drawn (featured products are in stock).
+    await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
 
     // Back within the app: the page is drawn in full, so its position lands on the same product.
     await page.goBack()
     await expect(page).toHaveURL(/\/$/)
     await expect(target.getByRole('link').first()).toHaveAttribute('href', href ?? '')
     await expect(target).toBeInViewport()
-    expect(await contentVisibility(cards.nth(15))).toBe('visible')
+    await expect.poll(() => contentVisibility(cards.nth(15))).toBe('visible') // drawn by the Back's transition
     await expect.poll(async () => Math.round((await target.boundingBox())?.y ?? -1)).toBe(top)
   })
 
