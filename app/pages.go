@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mime"
 	"net/http"
 	"net/url"
 	"path"
@@ -106,6 +107,9 @@ func (s *pageServer) serve(c *echo.Context) error {
 				cache = "public, max-age=31536000, immutable"
 			}
 			c.Response().Header().Set(echo.HeaderCacheControl, cache)
+			if s.brotli(c.Request()) {
+				return s.serveBrotli(c, name)
+			}
 			return c.FileFS(name, s.web)
 		}
 	}
@@ -122,6 +126,47 @@ func (s *pageServer) serve(c *echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
 	return c.HTMLBlob(status, body)
+}
+
+// brotli reports whether r asks for a file of the build that the build compressed with Brotli
+// (frontend/scripts/compress.mjs wrote assets/<name>.br) and accepts that encoding. The server's
+// gzip middleware leaves such requests alone.
+func (s *pageServer) brotli(r *http.Request) bool {
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if !strings.HasPrefix(name, "assets/") || !acceptsEncoding(r, "br") {
+		return false
+	}
+	_, err := fs.Stat(s.web, name+".br")
+	return err == nil
+}
+
+// serveBrotli answers the build's file name with its Brotli-compressed copy.
+func (s *pageServer) serveBrotli(c *echo.Context, name string) error {
+	body, err := fs.ReadFile(s.web, name+".br")
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentEncoding, "br")
+	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	contentType := mime.TypeByExtension(path.Ext(name))
+	if contentType == "" {
+		contentType = echo.MIMEOctetStream
+	}
+	return c.Blob(http.StatusOK, contentType, body)
+}
+
+// acceptsEncoding reports whether r's Accept-Encoding lists coding with a weight above zero.
+func acceptsEncoding(r *http.Request, coding string) bool {
+	for _, part := range strings.Split(r.Header.Get(echo.HeaderAcceptEncoding), ",") {
+		name, params, _ := strings.Cut(part, ";")
+		if !strings.EqualFold(strings.TrimSpace(name), coding) {
+			continue
+		}
+		q, hasQ := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		return !hasQ || strings.Trim(q, "0.") != ""
+	}
+	return false
 }
 
 // page returns the status and HTML of a route, asked for by r.

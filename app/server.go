@@ -82,8 +82,9 @@ func newServer(cfg config.Config, log zerolog.Logger, session echo.MiddlewareFun
 	e.Use(session)
 	e.Use(httpx.RequestLogger(log, auth.UserID))
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
+	shop := &pageServer{web: web, site: webpage.Site{Name: cfg.Shop.Name, Base: cfg.PublicURL}, pages: pages}
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024, Skipper: func(c *echo.Context) bool {
-		return c.Request().Method == http.MethodGet && (precompressed[c.Path()] || zipped(c))
+		return c.Request().Method == http.MethodGet && (precompressed[c.Path()] || zipped(c) || shop.brotli(c.Request()))
 	}}))
 
 	bodyLimit := middleware.BodyLimit(cfg.BodyLimit)
@@ -105,7 +106,6 @@ func newServer(cfg config.Config, log zerolog.Logger, session echo.MiddlewareFun
 		return apperr.New(apperr.NotFound, "La ruta solicitada no existe.")
 	})
 
-	shop := &pageServer{web: web, site: webpage.Site{Name: cfg.Shop.Name, Base: cfg.PublicURL}, pages: pages}
 	e.GET("/robots.txt", shop.robots)
 	e.GET("/sitemap.xml", shop.serveSitemap)
 	e.GET("/sitemap-:parte", shop.serveSitemapPart)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -201,6 +203,63 @@ func TestFilesOfTheFrontEndAreServedAsThemselves(t *testing.T) {
 	rec = do(t, h, http.MethodGet, "/favicon.svg", "")
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "<svg") || rec.Header().Get("Cache-Control") != "no-cache" {
 		t.Errorf("favicon: %d %q %q", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+	}
+}
+
+func TestTheBuildsBrotliCopiesGoToBrowsersThatAcceptThem(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{ // each over the gzip middleware's 1 KB
+		"/assets/app-abc123.js":  strings.Repeat(`console.log("hola");`, 100),
+		"/assets/app-abc123.css": strings.Repeat(`a{color:red}`, 100), // no Brotli copy
+	}
+	const brotliCopy = "\x1b\x00brotli" // served as it is: the server never decodes it
+	h := webServer(t, fstest.MapFS{
+		"index.html":              page("", false),
+		"assets/app-abc123.js":    {Data: []byte(files["/assets/app-abc123.js"])},
+		"assets/app-abc123.js.br": {Data: []byte(brotliCopy)},
+		"assets/app-abc123.css":   {Data: []byte(files["/assets/app-abc123.css"])},
+	})
+	for _, tc := range []struct {
+		path, accept, encoding string
+	}{
+		{"/assets/app-abc123.js", "gzip, deflate, br, zstd", "br"},
+		{"/assets/app-abc123.js", "br;q=1.0", "br"},
+		{"/assets/app-abc123.js", "gzip, deflate", "gzip"},
+		{"/assets/app-abc123.js", "gzip, br;q=0", "gzip"},
+		{"/assets/app-abc123.js", "", ""},
+		{"/assets/app-abc123.css", "gzip, br", "gzip"},
+	} {
+		rec := do(t, h, http.MethodGet, tc.path, "", "Accept-Encoding", tc.accept)
+		if got := rec.Header().Get("Content-Encoding"); got != tc.encoding || rec.Code != http.StatusOK {
+			t.Errorf("%s with %q: %d, Content-Encoding %q, want %q", tc.path, tc.accept, rec.Code, got, tc.encoding)
+			continue
+		}
+		body := rec.Body.String()
+		switch tc.encoding {
+		case "br":
+			if body != brotliCopy || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
+				t.Errorf("%s with %q: %q %q, want the Brotli copy as JavaScript", tc.path, tc.accept, rec.Header().Get("Content-Type"), body)
+			}
+		case "gzip":
+			zr, err := gzip.NewReader(rec.Body)
+			if err != nil {
+				t.Fatalf("%s with %q: %v", tc.path, tc.accept, err)
+			}
+			plain, err := io.ReadAll(zr)
+			if err != nil || string(plain) != files[tc.path] {
+				t.Errorf("%s with %q: gzip of %d bytes (%v), want the file's %d", tc.path, tc.accept, len(plain), err, len(files[tc.path]))
+			}
+		default:
+			if body != files[tc.path] {
+				t.Errorf("%s with %q: %d bytes, want the file itself", tc.path, tc.accept, len(body))
+			}
+		}
+		if tc.encoding != "" && !strings.Contains(strings.Join(rec.Header().Values("Vary"), ","), "Accept-Encoding") {
+			t.Errorf("%s with %q: Vary %q", tc.path, tc.accept, rec.Header().Values("Vary"))
+		}
+		if rec.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Errorf("%s with %q: Cache-Control %q", tc.path, tc.accept, rec.Header().Get("Cache-Control"))
+		}
 	}
 }
 

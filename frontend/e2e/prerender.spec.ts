@@ -104,14 +104,22 @@ async function watchAdoption(page: Page) {
 }
 
 test.describe('deep links', () => {
-  test('a product page opens straight from its address', async ({ page, request }) => {
+  test('a product page opens straight from its address, its code Brotli-compressed', async ({ page, request }) => {
     const errors = watchPageErrors(page)
     const producto = await firstProducto(request)
+    const encodings = new Map<string, string>()
+    page.on('response', (response) => {
+      const url = new URL(response.url())
+      if (/^\/assets\/.+\.(js|css)$/.test(url.pathname)) encodings.set(url.pathname, response.headers()['content-encoding'] ?? '')
+    })
     await page.goto(`/product/${producto._id}`)
     await expect(page.getByRole('heading', { level: 1, name: (producto.nombre || producto.titulo || '').trim() })).toBeVisible()
     await expect(page.getByTestId('precio-final')).toHaveText(/^\$[\d,]+\.\d{2}$/)
     await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeVisible()
     expect(errors).toEqual([])
+    // The build's Brotli copies (scripts/compress.mjs), which the browser decoded to draw the page.
+    expect(encodings.size).toBeGreaterThan(2)
+    expect([...encodings].filter(([, encoding]) => encoding !== 'br')).toEqual([])
   })
 
   test('a category page opens from its address with its first products, without asking the API for them', async ({ page }) => {
