@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -132,28 +133,33 @@ func (s *pageServer) serve(c *echo.Context) error {
 // (frontend/scripts/compress.mjs wrote assets/<name>.br) and accepts that encoding. The server's
 // gzip middleware leaves such requests alone.
 func (s *pageServer) brotli(r *http.Request) bool {
-	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-	if !strings.HasPrefix(name, "assets/") || !acceptsEncoding(r, "br") {
+	if !strings.HasPrefix(r.URL.Path, "/assets/") || !acceptsEncoding(r, "br") {
 		return false
 	}
-	_, err := fs.Stat(s.web, name+".br")
+	_, err := fs.Stat(s.web, strings.TrimPrefix(path.Clean(r.URL.Path), "/")+".br")
 	return err == nil
 }
 
 // serveBrotli answers the build's file name with its Brotli-compressed copy.
 func (s *pageServer) serveBrotli(c *echo.Context, name string) error {
-	body, err := fs.ReadFile(s.web, name+".br")
+	f, err := s.web.Open(name + ".br")
+	if err != nil {
+		return err
+	}
+	defer func() { _ = f.Close() }() // read only: closing it cannot lose anything
+	st, err := f.Stat()
 	if err != nil {
 		return err
 	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentEncoding, "br")
 	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	h.Set(echo.HeaderContentLength, strconv.FormatInt(st.Size(), 10))
 	contentType := mime.TypeByExtension(path.Ext(name))
 	if contentType == "" {
 		contentType = echo.MIMEOctetStream
 	}
-	return c.Blob(http.StatusOK, contentType, body)
+	return c.Stream(http.StatusOK, contentType, f)
 }
 
 // acceptsEncoding reports whether r's Accept-Encoding lists coding with a weight above zero.

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -229,6 +230,10 @@ func TestTheBuildsBrotliCopiesGoToBrowsersThatAcceptThem(t *testing.T) {
 		{"/assets/app-abc123.js", "", ""},
 		{"/assets/app-abc123.css", "gzip, br", "gzip"},
 	} {
+		// HEAD tells the Brotli copy as GET does (the gzip middleware, writing no body, tells nothing).
+		if head := do(t, h, http.MethodHead, tc.path, "", "Accept-Encoding", tc.accept); tc.encoding == "br" && head.Header().Get("Content-Encoding") != "br" {
+			t.Errorf("HEAD %s with %q: Content-Encoding %q, want %q", tc.path, tc.accept, head.Header().Get("Content-Encoding"), tc.encoding)
+		}
 		rec := do(t, h, http.MethodGet, tc.path, "", "Accept-Encoding", tc.accept)
 		if got := rec.Header().Get("Content-Encoding"); got != tc.encoding || rec.Code != http.StatusOK {
 			t.Errorf("%s with %q: %d, Content-Encoding %q, want %q", tc.path, tc.accept, rec.Code, got, tc.encoding)
@@ -237,7 +242,8 @@ func TestTheBuildsBrotliCopiesGoToBrowsersThatAcceptThem(t *testing.T) {
 		body := rec.Body.String()
 		switch tc.encoding {
 		case "br":
-			if body != brotliCopy || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
+			if body != brotliCopy || rec.Header().Get("Content-Length") != strconv.Itoa(len(brotliCopy)) ||
+				!strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
 				t.Errorf("%s with %q: %q %q, want the Brotli copy as JavaScript", tc.path, tc.accept, rec.Header().Get("Content-Type"), body)
 			}
 		case "gzip":
