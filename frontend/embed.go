@@ -11,8 +11,9 @@ import (
 //go:embed all:dist
 var dist embed.FS
 
-// Dist returns the built app: index.html at its root, hashed files under assets/, and the pages
-// scripts/prerender.mjs rendered at build time under prerender/.
+// Dist returns the built app: index.html at its root, hashed files under assets/ (with the Brotli
+// copies scripts/compress.mjs made of the scripts and styles), and the pages scripts/prerender.mjs
+// rendered at build time under prerender/.
 func Dist() fs.FS {
 	sub, err := fs.Sub(dist, "dist/app")
 	if err != nil {
