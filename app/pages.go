@@ -100,7 +100,7 @@ type pageServer struct {
 // serve answers GET and HEAD of every path outside /v1: a file of the build that exists (hashed
 // assets cached for a year), or the route's page.
 func (s *pageServer) serve(c *echo.Context) error {
-	name := strings.TrimPrefix(path.Clean("/"+c.Request().URL.Path), "/")
+	name := fileName(c.Request())
 	if name != "" && name != "index.html" {
 		if st, err := fs.Stat(s.web, name); err == nil && !st.IsDir() {
 			cache := "no-cache"
@@ -108,7 +108,7 @@ func (s *pageServer) serve(c *echo.Context) error {
 				cache = "public, max-age=31536000, immutable"
 			}
 			c.Response().Header().Set(echo.HeaderCacheControl, cache)
-			if s.brotli(c.Request()) {
+			if s.brotli(name, c.Request()) {
 				return s.serveBrotli(c, name)
 			}
 			return c.FileFS(name, s.web)
@@ -129,14 +129,19 @@ func (s *pageServer) serve(c *echo.Context) error {
 	return c.HTMLBlob(status, body)
 }
 
-// brotli reports whether r asks for a file of the build that the build compressed with Brotli
-// (frontend/scripts/compress.mjs wrote assets/<name>.br) and accepts that encoding. The server's
-// gzip middleware leaves such requests alone.
-func (s *pageServer) brotli(r *http.Request) bool {
-	if !strings.HasPrefix(r.URL.Path, "/assets/") || !acceptsEncoding(r, "br") {
+// fileName is the build's file a request's path names (it may not exist): "" for "/".
+func fileName(r *http.Request) string {
+	return strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+}
+
+// brotli reports whether r, asking for the build's file name, accepts Brotli and the build
+// compressed that file with it (frontend/scripts/compress.mjs wrote assets/<name>.br). The
+// server's gzip middleware leaves such requests alone.
+func (s *pageServer) brotli(name string, r *http.Request) bool {
+	if !strings.HasPrefix(name, "assets/") || !acceptsEncoding(r, "br") {
 		return false
 	}
-	_, err := fs.Stat(s.web, strings.TrimPrefix(path.Clean(r.URL.Path), "/")+".br")
+	_, err := fs.Stat(s.web, name+".br")
 	return err == nil
 }
 

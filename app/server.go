@@ -84,7 +84,7 @@ func newServer(cfg config.Config, log zerolog.Logger, session echo.MiddlewareFun
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
 	shop := &pageServer{web: web, site: webpage.Site{Name: cfg.Shop.Name, Base: cfg.PublicURL}, pages: pages}
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024, Skipper: func(c *echo.Context) bool {
-		return shop.brotli(c.Request()) || c.Request().Method == http.MethodGet && (precompressed[c.Path()] || zipped(c))
+		return shop.brotli(fileName(c.Request()), c.Request()) || c.Request().Method == http.MethodGet && (precompressed[c.Path()] || zipped(c))
 	}}))
 
 	bodyLimit := middleware.BodyLimit(cfg.BodyLimit)
