@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"html"
+	"maps"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -246,11 +247,17 @@ func TestCategoryPagesHaveTheirOwnHead(t *testing.T) {
 }
 
 // A category page carries its first screen as the API answers it (the category tree and the
-// category's first products), so the app draws the grid without two calls first, and preloads the
-// first cards' pictures at the sizes the cards take; after a change, the page carries the new list.
+// category's first products), so the app draws the grid without two calls first; it preloads the
+// first cards' pictures at the sizes the cards take and draws them in the cards' skeletons; after a
+// change, the page carries the new list.
 func TestACategoryPageCarriesItsFirstScreen(t *testing.T) {
 	t.Parallel()
-	a := shopWithWeb(t, prerenderedWeb)
+	// The category page of the build: its grid's skeletons, the first four with a slot for their
+	// card's picture (components/skeleton.tsx), then one without.
+	slot := `<li><div class="p-3"><div data-imagen-tarjeta="" class="aspect-square animate-pulse"></div></div></li>`
+	web := maps.Clone(prerenderedWeb)
+	web["prerender/category.html"] = page(`<ul>`+strings.Repeat(slot, 4)+`<li><div class="p-3"><div class="aspect-square"></div></div></li></ul>`, true)
+	a := shopWithWeb(t, web)
 	h := a.Handler()
 	carried := func(path string) (data struct {
 		Categoria  string
@@ -307,6 +314,24 @@ func TestACategoryPageCarriesItsFirstScreen(t *testing.T) {
 	}
 	if got := regexp.MustCompile(`<link rel="preload" as="image" href="/v1/imagenes/[^>]*>`).FindAllString(body, -1); !reflect.DeepEqual(got, want) {
 		t.Errorf("preloads\n%q\nwant\n%q", got, want)
+	}
+	// Each drawn in its card's slot, in the cards' order, with the card's title as its text; the
+	// fifth card's skeleton is left as it is.
+	drawn := regexp.MustCompile(`<div class="p-3">(<picture class="contents"><source type="image/webp" [^>]*>)?<img [^>]*>(</picture>)?</div>`).FindAllString(body, -1)
+	if len(drawn) != 4 || !strings.Contains(body, `<li><div class="p-3"><div class="aspect-square"></div></div></li></ul>`) || strings.Contains(body, "data-imagen-tarjeta") {
+		t.Fatalf("the first cards' pictures are not drawn in their four slots:\n%s", body)
+	}
+	for i, p := range first[:4] {
+		card := p.(map[string]any)
+		src, srcset := card["imagen"].(string), ""
+		if set, ok := catalog.ImageSources(src); ok {
+			src, srcset = set.Src, ` srcset="`+html.EscapeString(set.JPEGSrcset)+`"`
+		}
+		for _, want := range []string{` src="` + html.EscapeString(src) + `"`, ` alt="` + html.EscapeString(card["nombre"].(string)) + `"`, srcset, `class="object-contain aspect-square w-full rounded-lg"`} {
+			if !strings.Contains(drawn[i], want) {
+				t.Errorf("card %d: %s lacks %s", i, drawn[i], want)
+			}
+		}
 	}
 
 	// The first product archived: the page's list follows, as the API's does.

@@ -49,11 +49,24 @@ test.describe('before any JS runs', () => {
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible()
   })
 
-  test("a category page shows the frame and its grid's first cards loading", async ({ page }) => {
+  test("a category page shows the frame and its grid's first cards loading, with their pictures", async ({ page, request }) => {
     await page.goto('/busqueda/22')
     await expect(page.getByRole('banner')).toBeVisible()
-    await expect(page.getByRole('main').getByTestId('product-skeleton').first()).toBeVisible()
+    const skeletons = page.getByRole('main').getByTestId('product-skeleton')
+    await expect(skeletons.first()).toBeVisible()
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Cargando…')
+    // The server drew the first screen's pictures (two rows of two) in their cards' skeletons, in
+    // the order of the category's list, so they paint with the page rather than after the app.
+    const list = await (await request.get('/v1/productos?page=1&limit=24&compact=1&categoria=22')).json()
+    const titles = (list.products as Producto[]).slice(0, 4).map((p) => (p.nombre || p.titulo || '').trim())
+    expect(titles).toHaveLength(4)
+    for (const [i, title] of titles.entries()) {
+      const picture = skeletons.nth(i).locator('img')
+      await expect(picture).toHaveAttribute('alt', title)
+      await expect(picture).toBeInViewport()
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    }
+    await expect(skeletons.nth(4).locator('img')).toHaveCount(0)
   })
 
   test('the cart waits for the stored cart when its cookie says it has lines, never showing it empty', async ({ page, context, baseURL }) => {
@@ -129,11 +142,34 @@ test.describe('deep links', () => {
       const url = new URL(request.url())
       if (url.pathname === '/v1/productos' || url.pathname === '/v1/categorias') asked.push(url.pathname + url.search)
     })
+    // At each frame, how many of the grid's first four places show a picture, and whether they are
+    // the cards (links) yet or still the page's skeletons.
+    await page.addInitScript(() => {
+      const frames: string[] = []
+      ;(window as unknown as { __frames: string[] }).__frames = frames
+      const sample = () => {
+        const pictures = [...document.querySelectorAll<HTMLImageElement>('main ul > li:nth-child(-n+4) img')]
+        const shown = pictures.filter((img) => img.complete && img.naturalWidth > 0).length
+        frames.push(`${shown}${document.querySelector('main a[href^="/product/"]') ? 'cards' : 'skeletons'}`)
+        // Until 30 frames after the cards are drawn.
+        if (frames.filter((f) => f.endsWith('cards')).length < 30) requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+    })
     await page.goto('/busqueda/video-vigilancia')
     await expect(page.getByRole('heading', { level: 1, name: 'Videovigilancia' })).toBeVisible()
     await expect(page.getByRole('main').locator('a[href^="/product/"]').first()).toBeVisible()
     expect(asked).toEqual([])
     expect(errors).toEqual([])
+    // The server drew the first pictures in the skeletons; they stay on screen as the app draws
+    // the cards in their place, with no frame of grey boxes between (the app draws from the data
+    // the page carries in its first render).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __frames: string[] }).__frames.length)).toBeGreaterThan(30)
+    const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames)
+    const firstShown = frames.indexOf('4skeletons')
+    expect(firstShown, frames.join(' ')).toBeGreaterThanOrEqual(0)
+    expect(frames.slice(firstShown).filter((f) => !f.startsWith('4')), frames.join(' ')).toEqual([])
+    expect(frames.at(-1)).toBe('4cards')
   })
 
   test('a staff screen opens straight from its address, in the back-office frame', async ({ page }) => {

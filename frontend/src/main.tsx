@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom'
 import { routes } from '@/app/router'
 import { keyHistoryEntry } from '@/lib/history-entry-key'
 import { makeStore } from '@/lib/store'
-import { seedProductoFromPage } from '@/features/catalog/page-data'
+import { seedFromPage } from '@/features/catalog/page-data'
 import { startErrorLogWhenIdle } from '@/features/error-log/start'
 import '@/index.css'
 
@@ -28,8 +28,6 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
  */
 function start() {
   const store = makeStore()
-  // A product page carries its product: the page draws without waiting for the API.
-  seedProductoFromPage(store.dispatch)
   // The local error log: global errors, upload every 60 s and when back online, Sentry if configured.
   // It starts once the page has loaded, keeping what fails before.
   startErrorLogWhenIdle(store.dispatch)
@@ -49,6 +47,8 @@ function start() {
   )
 
   function render(container: HTMLElement) {
+    // A product or category page carries its screen's data: the screen draws from it at once.
+    seedFromPage(store.dispatch)
     if (container.hasAttribute('data-prerendered')) {
       // The page prerendered for this very route (scripts/prerender.mjs): React adopts its markup,
       // so the browser neither builds the page again nor lays it out anew. What depends on the

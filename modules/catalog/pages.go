@@ -21,7 +21,7 @@ import (
 const descriptionRunes = 160
 
 // ProductDataID is the id of the <script> that carries a product page's product, as
-// GET /v1/productos/{id} answers it (frontend/src/main.tsx reads it).
+// GET /v1/productos/{id} answers it (frontend/src/features/catalog/producto-page-data.ts reads it).
 const ProductDataID = "datos-producto"
 
 // CategoryDataID is the id of the <script> that carries a category page's first screen: the
@@ -31,7 +31,7 @@ const CategoryDataID = "datos-categoria"
 
 // firstScreenCards are the cards of a phone's first screen on a category page (two rows of two,
 // FIRST_SCREEN_CARDS in frontend/src/components/infinite-producto-list.tsx): their pictures are
-// preloaded.
+// preloaded and drawn with the page's HTML.
 const firstScreenCards = 4
 
 var errPageNotFound = apperr.New(apperr.NotFound, "La página que buscas no existe.")
@@ -48,7 +48,7 @@ func (s *Service) ProductPage(site webpage.Site, id string) (webpage.Page, error
 	if err != nil {
 		return webpage.Page{}, err
 	}
-	name := displayName(p)
+	name := displayName(p.Nombre, p.Titulo)
 	path := "/product/" + p.ID.Hex()
 	page := webpage.Page{
 		Title:       name,
@@ -142,7 +142,7 @@ func (s *Service) CategoryPage(site webpage.Site, id string) (webpage.Page, erro
 		Description: fmt.Sprintf("%s: precios en pesos mexicanos, existencias al día y envío gratis en compras mayores a $9999.", name),
 		Path:        path,
 		JSONLD:      []any{breadcrumbList(site, []crumb{{"Inicio", "/"}, {name, path}})},
-		Preloads:    screen.preloads,
+		CardImages:  screen.cardImages,
 		DataID:      CategoryDataID,
 		Data:        screen.data,
 	}, nil
@@ -151,8 +151,8 @@ func (s *Service) CategoryPage(site webpage.Site, id string) (webpage.Page, erro
 // categoryScreen is a category page's first screen, built once for each state of the catalogue
 // (Service.categoryScreens): the data its page carries, encoded, and its first cards' pictures.
 type categoryScreen struct {
-	data     webpage.EncodedData
-	preloads []webpage.Image
+	data       webpage.EncodedData
+	cardImages []webpage.Image
 }
 
 // categoryScreen builds the first screen of the category id names, as the API answers: the
@@ -172,12 +172,13 @@ func (s *Service) categoryScreen(id string) (categoryScreen, error) {
 	}
 	screen := categoryScreen{data: data}
 	for _, p := range products.Products[:min(firstScreenCards, len(products.Products))] {
-		img := firstNonEmpty(p.Imagen, p.ImgPortada) // lib/producto.ts productImage
-		if set, ok := ImageSources(img); ok {
-			screen.preloads = append(screen.preloads, webpage.Image{URL: set.Src, Srcset: set.Srcset, Sizes: ProductCardImageSizes, Type: set.Type})
-		} else if img != "" {
-			screen.preloads = append(screen.preloads, webpage.Image{URL: img})
+		// As the card draws it (components/producto-card.tsx): its picture (lib/producto.ts
+		// productImage) at the card's sizes, with the card's title as its text.
+		img := webpage.Image{URL: firstNonEmpty(p.Imagen, p.ImgPortada), Alt: displayName(p.Nombre, p.Titulo)}
+		if set, ok := ImageSources(img.URL); ok {
+			img = webpage.Image{URL: set.Src, Alt: img.Alt, Srcset: set.Srcset, Sizes: ProductCardImageSizes, Type: set.Type, FallbackSrcset: set.JPEGSrcset}
 		}
+		screen.cardImages = append(screen.cardImages, img)
 	}
 	return screen, nil
 }
@@ -221,9 +222,10 @@ func breadcrumbList(site webpage.Site, crumbs []crumb) map[string]any {
 	return map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items}
 }
 
-// displayName is the product's name as the storefront shows it (lib/producto.ts productTitle).
-func displayName(p Product) string {
-	if n := strings.TrimSpace(firstNonEmpty(p.Nombre, p.Titulo)); n != "" {
+// displayName is a product's name, from its nombre and titulo, as the storefront shows it
+// (lib/producto.ts productoTitle).
+func displayName(nombre, titulo string) string {
+	if n := strings.TrimSpace(firstNonEmpty(nombre, titulo)); n != "" {
 		return n
 	}
 	return "Producto sin nombre"

@@ -24,11 +24,13 @@ type Page struct {
 	Type        string // og:type: "website" (default) or "product"
 	NoIndex     bool   // a page search engines must not list (a search's results): robots noindex
 	Image       *Image
-	// Preloads are other pictures the page draws on its first screen (a category's first cards):
-	// each is preloaded, at the browser's own priority, so that it downloads beside the app's code
-	// rather than after it.
-	Preloads []Image
-	Offer    *Offer // og's product:price tags; product pages only
+	// CardImages are the pictures of the first cards of the page's grid, in the cards' order (a
+	// category's first screen). Each is preloaded, at the browser's own priority, so that it
+	// downloads beside the app's code rather than after it, and drawn in the page's CardImageSlots
+	// in turn, so that it paints with the HTML. A card without a picture has an Image without URL:
+	// its slot keeps its placeholder.
+	CardImages []Image
+	Offer      *Offer // og's product:price tags; product pages only
 	// JSONLD are schema.org objects, each written as its own application/ld+json script.
 	JSONLD []any
 	// Data is written as <script id="{DataID}" type="application/json">: what the app would
@@ -65,7 +67,22 @@ type Image struct {
 // (frontend/src/features/catalog/components/producto-page.tsx draws the slot, in the picture's box).
 const MainImageSlot = `data-imagen-principal=""`
 
-var slotElement = regexp.MustCompile(`<div ` + MainImageSlot + `[^>]*></div>`)
+// CardImageSlot marks, in a page of the build, the picture box of each of a grid's first cards,
+// in which Render draws the page's CardImages in order (frontend/src/components/skeleton.tsx draws
+// the slots in a card's picture box, ProductoCard's).
+const CardImageSlot = `data-imagen-tarjeta=""`
+
+var (
+	slotElement     = regexp.MustCompile(`<div ` + MainImageSlot + `[^>]*></div>`)
+	cardSlotElement = regexp.MustCompile(`<div ` + CardImageSlot + `[^>]*></div>`)
+)
+
+// The classes of a picture drawn in a slot, as the app draws it there: the main picture as
+// ImageCarousel does (a square), a card's as ProductoCard does (a square with rounded corners).
+const (
+	mainImageClass = "object-contain aspect-square w-full"
+	cardImageClass = "object-contain aspect-square w-full rounded-lg"
+)
 
 // Offer is what a product sells for, as og's product: tags say it.
 type Offer struct {
@@ -116,7 +133,13 @@ func Render(template []byte, site Site, p Page) ([]byte, error) {
 	out = strings.Replace(out, "</head>", head+"</head>", 1)
 	if img := p.Image; img != nil && img.URL != "" {
 		if loc := slotElement.FindStringIndex(out); loc != nil {
-			out = out[:loc[0]] + pictureTag(img) + out[loc[1]:]
+			out = out[:loc[0]] + pictureTag(img, mainImageClass) + out[loc[1]:]
+		}
+	}
+	slots := cardSlotElement.FindAllStringIndex(out, len(p.CardImages))
+	for i := len(slots) - 1; i >= 0; i-- { // from the last, so the earlier slots stay where they were found
+		if img := &p.CardImages[i]; img.URL != "" {
+			out = out[:slots[i][0]] + pictureTag(img, cardImageClass) + out[slots[i][1]:]
 		}
 	}
 	if p.Data.json != "" {
@@ -187,7 +210,7 @@ func headTags(site Site, p Page) (string, error) {
 	if img := p.Image; img != nil && img.URL != "" {
 		preloadTag(&b, *img, true)
 	}
-	for _, img := range p.Preloads {
+	for _, img := range p.CardImages {
 		if img.URL != "" {
 			preloadTag(&b, img, false)
 		}
@@ -211,14 +234,15 @@ func preloadTag(b *strings.Builder, img Image, high bool) {
 	b.WriteString(" />")
 }
 
-// pictureTag draws img in its square box, as the app's ProductImage does for a page's main picture
-// (components/producto-image.tsx: a 480x480 box, object-contain, loaded first).
-func pictureTag(img *Image) string {
+// pictureTag draws img in its square box with the classes given, as the app's ProductoImage does
+// for a picture of the first screen (components/producto-image.tsx: a 480x480 box, object-contain,
+// loaded at once and first).
+func pictureTag(img *Image, class string) string {
 	tag := `<img loading="eager" fetchpriority="high" decoding="async"`
 	if img.FallbackSrcset != "" {
 		tag += ` sizes="` + attr(img.Sizes) + `" srcset="` + attr(img.FallbackSrcset) + `"`
 	}
-	tag += ` src="` + attr(img.URL) + `" width="480" height="480" alt="` + attr(img.Alt) + `" class="object-contain aspect-square w-full" />`
+	tag += ` src="` + attr(img.URL) + `" width="480" height="480" alt="` + attr(img.Alt) + `" class="` + class + `" />`
 	if img.Srcset == "" || img.Type == "" {
 		return tag
 	}

@@ -29,7 +29,7 @@ func TestRenderWritesTheHeadTagsAndData(t *testing.T) {
 		Offer:  &Offer{Amount: "1234.50", Currency: "MXN", InStock: true},
 		JSONLD: []any{map[string]any{"@context": "https://schema.org", "@type": "Product", "name": "Cámara"}},
 		DataID: "datos", Data: mustEncode(t, map[string]any{"_id": "1"}),
-		Preloads: []Image{{URL: "/v1/imagenes/b/1200.jpg", Srcset: "/b/160.webp 160w", Sizes: "50vw", Type: "image/webp"}, {URL: "/demo.svg"}},
+		CardImages: []Image{{URL: "/v1/imagenes/b/1200.jpg", Srcset: "/b/160.webp 160w", Sizes: "50vw", Type: "image/webp"}, {URL: "/demo.svg"}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -64,8 +64,8 @@ func TestRenderEscapesEveryText(t *testing.T) {
 	evil := `"><script>alert(1)</script>` + "\u2028"
 	out, err := Render([]byte(template), site, Page{
 		Title: evil, Description: evil, Path: `/product/"x`, Image: &Image{URL: `/a"b`, Alt: evil},
-		Preloads: []Image{{URL: evil, Srcset: evil, Sizes: evil, Type: evil}},
-		JSONLD:   []any{map[string]string{"name": evil}}, DataID: "datos", Data: mustEncode(t, map[string]any{"nombre": evil,
+		CardImages: []Image{{URL: evil, Srcset: evil, Sizes: evil, Type: evil}},
+		JSONLD:     []any{map[string]string{"name": evil}}, DataID: "datos", Data: mustEncode(t, map[string]any{"nombre": evil,
 			// An answer encoded elsewhere, carried as it is: escaped all the same.
 			"lista": json.RawMessage(`{"nombre":"</script><script>alert(1)</script>\u2028"}`)}),
 	})
@@ -125,6 +125,37 @@ func TestRenderDrawsTheMainPictureInItsSlot(t *testing.T) {
 	out, _ = Render([]byte(page), site, Page{Title: "t", Path: "/"})
 	if !strings.Contains(string(out), MainImageSlot) {
 		t.Errorf("a page without a picture lost its placeholder:\n%s", out)
+	}
+}
+
+func TestRenderDrawsTheFirstCardsPicturesInTheirSlots(t *testing.T) {
+	t.Parallel()
+	slot := `<li><div class="p-3"><div data-imagen-tarjeta="" class="aspect-square animate-pulse"></div></div></li>`
+	page := `<!doctype html><html><head><meta name="description" content="" /><title>t</title></head><body><div id="root"><ul>` +
+		strings.Repeat(slot, 4) + `</ul></div></body></html>`
+	cards := []Image{
+		{URL: "/v1/imagenes/a/1200.jpg", Alt: `Cámara "4K"`, Srcset: "/a/320.webp 320w", Sizes: "50vw", Type: "image/webp", FallbackSrcset: "/a/320.jpg 320w"},
+		{Alt: "Sin foto"}, // a card without a picture: its slot keeps its placeholder
+		{URL: "https://proveedor.mx/c.jpg?a=1&b=2", Alt: "c"},
+	}
+	out, err := Render([]byte(page), site, Page{Title: "t", Path: "/", CardImages: cards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<ul><li><div class="p-3"><picture class="contents"><source type="image/webp" sizes="50vw" srcset="/a/320.webp 320w" />` +
+		`<img loading="eager" fetchpriority="high" decoding="async" sizes="50vw" srcset="/a/320.jpg 320w" src="/v1/imagenes/a/1200.jpg" ` +
+		`width="480" height="480" alt="Cámara &#34;4K&#34;" class="object-contain aspect-square w-full rounded-lg" /></picture></div></li>` +
+		slot +
+		`<li><div class="p-3"><img loading="eager" fetchpriority="high" decoding="async" src="https://proveedor.mx/c.jpg?a=1&amp;b=2" ` +
+		`width="480" height="480" alt="c" class="object-contain aspect-square w-full rounded-lg" /></div></li>` +
+		slot + `</ul>` // more slots than cards: the rest keep theirs
+	if !strings.Contains(string(out), want) {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// Each is preloaded too, in the cards' order; the card without a picture is not.
+	if !strings.Contains(string(out), `<link rel="preload" as="image" href="/v1/imagenes/a/1200.jpg" imagesrcset="/a/320.webp 320w" imagesizes="50vw" type="image/webp" />`+
+		`<link rel="preload" as="image" href="https://proveedor.mx/c.jpg?a=1&amp;b=2" /></head>`) {
+		t.Errorf("preloads:\n%s", out)
 	}
 }
 

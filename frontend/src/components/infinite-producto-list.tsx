@@ -60,19 +60,22 @@ function useOffscreenCardClass(): string | undefined {
 /** The grid's columns, as the catalogue's pages lay it out. */
 const GRID_CLASS = 'mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6'
 
-function skeletonItems(count: number, key = '') {
+function skeletonItems(count: number, key = '', imageSlots = 0) {
   return Array.from({ length: count }, (_, i) => (
     <li key={`${key}${i}`}>
-      <ProductoCardSkeleton />
+      <ProductoCardSkeleton imageSlot={i < imageSlots} />
     </li>
   ))
 }
 
-/** The grid's first cards as skeletons, for a page that does not know yet what it lists. */
-export function ProductoGridSkeleton() {
+/**
+ * The grid's first cards as skeletons, for a page that does not know yet what it lists. On a page
+ * the grid leads, the first screen's cards get slots for their pictures (ProductoCardSkeleton).
+ */
+export function ProductoGridSkeleton({ leadsThePage = false }: { leadsThePage?: boolean }) {
   return (
     <ul className={GRID_CLASS} aria-busy="true">
-      {skeletonItems(FIRST_SKELETONS)}
+      {skeletonItems(FIRST_SKELETONS, '', leadsThePage ? FIRST_SCREEN_CARDS : 0)}
     </ul>
   )
 }

@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+// The category screen's module says how its page's data seeds the API cache, as it loads.
+import '@/features/catalog/components/categoria-page'
 import { CATEGORIA_DATA_ID } from '@/features/catalog/categoria-page-data'
+import { seedFromPage } from '@/features/catalog/page-data'
 import { sampleCategorias } from '@/testing/categorias'
 import { json, mockServer, sampleConfig } from '@/testing/fetch-mock'
 import { pageWithScript } from '@/testing/page-script'
@@ -28,7 +31,15 @@ describe('a category page that carries its first screen', () => {
   it('draws its heading and products from the page, without asking the API for them', async () => {
     const { calls } = mockServer({ 'GET /v1/config': json(sampleConfig) })
     pageWith(carried('video-vigilancia'))
-    renderApp('/busqueda/video-vigilancia')
+    renderApp('/busqueda/video-vigilancia', {
+      before: (s) => {
+        seedFromPage(s.dispatch)
+        // In the cache before the first render: the screen never draws its loading state.
+        const queries = s.getState().api.queries
+        expect(queries['listCategorias(undefined)']?.data).toEqual(sampleCategorias)
+        expect(queries['listProductos({"categoria":"video-vigilancia"})']?.data).toEqual({ pages: [{ products: productos, hasMore: false }], pageParams: [1] })
+      },
+    })
     expect(await screen.findByRole('heading', { level: 1, name: 'Videovigilancia' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Cámara bala 2' })).toBeInTheDocument()
     expect(catalogueCalls(calls)).toEqual([])
@@ -36,7 +47,8 @@ describe('a category page that carries its first screen', () => {
   })
 
   it.each([
-    ['carries another category', carried('22'), ['/v1/categorias', '/v1/productos']],
+    // The tree, the same on every category's page, is drawn; this category's products are asked for.
+    ['carries another category', carried('22'), ['/v1/productos']],
     ['carries broken data', '{"categoria": ', ['/v1/categorias', '/v1/productos']],
     // The tree it carries is drawn; the products are asked for.
     ['carries no list of products', JSON.stringify({ categoria: 'video-vigilancia', categorias: sampleCategorias, productos: 'x' }), ['/v1/productos']],
@@ -46,7 +58,7 @@ describe('a category page that carries its first screen', () => {
       'GET /v1/productos': json({ products: productos.slice(0, 1), meta: { hasMore: false } }),
     })
     pageWith(text)
-    renderApp('/busqueda/video-vigilancia')
+    renderApp('/busqueda/video-vigilancia', { before: (s) => seedFromPage(s.dispatch) })
     expect(await screen.findByRole('heading', { name: 'Cámara bala 0' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Cámara bala 2' })).toBeNull()
     expect([...new Set(catalogueCalls(calls).map((u) => u.pathname))].sort()).toEqual(asked)

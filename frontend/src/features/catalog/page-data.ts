@@ -1,9 +1,4 @@
 import type { AppDispatch } from '@/lib/store'
-import { productoApi } from '@/lib/producto-api'
-import type { ProductoDetalle } from '@/lib/producto'
-
-/** The <script> in which the server sends a product page's product (modules/catalog/pages.go). */
-export const PRODUCTO_DATA_ID = 'datos-producto'
 
 /**
  * The JSON of the page's <script id={id}>, which the server writes (pkg/webpage): read once and
@@ -21,13 +16,25 @@ export function takePageData(id: string, doc: Document = document): unknown {
   }
 }
 
+/** Puts what a page carries into the API cache, as the API would answer it; leaves data of another shape alone. */
+type PageSeed = (dispatch: AppDispatch, data: unknown) => void
+
+const pageSeeds = new Map<string, PageSeed>()
+
 /**
- * Puts the product the page carries into the API cache, as `GET /v1/productos/{id}` answers it, so
- * the product page draws at once instead of asking the API first. A page without it is left alone.
+ * Says how a screen's page data (the <script id={id}> its page carries) goes into the API cache.
+ * The screen's module calls it as it loads; main.tsx seeds once the route's screen has loaded, before
+ * the first render, so that the screen draws from the data at once (a seed in an effect would come a
+ * render, and a painted frame, later).
  */
-export function seedProductoFromPage(dispatch: AppDispatch, doc: Document = document): void {
-  const producto = takePageData(PRODUCTO_DATA_ID, doc) as ProductoDetalle | undefined
-  if (typeof producto?._id === 'string' && producto._id) {
-    void dispatch(productoApi.util.upsertQueryData('getProducto', producto._id, producto))
+export function seedsFromPage(id: string, seed: PageSeed): void {
+  pageSeeds.set(id, seed)
+}
+
+/** Seeds the API cache from each data script the page carries whose screen has said how. */
+export function seedFromPage(dispatch: AppDispatch, doc: Document = document): void {
+  for (const [id, seed] of pageSeeds) {
+    const data = takePageData(id, doc)
+    if (data !== undefined) seed(dispatch, data)
   }
 }

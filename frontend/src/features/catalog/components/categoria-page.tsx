@@ -5,8 +5,12 @@ import { NotFoundPage } from '@/components/not-found-page'
 import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useListProductosInfiniteQuery, type CatalogoQuery } from '@/features/catalog/api'
-import { useCategoriaFromPage } from '@/features/catalog/categoria-page-data'
+import { CATEGORIA_DATA_ID, seedCategoria } from '@/features/catalog/categoria-page-data'
+import { seedsFromPage } from '@/features/catalog/page-data'
 import { resolveCategoria, useListCategoriasQuery } from '@/lib/categorias'
+
+// A category's page, loaded afresh, carries its first screen (the tree and its first products).
+seedsFromPage(CATEGORIA_DATA_ID, seedCategoria)
 
 /** Category pages ask for the next page 800 px before the end. */
 const SCROLL_MARGIN_PX = 800
@@ -17,8 +21,6 @@ const SCROLL_MARGIN_PX = 800
  */
 export function CategoriaPage() {
   const { id = '' } = useParams()
-  // A category's page, loaded afresh, carries its first screen (the tree and its first products).
-  useCategoriaFromPage(id)
   const categorias = useListCategoriasQuery()
   if (!categorias.data) {
     return categorias.isError ? <ProductoGrid title="Categoría" query={{ categoria: id }} /> : <CategoriaLoading />
@@ -31,6 +33,7 @@ export function CategoriaPage() {
 /**
  * While the category tree loads (the page prerendered for every category, scripts/prerender.mjs,
  * shows this until the app runs): the grid's heading and first cards as skeletons, in their place.
+ * Serving the page, the server draws the first cards' pictures in their skeletons.
  */
 function CategoriaLoading() {
   return (
@@ -39,7 +42,7 @@ function CategoriaLoading() {
         Cargando…
       </span>
       <Skeleton className="h-7 w-56 sm:h-8" />
-      <ProductoGridSkeleton />
+      <ProductoGridSkeleton leadsThePage />
     </section>
   )
 }

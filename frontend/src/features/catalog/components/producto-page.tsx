@@ -18,6 +18,8 @@ import {
   type VarianteDetalle,
 } from '@/lib/producto'
 import { useGetProductoQuery } from '@/lib/producto-api'
+import { seedsFromPage } from '@/features/catalog/page-data'
+import { PRODUCTO_DATA_ID, seedProducto } from '@/features/catalog/producto-page-data'
 import { useProductoChoice } from '@/features/catalog/use-producto-choice'
 import { ImageCarousel } from '@/features/catalog/components/image-carousel'
 
@@ -25,6 +27,9 @@ function images(p: ProductoDetalle): string[] {
   const all = [productoImage(p), ...(p.details?.imagenes ?? [])].filter((s): s is string => Boolean(s))
   return [...new Set(all)]
 }
+
+// A product's page, loaded afresh, carries its product.
+seedsFromPage(PRODUCTO_DATA_ID, seedProducto)
 
 /** `/product/:id`: the product's detail and 'Agregar al carrito'. */
 export function ProductoPage() {
