@@ -15,6 +15,8 @@ type ModuleGraph = {
  * not): 'ui' for the part that other screens import too (icons, prices, the drawer, ...) and
  * 'shop-layout' for the rest. Every shop page needs both; left to itself, the bundler cuts them
  * into a dozen small chunks by which screens share each, and a page waits for a dozen requests.
+ * 'ui' also takes the product API (src/lib/producto-api.ts), which the product page and the cart
+ * share: a file of its own, 1.2 KB, would be one request more on each.
  */
 function frameChunks() {
   let chunkOf: Map<string, string> | null = null
@@ -34,6 +36,7 @@ function frameChunks() {
       const shared = [...frame].filter((m) => graph.getModuleInfo(m)?.importers.some((i) => !frame.has(i)))
       const ui = closure(graph, shared, frame)
       chunkOf = new Map([...frame].map((m) => [m, ui.has(m) ? 'ui' : 'shop-layout']))
+      chunkOf.set(here('./src/lib/producto-api.ts'), 'ui')
     }
     return chunkOf.get(id) ?? null
   }
