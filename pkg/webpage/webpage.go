@@ -72,11 +72,6 @@ const MainImageSlot = `data-imagen-principal=""`
 // the slots in a card's picture box, ProductoCard's).
 const CardImageSlot = `data-imagen-tarjeta=""`
 
-var (
-	slotElement     = regexp.MustCompile(`<div ` + MainImageSlot + `[^>]*></div>`)
-	cardSlotElement = regexp.MustCompile(`<div ` + CardImageSlot + `[^>]*></div>`)
-)
-
 // The classes of a picture drawn in a slot, as the app draws it there: the main picture as
 // ImageCarousel does (a square), a card's as ProductoCard does (a square with rounded corners).
 const (
@@ -132,20 +127,60 @@ func Render(template []byte, site Site, p Page) ([]byte, error) {
 	}
 	out = strings.Replace(out, "</head>", head+"</head>", 1)
 	if img := p.Image; img != nil && img.URL != "" {
-		if loc := slotElement.FindStringIndex(out); loc != nil {
-			out = out[:loc[0]] + pictureTag(img, mainImageClass) + out[loc[1]:]
+		if start, end := slotAt(out, MainImageSlot, 0); start >= 0 {
+			out = out[:start] + pictureTag(img, mainImageClass) + out[end:]
 		}
 	}
-	slots := cardSlotElement.FindAllStringIndex(out, len(p.CardImages))
-	for i := len(slots) - 1; i >= 0; i-- { // from the last, so the earlier slots stay where they were found
-		if img := &p.CardImages[i]; img.URL != "" {
-			out = out[:slots[i][0]] + pictureTag(img, cardImageClass) + out[slots[i][1]:]
-		}
-	}
+	out = drawCardImages(out, p.CardImages)
 	if p.Data.json != "" {
 		out = strings.Replace(out, "</body>", `<script id="`+attr(p.DataID)+`" type="application/json">`+p.Data.json+"</script></body>", 1)
 	}
 	return []byte(out), nil
+}
+
+// slotAt finds, in page from index from, the first element `<div {marker}...></div>` (an empty
+// div whose first attribute is marker): its start and end, or -1, -1. A search for strings, not a
+// regular expression: a page is some 15 KB, searched on every request.
+func slotAt(page, marker string, from int) (start, end int) {
+	open := "<div " + marker
+	for {
+		i := strings.Index(page[from:], open)
+		if i < 0 {
+			return -1, -1
+		}
+		start = from + i
+		gt := start + strings.IndexByte(page[start:], '>') // the div's own '>' (attribute values escape it)
+		if gt >= start && strings.HasPrefix(page[gt:], "></div>") {
+			return start, gt + len("></div>")
+		}
+		from = start + len(open)
+	}
+}
+
+// drawCardImages draws each card's picture in its CardImageSlot of page, in order, in one pass;
+// a card without a picture leaves its slot, and so do slots beyond the cards.
+func drawCardImages(page string, cards []Image) string {
+	if len(cards) == 0 {
+		return page
+	}
+	var b strings.Builder
+	b.Grow(len(page) + 1500*len(cards)) // a picture tag with its sizes is about 1.5 KB
+	next := 0
+	for i := range cards {
+		start, end := slotAt(page, CardImageSlot, next)
+		if start < 0 {
+			break
+		}
+		if cards[i].URL == "" {
+			b.WriteString(page[next:end])
+		} else {
+			b.WriteString(page[next:start])
+			b.WriteString(pictureTag(&cards[i], cardImageClass))
+		}
+		next = end
+	}
+	b.WriteString(page[next:])
+	return b.String()
 }
 
 func replaceFirst(re *regexp.Regexp, s, with string) string {

@@ -131,7 +131,9 @@ func TestRenderDrawsTheMainPictureInItsSlot(t *testing.T) {
 func TestRenderDrawsTheFirstCardsPicturesInTheirSlots(t *testing.T) {
 	t.Parallel()
 	slot := `<li><div class="p-3"><div data-imagen-tarjeta="" class="aspect-square animate-pulse"></div></div></li>`
-	page := `<!doctype html><html><head><meta name="description" content="" /><title>t</title></head><body><div id="root"><ul>` +
+	// A div that is marked but not empty is no slot: left as it is.
+	notSlot := `<div data-imagen-tarjeta="" class="x">texto</div>`
+	page := `<!doctype html><html><head><meta name="description" content="" /><title>t</title></head><body><div id="root">` + notSlot + `<ul>` +
 		strings.Repeat(slot, 4) + `</ul></div></body></html>`
 	cards := []Image{
 		{URL: "/v1/imagenes/a/1200.jpg", Alt: `Cámara "4K"`, Srcset: "/a/320.webp 320w", Sizes: "50vw", Type: "image/webp", FallbackSrcset: "/a/320.jpg 320w"},
@@ -142,7 +144,7 @@ func TestRenderDrawsTheFirstCardsPicturesInTheirSlots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `<ul><li><div class="p-3"><picture class="contents"><source type="image/webp" sizes="50vw" srcset="/a/320.webp 320w" />` +
+	want := notSlot + `<ul><li><div class="p-3"><picture class="contents"><source type="image/webp" sizes="50vw" srcset="/a/320.webp 320w" />` +
 		`<img loading="eager" fetchpriority="high" decoding="async" sizes="50vw" srcset="/a/320.jpg 320w" src="/v1/imagenes/a/1200.jpg" ` +
 		`width="480" height="480" alt="Cámara &#34;4K&#34;" class="object-contain aspect-square w-full rounded-lg" /></picture></div></li>` +
 		slot +

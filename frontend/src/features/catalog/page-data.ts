@@ -27,7 +27,7 @@ const pageSeeds = new Map<string, PageSeed>()
  * the first render, so that the screen draws from the data at once (a seed in an effect would come a
  * render, and a painted frame, later).
  */
-export function seedsFromPage(id: string, seed: PageSeed): void {
+export function registerPageSeed(id: string, seed: PageSeed): void {
   pageSeeds.set(id, seed)
 }
 

@@ -6,11 +6,11 @@ import { Skeleton } from '@/components/skeleton'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useListProductosInfiniteQuery, type CatalogoQuery } from '@/features/catalog/api'
 import { CATEGORIA_DATA_ID, seedCategoria } from '@/features/catalog/categoria-page-data'
-import { seedsFromPage } from '@/features/catalog/page-data'
+import { registerPageSeed } from '@/features/catalog/page-data'
 import { resolveCategoria, useListCategoriasQuery } from '@/lib/categorias'
 
 // A category's page, loaded afresh, carries its first screen (the tree and its first products).
-seedsFromPage(CATEGORIA_DATA_ID, seedCategoria)
+registerPageSeed(CATEGORIA_DATA_ID, seedCategoria)
 
 /** Category pages ask for the next page 800 px before the end. */
 const SCROLL_MARGIN_PX = 800

@@ -18,7 +18,7 @@ import {
   type VarianteDetalle,
 } from '@/lib/producto'
 import { useGetProductoQuery } from '@/lib/producto-api'
-import { seedsFromPage } from '@/features/catalog/page-data'
+import { registerPageSeed } from '@/features/catalog/page-data'
 import { PRODUCTO_DATA_ID, seedProducto } from '@/features/catalog/producto-page-data'
 import { useProductoChoice } from '@/features/catalog/use-producto-choice'
 import { ImageCarousel } from '@/features/catalog/components/image-carousel'
@@ -29,7 +29,7 @@ function images(p: ProductoDetalle): string[] {
 }
 
 // A product's page, loaded afresh, carries its product.
-seedsFromPage(PRODUCTO_DATA_ID, seedProducto)
+registerPageSeed(PRODUCTO_DATA_ID, seedProducto)
 
 /** `/product/:id`: the product's detail and 'Agregar al carrito'. */
 export function ProductoPage() {
